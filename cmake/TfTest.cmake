@@ -1,0 +1,17 @@
+# tf_add_test(NAME SOURCES a.cpp ... LIBS lib ... LABELS unit ...)
+# One gtest executable registered with ctest; labels select suites (unit, conformance, fuzz,
+# cuda-host, emu, gpu, bench). Timeouts are generous safety nets, never speed assertions.
+function(tf_add_test name)
+  cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS;LABELS;ARGS" ${ARGN})
+  add_executable(${name} ${T_SOURCES})
+  target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main rapidcheck)
+  add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
+  if(NOT T_LABELS)
+    set(T_LABELS unit)
+  endif()
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 600)
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
+    ENVIRONMENT "RC_PARAMS=seed=20261129")
+endfunction()

@@ -1,0 +1,47 @@
+// CastMode: the rounding and saturation of a conversion (DESIGN.md D4).
+//
+// Defaults are what a CUDA static_cast computes, so the oracle and the backend agree by
+// construction:
+//   fp8e4m3 / fp8e5m2   rn, saturate (saturate=false: NaN / +-Inf on overflow, __NV_NOSAT)
+//   f8e8m0              rp (also rz), saturate to 0xFE (saturate=false: 0xFF on overflow)
+//   f6e3m2 f6e2m3 f4e2m1 rn (also rz), always saturating; NaN -> +max
+//   f16 / bf16          rn, overflow to +-Inf (saturate=true: +-max finite, as PTX .satfinite)
+//   f32 (from f64)      rn, overflow to +-Inf
+//   i8 / i32 / i64      rz (truncation), always saturating, NaN -> 0 (PTX cvt.rzi.sat)
+//   bool                x != 0 (NaN -> true), no rounding
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ir/dtype/dtype.h"
+#include "ir/support/result.h"
+
+namespace tf::numerics {
+
+enum class Rounding : std::uint8_t {
+  NearestEven,   ///< "rn": round to nearest, ties to even
+  TowardZero,    ///< "rz": truncate
+  TowardPosInf,  ///< "rp": round up (toward +infinity)
+};
+
+/// "rn", "rz" or "rp".
+const char* rounding_name(Rounding r);
+/// Parses "rn" / "rz" / "rp"; nullopt for anything else.
+std::optional<Rounding> rounding_from_name(std::string_view name);
+
+struct CastMode {
+  Rounding rounding = Rounding::NearestEven;
+  bool saturate = true;
+  friend bool operator==(const CastMode&, const CastMode&) = default;
+};
+
+/// The D4 default mode for a conversion whose target is the simple dtype `target`.
+CastMode default_cast_mode(DType target);
+
+/// Accepts `mode` when the target supports it (the table above); otherwise a usage
+/// diagnostic that lists the modes the target offers.
+Result<CastMode> check_cast_mode(DType target, CastMode mode);
+
+}  // namespace tf::numerics

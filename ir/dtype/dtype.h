@@ -1,0 +1,140 @@
+// DType: the element-type descriptors of seed 000 section 3 and seed 003 (DESIGN.md D1).
+//
+// Design note. A DType is a small value type: a handle to a process-lifetime, immutable
+// descriptor. The 13 simple dtypes are constant-initialized singletons (no static
+// constructors); compound dtypes (seed 003) are created once by the registry and never freed.
+// There is no mutation API, no enum-style iteration and no custom registration of simple
+// dtypes (TYPES.3.DTYPE.no-custom-registration): copying a DType copies the handle, so a copy
+// is the same descriptor (the C++ meaning of "copy returns the same object").
+// Equality and hashing use the complete descriptor fields for simple dtypes
+// (TYPES.3.DTYPE.equality-complete-fields) and the structure for compound ones (seed 003).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace tf {
+
+/// The descriptor class of a dtype (seed 000: FloatDType / IntegerDType / BoolDType; seed 003:
+/// CompoundDType, of which BlockScaledDType is the built-in kind).
+enum class DTypeFamily : std::uint8_t { Float, Integer, Bool, Compound };
+
+/// How a float format spends its top encodings on specials (research/numerics.md section 1).
+enum class SpecialEncoding : std::uint8_t {
+  None,               ///< integers and bool
+  Ieee,               ///< f32, f16, bf16, fp8e5m2: exponent all-ones is Inf (m = 0) or NaN
+  FiniteNanAllOnes,   ///< fp8e4m3 (E4M3FN): no Inf; NaN only at S.1111.111
+  UnsignedNanAllOnes, ///< f8e8m0 (E8M0FNU): no sign, no zero, no Inf; NaN only at 0xFF
+  FiniteOnly,         ///< f6e3m2, f6e2m3, f4e2m1: every code is a finite number
+};
+
+class CompoundDType;
+
+/// Base of every descriptor. Descriptors are never copied or destroyed while the process runs.
+class DTypeInfo {
+ public:
+  constexpr DTypeInfo(std::string_view name, DTypeFamily family) : name_(name), family_(family) {}
+  DTypeInfo(const DTypeInfo&) = delete;
+  DTypeInfo& operator=(const DTypeInfo&) = delete;
+
+  std::string_view name() const { return name_; }
+  DTypeFamily family() const { return family_; }
+
+ protected:
+  std::string_view name_;
+  DTypeFamily family_;
+};
+
+/// A simple (single-carrier) dtype: the Float / Integer / Bool descriptors of seed 000.
+class SimpleDTypeInfo : public DTypeInfo {
+ public:
+  constexpr SimpleDTypeInfo(std::string_view name, DTypeFamily family, int bit_width,
+                            int exponent_bits, int mantissa_bits, bool is_signed,
+                            SpecialEncoding specials, std::string_view seed003_name)
+      : DTypeInfo(name, family), bit_width_(bit_width), exponent_bits_(exponent_bits),
+        mantissa_bits_(mantissa_bits), is_signed_(is_signed), specials_(specials),
+        seed003_name_(seed003_name) {}
+
+  int bit_width() const { return bit_width_; }
+  /// Float only (0 otherwise).
+  int exponent_bits() const { return exponent_bits_; }
+  /// Float only: explicit mantissa bits (0 otherwise).
+  int mantissa_bits() const { return mantissa_bits_; }
+  /// Integer: two's complement signed. Float: has a sign bit (false only for f8e8m0).
+  bool is_signed() const { return is_signed_; }
+  SpecialEncoding specials() const { return specials_; }
+  /// The spelling seed 003 uses for this descriptor ("E4M3", "Float32", ...), or "".
+  /// Documentation only: it is not accepted by from_name (D1).
+  std::string_view seed003_name() const { return seed003_name_; }
+
+ private:
+  int bit_width_;
+  int exponent_bits_;
+  int mantissa_bits_;
+  bool is_signed_;
+  SpecialEncoding specials_;
+  std::string_view seed003_name_;
+};
+
+/// A handle to a dtype descriptor. Default-constructed handles are invalid (valid() == false).
+class DType {
+ public:
+  constexpr DType() = default;
+  constexpr explicit DType(const DTypeInfo* info) : info_(info) {}
+
+  // The built-in simple dtypes (seed 000's nine rows plus D1's four). The C++ accessor of
+  // `bool` is boolean() because bool is a keyword; its name() is "bool".
+  static DType f32();
+  static DType f16();
+  static DType bf16();
+  static DType fp8e4m3();
+  static DType fp8e5m2();
+  static DType f8e8m0();
+  static DType f6e3m2();
+  static DType f6e2m3();
+  static DType f4e2m1();
+  static DType i8();
+  static DType i32();
+  static DType i64();
+  static DType boolean();
+
+  bool valid() const { return info_ != nullptr; }
+  std::string_view name() const { return info_->name(); }
+  DTypeFamily family() const { return info_->family(); }
+  bool is_float() const { return family() == DTypeFamily::Float; }
+  bool is_integer() const { return family() == DTypeFamily::Integer; }
+  bool is_bool() const { return family() == DTypeFamily::Bool; }
+  bool is_compound() const { return family() == DTypeFamily::Compound; }
+  bool is_simple() const { return !is_compound(); }
+
+  /// The simple descriptor; InternalError for a compound dtype.
+  const SimpleDTypeInfo& simple() const;
+  /// The compound descriptor; InternalError for a simple dtype.
+  const CompoundDType& compound() const;
+  /// Shorthand for simple().bit_width().
+  int bit_width() const { return simple().bit_width(); }
+
+  const DTypeInfo* info() const { return info_; }
+
+  friend bool operator==(DType a, DType b);
+  friend bool operator!=(DType a, DType b) { return !(a == b); }
+  std::size_t hash() const;
+
+ private:
+  const DTypeInfo* info_ = nullptr;
+};
+
+/// The 13 simple dtypes in a fixed documentation order (f32 first, bool last). This is what
+/// `tf dtypes` lists; it is not an enum-style surface over DType itself.
+const DType* simple_dtypes_begin();
+const DType* simple_dtypes_end();
+
+}  // namespace tf
+
+template <>
+struct std::hash<tf::DType> {
+  std::size_t operator()(tf::DType d) const { return d.hash(); }
+};

@@ -1,0 +1,76 @@
+#include <fmt/format.h>
+
+#include "ir/support/check.h"
+#include "ir/support/diagnostic.h"
+#include "ir/support/source_location.h"
+
+namespace tf {
+
+std::string SourceLocation::str() const {
+  if (!known()) return file;
+  return fmt::format("{}:{}:{}", file.empty() ? "<input>" : file, line, column);
+}
+
+const char* severity_name(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+const char* category_name(DiagCategory c) {
+  switch (c) {
+    case DiagCategory::Rule: return "rule";
+    case DiagCategory::Parse: return "parse";
+    case DiagCategory::Type: return "type";
+    case DiagCategory::Eval: return "eval";
+    case DiagCategory::Usage: return "usage";
+    case DiagCategory::Internal: return "internal";
+  }
+  return "internal";
+}
+
+std::string Diagnostic::tag() const {
+  return rule_id.empty() ? category_name(category) : rule_id;
+}
+
+std::string Diagnostic::render() const {
+  std::string out;
+  std::string where = location.str();
+  if (!where.empty()) out += where + ": ";
+  out += fmt::format("{}[{}]: {}", severity_name(severity), tag(), message);
+  for (const auto& n : notes) out += "\nnote: " + n;
+  if (!ir_path.empty()) out += "\nat: " + ir_path;
+  return out;
+}
+
+Diagnostic rule_error(std::string rule_id, std::string message) {
+  Diagnostic d;
+  d.rule_id = std::move(rule_id);
+  d.message = std::move(message);
+  return d;
+}
+
+Diagnostic category_error(DiagCategory category, std::string message) {
+  Diagnostic d;
+  d.category = category;
+  d.message = std::move(message);
+  return d;
+}
+
+bool has_error(const std::vector<Diagnostic>& diags) {
+  for (const auto& d : diags)
+    if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+namespace detail {
+void check_failed(const char* condition, const char* file, int line, const std::string& message) {
+  throw InternalError(fmt::format("internal error at {}:{}: check `{}` failed{}{}", file, line,
+                                  condition, message.empty() ? "" : ": ", message));
+}
+}  // namespace detail
+
+}  // namespace tf
