@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "ir/support/result.h"
+
 namespace tf {
 
 /// The descriptor class of a dtype (seed 000: FloatDType / IntegerDType / BoolDType; seed 003:
@@ -100,6 +102,11 @@ class DType {
   static DType i32();
   static DType i64();
   static DType boolean();
+
+  /// The single string -> descriptor surface (TYPES.3.DTYPE.from-name-resolves): resolves the
+  /// canonical name of a simple dtype or of a registered compound dtype. An unknown name gets
+  /// a diagnostic naming TYPES.3.DTYPE.from-name-rejects-unknown that lists the valid set.
+  static Result<DType> from_name(std::string_view name);
 
   bool valid() const { return info_ != nullptr; }
   std::string_view name() const { return info_->name(); }
