@@ -1,0 +1,108 @@
+#include "conformance/coverage.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace tf::conformance {
+namespace {
+
+bool is_id_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-';
+}
+
+// Returns the column (0-based) just after the annotation keyword, or npos.
+std::size_t annotation_start(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+  std::string_view rest = line.substr(i);
+  if (rest.starts_with("covers ")) return i + 7;               // tfir case metadata
+  std::size_t c = line.find("// covers:");                      // C++ annotation
+  if (c != std::string_view::npos) return c + 10;
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+void scan_annotations(std::string_view text, const std::string& file, const RuleCatalogue& rules,
+                      CoverageReport& report) {
+  int line_no = 0;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    ++line_no;
+    std::size_t i = annotation_start(line);
+    while (i != std::string_view::npos && i < line.size()) {
+      while (i < line.size() && (line[i] == ' ' || line[i] == ',' || line[i] == '\t')) ++i;
+      if (i >= line.size() || line[i] == '#') break;
+      std::size_t j = i;
+      while (j < line.size() && is_id_char(line[j])) ++j;
+      std::string id(line.substr(i, j - i));
+      if (!looks_like_rule_id(id)) break;  // prose after the list ends it
+      SourceLocation loc{file, line_no, static_cast<int>(i) + 1};
+      if (rules.find(id)) {
+        report.covered[id].push_back(loc);
+      } else {
+        Diagnostic d = category_error(DiagCategory::Usage,
+                                      fmt::format("covers names '{}', which is not in the rule "
+                                                  "catalogue conformance/rules.tsv",
+                                                  id));
+        d.location = loc;
+        report.errors.push_back(std::move(d));
+      }
+      i = j;
+    }
+    pos = end + 1;
+  }
+}
+
+CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue& rules) {
+  namespace fs = std::filesystem;
+  CoverageReport report;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
+  if (ec) {
+    report.errors.push_back(category_error(
+        DiagCategory::Usage, fmt::format("cannot scan '{}': {}", root.string(), ec.message())));
+    return report;
+  }
+  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path& p = it->path();
+    std::string name = p.filename().string();
+    if (it->is_directory()) {
+      if (name.starts_with(".") || name.starts_with("build")) it.disable_recursion_pending();
+      continue;
+    }
+    std::string ext = p.extension().string();
+    if (ext != ".cpp" && ext != ".h" && ext != ".tfir") continue;
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream buf;
+    buf << in.rdbuf();
+    ++report.files_scanned;
+    scan_annotations(buf.str(), fs::relative(p, root).generic_string(), rules, report);
+  }
+  return report;
+}
+
+std::map<std::string, std::map<std::string, CoverageCount>> count_by_document_and_kind(
+    const CoverageReport& report, const RuleCatalogue& rules) {
+  std::map<std::string, std::map<std::string, CoverageCount>> out;
+  for (const Rule& r : rules.rules()) {
+    bool hit = report.covered.count(r.id) > 0;
+    for (const std::string& doc : {std::string(r.document()), std::string("all")}) {
+      for (const std::string& kind : {std::string(rule_kind_name(r.kind)), std::string("all")}) {
+        CoverageCount& c = out[doc][kind];
+        ++c.total;
+        c.covered += hit ? 1 : 0;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace tf::conformance

@@ -1,0 +1,62 @@
+#include "conformance/coverage.h"
+
+#include <gtest/gtest.h>
+
+namespace tf::conformance {
+namespace {
+
+RuleCatalogue tiny_catalogue() {
+  return RuleCatalogue::parse(
+             "id\tseed\tkind\trule\tcheck\n"
+             "A.1.X.one\ts\treject\tr\tc\n"
+             "A.1.X.two\ts\tvalue\tr\tc\n"
+             "B.2.Y.three\ts\taccept\tr\tc\n",
+             "t.tsv")
+      .value();
+}
+
+TEST(Coverage, ReadsCppAndTfirAnnotations) {
+  RuleCatalogue cat = tiny_catalogue();
+  CoverageReport rep;
+  scan_annotations("int x;\n  //" " covers: A.1.X.one, A.1.X.two\nTEST(a, b) {}\n", "a_test.cpp",
+                   cat, rep);
+  scan_annotations("case \"c\" {\n    covers B.2.Y.three  # why\n}\n", "c.tfir", cat, rep);
+  EXPECT_TRUE(rep.errors.empty());
+  ASSERT_EQ(rep.covered.size(), 3u);
+  EXPECT_EQ(rep.covered.at("A.1.X.two")[0].str(), "a_test.cpp:2:25");
+  EXPECT_EQ(rep.covered.at("B.2.Y.three")[0].str(), "c.tfir:2:12");
+}
+
+TEST(Coverage, UnknownIdIsAnErrorWithPosition) {
+  RuleCatalogue cat = tiny_catalogue();
+  CoverageReport rep;
+  scan_annotations("//" " covers: A.1.X.one A.1.X.nope\n", "x.cpp", cat, rep);
+  ASSERT_EQ(rep.errors.size(), 1u);
+  EXPECT_EQ(rep.errors[0].render(),
+            "x.cpp:1:22: error[usage]: covers names 'A.1.X.nope', which is not in the rule "
+            "catalogue conformance/rules.tsv");
+  EXPECT_EQ(rep.covered.count("A.1.X.one"), 1u);
+}
+
+TEST(Coverage, ProseAfterTheKeywordIsNotAnAnnotation) {
+  RuleCatalogue cat = tiny_catalogue();
+  CoverageReport rep;
+  scan_annotations("//" " covers: nothing at all\n", "y.cpp", cat, rep);
+  EXPECT_TRUE(rep.covered.empty());
+  EXPECT_TRUE(rep.errors.empty());
+}
+
+TEST(Coverage, CountsPerDocumentAndKind) {
+  RuleCatalogue cat = tiny_catalogue();
+  CoverageReport rep;
+  scan_annotations("//" " covers: A.1.X.one\n", "z.cpp", cat, rep);
+  auto counts = count_by_document_and_kind(rep, cat);
+  EXPECT_EQ(counts["A"]["all"].covered, 1u);
+  EXPECT_EQ(counts["A"]["all"].total, 2u);
+  EXPECT_EQ(counts["A"]["reject"].covered, 1u);
+  EXPECT_EQ(counts["B"]["accept"].covered, 0u);
+  EXPECT_EQ(counts["all"]["all"].total, 3u);
+}
+
+}  // namespace
+}  // namespace tf::conformance
