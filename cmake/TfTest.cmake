@@ -13,5 +13,15 @@ function(tf_add_test name)
     set(T_TIMEOUT 600)
   endif()
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "RC_PARAMS=seed=20261129")
+    ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=200")
+endfunction()
+
+# tf_add_fuzz_variant(NAME TARGET CASES n [ARGS ...] [ENV VAR=value ...])
+# Re-runs the property-test binary TARGET with RapidCheck's max_success raised to n, under label
+# fuzz (not in the default ctest run). Same seed as the unit run, so a failure reproduces.
+function(tf_add_fuzz_variant name target)
+  cmake_parse_arguments(F "" "CASES" "ARGS;ENV" ${ARGN})
+  add_test(NAME ${name} COMMAND ${target} ${F_ARGS})
+  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT 3600
+    ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=${F_CASES};${F_ENV}")
 endfunction()

@@ -1,18 +1,28 @@
 // Block-scaled quantize / dequantize (DESIGN.md D3): MX formats (E8M0 scale per 32 elements)
 // and NVFP4 (E4M3 scale per 16 elements, one f32 tensor scale).
 //
-// A block-scaled tensor groups along its last logical axis: blocks of `block_size` consecutive
-// elements of that axis. Its value is its planes: one element code per logical element and one
-// scale code per block (plus the f32 tensor scale of NVFP4). Elements round to nearest even and
-// saturate. The scale methods are exact and documented in docs/numerics.md:
-//   Ocp   shared exponent floor(log2 amax) - emax_elem (OCP MX section 6.3)
+// Design note. A block-scaled tensor groups along its last logical axis: blocks of
+// `block_size` consecutive elements of that axis. Its value is its planes: one element code per
+// logical element and one scale code per block (plus the f32 tensor scale of NVFP4). Because
+// the blocks run along the innermost axis of a row-major tensor, block b covers the flat
+// elements [b * block_size, (b + 1) * block_size) and scale b is the row-major index over
+// shape[:-1] x (shape[-1] / block_size). Elements round to nearest even and saturate.
+// The scale methods (exact; docs/block-scaling.md gives the reasons):
+//   Ocp   shared exponent floor(log2 amax) - emax_elem (OCP MX section 6.3), E8M0 0x00 floor
 //   Rceil scale = 2^ceil(log2(amax / max_elem)) (cuBLAS / cuDNN / TransformerEngine)
 //   Nvfp4 TransformerEngine's NVFP4 recipe (research/numerics.md section 3.3), f32 arithmetic
+// NaN / Inf policy: for Ocp and Rceil a block holding a NaN or an Inf gets scale 0xFF (NaN) and
+// its element codes encode V_i as if the scale were 2^0; for Nvfp4 such a block gets the E4M3
+// NaN scale 0x7F, its elements encode x_i as if the multiplier were 1, and non-finite values
+// are left out of the tensor amax. Every such block dequantizes to NaN.
+// Element and scale codes come from encode_f64 / encode_f32 (convert.h); MX element values are
+// formed exactly in double (V_i * 2^-e is exact there) and rounded once.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "ir/dtype/dtype.h"
@@ -24,6 +34,7 @@ enum class ScaleMethod : std::uint8_t { Ocp, Rceil, Nvfp4 };
 
 /// "ocp", "rceil" or "nvfp4".
 const char* scale_method_name(ScaleMethod m);
+/// Parses "ocp" / "rceil" / "nvfp4"; nullopt for anything else.
 std::optional<ScaleMethod> scale_method_from_name(std::string_view name);
 
 /// The numeric shape of a block-scaled dtype: what quantize needs of its descriptor.
@@ -34,6 +45,15 @@ struct BlockScaleFormat {
   DType tensor_scale;  ///< f32 for NVFP4; invalid (default) when there is none
 };
 
+/// The MX format with `element` (one f8e8m0 scale per 32 elements, no tensor scale).
+BlockScaleFormat mx_format(DType element);
+/// NVFP4: f4e2m1 elements, one fp8e4m3 scale per 16 elements, one f32 tensor scale.
+BlockScaleFormat nvfp4_format();
+
+/// Whether `method` applies to `format`: Ocp / Rceil need an f8e8m0 block scale and no tensor
+/// scale; Nvfp4 needs f4e2m1 elements, an fp8e4m3 block scale and an f32 tensor scale.
+bool method_supported(const BlockScaleFormat& format, ScaleMethod method);
+
 /// The planes of a quantized tensor, row-major.
 struct BlockScaledValue {
   std::vector<std::int64_t> shape;         ///< the logical shape
@@ -42,16 +62,36 @@ struct BlockScaledValue {
   std::optional<std::uint32_t> tensor_scale_bits;  ///< f32 bits of s_global (NVFP4 only)
 };
 
+/// How a valid shape splits into blocks.
+struct BlockGrid {
+  std::int64_t element_count = 0;  ///< product of the shape
+  std::int64_t block_count = 0;    ///< element_count / block_size
+  std::int64_t block_size = 0;
+};
+
+/// Checks `shape` against `format`: rank >= 1, no negative extent, an element count that fits
+/// in int64, a last axis that is a multiple of the block (DTREP.LEVELEXTENT.int-cardinality),
+/// and a well-formed format (known element / scale dtypes, positive block size). Usage
+/// diagnostics otherwise.
+Result<BlockGrid> block_grid(std::span<const std::int64_t> shape, const BlockScaleFormat& format);
+
+/// Checks that the planes of `value` fit `format`: the shape passes block_grid, the planes
+/// have one code per element / per block, each code fits its dtype's bit width, and the tensor
+/// scale is present exactly when the format has one.
+Result<BlockGrid> check_planes(const BlockScaledValue& value, const BlockScaleFormat& format);
+
 /// Quantizes `values` (row-major, of logical `shape`) into `format` with `method`.
-/// Rejects (DTREP.LEVELEXTENT.int-cardinality) a last axis that is not a multiple of the block,
-/// a rank-0 shape, a values/shape size mismatch, and a method the format does not support
-/// (Nvfp4 needs an fp8e4m3 block scale and a tensor scale; Ocp / Rceil need f8e8m0).
+/// Rejects (DTREP.LEVELEXTENT.int-cardinality) a last axis that is not a multiple of the block;
+/// rejects (usage) a rank-0 shape, a values/shape size mismatch, a malformed format and a method
+/// the format does not support (see method_supported).
 Result<BlockScaledValue> quantize(std::span<const float> values,
                                   std::span<const std::int64_t> shape,
                                   const BlockScaleFormat& format, ScaleMethod method);
 
-/// The f32 value of every logical element: element x block scale (x tensor scale), computed
-/// exactly and rounded once to f32. A NaN scale makes its whole block NaN.
+/// The f32 value of every logical element (DTREP.BLOCKSCALED.logical-value): element x block
+/// scale (x tensor scale), computed exactly and rounded once to f32 (nearest even, overflow to
+/// +-Inf). A NaN scale makes its whole block NaN. The planes must pass check_planes
+/// (InternalError otherwise).
 std::vector<float> dequantize(const BlockScaledValue& value, const BlockScaleFormat& format);
 
 }  // namespace tf::numerics

@@ -5,7 +5,10 @@
 // overflow / NaN policy (research/numerics.md sections 1-2). It is integer arithmetic on the
 // bits: no host float cast, so the result is immune to FTZ/DAZ and to the FPU rounding mode.
 // The results equal the CUDA 13 headers' host conversion functions bit for bit, NaN compared
-// as a class. NaN inputs produce the target's canonical NaN code (see canonical_nan_code).
+// as a class. NaN inputs produce the target's canonical NaN code (see canonical_nan_code), even
+// from an f64 NaN whose sign or payload the CUDA double entry points would keep. The rule table
+// (modes, overflow, NaN, -0, E8M0, integers, bool) is docs/numerics.md; the exact model is
+// float_format.h.
 //
 // A code is the dtype's bit pattern in the low bit_width bits of a uint64_t (f32 codes are
 // the f32 bits; i32 / i64 codes are the two's complement bits; bool is 0 or 1).

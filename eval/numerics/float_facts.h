@@ -1,5 +1,6 @@
 // The facts `tf dtypes` prints for a simple float dtype: bias, extremes and special encodings,
-// all derived from the descriptor (exponent_bits, mantissa_bits, specials).
+// all derived from the descriptor (exponent_bits, mantissa_bits, specials) and decoded exactly
+// (research/numerics.md section 1).
 #pragma once
 
 #include <cstdint>
@@ -21,7 +22,8 @@ struct FloatFacts {
   std::optional<std::uint64_t> neg_inf_code;
   /// Every NaN code for dtypes of at most 8 bits; empty for wider ones (see nan_rule).
   std::vector<std::uint64_t> nan_codes;
-  /// One line: "exponent all-ones, mantissa != 0", "0x7f, 0xff only", "none", ...
+  /// One line: "exponent all-ones, mantissa != 0", "0x7f, 0xff only", "0xff only" or
+  /// "none (a NaN input converts to +max)".
   std::string nan_rule;
 };
 

@@ -34,25 +34,42 @@ enum class SpecialEncoding : std::uint8_t {
 };
 
 class CompoundDType;
+class CompoundRegistry;
+namespace detail {
+struct SimpleDTypeCatalog;
+}  // namespace detail
 
 /// Base of every descriptor. Descriptors are never copied or destroyed while the process runs.
+/// Only the simple catalog and CompoundDType derive from it (its constructor is private).
 class DTypeInfo {
  public:
-  constexpr DTypeInfo(std::string_view name, DTypeFamily family) : name_(name), family_(family) {}
   DTypeInfo(const DTypeInfo&) = delete;
   DTypeInfo& operator=(const DTypeInfo&) = delete;
 
+  /// The canonical name (seed 000: the DSL spelling; seed 003: the registry key).
   std::string_view name() const { return name_; }
+  /// The descriptor class.
   DTypeFamily family() const { return family_; }
 
  protected:
+  ~DTypeInfo() = default;
+  /// The name of a compound descriptor is set by CompoundDType once it owns the string.
   std::string_view name_;
+
+ private:
+  friend class SimpleDTypeInfo;
+  friend class CompoundDType;
+  constexpr DTypeInfo(std::string_view name, DTypeFamily family) : name_(name), family_(family) {}
+
   DTypeFamily family_;
 };
 
 /// A simple (single-carrier) dtype: the Float / Integer / Bool descriptors of seed 000.
-class SimpleDTypeInfo : public DTypeInfo {
- public:
+/// The 13 instances live in dtype.cpp; nothing else can construct one
+/// (TYPES.3.DTYPE.no-custom-registration).
+class SimpleDTypeInfo final : public DTypeInfo {
+ private:
+  friend struct detail::SimpleDTypeCatalog;
   constexpr SimpleDTypeInfo(std::string_view name, DTypeFamily family, int bit_width,
                             int exponent_bits, int mantissa_bits, bool is_signed,
                             SpecialEncoding specials, std::string_view seed003_name)
@@ -60,6 +77,8 @@ class SimpleDTypeInfo : public DTypeInfo {
         mantissa_bits_(mantissa_bits), is_signed_(is_signed), specials_(specials),
         seed003_name_(seed003_name) {}
 
+ public:
+  /// Logical bits per element (seed 000 table).
   int bit_width() const { return bit_width_; }
   /// Float only (0 otherwise).
   int exponent_bits() const { return exponent_bits_; }
@@ -67,6 +86,7 @@ class SimpleDTypeInfo : public DTypeInfo {
   int mantissa_bits() const { return mantissa_bits_; }
   /// Integer: two's complement signed. Float: has a sign bit (false only for f8e8m0).
   bool is_signed() const { return is_signed_; }
+  /// How the top encodings are spent on specials.
   SpecialEncoding specials() const { return specials_; }
   /// The spelling seed 003 uses for this descriptor ("E4M3", "Float32", ...), or "".
   /// Documentation only: it is not accepted by from_name (D1).
@@ -82,10 +102,11 @@ class SimpleDTypeInfo : public DTypeInfo {
 };
 
 /// A handle to a dtype descriptor. Default-constructed handles are invalid (valid() == false).
+/// Handles to real descriptors come only from the accessors below, from_name and the compound
+/// registry: the constructor from a descriptor pointer is private.
 class DType {
  public:
   constexpr DType() = default;
-  constexpr explicit DType(const DTypeInfo* info) : info_(info) {}
 
   // The built-in simple dtypes (seed 000's nine rows plus D1's four). The C++ accessor of
   // `bool` is boolean() because bool is a keyword; its name() is "bool".
@@ -103,13 +124,26 @@ class DType {
   static DType i64();
   static DType boolean();
 
+  // The seven built-in block-scaled formats of seed 003 (D1), created at first use. Their
+  // name() is the seed's spelling: "MXFP8_E4M3", ..., "NVFP4". Defined in builtin_formats.cpp.
+  static DType mxfp8_e4m3();
+  static DType mxfp8_e5m2();
+  static DType mxfp6_e3m2();
+  static DType mxfp6_e2m3();
+  static DType mxfp4();
+  static DType mxint8();
+  static DType nvfp4();
+
   /// The single string -> descriptor surface (TYPES.3.DTYPE.from-name-resolves): resolves the
   /// canonical name of a simple dtype or of a registered compound dtype. An unknown name gets
   /// a diagnostic naming TYPES.3.DTYPE.from-name-rejects-unknown that lists the valid set.
   static Result<DType> from_name(std::string_view name);
 
+  /// False only for a default-constructed handle.
   bool valid() const { return info_ != nullptr; }
+  /// The canonical name ("f32", "bool", "NVFP4").
   std::string_view name() const { return info_->name(); }
+  /// The descriptor class.
   DTypeFamily family() const { return info_->family(); }
   bool is_float() const { return family() == DTypeFamily::Float; }
   bool is_integer() const { return family() == DTypeFamily::Integer; }
@@ -124,13 +158,21 @@ class DType {
   /// Shorthand for simple().bit_width().
   int bit_width() const { return simple().bit_width(); }
 
+  /// The descriptor itself (its address is the descriptor identity).
   const DTypeInfo* info() const { return info_; }
 
+  /// Simple dtypes compare all descriptor fields; compound dtypes compare identity (the
+  /// registry keeps one descriptor per name and per block-scaled structure).
   friend bool operator==(DType a, DType b);
   friend bool operator!=(DType a, DType b) { return !(a == b); }
+  /// Consistent with ==.
   std::size_t hash() const;
 
  private:
+  friend struct detail::SimpleDTypeCatalog;
+  friend class CompoundRegistry;
+  constexpr explicit DType(const DTypeInfo* info) : info_(info) {}
+
   const DTypeInfo* info_ = nullptr;
 };
 
@@ -138,6 +180,12 @@ class DType {
 /// `tf dtypes` lists; it is not an enum-style surface over DType itself.
 const DType* simple_dtypes_begin();
 const DType* simple_dtypes_end();
+
+/// True exactly for the low-precision dtypes of seed 000: fp8e4m3, f8e8m0 and f4e2m1, the
+/// element types whose values enter and leave a computation through Cast
+/// (TYPES.3.DTYPE.low-precision-set). D1's additions (fp8e5m2, f6e3m2, f6e2m3, i8) are not in
+/// seed 000's list and are not classified low-precision here.
+bool is_low_precision(DType dtype);
 
 }  // namespace tf
 

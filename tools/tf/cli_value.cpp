@@ -1,0 +1,77 @@
+#include "tools/tf/cli_value.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+namespace tf::cli {
+namespace {
+
+Diagnostic bad_value(std::string_view text, std::string_view why) {
+  return category_error(
+      DiagCategory::Usage,
+      fmt::format("cannot read VALUE '{}': {}; expected a decimal (464, -3.3, 1e-6), a hex float "
+                  "(0x1.8p+3), inf, -inf, nan, or bits:0x... (an f32 bit pattern, at most 8 hex "
+                  "digits)",
+                  text, why));
+}
+
+Result<CliValue> parse_bits(std::string_view text) {
+  std::string_view hex = text.substr(5);
+  if (!hex.starts_with("0x") && !hex.starts_with("0X")) return bad_value(text, "bits: needs 0x");
+  hex.remove_prefix(2);
+  if (hex.empty() || hex.size() > 8) return bad_value(text, "bits: needs 1 to 8 hex digits");
+  std::uint32_t bits = 0;
+  for (char c : hex) {
+    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+            : (c >= 'a' && c <= 'f')                    ? c - 'a' + 10
+            : (c >= 'A' && c <= 'F')                    ? c - 'A' + 10
+                                                        : -1;
+    if (d < 0) return bad_value(text, fmt::format("'{}' is not a hex digit", c));
+    bits = bits << 4 | static_cast<std::uint32_t>(d);
+  }
+  CliValue v{std::string(text), static_cast<double>(std::bit_cast<float>(bits)), true};
+  return v;
+}
+
+}  // namespace
+
+Result<CliValue> parse_cli_value(std::string_view text) {
+  if (text.starts_with("bits:")) return parse_bits(text);
+  if (text.empty()) return bad_value(text, "it is empty");
+  for (char c : text)
+    if (std::isspace(static_cast<unsigned char>(c))) return bad_value(text, "it contains a space");
+  std::string s(text);
+  errno = 0;
+  char* end = nullptr;
+  double d = std::strtod(s.c_str(), &end);
+  if (end == s.c_str() || *end != '\0') return bad_value(text, "it is not a number");
+  // strtod sets ERANGE for overflow (+-HUGE_VAL = +-inf, which is the correctly rounded result)
+  // and for underflow (the correctly rounded subnormal or zero): both are accepted as is.
+  CliValue v{s, d, false};
+  return v;
+}
+
+std::string format_code(std::uint64_t code, int bit_width) {
+  int digits = std::max(2, (bit_width + 7) / 8 * 2);
+  return fmt::format("0x{:0{}x}", code, digits);
+}
+
+std::string format_value(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return fmt::format("{}", v);
+}
+
+std::string format_hexfloat(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  return fmt::format("{:a}", v);
+}
+
+}  // namespace tf::cli

@@ -1,0 +1,33 @@
+// Parsing the VALUE arguments of `tf cast`: a decimal or hex-float literal (parsed to the nearest
+// f64, correctly rounded), inf / nan with an optional sign, or `bits:0x...` for an exact f32
+// bit pattern.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ir/support/result.h"
+
+namespace tf::cli {
+
+struct CliValue {
+  std::string text;  ///< the argument as given
+  double value = 0;  ///< the f64 the tool converts (exact for bits: and hex floats)
+  bool from_f32_bits = false;
+};
+
+/// Parses one VALUE argument; a malformed one gets a usage diagnostic that says what is accepted.
+Result<CliValue> parse_cli_value(std::string_view text);
+
+/// "0x7e" / "0x7fff" / "0x7fc00000": `code` in lower-case hex, two digits per byte of a
+/// `bit_width`-bit dtype (at least two digits).
+std::string format_code(std::uint64_t code, int bit_width);
+
+/// The shortest decimal that reads back as `v` ("448", "-0", "5.877471754111438e-39"),
+/// or "nan" / "inf" / "-inf".
+std::string format_value(double v);
+
+/// C99 hex-float spelling of `v` ("0x1.dp+8"), or "nan" / "inf" / "-inf".
+std::string format_hexfloat(double v);
+
+}  // namespace tf::cli

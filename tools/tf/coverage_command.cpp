@@ -1,0 +1,86 @@
+#include "tools/tf/coverage_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "conformance/coverage.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+
+int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err) {
+  using namespace tf::conformance;
+  std::string rules_path = r.rules.empty() ? r.root + "/conformance/rules.tsv" : r.rules;
+  Result<RuleCatalogue> cat = RuleCatalogue::load(rules_path);
+  if (!cat) return report_bad_input(cat.diagnostics(), err, r.json);
+  CoverageReport rep = scan_tree(r.root, *cat);
+  if (!rep.errors.empty()) return report_bad_input(rep.errors, err, r.json);
+
+  std::vector<const Rule*> missing_required;
+  std::vector<const Rule*> missing;
+  for (const Rule& rule : cat->rules()) {
+    if (rep.covered.count(rule.id)) continue;
+    missing.push_back(&rule);
+    for (const std::string& prefix : r.require)
+      if (rule.id.starts_with(prefix)) {
+        missing_required.push_back(&rule);
+        break;
+      }
+  }
+  auto counts = count_by_document_and_kind(rep, *cat);
+  if (r.json) {
+    nlohmann::json j;
+    for (const auto& [doc, kinds] : counts)
+      for (const auto& [kind, c] : kinds) j["counts"][doc][kind] = {c.covered, c.total};
+    for (const Rule* m : missing) j["missing"].push_back(m->id);
+    for (const Rule* m : missing_required) j["missing_required"].push_back(m->id);
+    j["files_scanned"] = rep.files_scanned;
+    out << j.dump(2) << '\n';
+  } else {
+    out << fmt::format("rule coverage ({} files scanned): covered/total\n", rep.files_scanned);
+    out << fmt::format("{:<8}{:>10}{:>10}{:>10}{:>12}{:>10}\n", "", "accept", "reject", "value",
+                       "structure", "all");
+    for (const auto& [doc, kinds] : counts) {
+      std::string line = fmt::format("{:<8}", doc);
+      for (const char* kind : {"accept", "reject", "value", "structure"}) {
+        auto it = kinds.find(kind);
+        CoverageCount c = it == kinds.end() ? CoverageCount{} : it->second;
+        line += fmt::format("{:>{}}", fmt::format("{}/{}", c.covered, c.total),
+                            std::string_view(kind) == "structure" ? 12 : 10);
+      }
+      const CoverageCount& all = kinds.at("all");
+      line += fmt::format("{:>10}", fmt::format("{}/{}", all.covered, all.total));
+      out << line << '\n';
+    }
+    if (r.list_missing)
+      for (const Rule* m : missing) out << "missing: " << m->id << '\n';
+    for (const Rule* m : missing_required)
+      out << "missing required: " << m->id << "  (" << rule_kind_name(m->kind) << ")\n";
+    if (!r.require.empty())
+      out << fmt::format("{} required rules not named by any test or case\n",
+                         missing_required.size());
+  }
+  return missing_required.empty() ? kExitOk : kExitCheckFailed;
+}
+
+void add_coverage_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<CoverageRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "coverage",
+      "Report which rules of conformance/rules.tsv are named by a test (// covers: ID) or a\n"
+      "conformance case (covers ID), per seed document and rule kind.");
+  cmd->add_option("--root", req->root, "the project root to scan (default: .)");
+  cmd->add_option("--rules", req->rules, "the rule catalogue (default: ROOT/conformance/rules.tsv)");
+  cmd->add_option("--require", req->require,
+                  "an id prefix (e.g. DTREP. or TYPES.3.) whose rules must all be covered; "
+                  "exit 1 otherwise");
+  cmd->add_flag("--list-missing", req->list_missing, "list every uncovered rule id");
+  cmd->add_flag("--json", req->json, "print the report as JSON");
+  cmd->callback([req, &exit_code] { exit_code = run_coverage(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

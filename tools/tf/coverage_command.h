@@ -1,0 +1,28 @@
+// `tf coverage [--root DIR] [--rules FILE] [--require PREFIX]... [--list-missing] [--json]`:
+// rule coverage of conformance/rules.tsv by `covers` annotations in tests and cases, per seed
+// document and per rule kind. With --require, exits 1 when a rule whose id starts with one of
+// the prefixes is named by nothing (so ctest can hold a rule family at full coverage).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace tf::cli {
+
+struct CoverageRequest {
+  std::string root = ".";
+  std::string rules;  ///< default: ROOT/conformance/rules.tsv
+  std::vector<std::string> require;
+  bool list_missing = false;
+  bool json = false;
+};
+
+int run_coverage(const CoverageRequest& request, std::ostream& out, std::ostream& err);
+void add_coverage_command(CLI::App& app, int& exit_code);
+
+}  // namespace tf::cli

@@ -1,0 +1,36 @@
+// tf: the TileFoundry-C++ command line (DESIGN.md section 10).
+// Exit codes: 0 success, 1 a check failed, 2 bad usage or input.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "tools/tf/cast_command.h"
+#include "tools/tf/coverage_command.h"
+#include "tools/tf/dtypes_command.h"
+#include "tools/tf/quantize_command.h"
+#include "tools/tf/report.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "tf: the TileFoundry-C++ reference tools.\n"
+      "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
+      "scaled format stores for a tensor (tf quantize), and how much of the spec the tests\n"
+      "name (tf coverage). Every subcommand has --help."};
+  app.require_subcommand(1);
+  int exit_code = tf::cli::kExitOk;
+  tf::cli::add_dtypes_command(app, exit_code);
+  tf::cli::add_cast_command(app, exit_code);
+  tf::cli::add_quantize_command(app, exit_code);
+  tf::cli::add_coverage_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "tf: error[usage]: " << e.what() << "\n(run tf --help, or tf SUBCOMMAND --help)\n";
+    return tf::cli::kExitBadInput;
+  }
+  return exit_code;
+}

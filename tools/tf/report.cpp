@@ -1,0 +1,30 @@
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+
+nlohmann::json diagnostic_json(const Diagnostic& d) {
+  nlohmann::json j = {{"severity", severity_name(d.severity)},
+                      {"tag", d.tag()},
+                      {"rule", d.rule_id.empty() ? nlohmann::json() : nlohmann::json(d.rule_id)},
+                      {"message", d.message},
+                      {"notes", d.notes},
+                      {"ir_path", d.ir_path}};
+  if (d.location.known()) {
+    j["file"] = d.location.file;
+    j["line"] = d.location.line;
+    j["column"] = d.location.column;
+  }
+  return j;
+}
+
+int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {
+  for (const Diagnostic& d : diags) {
+    if (json)
+      err << diagnostic_json(d).dump() << '\n';
+    else
+      err << "tf: " << d.render() << '\n';
+  }
+  return kExitBadInput;
+}
+
+}  // namespace tf::cli

@@ -1,0 +1,25 @@
+// How every tf subcommand reports bad input: diagnostics on stderr (clang style, or one JSON
+// object per diagnostic with --json) and the exit code 2 (DESIGN.md section 10).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <vector>
+
+#include "ir/support/diagnostic.h"
+
+namespace tf::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitBadInput = 2;
+
+/// The JSON form of a diagnostic: {"severity", "tag", "rule", "message", "file", "line",
+/// "column", "notes", "ir_path"}.
+nlohmann::json diagnostic_json(const Diagnostic& d);
+
+/// Writes `diags` to `err` and returns kExitBadInput.
+int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
+
+}  // namespace tf::cli

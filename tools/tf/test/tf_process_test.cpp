@@ -1,0 +1,55 @@
+// Runs the tf binary as a user would: exit codes and the streams they write to.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Proc {
+  int exit_code;
+  std::string out;
+};
+
+Proc run(const std::string& args) {
+  std::string cmd = std::string(TF_BINARY) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+TEST(TfProcess, HelpExitsZeroAndTeaches) {
+  Proc p = run("--help");
+  EXPECT_EQ(p.exit_code, 0);
+  EXPECT_NE(p.out.find("cast"), std::string::npos);
+  EXPECT_NE(p.out.find("dtypes"), std::string::npos);
+  Proc c = run("cast --help");
+  EXPECT_EQ(c.exit_code, 0);
+  EXPECT_NE(c.out.find("--rounding"), std::string::npos);
+}
+
+TEST(TfProcess, UsageErrorsExitTwo) {
+  EXPECT_EQ(run("").exit_code, 2);
+  EXPECT_EQ(run("frobnicate").exit_code, 2);
+  EXPECT_EQ(run("cast 1").exit_code, 2);  // --to is required
+  Proc p = run("cast 1 --to nosuch");
+  EXPECT_EQ(p.exit_code, 2);
+  EXPECT_NE(p.out.find("error[TYPES.3.DTYPE.from-name-rejects-unknown]"), std::string::npos);
+}
+
+TEST(TfProcess, CastPrintsOneJsonLinePerValue) {
+  Proc p = run("cast 1.0 0.1 --to fp8e4m3 --json");
+  EXPECT_EQ(p.exit_code, 0);
+  EXPECT_EQ(p.out,
+            "{\"input\":\"1.0\",\"dtype\":\"fp8e4m3\",\"code\":\"0x38\",\"value\":1.0,"
+            "\"rounding\":\"rn\",\"saturate\":true}\n"
+            "{\"input\":\"0.1\",\"dtype\":\"fp8e4m3\",\"code\":\"0x1d\",\"value\":0.1015625,"
+            "\"rounding\":\"rn\",\"saturate\":true}\n");
+}
+
+}  // namespace
