@@ -32,26 +32,10 @@
 #include "eval/numerics/cast_mode.h"
 #include "eval/numerics/convert.h"
 #include "eval/numerics/mx_scale.h"
+#include "fuzz/gen/law_runner.h"
 
 namespace tf::numerics {
 namespace {
-
-/// Runs `property` with the configured RC_PARAMS, as RC_GTEST_PROP does.
-template <typename Property>
-void check_property(Property&& property) {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  rc::detail::TestMetadata metadata;
-  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
-  metadata.description = info->name();
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  const auto result =
-      rc::detail::checkTestable(std::forward<Property>(property), metadata, params);
-  if (!result.template is<rc::detail::SuccessResult>()) {
-    std::ostringstream ss;
-    rc::detail::printResultMessage(result, ss);
-    FAIL() << ss.str();
-  }
-}
 
 std::uint32_t bits(float x) { return std::bit_cast<std::uint32_t>(x); }
 
@@ -121,7 +105,7 @@ bool ocp_representable(std::span<const std::uint8_t> codes, DType element) {
 
 // covers: DTREP.BLOCKSCALED.logical-value
 TEST(BlockScaleProperties, MxQuantizeOfDequantizedRepresentableBlockIsExact) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const DType element = *rc::gen::elementOf(mx_elements());
     const ScaleMethod method = gen_mx_method();
     const BlockScaleFormat format = mx_format(element);
@@ -156,7 +140,7 @@ TEST(BlockScaleProperties, MxQuantizeOfDequantizedRepresentableBlockIsExact) {
 
 // The scale codes satisfy their definitions, checked by exact comparison in double.
 TEST(BlockScaleProperties, MxScaleCodesMeetTheirDefinitions) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const DType element = *rc::gen::elementOf(mx_elements());
     const float amax = std::fabs(*gen_value());
     RC_PRE(amax != 0.0f);
@@ -178,7 +162,7 @@ TEST(BlockScaleProperties, MxScaleCodesMeetTheirDefinitions) {
 // Quantization saturates: no element exceeds max_elem, so no value exceeds max_elem * scale
 // (x tensor scale), and finite input never yields a NaN scale or a NaN / Inf element.
 TEST(BlockScaleProperties, QuantizeNeverExceedsMaxElementTimesScale) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const bool nvfp4 = *rc::gen::arbitrary<bool>();
     const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
     const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
@@ -210,7 +194,7 @@ TEST(BlockScaleProperties, QuantizeNeverExceedsMaxElementTimesScale) {
 // Dequantize is the exact product rounded once: checked against an independent long-hand
 // product (element * scale * tensor scale in double, exact) for arbitrary planes.
 TEST(BlockScaleProperties, DequantizeIsTheOnceRoundedExactProduct) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const bool nvfp4 = *rc::gen::arbitrary<bool>();
     const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
     const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
@@ -253,7 +237,7 @@ TEST(BlockScaleProperties, DequantizeIsTheOnceRoundedExactProduct) {
 }
 
 TEST(BlockScaleProperties, AllZeroBlocksGiveAllZeroCodes) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const bool nvfp4 = *rc::gen::arbitrary<bool>();
     const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
     const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
@@ -283,7 +267,7 @@ TEST(BlockScaleProperties, AllZeroBlocksGiveAllZeroCodes) {
 // MX blocks are independent: quantizing a block alone gives the same codes as quantizing it
 // inside a larger tensor, and a non-finite value poisons its own block only.
 TEST(BlockScaleProperties, MxBlocksAreIndependent) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const DType element = *rc::gen::elementOf(mx_elements());
     const ScaleMethod method = gen_mx_method();
     const BlockScaleFormat format = mx_format(element);
@@ -312,7 +296,7 @@ TEST(BlockScaleProperties, MxBlocksAreIndependent) {
 // NVFP4 non-finite values poison their own block only and stay out of the tensor amax: the
 // other blocks equal a quantization with the non-finite values replaced by zeros.
 TEST(BlockScaleProperties, Nvfp4NonFiniteValuesPoisonOnlyTheirBlock) {
-  check_property([] {
+  ::tf::fuzz::check_law([] {
     const BlockScaleFormat format = nvfp4_format();
     const auto shape = gen_shape(format.block_size);
     auto values = gen_values(shape);

@@ -26,11 +26,13 @@ class AlwaysHolds final : public RepresentationRule {
   }
 };
 
-// Two rule classes with the same extension (a tag string and a count).
-class TaggedA final : public RepresentationRule {
+// Two rule classes with the same extension (a tag string and a count): distinct
+// instantiations of one template are distinct rule classes.
+template <int kVariant>
+class Tagged final : public RepresentationRule {
  public:
   static constexpr std::string_view kRuleClassName = "Tagged";
-  TaggedA(RuleKey key, std::string tag, int n)
+  Tagged(RuleKey key, std::string tag, int n)
       : RepresentationRule(key), tag_(std::move(tag)), n_(n) {}
   StructureTuple structure_extension() const override { return {tag_, n_}; }
   std::optional<Diagnostic> validate(const RepresentationValidationContext&) const override {
@@ -41,21 +43,8 @@ class TaggedA final : public RepresentationRule {
   const std::string tag_;
   const int n_;
 };
-
-class TaggedB final : public RepresentationRule {
- public:
-  static constexpr std::string_view kRuleClassName = "Tagged";
-  TaggedB(RuleKey key, std::string tag, int n)
-      : RepresentationRule(key), tag_(std::move(tag)), n_(n) {}
-  StructureTuple structure_extension() const override { return {tag_, n_}; }
-  std::optional<Diagnostic> validate(const RepresentationValidationContext&) const override {
-    return std::nullopt;
-  }
-
- private:
-  const std::string tag_;
-  const int n_;
-};
+using TaggedA = Tagged<0>;
+using TaggedB = Tagged<1>;
 
 // A rule whose extension holds an unsupported value (an invalid dtype handle).
 class BadExtension final : public RepresentationRule {

@@ -1,0 +1,50 @@
+// TF_LAW: a RapidCheck property registered as a gtest; check_law runs any testable as the
+// current gtest.
+//
+// Every parameter (seed, max_success, max_size, noshrink, reproduce) comes from RC_PARAMS, which
+// ctest sets (cmake/TfTest.cmake): 200 cases in the unit run, 10,000 in the fuzz variants of the
+// same binary. Unlike RC_GTEST_PROP, a success prints the RC_CLASSIFY / RC_TAG distribution when
+// the law records one. A failure reports the shrunk counterexample and the reproduction string.
+//
+//   TF_LAW(LayoutLaws, CoalescePreservesTheFunction, (const Layout& l)) { RC_ASSERT(...); }
+#pragma once
+
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace tf::fuzz {
+
+/// Runs `testable` as the current gtest with the RC_PARAMS configuration.
+template <typename Testable>
+void check_law(Testable&& testable) {
+  using namespace rc::detail;
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  TestMetadata metadata;
+  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
+  metadata.description = info->name();
+  const auto result = checkTestable(std::forward<Testable>(testable), metadata,
+                                    configuration().testParams);
+  if (result.template is<SuccessResult>()) {
+    // Print the RC_CLASSIFY / RC_TAG distribution, if the law records one.
+    if (!result.template get<SuccessResult>().distribution.empty()) {
+      printResultMessage(result, std::cout);
+      std::cout << std::endl;
+    }
+  } else {
+    std::ostringstream ss;
+    printResultMessage(result, ss);
+    FAIL() << ss.str();
+  }
+}
+
+}  // namespace tf::fuzz
+
+/// Defines a law (a RapidCheck property) as a gtest.
+#define TF_LAW(Suite, Name, ArgList)                                           \
+  void tf_law_impl_##Suite##_##Name ArgList;                                   \
+  TEST(Suite, Name) { ::tf::fuzz::check_law(&tf_law_impl_##Suite##_##Name); }  \
+  void tf_law_impl_##Suite##_##Name ArgList

@@ -1,0 +1,42 @@
+// logical_divide and logical_product: tiling a layout by another, and repeating one over another.
+//
+// logical_divide(A, B) = A ∘ (B, complement(B, size(A))).
+//   Mode 0 of the result is "the tile" A ∘ B: the elements of A that B selects; mode 1 is
+//   "the rest": the tile repeated over the remainder of A's domain. Because (B, C) covers
+//   [0, K) with K >= size(A) (see complement.h), every element of A appears in the result.
+//   Example (CuTe's documentation): logical_divide(Layout((4, 2, 3), (2, 1, 8)), Layout(4, 2))
+//   = Layout(((2, 2), (2, 3)), ((4, 1), (2, 8))).
+//   Admissibility: B complementable (its modes nest) and A ∘ (B, C) admissible (composition.h).
+//
+// logical_product(A, B) = (A, complement(A, size(A) * cosize(B)) ∘ B).
+//   Mode 0 is A itself; mode 1 places copies of A's image where B says, in units of A's
+//   complement, so the result "reproduces A over B".
+//   Example (CuTe's documentation): logical_product(Layout((2, 2), (4, 1)), Layout(6, 1))
+//   = Layout(((2, 2), (2, 3)), ((4, 1), (2, 8))).
+//   Admissibility: A complementable, C ∘ B admissible.
+//
+// By-mode forms take a tiler (one layout per leading mode of A) and apply the operation mode
+// by mode, keeping A's remaining modes: logical_divide(A, {B0, B1}) =
+// (logical_divide(A0, B0), logical_divide(A1, B1), A2, ...).
+#pragma once
+
+#include <vector>
+
+#include "ir/layout/layout.h"
+#include "ir/support/result.h"
+
+namespace tf {
+
+/// A ∘ (B, complement(B, size(A))) (see above).
+///   @post rank(R) == 2, R.mode(0) == composition(A, B) as functions, size(R.mode(0)) == size(B).
+Result<Layout> logical_divide(const Layout& a, const Layout& b);
+/// By-mode logical_divide (see above); Diagnostic when the tiler is longer than rank(A).
+Result<Layout> logical_divide(const Layout& a, const std::vector<Layout>& tiler);
+
+/// (A, complement(A, size(A) * cosize(B)) ∘ B) (see above).
+///   @post rank(R) == 2, R.mode(0) == A, size(R) == size(A) * size(B).
+Result<Layout> logical_product(const Layout& a, const Layout& b);
+/// By-mode logical_product (see above); Diagnostic when the tiler is longer than rank(A).
+Result<Layout> logical_product(const Layout& a, const std::vector<Layout>& tiler);
+
+}  // namespace tf
