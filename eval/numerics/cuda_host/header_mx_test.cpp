@@ -15,6 +15,7 @@
 #include <cuda_fp8.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
