@@ -1,0 +1,293 @@
+#include "ir/text/lexer.h"
+
+#include <fmt/format.h>
+
+#include <cctype>
+
+namespace tf::text {
+
+const char* token_kind_name(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Identifier: return "identifier";
+    case TokenKind::Integer: return "integer";
+    case TokenKind::Float: return "float";
+    case TokenKind::String: return "string";
+    case TokenKind::Newline: return "end of line";
+    case TokenKind::LParen: return "'('";
+    case TokenKind::RParen: return "')'";
+    case TokenKind::LBracket: return "'['";
+    case TokenKind::RBracket: return "']'";
+    case TokenKind::LBrace: return "'{'";
+    case TokenKind::RBrace: return "'}'";
+    case TokenKind::Comma: return "','";
+    case TokenKind::Colon: return "':'";
+    case TokenKind::Equal: return "'='";
+    case TokenKind::Dot: return "'.'";
+    case TokenKind::At: return "'@'";
+    case TokenKind::Arrow: return "'->'";
+    case TokenKind::FatArrow: return "'=>'";
+    case TokenKind::Plus: return "'+'";
+    case TokenKind::Minus: return "'-'";
+    case TokenKind::Star: return "'*'";
+    case TokenKind::SlashSlash: return "'//'";
+    case TokenKind::Percent: return "'%'";
+    case TokenKind::Less: return "'<'";
+    case TokenKind::LessEqual: return "'<='";
+    case TokenKind::EqualEqual: return "'=='";
+    case TokenKind::NotEqual: return "'!='";
+    case TokenKind::GreaterEqual: return "'>='";
+    case TokenKind::Greater: return "'>'";
+    case TokenKind::Eof: return "end of file";
+  }
+  return "token";
+}
+
+namespace {
+
+bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+class Lexer {
+ public:
+  Lexer(std::string_view src, const std::string& file) : src_(src), file_(file) {}
+
+  Result<std::vector<Token>> run() {
+    while (pos_ < src_.size() && errors_.size() < kMaxErrors) step();
+    if (errors_.size() >= kMaxErrors) {
+      error(here(), fmt::format("too many errors; stopped after {}", kMaxErrors));
+      return errors_;
+    }
+    push(TokenKind::Eof, "", here());
+    if (!errors_.empty()) return errors_;
+    return std::move(tokens_);
+  }
+
+ private:
+  SourceLocation here() const { return {file_, line_, col_}; }
+  char peek(std::size_t ahead = 0) const {
+    return pos_ + ahead < src_.size() ? src_[pos_ + ahead] : '\0';
+  }
+  void advance(std::size_t n = 1) {
+    for (std::size_t i = 0; i < n && pos_ < src_.size(); ++i) {
+      if (src_[pos_] == '\n') {
+        ++line_;
+        col_ = 1;
+      } else {
+        ++col_;
+      }
+      ++pos_;
+    }
+  }
+  void push(TokenKind k, std::string text, SourceLocation loc, bool quoted = false) {
+    tokens_.push_back(Token{k, std::move(text), quoted, std::move(loc)});
+  }
+  void error(SourceLocation loc, std::string message) {
+    Diagnostic d = category_error(DiagCategory::Parse, std::move(message));
+    d.location = std::move(loc);
+    errors_.push_back(std::move(d));
+  }
+
+  void step() {
+    const char c = peek();
+    const SourceLocation loc = here();
+    if (c == '\n') {
+      advance();
+      bool last_is_newline = !tokens_.empty() && tokens_.back().kind == TokenKind::Newline;
+      if (depth_ == 0 && !tokens_.empty() && !last_is_newline) push(TokenKind::Newline, "", loc);
+      return;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') return advance();
+    if (c == '#') {
+      while (pos_ < src_.size() && peek() != '\n') advance();
+      return;
+    }
+    if (is_ident_start(c)) return identifier(loc);
+    if (c == '`') return quoted_identifier(loc);
+    if (is_digit(c) || (c == '.' && is_digit(peek(1)))) return number(loc);
+    if (c == '"') return string(loc);
+    punctuation(c, loc);
+  }
+
+  void identifier(const SourceLocation& loc) {
+    std::size_t start = pos_;
+    while (is_ident_char(peek())) advance();
+    push(TokenKind::Identifier, std::string(src_.substr(start, pos_ - start)), loc);
+  }
+
+  void quoted_identifier(const SourceLocation& loc) {
+    advance();  // `
+    std::size_t start = pos_;
+    while (pos_ < src_.size() && peek() != '`' && peek() != '\n') advance();
+    if (peek() != '`') return error(loc, "unterminated `name`: expected a closing backquote");
+    std::string name(src_.substr(start, pos_ - start));
+    advance();
+    bool valid = !name.empty() && is_ident_start(name[0]);
+    for (char ch : name) valid = valid && is_ident_char(ch);
+    if (!valid) return error(loc, fmt::format("`{}` is not an identifier", name));
+    push(TokenKind::Identifier, std::move(name), loc, true);
+  }
+
+  void number(const SourceLocation& loc) {
+    std::size_t start = pos_;
+    bool is_float = false;
+    if (peek() == '0' && (peek(1) == 'x' || peek(1) == 'X')) {
+      advance(2);
+      std::size_t digits = 0;
+      while (is_hex(peek())) advance(), ++digits;
+      if (peek() == '.') {
+        is_float = true;
+        advance();
+        while (is_hex(peek())) advance(), ++digits;
+      }
+      if (peek() == 'p' || peek() == 'P') {
+        is_float = true;
+        advance();
+        if (peek() == '+' || peek() == '-') advance();
+        if (!is_digit(peek())) return bad_number(start, loc, "a hex float exponent needs digits");
+        while (is_digit(peek())) advance();
+      } else if (is_float) {
+        return bad_number(start, loc, "a hex float needs a p exponent (0x1.8p+3)");
+      }
+      if (digits == 0) return bad_number(start, loc, "0x needs hex digits");
+    } else {
+      while (is_digit(peek())) advance();
+      if (peek() == '.' && is_digit(peek(1))) {
+        is_float = true;
+        advance();
+        while (is_digit(peek())) advance();
+      } else if (peek() == '.' && !is_ident_start(peek(1))) {
+        is_float = true;  // "1." is 1.0
+        advance();
+      }
+      if (peek() == 'e' || peek() == 'E') {
+        std::size_t ahead = (peek(1) == '+' || peek(1) == '-') ? 2 : 1;
+        if (is_digit(peek(ahead))) {
+          is_float = true;
+          advance(ahead);
+          while (is_digit(peek())) advance();
+        }
+      }
+    }
+    if (is_ident_char(peek()))
+      return bad_number(start, loc, "a number must not run into a name");
+    push(is_float ? TokenKind::Float : TokenKind::Integer,
+         std::string(src_.substr(start, pos_ - start)), loc);
+  }
+
+  void bad_number(std::size_t start, const SourceLocation& loc, const char* why) {
+    while (is_ident_char(peek()) || peek() == '.') advance();
+    error(loc, fmt::format("malformed number '{}': {}", src_.substr(start, pos_ - start), why));
+  }
+
+  void string(const SourceLocation& loc) {
+    advance();  // "
+    std::string text;
+    while (true) {
+      if (pos_ >= src_.size() || peek() == '\n')
+        return error(loc, "unterminated string: expected a closing '\"' on the same line");
+      char ch = peek();
+      if (ch == '"') break;
+      if (ch == '\\') {
+        char next = peek(1);
+        if (next != '"' && next != '\\') {
+          error(here(), fmt::format("unknown escape '\\{}' in a string (only \\\" and \\\\)",
+                                    next == '\n' ? std::string("newline") : std::string(1, next)));
+          advance();
+          continue;
+        }
+        text += next;
+        advance(2);
+        continue;
+      }
+      text += ch;
+      advance();
+    }
+    advance();  // closing "
+    push(TokenKind::String, std::move(text), loc);
+  }
+
+  void punctuation(char c, const SourceLocation& loc) {
+    auto two = [&](char second, TokenKind both, TokenKind one) {
+      if (peek(1) == second) {
+        advance(2);
+        push(both, "", loc);
+      } else {
+        advance();
+        push(one, "", loc);
+      }
+    };
+    switch (c) {
+      case '(': case '[': case '{':
+        ++depth_;
+        advance();
+        return push(c == '(' ? TokenKind::LParen : c == '[' ? TokenKind::LBracket : TokenKind::LBrace,
+                    "", loc);
+      case ')': case ']': case '}':
+        if (depth_ > 0) --depth_;
+        advance();
+        return push(c == ')' ? TokenKind::RParen : c == ']' ? TokenKind::RBracket : TokenKind::RBrace,
+                    "", loc);
+      case ',': advance(); return push(TokenKind::Comma, "", loc);
+      case ':': advance(); return push(TokenKind::Colon, "", loc);
+      case '.': advance(); return push(TokenKind::Dot, "", loc);
+      case '@': advance(); return push(TokenKind::At, "", loc);
+      case '+': advance(); return push(TokenKind::Plus, "", loc);
+      case '*': advance(); return push(TokenKind::Star, "", loc);
+      case '%': advance(); return push(TokenKind::Percent, "", loc);
+      case '-': return two('>', TokenKind::Arrow, TokenKind::Minus);
+      case '<': return two('=', TokenKind::LessEqual, TokenKind::Less);
+      case '>': return two('=', TokenKind::GreaterEqual, TokenKind::Greater);
+      case '=':
+        if (peek(1) == '>') {
+          advance(2);
+          return push(TokenKind::FatArrow, "", loc);
+        }
+        return two('=', TokenKind::EqualEqual, TokenKind::Equal);
+      case '/':
+        if (peek(1) == '/') {
+          advance(2);
+          return push(TokenKind::SlashSlash, "", loc);
+        }
+        advance();
+        return error(loc, "'/' is not an operator in tfir (floor division is '//')");
+      case '!':
+        if (peek(1) == '=') {
+          advance(2);
+          return push(TokenKind::NotEqual, "", loc);
+        }
+        advance();
+        return error(loc, "'!' is not an operator in tfir (use 'not' or '!=')");
+      default: break;
+    }
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      std::size_t n = 1;
+      while (n < 4 && (static_cast<unsigned char>(peek(n)) & 0xC0) == 0x80) ++n;
+      advance(n);
+      return error(loc, "non-ASCII text is allowed only in strings and comments");
+    }
+    advance();
+    if (std::isprint(u)) return error(loc, fmt::format("unexpected character '{}'", c));
+    error(loc, fmt::format("unexpected byte 0x{:02x}", static_cast<unsigned>(u)));
+  }
+
+  static constexpr std::size_t kMaxErrors = 20;
+  std::string_view src_;
+  std::string file_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int col_ = 1;
+  int depth_ = 0;
+  std::vector<Token> tokens_;
+  std::vector<Diagnostic> errors_;
+};
+
+}  // namespace
+
+Result<std::vector<Token>> lex(std::string_view source, const std::string& file_name) {
+  return Lexer(source, file_name).run();
+}
+
+}  // namespace tf::text
