@@ -1,0 +1,315 @@
+#include "ir/text/expression_parser.h"
+
+#include <fmt/format.h>
+
+#include "ir/text/lexer.h"
+
+namespace tf::text {
+
+Syntax SyntaxNode::keyword(std::string_view name) const {
+  for (const auto& [k, v] : keywords)
+    if (k == name) return v;
+  return nullptr;
+}
+
+namespace {
+// Binding strength for printing: comparisons < additive < multiplicative < negation < atoms.
+int precedence(const SyntaxNode& n) {
+  if (n.kind == SyntaxKind::Negate) return 4;
+  if (n.kind != SyntaxKind::Binary) return 5;
+  if (n.text == "+" || n.text == "-") return 2;
+  if (n.text == "*" || n.text == "//" || n.text == "%") return 3;
+  return 1;
+}
+std::string operand_string(const SyntaxNode& child, int min_precedence) {
+  std::string s = to_string(child);
+  return precedence(child) < min_precedence ? "(" + s + ")" : s;
+}
+}  // namespace
+
+std::string to_string(const SyntaxNode& n) {
+  auto list = [](const std::vector<Syntax>& items) {
+    std::string s;
+    for (std::size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + to_string(*items[i]);
+    return s;
+  };
+  switch (n.kind) {
+    case SyntaxKind::Name:
+    case SyntaxKind::Integer:
+    case SyntaxKind::Float: return n.text;
+    case SyntaxKind::String: {
+      std::string s = "\"";
+      for (char c : n.text) s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      return s + "\"";
+    }
+    case SyntaxKind::Tuple:
+      return "(" + list(n.items) + (n.items.size() == 1 ? ",)" : ")");
+    case SyntaxKind::Call: {
+      std::string s = to_string(*n.callee) + "(" + list(n.items);
+      for (std::size_t i = 0; i < n.keywords.size(); ++i)
+        s += (i || !n.items.empty() ? ", " : "") + n.keywords[i].first + "=" +
+             to_string(*n.keywords[i].second);
+      return s + ")";
+    }
+    case SyntaxKind::Subscript: return to_string(*n.callee) + "[" + list(n.items) + "]";
+    case SyntaxKind::Slice:
+      return (n.items[0] ? to_string(*n.items[0]) : "") + ":" +
+             (n.items[1] ? to_string(*n.items[1]) : "");
+    case SyntaxKind::Binary:  // left-associative: a right operand of equal strength is grouped
+      return operand_string(*n.items[0], precedence(n)) + " " + n.text + " " +
+             operand_string(*n.items[1], precedence(n) + 1);
+    case SyntaxKind::Negate: return "-" + operand_string(*n.items[0], 4);
+  }
+  return "?";
+}
+
+namespace {
+
+class ExpressionParser {
+ public:
+  explicit ExpressionParser(std::vector<Token> tokens) : toks_(std::move(tokens)) {}
+
+  Result<Syntax> run() {
+    skip_newlines();
+    Syntax e = expr();
+    skip_newlines();
+    if (errors_.empty() && peek().kind != TokenKind::Eof)
+      fail(peek(), fmt::format("expected the end of the expression, found {}", describe(peek())));
+    if (!errors_.empty()) return errors_;
+    return e;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 200;
+
+  const Token& peek() const { return toks_[pos_]; }
+  const Token& take() { return toks_[pos_ < toks_.size() - 1 ? pos_++ : pos_]; }
+  bool at(TokenKind k) const { return peek().kind == k; }
+  bool accept(TokenKind k) {
+    if (!at(k)) return false;
+    take();
+    return true;
+  }
+  void skip_newlines() {
+    while (at(TokenKind::Newline)) take();
+  }
+  static std::string describe(const Token& t) {
+    switch (t.kind) {
+      case TokenKind::Identifier: return fmt::format("'{}'", t.text);
+      case TokenKind::Integer:
+      case TokenKind::Float: return fmt::format("number {}", t.text);
+      case TokenKind::String: return fmt::format("string \"{}\"", t.text);
+      default: return token_kind_name(t.kind);
+    }
+  }
+  Syntax fail(const Token& at_token, std::string message) {
+    if (errors_.empty()) {  // the first error; later ones are usually its echoes
+      Diagnostic d = category_error(DiagCategory::Parse, std::move(message));
+      d.location = at_token.location;
+      errors_.push_back(std::move(d));
+    }
+    return nullptr;
+  }
+  bool expect(TokenKind k, const char* context) {
+    if (accept(k)) return true;
+    fail(peek(), fmt::format("expected {} {}, found {}", token_kind_name(k), context, describe(peek())));
+    return false;
+  }
+  static Syntax node(SyntaxKind kind, SourceLocation loc, std::string text = {},
+                     std::vector<Syntax> items = {}) {
+    auto n = std::make_shared<SyntaxNode>();
+    n->kind = kind;
+    n->location = std::move(loc);
+    n->text = std::move(text);
+    n->items = std::move(items);
+    return n;
+  }
+
+  struct DepthGuard {
+    explicit DepthGuard(int& d) : depth(d) { ++depth; }
+    ~DepthGuard() { --depth; }
+    int& depth;
+  };
+
+  Syntax expr() {
+    DepthGuard guard(depth_);
+    if (depth_ > kMaxDepth)
+      return fail(peek(), fmt::format("expression nested deeper than {} levels", kMaxDepth));
+    Syntax lhs = arith();
+    static constexpr std::pair<TokenKind, const char*> kCompare[] = {
+        {TokenKind::Less, "<"},          {TokenKind::LessEqual, "<="},
+        {TokenKind::EqualEqual, "=="},   {TokenKind::NotEqual, "!="},
+        {TokenKind::GreaterEqual, ">="}, {TokenKind::Greater, ">"}};
+    for (auto [kind, spelling] : kCompare) {
+      if (lhs && at(kind)) {
+        SourceLocation loc = take().location;
+        Syntax rhs = arith();
+        return rhs ? node(SyntaxKind::Binary, loc, spelling, {lhs, rhs}) : nullptr;
+      }
+    }
+    return lhs;
+  }
+
+  Syntax arith() {
+    Syntax lhs = term();
+    while (lhs && (at(TokenKind::Plus) || at(TokenKind::Minus))) {
+      const Token& op = take();
+      Syntax rhs = term();
+      if (!rhs) return nullptr;
+      lhs = node(SyntaxKind::Binary, op.location, op.kind == TokenKind::Plus ? "+" : "-", {lhs, rhs});
+    }
+    return lhs;
+  }
+
+  Syntax term() {
+    Syntax lhs = unary();
+    while (lhs && (at(TokenKind::Star) || at(TokenKind::SlashSlash) || at(TokenKind::Percent))) {
+      const Token& op = take();
+      const char* spelling = op.kind == TokenKind::Star ? "*" : op.kind == TokenKind::SlashSlash ? "//" : "%";
+      Syntax rhs = unary();
+      if (!rhs) return nullptr;
+      lhs = node(SyntaxKind::Binary, op.location, spelling, {lhs, rhs});
+    }
+    return lhs;
+  }
+
+  Syntax unary() {
+    if (at(TokenKind::Minus)) {
+      DepthGuard guard(depth_);
+      if (depth_ > kMaxDepth)
+        return fail(peek(), fmt::format("expression nested deeper than {} levels", kMaxDepth));
+      SourceLocation loc = take().location;
+      Syntax operand = unary();
+      return operand ? node(SyntaxKind::Negate, loc, "", {operand}) : nullptr;
+    }
+    return postfix();
+  }
+
+  Syntax postfix() {
+    Syntax base = primary();
+    // Only names are called (f(...), cuda.mma.atom(...)); names and subscripts are subscripted.
+    while (base) {
+      if (at(TokenKind::LParen) && base->kind == SyntaxKind::Name) {
+        base = call(base);
+      } else if (at(TokenKind::LBracket) &&
+                 (base->kind == SyntaxKind::Name || base->kind == SyntaxKind::Subscript)) {
+        base = subscript(base);
+      } else {
+        break;
+      }
+    }
+    return base;
+  }
+
+  Syntax call(Syntax callee) {
+    auto n = std::make_shared<SyntaxNode>();
+    n->kind = SyntaxKind::Call;
+    n->location = take().location;  // (
+    n->callee = std::move(callee);
+    while (!at(TokenKind::RParen)) {
+      bool is_keyword = at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal;
+      if (is_keyword) {
+        const Token& name = take();
+        take();  // =
+        if (n->keyword(name.text))
+          return fail(name, fmt::format("keyword argument '{}' is given twice", name.text));
+        Syntax value = expr();
+        if (!value) return nullptr;
+        n->keywords.emplace_back(name.text, value);
+      } else {
+        if (!n->keywords.empty())
+          return fail(peek(), "a positional argument cannot follow keyword arguments");
+        Syntax value = expr();
+        if (!value) return nullptr;
+        n->items.push_back(value);
+      }
+      if (!accept(TokenKind::Comma)) break;
+    }
+    if (!expect(TokenKind::RParen, "to close the argument list")) return nullptr;
+    return n;
+  }
+
+  Syntax subscript(Syntax base) {
+    auto n = std::make_shared<SyntaxNode>();
+    n->kind = SyntaxKind::Subscript;
+    n->location = take().location;  // [
+    n->callee = std::move(base);
+    do {
+      Syntax index = slice_or_expr();
+      if (!index) return nullptr;
+      n->items.push_back(index);
+    } while (accept(TokenKind::Comma));
+    if (!expect(TokenKind::RBracket, "to close the subscript")) return nullptr;
+    return n;
+  }
+
+  Syntax slice_or_expr() {
+    SourceLocation loc = peek().location;
+    Syntax start;
+    if (!at(TokenKind::Colon)) {
+      start = expr();
+      if (!start) return nullptr;
+      if (!at(TokenKind::Colon)) return start;
+    }
+    take();  // :
+    Syntax stop;
+    if (!at(TokenKind::Comma) && !at(TokenKind::RBracket)) {
+      stop = expr();
+      if (!stop) return nullptr;
+    }
+    return node(SyntaxKind::Slice, loc, "", {start, stop});
+  }
+
+  Syntax primary() {
+    const Token& t = peek();
+    switch (t.kind) {
+      case TokenKind::Identifier: {
+        take();
+        std::string name = t.text;  // a dotted name: cuda.mma.atom
+        while (at(TokenKind::Dot) && toks_[pos_ + 1].kind == TokenKind::Identifier) {
+          take();
+          name += "." + take().text;
+        }
+        return node(SyntaxKind::Name, t.location, std::move(name));
+      }
+      case TokenKind::Integer: take(); return node(SyntaxKind::Integer, t.location, t.text);
+      case TokenKind::Float: take(); return node(SyntaxKind::Float, t.location, t.text);
+      case TokenKind::String: take(); return node(SyntaxKind::String, t.location, t.text);
+      case TokenKind::LParen: return parenthesized();
+      default:
+        return fail(t, fmt::format("expected an expression, found {}", describe(t)));
+    }
+  }
+
+  Syntax parenthesized() {
+    SourceLocation loc = take().location;  // (
+    if (accept(TokenKind::RParen)) return node(SyntaxKind::Tuple, loc);
+    Syntax first = expr();
+    if (!first) return nullptr;
+    if (accept(TokenKind::RParen)) return first;  // grouping
+    std::vector<Syntax> items{first};
+    while (accept(TokenKind::Comma)) {
+      if (at(TokenKind::RParen)) break;  // trailing comma
+      Syntax next = expr();
+      if (!next) return nullptr;
+      items.push_back(next);
+    }
+    if (!expect(TokenKind::RParen, "to close the tuple")) return nullptr;
+    return node(SyntaxKind::Tuple, loc, "", std::move(items));
+  }
+
+  std::vector<Token> toks_;
+  std::size_t pos_ = 0;
+  int depth_ = 0;
+  std::vector<Diagnostic> errors_;
+};
+
+}  // namespace
+
+Result<Syntax> parse_expression(std::string_view source, const std::string& file_name) {
+  Result<std::vector<Token>> tokens = lex(source, file_name);
+  if (!tokens) return tokens.diagnostics();
+  return ExpressionParser(std::move(tokens).value()).run();
+}
+
+}  // namespace tf::text

@@ -1,0 +1,48 @@
+// A syntax tree for tfir expressions: the shared front half of every reader of tfir values
+// (layouts, meshes, shard attributes, types, dim arithmetic, literals). It records what was
+// written and where, and nothing else: names are not resolved and calls are not checked here.
+// Builders (e.g. the layout builder of `tf layout`) turn a tree into IR objects with
+// diagnostics that point at the node's location.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/support/source_location.h"
+
+namespace tf::text {
+
+enum class SyntaxKind {
+  Name,      ///< text = the identifier (also None, true, false, inf, nan: builders decide)
+  Integer,   ///< text = the spelling ("3", "0x7f")
+  Float,     ///< text = the spelling ("1.5", "0x1.8p+3")
+  String,    ///< text = the unescaped content
+  Tuple,     ///< items = elements; `(a,)` is a one-element tuple, `()` the empty one
+  Call,      ///< callee = the function, items = positional args, keywords = keyword args
+  Subscript, ///< callee = the base, items = indices (Slice nodes or expressions)
+  Slice,     ///< items = {start, stop}, either may be null (`:`, `1:`, `:3`, `1:3`)
+  Binary,    ///< text = the operator ("+", "-", "*", "//", "%", "<", "<=", ...), items = {lhs, rhs}
+  Negate,    ///< items = {operand}
+};
+
+struct SyntaxNode;
+using Syntax = std::shared_ptr<const SyntaxNode>;
+
+struct SyntaxNode {
+  SyntaxKind kind = SyntaxKind::Name;
+  SourceLocation location;
+  std::string text;
+  Syntax callee;
+  std::vector<Syntax> items;
+  std::vector<std::pair<std::string, Syntax>> keywords;
+
+  /// The keyword argument called `name`, or null.
+  Syntax keyword(std::string_view name) const;
+};
+
+/// The tfir spelling of a tree (canonical spacing: "Layout((4, 8), (1, 4))", "m[1:3, :]").
+std::string to_string(const SyntaxNode& node);
+
+}  // namespace tf::text

@@ -1,0 +1,95 @@
+#include "ir/text/expression_parser.h"
+
+#include <gtest/gtest.h>
+
+namespace tf::text {
+namespace {
+
+std::string round_trip(std::string_view src) {
+  Result<Syntax> r = parse_expression(src, "e");
+  if (!r) return "ERROR " + r.diagnostics()[0].render();
+  return to_string(**r);
+}
+
+std::string error_of(std::string_view src) {
+  Result<Syntax> r = parse_expression(src, "e");
+  return r ? "parsed" : r.diagnostics()[0].render();
+}
+
+TEST(ExpressionParser, LayoutsMeshesAndSlicesOfTfirSection3) {
+  EXPECT_EQ(round_trip("Layout(((2, 2), 8), ((1, 16), 2))"), "Layout(((2, 2), 8), ((1, 16), 2))");
+  EXPECT_EQ(round_trip("Layout((128,),(1,))"), "Layout((128,), (1,))");
+  EXPECT_EQ(round_trip("ComposedLayout(inner=None, offset=3, outer=Layout((4,), None))"),
+            "ComposedLayout(inner=None, offset=3, outer=Layout((4,), None))");
+  EXPECT_EQ(round_trip("ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0), B(), "
+                       "P(\"sum\"), Dynamic()), mesh=cta1)"),
+            "ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0), B(), P(\"sum\"), "
+            "Dynamic()), mesh=cta1)");
+  EXPECT_EQ(round_trip("Mesh((Topology(\"cta\", 4), Topology(\"thread\", 128)),\n"
+                       "     Layout((4, 4, 32), (128, 32, 1)), names=(\"c\", \"w\", \"l\"))"),
+            "Mesh((Topology(\"cta\", 4), Topology(\"thread\", 128)), Layout((4, 4, 32), (128, 32, "
+            "1)), names=(\"c\", \"w\", \"l\"))");
+  EXPECT_EQ(round_trip("warp[0:16]"), "warp[0:16]");
+  EXPECT_EQ(round_trip("cta[1:3, :]"), "cta[1:3, :]");
+  EXPECT_EQ(round_trip("m[:2, 1:, 3]"), "m[:2, 1:, 3]");
+}
+
+TEST(ExpressionParser, TreeShape) {
+  Result<Syntax> r = parse_expression("f(1, x=(2,), y=-3)", "e");
+  ASSERT_TRUE(r.ok());
+  const SyntaxNode& call = **r;
+  EXPECT_EQ(call.kind, SyntaxKind::Call);
+  EXPECT_EQ(call.callee->text, "f");
+  ASSERT_EQ(call.items.size(), 1u);
+  EXPECT_EQ(call.items[0]->kind, SyntaxKind::Integer);
+  ASSERT_TRUE(call.keyword("x"));
+  EXPECT_EQ(call.keyword("x")->kind, SyntaxKind::Tuple);
+  EXPECT_EQ(call.keyword("x")->items.size(), 1u);
+  EXPECT_EQ(call.keyword("y")->kind, SyntaxKind::Negate);
+  EXPECT_EQ(call.keyword("z"), nullptr);
+  EXPECT_EQ(call.location.str(), "e:1:2");
+}
+
+TEST(ExpressionParser, ArithmeticPrecedenceAndGrouping) {
+  Result<Syntax> r = parse_expression("N * 2 + M // 4 % 3 - 1 < 7", "e");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ((*r)->text, "<");
+  EXPECT_EQ((*r)->items[0]->text, "-");
+  EXPECT_EQ((*r)->items[0]->items[0]->text, "+");
+  EXPECT_EQ((*r)->items[0]->items[0]->items[1]->text, "%");
+  EXPECT_EQ((*r)->items[0]->items[0]->items[1]->items[0]->text, "//");
+  EXPECT_EQ(round_trip("(N + 1) * 2"), "(N + 1) * 2");
+  EXPECT_EQ(round_trip("N - (M - 1)"), "N - (M - 1)");
+  EXPECT_EQ(round_trip("(N - M) - 1"), "N - M - 1");
+  EXPECT_EQ(round_trip("-(N + 1)"), "-(N + 1)");
+  EXPECT_EQ(round_trip("((a < b))"), "a < b");
+  Result<Syntax> g = parse_expression("(N + 1) * 2", "e");
+  EXPECT_EQ((*g)->text, "*");
+  EXPECT_EQ(round_trip("()"), "()");
+  EXPECT_EQ(round_trip("cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)"),
+            "cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)");
+}
+
+TEST(ExpressionParser, ErrorsArePositionedAndSayWhatWasExpected) {
+  EXPECT_EQ(error_of("Layout((4, 8), (1, 4)"),
+            "e:1:22: error[parse]: expected ')' to close the argument list, found end of file");
+  EXPECT_EQ(error_of("Layout((4, 8) (1, 4))"),
+            "e:1:15: error[parse]: expected ')' to close the argument list, found '('");
+  EXPECT_EQ(error_of("f(x=1, 2)"),
+            "e:1:8: error[parse]: a positional argument cannot follow keyword arguments");
+  EXPECT_EQ(error_of("f(x=1, x=2)"), "e:1:8: error[parse]: keyword argument 'x' is given twice");
+  EXPECT_EQ(error_of("m[1:2"), "e:1:6: error[parse]: expected ']' to close the subscript, found end of file");
+  EXPECT_EQ(error_of("a b"), "e:1:3: error[parse]: expected the end of the expression, found 'b'");
+  EXPECT_EQ(error_of(""), "e:1:1: error[parse]: expected an expression, found end of file");
+  EXPECT_EQ(error_of("1 +"), "e:1:4: error[parse]: expected an expression, found end of file");
+}
+
+TEST(ExpressionParser, DeepNestingIsAnErrorNotAStackOverflow) {
+  std::string deep(100000, '(');
+  EXPECT_EQ(error_of(deep), "e:1:201: error[parse]: expression nested deeper than 200 levels");
+  std::string minus(100000, '-');
+  EXPECT_NE(error_of(minus + "1").find("nested deeper than 200 levels"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tf::text
