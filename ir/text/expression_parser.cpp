@@ -187,12 +187,14 @@ class ExpressionParser {
 
   Syntax postfix() {
     Syntax base = primary();
-    // Only names are called (f(...), cuda.mma.atom(...)); names and subscripts are subscripted.
+    // Only names are called (f(...), cuda.mma.atom(...)); names, calls and subscripts are
+    // subscripted (m[0:16], Mesh(...)[1:3]).
     while (base) {
       if (at(TokenKind::LParen) && base->kind == SyntaxKind::Name) {
         base = call(base);
       } else if (at(TokenKind::LBracket) &&
-                 (base->kind == SyntaxKind::Name || base->kind == SyntaxKind::Subscript)) {
+                 (base->kind == SyntaxKind::Name || base->kind == SyntaxKind::Call ||
+                  base->kind == SyntaxKind::Subscript)) {
         base = subscript(base);
       } else {
         break;
@@ -204,7 +206,8 @@ class ExpressionParser {
   Syntax call(Syntax callee) {
     auto n = std::make_shared<SyntaxNode>();
     n->kind = SyntaxKind::Call;
-    n->location = take().location;  // (
+    take();  // (
+    n->location = callee->location;  // a call is where its name is
     n->callee = std::move(callee);
     while (!at(TokenKind::RParen)) {
       bool is_keyword = at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal;

@@ -6,7 +6,7 @@
 //   term     := unary (('*' | '//' | '%') unary)*
 //   unary    := '-' unary | postfix
 //   postfix  := primary ('(' arguments ')' | '[' index (',' index)* ']')*   (calls of names
-//               only; subscripts of names and subscripts only)
+//               only; subscripts of names, calls and subscripts only)
 //   primary  := NAME ('.' NAME)* | INTEGER | FLOAT | STRING | '(' ')' | '(' expr ')' | '(' expr ',' ... ')'
 //   arguments:= [arg (',' arg)* [',']] with arg := NAME '=' expr | expr (keywords after positionals)
 //   index    := [expr] ':' [expr] | expr

@@ -7,6 +7,7 @@
 #include "tools/tf/cast_command.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
+#include "tools/tf/layout_command.h"
 #include "tools/tf/quantize_command.h"
 #include "tools/tf/report.h"
 
@@ -14,13 +15,14 @@ int main(int argc, char** argv) {
   CLI::App app{
       "tf: the TileFoundry-C++ reference tools.\n"
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
-      "scaled format stores for a tensor (tf quantize), and how much of the spec the tests\n"
-      "name (tf coverage). Every subcommand has --help."};
+      "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
+      "and how much of the spec the tests name (tf coverage). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = tf::cli::kExitOk;
   tf::cli::add_dtypes_command(app, exit_code);
   tf::cli::add_cast_command(app, exit_code);
   tf::cli::add_quantize_command(app, exit_code);
+  tf::cli::add_layout_command(app, exit_code);
   tf::cli::add_coverage_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -47,7 +47,7 @@ TEST(ExpressionParser, TreeShape) {
   EXPECT_EQ(call.keyword("x")->items.size(), 1u);
   EXPECT_EQ(call.keyword("y")->kind, SyntaxKind::Negate);
   EXPECT_EQ(call.keyword("z"), nullptr);
-  EXPECT_EQ(call.location.str(), "e:1:2");
+  EXPECT_EQ(call.location.str(), "e:1:1");
 }
 
 TEST(ExpressionParser, ArithmeticPrecedenceAndGrouping) {

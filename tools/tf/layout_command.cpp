@@ -1,0 +1,160 @@
+#include "tools/tf/layout_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "ir/layout/barrier.h"
+#include "ir/text/expression_parser.h"
+#include "ir/text/layout_builder.h"
+#include "tools/tf/layout_svg.h"
+#include "tools/tf/layout_table.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+using nlohmann::ordered_json;
+
+Result<text::LayoutValue> evaluate(const std::string& source, const std::string& origin,
+                                   const text::LayoutEnvironment& env) {
+  Result<text::Syntax> syntax = text::parse_expression(source, origin);
+  if (!syntax) return syntax.diagnostics();
+  return text::build_layout_value(**syntax, env);
+}
+
+Result<text::LayoutEnvironment> environment(const std::vector<std::string>& defs) {
+  text::LayoutEnvironment env;
+  for (std::size_t i = 0; i < defs.size(); ++i) {
+    const std::string& d = defs[i];
+    std::size_t eq = d.find('=');
+    std::string name = eq == std::string::npos ? "" : d.substr(0, eq);
+    bool valid_name = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
+                      std::all_of(name.begin(), name.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                      });
+    if (!valid_name)
+      return category_error(DiagCategory::Usage,
+                            fmt::format("--def '{}' is not NAME=EXPR (e.g. --def cta1='Mesh(...)')", d));
+    Result<text::LayoutValue> v = evaluate(d.substr(eq + 1), fmt::format("--def {}", name), env);
+    if (!v) return v.diagnostics();
+    env.declare(name, *v);
+  }
+  return env;
+}
+
+void print_grid(const LayoutTable& t, const std::vector<std::int64_t>& values, std::ostream& out) {
+  std::size_t width = 1;
+  for (std::int64_t o : values) width = std::max(width, fmt::format("{}", o).size());
+  out << fmt::format("{:>{}}", "", 4);
+  for (std::int64_t c = 0; c < t.columns; ++c) out << fmt::format(" {:>{}}", c, width);
+  out << '\n';
+  for (std::int64_t r = 0; r < t.rows; ++r) {
+    out << fmt::format("{:>3}:", r);
+    for (std::int64_t c = 0; c < t.columns; ++c)
+      out << fmt::format(" {:>{}}", values[r + t.rows * c], width);
+    out << '\n';
+  }
+}
+
+}  // namespace
+
+int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
+  Result<text::LayoutEnvironment> env = environment(r.definitions);
+  if (!env) return report_bad_input(env.diagnostics(), err, r.json);
+  Result<text::LayoutValue> value = evaluate(r.expression, "EXPR", *env);
+  if (!value) return report_bad_input(value.diagnostics(), err, r.json);
+  Result<LayoutTable> table = layout_table(*value);
+  if (!table) return report_bad_input(table.diagnostics(), err, r.json);
+
+  const Mesh* mesh = std::get_if<Mesh>(&*value);
+  std::vector<std::int64_t> participants;
+  std::optional<Result<BarrierClass>> barrier;
+  if (mesh) {
+    participants = table->offsets;
+    std::sort(participants.begin(), participants.end());
+    barrier = classify_barrier(*mesh);
+  }
+  const std::string spelling = text::to_string(*value);
+
+  if (!r.svg_path.empty()) {
+    std::ofstream svg(r.svg_path);
+    svg << layout_svg(*table, spelling);
+    if (!svg)
+      return report_bad_input(
+          {category_error(DiagCategory::Usage, fmt::format("cannot write '{}'", r.svg_path))}, err,
+          r.json);
+  }
+
+  if (r.json) {
+    ordered_json j = {{"kind", text::layout_value_kind(*value)},
+                      {"expr", spelling},
+                      {"size", table->size},
+                      {"cosize", table->cosize},
+                      {"injective", table->injective},
+                      {"offsets", table->offsets}};
+    if (!table->owners.empty()) j["owners"] = table->owners;
+    if (mesh) {
+      j["participants"] = participants;
+      if (*barrier && barrier->ok()) {
+        const BarrierClass& b = barrier->value();
+        j["barrier"] = {{"kind", barrier_kind_name(b.kind)},
+                        {"base", b.base},
+                        {"count", b.count},
+                        {"mask", fmt::format("0x{:08x}", b.mask)}};
+      } else {
+        j["barrier"] = nullptr;
+        j["barrier_error"] = diagnostic_json(barrier->diagnostics().front());
+      }
+    }
+    out << j.dump() << '\n';
+    return kExitOk;
+  }
+  out << fmt::format("{}  ({})\n", spelling, text::layout_value_kind(*value));
+  const bool shard = std::holds_alternative<ShardLayout>(*value);
+  out << fmt::format("size {}, cosize {}, {}\n", table->size, table->cosize,
+                     shard ? "injective per (mesh instance, local coordinate) -> (engine, offset) (D8)"
+                     : table->injective ? "injective" : "not injective");
+  out << (mesh ? "mesh coordinate -> device index\n" : "coordinate -> offset\n");
+  print_grid(*table, table->offsets, out);
+  if (!table->owners.empty()) {
+    out << "coordinate -> owner (device index; replicated axes at 0)\n";
+    print_grid(*table, table->owners, out);
+  }
+  if (mesh) {
+    out << fmt::format("participants ({}): {}\n", participants.size(), fmt::join(participants, " "));
+    if (barrier->ok())
+      out << "barrier: " << barrier_spelling(barrier->value()) << '\n';
+    else
+      out << "barrier: none: " << barrier->diagnostics().front().render() << '\n';
+  }
+  if (!r.svg_path.empty()) out << "wrote " << r.svg_path << '\n';
+  return kExitOk;
+}
+
+void add_layout_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<LayoutRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "layout",
+      "Show what a layout or mesh means: the coordinate -> offset table, size, cosize and\n"
+      "injectivity; for a mesh or a slice its participants and the barrier it maps to.\n"
+      "Example: tf layout 'Layout((4, 8), (1, 4))'\n"
+      "         tf layout 'warp[0:2, :]' --def warp='Mesh((Topology(\"thread\", 32),), "
+      "Layout((4, 8), (8, 1)))'");
+  cmd->add_option("expr", req->expression, "a tfir layout or mesh expression (TFIR.md section 3)")
+      ->required();
+  cmd->add_option("--def", req->definitions,
+                  "NAME=EXPR: declare a name the expression (or a later --def) may use");
+  cmd->add_flag("--json", req->json,
+                "one JSON object: size, cosize, injective, offsets; participants and barrier for "
+                "a mesh");
+  cmd->add_option("--svg", req->svg_path, "also draw the layout as an SVG grid into this file");
+  cmd->callback([req, &exit_code] { exit_code = run_layout(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

@@ -1,0 +1,155 @@
+#include "tools/tf/layout_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+struct LayoutRun {
+  int code;
+  std::string out, err;
+  nlohmann::json json() const { return nlohmann::json::parse(out); }
+};
+
+LayoutRun layout(LayoutRequest r) {
+  std::ostringstream out, err;
+  int code = run_layout(r, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string kWarp = R"(warp=Mesh((Topology("thread", 32),), Layout((4, 8), (8, 1))))";
+const std::string kBlock = R"(block=Mesh((Topology("thread", 128),), Layout((4, 32), (32, 1))))";
+
+TEST(TfLayout, ColumnMajorTableAsCuTePrintsIt) {
+  LayoutRun r = layout({.expression = "Layout((4, 8), (1, 4))"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out,
+            "Layout((4, 8), (1, 4))  (layout)\n"
+            "size 32, cosize 32, injective\n"
+            "coordinate -> offset\n"
+            "      0  1  2  3  4  5  6  7\n"
+            "  0:  0  4  8 12 16 20 24 28\n"
+            "  1:  1  5  9 13 17 21 25 29\n"
+            "  2:  2  6 10 14 18 22 26 30\n"
+            "  3:  3  7 11 15 19 23 27 31\n");
+}
+
+TEST(TfLayout, JsonOffsetsAreColexicographic) {
+  nlohmann::json j = layout({.expression = "Layout(((2, 2), 2), ((1, 4), 2))", .json = true}).json();
+  EXPECT_EQ(j["size"], 8);
+  EXPECT_EQ(j["cosize"], 8);
+  EXPECT_EQ(j["injective"], true);
+  EXPECT_EQ(j["offsets"], nlohmann::json({0, 1, 4, 5, 2, 3, 6, 7}));
+  nlohmann::json k = layout({.expression = "Layout((4, 2), (1, 1))", .json = true}).json();
+  EXPECT_EQ(k["injective"], false);
+  EXPECT_EQ(k["cosize"], 5);
+}
+
+TEST(TfLayout, ComposedLayoutOffsets) {
+  nlohmann::json j = layout({.expression = "ComposedLayout(inner=None, offset=32, outer=Layout((2, 4), (4, 1)))",
+                             .json = true})
+                         .json();
+  EXPECT_EQ(j["kind"], "composed layout");
+  EXPECT_EQ(j["offsets"], nlohmann::json({32, 36, 33, 37, 34, 38, 35, 39}));
+}
+
+// covers: TIR.1.5.SYNC.participant-indices, TIR.1.5.BARRIER.lane-subset
+TEST(TfLayout, WarpSliceMapsToSyncwarpWithMask) {
+  nlohmann::json j = layout({.expression = "warp[0:2, :]", .definitions = {kWarp}, .json = true}).json();
+  EXPECT_EQ(j["kind"], "mesh");
+  EXPECT_EQ(j["participants"].size(), 16u);
+  EXPECT_EQ(j["participants"][15], 15);
+  EXPECT_EQ(j["barrier"], nlohmann::json::parse(
+                              R"({"kind": "syncwarp_mask", "base": 0, "count": 16, "mask": "0x0000ffff"})"));
+}
+
+// covers: TIR.1.5.BARRIER.multi-warp-subset
+TEST(TfLayout, WarpAlignedSliceOfABlockIsANamedBarrier) {
+  nlohmann::json j = layout({.expression = "block[1:3, :]", .definitions = {kBlock}, .json = true}).json();
+  EXPECT_EQ(j["participants"].front(), 32);
+  EXPECT_EQ(j["participants"].back(), 95);
+  EXPECT_EQ(j["barrier"]["kind"], "named");
+  EXPECT_EQ(j["barrier"]["base"], 32);
+  EXPECT_EQ(j["barrier"]["count"], 64);
+}
+
+// covers: TIR.1.5.SYNC.unaligned-cross-warp-rejected
+TEST(TfLayout, UnalignedCrossWarpSliceHasNoBarrierAndSaysWhy) {
+  LayoutRun r = layout({.expression = "Mesh((Topology(\"thread\", 128),), Layout((128,), (1,)))[16:48]",
+                        .json = true});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  nlohmann::json j = r.json();
+  EXPECT_EQ(j["barrier"], nullptr);
+  EXPECT_EQ(j["barrier_error"]["rule"], "TIR.1.5.SYNC.unaligned-cross-warp-rejected");
+}
+
+TEST(TfLayout, ShardLayoutShowsOwnersUnderBlockedPlacement) {
+  nlohmann::json j =
+      layout({.expression = "ShardLayout(layout=Layout((4, 8), (8, 1)), attrs=(S(1), S(0)), "
+                            "mesh=Mesh((Topology(\"thread\", 8),), Layout((2, 4), (4, 1))))",
+              .json = true})
+          .json();
+  EXPECT_EQ(j["kind"], "shard layout");
+  EXPECT_EQ(j["injective"], true);
+  // Rows are layout axis 0 (bound to mesh axis 1, device stride 1); columns 0-3 / 4-7 are the
+  // two blocks of axis 1 (bound to mesh axis 0, device stride 4).
+  std::vector<int> expected;
+  for (int c = 0; c < 8; ++c)
+    for (int r = 0; r < 4; ++r) expected.push_back(r + (c / 4) * 4);
+  EXPECT_EQ(j["owners"], nlohmann::json(expected));
+}
+
+// covers: TYPES.2.TENSOR.injective-layout
+TEST(TfLayout, D8StrideZeroSplitIsLegalAndUnboundStrideZeroIsNot) {
+  const std::string cta = R"(cta=Mesh((Topology("cta", 128),), Layout((128,), (1,))))";
+  LayoutRun ok = layout({.expression = "ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta)",
+                         .definitions = {cta}, .json = true});
+  EXPECT_EQ(ok.code, kExitOk) << ok.err;
+  LayoutRun bad = layout({.expression = "ShardLayout(layout=Layout((128, 12), (1, 0)), attrs=(S(0),), mesh=cta)",
+                          .definitions = {cta}});
+  EXPECT_EQ(bad.code, kExitBadInput);
+  EXPECT_NE(bad.err.find("error[TYPES.2.TENSOR.injective-layout]"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("EXPR:1:1:"), std::string::npos) << bad.err;
+}
+
+TEST(TfLayout, BadInputIsPositionedAndExitsTwo) {
+  LayoutRun rank = layout({.expression = "Layout((4, 8), (1,))"});
+  EXPECT_EQ(rank.code, kExitBadInput);
+  EXPECT_NE(rank.err.find("EXPR:1:1: error[type]"), std::string::npos) << rank.err;
+  LayoutRun parse = layout({.expression = "Layout((4, 8)"});
+  EXPECT_EQ(parse.code, kExitBadInput);
+  EXPECT_NE(parse.err.find("EXPR:1:14: error[parse]"), std::string::npos) << parse.err;
+  LayoutRun undeclared = layout({.expression = "warp[0:16]"});
+  EXPECT_NE(undeclared.err.find("'warp' is not declared"), std::string::npos);
+  LayoutRun slice = layout({.expression = "warp[0:16]", .definitions = {kWarp}});
+  EXPECT_EQ(slice.code, kExitBadInput);  // axis 0 of this warp has extent 4
+  LayoutRun def = layout({.expression = "x", .definitions = {"1x=Layout((2,),(1,))"}});
+  EXPECT_NE(def.err.find("is not NAME=EXPR"), std::string::npos);
+  LayoutRun kind = layout({.expression = "Mesh((Topology(\"thread\", 4),), Mesh((Topology(\"thread\", 4),), Layout((4,),(1,))))"});
+  EXPECT_NE(kind.err.find("a mesh layout is a Layout or a ComposedLayout, found a mesh"), std::string::npos);
+}
+
+TEST(TfLayout, SvgHasOneCellPerElement) {
+  const std::string path = ::testing::TempDir() + "tf_layout_test.svg";
+  LayoutRun r = layout({.expression = "Layout((2, 3), (3, 1))", .svg_path = path});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  std::ifstream in(path);
+  std::stringstream svg;
+  svg << in.rdbuf();
+  const std::string s = svg.str();
+  std::size_t cells = 0;
+  for (std::size_t p = s.find("stroke=\"black\""); p != std::string::npos; p = s.find("stroke=\"black\"", p + 1)) ++cells;
+  EXPECT_EQ(cells, 6u);
+  EXPECT_NE(s.find(">Layout((2, 3), (3, 1))</text>"), std::string::npos);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace tf::cli
