@@ -10,6 +10,7 @@
 
 #include "eval/numerics/cast_mode.h"
 #include "eval/numerics/convert.h"
+#include "eval/numerics/mx_fast_path.h"
 #include "eval/numerics/mx_scale.h"
 #include "eval/numerics/nvfp4_scale.h"
 #include "ir/support/check.h"
@@ -49,34 +50,6 @@ void check_format(const BlockScaleFormat& format, std::vector<Diagnostic>& diags
 float round_to_f32(double v) {
   static const CastMode kMode = default_cast_mode(DType::f32());
   return std::bit_cast<float>(static_cast<std::uint32_t>(encode_f64(v, DType::f32(), kMode)));
-}
-
-void quantize_mx(std::span<const float> values, const BlockScaleFormat& format,
-                 ScaleMethod method, BlockScaledValue& out) {
-  const auto bs = static_cast<std::size_t>(format.block_size);
-  const auto nan_scale = canonical_nan_code(DType::f8e8m0());
-  TF_CHECK(nan_scale.has_value(), "f8e8m0 has a NaN code");
-  for (std::size_t b = 0; b < out.block_scales.size(); ++b) {
-    const auto block = values.subspan(b * bs, bs);
-    bool finite = true;
-    float amax = 0.0f;
-    for (float v : block) {
-      if (!std::isfinite(v)) finite = false;
-      else amax = std::max(amax, std::fabs(v));
-    }
-    std::uint8_t scale;
-    int scale_exp = 0;  // a NaN block encodes its elements as if the scale were 2^0
-    if (!finite) {
-      scale = static_cast<std::uint8_t>(*nan_scale);
-    } else {
-      scale = method == ScaleMethod::Ocp ? mx::ocp_scale_code(amax, format.element)
-                                         : mx::rceil_scale_code(amax, format.element);
-      scale_exp = static_cast<int>(scale) - 127;
-    }
-    out.block_scales[b] = scale;
-    for (std::size_t i = 0; i < bs; ++i)
-      out.element_codes[b * bs + i] = mx::encode_element(block[i], scale_exp, format.element);
-  }
 }
 
 void quantize_nvfp4(std::span<const float> values, const BlockScaleFormat& format,
@@ -191,9 +164,10 @@ Result<BlockGrid> check_planes(const BlockScaledValue& value, const BlockScaleFo
   return grid;
 }
 
-Result<BlockScaledValue> quantize(std::span<const float> values,
-                                  std::span<const std::int64_t> shape,
-                                  const BlockScaleFormat& format, ScaleMethod method) {
+std::vector<Diagnostic> quantize_into(std::span<const float> values,
+                                      std::span<const std::int64_t> shape,
+                                      const BlockScaleFormat& format, ScaleMethod method,
+                                      BlockScaledValue& out) {
   Result<BlockGrid> grid = block_grid(shape, format);
   std::vector<Diagnostic> diags = grid.diagnostics();
   if (!method_supported(format, method))
@@ -208,12 +182,24 @@ Result<BlockScaledValue> quantize(std::span<const float> values,
                                       shape_str(shape), grid->element_count)));
   if (!diags.empty()) return diags;
 
-  BlockScaledValue out;
   out.shape.assign(shape.begin(), shape.end());
-  out.element_codes.resize(values.size());
+  out.element_codes.resize(values.size());  // every code and scale is overwritten below
   out.block_scales.resize(static_cast<std::size_t>(grid->block_count));
-  if (method == ScaleMethod::Nvfp4) quantize_nvfp4(values, format, out);
-  else quantize_mx(values, format, method, out);
+  out.tensor_scale_bits.reset();
+  if (method == ScaleMethod::Nvfp4)
+    quantize_nvfp4(values, format, out);
+  else
+    mx::quantize_blocks_fast(values, format.block_size, format.element, method,
+                             out.element_codes, out.block_scales);
+  return {};
+}
+
+Result<BlockScaledValue> quantize(std::span<const float> values,
+                                  std::span<const std::int64_t> shape,
+                                  const BlockScaleFormat& format, ScaleMethod method) {
+  BlockScaledValue out;
+  std::vector<Diagnostic> diags = quantize_into(values, shape, format, method, out);
+  if (!diags.empty()) return diags;
   return out;
 }
 

@@ -16,7 +16,9 @@
 // NaN scale 0x7F, its elements encode x_i as if the multiplier were 1, and non-finite values
 // are left out of the tensor amax. Every such block dequantizes to NaN.
 // Element and scale codes come from encode_f64 / encode_f32 (convert.h); MX element values are
-// formed exactly in double (V_i * 2^-e is exact there) and rounded once.
+// formed exactly in double (V_i * 2^-e is exact there) and rounded once. That exact MX path is
+// mx::quantize_block (mx_scale.h); quantize runs mx::quantize_blocks_fast (mx_fast_path.h),
+// which works on the f32 bits and equals it bit for bit on every block.
 #pragma once
 
 #include <cstdint>
@@ -87,6 +89,15 @@ Result<BlockGrid> check_planes(const BlockScaledValue& value, const BlockScaleFo
 Result<BlockScaledValue> quantize(std::span<const float> values,
                                   std::span<const std::int64_t> shape,
                                   const BlockScaleFormat& format, ScaleMethod method);
+
+/// Same as quantize, writing into `out` instead of returning a new value: on success `out`
+/// holds exactly what quantize returns, and its planes keep their storage when it is large
+/// enough (quantizing tensors of one shape again and again allocates once). Returns the
+/// diagnostics quantize would return, empty on success; on failure `out` is left unchanged.
+std::vector<Diagnostic> quantize_into(std::span<const float> values,
+                                      std::span<const std::int64_t> shape,
+                                      const BlockScaleFormat& format, ScaleMethod method,
+                                      BlockScaledValue& out);
 
 /// The f32 value of every logical element (DTREP.BLOCKSCALED.logical-value): element x block
 /// scale (x tensor scale), computed exactly and rounded once to f32 (nearest even, overflow to

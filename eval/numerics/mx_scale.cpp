@@ -1,5 +1,6 @@
 #include "eval/numerics/mx_scale.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 
@@ -115,6 +116,34 @@ std::uint8_t encode_element(float v, int scale_exp, DType element) {
   // Exact: an f32 value times 2^k for |k| <= 127 stays inside the normal double range.
   const double scaled = std::ldexp(static_cast<double>(v), -scale_exp);
   return static_cast<std::uint8_t>(encode_f64(scaled, element, kElementMode));
+}
+
+std::uint8_t quantize_block(std::span<const float> block, DType element, ScaleMethod method,
+                            std::span<std::uint8_t> codes) {
+  TF_CHECK(method == ScaleMethod::Ocp || method == ScaleMethod::Rceil,
+           "quantize_block of the non-MX method {}", scale_method_name(method));
+  TF_CHECK(codes.size() >= block.size(), "code span shorter than the block ({} < {})",
+           codes.size(), block.size());
+  bool finite = true;
+  float amax = 0.0f;
+  for (float v : block) {
+    if (!std::isfinite(v)) finite = false;
+    else amax = std::max(amax, std::fabs(v));
+  }
+  std::uint8_t scale;
+  int scale_exp = 0;  // a NaN block encodes its elements as if the scale were 2^0
+  if (!finite) {
+    const auto nan_scale = canonical_nan_code(DType::f8e8m0());
+    TF_CHECK(nan_scale.has_value(), "f8e8m0 has a NaN code");
+    scale = static_cast<std::uint8_t>(*nan_scale);
+  } else {
+    scale = method == ScaleMethod::Ocp ? ocp_scale_code(amax, element)
+                                       : rceil_scale_code(amax, element);
+    scale_exp = static_cast<int>(scale) - 127;
+  }
+  for (std::size_t i = 0; i < block.size(); ++i)
+    codes[i] = encode_element(block[i], scale_exp, element);
+  return scale;
 }
 
 double decode_element(std::uint8_t code, DType element) {

@@ -11,7 +11,9 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
+#include "eval/numerics/block_scale.h"
 #include "ir/dtype/dtype.h"
 
 namespace tf::numerics::mx {
@@ -41,6 +43,14 @@ std::uint8_t rceil_scale_code(float amax, DType element);
 /// encode_f64 for the float elements; MXINT8 is clamp(RNE(v / 2^scale_exp * 64), -127, 127)
 /// as an int8 bit pattern, with NaN giving 0. scale_exp must lie in [-127, 127].
 std::uint8_t encode_element(float v, int scale_exp, DType element);
+
+/// The exact quantization of one MX block, the reference every faster path must equal: writes
+/// one element code per value of `block` into `codes` (at least as long) and returns the E8M0
+/// scale code. A block holding a NaN or an Inf gets 0xFF and encode_element(v_i, 0); otherwise
+/// the scale is ocp_scale_code / rceil_scale_code of the block's amax and the codes are
+/// encode_element(v_i, scale - 127). `method` must be Ocp or Rceil (InternalError otherwise).
+std::uint8_t quantize_block(std::span<const float> block, DType element, ScaleMethod method,
+                            std::span<std::uint8_t> codes);
 
 /// The exact value of an element code (MXINT8: the int8 k times 2^-6).
 double decode_element(std::uint8_t code, DType element);

@@ -1,0 +1,145 @@
+// ExprNode, the kind names, and the factories of Constant, Var and Call.
+#include "ir/core/expr.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/expr_print.h"
+#include "ir/core/var.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/tuple_type.h"
+#include "ir/type/type_print.h"
+#include "ir/type/unit_type.h"
+
+namespace tf {
+
+namespace {
+
+Diagnostic type_error(std::string message) {
+  return category_error(DiagCategory::Type, std::move(message));
+}
+
+// The int64 range of an integer dtype of `bits` bits (two's complement, signed).
+bool fits_signed(std::int64_t v, int bits) {
+  if (bits >= 64) return true;
+  const std::int64_t max = (std::int64_t{1} << (bits - 1)) - 1;
+  return v >= -max - 1 && v <= max;
+}
+
+std::string payload_string(const ConstantValue& v) {
+  switch (v.index()) {
+    case 0:
+      return fmt::format("int {}", std::get<0>(v));
+    case 1:
+      return fmt::format("float {}", std::get<1>(v));
+    default:
+      return std::get<2>(v) ? "bool true" : "bool false";
+  }
+}
+
+}  // namespace
+
+std::string_view expr_kind_name(ExprKind kind) {
+  switch (kind) {
+#define TF_EXPR_NODE(Name) \
+  case ExprKind::Name:     \
+    return #Name;
+#include "ir/core/expr_nodes.def"
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
+ExprNode::ExprNode(ExprKind kind, IRType type) : kind_(kind), type_(std::move(type)) {
+  TF_CHECK(type_, "every Expr has a type");
+}
+
+Result<ConstantRef> Constant::make(ConstantValue value, IRType type) {
+  if (!type) return type_error("a Constant needs a type");
+  const TensorType* t = type->as<TensorType>();
+  if (t == nullptr || t->rank() != 0)
+    return type_error(fmt::format("a Constant is rank 0, but its type is {}", to_string(type)));
+  const DType d = t->dtype;
+  bool matches = false;
+  switch (value.index()) {
+    case 0:
+      matches = d.is_integer();
+      break;
+    case 1:
+      matches = d.is_float();
+      break;
+    case 2:
+      matches = d.is_bool();
+      break;
+  }
+  if (!matches)
+    return type_error(fmt::format("a Constant of dtype {} cannot hold the {} payload", d.name(),
+                                  payload_string(value)));
+  if (value.index() == 0 && !fits_signed(std::get<0>(value), d.bit_width()))
+    return type_error(
+        fmt::format("the value {} does not fit dtype {}", std::get<0>(value), d.name()));
+  return ConstantRef(new Constant(value, std::move(type)));
+}
+
+std::int64_t Constant::int_value() const {
+  TF_CHECK(is_int(), "int_value() of a non-int Constant");
+  return std::get<0>(value);
+}
+
+double Constant::float_value() const {
+  TF_CHECK(is_float(), "float_value() of a non-float Constant");
+  return std::get<1>(value);
+}
+
+bool Constant::bool_value() const {
+  TF_CHECK(is_bool(), "bool_value() of a non-bool Constant");
+  return std::get<2>(value);
+}
+
+Result<VarRef> Var::make(std::string name, IRType type) {
+  if (name.empty()) return type_error("a Var needs a non-empty name");
+  if (!type) return type_error(fmt::format("Var '{}' needs a type", name));
+  return VarRef(new Var(std::move(name), std::move(type)));
+}
+
+Result<CallRef> Call::make(Op op, std::vector<Expr> args, IRType type) {
+  if (!op.valid()) return type_error("a Call needs an op");
+  if (!type) return type_error(fmt::format("the Call of {} needs a type", op.name()));
+  std::vector<Diagnostic> diags;
+  const bool unit_result = type->is<UnitType>();
+  if (op.form() == OpForm::Effect && !unit_result)
+    diags.push_back(
+        rule_error("TYPES.6.UNIT.effect-op-result",
+                   fmt::format("{} is an effect-form op, so its Call has type Unit, not {}",
+                               op.name(), to_string(type))));
+  if (op.form() == OpForm::Value && unit_result)
+    diags.push_back(
+        rule_error("TYPES.6.UNIT.effect-op-result",
+                   fmt::format("{} is a value-form op; only an effect-form op's Call has type Unit",
+                               op.name())));
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i]) {
+      diags.push_back(type_error(fmt::format("argument {} of {} is null", i, op.name())));
+      continue;
+    }
+    const IRType& at = args[i]->type();
+    if (at->is<UnitType>())
+      diags.push_back(rule_error(
+          "TYPES.6.UNIT.no-readable-value",
+          fmt::format("argument {} of {} is {}, which has type Unit: an effect produces no "
+                      "value to read",
+                      i, op.name(), to_string(args[i]))));
+    if (at->is<TupleType>() && !op.tuple_operands())
+      diags.push_back(rule_error(
+          "TYPES.5.TUPLE.not-op-input",
+          fmt::format("argument {} of {} has the tuple type {}; a tuple is consumed only "
+                      "through tuple_get_item",
+                      i, op.name(), to_string(at))));
+  }
+  if (!diags.empty()) return diags;
+  return CallRef(new Call(op, std::move(args), std::move(type)));
+}
+
+}  // namespace tf

@@ -1,0 +1,112 @@
+#include "ir/core/expr_print.h"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf {
+
+namespace {
+
+// Binding strength of what an expression prints as: infix sums < products < atoms.
+enum Precedence { kNegativeLiteral = 0, kSum = 1, kProduct = 2, kAtom = 3 };
+
+std::string float_literal(double v) {
+  std::string s = fmt::format("{}", v);
+  // fmt prints 2.0 as "2": keep a float literal distinguishable from an int one.
+  if (s.find_first_not_of("-0123456789") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string constant_string(const Constant& c) {
+  const DType d = c.type()->as<TensorType>()->dtype;
+  if (c.is_bool()) return c.bool_value() ? "true" : "false";
+  if (c.is_int()) {
+    std::string s = std::to_string(c.int_value());
+    return d == DType::i64() ? s : fmt::format("{}({})", d.name(), s);
+  }
+  std::string s = float_literal(c.float_value());
+  return d == DType::f32() ? s : fmt::format("{}({})", d.name(), s);
+}
+
+struct Printed {
+  std::string text;
+  int precedence;
+};
+
+Printed print(const Expr& e);
+
+std::string operand(const Expr& e, int parent, bool right) {
+  Printed p = print(e);
+  const bool wrap = p.precedence < parent || (right && p.precedence == parent);
+  return wrap ? "(" + p.text + ")" : p.text;
+}
+
+Printed print_dim_call(DimOpKind kind, const Call& call) {
+  const Expr& a = call.args[0];
+  const Expr& b = call.args[1];
+  auto infix = [&](const char* sym, int prec) {
+    return Printed{operand(a, prec, false) + " " + sym + " " + operand(b, prec, true), prec};
+  };
+  switch (kind) {
+    case DimOpKind::Add:
+      return infix("+", kSum);
+    case DimOpKind::Sub:
+      return infix("-", kSum);
+    case DimOpKind::Mul:
+      return infix("*", kProduct);
+    case DimOpKind::FloorDiv:
+      return infix("//", kProduct);
+    case DimOpKind::Mod:
+      return infix("%", kProduct);
+    case DimOpKind::Min:
+      return {"min(" + print(a).text + ", " + print(b).text + ")", kAtom};
+    case DimOpKind::Max:
+      return {"max(" + print(a).text + ", " + print(b).text + ")", kAtom};
+  }
+  TF_UNREACHABLE("bad DimOpKind");
+}
+
+Printed print(const Expr& e) {
+  if (!e) return {"<null>", kAtom};
+  switch (e->kind()) {
+    case ExprKind::Constant: {
+      const Constant& c = *e->as<Constant>();
+      std::string s = constant_string(c);
+      return {s, s.starts_with('-') ? kNegativeLiteral : kAtom};
+    }
+    case ExprKind::Var:
+      return {e->as<Var>()->name, kAtom};
+    case ExprKind::DimVar:
+      return {e->as<DimVar>()->name, kAtom};
+    case ExprKind::Call: {
+      const Call& call = *e->as<Call>();
+      if (auto kind = dim_op_kind(call.op); kind && call.args.size() == 2)
+        return print_dim_call(*kind, call);
+      std::string s = std::string(call.op.name()) + "(";
+      for (std::size_t i = 0; i < call.args.size(); ++i)
+        s += (i ? ", " : "") + print(call.args[i]).text;
+      return {s + ")", kAtom};
+    }
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
+}  // namespace
+
+std::string to_string(const Expr& e) {
+  return print(e).text;
+}
+
+std::ostream& operator<<(std::ostream& os, const Expr& e) {
+  return os << to_string(e);
+}
+
+}  // namespace tf

@@ -1,0 +1,24 @@
+// The tfir spelling of expressions (TFIR.md sections 3-4).
+//
+//  - a Constant: `7` (i64), `1.5` (f32), `true` (bool), otherwise typed: `i32(7)`, `bf16(0.5)`;
+//    its storage has no operand spelling and is not printed;
+//  - a Var or a DimVar: its name (a DimVar's envelope belongs to its `dim` declaration);
+//  - dim arithmetic: infix `+ - * // %` with Python precedence and the fewest parentheses that
+//    keep the tree (`(N + 1) * 2`, `N - (M - 1)`), `min(a, b)`, `max(a, b)`; a negative literal
+//    operand is parenthesized: `N + (-1)`;
+//  - any other Call: `op.name(arg, ...)`.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "ir/core/expr.h"
+
+namespace tf {
+
+/// The tfir spelling of `e` ("<null>" for a null handle).
+std::string to_string(const Expr& e);
+/// Stream the tfir spelling (for gtest and RapidCheck messages).
+std::ostream& operator<<(std::ostream& os, const Expr& e);
+
+}  // namespace tf

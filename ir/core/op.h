@@ -1,0 +1,114 @@
+// Op: a process-lifetime descriptor of an operation, and the registry that owns them.
+//
+// Design note. An Op is what a Call applies ("dim.DimAdd", later "hir.tensor.Split",
+// "tir.memory.Copy"). Its descriptor is created once by OpRegistry::add and never freed or
+// changed while its registry lives; the `Op` handle is a pointer-sized value compared by
+// identity. Each descriptor carries a dense index (its registration order) so that the
+// per-op handler tables of later slices (typeinfer, verify, eval, lower, emit) are arrays
+// indexed by op. Registries are filled by explicit `register_...(OpRegistry&)` functions
+// (register_dim_ops in ir/dim/dim_ops.h); nothing registers itself from a static
+// constructor. The process-wide registry is a function-local static that is never destroyed.
+//
+// Form (core-ir section 2.3, seed 000 section 6): a value-form Op produces a readable value;
+// an effect-form Op produces UnitType and appears in Stmt position as Evaluate(op, args).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "ir/support/result.h"
+
+namespace tf {
+
+/// Whether an Op's Call yields a readable value or only an effect (UnitType).
+enum class OpForm : std::uint8_t { Value, Effect };
+
+/// "value" or "effect".
+std::string_view op_form_name(OpForm form);
+
+/// What a registration states about an op.
+struct OpSpec {
+  std::string name;             ///< canonical dotted name, e.g. "dim.DimAdd"
+  OpForm form = OpForm::Value;  ///< value or effect form
+  bool tuple_operands = false;  ///< may take TupleType operands (tuple_get_item, Concat)
+
+  friend bool operator==(const OpSpec&, const OpSpec&) = default;
+};
+
+/// A registered op descriptor; owned by its OpRegistry.
+struct OpInfo {
+  OpSpec spec;
+  std::uint32_t index = 0;  ///< dense registration index within its registry
+};
+
+/// A handle to a registered op. A default-constructed Op is invalid.
+class Op {
+ public:
+  constexpr Op() = default;
+
+  /// False only for a default-constructed handle.
+  bool valid() const { return info_ != nullptr; }
+  /// The canonical name ("dim.DimAdd").
+  std::string_view name() const { return info_->spec.name; }
+  /// Value or effect form.
+  OpForm form() const { return info_->spec.form; }
+  /// Whether operands of TupleType are allowed (seed 000 section 5's exceptions).
+  bool tuple_operands() const { return info_->spec.tuple_operands; }
+  /// Dense index within the registry that owns the op.
+  std::uint32_t index() const { return info_->index; }
+
+  /// Identity of the descriptor.
+  friend bool operator==(Op a, Op b) { return a.info_ == b.info_; }
+  /// Consistent with ==.
+  std::size_t hash() const { return std::hash<const void*>()(info_); }
+
+ private:
+  friend class OpRegistry;
+  explicit Op(const OpInfo* info) : info_(info) {}
+  const OpInfo* info_ = nullptr;
+};
+
+/// Owns op descriptors and finds them by name. Thread-safe; descriptors never move.
+class OpRegistry {
+ public:
+  OpRegistry() = default;
+  OpRegistry(const OpRegistry&) = delete;
+  OpRegistry& operator=(const OpRegistry&) = delete;
+
+  /// The process-wide registry (created on first use, never destroyed).
+  static OpRegistry& global();
+
+  /// Registers `spec`. Registering an identical spec again returns the existing op, so
+  /// register_... functions are idempotent. Diagnostic (category Usage) when the name is not a
+  /// dotted identifier ("dim.DimAdd") or is already registered with a different spec.
+  Result<Op> add(OpSpec spec);
+  /// The op registered under `name`, if any.
+  std::optional<Op> find(std::string_view name) const;
+  /// Number of registered ops; their indices are 0 .. size()-1.
+  std::size_t size() const;
+  /// The op with dense index `index` (precondition: index < size()).
+  Op at(std::size_t index) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::deque<OpInfo> ops_;  // a deque keeps descriptor addresses stable
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> by_name_;
+};
+
+}  // namespace tf
+
+template <>
+struct std::hash<tf::Op> {
+  std::size_t operator()(tf::Op op) const { return op.hash(); }
+};

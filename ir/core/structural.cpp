@@ -1,0 +1,214 @@
+#include "ir/core/structural.h"
+
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <variant>
+#include <vector>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_var.h"
+#include "ir/type/callable_type.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/tuple_type.h"
+#include "ir/type/unit_type.h"
+
+namespace tf {
+
+namespace {
+
+std::size_t combine(std::size_t seed, std::size_t h) {
+  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+}
+
+// ---- one equality and one hash overload per field type ------------------------------------
+
+bool field_equal(std::int64_t a, std::int64_t b) {
+  return a == b;
+}
+bool field_equal(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+bool field_equal(bool a, bool b) {
+  return a == b;
+}
+bool field_equal(const std::string& a, const std::string& b) {
+  return a == b;
+}
+bool field_equal(DType a, DType b) {
+  return a == b;
+}
+bool field_equal(Op a, Op b) {
+  return a == b;
+}
+bool field_equal(StorageKind a, StorageKind b) {
+  return a == b;
+}
+bool field_equal(const LayoutBase& a, const LayoutBase& b) {
+  return a == b;
+}
+bool field_equal(const ShapeDim& a, const ShapeDim& b) {
+  return a == b;
+}
+bool field_equal(const Expr& a, const Expr& b) {
+  return structural_equal(a, b);
+}
+bool field_equal(const IRType& a, const IRType& b) {
+  return structural_equal(a, b);
+}
+template <typename T>
+bool field_equal(const std::optional<T>& a, const std::optional<T>& b);
+template <typename T>
+bool field_equal(const std::vector<T>& a, const std::vector<T>& b);
+template <typename... Ts>
+bool field_equal(const std::variant<Ts...>& a, const std::variant<Ts...>& b);
+
+template <typename T>
+bool field_equal(const std::optional<T>& a, const std::optional<T>& b) {
+  if (a.has_value() != b.has_value()) return false;
+  return !a || field_equal(*a, *b);
+}
+template <typename T>
+bool field_equal(const std::vector<T>& a, const std::vector<T>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!field_equal(a[i], b[i])) return false;
+  return true;
+}
+template <typename... Ts>
+bool field_equal(const std::variant<Ts...>& a, const std::variant<Ts...>& b) {
+  if (a.index() != b.index()) return false;
+  return std::visit(
+      [&](const auto& x) { return field_equal(x, std::get<std::decay_t<decltype(x)>>(b)); }, a);
+}
+
+std::size_t field_hash(std::int64_t v) {
+  return std::hash<std::int64_t>()(v);
+}
+std::size_t field_hash(double v) {
+  return std::hash<std::uint64_t>()(std::bit_cast<std::uint64_t>(v));
+}
+std::size_t field_hash(bool v) {
+  return v ? 0x51ed27 : 0x2545f4;
+}
+std::size_t field_hash(const std::string& s) {
+  return std::hash<std::string>()(s);
+}
+std::size_t field_hash(DType d) {
+  return d.hash();
+}
+std::size_t field_hash(Op op) {
+  return std::hash<std::string_view>()(op.name());
+}
+std::size_t field_hash(StorageKind k) {
+  return static_cast<std::size_t>(k);
+}
+std::size_t field_hash(const LayoutBase& l) {
+  return std::hash<std::string>()(to_string(l));
+}
+std::size_t field_hash(const ShapeDim& d) {
+  return d.is_static() ? field_hash(d.value()) : combine(0x5d1e, structural_hash(d.expr()));
+}
+std::size_t field_hash(const Expr& e) {
+  return structural_hash(e);
+}
+std::size_t field_hash(const IRType& t) {
+  return structural_hash(t);
+}
+template <typename T>
+std::size_t field_hash(const std::optional<T>& o);
+template <typename T>
+std::size_t field_hash(const std::vector<T>& v);
+template <typename... Ts>
+std::size_t field_hash(const std::variant<Ts...>& v);
+
+template <typename T>
+std::size_t field_hash(const std::optional<T>& o) {
+  return o ? combine(1, field_hash(*o)) : 0;
+}
+template <typename T>
+std::size_t field_hash(const std::vector<T>& v) {
+  std::size_t h = v.size();
+  for (const T& x : v) h = combine(h, field_hash(x));
+  return h;
+}
+template <typename... Ts>
+std::size_t field_hash(const std::variant<Ts...>& v) {
+  return combine(v.index(), std::visit([](const auto& x) { return field_hash(x); }, v));
+}
+
+// ---- whole field lists --------------------------------------------------------------------
+
+template <typename Tuple>
+bool fields_equal(const Tuple& a, const Tuple& b) {
+  return std::apply(
+      [&](const auto&... xa) {
+        return std::apply([&](const auto&... xb) { return (field_equal(xa, xb) && ...); }, b);
+      },
+      a);
+}
+
+template <typename Tuple>
+std::size_t fields_hash(std::size_t seed, const Tuple& t) {
+  std::apply([&](const auto&... x) { ((seed = combine(seed, field_hash(x))), ...); }, t);
+  return seed;
+}
+
+}  // namespace
+
+bool structural_equal(const Expr& a, const Expr& b) {
+  if (a.same_as(b)) return true;
+  if (!a || !b || a->kind() != b->kind()) return false;
+  switch (a->kind()) {
+#define TF_EXPR_NODE(Name)                                                \
+  case ExprKind::Name:                                                    \
+    return fields_equal(static_cast<const Name&>(*a).structural_fields(), \
+                        static_cast<const Name&>(*b).structural_fields());
+#include "ir/core/expr_nodes.def"
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
+std::size_t structural_hash(const Expr& e) {
+  if (!e) return 0;
+  const std::size_t seed = 0xe000 + static_cast<std::size_t>(e->kind());
+  switch (e->kind()) {
+#define TF_EXPR_NODE(Name) \
+  case ExprKind::Name:     \
+    return fields_hash(seed, static_cast<const Name&>(*e).structural_fields());
+#include "ir/core/expr_nodes.def"
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
+bool structural_equal(const IRType& a, const IRType& b) {
+  if (a.same_as(b)) return true;
+  if (!a || !b || a->kind() != b->kind()) return false;
+  switch (a->kind()) {
+#define TF_TYPE_NODE(Name)                                                \
+  case TypeKind::Name:                                                    \
+    return fields_equal(static_cast<const Name&>(*a).structural_fields(), \
+                        static_cast<const Name&>(*b).structural_fields());
+#include "ir/type/type_nodes.def"
+  }
+  TF_UNREACHABLE("bad TypeKind");
+}
+
+std::size_t structural_hash(const IRType& t) {
+  if (!t) return 0;
+  const std::size_t seed = 0x7000 + static_cast<std::size_t>(t->kind());
+  switch (t->kind()) {
+#define TF_TYPE_NODE(Name) \
+  case TypeKind::Name:     \
+    return fields_hash(seed, static_cast<const Name&>(*t).structural_fields());
+#include "ir/type/type_nodes.def"
+  }
+  TF_UNREACHABLE("bad TypeKind");
+}
+
+}  // namespace tf

@@ -1,0 +1,59 @@
+// Helpers shared by the ir/core, ir/dim and ir/type tests: short constructors for values the
+// test knows to be valid (a failure is a bug in the test: InternalError) and rule-id lists.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_var.h"
+#include "ir/support/result.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::test {
+
+/// The rule ids of `diags`, in order.
+inline std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diags) {
+  std::vector<std::string> ids;
+  for (const Diagnostic& d : diags) ids.push_back(d.rule_id);
+  return ids;
+}
+
+/// The rule ids of a failed Result (empty for a successful one).
+template <typename T>
+std::vector<std::string> rule_ids(const Result<T>& r) {
+  return rule_ids(r.diagnostics());
+}
+
+using Ids = std::vector<std::string>;
+
+/// A TensorType that must be valid.
+inline TensorTypeRef tensor(std::vector<ShapeDim> shape, DType dtype,
+                            std::optional<StorageKind> storage = StorageKind::Gmem,
+                            std::optional<LayoutBase> layout = std::nullopt) {
+  return TensorType::make(std::move(shape), dtype, std::move(layout), storage).value();
+}
+
+/// A canonical DimVar that must be valid.
+inline DimVarRef dim(const std::string& name, std::int64_t lo, std::int64_t hi) {
+  return DimVar::make(name, lo, hi).value();
+}
+
+/// A rank-0 Constant that must be valid.
+inline ConstantRef constant(ConstantValue value, IRType type) {
+  return Constant::make(value, std::move(type)).value();
+}
+
+/// A Var that must be valid.
+inline VarRef var(const std::string& name, IRType type) {
+  return Var::make(name, std::move(type)).value();
+}
+
+/// A Layout that must be valid.
+inline Layout layout(IntTuple shape, IntTuple stride) {
+  return Layout::make(std::move(shape), std::move(stride)).value();
+}
+
+}  // namespace tf::test

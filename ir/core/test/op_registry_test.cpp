@@ -1,0 +1,73 @@
+// Op descriptors and OpRegistry: registration, lookup, idempotence, conflicts.
+#include <gtest/gtest.h>
+
+#include "ir/core/op.h"
+#include "ir/dim/dim_ops.h"
+
+namespace tf {
+namespace {
+
+TEST(OpRegistry, AddFindAndDenseIndices) {
+  OpRegistry r;
+  Op a = r.add({.name = "test.A"}).value();
+  Op b = r.add({.name = "test.ns.B", .form = OpForm::Effect}).value();
+  EXPECT_EQ(r.size(), 2u);
+  EXPECT_EQ(a.index(), 0u);
+  EXPECT_EQ(b.index(), 1u);
+  EXPECT_EQ(a.name(), "test.A");
+  EXPECT_EQ(b.form(), OpForm::Effect);
+  EXPECT_FALSE(b.tuple_operands());
+  EXPECT_EQ(*r.find("test.ns.B"), b);
+  EXPECT_EQ(r.at(0), a);
+  EXPECT_FALSE(r.find("test.C").has_value());
+  EXPECT_FALSE(Op().valid());
+  EXPECT_TRUE(a.valid());
+  EXPECT_THROW(r.at(2), InternalError);
+}
+
+TEST(OpRegistry, RegisteringTheSameSpecAgainIsIdempotent) {
+  OpRegistry r;
+  Op first = r.add({.name = "test.A", .form = OpForm::Value}).value();
+  Op again = r.add({.name = "test.A", .form = OpForm::Value}).value();
+  EXPECT_EQ(first, again);
+  EXPECT_EQ(r.size(), 1u);
+}
+
+TEST(OpRegistry, ConflictingSpecAndBadNamesAreRefused) {
+  OpRegistry r;
+  ASSERT_TRUE(r.add({.name = "test.A", .form = OpForm::Value}).ok());
+  Result<Op> conflict = r.add({.name = "test.A", .form = OpForm::Effect});
+  ASSERT_FALSE(conflict.ok());
+  EXPECT_EQ(conflict.diagnostics()[0].category, DiagCategory::Usage);
+  EXPECT_EQ(conflict.diagnostics()[0].message,
+            "op 'test.A' is already registered as a value-form op with tuple_operands=false; it "
+            "cannot be registered again as a effect-form op with tuple_operands=false");
+  for (const char* bad : {"", ".A", "A.", "a..b", "1a", "a-b", "a b"})
+    EXPECT_FALSE(r.add({.name = bad}).ok()) << bad;
+  EXPECT_EQ(r.size(), 1u);
+}
+
+TEST(OpRegistry, DimOpsRegisterExplicitlyAndAreValueForm) {
+  OpRegistry r;
+  register_dim_ops(r);
+  register_dim_ops(r);  // idempotent
+  ASSERT_EQ(r.size(), 7u);
+  const char* names[] = {"dim.DimAdd", "dim.DimSub", "dim.DimMul", "dim.DimFloorDiv",
+                         "dim.DimMod", "dim.DimMin", "dim.DimMax"};
+  for (std::size_t i = 0; i < 7; ++i) {
+    Op op = r.at(i);
+    EXPECT_EQ(op.name(), names[i]);
+    EXPECT_EQ(op.form(), OpForm::Value);
+    EXPECT_EQ(dim_op_kind(op), kAllDimOps[i]);
+  }
+  // The global dim ops are found in the global registry under the same names.
+  for (DimOpKind k : kAllDimOps) {
+    const Op global = dim_op(k);
+    EXPECT_EQ(OpRegistry::global().find(dim_op_name(k)), global);
+  }
+  EXPECT_FALSE(dim_op_kind(r.add({.name = "test.NotDim"}).value()).has_value());
+  EXPECT_FALSE(dim_op_kind(Op()).has_value());
+}
+
+}  // namespace
+}  // namespace tf

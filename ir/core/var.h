@@ -1,0 +1,34 @@
+// Var: a named value of a given type (a function parameter, a let-bound value).
+//
+// Structural equality of two Vars compares name and type (free-variable equality); binding-
+// aware equality arrives with Function in a later slice.
+#pragma once
+
+#include <string>
+#include <tuple>
+
+#include "ir/core/expr.h"
+#include "ir/support/result.h"
+
+namespace tf {
+
+/// A named variable.
+struct Var final : ExprNode {
+  static constexpr ExprKind kKind = ExprKind::Var;
+
+  std::string name;  ///< the variable name (not part of any type)
+
+  /// Diagnostic (category Type) when the name is empty or the type is null.
+  static Result<Ref<const Var>> make(std::string name, IRType type);
+
+  /// The field list from which structural equality and hashing are generated.
+  auto structural_fields() const { return std::tie(name, type()); }
+
+ private:
+  Var(std::string n, IRType t) : ExprNode(kKind, std::move(t)), name(std::move(n)) {}
+};
+
+/// Handle to a Var.
+using VarRef = Ref<const Var>;
+
+}  // namespace tf

@@ -1,0 +1,40 @@
+// The seven dim arithmetic ops (seed 000 section 4): DimAdd, DimSub, DimMul, DimFloorDiv,
+// DimMod, DimMin, DimMax, each a value-form Op named "dim.<Name>" that takes two rank-0
+// integer Exprs and yields TensorType::meta_scalar(i64) (dim arithmetic is i64, D7).
+//
+// register_dim_ops fills a registry explicitly; dim_op(kind) returns the op of the
+// process-wide registry, registering the family there on first use (a function-local static,
+// not a static constructor). Their integer semantics are in dim_arith.h.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ir/core/op.h"
+
+namespace tf {
+
+/// Which dim arithmetic op.
+enum class DimOpKind : std::uint8_t { Add, Sub, Mul, FloorDiv, Mod, Min, Max };
+
+/// All seven, in declaration order.
+inline constexpr std::array<DimOpKind, 7> kAllDimOps = {
+    DimOpKind::Add, DimOpKind::Sub, DimOpKind::Mul, DimOpKind::FloorDiv,
+    DimOpKind::Mod, DimOpKind::Min, DimOpKind::Max};
+
+/// The canonical op name: "dim.DimAdd", "dim.DimSub", ..., "dim.DimMax".
+std::string_view dim_op_name(DimOpKind kind);
+
+/// Registers the seven dim ops (value form) in `registry`; idempotent.
+void register_dim_ops(OpRegistry& registry);
+
+/// The op of `kind` in OpRegistry::global().
+Op dim_op(DimOpKind kind);
+
+/// Which dim op `op` is (matched by canonical name, so it works for any registry), or
+/// nothing for a non-dim op.
+std::optional<DimOpKind> dim_op_kind(Op op);
+
+}  // namespace tf

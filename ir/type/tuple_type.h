@@ -1,0 +1,36 @@
+// TupleType: the type of a multi-output value (seed 000 section 5).
+//
+// A multi-output Op's Call has a TupleType whose fields are its outputs' types; a
+// single-output Op's Call has a TensorType. A tuple is consumed only through tuple_get_item;
+// Call::make refuses a tuple-typed operand for any op not registered with tuple_operands
+// (TYPES.5.TUPLE.not-op-input).
+#pragma once
+
+#include <tuple>
+#include <vector>
+
+#include "ir/support/result.h"
+#include "ir/type/ir_type.h"
+
+namespace tf {
+
+/// An ordered tuple of field types (nesting allowed, the empty tuple too).
+struct TupleType final : IRTypeNode {
+  static constexpr TypeKind kKind = TypeKind::TupleType;
+
+  std::vector<IRType> fields;  ///< the field types, in output order
+
+  /// Diagnostic (category Type) when a field is null.
+  static Result<Ref<const TupleType>> make(std::vector<IRType> fields);
+
+  /// The field list from which structural equality and hashing are generated.
+  auto structural_fields() const { return std::tie(fields); }
+
+ private:
+  explicit TupleType(std::vector<IRType> f) : IRTypeNode(kKind), fields(std::move(f)) {}
+};
+
+/// Handle to a TupleType.
+using TupleTypeRef = Ref<const TupleType>;
+
+}  // namespace tf
