@@ -1,6 +1,7 @@
 // Call: an Op applied to argument Exprs, with its result type.
 //
 // Call::make checks the structural rules every Call obeys whatever its op:
+//  - as many arguments as the op declares operands (any number for a variadic operand);
 //  - an effect-form op's Call has UnitType, a value-form op's Call does not
 //    (TYPES.6.UNIT.effect-op-result);
 //  - no operand is unit-typed: an effect produces no readable value

@@ -108,6 +108,10 @@ Result<CallRef> Call::make(Op op, std::vector<Expr> args, IRType type) {
   if (!op.valid()) return type_error("a Call needs an op");
   if (!type) return type_error(fmt::format("the Call of {} needs a type", op.name()));
   std::vector<Diagnostic> diags;
+  if (!op.accepts_arity(args.size()))
+    diags.push_back(
+        type_error(fmt::format("{} takes {} operand{}, got {}", op.name(), op.operand_count(),
+                               op.operand_count() == 1 ? "" : "s", args.size())));
   const bool unit_result = type->is<UnitType>();
   if (op.form() == OpForm::Effect && !unit_result)
     diags.push_back(

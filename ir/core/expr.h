@@ -1,4 +1,5 @@
-// Expr: the core expression nodes (Constant, Var, Call, DimVar) and their common base.
+// Expr: the core expression nodes (Constant, Var, Call, DimVar, Tuple, TupleGetItem,
+// SymbolRef, ShapeOf) and their common base.
 //
 // Design note. Every expression is one immutable struct deriving from ExprNode, created only
 // through its checking `make`, held by an intrusive `Ref<const T>`; `Expr` is the handle to
@@ -8,8 +9,9 @@
 // kind tag. Equality on the handle (`==`, `same_as`) is identity; structural equality and
 // hashing are in ir/core/structural.h, generated from each node's `structural_fields()` list.
 //
-// The node structs live in their own headers: constant.h, var.h, call.h and
-// ir/dim/dim_var.h (DimVar is a core kind because dim Calls and shapes take it as an operand).
+// The node structs live in their own headers: constant.h, var.h, call.h, tuple.h (Tuple and
+// TupleGetItem), symbol_ref.h, shape_of.h and ir/dim/dim_var.h (DimVar is a core kind because
+// dim Calls and shapes take it as an operand).
 #pragma once
 
 #include <cstdint>
@@ -26,7 +28,7 @@ enum class ExprKind : std::uint8_t {
 #include "ir/core/expr_nodes.def"
 };
 
-/// The node name of a kind ("Constant", "Var", "Call", "DimVar").
+/// The node name of a kind ("Constant", "Var", "Call", "DimVar", "Tuple", ...).
 std::string_view expr_kind_name(ExprKind kind);
 
 /// Base of every expression node: its kind tag and its IR type.

@@ -6,6 +6,9 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/tuple.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/dim/dim_var.h"
@@ -94,6 +97,23 @@ Printed print(const Expr& e) {
       for (std::size_t i = 0; i < call.args.size(); ++i)
         s += (i ? ", " : "") + print(call.args[i]).text;
       return {s + ")", kAtom};
+    }
+    case ExprKind::Tuple: {
+      const Tuple& t = *e->as<Tuple>();
+      std::string s = "(";
+      for (std::size_t i = 0; i < t.elements.size(); ++i)
+        s += (i ? ", " : "") + print(t.elements[i]).text;
+      return {s + (t.elements.size() == 1 ? ",)" : ")"), kAtom};
+    }
+    case ExprKind::TupleGetItem: {
+      const TupleGetItem& g = *e->as<TupleGetItem>();
+      return {fmt::format("tuple_get_item({}, index={})", print(g.tuple).text, g.index), kAtom};
+    }
+    case ExprKind::SymbolRef:
+      return {"@" + e->as<SymbolRef>()->name, kAtom};
+    case ExprKind::ShapeOf: {
+      const ShapeOf& s = *e->as<ShapeOf>();
+      return {fmt::format("ShapeOf({}, {})", s.param->name, s.axis), kAtom};
     }
   }
   TF_UNREACHABLE("bad ExprKind");

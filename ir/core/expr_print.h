@@ -6,7 +6,13 @@
 //  - dim arithmetic: infix `+ - * // %` with Python precedence and the fewest parentheses that
 //    keep the tree (`(N + 1) * 2`, `N - (M - 1)`), `min(a, b)`, `max(a, b)`; a negative literal
 //    operand is parenthesized: `N + (-1)`;
-//  - any other Call: `op.name(arg, ...)`.
+//  - any other Call: `op.name(arg, ...)`;
+//  - a Tuple: `(a, b)`, `(a,)` for one element, `()` for none;
+//  - a TupleGetItem: `tuple_get_item(r, index=1)`;
+//  - a SymbolRef: `@name`;
+//  - a ShapeOf: `ShapeOf(a, 0)` (the parameter's name and the axis); inside dim arithmetic it
+//    is an atom: `ShapeOf(a, 0) + 1`.
+// Patterns print through to_string(Pattern) (pattern.h): `DimVarRangePat("N", 1, 65)`.
 #pragma once
 
 #include <iosfwd>

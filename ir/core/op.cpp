@@ -4,8 +4,6 @@
 
 namespace tf {
 
-namespace {
-
 bool is_identifier(std::string_view s) {
   if (s.empty()) return false;
   auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
@@ -14,6 +12,8 @@ bool is_identifier(std::string_view s) {
     if (!alpha(c) && !(c >= '0' && c <= '9')) return false;
   return true;
 }
+
+namespace {
 
 // "dim.DimAdd": identifiers separated by single dots.
 bool is_dotted_name(std::string_view name) {
@@ -26,6 +26,12 @@ bool is_dotted_name(std::string_view name) {
 }
 
 }  // namespace
+
+const ParamDef* Op::find_param(std::string_view name) const {
+  for (const ParamDef& p : info_->spec.params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
 
 std::string_view op_form_name(OpForm form) {
   switch (form) {
@@ -49,10 +55,16 @@ Result<Op> OpRegistry::add(OpSpec spec) {
                           fmt::format("op name '{}' is not a dotted identifier such as "
                                       "'dim.DimAdd'",
                                       spec.name));
+  if (std::vector<Diagnostic> bad = check_params(spec.name, spec.params); !bad.empty()) return bad;
   std::lock_guard lock(mutex_);
   if (auto it = by_name_.find(spec.name); it != by_name_.end()) {
     const OpInfo& existing = ops_[it->second];
     if (existing.spec == spec) return Op(&existing);
+    if (existing.spec.form == spec.form && existing.spec.tuple_operands == spec.tuple_operands)
+      return category_error(DiagCategory::Usage,
+                            fmt::format("op '{}' is already registered with a different "
+                                        "parameter list",
+                                        spec.name));
     return category_error(
         DiagCategory::Usage,
         fmt::format("op '{}' is already registered as a {}-form op with tuple_operands={}; "
@@ -61,7 +73,13 @@ Result<Op> OpRegistry::add(OpSpec spec) {
                     op_form_name(spec.form), spec.tuple_operands));
   }
   const std::size_t index = ops_.size();
-  ops_.push_back(OpInfo{spec, static_cast<std::uint32_t>(index)});
+  std::size_t operands = 0;
+  bool variadic = false;
+  for (const ParamDef& p : spec.params) {
+    operands += p.kind == ParamKind::Operand;
+    variadic = variadic || p.variadic;
+  }
+  ops_.push_back(OpInfo{spec, static_cast<std::uint32_t>(index), this, operands, variadic});
   by_name_.emplace(spec.name, index);
   return Op(&ops_.back());
 }

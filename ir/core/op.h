@@ -9,6 +9,11 @@
 // (register_dim_ops in ir/dim/dim_ops.h); nothing registers itself from a static
 // constructor. The process-wide registry is a function-local static that is never destroyed.
 //
+// Schema (core-ir section 2.3). Every op declares its parameters (ParamDef, param_def.h): its
+// operands, whose order fixes Call::args, and its keyword attributes. Call::make checks the
+// argument count against the declared operands. The per-op handlers (typeinfer, verify,
+// eval, lower, emit) live in tables beside the registry (op_handlers.h), never in the Op.
+//
 // Form (core-ir section 2.3, seed 000 section 6): a value-form Op produces a readable value;
 // an effect-form Op produces UnitType and appears in Stmt position as Evaluate(op, args).
 #pragma once
@@ -22,7 +27,9 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
+#include "ir/core/param_def.h"
 #include "ir/support/result.h"
 
 namespace tf {
@@ -30,22 +37,31 @@ namespace tf {
 /// Whether an Op's Call yields a readable value or only an effect (UnitType).
 enum class OpForm : std::uint8_t { Value, Effect };
 
+/// True for `[A-Za-z_][A-Za-z0-9_]*` (TFIR.md section 1).
+bool is_identifier(std::string_view s);
+
 /// "value" or "effect".
 std::string_view op_form_name(OpForm form);
 
 /// What a registration states about an op.
 struct OpSpec {
-  std::string name;             ///< canonical dotted name, e.g. "dim.DimAdd"
-  OpForm form = OpForm::Value;  ///< value or effect form
-  bool tuple_operands = false;  ///< may take TupleType operands (tuple_get_item, Concat)
+  std::string name;              ///< canonical dotted name, e.g. "dim.DimAdd"
+  OpForm form = OpForm::Value;   ///< value or effect form
+  bool tuple_operands = false;   ///< may take TupleType operands (tuple_get_item, Concat)
+  std::vector<ParamDef> params;  ///< operands and attributes, in declaration order
 
   friend bool operator==(const OpSpec&, const OpSpec&) = default;
 };
 
+class OpRegistry;
+
 /// A registered op descriptor; owned by its OpRegistry.
 struct OpInfo {
   OpSpec spec;
-  std::uint32_t index = 0;  ///< dense registration index within its registry
+  std::uint32_t index = 0;            ///< dense registration index within its registry
+  const OpRegistry* owner = nullptr;  ///< the registry that owns the descriptor
+  std::size_t operand_count = 0;      ///< number of operand-kind params
+  bool variadic = false;              ///< the sole operand is variadic
 };
 
 /// A handle to a registered op. A default-constructed Op is invalid.
@@ -63,6 +79,18 @@ class Op {
   bool tuple_operands() const { return info_->spec.tuple_operands; }
   /// Dense index within the registry that owns the op.
   std::uint32_t index() const { return info_->index; }
+  /// The registry that owns the op (handler tables check that an op is theirs).
+  const OpRegistry* registry() const { return info_->owner; }
+  /// The declared parameters, operands and attributes, in order.
+  const std::vector<ParamDef>& params() const { return info_->spec.params; }
+  /// The declared parameter named `name`, or nullptr.
+  const ParamDef* find_param(std::string_view name) const;
+  /// Number of operand-kind parameters.
+  std::size_t operand_count() const { return info_->operand_count; }
+  /// True when the op's sole operand is variadic (any number of arguments binds to it).
+  bool variadic() const { return info_->variadic; }
+  /// The argument counts the schema admits: exactly operand_count(), or any when variadic().
+  bool accepts_arity(std::size_t args) const { return variadic() || args == operand_count(); }
 
   /// Identity of the descriptor.
   friend bool operator==(Op a, Op b) { return a.info_ == b.info_; }
@@ -87,7 +115,8 @@ class OpRegistry {
 
   /// Registers `spec`. Registering an identical spec again returns the existing op, so
   /// register_... functions are idempotent. Diagnostic (category Usage) when the name is not a
-  /// dotted identifier ("dim.DimAdd") or is already registered with a different spec.
+  /// dotted identifier ("dim.DimAdd"), the parameter list is not a valid schema
+  /// (check_params), or the name is already registered with a different spec.
   Result<Op> add(OpSpec spec);
   /// The op registered under `name`, if any.
   std::optional<Op> find(std::string_view name) const;

@@ -11,6 +11,11 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/pattern.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/tuple.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/type/callable_type.h"
@@ -60,6 +65,11 @@ bool field_equal(const Expr& a, const Expr& b) {
 }
 bool field_equal(const IRType& a, const IRType& b) {
   return structural_equal(a, b);
+}
+// A typed node handle (VarRef in ShapeOf) compares as the Expr it is.
+template <ExprNodeStruct T>
+bool field_equal(const Ref<const T>& a, const Ref<const T>& b) {
+  return structural_equal(Expr(a), Expr(b));
 }
 template <typename T>
 bool field_equal(const std::optional<T>& a, const std::optional<T>& b);
@@ -120,6 +130,10 @@ std::size_t field_hash(const Expr& e) {
 std::size_t field_hash(const IRType& t) {
   return structural_hash(t);
 }
+template <ExprNodeStruct T>
+std::size_t field_hash(const Ref<const T>& e) {
+  return structural_hash(Expr(e));
+}
 template <typename T>
 std::size_t field_hash(const std::optional<T>& o);
 template <typename T>
@@ -144,8 +158,8 @@ std::size_t field_hash(const std::variant<Ts...>& v) {
 
 // ---- whole field lists --------------------------------------------------------------------
 
-template <typename Tuple>
-bool fields_equal(const Tuple& a, const Tuple& b) {
+template <typename Fields>
+bool fields_equal(const Fields& a, const Fields& b) {
   return std::apply(
       [&](const auto&... xa) {
         return std::apply([&](const auto&... xb) { return (field_equal(xa, xb) && ...); }, b);
@@ -153,8 +167,8 @@ bool fields_equal(const Tuple& a, const Tuple& b) {
       a);
 }
 
-template <typename Tuple>
-std::size_t fields_hash(std::size_t seed, const Tuple& t) {
+template <typename Fields>
+std::size_t fields_hash(std::size_t seed, const Fields& t) {
   std::apply([&](const auto&... x) { ((seed = combine(seed, field_hash(x))), ...); }, t);
   return seed;
 }
@@ -209,6 +223,31 @@ std::size_t structural_hash(const IRType& t) {
 #include "ir/type/type_nodes.def"
   }
   TF_UNREACHABLE("bad TypeKind");
+}
+
+bool structural_equal(const Pattern& a, const Pattern& b) {
+  if (a.same_as(b)) return true;
+  if (!a || !b || a->kind() != b->kind()) return false;
+  switch (a->kind()) {
+#define TF_PATTERN_NODE(Name)                                             \
+  case PatternKind::Name:                                                 \
+    return fields_equal(static_cast<const Name&>(*a).structural_fields(), \
+                        static_cast<const Name&>(*b).structural_fields());
+#include "ir/core/pattern_nodes.def"
+  }
+  TF_UNREACHABLE("bad PatternKind");
+}
+
+std::size_t structural_hash(const Pattern& p) {
+  if (!p) return 0;
+  const std::size_t seed = 0x9a00 + static_cast<std::size_t>(p->kind());
+  switch (p->kind()) {
+#define TF_PATTERN_NODE(Name) \
+  case PatternKind::Name:     \
+    return fields_hash(seed, static_cast<const Name&>(*p).structural_fields());
+#include "ir/core/pattern_nodes.def"
+  }
+  TF_UNREACHABLE("bad PatternKind");
 }
 
 }  // namespace tf

@@ -13,6 +13,7 @@
 #include <cstddef>
 
 #include "ir/core/expr.h"
+#include "ir/core/pattern.h"
 #include "ir/type/ir_type.h"
 
 namespace tf {
@@ -27,7 +28,8 @@ bool structural_equal(const IRType& a, const IRType& b);
 /// Consistent with structural_equal(IRType, IRType).
 std::size_t structural_hash(const IRType& t);
 
-/// An expression node struct (Constant, Var, Call, DimVar) or a type node struct.
+/// An expression node struct (Constant, Var, Call, ...) or a type node struct. (Patterns have
+/// their own structural_equal / structural_hash, declared in pattern.h.)
 template <typename T>
 concept ExprNodeStruct = std::derived_from<T, ExprNode>;
 template <typename T>

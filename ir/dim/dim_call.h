@@ -8,6 +8,7 @@
 // simplify_dim(DimAdd, (Constant True, Constant 1)) to return the DimAdd Call (Python's bool
 // is an int); such a Call is refused by evaluate_dim and left for the verifier to flag.
 // Operand storage is not constrained (a ShapeOf or a TIR rmem index may feed dim arithmetic).
+// The operand checks are the dim ops' typeinfer handler, infer_dim_type (dim_handlers.h).
 #pragma once
 
 #include <vector>

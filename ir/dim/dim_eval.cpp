@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/tuple.h"
 #include "ir/dim/dim_arith.h"
 
 namespace tf {
@@ -28,8 +31,19 @@ void collect(const Expr& e, std::vector<DimVarRef>& out) {
     case ExprKind::Call:
       for (const Expr& a : e->as<Call>()->args) collect(a, out);
       return;
+    case ExprKind::Tuple:
+      for (const Expr& a : e->as<Tuple>()->elements) collect(a, out);
+      return;
+    case ExprKind::TupleGetItem:
+      collect(e->as<TupleGetItem>()->tuple, out);
+      return;
+    case ExprKind::ShapeOf:
+      // The extent's value is the declared shape entry's: its DimVars are what it depends on.
+      if (const ShapeDim& d = e->as<ShapeOf>()->extent(); !d.is_static()) collect(d.expr(), out);
+      return;
     case ExprKind::Constant:
     case ExprKind::Var:
+    case ExprKind::SymbolRef:
       return;
   }
   TF_UNREACHABLE("bad ExprKind");
@@ -79,8 +93,23 @@ Result<std::int64_t> evaluate_dim(const Expr& e, const DimBinding& binding) {
       if (!b.ok()) return b.diagnostics();
       return apply_dim_op(*kind, *a, *b);
     }
+    case ExprKind::ShapeOf: {
+      // ShapeOf is i32 and widens to i64 here (DESIGN.md D7); an extent outside i32 cannot be
+      // the value of a ShapeOf.
+      const ShapeDim& d = e->as<ShapeOf>()->extent();
+      Result<std::int64_t> v =
+          d.is_static() ? Result<std::int64_t>(d.value()) : evaluate_dim(d.expr(), binding);
+      if (!v.ok()) return v.diagnostics();
+      if (!std::in_range<std::int32_t>(*v))
+        return eval_error(fmt::format("{} = {} does not fit its i32 type", to_string(e), *v));
+      return *v;
+    }
     case ExprKind::Var:
       return eval_error(fmt::format("the Var {} is not a dim expression", to_string(e)));
+    case ExprKind::Tuple:
+    case ExprKind::TupleGetItem:
+    case ExprKind::SymbolRef:
+      return eval_error(fmt::format("{} is not a dim expression", to_string(e)));
   }
   TF_UNREACHABLE("bad ExprKind");
 }

@@ -3,7 +3,9 @@
 //
 // A DimBinding maps canonical DimVars to values inside their envelopes [lo, hi). evaluate_dim
 // computes an int64 with Python's floor semantics (dim_arith.h): an int Constant is its value,
-// a bound DimVar its binding, a dim arithmetic Call the op applied to its evaluated operands.
+// a bound DimVar its binding, a dim arithmetic Call the op applied to its evaluated operands,
+// a ShapeOf(param, axis) the value of param's declared extent on that axis (an i32 that widens
+// to i64, DESIGN.md D7; an extent outside i32 is a Diagnostic).
 // Everything else is a Diagnostic (category Eval): an unbound DimVar, a non-int Constant (a
 // bool or float payload), a division by zero, an int64 overflow, a Var or a non-dim Call.
 #pragma once
@@ -38,7 +40,8 @@ class DimBinding {
 /// The value of dim expression `e` under `binding` (header comment).
 Result<std::int64_t> evaluate_dim(const Expr& e, const DimBinding& binding);
 
-/// The distinct DimVars that occur in `e`, in first-occurrence order (left to right).
+/// The distinct DimVars that occur in `e`, in first-occurrence order (left to right); a
+/// ShapeOf contributes those of its parameter's extent on its axis.
 std::vector<DimVarRef> free_dim_vars(const Expr& e);
 
 }  // namespace tf

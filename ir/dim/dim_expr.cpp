@@ -5,6 +5,7 @@
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_call.h"
 #include "ir/dim/dim_const.h"
+#include "ir/dim/dim_handlers.h"
 #include "ir/dim/simplify_dim.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
@@ -16,27 +17,10 @@ ConstantRef dim_const(std::int64_t value) {
 }
 
 Result<CallRef> make_dim_call(DimOpKind kind, std::vector<Expr> args) {
-  const std::string_view name = dim_op_name(kind);
-  if (args.size() != 2)
-    return rule_error("TYPES.4.DIM.arith-two-inputs",
-                      fmt::format("{} takes exactly two operands, got {}", name, args.size()));
-  std::vector<Diagnostic> diags;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (!args[i]) {
-      diags.push_back(
-          category_error(DiagCategory::Type, fmt::format("operand {} of {} is null", i, name)));
-      continue;
-    }
-    const TensorType* t = args[i]->type()->as<TensorType>();
-    const bool ok = t != nullptr && t->rank() == 0 && (t->dtype.is_integer() || t->dtype.is_bool());
-    if (!ok)
-      diags.push_back(rule_error(
-          "TYPES.4.DIM.arith-rank0-integer-inputs",
-          fmt::format("operand {} of {} must be a rank-0 integer expression, but {} has type {}", i,
-                      name, to_string(args[i]), to_string(args[i]->type()))));
-  }
-  if (!diags.empty()) return diags;
-  return Call::make(dim_op(kind), std::move(args), TensorType::meta_scalar(DType::i64()));
+  const Op op = dim_op(kind);
+  Result<IRType> type = infer_dim_type(op, args);
+  if (!type.ok()) return type.diagnostics();
+  return Call::make(op, std::move(args), *type);
 }
 
 Result<Expr> simplify_dim(DimOpKind kind, std::vector<Expr> args) {

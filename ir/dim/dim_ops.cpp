@@ -24,7 +24,9 @@ std::string_view dim_op_name(DimOpKind kind) {
 
 void register_dim_ops(OpRegistry& registry) {
   for (DimOpKind kind : kAllDimOps) {
-    Result<Op> op = registry.add({.name = std::string(dim_op_name(kind)), .form = OpForm::Value});
+    Result<Op> op = registry.add({.name = std::string(dim_op_name(kind)),
+                                  .form = OpForm::Value,
+                                  .params = {ParamDef::operand("a"), ParamDef::operand("b")}});
     TF_CHECK(op.ok(), "registering {}: {}", dim_op_name(kind), op.diagnostics().front().message);
   }
 }

@@ -27,7 +27,8 @@ inline constexpr std::array<DimOpKind, 7> kAllDimOps = {
 /// The canonical op name: "dim.DimAdd", "dim.DimSub", ..., "dim.DimMax".
 std::string_view dim_op_name(DimOpKind kind);
 
-/// Registers the seven dim ops (value form) in `registry`; idempotent.
+/// Registers the seven dim ops (value form, operands `a` and `b`, no attributes) in
+/// `registry`; idempotent. Their handlers: register_dim_handlers (dim_handlers.h).
 void register_dim_ops(OpRegistry& registry);
 
 /// The op of `kind` in OpRegistry::global().

@@ -51,7 +51,13 @@ std::string to_string(const SyntaxNode& n) {
              to_string(*n.keywords[i].second);
       return s + ")";
     }
-    case SyntaxKind::Subscript: return to_string(*n.callee) + "[" + list(n.items) + "]";
+    case SyntaxKind::Subscript: {
+      std::string s = to_string(*n.callee) + "[" + list(n.items);
+      for (std::size_t i = 0; i < n.keywords.size(); ++i)
+        s += (i || !n.items.empty() ? ", " : "") + n.keywords[i].first + "=" +
+             to_string(*n.keywords[i].second);
+      return s + "]";
+    }
     case SyntaxKind::Slice:
       return (n.items[0] ? to_string(*n.items[0]) : "") + ":" +
              (n.items[1] ? to_string(*n.items[1]) : "");
@@ -67,7 +73,15 @@ namespace {
 
 class ExpressionParser {
  public:
-  explicit ExpressionParser(std::vector<Token> tokens) : toks_(std::move(tokens)) {}
+  ExpressionParser(const std::vector<Token>& tokens, std::size_t start) : toks_(tokens), pos_(start) {}
+
+  /// One expression, then the position of the first token after it (no newline skipping).
+  Result<Syntax> prefix(std::size_t& end) {
+    Syntax e = expr();
+    if (!errors_.empty()) return errors_;
+    end = pos_;
+    return e;
+  }
 
   Result<Syntax> run() {
     skip_newlines();
@@ -237,11 +251,25 @@ class ExpressionParser {
     n->kind = SyntaxKind::Subscript;
     n->location = take().location;  // [
     n->callee = std::move(base);
-    do {
-      Syntax index = slice_or_expr();
-      if (!index) return nullptr;
-      n->items.push_back(index);
-    } while (accept(TokenKind::Comma));
+    // Index items, then keyword items (Tensor[(4,), f32, storage=smem]); `X[]` is empty.
+    while (!at(TokenKind::RBracket)) {
+      if (at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal) {
+        const Token& name = take();
+        take();  // =
+        if (n->keyword(name.text))
+          return fail(name, fmt::format("keyword argument '{}' is given twice", name.text));
+        Syntax value = expr();
+        if (!value) return nullptr;
+        n->keywords.emplace_back(name.text, value);
+      } else {
+        if (!n->keywords.empty())
+          return fail(peek(), "a positional index cannot follow keyword arguments");
+        Syntax index = slice_or_expr();
+        if (!index) return nullptr;
+        n->items.push_back(index);
+      }
+      if (!accept(TokenKind::Comma)) break;
+    }
     if (!expect(TokenKind::RBracket, "to close the subscript")) return nullptr;
     return n;
   }
@@ -252,6 +280,11 @@ class ExpressionParser {
     if (!at(TokenKind::Colon)) {
       start = expr();
       if (!start) return nullptr;
+      if (at(TokenKind::Arrow)) {  // a signature: Callable[(A, B) -> R]
+        SourceLocation arrow = take().location;
+        Syntax result = expr();
+        return result ? node(SyntaxKind::Binary, arrow, "->", {start, result}) : nullptr;
+      }
       if (!at(TokenKind::Colon)) return start;
     }
     take();  // :
@@ -301,7 +334,7 @@ class ExpressionParser {
     return node(SyntaxKind::Tuple, loc, "", std::move(items));
   }
 
-  std::vector<Token> toks_;
+  const std::vector<Token>& toks_;
   std::size_t pos_ = 0;
   int depth_ = 0;
   std::vector<Diagnostic> errors_;
@@ -312,7 +345,16 @@ class ExpressionParser {
 Result<Syntax> parse_expression(std::string_view source, const std::string& file_name) {
   Result<std::vector<Token>> tokens = lex(source, file_name);
   if (!tokens) return tokens.diagnostics();
-  return ExpressionParser(std::move(tokens).value()).run();
+  return ExpressionParser(*tokens, 0).run();
+}
+
+Result<Syntax> parse_expression_at(const std::vector<Token>& tokens, std::size_t& pos) {
+  TF_CHECK(!tokens.empty() && tokens.back().kind == TokenKind::Eof && pos < tokens.size(),
+           "parse_expression_at needs an Eof-terminated token list and a position inside it");
+  std::size_t end = pos;
+  Result<Syntax> r = ExpressionParser(tokens, pos).prefix(end);
+  if (r) pos = end;
+  return r;
 }
 
 }  // namespace tf::text

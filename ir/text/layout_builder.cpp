@@ -121,8 +121,8 @@ class Builder {
   Result<LayoutValue> value(const SyntaxNode& n) {
     if (n.kind == SyntaxKind::Name) {
       if (const LayoutValue* v = env_.find(n.text)) return *v;
-      return at(n, fmt::format("'{}' is not declared (declare it first, e.g. with --def {}=...)",
-                               n.text, n.text));
+      return at(n, fmt::format("'{}' is not declared (declare a mesh or layout before using it)",
+                               n.text));
     }
     if (n.kind == SyntaxKind::Subscript) return mesh_slice(n);
     if (n.kind != SyntaxKind::Call)

@@ -26,6 +26,7 @@ const char* token_kind_name(TokenKind kind) {
     case TokenKind::At: return "'@'";
     case TokenKind::Arrow: return "'->'";
     case TokenKind::FatArrow: return "'=>'";
+    case TokenKind::Tilde: return "'~'";
     case TokenKind::Plus: return "'+'";
     case TokenKind::Minus: return "'-'";
     case TokenKind::Star: return "'*'";
@@ -233,6 +234,7 @@ class Lexer {
       case ':': advance(); return push(TokenKind::Colon, "", loc);
       case '.': advance(); return push(TokenKind::Dot, "", loc);
       case '@': advance(); return push(TokenKind::At, "", loc);
+      case '~': advance(); return push(TokenKind::Tilde, "", loc);
       case '+': advance(); return push(TokenKind::Plus, "", loc);
       case '*': advance(); return push(TokenKind::Star, "", loc);
       case '%': advance(); return push(TokenKind::Percent, "", loc);

@@ -21,9 +21,11 @@ enum class SyntaxKind {
   String,    ///< text = the unescaped content
   Tuple,     ///< items = elements; `(a,)` is a one-element tuple, `()` the empty one
   Call,      ///< callee = the function, items = positional args, keywords = keyword args
-  Subscript, ///< callee = the base, items = indices (Slice nodes or expressions)
+  Subscript, ///< callee = the base, items = indices (Slice nodes or expressions), keywords =
+             ///< keyword items (`Tensor[(4,), f32, storage=smem]`)
   Slice,     ///< items = {start, stop}, either may be null (`:`, `1:`, `:3`, `1:3`)
-  Binary,    ///< text = the operator ("+", "-", "*", "//", "%", "<", "<=", ...), items = {lhs, rhs}
+  Binary,    ///< text = the operator ("+", "-", "*", "//", "%", "<", "<=", ..., and "->" inside
+             ///< a subscript: `Callable[(A) -> R]`), items = {lhs, rhs}
   Negate,    ///< items = {operand}
 };
 

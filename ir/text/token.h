@@ -18,6 +18,7 @@ enum class TokenKind {
   Comma, Colon, Equal, Dot, At,
   Arrow,       ///< ->
   FatArrow,    ///< =>
+  Tilde,       ///< ~ (a case's approximate expectation: `expect output ~ ulp(max=1) ...`)
   Plus, Minus, Star, SlashSlash, Percent,
   Less, LessEqual, EqualEqual, NotEqual, GreaterEqual, Greater,
   Eof,

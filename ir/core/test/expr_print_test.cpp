@@ -6,9 +6,14 @@
 #include <cmath>
 #include <limits>
 
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
 #include "ir/core/test/ir_test_util.h"
+#include "ir/core/tuple.h"
 #include "ir/dim/dim_call.h"
 #include "ir/dim/dim_const.h"
+#include "ir/type/callable_type.h"
+#include "ir/type/unit_type.h"
 
 namespace tf {
 namespace {
@@ -55,11 +60,32 @@ TEST(ExprPrint, DimArithmeticUsesPythonPrecedenceAndMinimalParentheses) {
 
 TEST(ExprPrint, OtherCallsUseTheOpName) {
   OpRegistry r;
-  Op f = r.add({.name = "test.F"}).value();
+  Op f = r.add({.name = "test.F", .params = {ParamDef::variadic_operand("xs")}}).value();
   IRType t = tensor({4}, DType::f32());
   VarRef x = test::var("x", t);
   EXPECT_EQ(to_string(Expr(Call::make(f, {x, x}, t).value())), "test.F(x, x)");
   EXPECT_EQ(to_string(Expr(Call::make(f, {}, t).value())), "test.F()");
+}
+
+TEST(ExprPrint, TuplesProjectionsSymbolsAndShapeOf) {
+  IRType t = tensor({4}, DType::f32());
+  VarRef a = test::var("a", t), b = test::var("b", t);
+  TupleRef pair = Tuple::make({a, b}).value();
+  EXPECT_EQ(to_string(Expr(pair)), "(a, b)");
+  EXPECT_EQ(to_string(Expr(Tuple::make({a}).value())), "(a,)");
+  EXPECT_EQ(to_string(Expr(Tuple::make({}).value())), "()");
+  EXPECT_EQ(to_string(Expr(Tuple::make({pair, a}).value())), "((a, b), a)");
+  VarRef r = test::var("r", pair->type());
+  EXPECT_EQ(to_string(Expr(TupleGetItem::make(r, 1).value())), "tuple_get_item(r, index=1)");
+  IRType g = CallableType::make(UnitType::make(), {t}).value();
+  EXPECT_EQ(to_string(Expr(SymbolRef::make("f_small", g).value())), "@f_small");
+  VarRef m = test::var("m", tensor({test::dim("N", 1, 4097), 8}, DType::f32()));
+  ShapeOfRef s0 = ShapeOf::make(m, 0).value();
+  EXPECT_EQ(to_string(Expr(s0)), "ShapeOf(m, 0)");
+  EXPECT_EQ(to_string(Expr(ShapeOf::make(m, 1).value())), "ShapeOf(m, 1)");
+  // Inside dim arithmetic a ShapeOf is an atom.
+  EXPECT_EQ(to_string(op(DimOpKind::Mul, op(DimOpKind::Add, s0, dim_const(1)), s0)),
+            "(ShapeOf(m, 0) + 1) * ShapeOf(m, 0)");
 }
 
 }  // namespace

@@ -26,10 +26,18 @@ using test::tensor;
 // A private registry with a value op, an effect op and a tuple-consuming op.
 struct TestOps {
   OpRegistry registry;
-  Op value = registry.add({.name = "test.Elementwise"}).value();
-  Op effect = registry.add({.name = "test.Copy", .form = OpForm::Effect}).value();
-  Op split = registry.add({.name = "test.Split"}).value();
-  Op get_item = registry.add({.name = "test.tuple_get_item", .tuple_operands = true}).value();
+  Op value = registry.add({.name = "test.Elementwise", .params = {ParamDef::operand("x")}}).value();
+  Op effect = registry
+                  .add({.name = "test.Copy",
+                        .form = OpForm::Effect,
+                        .params = {ParamDef::operand("src"), ParamDef::operand("dst")}})
+                  .value();
+  Op split = registry.add({.name = "test.Split", .params = {ParamDef::operand("x")}}).value();
+  Op get_item = registry
+                    .add({.name = "test.Concat",
+                          .tuple_operands = true,
+                          .params = {ParamDef::variadic_operand("parts")}})
+                    .value();
 };
 
 TestOps& ops() {
@@ -143,10 +151,25 @@ TEST(Call, ATupleTypedOperandIsRefusedUnlessTheOpConsumesTuples) {
 TEST(Call, NullPartsAreTypeErrorsAndAllDiagnosticsAreCollected) {
   IRType t4 = tensor({4}, DType::f32());
   EXPECT_FALSE(Call::make(Op(), {}, t4).ok());
-  Result<CallRef> r = Call::make(ops().value, {Expr(), Expr()}, t4);
+  Result<CallRef> r = Call::make(ops().effect, {Expr(), Expr()}, UnitType::make());
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.diagnostics().size(), 2u);
   EXPECT_EQ(r.diagnostics()[0].category, DiagCategory::Type);
+}
+
+TEST(Call, TheArgumentCountIsTheDeclaredOperandCount) {
+  IRType t4 = tensor({4}, DType::f32());
+  VarRef x = test::var("x", t4);
+  Result<CallRef> r = Call::make(ops().value, {x, x}, t4);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics().size(), 1u);
+  EXPECT_EQ(r.diagnostics()[0].category, DiagCategory::Type);
+  EXPECT_EQ(r.diagnostics()[0].message, "test.Elementwise takes 1 operand, got 2");
+  EXPECT_EQ(Call::make(ops().effect, {x}, UnitType::make()).diagnostics()[0].message,
+            "test.Copy takes 2 operands, got 1");
+  // A sole variadic operand binds any number of arguments, none included.
+  for (std::size_t n : {0u, 1u, 3u})
+    EXPECT_TRUE(Call::make(ops().get_item, std::vector<Expr>(n, x), t4).ok()) << n;
 }
 
 TEST(ExprNode, KindTagsAndNames) {

@@ -10,22 +10,11 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
+#include "ir/support/testing/rule_ids.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::test {
 
-/// The rule ids of `diags`, in order.
-inline std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diags) {
-  std::vector<std::string> ids;
-  for (const Diagnostic& d : diags) ids.push_back(d.rule_id);
-  return ids;
-}
-
-/// The rule ids of a failed Result (empty for a successful one).
-template <typename T>
-std::vector<std::string> rule_ids(const Result<T>& r) {
-  return rule_ids(r.diagnostics());
-}
 
 using Ids = std::vector<std::string>;
 

@@ -12,24 +12,13 @@
 #include "ir/dtype/level.h"
 #include "ir/dtype/tabulated_layout.h"
 #include "ir/support/result.h"
+#include "ir/support/testing/rule_ids.h"
 
 namespace tf::test {
 
 /// A Level that must be valid.
 inline Level lv(DType scale, BlockExtent block) { return Level::make(scale, block).value(); }
 
-/// The rule ids of `diags`, in order.
-inline std::vector<std::string> rule_ids(const std::vector<Diagnostic>& diags) {
-  std::vector<std::string> ids;
-  for (const Diagnostic& d : diags) ids.push_back(d.rule_id);
-  return ids;
-}
-
-/// The rule ids of a failed Result (empty for a successful one).
-template <typename T>
-std::vector<std::string> rule_ids(const Result<T>& r) {
-  return rule_ids(r.diagnostics());
-}
 
 /// A table layout that must be valid.
 inline TabulatedLayout table(std::int64_t target_size, std::vector<std::int64_t> targets) {

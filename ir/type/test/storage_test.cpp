@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <string>
 #include <type_traits>
 
@@ -150,6 +151,19 @@ TEST(ResolveStorage, PerformsNoTargetCapabilityValidation) {
       std::is_same_v<decltype(&static_cast<Resolved (&)(std::string_view)>(resolve_storage)),
                      Resolved (*)(std::string_view)>);
   EXPECT_EQ(resolve_storage("tmem").value(), StorageKind::Tmem);
+}
+
+// covers: TYPES.2.STORAGE.closed-vocabulary
+TEST(StorageKind, TheVocabularyIsExactlySixMembersWithNoRegistration) {
+  // The member set is fixed at compile time: exactly the six of the seed, in value order. There
+  // is no registration entry point (StorageKind is an enum class and resolve_storage accepts
+  // nothing but the five surface strings), so a target cannot add one.
+  static_assert(std::size(kAllStorageKinds) == 6);
+  static_assert(std::is_enum_v<StorageKind> && !std::is_convertible_v<StorageKind, int>);
+  for (std::size_t i = 0; i < std::size(kAllStorageKinds); ++i)
+    EXPECT_EQ(static_cast<int>(kAllStorageKinds[i]), static_cast<int>(i) + 1);
+  for (const char* target_specific : {"shared", "global", "local", "tmem2", "cuda_smem"})
+    EXPECT_FALSE(resolve_storage(target_specific).ok()) << target_specific;
 }
 
 }  // namespace

@@ -1,0 +1,123 @@
+// OpHandlers: the per-op handler tables (typeinfer, verify, eval HIR, eval TIR, lower, emit).
+//
+// Design note (DESIGN.md section 5, aesthetics B.2). Behaviour that differs per op lives in
+// dense tables indexed by the op's registration index, one table per handler kind, beside
+// one OpRegistry; never in the Op and never in a string-keyed map. Tables are filled only by
+// explicit `register_...(OpRegistry&, OpHandlers&)` functions, one per op family
+// (register_dim_handlers in ir/dim/dim_handlers.h); nothing registers itself from a static
+// constructor. `required_handlers(op)` says which kinds an op must have, and a unit test walks
+// every registered op and checks that each required table holds it (what -Wswitch does for a
+// switch); a missing entry at run time is an InternalError that names the op and the kind.
+//
+// Each handler kind is a tag struct naming its kind and its function-pointer signature, so a
+// table is typed at every use: `handlers.set<TypeInferHandler>(op, &f)`,
+// `handlers.get<VerifyHandler>(op)(call)`. The signatures of typeinfer and verify are fixed
+// here; eval HIR, eval TIR, lower and emit take values this layer does not know (tensors,
+// the machine model, CUDA text), so their tags are declared by the layer that fills them, each
+// with its HandlerKind (e.g. `struct EvalHirHandler { static constexpr HandlerKind kKind =
+// HandlerKind::EvalHir; using Fn = ...; };`). Storage is type-erased per kind; the first tag
+// used with a kind pins that kind's signature and any other tag for it is an InternalError.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <string_view>
+#include <vector>
+
+#include "ir/core/expr.h"
+#include "ir/core/op.h"
+#include "ir/support/result.h"
+
+namespace tf {
+
+struct Call;
+
+/// The kinds of per-op handler.
+enum class HandlerKind : std::uint8_t { TypeInfer, Verify, EvalHir, EvalTir, Lower, Emit };
+
+/// All handler kinds, in declaration order.
+inline constexpr std::array<HandlerKind, 6> kAllHandlerKinds = {
+    HandlerKind::TypeInfer, HandlerKind::Verify, HandlerKind::EvalHir,
+    HandlerKind::EvalTir,   HandlerKind::Lower,  HandlerKind::Emit};
+
+/// "typeinfer", "verify", "eval_hir", "eval_tir", "lower", "emit".
+std::string_view handler_kind_name(HandlerKind kind);
+
+/// typeinfer: the result type of `op` applied to `args` (whose own types are trusted), or
+/// the diagnostics that explain why the operands are ill-typed.
+struct TypeInferHandler {
+  static constexpr HandlerKind kKind = HandlerKind::TypeInfer;
+  using Fn = Result<IRType> (*)(Op op, const std::vector<Expr>& args);
+};
+
+/// verify: every diagnostic for a constructed Call of the op (empty when it is well formed).
+struct VerifyHandler {
+  static constexpr HandlerKind kKind = HandlerKind::Verify;
+  using Fn = std::vector<Diagnostic> (*)(const Call& call);
+};
+
+/// The handler kinds `op` must have: typeinfer for a value-form op (its Calls are typed by
+/// it), verify for an effect-form op (its Calls are Unit; the rules on its operands are all
+/// it has). Later layers add eval / lower / emit by dialect as they fill those tables.
+std::vector<HandlerKind> required_handlers(Op op);
+
+/// The handler tables of one OpRegistry. Thread-safe.
+class OpHandlers {
+ public:
+  /// Tables for the ops of `registry` (which must outlive them).
+  explicit OpHandlers(const OpRegistry& registry) : registry_(&registry) {}
+  OpHandlers(const OpHandlers&) = delete;
+  OpHandlers& operator=(const OpHandlers&) = delete;
+
+  /// The tables of OpRegistry::global(), holding the handlers of every family this layer
+  /// knows (register_core_handlers), registered on first use; never destroyed.
+  static OpHandlers& global();
+
+  /// The registry whose ops these tables hold.
+  const OpRegistry& registry() const { return *registry_; }
+
+  /// Stores `fn` as op's Tag handler. Setting the same function again is a no-op (register_...
+  /// functions are idempotent). Precondition (TF_CHECK): `op` belongs to registry(), fn is not
+  /// null, no other function is set for it, and Tag agrees with earlier tags of Tag::kKind.
+  template <typename Tag>
+  void set(Op op, typename Tag::Fn fn) {
+    set_erased(Tag::kKind, token<Tag>(), op, reinterpret_cast<Erased>(fn));
+  }
+  /// Whether `op` has a Tag handler.
+  template <typename Tag>
+  bool has(Op op) const {
+    return has(Tag::kKind, op);
+  }
+  /// Whether `op` has a handler of `kind`.
+  bool has(HandlerKind kind, Op op) const;
+  /// op's Tag handler. InternalError naming the op and the kind when there is none.
+  template <typename Tag>
+  typename Tag::Fn get(Op op) const {
+    return reinterpret_cast<typename Tag::Fn>(get_erased(Tag::kKind, token<Tag>(), op));
+  }
+
+  /// The ops of registry() that lack a required handler, as "op: kind" strings (empty when
+  /// every op has every handler it needs).
+  std::vector<std::string> missing() const;
+
+ private:
+  using Erased = void (*)();
+  // A distinct address per tag type: it identifies the signature stored under a kind.
+  template <typename Tag>
+  static const void* token() {
+    static const char t = 0;
+    return &t;
+  }
+  void set_erased(HandlerKind kind, const void* tag, Op op, Erased fn);
+  Erased get_erased(HandlerKind kind, const void* tag, Op op) const;
+  void check_tag(HandlerKind kind, const void* tag) const;
+  void check_owner(Op op) const;
+
+  const OpRegistry* registry_;
+  mutable std::mutex mutex_;
+  mutable std::array<const void*, kAllHandlerKinds.size()> tags_{};
+  std::array<std::vector<Erased>, kAllHandlerKinds.size()> tables_;
+};
+
+}  // namespace tf

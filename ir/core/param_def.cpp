@@ -1,0 +1,154 @@
+#include "ir/core/param_def.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "ir/core/op.h"
+
+namespace tf {
+
+namespace {
+
+Diagnostic usage_error(std::string message) {
+  return category_error(DiagCategory::Usage, std::move(message));
+}
+
+// Whether `value` is a default of family `kind`; families without defaults accept none.
+bool default_fits(AttrKind kind, const AttrDefault& value) {
+  if (std::holds_alternative<std::monostate>(value)) return true;  // None
+  switch (kind) {
+    case AttrKind::Int:
+      return std::holds_alternative<std::int64_t>(value);
+    case AttrKind::Float:
+      return std::holds_alternative<double>(value);
+    case AttrKind::Bool:
+      return std::holds_alternative<bool>(value);
+    case AttrKind::String:
+      return std::holds_alternative<std::string>(value);
+    case AttrKind::Enum:
+      return std::holds_alternative<std::string>(value) &&
+             is_identifier(std::get<std::string>(value));
+    case AttrKind::DType:
+      return std::holds_alternative<DType>(value);
+    case AttrKind::Storage:
+      return std::holds_alternative<StorageKind>(value);
+    case AttrKind::IntTuple:
+      return std::holds_alternative<std::vector<std::int64_t>>(value);
+    case AttrKind::None:
+    case AttrKind::Type:
+    case AttrKind::Layout:
+    case AttrKind::Mesh:
+    case AttrKind::Atom:
+    case AttrKind::Pattern:
+      return false;
+  }
+  TF_UNREACHABLE("bad AttrKind");
+}
+
+}  // namespace
+
+std::string_view param_kind_name(ParamKind kind) {
+  switch (kind) {
+    case ParamKind::Operand:
+      return "operand";
+    case ParamKind::Attribute:
+      return "attribute";
+  }
+  TF_UNREACHABLE("bad ParamKind");
+}
+
+std::string_view attr_kind_name(AttrKind kind) {
+  switch (kind) {
+    case AttrKind::None:
+      return "none";
+    case AttrKind::Int:
+      return "int";
+    case AttrKind::Float:
+      return "float";
+    case AttrKind::Bool:
+      return "bool";
+    case AttrKind::String:
+      return "string";
+    case AttrKind::Enum:
+      return "enum";
+    case AttrKind::DType:
+      return "dtype";
+    case AttrKind::Storage:
+      return "storage";
+    case AttrKind::IntTuple:
+      return "int_tuple";
+    case AttrKind::Type:
+      return "type";
+    case AttrKind::Layout:
+      return "layout";
+    case AttrKind::Mesh:
+      return "mesh";
+    case AttrKind::Atom:
+      return "atom";
+    case AttrKind::Pattern:
+      return "pattern";
+  }
+  TF_UNREACHABLE("bad AttrKind");
+}
+
+ParamDef ParamDef::operand(std::string name) {
+  return ParamDef{.name = std::move(name), .kind = ParamKind::Operand};
+}
+
+ParamDef ParamDef::variadic_operand(std::string name) {
+  return ParamDef{.name = std::move(name), .kind = ParamKind::Operand, .variadic = true};
+}
+
+ParamDef ParamDef::attribute(std::string name, AttrKind kind) {
+  return ParamDef{.name = std::move(name), .kind = ParamKind::Attribute, .attr_kind = kind};
+}
+
+ParamDef ParamDef::attribute(std::string name, AttrKind kind, AttrDefault value) {
+  const bool none = std::holds_alternative<std::monostate>(value);
+  return ParamDef{.name = std::move(name),
+                  .kind = ParamKind::Attribute,
+                  .attr_kind = kind,
+                  .optional = none,
+                  .default_value = std::move(value)};
+}
+
+std::vector<Diagnostic> check_params(std::string_view op_name,
+                                     const std::vector<ParamDef>& params) {
+  std::vector<Diagnostic> diags;
+  std::set<std::string, std::less<>> seen;
+  std::size_t operands = 0;
+  bool variadic = false;
+  for (const ParamDef& p : params) {
+    if (!is_identifier(p.name))
+      diags.push_back(usage_error(
+          fmt::format("parameter '{}' of op '{}' is not an identifier", p.name, op_name)));
+    else if (!seen.insert(p.name).second)
+      diags.push_back(
+          usage_error(fmt::format("op '{}' declares parameter '{}' twice", op_name, p.name)));
+    if (p.kind == ParamKind::Operand) {
+      ++operands;
+      variadic = variadic || p.variadic;
+      if (p.attr_kind != AttrKind::None || p.optional || p.default_value)
+        diags.push_back(usage_error(
+            fmt::format("operand '{}' of op '{}' has an attribute kind, an optional flag or a "
+                        "default; only attributes have those",
+                        p.name, op_name)));
+      continue;
+    }
+    if (p.attr_kind == AttrKind::None || p.variadic)
+      diags.push_back(usage_error(fmt::format(
+          "attribute '{}' of op '{}' needs a value kind and cannot be variadic", p.name, op_name)));
+    else if (p.default_value && !default_fits(p.attr_kind, *p.default_value))
+      diags.push_back(usage_error(
+          fmt::format("the default of attribute '{}' of op '{}' is not a value of kind {}", p.name,
+                      op_name, attr_kind_name(p.attr_kind))));
+  }
+  if (variadic && operands != 1)
+    diags.push_back(usage_error(fmt::format(
+        "op '{}' has a variadic operand and {} operands; a variadic operand is the only one",
+        op_name, operands)));
+  return diags;
+}
+
+}  // namespace tf

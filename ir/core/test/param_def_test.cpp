@@ -1,0 +1,123 @@
+// ParamDef and op schemas: declared operands and attributes, validation, arity.
+#include "ir/core/param_def.h"
+
+#include <gtest/gtest.h>
+
+#include "ir/core/op.h"
+#include "ir/dim/dim_ops.h"
+
+namespace tf {
+namespace {
+
+TEST(ParamDef, OpsDeclareOperandsAndAttributesInOrder) {
+  OpRegistry r;
+  Op cast = r.add({.name = "test.cast",
+                   .params = {ParamDef::operand("x"), ParamDef::attribute("dtype", AttrKind::DType),
+                              ParamDef::attribute("rounding", AttrKind::Enum, std::string("rn")),
+                              ParamDef::attribute("saturate", AttrKind::Bool, true),
+                              ParamDef::attribute("layout", AttrKind::Layout, std::monostate{})}})
+                .value();
+  ASSERT_EQ(cast.params().size(), 5u);
+  EXPECT_EQ(cast.operand_count(), 1u);
+  EXPECT_FALSE(cast.variadic());
+  EXPECT_TRUE(cast.accepts_arity(1));
+  EXPECT_FALSE(cast.accepts_arity(2));
+  const ParamDef* dtype = cast.find_param("dtype");
+  ASSERT_NE(dtype, nullptr);
+  EXPECT_EQ(dtype->kind, ParamKind::Attribute);
+  EXPECT_EQ(dtype->attr_kind, AttrKind::DType);
+  EXPECT_TRUE(dtype->required());
+  const ParamDef* rounding = cast.find_param("rounding");
+  ASSERT_NE(rounding, nullptr);
+  EXPECT_FALSE(rounding->required());
+  EXPECT_EQ(std::get<std::string>(*rounding->default_value), "rn");
+  const ParamDef* layout = cast.find_param("layout");
+  ASSERT_NE(layout, nullptr);
+  EXPECT_TRUE(layout->optional);  // a None default makes it optional
+  EXPECT_FALSE(layout->required());
+  EXPECT_FALSE(cast.find_param("x")->required());  // operands are never "required attributes"
+  EXPECT_EQ(cast.find_param("y"), nullptr);
+  EXPECT_EQ(param_kind_name(ParamKind::Operand), "operand");
+  EXPECT_EQ(attr_kind_name(AttrKind::IntTuple), "int_tuple");
+}
+
+TEST(ParamDef, AVariadicOperandIsTheOnlyOperandAndTakesAnyCount) {
+  OpRegistry r;
+  Op concat = r.add({.name = "test.concat",
+                     .tuple_operands = true,
+                     .params = {ParamDef::variadic_operand("parts"),
+                                ParamDef::attribute("axis", AttrKind::Int, std::int64_t{0})}})
+                  .value();
+  EXPECT_TRUE(concat.variadic());
+  EXPECT_TRUE(concat.accepts_arity(0));
+  EXPECT_TRUE(concat.accepts_arity(7));
+  Result<Op> bad = r.add(
+      {.name = "test.bad", .params = {ParamDef::variadic_operand("a"), ParamDef::operand("b")}});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.diagnostics()[0].message,
+            "op 'test.bad' has a variadic operand and 2 operands; a variadic operand is the only "
+            "one");
+}
+
+TEST(ParamDef, InvalidSchemasAreRefusedWithEveryProblem) {
+  ParamDef operand_with_default = ParamDef::operand("x");
+  operand_with_default.default_value = std::int64_t{1};
+  std::vector<Diagnostic> d = check_params(
+      "test.op", {ParamDef::operand("x"), ParamDef::operand("x"), ParamDef::operand("1y"),
+                  operand_with_default, ParamDef::attribute("k", AttrKind::None),
+                  ParamDef::attribute("n", AttrKind::Int, 1.5),
+                  ParamDef::attribute("t", AttrKind::Type, std::int64_t{0}),
+                  ParamDef::attribute("e", AttrKind::Enum, std::string("not an identifier"))});
+  std::vector<std::string> messages;
+  for (const Diagnostic& x : d) {
+    EXPECT_EQ(x.category, DiagCategory::Usage);
+    messages.push_back(x.message);
+  }
+  EXPECT_EQ(messages,
+            (std::vector<std::string>{
+                "op 'test.op' declares parameter 'x' twice",
+                "parameter '1y' of op 'test.op' is not an identifier",
+                "op 'test.op' declares parameter 'x' twice",
+                "operand 'x' of op 'test.op' has an attribute kind, an optional flag or a "
+                "default; only attributes have those",
+                "attribute 'k' of op 'test.op' needs a value kind and cannot be variadic",
+                "the default of attribute 'n' of op 'test.op' is not a value of kind int",
+                "the default of attribute 't' of op 'test.op' is not a value of kind type",
+                "the default of attribute 'e' of op 'test.op' is not a value of kind enum"}));
+  EXPECT_TRUE(
+      check_params(
+          "test.op",
+          {ParamDef::operand("x"), ParamDef::attribute("s", AttrKind::Storage, StorageKind::Smem),
+           ParamDef::attribute("d", AttrKind::DType, DType::f32()),
+           ParamDef::attribute("v", AttrKind::IntTuple, std::vector<std::int64_t>{1, 2})})
+          .empty());
+  OpRegistry r;
+  EXPECT_FALSE(
+      r.add({.name = "test.op", .params = {ParamDef::operand("x"), ParamDef::operand("x")}}).ok());
+  EXPECT_EQ(r.size(), 0u);
+}
+
+TEST(ParamDef, ReRegisteringWithADifferentParameterListIsAConflict) {
+  OpRegistry r;
+  ASSERT_TRUE(r.add({.name = "test.A", .params = {ParamDef::operand("x")}}).ok());
+  EXPECT_TRUE(r.add({.name = "test.A", .params = {ParamDef::operand("x")}}).ok());
+  Result<Op> other = r.add({.name = "test.A", .params = {ParamDef::operand("y")}});
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.diagnostics()[0].message,
+            "op 'test.A' is already registered with a different parameter list");
+}
+
+TEST(ParamDef, TheDimOpsDeclareTwoOperandsAndNoAttributes) {
+  OpRegistry r;
+  register_dim_ops(r);
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    const Op op = r.at(i);
+    ASSERT_EQ(op.params().size(), 2u) << op.name();
+    EXPECT_EQ(op.params()[0], ParamDef::operand("a"));
+    EXPECT_EQ(op.params()[1], ParamDef::operand("b"));
+    EXPECT_EQ(op.operand_count(), 2u);
+  }
+}
+
+}  // namespace
+}  // namespace tf

@@ -1,0 +1,57 @@
+#include "ir/core/type_infer.h"
+
+#include <fmt/format.h>
+
+#include "ir/core/call.h"
+#include "ir/core/expr_print.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/structural.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/tuple.h"
+#include "ir/type/type_print.h"
+
+namespace tf {
+
+Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
+  TF_CHECK(e, "infer_type of a null Expr");
+  switch (e->kind()) {
+    case ExprKind::Constant:
+    case ExprKind::Var:
+    case ExprKind::DimVar:
+    case ExprKind::SymbolRef:
+      return e->type();
+    case ExprKind::Call: {
+      const Call& call = *e->as<Call>();
+      return handlers.get<TypeInferHandler>(call.op)(call.op, call.args);
+    }
+    case ExprKind::Tuple: {
+      Result<TupleRef> rebuilt = Tuple::make(e->as<Tuple>()->elements);
+      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      return (*rebuilt)->type();
+    }
+    case ExprKind::TupleGetItem: {
+      const TupleGetItem& g = *e->as<TupleGetItem>();
+      Result<TupleGetItemRef> rebuilt = TupleGetItem::make(g.tuple, g.index);
+      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      return (*rebuilt)->type();
+    }
+    case ExprKind::ShapeOf: {
+      const ShapeOf& s = *e->as<ShapeOf>();
+      Result<ShapeOfRef> rebuilt = ShapeOf::make(s.param, s.axis);
+      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      return (*rebuilt)->type();
+    }
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
+std::vector<Diagnostic> check_stored_type(const Expr& e, const OpHandlers& handlers) {
+  Result<IRType> inferred = infer_type(e, handlers);
+  if (!inferred.ok()) return inferred.diagnostics();
+  if (structural_equal(e->type(), *inferred)) return {};
+  return {category_error(DiagCategory::Type,
+                         fmt::format("{} is stamped {}, but its type rule gives {}", to_string(e),
+                                     to_string(e->type()), to_string(*inferred)))};
+}
+
+}  // namespace tf

@@ -1,0 +1,78 @@
+#include "ir/text/build_support.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <limits>
+
+namespace tf::text {
+
+Diagnostic error_at(const SyntaxNode& node, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Parse, std::move(message));
+  d.location = node.location;
+  return d;
+}
+
+Diagnostic error_at(const Token& token, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Parse, std::move(message));
+  d.location = token.location;
+  return d;
+}
+
+std::string describe(const Token& t) {
+  switch (t.kind) {
+    case TokenKind::Identifier: return fmt::format("'{}'", t.text);
+    case TokenKind::Integer:
+    case TokenKind::Float: return fmt::format("number {}", t.text);
+    case TokenKind::String: return fmt::format("string \"{}\"", t.text);
+    default: return token_kind_name(t.kind);
+  }
+}
+
+std::vector<Diagnostic> located_at(std::vector<Diagnostic> diagnostics, const SyntaxNode& node) {
+  for (Diagnostic& d : diagnostics)
+    if (!d.location.known()) d.location = node.location;
+  return diagnostics;
+}
+
+namespace {
+
+// The magnitude of an integer spelling (decimal or 0x hex), which may be 2^63 (for -2^63).
+Result<std::uint64_t> magnitude(const SyntaxNode& node) {
+  std::string_view s = node.text;
+  int base = 10;
+  if (s.starts_with("0x") || s.starts_with("0X")) {
+    s.remove_prefix(2);
+    base = 16;
+  }
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
+  if (ec != std::errc() || end != s.data() + s.size())
+    return error_at(node, fmt::format("integer '{}' does not fit in 64 bits", node.text));
+  return v;
+}
+
+}  // namespace
+
+Result<std::int64_t> integer_value(const SyntaxNode& node) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::int64_t>::max();
+  if (node.kind == SyntaxKind::Negate && node.items[0]->kind == SyntaxKind::Integer) {
+    Result<std::uint64_t> m = magnitude(*node.items[0]);
+    if (!m) return m.diagnostics();
+    if (*m > kMax + 1)
+      return error_at(node, fmt::format("integer '-{}' does not fit in 64 bits", node.items[0]->text));
+    return *m == kMax + 1 ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(*m);
+  }
+  if (node.kind != SyntaxKind::Integer)
+    return error_at(node, fmt::format("expected an integer, found '{}'", to_string(node)));
+  Result<std::uint64_t> m = magnitude(node);
+  if (!m) return m.diagnostics();
+  if (*m > kMax) return error_at(node, fmt::format("integer '{}' does not fit in 64 bits", node.text));
+  return static_cast<std::int64_t>(*m);
+}
+
+bool is_name(const SyntaxNode& node, std::string_view name) {
+  return node.kind == SyntaxKind::Name && node.text == name;
+}
+
+}  // namespace tf::text

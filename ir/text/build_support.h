@@ -1,0 +1,34 @@
+// Small helpers shared by the readers and builders of tfir (dims, types, declarations, the
+// file reader): positioned diagnostics, token descriptions and integer literals.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/support/result.h"
+#include "ir/text/syntax.h"
+#include "ir/text/token.h"
+
+namespace tf::text {
+
+/// A parse-category error positioned at `node`.
+Diagnostic error_at(const SyntaxNode& node, std::string message);
+
+/// A parse-category error positioned at `token`.
+Diagnostic error_at(const Token& token, std::string message);
+
+/// A token for messages: "'name'", "number 3", "string \"s\"", "')'", "end of line".
+std::string describe(const Token& token);
+
+/// Gives every diagnostic that has no position the position of `node`; rule ids stay.
+std::vector<Diagnostic> located_at(std::vector<Diagnostic> diagnostics, const SyntaxNode& node);
+
+/// The value of an integer literal: `7`, `0x7f`, or a negated one (`-3`, `-(3)`). Positioned
+/// error for anything else or for a value outside int64.
+Result<std::int64_t> integer_value(const SyntaxNode& node);
+
+/// True when `node` is the bare name `name`.
+bool is_name(const SyntaxNode& node, std::string_view name);
+
+}  // namespace tf::text
