@@ -5,9 +5,12 @@
 #include <iostream>
 
 #include "tools/tf/cast_command.h"
+#include "tools/tf/check_command.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
 #include "tools/tf/layout_command.h"
+#include "tools/tf/ops_command.h"
+#include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
 #include "tools/tf/report.h"
 
@@ -16,7 +19,8 @@ int main(int argc, char** argv) {
       "tf: the TileFoundry-C++ reference tools.\n"
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
-      "and how much of the spec the tests name (tf coverage). Every subcommand has --help."};
+      "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
+      "its canonical form (tf print), and which ops exist (tf ops). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = tf::cli::kExitOk;
   tf::cli::add_dtypes_command(app, exit_code);
@@ -24,6 +28,9 @@ int main(int argc, char** argv) {
   tf::cli::add_quantize_command(app, exit_code);
   tf::cli::add_layout_command(app, exit_code);
   tf::cli::add_coverage_command(app, exit_code);
+  tf::cli::add_check_command(app, exit_code);
+  tf::cli::add_print_command(app, exit_code);
+  tf::cli::add_ops_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,136 @@
+#include "tools/tf/ops_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <type_traits>
+#include <variant>
+
+#include "ir/core/core_ops.h"
+#include "ir/dim/dim_ops.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string int_tuple_text(const std::vector<std::int64_t>& v) {
+  if (v.size() == 1) return fmt::format("({},)", v[0]);
+  return fmt::format("({})", fmt::join(v, ", "));
+}
+
+std::string param_text(const ParamDef& p) {
+  if (p.kind == ParamKind::Operand) return p.variadic ? "*" + p.name : p.name;
+  std::string out = fmt::format("{}: {}", p.name, attr_kind_name(p.attr_kind));
+  if (!p.required()) out += " = " + attr_default_text(p);
+  return out;
+}
+
+std::vector<std::string> params_text(Op op) {
+  std::vector<std::string> parts;
+  for (const ParamDef& p : op.params()) parts.push_back(param_text(p));
+  return parts;
+}
+
+std::string form_text(Op op) {
+  std::string form(op_form_name(op.form()));
+  return op.tuple_operands() ? form + " tuple-operands" : form;
+}
+
+nlohmann::ordered_json op_json(Op op) {
+  nlohmann::ordered_json operands = nlohmann::ordered_json::array();
+  nlohmann::ordered_json attributes = nlohmann::ordered_json::array();
+  for (const ParamDef& p : op.params()) {
+    if (p.kind == ParamKind::Operand) {
+      operands.push_back({{"name", p.name}, {"variadic", p.variadic}});
+    } else {
+      attributes.push_back(
+          {{"name", p.name},
+           {"kind", std::string(attr_kind_name(p.attr_kind))},
+           {"required", p.required()},
+           {"default", p.required() ? nlohmann::ordered_json() : nlohmann::ordered_json(attr_default_text(p))}});
+    }
+  }
+  return {{"name", std::string(op.name())},
+          {"form", std::string(op_form_name(op.form()))},
+          {"tuple_operands", op.tuple_operands()},
+          {"operands", operands},
+          {"attributes", attributes},
+          {"result", op_result_rule(op)}};
+}
+
+}  // namespace
+
+std::string op_result_rule(Op op) {
+  // TFIR.md section 3 spells the shape-element scalar with its storage, as here.
+  if (dim_op_kind(op)) return "Tensor[(), i64, storage=None]";
+  if (op.form() == OpForm::Effect) return "Unit";
+  return "inferred by its typeinfer handler";
+}
+
+std::string attr_default_text(const ParamDef& param) {
+  // An optional attribute without a default accepts None, which is then its value.
+  if (!param.default_value) return "None";
+  return std::visit(
+      [&](const auto& v) -> std::string {
+        using V = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<V, std::monostate>) return "None";
+        else if constexpr (std::is_same_v<V, bool>) return v ? "true" : "false";
+        else if constexpr (std::is_same_v<V, std::int64_t> || std::is_same_v<V, double>)
+          return fmt::format("{}", v);
+        else if constexpr (std::is_same_v<V, std::string>)
+          return param.attr_kind == AttrKind::Enum ? v : quoted(v);
+        else if constexpr (std::is_same_v<V, DType>) return std::string(v.name());
+        else if constexpr (std::is_same_v<V, StorageKind>) return std::string(to_string(v));
+        else return int_tuple_text(v);
+      },
+      *param.default_value);
+}
+
+int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
+  OpRegistry& registry = OpRegistry::global();
+  register_core_ops(registry, OpHandlers::global());
+  std::vector<Op> ops;
+  for (std::size_t i = 0; i < registry.size(); ++i) ops.push_back(registry.at(i));
+  if (r.json) {
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (Op op : ops) all.push_back(op_json(op));
+    out << all.dump() << '\n';
+    return kExitOk;
+  }
+  std::size_t name_width = 0;
+  std::size_t form_width = 0;
+  for (Op op : ops) {
+    name_width = std::max(name_width, op.name().size());
+    form_width = std::max(form_width, form_text(op).size());
+  }
+  for (Op op : ops)
+    out << fmt::format("{:<{}}  {:<{}}  ({}) -> {}\n", op.name(), name_width, form_text(op),
+                       form_width, fmt::join(params_text(op), ", "), op_result_rule(op));
+  return kExitOk;
+}
+
+void add_ops_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<OpsRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "ops",
+      "List every registered op: its form, operands, attributes (kind, default) and result.\n"
+      "Example: tf ops   (dim.DimAdd  value  (a, b) -> Tensor[(), i64, storage=None])");
+  cmd->add_flag("--json", req->json, "one JSON array of op objects");
+  cmd->callback([req, &exit_code] { exit_code = run_ops(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

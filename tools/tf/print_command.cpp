@@ -1,0 +1,42 @@
+#include "tools/tf/print_command.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <memory>
+
+#include "ir/text/module_printer.h"
+#include "ir/text/module_reader.h"
+#include "tools/tf/report.h"
+#include "tools/tf/tfir_input.h"
+
+namespace tf::cli {
+namespace {
+
+int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
+  for (const Diagnostic& d : diags) write_diagnostic(d, err, /*json=*/false);
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int run_print(const PrintRequest& r, std::ostream& out, std::ostream& err) {
+  Result<std::string> source = read_source_file(r.file);
+  if (!source) return fail(source.diagnostics(), err);
+  Result<text::ParsedFile> file = text::read_tfir(*source, r.file);
+  if (!file) return fail(file.diagnostics(), err);
+  out << text::print_tfir(*file);
+  return kExitOk;
+}
+
+void add_print_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<PrintRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "print",
+      "Print a tfir file in its canonical form (declarations respaced, comments dropped;\n"
+      "functions and cases verbatim). Example: tf print examples/declarations.tfir");
+  cmd->add_option("file", req->file, "the tfir file")->required();
+  cmd->callback([req, &exit_code] { exit_code = run_print(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

@@ -1,0 +1,269 @@
+// tf check, tf print and tf ops: exact output for the declarations of TFIR.md section 2, for
+// files with errors and for unreadable paths; the canonical print round trip; the op listing.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "ir/core/op.h"
+#include "tools/tf/check_command.h"
+#include "tools/tf/ops_command.h"
+#include "tools/tf/print_command.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+const std::string kExample = std::string(TF_SOURCE_ROOT) + "/examples/declarations.tfir";
+
+// TFIR.md section 2 as written (comments and alignment included), with a prototype for the
+// entry to name.
+const char* const kSection2 = R"(tfir 1
+dim N = DimVar("N", 1, 4097)                       # half-open [lo, hi)
+mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
+mesh grid = Mesh((Topology("cta", 4), Topology("thread", 128)), Layout((4, 4, 32), (128, 32, 1)), names=("c", "w", "l"))
+mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))
+layout Lg = ShardLayout(layout=Layout((128, 12), (12, 1)), attrs=(S(0),), mesh=cta1)   # shared gmem engine
+layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta1)    # one register engine per CTA (D8)
+atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
+entry main                                         # optional; default: the last function
+func main() -> Unit prototype
+)";
+
+// The canonical form of kSection2: declarations respaced, comments dropped.
+const char* const kSection2Canonical = R"(tfir 1
+dim N = DimVar("N", 1, 4097)
+mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
+mesh grid = Mesh((Topology("cta", 4), Topology("thread", 128)), Layout((4, 4, 32), (128, 32, 1)), names=("c", "w", "l"))
+mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))
+layout Lg = ShardLayout(layout=Layout((128, 12), (12, 1)), attrs=(S(0),), mesh=cta1)
+layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta1)
+atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
+entry main
+
+func main() -> Unit prototype
+)";
+
+// Three independent errors: an empty DimVar envelope (a rule), a redeclared name, a mesh
+// that was never declared. (Declarations hold no dtype; an unknown dtype can only occur in a
+// function signature, which is not parsed yet.)
+const char* const kErrors = R"(tfir 1
+dim A = DimVar("A", 2, 1)
+dim N = DimVar("N", 1, 8)
+dim N = DimVar("N", 1, 16)
+layout L = ShardLayout(layout=Layout((32,), (1,)), attrs=(S(0),), mesh=nomesh)
+)";
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+struct Outcome {
+  int exit_code;
+  std::string out;
+  std::string err;
+};
+
+Outcome check(std::vector<std::string> files, bool json = false) {
+  std::ostringstream out, err;
+  int rc = run_check({.files = std::move(files), .json = json}, out, err);
+  return {rc, out.str(), err.str()};
+}
+
+Outcome print(const std::string& file) {
+  std::ostringstream out, err;
+  int rc = run_print({.file = file}, out, err);
+  return {rc, out.str(), err.str()};
+}
+
+TEST(TfCheck, Section2DeclarationsPassWithOneWarningPerUncheckedItem) {
+  std::string path = write_temp("section2.tfir", kSection2);
+  Outcome r = check({path});
+  EXPECT_EQ(r.exit_code, kExitOk);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, path +
+                       ":10:1: warning[parse]: func 'main' was not checked: function bodies are "
+                       "not parsed yet\n"
+                       "1 file checked, 0 errors, 1 warning\n");
+}
+
+TEST(TfCheck, ExampleFileIsClean) {
+  Outcome r = check({kExample});
+  EXPECT_EQ(r.exit_code, kExitOk);
+  EXPECT_EQ(r.err, kExample +
+                       ":13:1: warning[parse]: func 'main' was not checked: function bodies are "
+                       "not parsed yet\n"
+                       "1 file checked, 0 errors, 1 warning\n");
+}
+
+TEST(TfCheck, ReportsEveryErrorClangStyleAndExitsOne) {
+  std::string path = write_temp("errors.tfir", kErrors);
+  Outcome r = check({path});
+  EXPECT_EQ(r.exit_code, kExitCheckFailed);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: DimVar('A', 2, 1): the envelope "
+                   "[lo, hi) is half-open and needs lo < hi; a single value k is [k, k+1)\n" +
+                path + ":4:5: error[parse]: 'N' is already declared (as a dim)\n" +
+                "note: " + path + ":3:1: the first declaration of 'N'\n" + path +
+                ":5:72: error[parse]: 'nomesh' is not declared (declare a mesh or layout before "
+                "using it)\n"
+                "1 file checked, 3 errors, 0 warnings\n");
+}
+
+TEST(TfCheck, ChecksEveryFileAndCountsThemAll) {
+  std::string bad = write_temp("foreign.tfir", "tfir 2\n");
+  Outcome r = check({kExample, bad});
+  EXPECT_EQ(r.exit_code, kExitCheckFailed);
+  EXPECT_EQ(r.err, kExample +
+                       ":13:1: warning[parse]: func 'main' was not checked: function bodies are "
+                       "not parsed yet\n" +
+                       bad +
+                       ":1:6: error[parse]: tfir major version 2 is not supported: this reader "
+                       "reads version 1\n"
+                       "2 files checked, 1 error, 1 warning\n");
+}
+
+TEST(TfCheck, UnreadablePathExitsTwoEvenBesideErrors) {
+  std::string errors = write_temp("errors2.tfir", kErrors);
+  Outcome r = check({"no/such/file.tfir", errors});
+  EXPECT_EQ(r.exit_code, kExitBadInput);
+  EXPECT_TRUE(r.err.starts_with("no/such/file.tfir: error[usage]: cannot read 'no/such/file.tfir': "
+                                "No such file or directory\n" +
+                                errors + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: "))
+      << r.err;
+  EXPECT_TRUE(r.err.ends_with("2 files checked, 4 errors, 0 warnings\n")) << r.err;
+  EXPECT_EQ(check({testing::TempDir()}).exit_code, kExitBadInput);  // a directory
+}
+
+TEST(TfCheck, JsonIsOneObjectPerDiagnosticThenASummary) {
+  std::string path = write_temp("errors3.tfir", kErrors);
+  Outcome r = check({path}, /*json=*/true);
+  EXPECT_EQ(r.exit_code, kExitCheckFailed);
+  std::istringstream lines(r.err);
+  std::vector<nlohmann::json> objects;
+  for (std::string line; std::getline(lines, line);) objects.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(objects.size(), 4u);
+  EXPECT_EQ(objects[0]["rule"], "TYPES.4.DIM.dimvar-lo-lt-hi");
+  EXPECT_EQ(objects[0]["line"], 2);
+  EXPECT_EQ(objects[0]["column"], 9);
+  EXPECT_EQ(objects[1]["tag"], "parse");
+  EXPECT_EQ(objects[1]["notes"], nlohmann::json::array({path + ":3:1: the first declaration of 'N'"}));
+  EXPECT_EQ(objects[2]["file"], path);
+  EXPECT_EQ(objects[3], nlohmann::json::parse(R"({"files_checked":1,"errors":3,"warnings":0})"));
+}
+
+TEST(TfPrint, CanonicalFormIsAFixedPoint) {
+  Outcome first = print(write_temp("section2p.tfir", kSection2));
+  EXPECT_EQ(first.exit_code, kExitOk);
+  EXPECT_EQ(first.err, "");
+  EXPECT_EQ(first.out, kSection2Canonical);
+  Outcome second = print(write_temp("section2q.tfir", first.out));
+  EXPECT_EQ(second.exit_code, kExitOk);
+  EXPECT_EQ(second.out, first.out);
+}
+
+TEST(TfPrint, ExampleKeepsItsFunctionVerbatim) {
+  Outcome r = print(kExample);
+  EXPECT_EQ(r.exit_code, kExitOk);
+  EXPECT_TRUE(r.out.starts_with("tfir 1\ndim N = DimVar(\"N\", 1, 4097)\n")) << r.out;
+  EXPECT_TRUE(r.out.ends_with(
+      "entry main\n\n"
+      "func main(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {\n"
+      "    s: Tensor[(N, 8), f32] = add(x, y)\n"
+      "    return s\n"
+      "}\n"))
+      << r.out;
+}
+
+TEST(TfPrint, UnreadableOrInvalidFileExitsTwoWithDiagnostics) {
+  Outcome missing = print("no/such/file.tfir");
+  EXPECT_EQ(missing.exit_code, kExitBadInput);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err,
+            "no/such/file.tfir: error[usage]: cannot read 'no/such/file.tfir': No such file or "
+            "directory\n");
+  std::string path = write_temp("errors4.tfir", kErrors);
+  Outcome bad = print(path);
+  EXPECT_EQ(bad.exit_code, kExitBadInput);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_TRUE(bad.err.starts_with(path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: ")) << bad.err;
+}
+
+TEST(TfOps, ListsTheSevenDimOpsWithOperandsAndResult) {
+  std::ostringstream out, err;
+  EXPECT_EQ(run_ops({}, out, err), kExitOk);
+  EXPECT_EQ(err.str(), "");
+  EXPECT_EQ(out.str(),
+            "dim.DimAdd       value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimSub       value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMul       value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimFloorDiv  value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMod       value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMin       value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMax       value  (a, b) -> Tensor[(), i64, storage=None]\n");
+}
+
+TEST(TfOps, JsonIsOneArrayOfOpObjects) {
+  std::ostringstream out, err;
+  EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
+  nlohmann::json all = nlohmann::json::parse(out.str());
+  ASSERT_EQ(all.size(), 7u);
+  EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "form": "value",
+      "tuple_operands": false,
+      "operands": [{"name": "a", "variadic": false}, {"name": "b", "variadic": false}],
+      "attributes": [], "result": "Tensor[(), i64, storage=None]"})"));
+}
+
+TEST(TfOps, AttributeDefaultsAreSpelledAsInTfir) {
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("r", AttrKind::Enum, std::string("rz"))), "rz");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("s", AttrKind::String, std::string("a\"b"))),
+            "\"a\\\"b\"");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("x", AttrKind::Int, std::monostate{})), "None");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("k", AttrKind::Int, std::int64_t{-3})), "-3");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("f", AttrKind::Float, 0.5)), "0.5");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("b", AttrKind::Bool, true)), "true");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("d", AttrKind::DType, DType::i64())), "i64");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute("m", AttrKind::Storage, StorageKind::Smem)),
+            "smem");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute(
+                "t", AttrKind::IntTuple, std::vector<std::int64_t>{4})),
+            "(4,)");
+  EXPECT_EQ(attr_default_text(ParamDef::attribute(
+                "t", AttrKind::IntTuple, std::vector<std::int64_t>{4, 8})),
+            "(4, 8)");
+}
+
+TEST(TfOps, ResultRuleOfOpsBeyondTheDimFamily) {
+  OpRegistry registry;
+  Op fence = *registry.add({.name = "test.Fence", .form = OpForm::Effect});
+  Op id = *registry.add({.name = "test.Id", .params = {ParamDef::operand("x")}});
+  EXPECT_EQ(op_result_rule(fence), "Unit");
+  EXPECT_EQ(op_result_rule(id), "inferred by its typeinfer handler");
+}
+
+// The binary: exit codes and streams as a user sees them.
+int run_tf(const std::string& args) {
+  std::string cmd = std::string(TF_BINARY) + " " + args + " >/dev/null 2>&1";
+  int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(TfCheckPrintOpsProcess, ExitCodes) {
+  EXPECT_EQ(run_tf("check " + kExample), 0);
+  EXPECT_EQ(run_tf("check " + write_temp("errors5.tfir", kErrors)), 1);
+  EXPECT_EQ(run_tf("check no/such/file.tfir"), 2);
+  EXPECT_EQ(run_tf("check"), 2);  // no file: usage
+  EXPECT_EQ(run_tf("print " + kExample), 0);
+  EXPECT_EQ(run_tf("print no/such/file.tfir"), 2);
+  EXPECT_EQ(run_tf("ops --json"), 0);
+}
+
+}  // namespace
+}  // namespace tf::cli
