@@ -1,4 +1,5 @@
 #include "ir/layout/mesh.h"
+#include "ir/support/tfir_string.h"
 
 #include <fmt/format.h>
 
@@ -119,7 +120,7 @@ std::string to_string(const Mesh& m) {
   if (!m.names().empty()) {
     out += ", names=(";
     for (std::size_t i = 0; i < m.names().size(); ++i)
-      out += (i ? ", \"" : "\"") + m.names()[i] + "\"";
+      out += (i ? ", " : "") + tfir_quote(m.names()[i]);
     if (m.names().size() == 1) out += ",";
     out += ")";
   }

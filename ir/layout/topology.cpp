@@ -1,4 +1,5 @@
 #include "ir/layout/topology.h"
+#include "ir/support/tfir_string.h"
 
 #include <fmt/format.h>
 
@@ -40,7 +41,7 @@ std::optional<std::int64_t> Topology::static_size() const {
 }
 
 std::string to_string(const Topology& t) {
-  return fmt::format("Topology(\"{}\", {})", t.name(), to_string(t.size()));
+  return fmt::format("Topology({}, {})", tfir_quote(t.name()), to_string(t.size()));
 }
 
 }  // namespace tf

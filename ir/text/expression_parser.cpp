@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/support/tfir_string.h"
 #include "ir/text/lexer.h"
 
 namespace tf::text {
@@ -37,11 +38,7 @@ std::string to_string(const SyntaxNode& n) {
     case SyntaxKind::Name:
     case SyntaxKind::Integer:
     case SyntaxKind::Float: return n.text;
-    case SyntaxKind::String: {
-      std::string s = "\"";
-      for (char c : n.text) s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-      return s + "\"";
-    }
+    case SyntaxKind::String: return tfir_quote(n.text);
     case SyntaxKind::Tuple:
       return "(" + list(n.items) + (n.items.size() == 1 ? ",)" : ")");
     case SyntaxKind::Call: {
