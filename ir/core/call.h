@@ -7,7 +7,12 @@
 //  - no operand is unit-typed: an effect produces no readable value
 //    (TYPES.6.UNIT.no-readable-value);
 //  - no operand is tuple-typed unless the op is registered with tuple_operands (the
-//    tuple_get_item / tuple-formal exceptions, TYPES.5.TUPLE.not-op-input).
+//    tuple_get_item / tuple-formal exceptions, TYPES.5.TUPLE.not-op-input);
+//  - the keyword attributes match the op's attribute ParamDefs: no unknown or repeated
+//    keyword, every value of its declared family (attr_value.h; None only for an optional
+//    attribute), every required attribute given. Omitted attributes take their defaults, so a
+//    Call holds one value per attribute ParamDef, in declaration order; the values are part of
+//    structural equality and hashing and print as keywords: `cast(x, dtype=bf16, rounding=rn)`.
 // Op-specific operand and result typing is the op's typeinfer rule; for the dim ops it is
 // make_dim_call (ir/dim/dim_call.h), through which simplify_dim builds its Calls.
 #pragma once
@@ -15,6 +20,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/core/attr_value.h"
 #include "ir/core/expr.h"
 #include "ir/core/op.h"
 #include "ir/support/result.h"
@@ -27,18 +33,32 @@ struct Call final : ExprNode {
 
   Op op;                   ///< the applied op
   std::vector<Expr> args;  ///< the operands, in order
+  /// One value per attribute ParamDef of `op`, in declaration order, defaults filled.
+  std::vector<AttrValue> attrs;
 
-  /// The checking factory (rules in the header comment). Diagnostics name the rule ids; a
-  /// null op, argument or type is a Diagnostic of category Type.
+  /// The checking factory (rules in the header comment) for a Call given no attributes (each
+  /// takes its default). Diagnostics name the rule ids; a null op, argument or type, and an
+  /// attribute mismatch, are Diagnostics of category Type.
   static Result<Ref<const Call>> make(Op op, std::vector<Expr> args, IRType type);
+  /// The checking factory with call-site keyword attributes `attrs` (any order).
+  static Result<Ref<const Call>> make(Op op, std::vector<Expr> args, std::vector<NamedAttr> attrs,
+                                      IRType type);
+
+  /// The value of the attribute `name`. Precondition (TF_CHECK): op declares that attribute.
+  const AttrValue& attr(std::string_view name) const;
 
   /// The field list from which structural equality and hashing are generated.
-  auto structural_fields() const { return std::tie(op, args, type()); }
+  auto structural_fields() const { return std::tie(op, args, attrs, type()); }
 
  private:
-  Call(Op o, std::vector<Expr> a, IRType t)
-      : ExprNode(kKind, std::move(t)), op(o), args(std::move(a)) {}
+  Call(Op o, std::vector<Expr> a, std::vector<AttrValue> at, IRType t)
+      : ExprNode(kKind, std::move(t)), op(o), args(std::move(a)), attrs(std::move(at)) {}
 };
+
+/// The attribute values of a Call of `op` given the call-site keywords `given` (the rules of
+/// call.h's header comment): one value per attribute ParamDef, in declaration order, defaults
+/// filled; or the diagnostics (category Type) naming every mismatch.
+Result<std::vector<AttrValue>> bind_call_attrs(Op op, const std::vector<NamedAttr>& given);
 
 /// Handle to a Call.
 using CallRef = Ref<const Call>;

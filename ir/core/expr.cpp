@@ -104,7 +104,69 @@ Result<VarRef> Var::make(std::string name, IRType type) {
   return VarRef(new Var(std::move(name), std::move(type)));
 }
 
+Result<std::vector<AttrValue>> bind_call_attrs(Op op, const std::vector<NamedAttr>& given) {
+  TF_CHECK(op.valid(), "bind_call_attrs of an invalid op");
+  std::vector<Diagnostic> diags;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    const std::string& name = given[i].first;
+    const ParamDef* p = op.find_param(name);
+    if (p == nullptr || p->kind != ParamKind::Attribute) {
+      diags.push_back(type_error(fmt::format("{} has no attribute '{}'", op.name(), name)));
+      continue;
+    }
+    for (std::size_t j = 0; j < i; ++j)
+      if (given[j].first == name) {
+        diags.push_back(type_error(
+            fmt::format("attribute '{}' of {} is given more than once", name, op.name())));
+        break;
+      }
+    const AttrValue& v = given[i].second;
+    if (std::holds_alternative<std::monostate>(v) && !p->optional)
+      diags.push_back(type_error(
+          fmt::format("attribute '{}' of {} is not optional, but is given None", name, op.name())));
+    else if (!attr_value_fits(p->attr_kind, v))
+      diags.push_back(type_error(fmt::format(
+          "attribute '{}' of {} takes a value of kind {}, got the {} {}", name, op.name(),
+          attr_kind_name(p->attr_kind), attr_value_kind_name(v),
+          attr_value_text(AttrKind::String, v))));
+  }
+  std::vector<AttrValue> values;
+  for (const ParamDef& p : op.params()) {
+    if (p.kind != ParamKind::Attribute) continue;
+    const NamedAttr* hit = nullptr;
+    for (const NamedAttr& g : given)
+      if (g.first == p.name) hit = &g;
+    if (hit != nullptr)
+      values.push_back(hit->second);
+    else if (p.default_value)
+      values.push_back(*p.default_value);
+    else if (p.optional)
+      values.emplace_back();  // None, the first alternative
+    else
+      diags.push_back(type_error(fmt::format("{} needs the attribute '{}' ({})", op.name(), p.name,
+                                             attr_kind_name(p.attr_kind))));
+  }
+  if (!diags.empty()) return diags;
+  return values;
+}
+
+const AttrValue& Call::attr(std::string_view name) const {
+  std::size_t i = 0;
+  for (const ParamDef& p : op.params()) {
+    if (p.kind != ParamKind::Attribute) continue;
+    if (p.name == name) return attrs[i];
+    ++i;
+  }
+  TF_CHECK(false, "{} has no attribute '{}'", op.name(), name);
+  TF_UNREACHABLE("attr");
+}
+
 Result<CallRef> Call::make(Op op, std::vector<Expr> args, IRType type) {
+  return make(op, std::move(args), std::vector<NamedAttr>{}, std::move(type));
+}
+
+Result<CallRef> Call::make(Op op, std::vector<Expr> args, std::vector<NamedAttr> attrs,
+                           IRType type) {
   if (!op.valid()) return type_error("a Call needs an op");
   if (!type) return type_error(fmt::format("the Call of {} needs a type", op.name()));
   std::vector<Diagnostic> diags;
@@ -142,8 +204,11 @@ Result<CallRef> Call::make(Op op, std::vector<Expr> args, IRType type) {
                       "through tuple_get_item",
                       i, op.name(), to_string(at))));
   }
+  Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
+  if (!values.ok())
+    for (const Diagnostic& d : values.diagnostics()) diags.push_back(d);
   if (!diags.empty()) return diags;
-  return CallRef(new Call(op, std::move(args), std::move(type)));
+  return CallRef(new Call(op, std::move(args), std::move(values).value(), std::move(type)));
 }
 
 }  // namespace tf

@@ -96,6 +96,13 @@ Printed print(const Expr& e) {
       std::string s = std::string(call.op.name()) + "(";
       for (std::size_t i = 0; i < call.args.size(); ++i)
         s += (i ? ", " : "") + print(call.args[i]).text;
+      std::size_t a = 0;  // attributes as keywords, in declaration order
+      for (const ParamDef& p : call.op.params()) {
+        if (p.kind != ParamKind::Attribute) continue;
+        s += (call.args.empty() && a == 0 ? "" : ", ") + p.name + "=" +
+             attr_value_text(p.attr_kind, call.attrs[a]);
+        ++a;
+      }
       return {s + ")", kAtom};
     }
     case ExprKind::Tuple: {

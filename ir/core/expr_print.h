@@ -6,7 +6,8 @@
 //  - dim arithmetic: infix `+ - * // %` with Python precedence and the fewest parentheses that
 //    keep the tree (`(N + 1) * 2`, `N - (M - 1)`), `min(a, b)`, `max(a, b)`; a negative literal
 //    operand is parenthesized: `N + (-1)`;
-//  - any other Call: `op.name(arg, ...)`;
+//  - any other Call: `op.name(arg, ..., attr=value, ...)`, every attribute (defaults filled)
+//    as a keyword in declaration order (attr_value_text): `hir.math.Binary(x, y, kind=add)`;
 //  - a Tuple: `(a, b)`, `(a,)` for one element, `()` for none;
 //  - a TupleGetItem: `tuple_get_item(r, index=1)`;
 //  - a SymbolRef: `@name`;

@@ -20,6 +20,8 @@ std::string_view handler_kind_name(HandlerKind kind) {
       return "lower";
     case HandlerKind::Emit:
       return "emit";
+    case HandlerKind::TypeInferAttrs:
+      return "typeinfer_attrs";
   }
   TF_UNREACHABLE("bad HandlerKind");
 }
@@ -28,6 +30,8 @@ std::vector<HandlerKind> required_handlers(Op op) {
   TF_CHECK(op.valid(), "required_handlers of an invalid op");
   switch (op.form()) {
     case OpForm::Value:
+      for (const ParamDef& p : op.params())
+        if (p.kind == ParamKind::Attribute) return {HandlerKind::TypeInferAttrs};
       return {HandlerKind::TypeInfer};
     case OpForm::Effect:
       return {HandlerKind::Verify};

@@ -11,12 +11,14 @@
 //
 // Each handler kind is a tag struct naming its kind and its function-pointer signature, so a
 // table is typed at every use: `handlers.set<TypeInferHandler>(op, &f)`,
-// `handlers.get<VerifyHandler>(op)(call)`. The signatures of typeinfer and verify are fixed
-// here; eval HIR, eval TIR, lower and emit take values this layer does not know (tensors,
-// the machine model, CUDA text), so their tags are declared by the layer that fills them, each
-// with its HandlerKind (e.g. `struct EvalHirHandler { static constexpr HandlerKind kKind =
-// HandlerKind::EvalHir; using Fn = ...; };`). Storage is type-erased per kind; the first tag
-// used with a kind pins that kind's signature and any other tag for it is an InternalError.
+// `handlers.get<VerifyHandler>(op)(call)`. The signatures of typeinfer, typeinfer_attrs (the
+// typeinfer of an op that declares attributes, which also receives the Call's attribute
+// values) and verify are fixed here; eval HIR, eval TIR, lower and emit take values this
+// layer does not know (tensors, the machine model, CUDA text), so their tags are declared by
+// the layer that fills them, each with its HandlerKind (e.g. `struct EvalHirHandler { static
+// constexpr HandlerKind kKind = HandlerKind::EvalHir; using Fn = ...; };`). Storage is
+// type-erased per kind; the first tag used with a kind pins that kind's signature and any
+// other tag for it is an InternalError.
 #pragma once
 
 #include <array>
@@ -25,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/core/attr_value.h"
 #include "ir/core/expr.h"
 #include "ir/core/op.h"
 #include "ir/support/result.h"
@@ -34,14 +37,22 @@ namespace tf {
 struct Call;
 
 /// The kinds of per-op handler.
-enum class HandlerKind : std::uint8_t { TypeInfer, Verify, EvalHir, EvalTir, Lower, Emit };
+enum class HandlerKind : std::uint8_t {
+  TypeInfer,
+  Verify,
+  EvalHir,
+  EvalTir,
+  Lower,
+  Emit,
+  TypeInferAttrs
+};
 
 /// All handler kinds, in declaration order.
-inline constexpr std::array<HandlerKind, 6> kAllHandlerKinds = {
-    HandlerKind::TypeInfer, HandlerKind::Verify, HandlerKind::EvalHir,
-    HandlerKind::EvalTir,   HandlerKind::Lower,  HandlerKind::Emit};
+inline constexpr std::array<HandlerKind, 7> kAllHandlerKinds = {
+    HandlerKind::TypeInfer, HandlerKind::Verify, HandlerKind::EvalHir,       HandlerKind::EvalTir,
+    HandlerKind::Lower,     HandlerKind::Emit,   HandlerKind::TypeInferAttrs};
 
-/// "typeinfer", "verify", "eval_hir", "eval_tir", "lower", "emit".
+/// "typeinfer", "verify", "eval_hir", "eval_tir", "lower", "emit", "typeinfer_attrs".
 std::string_view handler_kind_name(HandlerKind kind);
 
 /// typeinfer: the result type of `op` applied to `args` (whose own types are trusted), or
@@ -51,6 +62,15 @@ struct TypeInferHandler {
   using Fn = Result<IRType> (*)(Op op, const std::vector<Expr>& args);
 };
 
+/// typeinfer of an op that declares attributes: as TypeInferHandler, also given the Call's
+/// attribute values (Call::attrs: one per attribute ParamDef, in declaration order, defaults
+/// filled), since an attribute can decide the result type (Binary's kind, Cast's dtype).
+struct TypeInferAttrsHandler {
+  static constexpr HandlerKind kKind = HandlerKind::TypeInferAttrs;
+  using Fn = Result<IRType> (*)(Op op, const std::vector<Expr>& args,
+                                const std::vector<AttrValue>& attrs);
+};
+
 /// verify: every diagnostic for a constructed Call of the op (empty when it is well formed).
 struct VerifyHandler {
   static constexpr HandlerKind kKind = HandlerKind::Verify;
@@ -58,8 +78,9 @@ struct VerifyHandler {
 };
 
 /// The handler kinds `op` must have: typeinfer for a value-form op (its Calls are typed by
-/// it), verify for an effect-form op (its Calls are Unit; the rules on its operands are all
-/// it has). Later layers add eval / lower / emit by dialect as they fill those tables.
+/// it; typeinfer_attrs instead when the op declares attributes), verify for an effect-form op
+/// (its Calls are Unit; the rules on its operands are all it has). Later layers add eval /
+/// lower / emit by dialect as they fill those tables.
 std::vector<HandlerKind> required_handlers(Op op);
 
 /// The handler tables of one OpRegistry. Thread-safe.

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "ir/core/attr_value.h"
 #include "ir/core/op.h"
 
 namespace tf {
@@ -12,38 +13,6 @@ namespace {
 
 Diagnostic usage_error(std::string message) {
   return category_error(DiagCategory::Usage, std::move(message));
-}
-
-// Whether `value` is a default of family `kind`; families without defaults accept none.
-bool default_fits(AttrKind kind, const AttrDefault& value) {
-  if (std::holds_alternative<std::monostate>(value)) return true;  // None
-  switch (kind) {
-    case AttrKind::Int:
-      return std::holds_alternative<std::int64_t>(value);
-    case AttrKind::Float:
-      return std::holds_alternative<double>(value);
-    case AttrKind::Bool:
-      return std::holds_alternative<bool>(value);
-    case AttrKind::String:
-      return std::holds_alternative<std::string>(value);
-    case AttrKind::Enum:
-      return std::holds_alternative<std::string>(value) &&
-             is_identifier(std::get<std::string>(value));
-    case AttrKind::DType:
-      return std::holds_alternative<DType>(value);
-    case AttrKind::Storage:
-      return std::holds_alternative<StorageKind>(value);
-    case AttrKind::IntTuple:
-      return std::holds_alternative<std::vector<std::int64_t>>(value);
-    case AttrKind::None:
-    case AttrKind::Type:
-    case AttrKind::Layout:
-    case AttrKind::Mesh:
-    case AttrKind::Atom:
-    case AttrKind::Pattern:
-      return false;
-  }
-  TF_UNREACHABLE("bad AttrKind");
 }
 
 }  // namespace
@@ -139,7 +108,7 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
     if (p.attr_kind == AttrKind::None || p.variadic)
       diags.push_back(usage_error(fmt::format(
           "attribute '{}' of op '{}' needs a value kind and cannot be variadic", p.name, op_name)));
-    else if (p.default_value && !default_fits(p.attr_kind, *p.default_value))
+    else if (p.default_value && !attr_value_fits(p.attr_kind, *p.default_value))
       diags.push_back(usage_error(
           fmt::format("the default of attribute '{}' of op '{}' is not a value of kind {}", p.name,
                       op_name, attr_kind_name(p.attr_kind))));

@@ -36,6 +36,9 @@ std::size_t combine(std::size_t seed, std::size_t h) {
 bool field_equal(std::int64_t a, std::int64_t b) {
   return a == b;
 }
+bool field_equal(std::monostate, std::monostate) {  // an attribute's None
+  return true;
+}
 bool field_equal(double a, double b) {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
@@ -99,6 +102,9 @@ bool field_equal(const std::variant<Ts...>& a, const std::variant<Ts...>& b) {
 
 std::size_t field_hash(std::int64_t v) {
   return std::hash<std::int64_t>()(v);
+}
+std::size_t field_hash(std::monostate) {
+  return 0x6e0e;
 }
 std::size_t field_hash(double v) {
   return std::hash<std::uint64_t>()(std::bit_cast<std::uint64_t>(v));

@@ -22,6 +22,8 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
       return e->type();
     case ExprKind::Call: {
       const Call& call = *e->as<Call>();
+      if (!call.attrs.empty())  // the op declares attributes
+        return handlers.get<TypeInferAttrsHandler>(call.op)(call.op, call.args, call.attrs);
       return handlers.get<TypeInferHandler>(call.op)(call.op, call.args);
     }
     case ExprKind::Tuple: {

@@ -2,7 +2,8 @@
 //
 // Local means one node at a time: the children's stored types are trusted, and only the
 // node's own type is derived (upstream's typeinfer never trusts a stale stamp on a Call or a
-// Tuple). A Call is typed by its op's typeinfer handler (op_handlers.h); a Tuple by its
+// Tuple). A Call is typed by its op's typeinfer handler (op_handlers.h; typeinfer_attrs, given
+// the Call's attribute values, for an op that declares attributes); a Tuple by its
 // elements' types; a TupleGetItem by the indexed field; a ShapeOf is the rank-0 i32 scalar
 // (TIR.2.2.SHAPEOF.type-rank0-i32). A SymbolRef carries its type and is not resolved here,
 // no Module being at hand (TIR.2.1.SYMREF.typeinfer-carries-type); a Var, a Constant and a

@@ -10,6 +10,7 @@
 #include "ir/dim/dim_const.h"
 #include "ir/dim/dim_handlers.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/hir/math_ops.h"
 #include "ir/type/unit_type.h"
 
 namespace tf {
@@ -38,12 +39,15 @@ int zero() {
   return 0;
 }
 
-// The completeness test: every op of the core layers has every handler it needs.
+// The completeness test: every op of the core layers and of the HIR families has every
+// handler it needs.
 TEST(OpHandlers, EveryRegisteredOpHasEveryRequiredHandler) {
   OpRegistry registry;
   OpHandlers handlers(registry);
   register_core_ops(registry, handlers);
-  ASSERT_EQ(registry.size(), 7u);
+  hir::register_hir_math_ops(registry, handlers);
+  hir::register_hir_math_ops(registry, handlers);  // idempotent
+  ASSERT_EQ(registry.size(), 11u);  // 7 dim ops, 4 hir.math ops
   for (std::size_t i = 0; i < registry.size(); ++i) {
     const Op op = registry.at(i);
     const std::vector<HandlerKind> required = required_handlers(op);
@@ -55,6 +59,9 @@ TEST(OpHandlers, EveryRegisteredOpHasEveryRequiredHandler) {
   // The same holds for the process-wide tables.
   EXPECT_TRUE(OpHandlers::global().missing().empty());
   EXPECT_GE(OpRegistry::global().size(), 7u);
+  for (std::string_view name :
+       {"hir.math.Binary", "hir.math.Unary", "hir.math.Clamp", "hir.math.Softplus"})
+    EXPECT_TRUE(registry.find(name).has_value()) << name;
 }
 
 TEST(OpHandlers, RequiredHandlersFollowTheOpForm) {

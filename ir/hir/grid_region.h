@@ -1,0 +1,73 @@
+// hir::GridRegionExpr: the HIR loop (hir-core section 2.2),
+//   for i in range(start, stop, step) carry (c = init, ...) { body; yield (y, ...) }
+//
+// Design note. `induction_var` and the carried Vars (the loop phis) are binding sites; the
+// inits, the body and the yields are value children. `stop` is the half-open end (upstream's
+// `extent`), not a trip count. The node is immutable and built only through `make`, which
+// checks:
+//  - the induction variable is a rank-0 i32 / i64 tensor Var;
+//  - start, stop and step are dims; when static, start >= 0, stop >= 0 and step > 0 (the
+//    evaluator's range rule, checked early where the value is known);
+//  - there are as many inits and yields as carried Vars, and each init's and each yield's
+//    type is structurally equal to its carried Var's type (upstream leaves this unchecked);
+//  - the carried Vars and the induction variable are distinct Vars;
+//  - the body is present.
+// Its type: the body's type without carries, the carried Var's type with one, and
+// TupleType(carried types) with several.
+//
+// Not yet modelled: GridRegionExpr is not an ExprKind, so it cannot yet be an operand or a
+// Function body (adding it to expr_nodes.def also needs a case in ir/dim/dim_eval.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/core/var.h"
+#include "ir/support/result.h"
+#include "ir/type/shape_dim.h"
+
+namespace tf::hir {
+
+/// The parts of a loop, for GridRegionExpr::make.
+struct GridRegionParts {
+  VarRef induction_var;         ///< rank-0 i32 / i64 loop index
+  ShapeDim start = 0;           ///< first index
+  ShapeDim stop = 0;            ///< half-open end
+  ShapeDim step = 1;            ///< positive stride
+  std::vector<VarRef> carried;  ///< loop phis
+  std::vector<Expr> inits;      ///< initial value of each phi
+  Expr body;                    ///< the last bound expression of the loop body
+  std::vector<Expr> yields;     ///< next value of each phi
+};
+
+/// An HIR loop region.
+class GridRegionExpr final : public RefCounted {
+ public:
+  /// The checking factory (design note); diagnostics of category Type.
+  static Result<Ref<const GridRegionExpr>> make(GridRegionParts parts);
+
+  const VarRef& induction_var() const { return p_.induction_var; }
+  const ShapeDim& start() const { return p_.start; }
+  const ShapeDim& stop() const { return p_.stop; }
+  const ShapeDim& step() const { return p_.step; }
+  const std::vector<VarRef>& carried() const { return p_.carried; }
+  const std::vector<Expr>& inits() const { return p_.inits; }
+  const Expr& body() const { return p_.body; }
+  const std::vector<Expr>& yields() const { return p_.yields; }
+  /// The region's type (design note).
+  const IRType& type() const { return type_; }
+
+ private:
+  GridRegionExpr(GridRegionParts p, IRType t) : p_(std::move(p)), type_(std::move(t)) {}
+  GridRegionParts p_;
+  IRType type_;
+};
+
+/// Handle to a GridRegionExpr.
+using GridRegionRef = Ref<const GridRegionExpr>;
+
+/// `for i in range(0, N, 1) carry (c = x, d = y) { body; yield (c1, d1) }`; without carries
+/// `for i in range(0, 4, 1) { body }`.
+std::string to_string(const GridRegionExpr& g);
+
+}  // namespace tf::hir

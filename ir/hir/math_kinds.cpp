@@ -1,0 +1,128 @@
+#include "ir/hir/math_kinds.h"
+
+#include "ir/support/check.h"
+
+namespace tf::hir {
+
+std::string_view binary_kind_name(BinaryKind kind) {
+  switch (kind) {
+    case BinaryKind::Add:
+      return "add";
+    case BinaryKind::Sub:
+      return "sub";
+    case BinaryKind::Mul:
+      return "mul";
+    case BinaryKind::Div:
+      return "div";
+    case BinaryKind::FloorDiv:
+      return "floor_div";
+    case BinaryKind::Mod:
+      return "mod";
+    case BinaryKind::Max:
+      return "max";
+    case BinaryKind::Min:
+      return "min";
+    case BinaryKind::Pow:
+      return "pow";
+    case BinaryKind::Eq:
+      return "eq";
+    case BinaryKind::Ne:
+      return "ne";
+    case BinaryKind::Lt:
+      return "lt";
+    case BinaryKind::Le:
+      return "le";
+    case BinaryKind::Gt:
+      return "gt";
+    case BinaryKind::Ge:
+      return "ge";
+    case BinaryKind::And:
+      return "and";
+    case BinaryKind::Or:
+      return "or";
+  }
+  TF_UNREACHABLE("bad BinaryKind");
+}
+
+std::optional<BinaryKind> binary_kind_from_name(std::string_view name) {
+  for (BinaryKind k : kAllBinaryKinds)
+    if (binary_kind_name(k) == name) return k;
+  return std::nullopt;
+}
+
+bool is_comparison(BinaryKind kind) {
+  switch (kind) {
+    case BinaryKind::Eq:
+    case BinaryKind::Ne:
+    case BinaryKind::Lt:
+    case BinaryKind::Le:
+    case BinaryKind::Gt:
+    case BinaryKind::Ge:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_logical(BinaryKind kind) {
+  return kind == BinaryKind::And || kind == BinaryKind::Or;
+}
+
+bool yields_bool(BinaryKind kind) {
+  return is_comparison(kind) || is_logical(kind);
+}
+
+std::string_view unary_kind_name(UnaryKind kind) {
+  switch (kind) {
+    case UnaryKind::Neg:
+      return "neg";
+    case UnaryKind::Abs:
+      return "abs";
+    case UnaryKind::Rsqrt:
+      return "rsqrt";
+    case UnaryKind::Cast:
+      return "cast";
+    case UnaryKind::Not:
+      return "not";
+    case UnaryKind::Relu:
+      return "relu";
+    case UnaryKind::Square:
+      return "square";
+    case UnaryKind::Exp:
+      return "exp";
+    case UnaryKind::Log:
+      return "log";
+    case UnaryKind::Ceil:
+      return "ceil";
+    case UnaryKind::Round:
+      return "round";
+    case UnaryKind::Exp2:
+      return "exp2";
+    case UnaryKind::Log2:
+      return "log2";
+  }
+  TF_UNREACHABLE("bad UnaryKind");
+}
+
+std::optional<UnaryKind> unary_kind_from_name(std::string_view name) {
+  for (UnaryKind k : kAllUnaryKinds)
+    if (unary_kind_name(k) == name) return k;
+  return std::nullopt;
+}
+
+bool is_float_only(UnaryKind kind) {
+  switch (kind) {
+    case UnaryKind::Rsqrt:
+    case UnaryKind::Exp:
+    case UnaryKind::Log:
+    case UnaryKind::Ceil:
+    case UnaryKind::Round:
+    case UnaryKind::Exp2:
+    case UnaryKind::Log2:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace tf::hir

@@ -1,0 +1,99 @@
+#include "ir/hir/math_ops.h"
+
+#include "ir/hir/math_typeinfer.h"
+
+namespace tf::hir {
+
+namespace {
+
+OpSpec math_spec(MathOp op) {
+  OpSpec spec{.name = std::string(math_op_name(op))};
+  switch (op) {
+    case MathOp::Binary:
+      spec.params = {ParamDef::operand("lhs"), ParamDef::operand("rhs"),
+                     ParamDef::attribute("kind", AttrKind::Enum)};
+      break;
+    case MathOp::Unary:
+      spec.params = {ParamDef::operand("x"), ParamDef::attribute("kind", AttrKind::Enum)};
+      break;
+    case MathOp::Clamp:
+      spec.params = {ParamDef::operand("x"), ParamDef::attribute("min_val", AttrKind::Float),
+                     ParamDef::attribute("max_val", AttrKind::Float)};
+      break;
+    case MathOp::Softplus:
+      spec.params = {ParamDef::operand("x")};
+      break;
+  }
+  return spec;
+}
+
+// Types `args` under `op` with call-site attributes `attrs` and builds the Call.
+Result<CallRef> make_typed(MathOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
+                           const OpHandlers& handlers) {
+  const Op op = math_op(which, handlers.registry());
+  for (const Expr& a : args) TF_CHECK(a, "{}: a null operand", op.name());
+  Result<IRType> type = [&]() -> Result<IRType> {
+    if (attrs.empty()) return handlers.get<TypeInferHandler>(op)(op, args);
+    Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
+    if (!values.ok()) return values.diagnostics();
+    return handlers.get<TypeInferAttrsHandler>(op)(op, args, *values);
+  }();
+  if (!type.ok()) return type.diagnostics();
+  return Call::make(op, std::move(args), std::move(attrs), *type);
+}
+
+}  // namespace
+
+std::string_view math_op_name(MathOp op) {
+  switch (op) {
+    case MathOp::Binary:
+      return "hir.math.Binary";
+    case MathOp::Unary:
+      return "hir.math.Unary";
+    case MathOp::Clamp:
+      return "hir.math.Clamp";
+    case MathOp::Softplus:
+      return "hir.math.Softplus";
+  }
+  TF_UNREACHABLE("bad MathOp");
+}
+
+void register_hir_math_ops(OpRegistry& registry, OpHandlers& handlers) {
+  TF_CHECK(&handlers.registry() == &registry,
+           "register_hir_math_ops: handlers of another registry");
+  auto add = [&](MathOp which) {
+    Result<Op> op = registry.add(math_spec(which));
+    TF_CHECK(op.ok(), "registering {}: {}", math_op_name(which), op.diagnostics()[0].message);
+    return *op;
+  };
+  handlers.set<TypeInferAttrsHandler>(add(MathOp::Binary), &infer_binary_type);
+  handlers.set<TypeInferAttrsHandler>(add(MathOp::Unary), &infer_unary_type);
+  handlers.set<TypeInferAttrsHandler>(add(MathOp::Clamp), &infer_clamp_type);
+  handlers.set<TypeInferHandler>(add(MathOp::Softplus), &infer_softplus_type);
+}
+
+Op math_op(MathOp op, const OpRegistry& registry) {
+  std::optional<Op> found = registry.find(math_op_name(op));
+  TF_CHECK(found.has_value(), "{} is not registered (register_hir_math_ops)", math_op_name(op));
+  return *found;
+}
+
+Result<CallRef> make_binary(BinaryKind kind, Expr lhs, Expr rhs, const OpHandlers& handlers) {
+  return make_typed(MathOp::Binary, {std::move(lhs), std::move(rhs)},
+                    {{"kind", std::string(binary_kind_name(kind))}}, handlers);
+}
+
+Result<CallRef> make_unary(UnaryKind kind, Expr x, const OpHandlers& handlers) {
+  return make_typed(MathOp::Unary, {std::move(x)}, {{"kind", std::string(unary_kind_name(kind))}},
+                    handlers);
+}
+
+Result<CallRef> make_clamp(Expr x, double lo, double hi, const OpHandlers& handlers) {
+  return make_typed(MathOp::Clamp, {std::move(x)}, {{"min_val", lo}, {"max_val", hi}}, handlers);
+}
+
+Result<CallRef> make_softplus(Expr x, const OpHandlers& handlers) {
+  return make_typed(MathOp::Softplus, {std::move(x)}, {}, handlers);
+}
+
+}  // namespace tf::hir
