@@ -220,27 +220,40 @@ class ExpressionParser {
     take();  // (
     n->location = callee->location;  // a call is where its name is
     n->callee = std::move(callee);
-    while (!at(TokenKind::RParen)) {
-      bool is_keyword = at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal;
-      if (is_keyword) {
+    if (!arguments(*n, TokenKind::RParen, [this] { return expr(); }, "argument",
+                   "to close the argument list"))
+      return nullptr;
+    return n;
+  }
+
+  /// Positional items, then keyword items, up to `close`: `f(a, k=v)` and `T[i, k=v]`.
+  /// `item` parses one positional item; `what` names it in the ordering error.
+  template <typename ItemParser>
+  bool arguments(SyntaxNode& n, TokenKind close, ItemParser item, const char* what,
+                 const char* close_context) {
+    while (!at(close)) {
+      if (at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal) {
         const Token& name = take();
         take();  // =
-        if (n->keyword(name.text))
-          return fail(name, fmt::format("keyword argument '{}' is given twice", name.text));
+        if (n.keyword(name.text)) {
+          fail(name, fmt::format("keyword argument '{}' is given twice", name.text));
+          return false;
+        }
         Syntax value = expr();
-        if (!value) return nullptr;
-        n->keywords.emplace_back(name.text, value);
+        if (!value) return false;
+        n.keywords.emplace_back(name.text, value);
       } else {
-        if (!n->keywords.empty())
-          return fail(peek(), "a positional argument cannot follow keyword arguments");
-        Syntax value = expr();
-        if (!value) return nullptr;
-        n->items.push_back(value);
+        if (!n.keywords.empty()) {
+          fail(peek(), fmt::format("a positional {} cannot follow keyword arguments", what));
+          return false;
+        }
+        Syntax value = item();
+        if (!value) return false;
+        n.items.push_back(value);
       }
       if (!accept(TokenKind::Comma)) break;
     }
-    if (!expect(TokenKind::RParen, "to close the argument list")) return nullptr;
-    return n;
+    return expect(close, close_context);
   }
 
   Syntax subscript(Syntax base) {
@@ -249,25 +262,9 @@ class ExpressionParser {
     n->location = take().location;  // [
     n->callee = std::move(base);
     // Index items, then keyword items (Tensor[(4,), f32, storage=smem]); `X[]` is empty.
-    while (!at(TokenKind::RBracket)) {
-      if (at(TokenKind::Identifier) && toks_[pos_ + 1].kind == TokenKind::Equal) {
-        const Token& name = take();
-        take();  // =
-        if (n->keyword(name.text))
-          return fail(name, fmt::format("keyword argument '{}' is given twice", name.text));
-        Syntax value = expr();
-        if (!value) return nullptr;
-        n->keywords.emplace_back(name.text, value);
-      } else {
-        if (!n->keywords.empty())
-          return fail(peek(), "a positional index cannot follow keyword arguments");
-        Syntax index = slice_or_expr();
-        if (!index) return nullptr;
-        n->items.push_back(index);
-      }
-      if (!accept(TokenKind::Comma)) break;
-    }
-    if (!expect(TokenKind::RBracket, "to close the subscript")) return nullptr;
+    if (!arguments(*n, TokenKind::RBracket, [this] { return slice_or_expr(); }, "index",
+                   "to close the subscript"))
+      return nullptr;
     return n;
   }
 
