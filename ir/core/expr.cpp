@@ -52,7 +52,7 @@ std::string_view expr_kind_name(ExprKind kind) {
   TF_UNREACHABLE("bad ExprKind");
 }
 
-ExprNode::ExprNode(ExprKind kind, IRType type) : kind_(kind), type_(std::move(type)) {
+ExprNode::ExprNode(ExprKind kind, IRType type) : TaggedNode(kind), type_(std::move(type)) {
   TF_CHECK(type_, "every Expr has a type");
 }
 

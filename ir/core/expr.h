@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "ir/support/ref.h"
+#include "ir/support/tagged_node.h"
 #include "ir/type/ir_type.h"
 
 namespace tf {
@@ -32,34 +32,16 @@ enum class ExprKind : std::uint8_t {
 std::string_view expr_kind_name(ExprKind kind);
 
 /// Base of every expression node: its kind tag and its IR type.
-class ExprNode : public RefCounted {
+class ExprNode : public TaggedNode<ExprKind> {
  public:
-  ExprNode(const ExprNode&) = delete;
-  ExprNode& operator=(const ExprNode&) = delete;
-  virtual ~ExprNode() = default;
-
-  /// Which node struct this is.
-  ExprKind kind() const { return kind_; }
   /// The expression's IR type: one of TensorType / TupleType / UnitType / CallableType.
   const IRType& type() const { return type_; }
-
-  /// True when this node is a T (T one of the structs of expr_nodes.def).
-  template <typename T>
-  bool is() const {
-    return kind_ == T::kKind;
-  }
-  /// This node as a T, or nullptr when it is another kind.
-  template <typename T>
-  const T* as() const {
-    return is<T>() ? static_cast<const T*>(this) : nullptr;
-  }
 
  protected:
   /// Precondition (TF_CHECK): `type` is not null.
   ExprNode(ExprKind kind, IRType type);
 
  private:
-  ExprKind kind_;
   IRType type_;
 };
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "ir/support/ref.h"
+#include "ir/support/tagged_node.h"
 
 namespace tf {
 
@@ -28,31 +28,9 @@ enum class PatternKind : std::uint8_t {
 std::string_view pattern_kind_name(PatternKind kind);
 
 /// Base of every pattern node.
-class PatternNode : public RefCounted {
- public:
-  PatternNode(const PatternNode&) = delete;
-  PatternNode& operator=(const PatternNode&) = delete;
-  virtual ~PatternNode() = default;
-
-  /// Which pattern struct this is.
-  PatternKind kind() const { return kind_; }
-
-  /// True when this node is a T (T one of the structs of pattern_nodes.def).
-  template <typename T>
-  bool is() const {
-    return kind_ == T::kKind;
-  }
-  /// This node as a T, or nullptr when it is another kind.
-  template <typename T>
-  const T* as() const {
-    return is<T>() ? static_cast<const T*>(this) : nullptr;
-  }
-
+class PatternNode : public TaggedNode<PatternKind> {
  protected:
-  explicit PatternNode(PatternKind kind) : kind_(kind) {}
-
- private:
-  PatternKind kind_;
+  explicit PatternNode(PatternKind kind) : TaggedNode(kind) {}
 };
 
 /// The handle through which patterns are held and passed.

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "ir/support/ref.h"
+#include "ir/support/tagged_node.h"
 
 namespace tf {
 
@@ -27,31 +27,9 @@ std::string_view type_kind_name(TypeKind kind);
 
 /// Base of every IR type node. Nodes are immutable and shared; they are neither copied nor
 /// constructed outside their own `make`.
-class IRTypeNode : public RefCounted {
- public:
-  IRTypeNode(const IRTypeNode&) = delete;
-  IRTypeNode& operator=(const IRTypeNode&) = delete;
-  virtual ~IRTypeNode() = default;
-
-  /// Which derivation this node is.
-  TypeKind kind() const { return kind_; }
-
-  /// True when this node is a T (T one of the structs of type_nodes.def).
-  template <typename T>
-  bool is() const {
-    return kind_ == T::kKind;
-  }
-  /// This node as a T, or nullptr when it is another kind.
-  template <typename T>
-  const T* as() const {
-    return is<T>() ? static_cast<const T*>(this) : nullptr;
-  }
-
+class IRTypeNode : public TaggedNode<TypeKind> {
  protected:
-  explicit IRTypeNode(TypeKind kind) : kind_(kind) {}
-
- private:
-  TypeKind kind_;
+  explicit IRTypeNode(TypeKind kind) : TaggedNode(kind) {}
 };
 
 /// The handle through which IR types are held and passed.
