@@ -49,6 +49,9 @@ struct OpSpec {
   OpForm form = OpForm::Value;   ///< value or effect form
   bool tuple_operands = false;   ///< may take TupleType operands (tuple_get_item, Concat)
   std::vector<ParamDef> params;  ///< operands and attributes, in declaration order
+  /// The result-type rule in one line, for people (`tf ops`, docs/tfir.md); the typeinfer
+  /// handler is what computes it. Empty: "Unit" for effect ops, else not documented yet.
+  std::string result_rule;
 
   friend bool operator==(const OpSpec&, const OpSpec&) = default;
 };
@@ -83,6 +86,8 @@ class Op {
   const OpRegistry* registry() const { return info_->owner; }
   /// The declared parameters, operands and attributes, in order.
   const std::vector<ParamDef>& params() const { return info_->spec.params; }
+  /// The one-line result-type rule of the spec (may be empty).
+  std::string_view result_rule() const { return info_->spec.result_rule; }
   /// The declared parameter named `name`, or nullptr.
   const ParamDef* find_param(std::string_view name) const;
   /// Number of operand-kind parameters.

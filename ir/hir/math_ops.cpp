@@ -12,16 +12,22 @@ OpSpec math_spec(MathOp op) {
     case MathOp::Binary:
       spec.params = {ParamDef::operand("lhs"), ParamDef::operand("rhs"),
                      ParamDef::attribute("kind", AttrKind::Enum)};
+      spec.result_rule =
+          "Tensor[broadcast(lhs, rhs), lhs dtype (bool for comparisons and and/or)]; "
+          "equal operand dtypes; div needs floats";
       break;
     case MathOp::Unary:
       spec.params = {ParamDef::operand("x"), ParamDef::attribute("kind", AttrKind::Enum)};
+      spec.result_rule = "type of x; float-only kinds need a float x";
       break;
     case MathOp::Clamp:
       spec.params = {ParamDef::operand("x"), ParamDef::attribute("min_val", AttrKind::Float),
                      ParamDef::attribute("max_val", AttrKind::Float)};
+      spec.result_rule = "type of x; x numeric";
       break;
     case MathOp::Softplus:
       spec.params = {ParamDef::operand("x")};
+      spec.result_rule = "type of x; x float";
       break;
   }
   return spec;

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "ir/core/core_ops.h"
+#include "ir/hir/math_ops.h"
 #include "ir/dim/dim_ops.h"
 #include "tools/tf/report.h"
 
@@ -77,6 +78,7 @@ nlohmann::ordered_json op_json(Op op) {
 std::string op_result_rule(Op op) {
   // TFIR.md section 3 spells the shape-element scalar with its storage, as here.
   if (dim_op_kind(op)) return "Tensor[(), i64, storage=None]";
+  if (!op.result_rule().empty()) return std::string(op.result_rule());
   if (op.form() == OpForm::Effect) return "Unit";
   return "inferred by its typeinfer handler";
 }
@@ -103,6 +105,7 @@ std::string attr_default_text(const ParamDef& param) {
 int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
   OpRegistry& registry = OpRegistry::global();
   register_core_ops(registry, OpHandlers::global());
+  hir::register_hir_math_ops(registry, OpHandlers::global());
   std::vector<Op> ops;
   for (std::size_t i = 0; i < registry.size(); ++i) ops.push_back(registry.at(i));
   if (r.json) {

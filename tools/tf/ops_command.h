@@ -1,4 +1,5 @@
-// `tf ops [--json]`: every op of the process-wide registry (after register_core_ops), in
+// `tf ops [--json]`: every op of the process-wide registry (after register_core_ops and
+// hir::register_hir_math_ops), in
 // registration order, one line each:
 //   NAME  FORM  (OPERANDS, ATTRIBUTES) -> RESULT
 // an operand is its name (`*name` when variadic); an attribute is `name: kind` when required,
@@ -26,8 +27,8 @@ struct OpsRequest {
 };
 
 /// The result rule of `op` in one line: `Tensor[(), i64, storage=None]` for the dim ops
-/// (TYPES.4.DIM.expr-type-i64), `Unit` for an effect-form op, and for any other value-form op
-/// `inferred by its typeinfer handler`.
+/// (TYPES.4.DIM.expr-type-i64), else the spec's result_rule when it has one, `Unit` for an
+/// effect-form op, and for any other value-form op `inferred by its typeinfer handler`.
 std::string op_result_rule(Op op);
 
 /// The tfir spelling of an attribute's default value ("None" for an explicit None default; an

@@ -196,25 +196,30 @@ TEST(TfPrint, UnreadableOrInvalidFileExitsTwoWithDiagnostics) {
   EXPECT_TRUE(bad.err.starts_with(path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: ")) << bad.err;
 }
 
-TEST(TfOps, ListsTheSevenDimOpsWithOperandsAndResult) {
+TEST(TfOps, ListsTheDimAndHirMathOpsWithOperandsAttributesAndResult) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({}, out, err), kExitOk);
   EXPECT_EQ(err.str(), "");
   EXPECT_EQ(out.str(),
-            "dim.DimAdd       value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimSub       value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMul       value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimFloorDiv  value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMod       value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMin       value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMax       value  (a, b) -> Tensor[(), i64, storage=None]\n");
+            "dim.DimAdd         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimSub         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMul         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimFloorDiv    value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMod         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMin         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "dim.DimMax         value  (a, b) -> Tensor[(), i64, storage=None]\n"
+            "hir.math.Binary    value  (lhs, rhs, kind: enum) -> Tensor[broadcast(lhs, rhs), lhs "
+            "dtype (bool for comparisons and and/or)]; equal operand dtypes; div needs floats\n"
+            "hir.math.Unary     value  (x, kind: enum) -> type of x; float-only kinds need a float x\n"
+            "hir.math.Clamp     value  (x, min_val: float, max_val: float) -> type of x; x numeric\n"
+            "hir.math.Softplus  value  (x) -> type of x; x float\n");
 }
 
 TEST(TfOps, JsonIsOneArrayOfOpObjects) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
   nlohmann::json all = nlohmann::json::parse(out.str());
-  ASSERT_EQ(all.size(), 7u);
+  ASSERT_EQ(all.size(), 11u);
   EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "form": "value",
       "tuple_operands": false,
       "operands": [{"name": "a", "variadic": false}, {"name": "b", "variadic": false}],
