@@ -94,6 +94,16 @@ std::vector<float> gen_values(const std::vector<std::int64_t>& shape) {
 
 ScaleMethod gen_mx_method() { return *rc::gen::element(ScaleMethod::Ocp, ScaleMethod::Rceil); }
 
+/// Any block-scaled format (one of the six MX formats, or NVFP4) with a method it supports.
+struct FormatAndMethod {
+  BlockScaleFormat format;
+  ScaleMethod method;
+};
+FormatAndMethod gen_format_and_method() {
+  if (*rc::gen::arbitrary<bool>()) return {nvfp4_format(), ScaleMethod::Nvfp4};
+  return {mx_format(*rc::gen::elementOf(mx_elements())), gen_mx_method()};
+}
+
 /// True when the Ocp re-quantization of a block with these element codes cannot clip.
 bool ocp_representable(std::span<const std::uint8_t> codes, DType element) {
   double pmax = 0;
@@ -163,10 +173,7 @@ TEST(BlockScaleProperties, MxScaleCodesMeetTheirDefinitions) {
 // (x tensor scale), and finite input never yields a NaN scale or a NaN / Inf element.
 TEST(BlockScaleProperties, QuantizeNeverExceedsMaxElementTimesScale) {
   ::tf::fuzz::check_law([] {
-    const bool nvfp4 = *rc::gen::arbitrary<bool>();
-    const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
-    const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
-    const ScaleMethod method = nvfp4 ? ScaleMethod::Nvfp4 : gen_mx_method();
+    const auto [format, method] = gen_format_and_method();
     const auto shape = gen_shape(format.block_size);
     const auto values = gen_values(shape);
     const auto q = quantize(values, shape, format, method);
@@ -174,12 +181,12 @@ TEST(BlockScaleProperties, QuantizeNeverExceedsMaxElementTimesScale) {
     const std::vector<float> d = dequantize(*q, format);
     const double tensor_scale =
         q->tensor_scale_bits ? decode_f64(*q->tensor_scale_bits, DType::f32()) : 1.0;
-    const double max_elem = mx::element_max(element);
+    const double max_elem = mx::element_max(format.element);
     const auto bs = static_cast<std::size_t>(format.block_size);
     for (std::size_t i = 0; i < values.size(); ++i) {
       const std::uint8_t scale_code = q->block_scales[i / bs];
       RC_ASSERT(!is_nan_code(scale_code, format.block_scale));
-      const double elem = mx::decode_element(q->element_codes[i], element);
+      const double elem = mx::decode_element(q->element_codes[i], format.element);
       RC_ASSERT(std::isfinite(elem));
       RC_ASSERT(std::fabs(elem) <= max_elem);
       const double bound = max_elem * decode_f64(scale_code, format.block_scale) * tensor_scale;
@@ -195,18 +202,16 @@ TEST(BlockScaleProperties, QuantizeNeverExceedsMaxElementTimesScale) {
 // product (element * scale * tensor scale in double, exact) for arbitrary planes.
 TEST(BlockScaleProperties, DequantizeIsTheOnceRoundedExactProduct) {
   ::tf::fuzz::check_law([] {
-    const bool nvfp4 = *rc::gen::arbitrary<bool>();
-    const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
-    const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
+    const BlockScaleFormat format = gen_format_and_method().format;
     BlockScaledValue q;
     q.shape = gen_shape(format.block_size);
     const auto n = static_cast<std::size_t>(element_count(q.shape));
     q.element_codes = *rc::gen::container<std::vector<std::uint8_t>>(
-        n, rc::gen::map(rc::gen::inRange(0, 1 << element.bit_width()),
+        n, rc::gen::map(rc::gen::inRange(0, 1 << format.element.bit_width()),
                         [](int c) { return static_cast<std::uint8_t>(c); }));
     q.block_scales = *rc::gen::container<std::vector<std::uint8_t>>(
         n / static_cast<std::size_t>(format.block_size), rc::gen::arbitrary<std::uint8_t>());
-    if (nvfp4) q.tensor_scale_bits = bits(std::fabs(*gen_value()));
+    if (format.tensor_scale.valid()) q.tensor_scale_bits = bits(std::fabs(*gen_value()));
     const auto d = dequantize(q, format);
     const double t = q.tensor_scale_bits ? decode_f64(*q.tensor_scale_bits, DType::f32()) : 1.0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -215,7 +220,7 @@ TEST(BlockScaleProperties, DequantizeIsTheOnceRoundedExactProduct) {
         RC_ASSERT(std::isnan(d[i]));
         continue;
       }
-      const double exact = mx::decode_element(q.element_codes[i], element) * s * t;
+      const double exact = mx::decode_element(q.element_codes[i], format.element) * s * t;
       if (std::isnan(exact)) {
         RC_ASSERT(std::isnan(d[i]));
         continue;
@@ -238,10 +243,7 @@ TEST(BlockScaleProperties, DequantizeIsTheOnceRoundedExactProduct) {
 
 TEST(BlockScaleProperties, AllZeroBlocksGiveAllZeroCodes) {
   ::tf::fuzz::check_law([] {
-    const bool nvfp4 = *rc::gen::arbitrary<bool>();
-    const DType element = nvfp4 ? DType::f4e2m1() : *rc::gen::elementOf(mx_elements());
-    const BlockScaleFormat format = nvfp4 ? nvfp4_format() : mx_format(element);
-    const ScaleMethod method = nvfp4 ? ScaleMethod::Nvfp4 : gen_mx_method();
+    const auto [format, method] = gen_format_and_method();
     const auto shape = gen_shape(format.block_size);
     auto values = gen_values(shape);
     // Zero out a random subset of the blocks.

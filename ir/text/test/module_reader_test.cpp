@@ -5,21 +5,13 @@
 #include "ir/layout/print.h"
 #include "ir/text/module_printer.h"
 #include "ir/text/module_reader.h"
+#include "ir/text/test/tfir_contract_examples.h"
 
 namespace tf::text {
 namespace {
 
-// TFIR.md sections 2, 5, 6 and 7, as written there (comments included).
-const char* const kSection2 = R"(tfir 1
-dim N = DimVar("N", 1, 4097)                       # half-open [lo, hi)
-mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
-mesh grid = Mesh((Topology("cta", 4), Topology("thread", 128)), Layout((4, 4, 32), (128, 32, 1)), names=("c", "w", "l"))
-mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))
-layout Lg = ShardLayout(layout=Layout((128, 12), (12, 1)), attrs=(S(0),), mesh=cta1)   # shared gmem engine
-layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta1)    # one register engine per CTA (D8)
-atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
-entry main                                         # optional; default: the last function
-)";
+// TFIR.md sections 5, 6 and 7, as written there (comments included); section 2 is shared.
+using testing::kSection2;
 
 const char* const kScaleAdd = R"(func scale_add(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {
     two = 2.0

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "ir/core/op.h"
+#include "ir/text/test/tfir_contract_examples.h"
 #include "tools/tf/check_command.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/print_command.h"
@@ -20,19 +21,8 @@ namespace {
 
 const std::string kExample = std::string(TF_SOURCE_ROOT) + "/examples/declarations.tfir";
 
-// TFIR.md section 2 as written (comments and alignment included), with a prototype for the
-// entry to name.
-const char* const kSection2 = R"(tfir 1
-dim N = DimVar("N", 1, 4097)                       # half-open [lo, hi)
-mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
-mesh grid = Mesh((Topology("cta", 4), Topology("thread", 128)), Layout((4, 4, 32), (128, 32, 1)), names=("c", "w", "l"))
-mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))
-layout Lg = ShardLayout(layout=Layout((128, 12), (12, 1)), attrs=(S(0),), mesh=cta1)   # shared gmem engine
-layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta1)    # one register engine per CTA (D8)
-atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
-entry main                                         # optional; default: the last function
-func main() -> Unit prototype
-)";
+// TFIR.md section 2 as written, with a prototype for the entry to name.
+const std::string kSection2 = std::string(text::testing::kSection2) + "func main() -> Unit prototype\n";
 
 // The canonical form of kSection2: declarations respaced, comments dropped.
 const char* const kSection2Canonical = R"(tfir 1
