@@ -3,8 +3,13 @@
 #include <fmt/format.h>
 
 #include "ir/core/op.h"
+#include "ir/type/type_print.h"
 
 namespace tf {
+
+AttrValue attr_value_of(const AttrDefault& value) {
+  return std::visit([](const auto& v) { return AttrValue(v); }, value);
+}
 
 bool attr_value_fits(AttrKind kind, const AttrValue& value) {
   if (std::holds_alternative<std::monostate>(value)) return true;  // None
@@ -26,48 +31,87 @@ bool attr_value_fits(AttrKind kind, const AttrValue& value) {
       return std::holds_alternative<StorageKind>(value);
     case AttrKind::IntTuple:
       return std::holds_alternative<std::vector<std::int64_t>>(value);
-    case AttrKind::None:
     case AttrKind::Type:
+      return std::holds_alternative<IRType>(value) && std::get<IRType>(value);
     case AttrKind::Layout:
+      return std::holds_alternative<LayoutBase>(value);
     case AttrKind::Mesh:
-    case AttrKind::Atom:
+      return std::holds_alternative<Mesh>(value);
     case AttrKind::Pattern:
+      return std::holds_alternative<Pattern>(value) && std::get<Pattern>(value);
+    case AttrKind::Atom:
+      return std::holds_alternative<Atom>(value) && std::get<Atom>(value);
+    case AttrKind::Dim:
+      return std::holds_alternative<ShapeDim>(value) ||
+             std::holds_alternative<std::int64_t>(value);
+    case AttrKind::DimTuple:
+      return std::holds_alternative<std::vector<ShapeDim>>(value) ||
+             std::holds_alternative<std::vector<std::int64_t>>(value);
+    case AttrKind::None:
       return false;
   }
   TF_UNREACHABLE("bad AttrKind");
 }
 
 std::string_view attr_value_kind_name(const AttrValue& value) {
-  static constexpr std::string_view kNames[] = {"none",   "int",   "float",   "bool",
-                                                "string", "dtype", "storage", "int_tuple"};
+  static constexpr std::string_view kNames[] = {
+      "none",      "int",  "float",  "bool", "string",  "dtype", "storage", "int_tuple",
+      "type",      "layout", "mesh", "pattern", "atom", "dim",   "dim_tuple"};
   static_assert(std::variant_size_v<AttrValue> == std::size(kNames));
   return kNames[value.index()];
 }
 
+namespace {
+
+template <typename T, typename F>
+std::string tuple_text(const std::vector<T>& v, F&& one) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + one(v[i]);
+  return s + (v.size() == 1 ? ",)" : ")");
+}
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
 std::string attr_value_text(AttrKind kind, const AttrValue& value) {
-  if (std::holds_alternative<std::monostate>(value)) return "None";
-  if (const auto* i = std::get_if<std::int64_t>(&value)) return fmt::format("{}", *i);
-  if (const auto* d = std::get_if<double>(&value)) {
-    std::string s = fmt::format("{}", *d);
-    // A whole float keeps a decimal point so that it reads back as a float.
-    if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
-    return s;
-  }
-  if (const auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
-  if (const auto* s = std::get_if<std::string>(&value)) {
-    if (kind == AttrKind::Enum) return *s;
-    std::string out = "\"";
-    for (char c : *s) {
-      if (c == '"' || c == '\\') out += '\\';
-      out += c;
+  struct Text {
+    AttrKind kind;
+    std::string operator()(std::monostate) const { return "None"; }
+    std::string operator()(std::int64_t i) const { return fmt::format("{}", i); }
+    std::string operator()(double d) const {
+      std::string s = fmt::format("{}", d);
+      // A whole float keeps a decimal point so that it reads back as a float.
+      if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+      return s;
     }
-    return out + "\"";
-  }
-  if (const auto* d = std::get_if<DType>(&value)) return std::string(d->name());
-  if (const auto* k = std::get_if<StorageKind>(&value)) return std::string(to_string(*k));
-  const auto& v = std::get<std::vector<std::int64_t>>(value);
-  if (v.size() == 1) return fmt::format("({},)", v[0]);
-  return fmt::format("({})", fmt::join(v, ", "));
+    std::string operator()(bool b) const { return b ? "true" : "false"; }
+    std::string operator()(const std::string& s) const {
+      return kind == AttrKind::Enum ? s : quoted(s);
+    }
+    std::string operator()(DType d) const { return std::string(d.name()); }
+    std::string operator()(StorageKind k) const { return std::string(to_string(k)); }
+    std::string operator()(const std::vector<std::int64_t>& v) const {
+      return tuple_text(v, [](std::int64_t i) { return fmt::format("{}", i); });
+    }
+    std::string operator()(const IRType& t) const { return to_string(t); }
+    std::string operator()(const LayoutBase& l) const { return to_string(l); }
+    std::string operator()(const Mesh& m) const { return to_string(m); }
+    std::string operator()(const Pattern& p) const { return to_string(p); }
+    std::string operator()(const Atom& a) const { return a ? a->spelling() : "<null atom>"; }
+    std::string operator()(const ShapeDim& d) const { return to_string(d); }
+    std::string operator()(const std::vector<ShapeDim>& v) const {
+      return tuple_text(v, [](const ShapeDim& d) { return to_string(d); });
+    }
+  };
+  return std::visit(Text{kind}, value);
 }
 
 }  // namespace tf

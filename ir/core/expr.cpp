@@ -139,7 +139,7 @@ Result<std::vector<AttrValue>> bind_call_attrs(Op op, const std::vector<NamedAtt
     if (hit != nullptr)
       values.push_back(hit->second);
     else if (p.default_value)
-      values.push_back(*p.default_value);
+      values.push_back(attr_value_of(*p.default_value));
     else if (p.optional)
       values.emplace_back();  // None, the first alternative
     else

@@ -72,6 +72,17 @@ Result<Op> OpRegistry::add(OpSpec spec) {
                     spec.name, op_form_name(existing.spec.form), existing.spec.tuple_operands,
                     op_form_name(spec.form), spec.tuple_operands));
   }
+  std::string surface = spec.surface.empty() ? derived_surface_name(spec.name) : spec.surface;
+  const std::string dialect = spec.name.substr(0, spec.name.find('.'));
+  const std::string surface_key = dialect + '.' + surface;
+  if (!is_identifier(surface))
+    return category_error(DiagCategory::Usage,
+                          fmt::format("op '{}': surface spelling '{}' is not an identifier",
+                                      spec.name, surface));
+  if (auto it = by_surface_.find(surface_key); it != by_surface_.end())
+    return category_error(DiagCategory::Usage,
+                          fmt::format("op '{}': surface spelling '{}' is already taken by '{}'",
+                                      spec.name, surface, ops_[it->second].spec.name));
   const std::size_t index = ops_.size();
   std::size_t operands = 0;
   bool variadic = false;
@@ -79,8 +90,10 @@ Result<Op> OpRegistry::add(OpSpec spec) {
     operands += p.kind == ParamKind::Operand;
     variadic = variadic || p.variadic;
   }
-  ops_.push_back(OpInfo{spec, static_cast<std::uint32_t>(index), this, operands, variadic});
+  ops_.push_back(OpInfo{spec, static_cast<std::uint32_t>(index), this, operands, variadic,
+                        std::move(surface)});
   by_name_.emplace(spec.name, index);
+  by_surface_.emplace(surface_key, index);
   return Op(&ops_.back());
 }
 
@@ -89,6 +102,36 @@ std::optional<Op> OpRegistry::find(std::string_view name) const {
   auto it = by_name_.find(name);
   if (it == by_name_.end()) return std::nullopt;
   return Op(&ops_[it->second]);
+}
+
+std::optional<Op> OpRegistry::find_surface(std::string_view dialect,
+                                           std::string_view surface) const {
+  std::lock_guard lock(mutex_);
+  for (std::string_view d : {dialect, std::string_view("core"), std::string_view("dim")}) {
+    auto it = by_surface_.find(fmt::format("{}.{}", d, surface));
+    if (it != by_surface_.end()) return Op(&ops_[it->second]);
+  }
+  return std::nullopt;
+}
+
+std::string derived_surface_name(std::string_view op_name) {
+  const std::string_view last = op_name.substr(op_name.rfind('.') + 1);
+  std::string out;
+  for (std::size_t i = 0; i < last.size(); ++i) {
+    const char c = last[i];
+    const bool upper = c >= 'A' && c <= 'Z';
+    if (upper && i > 0) {
+      const char prev = last[i - 1];
+      const bool prev_lower = (prev >= 'a' && prev <= 'z') || (prev >= '0' && prev <= '9');
+      const bool next_lower = i + 1 < last.size() && last[i + 1] >= 'a' && last[i + 1] <= 'z';
+      // A boundary before an upper-case letter that follows a lower-case one (IndexAdd) or that
+      // starts a word after an acronym (RMSNorm -> rms_norm).
+      if ((prev_lower || (next_lower && prev >= 'A' && prev <= 'Z')) && out.back() != '_')
+        out += '_';
+    }
+    out += upper ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
 }
 
 std::size_t OpRegistry::size() const {

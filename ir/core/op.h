@@ -40,6 +40,10 @@ enum class OpForm : std::uint8_t { Value, Effect };
 /// True for `[A-Za-z_][A-Za-z0-9_]*` (TFIR.md section 1).
 bool is_identifier(std::string_view s);
 
+/// The snake_case of the last component of a dotted op name: "hir.tensor.IndexAdd" ->
+/// "index_add", "tir.nn.RMSNorm" -> "rms_norm", "tir.async.CpAsyncWait" -> "cp_async_wait".
+std::string derived_surface_name(std::string_view op_name);
+
 /// "value" or "effect".
 std::string_view op_form_name(OpForm form);
 
@@ -52,6 +56,11 @@ struct OpSpec {
   /// The result-type rule in one line, for people (`tf ops`, docs/tfir.md); the typeinfer
   /// handler is what computes it. Empty: "Unit" for effect ops, else not documented yet.
   std::string result_rule;
+  /// The tfir call spelling (`cast`, `alloc_tensor`, `copy`); empty means the snake_case of
+  /// the last name component ("hir.tensor.IndexAdd" -> `index_add`). Unique per dialect (the
+  /// first name component): the body parser resolves `name(...)` in a `func` among the `hir.`
+  /// and core ops and in a `prim_func` among the `tir.` ops.
+  std::string surface;
 
   friend bool operator==(const OpSpec&, const OpSpec&) = default;
 };
@@ -65,6 +74,7 @@ struct OpInfo {
   const OpRegistry* owner = nullptr;  ///< the registry that owns the descriptor
   std::size_t operand_count = 0;      ///< number of operand-kind params
   bool variadic = false;              ///< the sole operand is variadic
+  std::string surface;                ///< spec.surface, or the derived snake_case spelling
 };
 
 /// A handle to a registered op. A default-constructed Op is invalid.
@@ -86,6 +96,10 @@ class Op {
   const OpRegistry* registry() const { return info_->owner; }
   /// The declared parameters, operands and attributes, in order.
   const std::vector<ParamDef>& params() const { return info_->spec.params; }
+  /// The tfir call spelling (OpSpec::surface, or the derived snake_case name).
+  std::string_view surface() const { return info_->surface; }
+  /// The dialect: the first component of the name ("hir", "tir", "dim").
+  std::string_view dialect() const { return name().substr(0, name().find('.')); }
   /// The one-line result-type rule of the spec (may be empty).
   std::string_view result_rule() const { return info_->spec.result_rule; }
   /// The declared parameter named `name`, or nullptr.
@@ -125,6 +139,9 @@ class OpRegistry {
   Result<Op> add(OpSpec spec);
   /// The op registered under `name`, if any.
   std::optional<Op> find(std::string_view name) const;
+  /// The op of `dialect` ("hir", "tir"; ops of the "dim" and "core" dialects are found from
+  /// every dialect) whose surface spelling is `surface`, if any.
+  std::optional<Op> find_surface(std::string_view dialect, std::string_view surface) const;
   /// Number of registered ops; their indices are 0 .. size()-1.
   std::size_t size() const;
   /// The op with dense index `index` (precondition: index < size()).
@@ -138,6 +155,7 @@ class OpRegistry {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
   };
   std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> by_name_;
+  std::unordered_map<std::string, std::size_t> by_surface_;  // "dialect.surface" -> index
 };
 
 }  // namespace tf

@@ -57,6 +57,10 @@ std::string_view attr_kind_name(AttrKind kind) {
       return "atom";
     case AttrKind::Pattern:
       return "pattern";
+    case AttrKind::Dim:
+      return "dim";
+    case AttrKind::DimTuple:
+      return "dim_tuple";
   }
   TF_UNREACHABLE("bad AttrKind");
 }
@@ -108,7 +112,7 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
     if (p.attr_kind == AttrKind::None || p.variadic)
       diags.push_back(usage_error(fmt::format(
           "attribute '{}' of op '{}' needs a value kind and cannot be variadic", p.name, op_name)));
-    else if (p.default_value && !attr_value_fits(p.attr_kind, *p.default_value))
+    else if (p.default_value && !attr_value_fits(p.attr_kind, attr_value_of(*p.default_value)))
       diags.push_back(usage_error(
           fmt::format("the default of attribute '{}' of op '{}' is not a value of kind {}", p.name,
                       op_name, attr_kind_name(p.attr_kind))));

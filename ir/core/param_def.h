@@ -28,7 +28,8 @@ namespace tf {
 enum class ParamKind : std::uint8_t { Operand, Attribute };
 
 /// The value family of an attribute (TFIR.md section 5: a literal, a dtype, a storage, a
-/// tuple, a type, a layout, a mesh, an atom or a pattern). Operands have kind None.
+/// tuple, a type, a layout, a mesh, an atom or a pattern; also a dim, such as TopK's `k`, and a
+/// tuple of dims, such as Slice's `sizes`). Operands have kind None.
 enum class AttrKind : std::uint8_t {
   None,
   Int,
@@ -43,13 +44,15 @@ enum class AttrKind : std::uint8_t {
   Layout,
   Mesh,
   Atom,
-  Pattern
+  Pattern,
+  Dim,
+  DimTuple
 };
 
 /// "operand" / "attribute".
 std::string_view param_kind_name(ParamKind kind);
 /// "none", "int", "float", "bool", "string", "enum", "dtype", "storage", "int_tuple", "type",
-/// "layout", "mesh", "atom", "pattern".
+/// "layout", "mesh", "atom", "pattern", "dim", "dim_tuple".
 std::string_view attr_kind_name(AttrKind kind);
 
 /// A default attribute value; monostate is an explicit None default.

@@ -60,6 +60,16 @@ bool field_equal(StorageKind a, StorageKind b) {
 bool field_equal(const LayoutBase& a, const LayoutBase& b) {
   return a == b;
 }
+bool field_equal(const Mesh& a, const Mesh& b) {
+  return a == b;
+}
+bool field_equal(const Pattern& a, const Pattern& b) {
+  return structural_equal(a, b);
+}
+bool field_equal(const Atom& a, const Atom& b) {
+  if (!a || !b) return !a && !b;
+  return a->equals(*b);
+}
 bool field_equal(const ShapeDim& a, const ShapeDim& b) {
   return a == b;
 }
@@ -126,6 +136,15 @@ std::size_t field_hash(StorageKind k) {
 }
 std::size_t field_hash(const LayoutBase& l) {
   return std::hash<std::string>()(to_string(l));
+}
+std::size_t field_hash(const Mesh& m) {
+  return std::hash<std::string>()(to_string(m));
+}
+std::size_t field_hash(const Pattern& p) {
+  return structural_hash(p);
+}
+std::size_t field_hash(const Atom& a) {
+  return a ? a->hash() : 0xa70;
 }
 std::size_t field_hash(const ShapeDim& d) {
   return d.is_static() ? field_hash(d.value()) : combine(0x5d1e, structural_hash(d.expr()));

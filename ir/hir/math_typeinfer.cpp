@@ -7,6 +7,7 @@
 #include "ir/core/expr_print.h"
 #include "ir/hir/broadcast.h"
 #include "ir/hir/math_kinds.h"
+#include "ir/hir/typeinfer_util.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
@@ -14,27 +15,6 @@
 namespace tf::hir {
 
 namespace {
-
-Diagnostic type_error(Op op, std::string message) {
-  return category_error(DiagCategory::Type, fmt::format("{}: {}", op.name(), message));
-}
-
-bool is_numeric(DType d) {
-  return d.is_float() || d.is_integer();
-}
-
-// args[i] as a tensor, or a diagnostic naming the operand (a tuple names its rule).
-const TensorType* tensor_operand(Op op, const std::vector<Expr>& args, std::size_t i,
-                                 std::vector<Diagnostic>& diags) {
-  TF_CHECK(i < args.size() && args[i], "{} typeinfer without operand {}", op.name(), i);
-  const IRType& t = args[i]->type();
-  if (const TensorType* tt = t->as<TensorType>()) return tt;
-  std::string message = fmt::format("{}: operand {} must be a tensor, but {} has type {}",
-                                    op.name(), i, to_string(args[i]), to_string(t));
-  diags.push_back(t->is<TupleType>() ? rule_error("TYPES.5.TUPLE.not-op-input", message)
-                                     : category_error(DiagCategory::Type, message));
-  return nullptr;
-}
 
 std::string kind_list(bool binary) {
   std::string s;
@@ -45,19 +25,6 @@ std::string kind_list(bool binary) {
     for (UnaryKind k : kAllUnaryKinds)
       s += (s.empty() ? "" : ", ") + std::string(unary_kind_name(k));
   return s;
-}
-
-// The anchored storage of a multi-operand result (math_ops.h header comment).
-Result<std::optional<StorageKind>> anchor_storage(Op op, const TensorType& a, const TensorType& b) {
-  const bool ca = is_concrete_storage(a.storage), cb = is_concrete_storage(b.storage);
-  if (ca && cb && *a.storage != *b.storage)
-    return type_error(op, fmt::format("the operands live in different storages {} and {}",
-                                      to_string(*a.storage), to_string(*b.storage)));
-  if (ca) return a.storage;
-  if (cb) return b.storage;
-  if (a.storage == StorageKind::Umat || b.storage == StorageKind::Umat)
-    return std::optional<StorageKind>(StorageKind::Umat);
-  return std::optional<StorageKind>();
 }
 
 // The layout of a Binary result (math_ops.h header comment).

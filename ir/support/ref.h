@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <type_traits>
 #include <functional>
 #include <utility>
 
@@ -41,6 +42,7 @@ class Ref {
   Ref(const Ref& o) : p_(o.p_) { if (p_) p_->ref_inc(); }
   Ref(Ref&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
   template <typename U>
+    requires std::is_convertible_v<U*, T*>
   Ref(const Ref<U>& o) : Ref(o.get()) {}  // NOLINT: upcast
   ~Ref() { reset(); }
 

@@ -71,3 +71,36 @@ TEST(OpRegistry, DimOpsRegisterExplicitlyAndAreValueForm) {
 
 }  // namespace
 }  // namespace tf
+
+namespace tf {
+namespace {
+
+TEST(OpSurface, DerivedSpellingIsSnakeCaseOfTheLastComponent) {
+  EXPECT_EQ(derived_surface_name("hir.tensor.IndexAdd"), "index_add");
+  EXPECT_EQ(derived_surface_name("tir.nn.RMSNorm"), "rms_norm");
+  EXPECT_EQ(derived_surface_name("tir.async.CpAsyncWait"), "cp_async_wait");
+  EXPECT_EQ(derived_surface_name("hir.cuda.nn.Mma_SM80_16x8x16"), "mma_sm80_16x8x16");
+  EXPECT_EQ(derived_surface_name("dim.DimAdd"), "dim_add");
+  EXPECT_EQ(derived_surface_name("tir.Launch"), "launch");
+}
+
+TEST(OpSurface, FoundPerDialectAndUniqueWithinOne) {
+  OpRegistry r;
+  Result<Op> a = r.add(OpSpec{.name = "hir.t.Copy"});
+  Result<Op> b = r.add(OpSpec{.name = "tir.memory.Copy"});
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->surface(), "copy");
+  EXPECT_EQ(r.find_surface("hir", "copy"), *a);
+  EXPECT_EQ(r.find_surface("tir", "copy"), *b);
+  EXPECT_FALSE(r.find_surface("tir", "paste").has_value());
+  Result<Op> clash = r.add(OpSpec{.name = "tir.other.Thing", .surface = "copy"});
+  ASSERT_FALSE(clash.ok());
+  EXPECT_NE(clash.diagnostics()[0].message.find("already taken by 'tir.memory.Copy'"),
+            std::string::npos);
+  Result<Op> dim = r.add(OpSpec{.name = "dim.DimAdd"});
+  ASSERT_TRUE(dim.ok());
+  EXPECT_EQ(r.find_surface("tir", "dim_add"), *dim);  // dim ops are found from every dialect
+}
+
+}  // namespace
+}  // namespace tf
