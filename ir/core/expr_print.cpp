@@ -6,9 +6,11 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/function_call.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/tuple.h"
+#include "ir/hir/grid_region.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/dim/dim_var.h"
@@ -122,6 +124,14 @@ Printed print(const Expr& e) {
       const ShapeOf& s = *e->as<ShapeOf>();
       return {fmt::format("ShapeOf({}, {})", s.param->name, s.axis), kAtom};
     }
+    case ExprKind::FunctionCall: {
+      const FunctionCall& c = *e->as<FunctionCall>();
+      std::string s = "@" + c.callee + "(";
+      for (std::size_t i = 0; i < c.args.size(); ++i) s += (i ? ", " : "") + print(c.args[i]).text;
+      return {s + ")", kAtom};
+    }
+    case ExprKind::GridRegionExpr:
+      return {hir::to_string(*e->as<GridRegionExpr>()), kAtom};
   }
   TF_UNREACHABLE("bad ExprKind");
 }

@@ -4,10 +4,12 @@
 
 #include "ir/core/call.h"
 #include "ir/core/expr_print.h"
+#include "ir/core/function_call.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/structural.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/tuple.h"
+#include "ir/hir/grid_region.h"
 #include "ir/type/type_print.h"
 
 namespace tf {
@@ -40,6 +42,20 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
     case ExprKind::ShapeOf: {
       const ShapeOf& s = *e->as<ShapeOf>();
       Result<ShapeOfRef> rebuilt = ShapeOf::make(s.param, s.axis);
+      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      return (*rebuilt)->type();
+    }
+    case ExprKind::FunctionCall: {
+      const FunctionCall& c = *e->as<FunctionCall>();
+      Result<FunctionCallRef> rebuilt = FunctionCall::make(c.callee, c.callee_type, c.args);
+      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      return (*rebuilt)->type();
+    }
+    case ExprKind::GridRegionExpr: {
+      const GridRegionExpr& g = *e->as<GridRegionExpr>();
+      Result<hir::GridRegionRef> rebuilt = GridRegionExpr::make(
+          {g.induction_var(), g.start(), g.stop(), g.step(), g.carried(), g.inits(), g.body(),
+           g.yields()});
       if (!rebuilt.ok()) return rebuilt.diagnostics();
       return (*rebuilt)->type();
     }

@@ -44,7 +44,9 @@ void collect(const Expr& e, std::vector<DimVarRef>& out) {
     case ExprKind::Constant:
     case ExprKind::Var:
     case ExprKind::SymbolRef:
-      return;
+    case ExprKind::FunctionCall:
+    case ExprKind::GridRegionExpr:
+      return;  // not dim expressions: they contribute no DimVar of a shape
   }
   TF_UNREACHABLE("bad ExprKind");
 }
@@ -109,6 +111,8 @@ Result<std::int64_t> evaluate_dim(const Expr& e, const DimBinding& binding) {
     case ExprKind::Tuple:
     case ExprKind::TupleGetItem:
     case ExprKind::SymbolRef:
+    case ExprKind::FunctionCall:
+    case ExprKind::GridRegionExpr:
       return eval_error(fmt::format("{} is not a dim expression", to_string(e)));
   }
   TF_UNREACHABLE("bad ExprKind");

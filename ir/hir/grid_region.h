@@ -15,13 +15,15 @@
 // Its type: the body's type without carries, the carried Var's type with one, and
 // TupleType(carried types) with several.
 //
-// Not yet modelled: GridRegionExpr is not an ExprKind, so it cannot yet be an operand or a
-// Function body (adding it to expr_nodes.def also needs a case in ir/dim/dim_eval.cpp).
+// GridRegionExpr is a core expression kind (ExprKind::GridRegionExpr; the alias tf::GridRegionExpr
+// lets the generated switches name it), so it can be an operand and a Function body.
 #pragma once
 
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "ir/core/expr.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "ir/type/shape_dim.h"
@@ -41,8 +43,10 @@ struct GridRegionParts {
 };
 
 /// An HIR loop region.
-class GridRegionExpr final : public RefCounted {
+class GridRegionExpr final : public ExprNode {
  public:
+  static constexpr ExprKind kKind = ExprKind::GridRegionExpr;
+
   /// The checking factory (design note); diagnostics of category Type.
   static Result<Ref<const GridRegionExpr>> make(GridRegionParts parts);
 
@@ -54,13 +58,16 @@ class GridRegionExpr final : public RefCounted {
   const std::vector<Expr>& inits() const { return p_.inits; }
   const Expr& body() const { return p_.body; }
   const std::vector<Expr>& yields() const { return p_.yields; }
-  /// The region's type (design note).
-  const IRType& type() const { return type_; }
+
+  /// The field list from which structural equality and hashing are generated.
+  auto structural_fields() const {
+    return std::tie(p_.induction_var, p_.start, p_.stop, p_.step, p_.carried, p_.inits, p_.body,
+                    p_.yields, type());
+  }
 
  private:
-  GridRegionExpr(GridRegionParts p, IRType t) : p_(std::move(p)), type_(std::move(t)) {}
+  GridRegionExpr(GridRegionParts p, IRType t) : ExprNode(kKind, std::move(t)), p_(std::move(p)) {}
   GridRegionParts p_;
-  IRType type_;
 };
 
 /// Handle to a GridRegionExpr.
@@ -71,3 +78,8 @@ using GridRegionRef = Ref<const GridRegionExpr>;
 std::string to_string(const GridRegionExpr& g);
 
 }  // namespace tf::hir
+
+namespace tf {
+/// The core name of the kind (expr_nodes.def lists GridRegionExpr).
+using GridRegionExpr = hir::GridRegionExpr;
+}  // namespace tf

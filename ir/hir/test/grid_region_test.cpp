@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "ir/core/structural.h"
+#include "ir/core/type_infer.h"
+#include "ir/core/expr_print.h"
 #include "ir/hir/test/hir_test_util.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
@@ -107,6 +109,39 @@ TEST(HirGridRegion, MakeRejectsMalformedLoops) {
             Msgs{"GridRegionExpr: carried Var 'a' is bound twice in one region"});
   EXPECT_EQ(messages(GridRegionExpr::make({.induction_var = i, .stop = 4}).diagnostics()),
             Msgs{"GridRegionExpr: the body is null"});
+}
+
+}  // namespace
+}  // namespace tf::hir
+
+namespace tf::hir {
+namespace {
+
+using namespace test;
+
+TEST(HirGridRegion, IsAnExprKindWithStructuralEqualityAndTypeinfer) {
+  VarRef i = var("i", tensor({}, DType::i64(), StorageKind::Umat));
+  VarRef acc0 = var("x", tensor({4}, DType::f32()));
+  VarRef acc = var("acc", tensor({4}, DType::f32()));
+  CallRef next = make_binary(BinaryKind::Add, acc, acc, math_handlers()).value();
+  auto make = [&](ShapeDim stop) {
+    return GridRegionExpr::make({.induction_var = i, .stop = stop, .carried = {acc},
+                                 .inits = {acc0}, .body = next, .yields = {next}})
+        .value();
+  };
+  const Expr a = make(8), b = make(8), c = make(9);
+  EXPECT_EQ(a->kind(), ExprKind::GridRegionExpr);
+  EXPECT_EQ(expr_kind_name(a->kind()), "GridRegionExpr");
+  EXPECT_TRUE(structural_equal(a, b));
+  EXPECT_EQ(structural_hash(a), structural_hash(b));
+  EXPECT_FALSE(structural_equal(a, c));
+  Result<IRType> t = infer_type(a, math_handlers());
+  ASSERT_TRUE(t.ok());
+  EXPECT_TRUE(structural_equal(*t, acc->type()));
+  // A region is an operand like any value: it can feed a Binary.
+  Result<CallRef> use = make_binary(BinaryKind::Mul, a, acc0, math_handlers());
+  ASSERT_TRUE(use.ok());
+  EXPECT_EQ(to_string(Expr(*use)).substr(0, 20), "hir.math.Binary(for ");
 }
 
 }  // namespace
