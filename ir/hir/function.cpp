@@ -43,7 +43,7 @@ void check_dim_bounds(const std::string& fn, const std::vector<VarRef>& params,
 }  // namespace
 
 Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef> params, Expr body,
-                                           IRType return_type) {
+                                           IRType return_type, BindingNames names) {
   std::vector<Diagnostic> diags;
   if (!is_identifier(name))
     diags.push_back(type_error(fmt::format("HIR function name '{}' is not an identifier", name)));
@@ -79,7 +79,7 @@ Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef>
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   if (!type.ok()) return type.diagnostics();
   return Ref<const Function>(
-      new Function(std::move(name), std::move(params), std::move(body), *type));
+      new Function(std::move(name), std::move(params), std::move(body), *type, std::move(names)));
 }
 
 std::string to_string(const Function& f) {

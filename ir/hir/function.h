@@ -15,12 +15,16 @@
 // type and live on params()[i]->name (TYPES.7.CALLABLE.names-on-function-params). A Function
 // implements FunctionBase, so a Module holds it beside extern and TIR functions.
 //
-// Not yet modelled: Function is not an ExprKind (a Call cannot target it yet), and the
-// specialization variants, converters and sealing of section 2.1; a free-variable check of the
-// body waits for the HIR walker.
+// Binding names: HIR has no let; a body is one expression DAG. The names a source gave its
+// bindings (`t = mul(x, two)`) are kept beside the body as debug information for the printer
+// (BindingNames, never part of equality), so that print -> read -> print keeps them.
+//
+// Calls target functions through FunctionCall (ir/core/function_call.h), by name. Not yet
+// modelled: the specialization variants, converters and sealing of section 2.1.
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ir/core/function_base.h"
@@ -29,13 +33,16 @@
 
 namespace tf::hir {
 
+/// The source names of bound values of a body, keyed by node (the body holds every key alive).
+using BindingNames = std::unordered_map<const ExprNode*, std::string>;
+
 /// An HIR function.
 class Function final : public RefCounted, public FunctionBase {
  public:
   /// The checking factory (design note); `return_type` null means the body's type.
   /// Diagnostics are of category Type unless they name a rule.
   static Result<Ref<const Function>> make(std::string name, std::vector<VarRef> params, Expr body,
-                                          IRType return_type = {});
+                                          IRType return_type = {}, BindingNames names = {});
 
   const std::string& name() const override { return name_; }
   /// CallableType(return_type(), parameter types).
@@ -50,17 +57,22 @@ class Function final : public RefCounted, public FunctionBase {
   const Expr& body() const { return body_; }
   /// The declared return type (structurally equal to body()->type()).
   const IRType& return_type() const { return type_->return_type; }
+  /// The source names of bound values (possibly empty; debug information).
+  const BindingNames& binding_names() const { return names_; }
 
  private:
-  Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type)
+  Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type,
+           BindingNames names)
       : name_(std::move(name)),
         params_(std::move(params)),
         body_(std::move(body)),
-        type_(std::move(type)) {}
+        type_(std::move(type)),
+        names_(std::move(names)) {}
   std::string name_;
   std::vector<VarRef> params_;
   Expr body_;
   CallableTypeRef type_;
+  BindingNames names_;
 };
 
 /// Handle to a Function.

@@ -62,6 +62,17 @@ std::string to_string(const SyntaxNode& n) {
       return operand_string(*n.items[0], precedence(n)) + " " + n.text + " " +
              operand_string(*n.items[1], precedence(n) + 1);
     case SyntaxKind::Negate: return "-" + operand_string(*n.items[0], 4);
+    case SyntaxKind::Symbol: return "@" + n.text;
+    case SyntaxKind::Literal: {
+      std::string s = n.callee ? to_string(*n.callee) + " " : "";
+      if (n.text == "values") return (n.callee ? to_string(*n.callee) : "") + "{" + list(n.items) + "}";
+      if (n.text == "bits" || n.text == "planes") return s + n.text + "{" + list(n.items) + "}";
+      s += n.text + "(" + list(n.items);
+      for (std::size_t i = 0; i < n.keywords.size(); ++i)
+        s += (i || !n.items.empty() ? ", " : "") + n.keywords[i].first + "=" +
+             to_string(*n.keywords[i].second);
+      return s + ")";
+    }
   }
   return "?";
 }
@@ -201,7 +212,10 @@ class ExpressionParser {
     // Only names are called (f(...), cuda.mma.atom(...)); names, calls and subscripts are
     // subscripted (m[0:16], Mesh(...)[1:3]).
     while (base) {
-      if (at(TokenKind::LParen) && base->kind == SyntaxKind::Name) {
+      if (base->kind == SyntaxKind::Subscript && starts_literal_body()) {
+        return literal(base);
+      } else if (at(TokenKind::LParen) &&
+                 (base->kind == SyntaxKind::Name || base->kind == SyntaxKind::Symbol)) {
         base = call(base);
       } else if (at(TokenKind::LBracket) &&
                  (base->kind == SyntaxKind::Name || base->kind == SyntaxKind::Call ||
@@ -290,9 +304,64 @@ class ExpressionParser {
     return node(SyntaxKind::Slice, loc, "", {start, stop});
   }
 
+  // After a type subscript: `{`, `bits{`, `planes{`, `splat(` or `random(` starts a literal.
+  bool starts_literal_body() const {
+    if (at(TokenKind::LBrace)) return true;
+    if (!at(TokenKind::Identifier) || peek().quoted_name) return false;
+    const std::string& w = peek().text;
+    const TokenKind next = toks_[pos_ + 1].kind;
+    return ((w == "bits" || w == "planes") && next == TokenKind::LBrace) ||
+           ((w == "splat" || w == "random") && next == TokenKind::LParen);
+  }
+
+  // A tensor literal whose type is `type` (null for a plane of `planes{...}`).
+  Syntax literal(Syntax type) {
+    auto n = std::make_shared<SyntaxNode>();
+    n->kind = SyntaxKind::Literal;
+    n->location = type ? type->location : peek().location;
+    n->callee = std::move(type);
+    if (at(TokenKind::LBrace)) {
+      n->text = "values";
+    } else {
+      n->text = take().text;
+    }
+    if (n->text == "splat" || n->text == "random") {
+      take();  // (
+      if (!arguments(*n, TokenKind::RParen, [this] { return expr(); }, "argument",
+                     "to close the argument list"))
+        return nullptr;
+      return n;
+    }
+    take();  // {
+    while (!at(TokenKind::RBrace)) {
+      Syntax item;
+      if (n->text == "planes") {
+        if (!(at(TokenKind::Identifier) && peek().text == "bits" &&
+              toks_[pos_ + 1].kind == TokenKind::LBrace))
+          return fail(peek(), fmt::format("expected a plane bits{{...}}, found {}", describe(peek())));
+        item = literal(nullptr);
+      } else {
+        item = expr();
+      }
+      if (!item) return nullptr;
+      n->items.push_back(item);
+      if (!accept(TokenKind::Comma)) break;
+    }
+    if (!expect(TokenKind::RBrace, "to close the literal")) return nullptr;
+    return n;
+  }
+
   Syntax primary() {
     const Token& t = peek();
     switch (t.kind) {
+      case TokenKind::At: {
+        take();
+        const Token& name = peek();
+        if (name.kind != TokenKind::Identifier)
+          return fail(name, fmt::format("expected a function name after '@', found {}", describe(name)));
+        take();
+        return node(SyntaxKind::Symbol, t.location, name.text);
+      }
       case TokenKind::Identifier: {
         take();
         std::string name = t.text;  // a dotted name: cuda.mma.atom

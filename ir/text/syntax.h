@@ -27,6 +27,12 @@ enum class SyntaxKind {
   Binary,    ///< text = the operator ("+", "-", "*", "//", "%", "<", "<=", ..., and "->" inside
              ///< a subscript: `Callable[(A) -> R]`), items = {lhs, rhs}
   Negate,    ///< items = {operand}
+  Symbol,    ///< text = the function name of `@name` (called like a name: `@f(x)`)
+  Literal,   ///< a tensor literal (TFIR.md section 4): callee = the type (a Subscript; null
+             ///< for a plane inside `planes{...}`), text = the form: "values" (`T{1, 2}`),
+             ///< "bits" (`T bits{0x38}`), "planes" (`T planes{bits{...}, bits{...}}`),
+             ///< "splat" / "random" (`T splat(0.5)`, `T random(seed=7)`: items and keywords
+             ///< are the arguments); items = the elements or planes
 };
 
 struct SyntaxNode;

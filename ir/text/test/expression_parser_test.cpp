@@ -93,3 +93,36 @@ TEST(ExpressionParser, DeepNestingIsAnErrorNotAStackOverflow) {
 
 }  // namespace
 }  // namespace tf::text
+
+namespace tf::text {
+namespace {
+
+std::string printed_or_error(std::string_view src) {
+  Result<Syntax> s = parse_expression(src, "t.tfir");
+  if (!s.ok()) return "error: " + s.diagnostics()[0].message;
+  return to_string(**s);
+}
+
+TEST(ExpressionParserBodies, SymbolsAreCalledLikeNames) {
+  EXPECT_EQ(printed_or_error("@f(a, b)"), "@f(a, b)");
+  EXPECT_EQ(printed_or_error("launch(@k, 1, 1, 1, 32, 1, 1, a, dynamic_smem=0)"),
+            "launch(@k, 1, 1, 1, 32, 1, 1, a, dynamic_smem=0)");
+  EXPECT_EQ(printed_or_error("@ 3"), "error: expected a function name after '@', found number 3");
+}
+
+TEST(ExpressionParserBodies, TensorLiteralsOfEveryForm) {
+  EXPECT_EQ(printed_or_error("Tensor[(2, 2), f32]{1, 2, -3, nan}"), "Tensor[(2, 2), f32]{1, 2, -3, nan}");
+  EXPECT_EQ(printed_or_error("Tensor[(2,), fp8e4m3] bits{0x38, 0x40}"),
+            "Tensor[(2,), fp8e4m3] bits{0x38, 0x40}");
+  EXPECT_EQ(printed_or_error("Tensor[(1024,), f32] splat(0.5)"), "Tensor[(1024,), f32] splat(0.5)");
+  EXPECT_EQ(printed_or_error("Tensor[(8, 8), f32] random(seed=7, lo=-1, hi=1)"),
+            "Tensor[(8, 8), f32] random(seed=7, lo=-1, hi=1)");
+  EXPECT_EQ(printed_or_error("Tensor[(1, 32), MXFP4] planes{ bits{0x1, 0x2}, bits{0x7f} }"),
+            "Tensor[(1, 32), MXFP4] planes{bits{0x1, 0x2}, bits{0x7f}}");
+  EXPECT_EQ(printed_or_error("Tensor[(1,), MXFP4] planes{ 3 }"),
+            "error: expected a plane bits{...}, found number 3");
+  EXPECT_EQ(printed_or_error("Tensor[(2,), f32]{1, 2"), "error: expected '}' to close the literal, found end of file");
+}
+
+}  // namespace
+}  // namespace tf::text
