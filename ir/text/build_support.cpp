@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <cstdlib>
+
 #include <charconv>
 #include <limits>
 
@@ -73,6 +76,33 @@ Result<std::int64_t> integer_value(const SyntaxNode& node) {
 
 bool is_name(const SyntaxNode& node, std::string_view name) {
   return node.kind == SyntaxKind::Name && node.text == name;
+}
+
+}  // namespace tf::text
+
+namespace tf::text {
+
+Result<double> float_value(const SyntaxNode& node) {
+  if (node.kind == SyntaxKind::Negate) {
+    Result<double> v = float_value(*node.items[0]);
+    if (!v.ok()) return v.diagnostics();
+    return -*v;
+  }
+  if (is_name(node, "inf")) return std::numeric_limits<double>::infinity();
+  if (is_name(node, "nan")) return std::numeric_limits<double>::quiet_NaN();
+  if (node.kind == SyntaxKind::Integer) {
+    Result<std::int64_t> i = integer_value(node);
+    if (!i.ok()) return i.diagnostics();
+    return static_cast<double>(*i);
+  }
+  if (node.kind != SyntaxKind::Float)
+    return error_at(node, fmt::format("expected a number, found '{}'", to_string(node)));
+  errno = 0;
+  char* end = nullptr;
+  const double v = std::strtod(node.text.c_str(), &end);
+  if (end != node.text.c_str() + node.text.size())
+    return error_at(node, fmt::format("'{}' is not a number", node.text));
+  return v;  // an out-of-range spelling reads as +-inf or 0, strtod's rounding
 }
 
 }  // namespace tf::text

@@ -32,3 +32,12 @@ Result<std::int64_t> integer_value(const SyntaxNode& node);
 bool is_name(const SyntaxNode& node, std::string_view name);
 
 }  // namespace tf::text
+
+namespace tf::text {
+
+/// The value of a float literal: a Float or Integer node (`1.5`, `1e-6`, `0x1.8p+3`, `2`), a
+/// negated one, or the names `inf` / `nan` (negated: `-inf`). Parsed to the nearest double
+/// (strtod's correctly rounded reading). Positioned error for anything else.
+Result<double> float_value(const SyntaxNode& node);
+
+}  // namespace tf::text

@@ -304,9 +304,15 @@ class ExpressionParser {
     return node(SyntaxKind::Slice, loc, "", {start, stop});
   }
 
-  // After a type subscript: `{`, `bits{`, `planes{`, `splat(` or `random(` starts a literal.
+  // After a type subscript: `{` written right after the `]` (`Tensor[(2,), f32]{1, 2}`; a `{`
+  // after a space opens a block instead: `-> Tensor[(4,), f32] {`), or `bits{`, `planes{`,
+  // `splat(`, `random(` start a literal.
   bool starts_literal_body() const {
-    if (at(TokenKind::LBrace)) return true;
+    if (at(TokenKind::LBrace)) {
+      const Token& close = toks_[pos_ - 1];
+      return close.kind == TokenKind::RBracket && close.location.line == peek().location.line &&
+             close.location.column + 1 == peek().location.column;
+    }
     if (!at(TokenKind::Identifier) || peek().quoted_name) return false;
     const std::string& w = peek().text;
     const TokenKind next = toks_[pos_ + 1].kind;

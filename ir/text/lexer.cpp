@@ -96,7 +96,10 @@ class Lexer {
     if (c == '\n') {
       advance();
       bool last_is_newline = !tokens_.empty() && tokens_.back().kind == TokenKind::Newline;
-      if (depth_ == 0 && !tokens_.empty() && !last_is_newline) push(TokenKind::Newline, "", loc);
+      // Newlines end statements at top level and in blocks `{ }`; inside ( ) and [ ] they are
+      // white space.
+      const bool in_block = open_.empty() || open_.back() == '{';
+      if (in_block && !tokens_.empty() && !last_is_newline) push(TokenKind::Newline, "", loc);
       return;
     }
     if (c == ' ' || c == '\t' || c == '\r') return advance();
@@ -221,12 +224,12 @@ class Lexer {
     };
     switch (c) {
       case '(': case '[': case '{':
-        ++depth_;
+        if (open_.size() < kMaxOpen) open_.push_back(c);
         advance();
         return push(c == '(' ? TokenKind::LParen : c == '[' ? TokenKind::LBracket : TokenKind::LBrace,
                     "", loc);
       case ')': case ']': case '}':
-        if (depth_ > 0) --depth_;
+        if (!open_.empty()) open_.pop_back();
         advance();
         return push(c == ')' ? TokenKind::RParen : c == ']' ? TokenKind::RBracket : TokenKind::RBrace,
                     "", loc);
@@ -281,7 +284,8 @@ class Lexer {
   std::size_t pos_ = 0;
   int line_ = 1;
   int col_ = 1;
-  int depth_ = 0;
+  std::vector<char> open_;  // the open brackets, innermost last
+  static constexpr std::size_t kMaxOpen = 1 << 16;
   std::vector<Token> tokens_;
   std::vector<Diagnostic> errors_;
 };

@@ -29,7 +29,8 @@ enum class SyntaxKind {
   Negate,    ///< items = {operand}
   Symbol,    ///< text = the function name of `@name` (called like a name: `@f(x)`)
   Literal,   ///< a tensor literal (TFIR.md section 4): callee = the type (a Subscript; null
-             ///< for a plane inside `planes{...}`), text = the form: "values" (`T{1, 2}`),
+             ///< for a plane inside `planes{...}`), text = the form: "values" (`T{1, 2}`, the
+             ///< `{` right after the `]`: after a space it opens a block),
              ///< "bits" (`T bits{0x38}`), "planes" (`T planes{bits{...}, bits{...}}`),
              ///< "splat" / "random" (`T splat(0.5)`, `T random(seed=7)`: items and keywords
              ///< are the arguments); items = the elements or planes

@@ -10,40 +10,13 @@
 namespace tf::text {
 namespace {
 
-// TFIR.md sections 5, 6 and 7, as written there (comments included); section 2 is shared.
+// TFIR.md section 7, as written there (comments included); sections 2, 5 and 6 are shared.
 using testing::kSection2;
 
-const char* const kScaleAdd = R"(func scale_add(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {
-    two = 2.0
-    t: Tensor[(N, 8), f32] = mul(x, two)
-    s: Tensor[(N, 8), f32] = add(t, y)
-    return s
-})";
-
-const char* const kFib = R"(func fib(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {
-    r = for i in range(0, 5, 1) carry (a = x, b = x) {
-        c = add(a, b)
-        yield (b, c)
-    }
-    out = tuple_get_item(r, index=1)
-    return out
-})";
-
-const char* const kDoubleRows = R"(prim_func double_rows(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=cuda {
-    with cta1 as c {
-        let va = tensor_view(a, layout=Lg)
-        let r = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
-        copy(va, r)
-        let s = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
-        binary(r, r, s, kind=mul)
-        let vo = tensor_view(out, layout=Lg)
-        copy(s, vo)
-    }
-})";
-
-const char* const kMain = R"(prim_func main(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=host {
-    launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
-})";
+using testing::kScaleAdd;
+using testing::kFib;
+using testing::kDoubleRows;
+using testing::kMain;
 
 // (The `covers` lines are spliced in so that rule coverage does not count this test for them.)
 const std::string kCaseBasic = std::string(R"(case "scale_add/basic" {

@@ -16,4 +16,37 @@ atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
 entry main                                         # optional; default: the last function
 )";
 
+/// TFIR.md sections 5 and 6: the functions.
+inline const char* const kScaleAdd = R"(func scale_add(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {
+    two = 2.0
+    t: Tensor[(N, 8), f32] = mul(x, two)
+    s: Tensor[(N, 8), f32] = add(t, y)
+    return s
+})";
+
+inline const char* const kFib = R"(func fib(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {
+    r = for i in range(0, 5, 1) carry (a = x, b = x) {
+        c = add(a, b)
+        yield (b, c)
+    }
+    out = tuple_get_item(r, index=1)
+    return out
+})";
+
+inline const char* const kDoubleRows = R"(prim_func double_rows(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=cuda {
+    with cta1 as c {
+        let va = tensor_view(a, layout=Lg)
+        let r = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
+        copy(va, r)
+        let s = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
+        binary(r, r, s, kind=mul)
+        let vo = tensor_view(out, layout=Lg)
+        copy(s, vo)
+    }
+})";
+
+inline const char* const kMain = R"(prim_func main(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=host {
+    launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
+})";
+
 }  // namespace tf::text::testing

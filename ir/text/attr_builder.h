@@ -1,0 +1,25 @@
+// Building the value of a keyword attribute from its tfir syntax, given the attribute's family
+// (TFIR.md section 5: "an attribute value is a literal, a dtype, a storage, a tuple, a type, a
+// layout, a mesh, an atom, or a pattern").
+//
+// `None` is None for every family (the Call then checks that the attribute is optional). Enum
+// values are bare names or quoted strings (`kind=mul`, `kind="mul"`). A Layout attribute takes
+// any layout expression or a declared layout name; a Mesh attribute a mesh expression, a
+// declared mesh, a mesh bound by an enclosing `with`, or a static slice of one; an Atom attribute
+// a declared atom name; a Pattern attribute `DimVarRangePat("N", lo, hi)`; a Dim attribute a
+// dim expression; a DimTuple a tuple of them; an IntTuple a tuple of integers (`(3,)`, `()`).
+// Every error is positioned at the value's node.
+#pragma once
+
+#include "ir/core/attr_value.h"
+#include "ir/support/result.h"
+#include "ir/text/body_environment.h"
+#include "ir/text/syntax.h"
+
+namespace tf::text {
+
+/// The value `node` denotes as an attribute of family `kind`.
+Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
+                                   const BodyEnvironment& env);
+
+}  // namespace tf::text

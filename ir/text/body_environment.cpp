@@ -1,0 +1,63 @@
+#include "ir/text/body_environment.h"
+
+#include "ir/support/check.h"
+
+namespace tf::text {
+
+const Signature* BodyEnvironment::signature(const std::string& name) const {
+  auto it = signatures_->find(name);
+  return it == signatures_->end() ? nullptr : &it->second;
+}
+
+const Atom* BodyEnvironment::atom(const std::string& name) const {
+  auto it = atoms_->find(name);
+  return it == atoms_->end() ? nullptr : &it->second;
+}
+
+void BodyEnvironment::pop_scope() {
+  TF_CHECK(scopes_.size() > 1, "pop_scope of the function's own block");
+  scopes_.pop_back();
+}
+
+void BodyEnvironment::bind(const std::string& name, Expr value) {
+  scopes_.back().insert_or_assign(name, Entry{std::move(value), std::nullopt, false});
+}
+
+void BodyEnvironment::bind_mesh(const std::string& name, Mesh mesh) {
+  scopes_.back().insert_or_assign(name, Entry{std::nullopt, std::move(mesh), false});
+}
+
+void BodyEnvironment::poison(const std::string& name) {
+  scopes_.back().insert_or_assign(name, Entry{std::nullopt, std::nullopt, true});
+}
+
+const BodyEnvironment::Entry* BodyEnvironment::lookup(const std::string& name) const {
+  for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it)
+    if (auto e = it->find(name); e != it->end()) return &e->second;
+  return nullptr;
+}
+
+const Expr* BodyEnvironment::find(const std::string& name) const {
+  const Entry* e = lookup(name);
+  return e != nullptr && e->value ? &*e->value : nullptr;
+}
+
+const Mesh* BodyEnvironment::find_mesh(const std::string& name) const {
+  const Entry* e = lookup(name);
+  return e != nullptr && e->mesh ? &*e->mesh : nullptr;
+}
+
+bool BodyEnvironment::poisoned(const std::string& name) const {
+  const Entry* e = lookup(name);
+  return e != nullptr && e->poisoned;
+}
+
+LayoutEnvironment BodyEnvironment::layouts() const {
+  LayoutEnvironment env = file_->layouts();
+  for (const auto& scope : scopes_)
+    for (const auto& [name, entry] : scope)
+      if (entry.mesh) env.declare(name, *entry.mesh);
+  return env;
+}
+
+}  // namespace tf::text

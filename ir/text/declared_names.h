@@ -1,0 +1,32 @@
+// DeclaredNames: the file's declared meshes, layouts and atoms, by name, so that a printer spells
+// an attribute value that equals a declared one as its name (`layout=Lg`, `mesh=cta1`,
+// `atom=A0`) instead of spelling the value out: what a reader of TFIR.md's examples expects, and
+// what makes print -> read -> print keep them.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/core/attr_value.h"
+#include "ir/text/module_reader.h"
+
+namespace tf::text {
+
+/// Declared values by name, in declaration order (the first equal one names a value).
+struct DeclaredNames {
+  std::vector<std::pair<std::string, Mesh>> meshes;
+  std::vector<std::pair<std::string, LayoutBase>> layouts;
+  std::vector<std::pair<std::string, Atom>> atoms;
+
+  /// The name of the first declaration equal to `value`, or "".
+  std::string name_of(const AttrValue& value) const;
+};
+
+/// The declared names of `file`, with atoms resolved by `atoms` (name -> atom).
+DeclaredNames declared_names(const ParsedFile& file, const std::vector<std::pair<std::string, Atom>>& atoms);
+
+/// attr_value_text, but a mesh, layout or atom equal to a declared one is spelled by its name.
+std::string attr_text(AttrKind kind, const AttrValue& value, const DeclaredNames& names);
+
+}  // namespace tf::text

@@ -1,0 +1,47 @@
+// Reading a whole tfir file into a Module: declarations, signatures, then every function body
+// (TFIR.md sections 2, 5 and 6), and printing it back in canonical form.
+//
+// Design note. Reading is in two passes so that a function may call any function of the file
+// (`@name`), whatever their order: first every item's signature, then every body. Each body is
+// read independently, so one broken function does not hide the diagnostics of another. `case`
+// items are kept verbatim for the conformance runner. Atoms (`atom A0 = cuda.mma.atom(op=...)`)
+// are built by the AtomFactory the caller passes (the TIR layer's); without one, an atom used
+// as an attribute is an error.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/core/module.h"
+#include "ir/support/result.h"
+#include "ir/text/body_environment.h"
+#include "ir/text/declared_names.h"
+#include "ir/text/module_reader.h"
+
+namespace tf::text {
+
+/// What the reader needs besides the text.
+struct ReadOptions {
+  const OpHandlers* handlers = &OpHandlers::global();  ///< the op tables bodies resolve in
+  AtomFactory atoms;                                    ///< builds declared atoms (may be empty)
+};
+
+/// A file read into IR.
+struct ReadFile {
+  ParsedFile file;                                 ///< declarations, items, tokens
+  ModuleRef module;                                ///< every function, in file order
+  DeclaredNames names;                             ///< for printing attributes by name
+  std::map<std::string, Signature> signatures;     ///< every function's signature
+};
+
+/// Reads `source`. Fails with every positioned diagnostic of every part of the file.
+Result<ReadFile> read_file(std::string_view source, const std::string& file_name,
+                           const ReadOptions& options = {});
+
+/// The canonical text of a file read by read_file: `tfir 1`, the declarations, each function
+/// printed from its IR, each case verbatim; read_file(print_file(f)) prints back the same text.
+std::string print_file(const ReadFile& f, const OpRegistry& registry = OpRegistry::global());
+
+}  // namespace tf::text

@@ -1,0 +1,340 @@
+#include "ir/text/hir_reader.h"
+
+#include <fmt/format.h>
+
+#include "ir/core/structural.h"
+#include "ir/core/tuple.h"
+#include "ir/hir/grid_region.h"
+#include "ir/text/build_support.h"
+#include "ir/text/dim_builder.h"
+#include "ir/text/expression_parser.h"
+#include "ir/text/type_builder.h"
+#include "ir/text/value_builder.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/type_print.h"
+
+namespace tf::text {
+
+namespace {
+
+bool is_word(const Token& t, std::string_view w) {
+  return t.kind == TokenKind::Identifier && !t.quoted_name && t.text == w;
+}
+
+void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
+  for (Diagnostic& d : from) to.push_back(std::move(d));
+}
+
+// A failed statement whose diagnostics were already reported (or that is skipped quietly).
+struct Skipped {};
+
+class HirBodyReader {
+ public:
+  HirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env)
+      : toks_(toks), pos_(pos), env_(env) {}
+
+  // Reads the function's block, whose `{` is at pos_; the result is the returned value.
+  Result<Expr> function_block() {
+    ++pos_;  // {
+    std::optional<Expr> result;
+    while (true) {
+      skip_newlines();
+      if (at(TokenKind::RBrace) || at(TokenKind::Eof)) break;
+      if (is_word(peek(), "return")) {
+        const Token& kw = take();
+        if (result) diags_.push_back(error_at(kw, "a func has one return, at the end of its body"));
+        std::optional<Expr> v = value_statement();
+        if (v) result = v;
+        else if (diags_.empty()) return error_at(kw, "the returned value could not be built");
+        continue;
+      }
+      if (result) {
+        diags_.push_back(error_at(peek(), "statements after return are unreachable"));
+        skip_statement();
+        continue;
+      }
+      binding();
+    }
+    if (!diags_.empty()) return diags_;
+    if (!result) return error_at(peek(), "the func body has no return");
+    return *result;
+  }
+
+  hir::BindingNames take_names() { return std::move(names_); }
+
+ private:
+  const Token& peek(std::size_t ahead = 0) const { return toks_[std::min(pos_ + ahead, toks_.size() - 1)]; }
+  bool at(TokenKind k) const { return peek().kind == k; }
+  const Token& take() { return toks_[pos_++]; }
+  void skip_newlines() {
+    while (at(TokenKind::Newline)) ++pos_;
+  }
+  // Error recovery: to the end of the statement (a Newline or the block's `}`), skipping any
+  // nested block.
+  void skip_statement() {
+    int depth = 0;
+    while (!at(TokenKind::Eof)) {
+      if (at(TokenKind::LBrace)) ++depth;
+      if (at(TokenKind::RBrace)) {
+        if (depth == 0) return;
+        --depth;
+      }
+      if (at(TokenKind::Newline) && depth == 0) return;
+      ++pos_;
+    }
+  }
+  bool end_of_statement() {
+    if (at(TokenKind::Newline) || at(TokenKind::RBrace)) return true;
+    diags_.push_back(error_at(peek(), fmt::format("expected the end of the statement, found {}",
+                                                  describe(peek()))));
+    skip_statement();
+    return false;
+  }
+
+  // An expression up to the end of the statement; nothing (diagnostics recorded, or quietly
+  // skipped for a poisoned name) on failure.
+  std::optional<Expr> value_statement() {
+    Result<Syntax> s = parse_expression_at(toks_, pos_);
+    if (!s.ok()) {
+      append(diags_, s.diagnostics());
+      skip_statement();
+      return std::nullopt;
+    }
+    if (uses_poisoned_name(**s, env_)) {
+      skip_statement();
+      return std::nullopt;
+    }
+    Result<Expr> v = build_value(**s, BodyDialect::Hir, env_);
+    if (!v.ok()) {
+      append(diags_, v.diagnostics());
+      skip_statement();
+      return std::nullopt;
+    }
+    if (!end_of_statement()) return std::nullopt;
+    return *v;
+  }
+
+  // name[: Type] = value | loop
+  void binding() {
+    const Token& name = peek();
+    if (name.kind != TokenKind::Identifier || (peek(1).kind != TokenKind::Equal && peek(1).kind != TokenKind::Colon)) {
+      diags_.push_back(error_at(name, fmt::format("expected a binding `name = value`, `return` or the "
+                                                  "end of the block, found {}", describe(name))));
+      skip_statement();
+      return;
+    }
+    take();
+    IRType declared;
+    Syntax declared_at;
+    if (at(TokenKind::Colon)) {
+      take();
+      Result<Syntax> ts = parse_expression_at(toks_, pos_);
+      Result<IRType> t = ts.ok() ? build_type(**ts, env_.file()) : Result<IRType>(ts.diagnostics());
+      if (!t.ok()) {
+        append(diags_, t.diagnostics());
+        skip_statement();
+        env_.poison(name.text);
+        return;
+      }
+      declared = *t;
+      declared_at = *ts;
+    }
+    if (!at(TokenKind::Equal)) {
+      diags_.push_back(error_at(peek(), fmt::format("expected '=' in the binding of '{}', found {}",
+                                                    name.text, describe(peek()))));
+      skip_statement();
+      env_.poison(name.text);
+      return;
+    }
+    take();
+    std::optional<Expr> v = is_word(peek(), "for") ? loop() : value_statement();
+    if (!v) {
+      env_.poison(name.text);
+      return;
+    }
+    if (declared && !structural_equal(declared, (*v)->type())) {
+      Diagnostic d = category_error(
+          DiagCategory::Type, fmt::format("'{}' is declared {}, but its value has type {}",
+                                          name.text, to_string(declared), to_string((*v)->type())));
+      d.location = name.location;
+      diags_.push_back(std::move(d));
+      env_.poison(name.text);
+      return;
+    }
+    if (!(*v)->is<Var>() && !(*v)->is<DimVar>()) names_.try_emplace(v->get(), name.text);
+    env_.bind(name.text, *v);
+    last_bound_ = *v;
+  }
+
+  // for i in range(...) [carry (c = init, ...)] { ...; yield (...) }
+  std::optional<Expr> loop() {
+    const Token& for_kw = take();
+    const Token& index = peek();
+    if (index.kind != TokenKind::Identifier || !is_word(peek(1), "in")) {
+      diags_.push_back(error_at(index, "expected `for NAME in range(...)`"));
+      skip_statement();
+      return std::nullopt;
+    }
+    pos_ += 2;
+    Result<Syntax> range = parse_expression_at(toks_, pos_);
+    if (!range.ok()) {
+      append(diags_, range.diagnostics());
+      skip_statement();
+      return std::nullopt;
+    }
+    const SyntaxNode& r = **range;
+    if (r.kind != SyntaxKind::Call || !is_name(*r.callee, "range") || r.items.empty() ||
+        r.items.size() > 3 || !r.keywords.empty()) {
+      diags_.push_back(error_at(r, "expected range(stop), range(start, stop) or range(start, stop, step)"));
+      skip_statement();
+      return std::nullopt;
+    }
+    std::vector<ShapeDim> bounds;
+    for (const Syntax& item : r.items) {
+      Result<ShapeDim> d = build_shape_dim(*item, env_.file());
+      if (!d.ok()) {
+        append(diags_, d.diagnostics());
+        skip_statement();
+        return std::nullopt;
+      }
+      bounds.push_back(*d);
+    }
+    hir::GridRegionParts parts;
+    parts.start = bounds.size() >= 2 ? bounds[0] : ShapeDim(0);
+    parts.stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
+    parts.step = bounds.size() == 3 ? bounds[2] : ShapeDim(1);
+    parts.induction_var =
+        Var::make(index.text, TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Umat).value())
+            .value();
+    std::vector<std::string> carry_names;
+    if (is_word(peek(), "carry")) {
+      take();
+      if (!carries(parts, carry_names)) return std::nullopt;
+    }
+    if (!at(TokenKind::LBrace)) {
+      diags_.push_back(error_at(peek(), fmt::format("expected '{{' to open the loop body, found {}",
+                                                    describe(peek()))));
+      skip_statement();
+      return std::nullopt;
+    }
+    take();
+    env_.push_scope();
+    env_.bind(index.text, parts.induction_var);
+    for (std::size_t k = 0; k < parts.carried.size(); ++k) env_.bind(carry_names[k], parts.carried[k]);
+    const std::size_t errors_before = diags_.size();
+    std::optional<Expr> last;
+    bool yielded = false;
+    while (true) {
+      skip_newlines();
+      if (at(TokenKind::RBrace) || at(TokenKind::Eof)) break;
+      if (is_word(peek(), "yield")) {
+        const Token& kw = take();
+        std::optional<Expr> y = value_statement();
+        if (y) {
+          yielded = true;
+          if (const Tuple* t = (*y)->as<Tuple>(); t != nullptr && parts.carried.size() != 1)
+            parts.yields = t->elements;
+          else
+            parts.yields = {*y};
+          if (parts.carried.empty()) diags_.push_back(error_at(kw, "a loop without carries yields nothing"));
+        }
+        continue;
+      }
+      last_bound_.reset();
+      binding();
+      last = last_bound_;
+    }
+    env_.pop_scope();
+    if (!at(TokenKind::RBrace)) {
+      diags_.push_back(error_at(peek(), "the loop body is never closed"));
+      return std::nullopt;
+    }
+    take();
+    if (diags_.size() != errors_before) {
+      skip_statement();
+      return std::nullopt;
+    }
+    if (!parts.carried.empty() && !yielded) {
+      diags_.push_back(error_at(for_kw, "a loop with carries ends with `yield (...)`"));
+      return std::nullopt;
+    }
+    if (!last && parts.carried.empty()) {
+      diags_.push_back(error_at(for_kw, "a loop without carries needs a binding: its value is the last one"));
+      return std::nullopt;
+    }
+    parts.body = last ? *last : parts.yields.empty() ? Expr() : parts.yields.back();
+    Result<hir::GridRegionRef> g = GridRegionExpr::make(std::move(parts));
+    if (!g.ok()) {
+      append(diags_, located_at(g.diagnostics(), SyntaxNode{.location = for_kw.location}));
+      return std::nullopt;
+    }
+    if (!end_of_statement()) return std::nullopt;
+    return Expr(*g);
+  }
+
+  // (c = init, ...)
+  bool carries(hir::GridRegionParts& parts, std::vector<std::string>& names) {
+    if (!at(TokenKind::LParen)) {
+      diags_.push_back(error_at(peek(), "expected `carry (name = init, ...)`"));
+      skip_statement();
+      return false;
+    }
+    take();
+    while (!at(TokenKind::RParen)) {
+      const Token& name = peek();
+      if (name.kind != TokenKind::Identifier || peek(1).kind != TokenKind::Equal) {
+        diags_.push_back(error_at(name, fmt::format("expected `name = init` in the carry list, found {}",
+                                                    describe(name))));
+        skip_statement();
+        return false;
+      }
+      pos_ += 2;
+      Result<Syntax> init = parse_expression_at(toks_, pos_);
+      Result<Expr> v = init.ok() ? build_value(**init, BodyDialect::Hir, env_)
+                                 : Result<Expr>(init.diagnostics());
+      if (!v.ok()) {
+        if (!(init.ok() && uses_poisoned_name(**init, env_))) append(diags_, v.diagnostics());
+        skip_statement();
+        return false;
+      }
+      parts.inits.push_back(*v);
+      parts.carried.push_back(Var::make(name.text, (*v)->type()).value());
+      names.push_back(name.text);
+      if (!at(TokenKind::Comma)) break;
+      take();
+    }
+    if (!at(TokenKind::RParen)) {
+      diags_.push_back(error_at(peek(), "expected ')' to close the carry list"));
+      skip_statement();
+      return false;
+    }
+    take();
+    return true;
+  }
+
+  const std::vector<Token>& toks_;
+  std::size_t pos_;
+  BodyEnvironment& env_;
+  std::vector<Diagnostic> diags_;
+  hir::BindingNames names_;
+  std::optional<Expr> last_bound_;
+};
+
+}  // namespace
+
+Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const SkippedItem& item,
+                                              const ItemSignature& sig, const OpHandlers& handlers,
+                                              const std::map<std::string, Signature>& signatures,
+                                              const std::map<std::string, Atom>& atoms) {
+  BodyEnvironment env(file.environment, handlers, signatures, atoms);
+  for (const VarRef& p : sig.params) env.bind(p->name, p);
+  HirBodyReader reader(file.tokens, sig.body_open, env);
+  Result<Expr> body = reader.function_block();
+  if (!body.ok()) return body.diagnostics();
+  Result<hir::HirFunctionRef> f =
+      hir::Function::make(sig.name, sig.params, *body, sig.return_type, reader.take_names());
+  if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
+  return f;
+}
+
+}  // namespace tf::text

@@ -1,0 +1,99 @@
+#include "ir/text/signature_reader.h"
+
+#include <fmt/format.h>
+
+#include "ir/text/build_support.h"
+#include "ir/text/expression_parser.h"
+#include "ir/text/type_builder.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/unit_type.h"
+
+namespace tf::text {
+
+namespace {
+
+bool at_word(const Token& t, std::string_view w) {
+  return t.kind == TokenKind::Identifier && !t.quoted_name && t.text == w;
+}
+
+}  // namespace
+
+Result<ItemSignature> read_signature(const ParsedFile& file, const SkippedItem& item) {
+  const std::vector<Token>& toks = file.tokens;
+  std::size_t pos = item.first_token + 2;  // keyword, name
+  ItemSignature sig;
+  sig.name = item.name;
+  const bool prim = item.kind == ItemKind::PrimFunc;
+  auto expect = [&](TokenKind k, const char* context) -> std::optional<Diagnostic> {
+    if (toks[pos].kind == k) {
+      ++pos;
+      return std::nullopt;
+    }
+    return error_at(toks[pos], fmt::format("expected {} {}, found {}", token_kind_name(k), context,
+                                           describe(toks[pos])));
+  };
+  if (auto e = expect(TokenKind::LParen, "to open the parameter list")) return *e;
+  std::vector<IRType> types;
+  while (toks[pos].kind != TokenKind::RParen) {
+    const Token& name = toks[pos];
+    if (name.kind != TokenKind::Identifier)
+      return error_at(name, fmt::format("expected a parameter name, found {}", describe(name)));
+    ++pos;
+    for (const VarRef& p : sig.params)
+      if (p->name == name.text)
+        return error_at(name, fmt::format("parameter '{}' is declared twice", name.text));
+    if (auto e = expect(TokenKind::Colon, "after the parameter name")) return *e;
+    Result<Syntax> ts = parse_expression_at(toks, pos);
+    if (!ts.ok()) return ts.diagnostics();
+    Result<IRType> t = build_type(**ts, file.environment);
+    if (!t.ok()) return t.diagnostics();
+    Result<VarRef> v = Var::make(name.text, *t);
+    if (!v.ok()) return located_at(v.diagnostics(), **ts);
+    sig.params.push_back(*v);
+    types.push_back(*t);
+    if (toks[pos].kind != TokenKind::Comma) break;
+    ++pos;
+  }
+  if (auto e = expect(TokenKind::RParen, "to close the parameter list")) return *e;
+  if (prim) {
+    sig.return_type = UnitType::make();
+    while (toks[pos].kind == TokenKind::Identifier && toks[pos + 1].kind == TokenKind::Equal) {
+      const Token& key = toks[pos];
+      pos += 2;
+      if (key.text == "outputs") {
+        Result<Syntax> v = parse_expression_at(toks, pos);
+        if (!v.ok()) return v.diagnostics();
+        Result<std::int64_t> k = integer_value(**v);
+        if (!k.ok()) return k.diagnostics();
+        if (*k < 0 || *k > static_cast<std::int64_t>(sig.params.size()))
+          return error_at(key, fmt::format("outputs={} must be between 0 and the {} parameters",
+                                           *k, sig.params.size()));
+        sig.output_count = *k;
+      } else if (key.text == "target") {
+        if (!at_word(toks[pos], "cuda") && !at_word(toks[pos], "host"))
+          return error_at(toks[pos], fmt::format("target is cuda or host, found {}", describe(toks[pos])));
+        sig.target = toks[pos++].text;
+      } else {
+        return error_at(key, fmt::format("a prim_func takes outputs= and target=, not {}=", key.text));
+      }
+    }
+  } else {
+    if (auto e = expect(TokenKind::Arrow, "before the return type")) return *e;
+    Result<Syntax> rs = parse_expression_at(toks, pos);
+    if (!rs.ok()) return rs.diagnostics();
+    Result<IRType> r = build_type(**rs, file.environment);
+    if (!r.ok()) return r.diagnostics();
+    sig.return_type = *r;
+  }
+  if (item.has_body) {
+    if (toks[pos].kind != TokenKind::LBrace)
+      return error_at(toks[pos], fmt::format("expected '{{' to open the body, found {}", describe(toks[pos])));
+    sig.body_open = pos;
+  }
+  Result<CallableTypeRef> type = CallableType::make(sig.return_type, std::move(types));
+  if (!type.ok()) return located_at(type.diagnostics(), SyntaxNode{.location = item.begin});
+  sig.type = *type;
+  return sig;
+}
+
+}  // namespace tf::text

@@ -1,0 +1,282 @@
+#include "ir/text/value_builder.h"
+
+#include <fmt/format.h>
+
+#include "eval/numerics/convert.h"
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/function_call.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/tuple.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/simplify_dim.h"
+#include "ir/hir/math_kinds.h"
+#include "ir/text/attr_builder.h"
+#include "ir/text/build_support.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/unit_type.h"
+
+namespace tf::text {
+
+const char* dialect_prefix(BodyDialect d) {
+  return d == BodyDialect::Hir ? "hir" : "tir";
+}
+
+namespace {
+
+Result<Expr> constant(ConstantValue v, DType dtype, StorageKind storage, const SyntaxNode& at) {
+  Result<TensorTypeRef> t = TensorType::make({}, dtype, std::nullopt, storage);
+  if (!t.ok()) return located_at(t.diagnostics(), at);
+  Result<ConstantRef> c = Constant::make(v, *t);
+  if (!c.ok()) return located_at(c.diagnostics(), at);
+  return Expr(*c);
+}
+
+// `dtype(value)`: a typed scalar; narrow floats are given by their bits.
+Result<Expr> typed_scalar(DType dtype, const SyntaxNode& node, StorageKind storage) {
+  if (node.items.size() != 1 || !node.keywords.empty())
+    return error_at(node, fmt::format("a typed scalar takes one value: {}(...)", dtype.name()));
+  const SyntaxNode& arg = *node.items[0];
+  if (dtype.is_bool()) {
+    if (is_name(arg, "true") || is_name(arg, "false"))
+      return constant(is_name(arg, "true"), dtype, storage, node);
+    return error_at(arg, "a bool scalar is true or false");
+  }
+  if (dtype.is_integer()) {
+    Result<std::int64_t> i = integer_value(arg);
+    if (!i.ok()) return i.diagnostics();
+    return constant(*i, dtype, storage, node);
+  }
+  if (dtype == DType::f32() || dtype == DType::f16() || dtype == DType::bf16()) {
+    Result<double> d = float_value(arg);
+    if (!d.ok()) return d.diagnostics();
+    return constant(*d, dtype, storage, node);
+  }
+  Result<std::int64_t> bits = integer_value(arg);
+  if (!bits.ok() || *bits < 0 || *bits >= (std::int64_t{1} << dtype.bit_width()))
+    return error_at(arg, fmt::format("a {} scalar is given by its {}-bit code, such as {}(0x38)",
+                                     dtype.name(), dtype.bit_width(), dtype.name()));
+  return constant(numerics::decode_f64(static_cast<std::uint64_t>(*bits), dtype), dtype, storage, node);
+}
+
+Result<Expr> dim_arith(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
+  static const std::pair<const char*, DimOpKind> kOps[] = {
+      {"+", DimOpKind::Add}, {"-", DimOpKind::Sub}, {"*", DimOpKind::Mul},
+      {"//", DimOpKind::FloorDiv}, {"%", DimOpKind::Mod}};
+  for (auto [spelling, kind] : kOps) {
+    if (node.text != spelling) continue;
+    Result<Expr> a = build_value(*node.items[0], dialect, env);
+    if (!a.ok()) return a.diagnostics();
+    Result<Expr> b = build_value(*node.items[1], dialect, env);
+    if (!b.ok()) return b.diagnostics();
+    Result<Expr> r = simplify_dim(kind, {*a, *b});
+    if (!r.ok()) return located_at(r.diagnostics(), node);
+    return r;
+  }
+  return error_at(node, fmt::format("the operator '{}' is not supported in a {} body yet",
+                                    node.text, dialect == BodyDialect::Hir ? "func" : "prim_func"));
+}
+
+Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env);
+
+Result<std::vector<Expr>> build_args(const SyntaxNode& node, BodyDialect dialect,
+                                     const BodyEnvironment& env) {
+  std::vector<Expr> args;
+  std::vector<Diagnostic> diags;
+  for (const Syntax& item : node.items) {
+    Result<Expr> a = build_value(*item, dialect, env);
+    if (a.ok()) args.push_back(*a);
+    else for (const Diagnostic& d : a.diagnostics()) diags.push_back(d);
+  }
+  if (!diags.empty()) return diags;
+  return args;
+}
+
+Result<Expr> symbol_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
+  const std::string& name = node.callee->text;
+  const Signature* sig = env.signature(name);
+  if (sig == nullptr) return error_at(node, fmt::format("no function @{} in this file", name));
+  if (dialect == BodyDialect::Tir)
+    return error_at(node, fmt::format("@{}(...) is a statement in a prim_func, not a value", name));
+  if (!node.keywords.empty()) return error_at(node, "a function call takes no keyword arguments");
+  Result<std::vector<Expr>> args = build_args(node, dialect, env);
+  if (!args.ok()) return args.diagnostics();
+  Result<FunctionCallRef> c = FunctionCall::make(name, sig->type, std::move(*args));
+  if (!c.ok()) return located_at(c.diagnostics(), node);
+  return Expr(*c);
+}
+
+Result<Expr> special_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env,
+                          bool& handled) {
+  handled = true;
+  const std::string& name = node.callee->text;
+  if (name == "tuple_get_item") {
+    const Syntax index = node.keyword("index");
+    if (node.items.size() != 1 || !index || node.keywords.size() != 1)
+      return error_at(node, "tuple_get_item takes one tuple and index=K");
+    Result<Expr> t = build_value(*node.items[0], dialect, env);
+    if (!t.ok()) return t.diagnostics();
+    Result<std::int64_t> k = integer_value(*index);
+    if (!k.ok()) return k.diagnostics();
+    Result<TupleGetItemRef> g = TupleGetItem::make(*t, *k);
+    if (!g.ok()) return located_at(g.diagnostics(), node);
+    return Expr(*g);
+  }
+  if (name == "ShapeOf") {
+    if (node.items.size() != 2 || !node.keywords.empty())
+      return error_at(node, "ShapeOf takes a parameter and an axis: ShapeOf(a, 0)");
+    Result<Expr> p = build_value(*node.items[0], dialect, env);
+    if (!p.ok()) return p.diagnostics();
+    const Var* v = (*p)->as<Var>();
+    if (v == nullptr) return error_at(*node.items[0], "ShapeOf takes a parameter name");
+    Result<std::int64_t> axis = integer_value(*node.items[1]);
+    if (!axis.ok()) return axis.diagnostics();
+    Result<ShapeOfRef> s = ShapeOf::make(VarRef(v), *axis);
+    if (!s.ok()) return located_at(s.diagnostics(), node);
+    return Expr(*s);
+  }
+  if (Result<DType> d = DType::from_name(name); d.ok() && !d->is_compound())
+    return typed_scalar(*d, node, dialect == BodyDialect::Hir ? StorageKind::Umat : StorageKind::Rmem);
+  handled = false;
+  return Expr();
+}
+
+}  // namespace
+
+Result<Expr> build_scalar_literal(const SyntaxNode& node, StorageKind storage) {
+  if (is_name(node, "true") || is_name(node, "false"))
+    return constant(is_name(node, "true"), DType::boolean(), storage, node);
+  const SyntaxNode* n = &node;
+  if (n->kind == SyntaxKind::Negate) n = n->items[0].get();
+  if (n->kind == SyntaxKind::Integer) {
+    Result<std::int64_t> i = integer_value(node);
+    if (!i.ok()) return i.diagnostics();
+    return constant(*i, DType::i64(), storage, node);
+  }
+  Result<double> d = float_value(node);
+  if (!d.ok()) return d.diagnostics();
+  return constant(*d, DType::f32(), storage, node);
+}
+
+bool uses_poisoned_name(const SyntaxNode& node, const BodyEnvironment& env) {
+  if (node.kind == SyntaxKind::Name && env.poisoned(node.text)) return true;
+  if (node.callee && uses_poisoned_name(*node.callee, env)) return true;
+  for (const Syntax& i : node.items)
+    if (i && uses_poisoned_name(*i, env)) return true;
+  for (const auto& [k, v] : node.keywords)
+    if (v && uses_poisoned_name(*v, env)) return true;
+  return false;
+}
+
+Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
+  const StorageKind literal_storage =
+      dialect == BodyDialect::Hir ? StorageKind::Umat : StorageKind::Rmem;
+  switch (node.kind) {
+    case SyntaxKind::Name: {
+      if (const Expr* e = env.find(node.text)) return *e;
+      if (const DimVarRef* d = env.file().find_dim(node.text)) return Expr(*d);
+      if (node.text == "true" || node.text == "false" || node.text == "inf" || node.text == "nan")
+        return build_scalar_literal(node, literal_storage);
+      if (env.find_mesh(node.text) != nullptr)
+        return error_at(node, fmt::format("'{}' is a mesh, not a value", node.text));
+      return error_at(node, fmt::format("'{}' is not defined here", node.text));
+    }
+    case SyntaxKind::Integer:
+    case SyntaxKind::Float:
+      return build_scalar_literal(node, literal_storage);
+    case SyntaxKind::Negate: {
+      const SyntaxKind k = node.items[0]->kind;
+      if (k == SyntaxKind::Integer || k == SyntaxKind::Float || is_name(*node.items[0], "inf"))
+        return build_scalar_literal(node, literal_storage);
+      return error_at(node, "negation applies to number literals only; use neg(x)");
+    }
+    case SyntaxKind::Tuple: {
+      Result<std::vector<Expr>> items = build_args(node, dialect, env);
+      if (!items.ok()) return items.diagnostics();
+      Result<TupleRef> t = Tuple::make(std::move(*items));
+      if (!t.ok()) return located_at(t.diagnostics(), node);
+      return Expr(*t);
+    }
+    case SyntaxKind::Symbol: {
+      const Signature* sig = env.signature(node.text);
+      if (sig == nullptr) return error_at(node, fmt::format("no function @{} in this file", node.text));
+      Result<Ref<const SymbolRef>> s = SymbolRef::make(node.text, sig->type);
+      if (!s.ok()) return located_at(s.diagnostics(), node);
+      return Expr(*s);
+    }
+    case SyntaxKind::Call:
+      if (node.callee->kind == SyntaxKind::Symbol) return symbol_call(node, dialect, env);
+      return op_call(node, dialect, env);
+    case SyntaxKind::Binary:
+      return dim_arith(node, dialect, env);
+    case SyntaxKind::String:
+    case SyntaxKind::Subscript:
+    case SyntaxKind::Slice:
+    case SyntaxKind::Literal:
+      break;
+  }
+  return error_at(node, fmt::format("'{}' is not a value here", to_string(node)));
+}
+
+namespace {
+
+Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
+  bool handled = false;
+  Result<Expr> special = special_call(node, dialect, env, handled);
+  if (handled) return special;
+  const std::string& name = node.callee->text;
+  const OpRegistry& registry = env.handlers().registry();
+  std::optional<Op> op = registry.find_surface(dialect_prefix(dialect), name);
+  std::vector<NamedAttr> attrs;
+  if (!op && dialect == BodyDialect::Hir) {  // `mul(x, y)`: a math kind used as the op name
+    if (hir::binary_kind_from_name(name)) op = registry.find("hir.math.Binary");
+    else if (hir::unary_kind_from_name(name)) op = registry.find("hir.math.Unary");
+    if (op) attrs.emplace_back("kind", AttrValue(name));
+  }
+  if (!op)
+    return error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,
+                                      dialect == BodyDialect::Hir ? "func" : "prim_func"));
+  Result<std::vector<Expr>> args = build_args(node, dialect, env);
+  if (!args.ok()) return args.diagnostics();
+  std::vector<Diagnostic> diags;
+  for (const auto& [key, value] : node.keywords) {
+    const ParamDef* p = op->find_param(key);
+    if (p == nullptr || p->kind != ParamKind::Attribute) {
+      diags.push_back(error_at(*value, fmt::format("{} has no attribute '{}'", op->surface(), key)));
+      continue;
+    }
+    Result<AttrValue> v = build_attr_value(p->attr_kind, *value, env);
+    if (v.ok()) attrs.emplace_back(key, *v);
+    else for (const Diagnostic& d : v.diagnostics()) diags.push_back(d);
+  }
+  if (!diags.empty()) return diags;
+  if (!op->accepts_arity(args->size()))
+    return error_at(node, fmt::format("{} takes {} operands, got {}", op->surface(),
+                                      op->operand_count(), args->size()));
+  Result<std::vector<AttrValue>> bound = bind_call_attrs(*op, attrs);
+  if (!bound.ok()) return located_at(bound.diagnostics(), node);
+  IRType type;
+  const OpHandlers& h = env.handlers();
+  if (op->form() == OpForm::Effect) {
+    type = UnitType::make();
+  } else if (h.has<TypeInferAttrsHandler>(*op)) {
+    Result<IRType> t = h.get<TypeInferAttrsHandler>(*op)(*op, *args, *bound);
+    if (!t.ok()) return located_at(t.diagnostics(), node);
+    type = *t;
+  } else if (h.has<TypeInferHandler>(*op)) {
+    Result<IRType> t = h.get<TypeInferHandler>(*op)(*op, *args);
+    if (!t.ok()) return located_at(t.diagnostics(), node);
+    type = *t;
+  } else {
+    return error_at(node, fmt::format("{} has no type rule registered", op->name()));
+  }
+  Result<CallRef> call = Call::make(*op, std::move(*args), std::move(attrs), type);
+  if (!call.ok()) return located_at(call.diagnostics(), node);
+  return Expr(*call);
+}
+
+}  // namespace
+
+}  // namespace tf::text
