@@ -1,0 +1,171 @@
+#include "ir/verify/hir_verify.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <unordered_set>
+
+#include "ir/core/call.h"
+#include "ir/core/expr_print.h"
+#include "ir/core/function_call.h"
+#include "ir/core/structural.h"
+#include "ir/core/tuple.h"
+#include "ir/core/type_infer.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_eval.h"
+#include "ir/dim/dim_var.h"
+#include "ir/hir/grid_region.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/tuple_type.h"
+#include "ir/type/type_print.h"
+
+namespace tf {
+
+namespace {
+
+Diagnostic at_path(Diagnostic d, const std::string& path) {
+  if (d.ir_path.empty()) d.ir_path = path;
+  return d;
+}
+
+// The DimVars a type mentions: shape entries, dim arithmetic, tuple fields.
+void collect_dim_vars(const IRType& t, std::vector<DimVarRef>& out) {
+  if (const TensorType* tt = t->as<TensorType>()) {
+    for (const ShapeDim& d : tt->shape)
+      if (!d.is_static())
+        for (const DimVarRef& v : free_dim_vars(d.expr())) out.push_back(v);
+  } else if (const TupleType* tu = t->as<TupleType>()) {
+    for (const IRType& f : tu->fields) collect_dim_vars(f, out);
+  }
+}
+
+class HirVerifier {
+ public:
+  HirVerifier(const hir::Function& f, const Module* module, const OpHandlers& handlers)
+      : f_(f), module_(module), handlers_(handlers) {
+    for (const VarRef& p : f.params()) in_scope_.insert(p.get());
+  }
+
+  std::vector<Diagnostic> run() {
+    signature_dims();
+    visit(f_.body(), f_.name() + ".body");
+    if (!structural_equal(f_.body()->type(), f_.return_type()))
+      diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                              fmt::format("function {} returns {}, but its body has type {}",
+                                                          f_.name(), to_string(f_.return_type()),
+                                                          to_string(f_.body()->type()))),
+                               f_.name() + ".body"));
+    return std::move(diags_);
+  }
+
+ private:
+  void signature_dims() {
+    std::vector<DimVarRef> vars;
+    for (const VarRef& p : f_.params()) collect_dim_vars(p->type(), vars);
+    collect_dim_vars(f_.return_type(), vars);
+    std::map<std::string, const DimVar*> seen;
+    std::unordered_set<std::string> reported;  // one diagnostic per conflicting name
+    for (const DimVarRef& v : vars) {
+      auto [it, fresh] = seen.emplace(v->name, v.get());
+      if (!fresh && (it->second->lo != v->lo || it->second->hi != v->hi) &&
+          reported.insert(v->name).second)
+        diags_.push_back(at_path(
+            rule_error("TYPES.4.DIM.dimvar-signature-bounds-agree",
+                       fmt::format("function {}: DimVar '{}' has bounds [{}, {}) and [{}, {}) in "
+                                   "one signature; same-name DimVars must agree",
+                                   f_.name(), v->name, it->second->lo, it->second->hi, v->lo, v->hi)),
+            f_.name()));
+    }
+  }
+
+  void visit(const Expr& e, const std::string& path) {
+    if (!visited_.insert(e.get()).second) return;
+    switch (e->kind()) {
+      case ExprKind::Var:
+        if (!in_scope_.count(e.get()))
+          diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                                  fmt::format("{} reads the Var '{}', which is not a "
+                                                              "parameter, a loop index or a carry in scope",
+                                                              f_.name(), e->as<Var>()->name)),
+                                   path));
+        return;
+      case ExprKind::Call: {
+        const Call& c = *e->as<Call>();
+        for (std::size_t i = 0; i < c.args.size(); ++i) visit(c.args[i], fmt::format("{}.args[{}]", path, i));
+        if (c.op.form() == OpForm::Effect)
+          diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                                  fmt::format("{} is an effect op; an HIR body holds "
+                                                              "value-form ops only",
+                                                              c.op.name())),
+                                   path));
+        break;
+      }
+      case ExprKind::FunctionCall: {
+        const FunctionCall& c = *e->as<FunctionCall>();
+        for (std::size_t i = 0; i < c.args.size(); ++i) visit(c.args[i], fmt::format("{}.args[{}]", path, i));
+        resolve(c, path);
+        break;
+      }
+      case ExprKind::Tuple: {
+        const Tuple& t = *e->as<Tuple>();
+        for (std::size_t i = 0; i < t.elements.size(); ++i)
+          visit(t.elements[i], fmt::format("{}.elements[{}]", path, i));
+        break;
+      }
+      case ExprKind::TupleGetItem:
+        visit(e->as<TupleGetItem>()->tuple, path + ".tuple");
+        break;
+      case ExprKind::GridRegionExpr: {
+        const GridRegionExpr& g = *e->as<GridRegionExpr>();
+        for (std::size_t i = 0; i < g.inits().size(); ++i)
+          visit(g.inits()[i], fmt::format("{}.inits[{}]", path, i));
+        in_scope_.insert(g.induction_var().get());
+        for (const VarRef& c : g.carried()) in_scope_.insert(c.get());
+        visit(g.body(), path + ".body");
+        for (std::size_t i = 0; i < g.yields().size(); ++i)
+          visit(g.yields()[i], fmt::format("{}.yields[{}]", path, i));
+        break;
+      }
+      case ExprKind::Constant:
+      case ExprKind::DimVar:
+      case ExprKind::SymbolRef:
+      case ExprKind::ShapeOf:
+        break;
+    }
+    for (Diagnostic& d : check_stored_type(e, handlers_)) diags_.push_back(at_path(std::move(d), path));
+  }
+
+  void resolve(const FunctionCall& c, const std::string& path) {
+    if (module_ == nullptr) return;
+    const FunctionBase* callee = module_->find(c.callee);
+    if (callee == nullptr) {
+      diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                              fmt::format("@{} is not a function of the module", c.callee)),
+                               path));
+      return;
+    }
+    if (!structural_equal(IRType(callee->callable_type()), IRType(c.callee_type)))
+      diags_.push_back(at_path(
+          category_error(DiagCategory::Type,
+                         fmt::format("the call of @{} was typed against {}, but @{} has type {}", c.callee,
+                                     to_string(IRType(c.callee_type)), c.callee,
+                                     to_string(IRType(callee->callable_type())))),
+          path));
+  }
+
+  const hir::Function& f_;
+  const Module* module_;
+  const OpHandlers& handlers_;
+  std::vector<Diagnostic> diags_;
+  std::unordered_set<const ExprNode*> visited_;
+  std::unordered_set<const ExprNode*> in_scope_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> verify_function(const hir::Function& f, const Module* module,
+                                        const OpHandlers& handlers) {
+  return HirVerifier(f, module, handlers).run();
+}
+
+}  // namespace tf
