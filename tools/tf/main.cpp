@@ -6,6 +6,7 @@
 
 #include "tools/tf/cast_command.h"
 #include "tools/tf/check_command.h"
+#include "tools/tf/conform_command.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
 #include "tools/tf/layout_command.h"
@@ -20,7 +21,8 @@ int main(int argc, char** argv) {
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
       "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
-      "its canonical form (tf print), and which ops exist (tf ops). Every subcommand has --help."};
+      "its canonical form (tf print), which ops exist (tf ops), and whether the conformance\n"
+      "cases pass (tf conform). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = tf::cli::kExitOk;
   tf::cli::add_dtypes_command(app, exit_code);
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
   tf::cli::add_check_command(app, exit_code);
   tf::cli::add_print_command(app, exit_code);
   tf::cli::add_ops_command(app, exit_code);
+  tf::cli::add_conform_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,164 @@
+#include "conformance/case_reader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace tf::conformance {
+
+const std::vector<std::string>& case_levels() {
+  static const std::vector<std::string> levels = {"hir", "tir", "lowered", "cuda-emu", "cuda-gpu"};
+  return levels;
+}
+
+namespace {
+
+std::string trim(std::string s) {
+  const auto not_space = [](unsigned char c) { return !std::isspace(c); };
+  s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
+  s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
+  return s;
+}
+
+// The line without its comment (a '#' outside a string).
+std::string strip_comment(const std::string& line) {
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\\' && in_string) {
+      ++i;
+      continue;
+    }
+    if (line[i] == '"') in_string = !in_string;
+    if (line[i] == '#' && !in_string) return line.substr(0, i);
+  }
+  return line;
+}
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+class CaseParser {
+ public:
+  CaseParser(const text::SkippedItem& item, const RuleCatalogue* rules) : item_(item), rules_(rules) {}
+
+  Result<Case> parse() {
+    c_.name = item_.name;
+    c_.location = item_.begin;
+    std::istringstream in(item_.text);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+      const int line_no = item_.begin.line + n;
+      ++n;
+      if (n == 1) continue;  // case "name" {
+      const std::string body = trim(strip_comment(line));
+      if (body.empty() || body == "}") continue;
+      const std::size_t indent = line.find_first_not_of(" \t");
+      statement(body, SourceLocation{item_.begin.file, line_no, static_cast<int>(indent) + 1});
+    }
+    if (!diags_.empty()) return diags_;
+    return c_;
+  }
+
+ private:
+  void error(const SourceLocation& at, std::string message, std::string rule = "") {
+    Diagnostic d = rule.empty() ? category_error(DiagCategory::Parse, std::move(message))
+                                : rule_error(rule, std::move(message));
+    d.location = at;
+    diags_.push_back(std::move(d));
+  }
+
+  void check_id(const std::string& id, const SourceLocation& at) {
+    if (rules_ != nullptr && rules_->find(id) == nullptr)
+      error(at, fmt::format("'{}' is not a rule id of the catalogue", id));
+  }
+
+  void statement(const std::string& s, const SourceLocation& at) {
+    const std::size_t space = s.find_first_of(" \t");
+    const std::string word = s.substr(0, space);
+    const std::string rest = space == std::string::npos ? "" : trim(s.substr(space));
+    if (word == "covers") {
+      std::istringstream ids(rest);
+      std::string id;
+      while (std::getline(ids, id, ',')) {
+        id = trim(id);
+        if (id.empty()) continue;
+        check_id(id, at);
+        c_.covers.push_back(id);
+      }
+      if (c_.covers.empty()) error(at, "covers needs at least one rule id");
+    } else if (word == "run") {
+      if (!is_identifier(rest)) return error(at, fmt::format("run names a function, found '{}'", rest));
+      c_.run = rest;
+    } else if (word == "at") {
+      const auto& levels = case_levels();
+      if (std::find(levels.begin(), levels.end(), rest) == levels.end())
+        return error(at, fmt::format("unknown level '{}'; the levels are hir, tir, lowered, cuda-emu, cuda-gpu", rest));
+      c_.level = rest;
+    } else if (word == "dim" || word == "input") {
+      const std::size_t eq = rest.find('=');
+      const std::string name = trim(rest.substr(0, eq));
+      if (eq == std::string::npos || !is_identifier(name))
+        return error(at, fmt::format("expected `{} NAME = value`", word));
+      (word == "dim" ? c_.dims : c_.inputs).emplace_back(name, trim(rest.substr(eq + 1)));
+    } else if (word == "expect") {
+      expect(rest, at);
+    } else {
+      error(at, fmt::format("unknown case statement '{}'; a case holds covers, run, at, dim, input "
+                            "and expect lines",
+                            word));
+    }
+  }
+
+  void expect(const std::string& rest, const SourceLocation& at) {
+    CaseExpect e;
+    e.location = at;
+    if (rest.rfind("error", 0) == 0 && (rest.size() == 5 || std::isspace(static_cast<unsigned char>(rest[5])))) {
+      const std::string what = trim(rest.substr(5));
+      if (what.rfind("eval", 0) == 0) {
+        const std::string q = trim(what.substr(4));
+        if (q.size() < 2 || q.front() != '"' || q.back() != '"')
+          return error(at, "expected `expect error eval \"substring\"`");
+        e.kind = CaseExpect::Kind::EvalError;
+        e.substring = q.substr(1, q.size() - 2);
+      } else {
+        if (what.empty() || what.find_first_of(" \t") != std::string::npos)
+          return error(at, "expected `expect error RULE.ID` or `expect error eval \"substring\"`");
+        check_id(what, at);
+        e.kind = CaseExpect::Kind::Error;
+        e.rule_id = what;
+      }
+    } else if (rest.rfind("output", 0) == 0) {
+      e.kind = CaseExpect::Kind::Output;
+      e.text = rest;
+    } else {
+      return error(at, "expected `expect output ...` or `expect error ...`");
+    }
+    c_.expects.push_back(std::move(e));
+  }
+
+  const text::SkippedItem& item_;
+  const RuleCatalogue* rules_;
+  Case c_;
+  std::vector<Diagnostic> diags_;
+};
+
+}  // namespace
+
+Result<std::vector<Case>> read_cases(const text::ParsedFile& file, const RuleCatalogue* rules) {
+  std::vector<Case> cases;
+  std::vector<Diagnostic> diags;
+  for (const text::SkippedItem& item : file.items) {
+    if (item.kind != text::ItemKind::Case) continue;
+    Result<Case> c = CaseParser(item, rules).parse();
+    if (c.ok()) cases.push_back(std::move(*c));
+    else diags.insert(diags.end(), c.diagnostics().begin(), c.diagnostics().end());
+  }
+  if (!diags.empty()) return diags;
+  return cases;
+}
+
+}  // namespace tf::conformance

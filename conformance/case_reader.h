@@ -1,0 +1,57 @@
+// Reading the `case` blocks of a tfir file (TFIR.md section 7):
+//   case "scale_add/basic" {
+//       covers TYPES.2.TENSOR.fields, TYPES.4.DIM.dimvar-half-open
+//       run scale_add                 # the function to execute (default: the file's entry)
+//       at hir                        # hir | tir | lowered | cuda-emu | cuda-gpu (default hir)
+//       dim N = 2
+//       input x = Tensor[(2, 8), f32] random(seed=1)
+//       expect output = Tensor[(2, 8), f32]{...}
+//       expect output[1] ~ allclose(rtol=1e-5, atol=1e-6) Tensor[...]{...}
+//       expect error TIR.1.5.SYNC.warp-aligned
+//       expect error eval "substring"
+//   }
+// A case body is line-oriented: one statement per line, `#` comments. Values (inputs, expected
+// outputs) are kept as their source text with their position; the evaluator's runner builds
+// them. Errors are positioned: an unknown statement or level, a malformed line, an id not in
+// the rule catalogue (when one is given).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/rule_catalogue.h"
+#include "ir/support/result.h"
+#include "ir/text/module_reader.h"
+
+namespace tf::conformance {
+
+/// One `expect` line.
+struct CaseExpect {
+  enum class Kind { Output, Error, EvalError };
+  Kind kind = Kind::Output;
+  std::string rule_id;    ///< Error: the id a diagnostic must carry
+  std::string substring;  ///< EvalError: what the run-time error message must contain
+  std::string text;       ///< Output: everything after `expect` (`output[1] ~ allclose(...) T{...}`)
+  SourceLocation location;
+};
+
+/// One `case` block.
+struct Case {
+  std::string name;
+  SourceLocation location;
+  std::vector<std::string> covers;
+  std::string run;                    ///< empty: the file's entry function
+  std::string level = "hir";
+  std::vector<std::pair<std::string, std::string>> dims;    ///< name, value text
+  std::vector<std::pair<std::string, std::string>> inputs;  ///< name, value text
+  std::vector<CaseExpect> expects;
+};
+
+/// The levels a case may name, in pipeline order.
+const std::vector<std::string>& case_levels();
+
+/// The cases of `file` in file order. `rules` (may be null) checks `covers` and `expect error` ids.
+Result<std::vector<Case>> read_cases(const text::ParsedFile& file, const RuleCatalogue* rules);
+
+}  // namespace tf::conformance

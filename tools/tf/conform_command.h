@@ -1,0 +1,34 @@
+// `tf conform [PATH...] [--filter REGEX] [--rules FILE] [--json]`: runs the `case` blocks of
+// tfir files (TFIR.md section 7). A PATH is a .tfir file or a folder searched recursively for
+// them (default: conformance/cases). Each file is read and verified once; each of its cases is
+// judged against that (conformance/case_runner.h) and reported on its own line:
+//   PASS name            FAIL name: reason (file:line)            SKIP name: reason
+// The last line is "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or
+// a case block cannot be read, else 0. `covers` and `expect error` ids are checked against the
+// rule catalogue (--rules, default conformance/rules.tsv under the current folder).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace tf::cli {
+
+struct ConformRequest {
+  std::vector<std::string> paths;
+  std::string filter;  ///< an ECMAScript regex searched in case names; empty: every case
+  std::string rules = "conformance/rules.tsv";
+  bool json = false;
+};
+
+/// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.
+int run_conform(const ConformRequest& request, std::ostream& out, std::ostream& err);
+
+/// Adds the `conform` subcommand to `app`.
+void add_conform_command(CLI::App& app, int& exit_code);
+
+}  // namespace tf::cli
