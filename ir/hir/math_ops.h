@@ -24,8 +24,12 @@
 //    need numeric operands; cast is rejected (the conversion op is hir.tensor.Cast).
 //  - Clamp: exactly x's type; x numeric.
 //  - Softplus: exactly x's type; x a float tensor.
-// Not yet modelled: the ShardLayout / Partial rules of the catalogue (commuting Partial states,
-// sharded layout derivation) and the fresh C-order layout of an RMEM / SMEM Binary result.
+// Partial operands follow partial_rules.h: Binary add takes one Partial(max / min) against a
+// replicated operand or the same Partial(sum) on both, mul one Partial(sum) against a
+// replicated operand, other kinds none; Unary takes what its kind commutes with (max / min for
+// the monotone kinds, sum for neg); Clamp and Softplus reject Partial(sum).
+// Not yet modelled: the sharded layout derivation of a Binary result and the fresh C-order
+// layout of an RMEM / SMEM Binary result.
 #pragma once
 
 #include <cstdint>

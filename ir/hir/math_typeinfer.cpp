@@ -7,6 +7,7 @@
 #include "ir/core/expr_print.h"
 #include "ir/hir/broadcast.h"
 #include "ir/hir/math_kinds.h"
+#include "ir/hir/partial_rules.h"
 #include "ir/hir/typeinfer_util.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
@@ -85,6 +86,7 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
   if (!shape.ok()) diags.push_back(type_error(op, shape.diagnostics()[0].message));
   Result<std::optional<StorageKind>> storage = anchor_storage(op, *a, *b);
   if (!storage.ok()) diags.push_back(storage.diagnostics()[0]);
+  for (Diagnostic& p : binary_partial_errors(op, *kind, *a, *b)) diags.push_back(std::move(p));
   if (!diags.empty()) return diags;
   std::optional<LayoutBase> layout = result_layout(*a, *b, *shape);
   Result<TensorTypeRef> t = TensorType::make(*shape, yields_bool(*kind) ? DType::boolean() : d,
@@ -112,6 +114,7 @@ Result<IRType> infer_unary_type(Op op, const std::vector<Expr>& args,
                       fmt::format("kind {} is defined on floats only, got {}", kname, d.name()));
   if (*kind != UnaryKind::Not && !is_numeric(d))
     return type_error(op, fmt::format("kind {} needs a numeric operand, got {}", kname, d.name()));
+  if (std::vector<Diagnostic> p = unary_partial_errors(op, *kind, *x); !p.empty()) return p;
   return args[0]->type();
 }
 
@@ -123,6 +126,7 @@ Result<IRType> infer_clamp_type(Op op, const std::vector<Expr>& args,
   if (x == nullptr) return diags;
   if (!is_numeric(x->dtype))
     return type_error(op, fmt::format("needs a numeric operand, got {}", x->dtype.name()));
+  if (std::vector<Diagnostic> p = monotone_partial_errors(op, *x); !p.empty()) return p;
   return args[0]->type();
 }
 
@@ -133,6 +137,7 @@ Result<IRType> infer_softplus_type(Op op, const std::vector<Expr>& args) {
   if (x == nullptr) return diags;
   if (!x->dtype.is_float())
     return type_error(op, fmt::format("needs a float operand, got {}", x->dtype.name()));
+  if (std::vector<Diagnostic> p = monotone_partial_errors(op, *x); !p.empty()) return p;
   return args[0]->type();
 }
 

@@ -10,7 +10,11 @@
 #include "ir/dim/dim_const.h"
 #include "ir/dim/dim_handlers.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/hir/cuda_nn_ops.h"
 #include "ir/hir/math_ops.h"
+#include "ir/hir/nn_ops.h"
+#include "ir/hir/sharding_ops.h"
+#include "ir/hir/tensor_ops.h"
 #include "ir/type/unit_type.h"
 
 namespace tf {
@@ -47,7 +51,12 @@ TEST(OpHandlers, EveryRegisteredOpHasEveryRequiredHandler) {
   register_core_ops(registry, handlers);
   hir::register_hir_math_ops(registry, handlers);
   hir::register_hir_math_ops(registry, handlers);  // idempotent
-  ASSERT_EQ(registry.size(), 11u);  // 7 dim ops, 4 hir.math ops
+  hir::register_hir_tensor_ops(registry, handlers);
+  hir::register_hir_nn_ops(registry, handlers);
+  hir::register_hir_cuda_nn_ops(registry, handlers);
+  hir::register_hir_sharding_ops(registry, handlers);
+  // 7 dim, 4 hir.math, 23 hir.tensor, 11 hir.nn, 2 hir.cuda.nn, 2 hir.sharding
+  ASSERT_EQ(registry.size(), 49u);
   for (std::size_t i = 0; i < registry.size(); ++i) {
     const Op op = registry.at(i);
     const std::vector<HandlerKind> required = required_handlers(op);

@@ -1,10 +1,13 @@
-// Shared helpers of the HIR tests: a registry and handler tables holding the core and
-// hir.math families, and short constructors.
+// Shared helpers of the HIR tests: a registry and handler tables holding the core, hir.math,
+// hir.nn, hir.cuda.nn and hir.sharding families, and short constructors.
 #pragma once
 
 #include "ir/core/core_ops.h"
 #include "ir/core/test/ir_test_util.h"
+#include "ir/hir/cuda_nn_ops.h"
 #include "ir/hir/math_ops.h"
+#include "ir/hir/nn_ops.h"
+#include "ir/hir/sharding_ops.h"
 
 namespace tf::hir::test {
 
@@ -13,13 +16,17 @@ using tf::test::rule_ids;
 using tf::test::tensor;
 using tf::test::var;
 
-/// A registry with register_core_ops and register_hir_math_ops, and its handlers.
+/// A registry with register_core_ops and the hir.math, hir.nn, hir.cuda.nn and hir.sharding
+/// families, and its handlers.
 struct MathTables {
   OpRegistry registry;
   OpHandlers handlers{registry};
   MathTables() {
     register_core_ops(registry, handlers);
     register_hir_math_ops(registry, handlers);
+    register_hir_nn_ops(registry, handlers);
+    register_hir_cuda_nn_ops(registry, handlers);
+    register_hir_sharding_ops(registry, handlers);
   }
 };
 
