@@ -11,6 +11,7 @@
 #include "ir/core/tuple.h"
 #include "ir/hir/grid_region.h"
 #include "ir/type/type_print.h"
+#include "ir/type/unit_type.h"
 
 namespace tf {
 
@@ -24,6 +25,7 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
       return e->type();
     case ExprKind::Call: {
       const Call& call = *e->as<Call>();
+      if (call.op.form() == OpForm::Effect) return IRType(UnitType::make());  // TYPES.6.UNIT.effect-op-result
       if (!call.attrs.empty())  // the op declares attributes
         return handlers.get<TypeInferAttrsHandler>(call.op)(call.op, call.args, call.attrs);
       return handlers.get<TypeInferHandler>(call.op)(call.op, call.args);

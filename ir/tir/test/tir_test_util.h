@@ -1,0 +1,88 @@
+// Helpers shared by the TIR tests: short constructors for values a test knows to be valid (a
+// failure is a bug in the test: InternalError) and a registry holding the core, hir.math and
+// tir op families.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ir/core/constant.h"
+#include "ir/core/core_ops.h"
+#include "ir/core/test/ir_test_util.h"
+#include "ir/hir/math_ops.h"
+#include "ir/layout/mesh.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/tir_ops.h"
+
+namespace tf::tir::test {
+
+using tf::test::dim;
+using tf::test::Ids;
+using tf::test::rule_ids;
+using tf::test::tensor;
+using tf::test::var;
+
+/// A registry with the core, hir.math and tir families, and its handler tables.
+struct TirTables {
+  OpRegistry registry;
+  OpHandlers handlers{registry};
+  TirTables() {
+    register_core_ops(registry, handlers);
+    hir::register_hir_math_ops(registry, handlers);
+    register_tir_ops(registry, handlers);
+  }
+};
+
+/// The process's tables for the TIR tests (built once).
+inline TirTables& tables() {
+  static TirTables* t = new TirTables();
+  return *t;
+}
+
+/// The tir op `name` ("tir.memory.Copy") of tables().
+inline Op op(std::string_view name) {
+  return tables().registry.find(name).value();
+}
+
+/// A value that must be valid.
+template <typename T>
+T ok(Result<T> r) {
+  return std::move(r).value();
+}
+
+/// A rank-0 rmem scalar type (a TIR literal's type, DESIGN.md D7).
+inline TensorTypeRef scalar(DType d) {
+  return tensor({}, d, StorageKind::Rmem);
+}
+/// An i64 Constant of a TIR literal.
+inline ConstantRef i64c(std::int64_t v) {
+  return tf::test::constant(v, scalar(DType::i64()));
+}
+/// An f32 Constant of a TIR literal.
+inline ConstantRef f32c(double v) {
+  return tf::test::constant(v, scalar(DType::f32()));
+}
+/// A rank-0 i64 Var (a loop counter).
+inline VarRef i64v(const std::string& name) {
+  return var(name, scalar(DType::i64()));
+}
+/// A gmem f32 tensor Var of shape `shape`.
+inline VarRef f32g(const std::string& name, std::vector<ShapeDim> shape) {
+  return var(name, tensor(std::move(shape), DType::f32()));
+}
+
+/// Mesh((Topology(topo, n),), Layout(shape, stride)).
+inline Mesh mesh(const std::string& topo, std::int64_t n, IntTuple shape, IntTuple stride) {
+  return ok(Mesh::make({ok(Topology::make(topo, n))},
+                       ok(Layout::make(std::move(shape), std::move(stride)))));
+}
+/// The warp mesh of TFIR.md section 2: Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4))).
+inline Mesh warp() {
+  return mesh("thread", 32, IntTuple::tuple({4, 8}), IntTuple::tuple({1, 4}));
+}
+/// A flat mesh of n threads: Mesh((Topology("thread", n),), Layout((n,), (1,))).
+inline Mesh threads(std::int64_t n) {
+  return mesh("thread", n, IntTuple::tuple({n}), IntTuple::tuple({1}));
+}
+
+}  // namespace tf::tir::test

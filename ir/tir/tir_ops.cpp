@@ -1,0 +1,216 @@
+#include "ir/tir/tir_ops.h"
+
+#include <fmt/format.h>
+
+#include "ir/core/tuple.h"
+#include "ir/tir/memory_typeinfer.h"
+#include "ir/tir/op_verify.h"
+#include "ir/type/tuple_type.h"
+
+namespace tf::tir {
+
+namespace {
+
+using P = ParamDef;
+
+// The surface spelling when it differs from derived_surface_name (ReLU would derive "re_lu").
+std::string surface_of(TirOp op) {
+  return op == TirOp::ReLU ? "relu" : "";
+}
+
+}  // namespace
+
+std::string_view tir_op_name(TirOp op) {
+  switch (op) {
+    case TirOp::AllocTensor:
+      return "tir.memory.AllocTensor";
+    case TirOp::MemorySpan:
+      return "tir.memory.MemorySpan";
+    case TirOp::PtrOf:
+      return "tir.memory.PtrOf";
+    case TirOp::TensorView:
+      return "tir.memory.TensorView";
+    case TirOp::Copy:
+      return "tir.memory.Copy";
+    case TirOp::Fill:
+      return "tir.memory.Fill";
+    case TirOp::Mma:
+      return "tir.cuda.nn.Mma";
+    case TirOp::ReLU:
+      return "tir.nn.ReLU";
+    case TirOp::RMSNorm:
+      return "tir.nn.RMSNorm";
+    case TirOp::Reduce:
+      return "tir.tensor.Reduce";
+    case TirOp::Binary:
+      return "tir.arith.Binary";
+    case TirOp::Unary:
+      return "tir.arith.Unary";
+    case TirOp::Launch:
+      return "tir.Launch";
+    case TirOp::Sync:
+      return "tir.sync.Sync";
+    case TirOp::CopyAsync:
+      return "tir.async.CopyAsync";
+    case TirOp::CpAsyncCommit:
+      return "tir.async.CpAsyncCommit";
+    case TirOp::CpAsyncWait:
+      return "tir.async.CpAsyncWait";
+  }
+  TF_UNREACHABLE("bad TirOp");
+}
+
+OpSpec tir_op_spec(TirOp op) {
+  OpSpec spec{.name = std::string(tir_op_name(op)), .form = OpForm::Effect};
+  spec.surface = surface_of(op);
+  const std::monostate none;
+  switch (op) {
+    case TirOp::AllocTensor:
+      spec.form = OpForm::Value;
+      spec.params = {P::attribute("tensor_type", AttrKind::Type)};
+      spec.result_rule = "tensor_type (a TensorType with a concrete storage level)";
+      break;
+    case TirOp::MemorySpan:
+      spec.form = OpForm::Value;
+      spec.params = {P::operand("x")};
+      spec.result_rule = "Tensor[x.shape, x.dtype, storage=x.storage] (no layout)";
+      break;
+    case TirOp::PtrOf:
+      spec.form = OpForm::Value;
+      spec.params = {P::operand("x")};
+      spec.result_rule = "type of x (an alias of x's memory)";
+      break;
+    case TirOp::TensorView:
+      spec.form = OpForm::Value;
+      spec.params = {P::operand("memory"), P::attribute("layout", AttrKind::Layout),
+                     P::attribute("shape", AttrKind::DimTuple, none)};
+      spec.result_rule =
+          "Tensor[shape or the layout's shape, memory.dtype, layout=layout, "
+          "storage=memory.storage]";
+      break;
+    case TirOp::Copy:
+      spec.params = {P::operand("source"), P::operand("destination")};
+      break;
+    case TirOp::Fill:
+      spec.params = {P::operand("tensor"), P::operand("value")};
+      break;
+    case TirOp::Mma:
+      spec.params = {P::operand("acc"), P::operand("lhs"), P::operand("rhs"),
+                     P::attribute("atom", AttrKind::Atom, none)};
+      break;
+    case TirOp::ReLU:
+      spec.params = {P::operand("src"), P::operand("dst")};
+      break;
+    case TirOp::RMSNorm:
+      spec.params = {P::operand("src"), P::operand("dst"), P::operand("weight"),
+                     P::attribute("eps", AttrKind::Float)};
+      break;
+    case TirOp::Reduce:
+      spec.tuple_operands = true;  // the absent-workspace sentinel `()`
+      spec.params = {P::operand("src"), P::operand("dst"), P::operand("workspace"),
+                     P::attribute("axes", AttrKind::IntTuple),
+                     P::attribute("kind", AttrKind::Enum)};
+      break;
+    case TirOp::Binary:
+      spec.params = {P::operand("lhs"), P::operand("rhs"), P::operand("dst"),
+                     P::attribute("kind", AttrKind::Enum)};
+      break;
+    case TirOp::Unary:
+      spec.params = {P::operand("src"), P::operand("dst"), P::attribute("kind", AttrKind::Enum)};
+      break;
+    case TirOp::Launch:
+      spec.params = {P::variadic_operand("args"), P::attribute("cluster", AttrKind::IntTuple, none),
+                     P::attribute("dynamic_smem", AttrKind::Int, std::int64_t{0}),
+                     P::attribute("stream", AttrKind::String, none),
+                     P::attribute("attrs", AttrKind::IntTuple, std::vector<std::int64_t>{})};
+      break;
+    case TirOp::Sync:
+      spec.params = {P::attribute("mesh", AttrKind::Mesh)};
+      break;
+    case TirOp::CopyAsync:
+      spec.params = {P::operand("source"), P::operand("destination")};
+      break;
+    case TirOp::CpAsyncCommit:
+      break;
+    case TirOp::CpAsyncWait:
+      spec.params = {P::attribute("n", AttrKind::Int, std::int64_t{0})};
+      break;
+  }
+  return spec;
+}
+
+void register_tir_ops(OpRegistry& registry, OpHandlers& handlers) {
+  TF_CHECK(&handlers.registry() == &registry, "register_tir_ops: handlers of another registry");
+  auto add = [&](TirOp which) {
+    Result<Op> op = registry.add(tir_op_spec(which));
+    TF_CHECK(op.ok(), "registering {}: {}", tir_op_name(which), op.diagnostics()[0].message);
+    return *op;
+  };
+  handlers.set<TypeInferAttrsHandler>(add(TirOp::AllocTensor), &infer_alloc_tensor);
+  handlers.set<TypeInferHandler>(add(TirOp::MemorySpan), &infer_memory_span);
+  handlers.set<TypeInferHandler>(add(TirOp::PtrOf), &infer_ptr_of);
+  handlers.set<TypeInferAttrsHandler>(add(TirOp::TensorView), &infer_tensor_view);
+  handlers.set<VerifyHandler>(add(TirOp::Copy), &verify_copy);
+  handlers.set<VerifyHandler>(add(TirOp::Fill), &verify_fill);
+  handlers.set<VerifyHandler>(add(TirOp::Mma), &verify_mma);
+  handlers.set<VerifyHandler>(add(TirOp::ReLU), &verify_relu);
+  handlers.set<VerifyHandler>(add(TirOp::RMSNorm), &verify_rms_norm);
+  handlers.set<VerifyHandler>(add(TirOp::Reduce), &verify_reduce);
+  handlers.set<VerifyHandler>(add(TirOp::Binary), &verify_binary);
+  handlers.set<VerifyHandler>(add(TirOp::Unary), &verify_unary);
+  handlers.set<VerifyHandler>(add(TirOp::Launch), &verify_launch);
+  handlers.set<VerifyHandler>(add(TirOp::Sync), &verify_sync);
+  handlers.set<VerifyHandler>(add(TirOp::CopyAsync), &verify_copy_async);
+  handlers.set<VerifyHandler>(add(TirOp::CpAsyncCommit), &verify_cp_async_commit);
+  handlers.set<VerifyHandler>(add(TirOp::CpAsyncWait), &verify_cp_async_wait);
+}
+
+Op tir_op(TirOp op, const OpRegistry& registry) {
+  std::optional<Op> found = registry.find(tir_op_name(op));
+  TF_CHECK(found.has_value(), "{} is not registered (register_tir_ops)", tir_op_name(op));
+  return *found;
+}
+
+std::optional<TirOp> tir_op_kind(Op op) {
+  if (!op.valid() || op.dialect() != "tir") return std::nullopt;
+  for (TirOp t : kAllTirOps)
+    if (tir_op_name(t) == op.name()) return t;
+  return std::nullopt;
+}
+
+bool is_tir_op(Op op, TirOp which) {
+  return op.valid() && op.name() == tir_op_name(which);
+}
+
+Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
+                                const OpHandlers& handlers) {
+  const Op op = tir_op(which, handlers.registry());
+  TF_CHECK(op.form() == OpForm::Value, "make_value_call of the effect op {}", op.name());
+  for (const Expr& a : args) TF_CHECK(a, "{}: a null operand", op.name());
+  Result<IRType> type = [&]() -> Result<IRType> {
+    if (handlers.has<TypeInferHandler>(op)) return handlers.get<TypeInferHandler>(op)(op, args);
+    Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
+    if (!values.ok()) return values.diagnostics();
+    return handlers.get<TypeInferAttrsHandler>(op)(op, args, *values);
+  }();
+  if (!type.ok()) return type.diagnostics();
+  return Call::make(op, std::move(args), std::move(attrs), *type);
+}
+
+const Expr& no_workspace() {
+  static const Expr* sentinel = new Expr(Tuple::make({}).value());
+  return *sentinel;
+}
+
+bool is_no_workspace(const Expr& e) {
+  const Tuple* t = e ? e->as<Tuple>() : nullptr;
+  return t != nullptr && t->elements.empty();
+}
+
+Expr reduce_workspace(const Call& call) {
+  TF_CHECK(is_tir_op(call.op, TirOp::Reduce), "reduce_workspace of a {} Call", call.op.name());
+  const Expr& ws = call.args.at(2);
+  return is_no_workspace(ws) ? Expr() : ws;
+}
+
+}  // namespace tf::tir
