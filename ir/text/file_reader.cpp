@@ -6,6 +6,8 @@
 #include "ir/text/hir_printer.h"
 #include "ir/text/hir_reader.h"
 #include "ir/text/signature_reader.h"
+#include "ir/text/tir_reader.h"
+#include "ir/tir/tir_print.h"
 
 namespace tf::text {
 
@@ -76,7 +78,10 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
   std::vector<FunctionRef> built;
   for (const auto& [item, sig] : functions) {
     if (item->kind == ItemKind::PrimFunc) {
-      diags.push_back(error_at(SyntaxNode{.location = item->begin}, "prim_func bodies are not read yet"));
+      Result<tir::PrimFunctionRef> f =
+          read_prim_function(out.file, *item, sig, *options.handlers, out.signatures, atoms);
+      if (!f.ok()) append(diags, f.diagnostics());
+      else built.push_back(FunctionRef(*f));
       continue;
     }
     Result<hir::HirFunctionRef> f =
@@ -104,6 +109,8 @@ std::string print_file(const ReadFile& f, const OpRegistry& registry) {
     const FunctionBase* fn = item.kind == ItemKind::Case ? nullptr : f.module->find(item.name);
     if (const auto* h = dynamic_cast<const hir::Function*>(fn)) {
       out += print_hir_function(*h, registry, f.names);
+    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(fn)) {
+      out += tir::print_prim_function(*p, tir::PrintNames{f.names.layouts, f.names.meshes, f.names.atoms});
     } else {
       out += item.text + "\n";
     }

@@ -8,6 +8,7 @@
 #include "ir/text/build_support.h"
 #include "ir/text/dim_builder.h"
 #include "ir/text/expression_parser.h"
+#include "ir/text/statement_cursor.h"
 #include "ir/text/type_builder.h"
 #include "ir/text/value_builder.h"
 #include "ir/type/tensor_type.h"
@@ -17,21 +18,14 @@ namespace tf::text {
 
 namespace {
 
-bool is_word(const Token& t, std::string_view w) {
-  return t.kind == TokenKind::Identifier && !t.quoted_name && t.text == w;
-}
-
 void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
   for (Diagnostic& d : from) to.push_back(std::move(d));
 }
 
-// A failed statement whose diagnostics were already reported (or that is skipped quietly).
-struct Skipped {};
-
-class HirBodyReader {
+class HirBodyReader : public StatementCursor {
  public:
   HirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env)
-      : toks_(toks), pos_(pos), env_(env) {}
+      : StatementCursor(toks, pos), env_(env) {}
 
   // Reads the function's block, whose `{` is at pos_; the result is the returned value.
   Result<Expr> function_block() {
@@ -63,34 +57,6 @@ class HirBodyReader {
   hir::BindingNames take_names() { return std::move(names_); }
 
  private:
-  const Token& peek(std::size_t ahead = 0) const { return toks_[std::min(pos_ + ahead, toks_.size() - 1)]; }
-  bool at(TokenKind k) const { return peek().kind == k; }
-  const Token& take() { return toks_[pos_++]; }
-  void skip_newlines() {
-    while (at(TokenKind::Newline)) ++pos_;
-  }
-  // Error recovery: to the end of the statement (a Newline or the block's `}`), skipping any
-  // nested block.
-  void skip_statement() {
-    int depth = 0;
-    while (!at(TokenKind::Eof)) {
-      if (at(TokenKind::LBrace)) ++depth;
-      if (at(TokenKind::RBrace)) {
-        if (depth == 0) return;
-        --depth;
-      }
-      if (at(TokenKind::Newline) && depth == 0) return;
-      ++pos_;
-    }
-  }
-  bool end_of_statement() {
-    if (at(TokenKind::Newline) || at(TokenKind::RBrace)) return true;
-    diags_.push_back(error_at(peek(), fmt::format("expected the end of the statement, found {}",
-                                                  describe(peek()))));
-    skip_statement();
-    return false;
-  }
-
   // An expression up to the end of the statement; nothing (diagnostics recorded, or quietly
   // skipped for a poisoned name) on failure.
   std::optional<Expr> value_statement() {
@@ -312,10 +278,7 @@ class HirBodyReader {
     return true;
   }
 
-  const std::vector<Token>& toks_;
-  std::size_t pos_;
   BodyEnvironment& env_;
-  std::vector<Diagnostic> diags_;
   hir::BindingNames names_;
   std::optional<Expr> last_bound_;
 };

@@ -15,6 +15,7 @@
 #include "ir/hir/math_kinds.h"
 #include "ir/text/attr_builder.h"
 #include "ir/text/build_support.h"
+#include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/unit_type.h"
 
@@ -222,6 +223,17 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
 
 namespace {
 
+// The op's one required attribute when it has exactly one attribute and it is required.
+const ParamDef* sole_required_attribute(Op op) {
+  const ParamDef* found = nullptr;
+  for (const ParamDef& p : op.params()) {
+    if (p.kind != ParamKind::Attribute) continue;
+    if (found != nullptr || !p.required()) return nullptr;
+    found = &p;
+  }
+  return found;
+}
+
 Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
   bool handled = false;
   Result<Expr> special = special_call(node, dialect, env, handled);
@@ -238,10 +250,24 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   if (!op)
     return error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,
                                       dialect == BodyDialect::Hir ? "func" : "prim_func"));
-  Result<std::vector<Expr>> args = build_args(node, dialect, env);
-  if (!args.ok()) return args.diagnostics();
+  // `sync(m)`: an op without operands whose one required attribute is written positionally.
+  std::vector<std::pair<std::string, Syntax>> keywords = node.keywords;
+  std::vector<Syntax> positional = node.items;
+  if (const ParamDef* sole = sole_required_attribute(*op);
+      sole != nullptr && op->operand_count() == 0 && positional.size() == 1 && !node.keyword(sole->name)) {
+    keywords.emplace_back(sole->name, positional[0]);
+    positional.clear();
+  }
+  SyntaxNode operands = node;
+  operands.items = positional;
+  Result<std::vector<Expr>> built_args = build_args(operands, dialect, env);
+  if (!built_args.ok()) return built_args.diagnostics();
+  std::vector<Expr> arg_list = *built_args;
+  // `reduce(src, dst, ...)`: TIR's Reduce without a workspace takes the absent-workspace sentinel.
+  if (op->name() == "tir.tensor.Reduce" && arg_list.size() == 2) arg_list.push_back(tir::no_workspace());
+  const std::vector<Expr>* args = &arg_list;
   std::vector<Diagnostic> diags;
-  for (const auto& [key, value] : node.keywords) {
+  for (const auto& [key, value] : keywords) {
     const ParamDef* p = op->find_param(key);
     if (p == nullptr || p->kind != ParamKind::Attribute) {
       diags.push_back(error_at(*value, fmt::format("{} has no attribute '{}'", op->surface(), key)));
@@ -272,7 +298,7 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   } else {
     return error_at(node, fmt::format("{} has no type rule registered", op->name()));
   }
-  Result<CallRef> call = Call::make(*op, std::move(*args), std::move(attrs), type);
+  Result<CallRef> call = Call::make(*op, std::move(arg_list), std::move(attrs), type);
   if (!call.ok()) return located_at(call.diagnostics(), node);
   return Expr(*call);
 }

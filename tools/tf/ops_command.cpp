@@ -11,9 +11,8 @@
 #include <type_traits>
 #include <variant>
 
-#include "ir/core/core_ops.h"
-#include "ir/hir/math_ops.h"
 #include "ir/dim/dim_ops.h"
+#include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -103,9 +102,7 @@ std::string attr_default_text(const ParamDef& param) {
 }
 
 int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
-  OpRegistry& registry = OpRegistry::global();
-  register_core_ops(registry, OpHandlers::global());
-  hir::register_hir_math_ops(registry, OpHandlers::global());
+  const OpRegistry& registry = cli_op_tables().registry();
   std::vector<Op> ops;
   for (std::size_t i = 0; i < registry.size(); ++i) ops.push_back(registry.at(i));
   if (r.json) {

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <memory>
 
-#include "ir/text/module_printer.h"
-#include "ir/text/module_reader.h"
+#include "ir/text/file_reader.h"
+#include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
@@ -23,9 +23,9 @@ int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
 int run_print(const PrintRequest& r, std::ostream& out, std::ostream& err) {
   Result<std::string> source = read_source_file(r.file);
   if (!source) return fail(source.diagnostics(), err);
-  Result<text::ParsedFile> file = text::read_tfir(*source, r.file);
+  Result<text::ReadFile> file = text::read_file(*source, r.file, cli_read_options());
   if (!file) return fail(file.diagnostics(), err);
-  out << text::print_tfir(*file);
+  out << text::print_file(*file, cli_op_tables().registry());
   return kExitOk;
 }
 
@@ -33,8 +33,10 @@ void add_print_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<PrintRequest>();
   CLI::App* cmd = app.add_subcommand(
       "print",
-      "Print a tfir file in its canonical form (declarations respaced, comments dropped;\n"
-      "functions and cases verbatim). Example: tf print examples/declarations.tfir");
+      "Print a tfir file in its canonical form: declarations respaced, comments dropped,\n"
+      "every function printed from its IR (HIR bindings with their types, TIR statements), cases\n"
+      "verbatim; printing the output again gives the same text.\n"
+      "Example: tf print examples/declarations.tfir");
   cmd->add_option("file", req->file, "the tfir file")->required();
   cmd->callback([req, &exit_code] { exit_code = run_print(*req, std::cout, std::cerr); });
 }

@@ -2,6 +2,8 @@
 // (comments and alignment included).
 #pragma once
 
+#include <string>
+
 namespace tf::text::testing {
 
 /// TFIR.md section 2: the declarations.
@@ -48,5 +50,12 @@ inline const char* const kDoubleRows = R"(prim_func double_rows(a: Tensor[(128, 
 inline const char* const kMain = R"(prim_func main(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=host {
     launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
 })";
+
+/// TFIR.md sections 2, 5 and 6 put together: the one file the contract says must parse, verify
+/// and print back.
+inline std::string contract_program() {
+  return std::string(kSection2) + "\n" + kScaleAdd + "\n\n" + kFib + "\n\n" + kDoubleRows + "\n\n" +
+         kMain + "\n";
+}
 
 }  // namespace tf::text::testing

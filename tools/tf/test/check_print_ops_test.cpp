@@ -12,6 +12,7 @@
 #include "ir/core/op.h"
 #include "ir/text/test/tfir_contract_examples.h"
 #include "tools/tf/check_command.h"
+#include "tools/tf/ir_session.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/print_command.h"
 #include "tools/tf/report.h"
@@ -21,10 +22,10 @@ namespace {
 
 const std::string kExample = std::string(TF_SOURCE_ROOT) + "/examples/declarations.tfir";
 
-// TFIR.md section 2 as written, with a prototype for the entry to name.
-const std::string kSection2 = std::string(text::testing::kSection2) + "func main() -> Unit prototype\n";
+// TFIR.md sections 2, 5 and 6 as written: the contract's one program.
+const std::string kSection2 = text::testing::contract_program();
 
-// The canonical form of kSection2: declarations respaced, comments dropped.
+// Its canonical form: declarations respaced, comments dropped, every binding typed.
 const char* const kSection2Canonical = R"(tfir 1
 dim N = DimVar("N", 1, 4097)
 mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
@@ -35,12 +36,41 @@ layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=ct
 atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
 entry main
 
-func main() -> Unit prototype
+func scale_add(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {
+    two: Tensor[(), f32, storage=umat] = 2.0
+    t: Tensor[(N, 8), f32] = mul(x, two)
+    s: Tensor[(N, 8), f32] = add(t, y)
+    return s
+}
+
+func fib(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {
+    r: Tuple[Tensor[(1,), f32], Tensor[(1,), f32]] = for i in range(0, 5, 1) carry (a = x, b = x) {
+        c: Tensor[(1,), f32] = add(a, b)
+        yield (b, c)
+    }
+    out: Tensor[(1,), f32] = tuple_get_item(r, index=1)
+    return out
+}
+
+prim_func double_rows(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=cuda {
+    with cta1 as c {
+        let va = tensor_view(a, layout=Lg)
+        let r = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
+        copy(va, r)
+        let s = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
+        binary(r, r, s, kind=mul)
+        let vo = tensor_view(out, layout=Lg)
+        copy(s, vo)
+    }
+}
+
+prim_func main(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=host {
+    launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
+}
 )";
 
-// Three independent errors: an empty DimVar envelope (a rule), a redeclared name, a mesh
-// that was never declared. (Declarations hold no dtype; an unknown dtype can only occur in a
-// function signature, which is not parsed yet.)
+// Three independent errors in the declarations: an empty DimVar envelope (a rule), a
+// redeclared name, a mesh that was never declared.
 const char* const kErrors = R"(tfir 1
 dim A = DimVar("A", 2, 1)
 dim N = DimVar("N", 1, 8)
@@ -72,24 +102,29 @@ Outcome print(const std::string& file) {
   return {rc, out.str(), err.str()};
 }
 
-TEST(TfCheck, Section2DeclarationsPassWithOneWarningPerUncheckedItem) {
+TEST(TfCheck, TheContractProgramReadsAndVerifies) {
   std::string path = write_temp("section2.tfir", kSection2);
   Outcome r = check({path});
   EXPECT_EQ(r.exit_code, kExitOk);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, path +
-                       ":10:1: warning[parse]: func 'main' was not checked: function bodies are "
-                       "not parsed yet\n"
-                       "1 file checked, 0 errors, 1 warning\n");
+  EXPECT_EQ(r.err, "1 file checked, 0 errors, 0 warnings\n");
 }
 
 TEST(TfCheck, ExampleFileIsClean) {
   Outcome r = check({kExample});
   EXPECT_EQ(r.exit_code, kExitOk);
-  EXPECT_EQ(r.err, kExample +
-                       ":13:1: warning[parse]: func 'main' was not checked: function bodies are "
-                       "not parsed yet\n"
-                       "1 file checked, 0 errors, 1 warning\n");
+  EXPECT_EQ(r.err, "1 file checked, 0 errors, 0 warnings\n");
+}
+
+TEST(TfCheck, AnIllTypedBodyIsAnErrorAtItsPlace) {
+  std::string path = write_temp("badbody.tfir",
+                                "tfir 1\nfunc f(x: Tensor[(4,), f32], i: Tensor[(4,), i32]) -> Tensor[(4,), f32] {\n"
+                                "    y = add(x, i)\n    return y\n}\n");
+  Outcome r = check({path});
+  EXPECT_EQ(r.exit_code, kExitCheckFailed);
+  EXPECT_EQ(r.err, path + ":3:9: error[type]: hir.math.Binary: dtype mismatch: lhs is f32, rhs is i32; "
+                          "there is no implicit promotion (use full_like or cast)\n"
+                          "1 file checked, 1 error, 0 warnings\n");
 }
 
 TEST(TfCheck, ReportsEveryErrorClangStyleAndExitsOne) {
@@ -111,13 +146,10 @@ TEST(TfCheck, ChecksEveryFileAndCountsThemAll) {
   std::string bad = write_temp("foreign.tfir", "tfir 2\n");
   Outcome r = check({kExample, bad});
   EXPECT_EQ(r.exit_code, kExitCheckFailed);
-  EXPECT_EQ(r.err, kExample +
-                       ":13:1: warning[parse]: func 'main' was not checked: function bodies are "
-                       "not parsed yet\n" +
-                       bad +
+  EXPECT_EQ(r.err, bad +
                        ":1:6: error[parse]: tfir major version 2 is not supported: this reader "
                        "reads version 1\n"
-                       "2 files checked, 1 error, 1 warning\n");
+                       "2 files checked, 1 error, 0 warnings\n");
 }
 
 TEST(TfCheck, UnreadablePathExitsTwoEvenBesideErrors) {
@@ -159,7 +191,7 @@ TEST(TfPrint, CanonicalFormIsAFixedPoint) {
   EXPECT_EQ(second.out, first.out);
 }
 
-TEST(TfPrint, ExampleKeepsItsFunctionVerbatim) {
+TEST(TfPrint, ExamplePrintsItsFunctionFromTheIr) {
   Outcome r = print(kExample);
   EXPECT_EQ(r.exit_code, kExitOk);
   EXPECT_TRUE(r.out.starts_with("tfir 1\ndim N = DimVar(\"N\", 1, 4097)\n")) << r.out;
@@ -186,30 +218,41 @@ TEST(TfPrint, UnreadableOrInvalidFileExitsTwoWithDiagnostics) {
   EXPECT_TRUE(bad.err.starts_with(path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: ")) << bad.err;
 }
 
-TEST(TfOps, ListsTheDimAndHirMathOpsWithOperandsAttributesAndResult) {
+// A line of `tf ops` with its column padding collapsed to one space.
+std::string collapsed(const std::string& line) {
+  std::string out;
+  for (char c : line)
+    if (!(c == ' ' && !out.empty() && out.back() == ' ')) out += c;
+  return out;
+}
+
+TEST(TfOps, ListsEveryRegisteredOpWithOperandsAttributesAndResult) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({}, out, err), kExitOk);
   EXPECT_EQ(err.str(), "");
-  EXPECT_EQ(out.str(),
-            "dim.DimAdd         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimSub         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMul         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimFloorDiv    value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMod         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMin         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "dim.DimMax         value  (a, b) -> Tensor[(), i64, storage=None]\n"
-            "hir.math.Binary    value  (lhs, rhs, kind: enum) -> Tensor[broadcast(lhs, rhs), lhs "
-            "dtype (bool for comparisons and and/or)]; equal operand dtypes; div needs floats\n"
-            "hir.math.Unary     value  (x, kind: enum) -> type of x; float-only kinds need a float x\n"
-            "hir.math.Clamp     value  (x, min_val: float, max_val: float) -> type of x; x numeric\n"
-            "hir.math.Softplus  value  (x) -> type of x; x float\n");
+  const OpRegistry& registry = cli_op_tables().registry();
+  std::istringstream lines(out.str());
+  std::vector<std::string> got;
+  for (std::string line; std::getline(lines, line);) got.push_back(collapsed(line));
+  ASSERT_EQ(got.size(), registry.size());
+  for (std::size_t i = 0; i < registry.size(); ++i)
+    EXPECT_TRUE(got[i].starts_with(std::string(registry.at(i).name()) + " ")) << got[i];
+  auto has = [&](const std::string& line) {
+    return std::find(got.begin(), got.end(), line) != got.end();
+  };
+  EXPECT_TRUE(has("dim.DimAdd value (a, b) -> Tensor[(), i64, storage=None]"));
+  EXPECT_TRUE(has("hir.math.Clamp value (x, min_val: float, max_val: float) -> type of x; x numeric"));
+  EXPECT_TRUE(has("tir.memory.Copy effect (source, destination) -> Unit"));
+  EXPECT_TRUE(std::any_of(got.begin(), got.end(), [](const std::string& l) {
+    return l.starts_with("hir.tensor.Cast value (x, dtype: dtype, ");
+  }));
 }
 
 TEST(TfOps, JsonIsOneArrayOfOpObjects) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
   nlohmann::json all = nlohmann::json::parse(out.str());
-  ASSERT_EQ(all.size(), 11u);
+  ASSERT_EQ(all.size(), cli_op_tables().registry().size());
   EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "form": "value",
       "tuple_operands": false,
       "operands": [{"name": "a", "variadic": false}, {"name": "b", "variadic": false}],

@@ -1,0 +1,133 @@
+// Reading `prim_func` bodies: TFIR.md section 6 reads into PrimFunctions of the expected shape,
+// statements of every kind read, and bad bodies fail at a position.
+#include <gtest/gtest.h>
+
+#include "ir/core/core_ops.h"
+#include "ir/text/file_reader.h"
+#include "ir/text/test/tfir_contract_examples.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/mma_atom.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/tir_ops.h"
+
+namespace tf::text {
+namespace {
+
+struct Tables {
+  OpRegistry registry;
+  OpHandlers handlers{registry};
+  Tables() {
+    register_core_ops(registry, handlers);
+    tir::register_tir_ops(registry, handlers);
+  }
+};
+
+const Tables& tables() {
+  static const Tables* t = new Tables();
+  return *t;
+}
+
+ReadOptions options() {
+  return ReadOptions{.handlers = &tables().handlers,
+                     .atoms = [](const std::string& op) -> Result<Atom> {
+                       Result<tir::MmaAtomRef> a = tir::mma_atom(op);
+                       if (!a.ok()) return a.diagnostics();
+                       return Atom(*a);
+                     }};
+}
+
+// TFIR.md section 2 without its `entry main` line (the tests name their own functions).
+std::string declarations() {
+  std::string s = testing::kSection2;
+  return s.substr(0, s.find("entry main"));
+}
+
+Result<ReadFile> read(const std::string& src) {
+  return read_file(declarations() + src, "t.tfir", options());
+}
+
+std::string first_error(const std::string& src) {
+  Result<ReadFile> f = read(src);
+  return f.ok() ? "read" : f.diagnostics()[0].render();
+}
+
+const tir::PrimFunction& prim(const ReadFile& f, const std::string& name) {
+  return dynamic_cast<const tir::PrimFunction&>(*f.module->find(name));
+}
+
+TEST(TirReader, ContractSection6Reads) {
+  Result<ReadFile> f = read(std::string("entry main\n\n") + testing::kDoubleRows + "\n\n" + testing::kMain + "\n");
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  const tir::PrimFunction& k = prim(*f, "double_rows");
+  EXPECT_EQ(k.target(), tir::Target::Cuda);
+  EXPECT_EQ(k.output_count(), 1);
+  ASSERT_EQ(k.body()->size(), 1u);
+  const auto* scope = k.body()->body[0]->as<tir::MeshScope>();
+  ASSERT_NE(scope, nullptr);
+  EXPECT_EQ(scope->binding->name, "c");
+  // let va = ... takes the rest of the block as its body: the chain nests.
+  ASSERT_EQ(scope->body->size(), 1u);
+  const auto* va = scope->body->body[0]->as<tir::LetStmt>();
+  ASSERT_NE(va, nullptr);
+  EXPECT_EQ(va->var->name, "va");
+  const auto* r = va->body->body[0]->as<tir::LetStmt>();
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->body->size(), 2u);  // copy(va, r), then let s = ... over the rest
+  EXPECT_TRUE(r->body->body[0]->is<tir::Evaluate>());
+  const tir::PrimFunction& host = prim(*f, "main");
+  EXPECT_EQ(host.target(), tir::Target::Host);
+  const auto* launch = host.body()->body[0]->as<tir::Evaluate>();
+  ASSERT_NE(launch, nullptr);
+  ASSERT_TRUE(launch->is_op());
+  EXPECT_EQ(launch->call().op.name(), "tir.Launch");
+  EXPECT_EQ(launch->call().args.size(), 9u);
+}
+
+TEST(TirReader, EveryStatementKindReads) {
+  Result<ReadFile> f = read(R"(
+prim_func k(a: Tensor[(N, 12), f32], out: Tensor[(N, 12), f32]) outputs=1 target=cuda {
+    with warp as w {
+        for i in range(0, 4, 1) {
+            sync(w)
+            sync(w[0:2, :])
+        }
+        let t = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem]) {
+            fill(t, 0.0)
+        }
+        cp_async_commit()
+        cp_async_wait(n=1)
+    }
+    return
+}
+
+prim_func host(a: Tensor[(N, 12), f32], out: Tensor[(N, 12), f32]) outputs=1 target=host {
+    dispatch "k" on (ShapeOf(a, 0)) {
+        case (DimVarRangePat("N", 1, 65)) => @k(a, out)
+        fallback { abort }
+    }
+    abort "unreachable"
+}
+)");
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  const tir::PrimFunction& host = prim(*f, "host");
+  const auto* d = host.body()->body[0]->as<tir::DispatchCall>();
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->callee_name, "k");
+  EXPECT_EQ(d->case_calls.size(), 1u);
+  EXPECT_EQ(d->fallback->size(), 1u);
+}
+
+TEST(TirReader, BadBodiesFailAtAPosition) {
+  EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    frob(a)\n}\n"),
+            "t.tfir:11:5: error[parse]: no op is spelled 'frob' in a prim_func (`tf ops` lists them)");
+  EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    with Lg as m {\n    }\n}\n"),
+            "t.tfir:11:10: error[parse]: with takes a mesh, found the shard layout 'Lg'");
+  EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    @nope(a)\n}\n"),
+            "t.tfir:11:5: error[parse]: no function @nope in this file");
+}
+
+}  // namespace
+}  // namespace tf::text
