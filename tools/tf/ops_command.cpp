@@ -65,6 +65,7 @@ nlohmann::ordered_json op_json(Op op) {
     }
   }
   return {{"name", std::string(op.name())},
+          {"surface", std::string(op.surface())},
           {"form", std::string(op_form_name(op.form()))},
           {"tuple_operands", op.tuple_operands()},
           {"operands", operands},
@@ -118,8 +119,9 @@ int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
     form_width = std::max(form_width, form_text(op).size());
   }
   for (Op op : ops)
-    out << fmt::format("{:<{}}  {:<{}}  ({}) -> {}\n", op.name(), name_width, form_text(op),
-                       form_width, fmt::join(params_text(op), ", "), op_result_rule(op));
+    out << fmt::format("{:<{}}  {:<{}}  {}({}) -> {}\n", op.name(), name_width, form_text(op),
+                       form_width, op.surface(), fmt::join(params_text(op), ", "),
+                       op_result_rule(op));
   return kExitOk;
 }
 
@@ -127,7 +129,8 @@ void add_ops_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<OpsRequest>();
   CLI::App* cmd = app.add_subcommand(
       "ops",
-      "List every registered op: its form, operands, attributes (kind, default) and result.\n"
+      "List every registered op: its name, form, tfir spelling with operands and attributes\n"
+      "(kind, default), and its result rule. A func body spells hir.* ops, a prim_func tir.* ops.\n"
       "Example: tf ops   (dim.DimAdd  value  (a, b) -> Tensor[(), i64, storage=None])");
   cmd->add_flag("--json", req->json, "one JSON array of op objects");
   cmd->callback([req, &exit_code] { exit_code = run_ops(*req, std::cout, std::cerr); });

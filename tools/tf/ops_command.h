@@ -1,12 +1,13 @@
-// `tf ops [--json]`: every op of the process-wide registry (after register_core_ops and
-// hir::register_hir_math_ops), in
-// registration order, one line each:
-//   NAME  FORM  (OPERANDS, ATTRIBUTES) -> RESULT
+// `tf ops [--json]`: every op of the process-wide tables with every family registered
+// (cli_op_tables), in registration order, one line each:
+//   NAME  FORM  SPELLING(OPERANDS, ATTRIBUTES) -> RESULT
+// SPELLING is how a tfir body calls the op (OpSpec::surface; a func body resolves hir.* ops, a
+// prim_func body tir.* ops);
 // an operand is its name (`*name` when variadic); an attribute is `name: kind` when required,
 // `name: kind = default` otherwise (default spelled as in tfir: `None`, `rz`, `"s"`, `(1, 2)`);
 // FORM is `value` or `effect`, followed by `tuple-operands` when the op takes TupleType
 // operands. RESULT is the op's result rule in one line (op_result_rule). With --json: one JSON
-// array of objects {"name", "form", "tuple_operands", "operands": [{"name", "variadic"}],
+// array of objects {"name", "surface", "form", "tuple_operands", "operands": [{"name", "variadic"}],
 // "attributes": [{"name", "kind", "required", "default"}], "result"}; "default" is the tfir
 // spelling, or null when the attribute has none.
 #pragma once

@@ -240,11 +240,11 @@ TEST(TfOps, ListsEveryRegisteredOpWithOperandsAttributesAndResult) {
   auto has = [&](const std::string& line) {
     return std::find(got.begin(), got.end(), line) != got.end();
   };
-  EXPECT_TRUE(has("dim.DimAdd value (a, b) -> Tensor[(), i64, storage=None]"));
-  EXPECT_TRUE(has("hir.math.Clamp value (x, min_val: float, max_val: float) -> type of x; x numeric"));
-  EXPECT_TRUE(has("tir.memory.Copy effect (source, destination) -> Unit"));
+  EXPECT_TRUE(has("dim.DimAdd value dim_add(a, b) -> Tensor[(), i64, storage=None]"));
+  EXPECT_TRUE(has("hir.math.Clamp value clamp(x, min_val: float, max_val: float) -> type of x; x numeric"));
+  EXPECT_TRUE(has("tir.memory.Copy effect copy(source, destination) -> Unit"));
   EXPECT_TRUE(std::any_of(got.begin(), got.end(), [](const std::string& l) {
-    return l.starts_with("hir.tensor.Cast value (x, dtype: dtype, ");
+    return l.starts_with("hir.tensor.Cast value cast(x, dtype: dtype, ");
   }));
 }
 
@@ -253,7 +253,7 @@ TEST(TfOps, JsonIsOneArrayOfOpObjects) {
   EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
   nlohmann::json all = nlohmann::json::parse(out.str());
   ASSERT_EQ(all.size(), cli_op_tables().registry().size());
-  EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "form": "value",
+  EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "surface": "dim_floor_div", "form": "value",
       "tuple_operands": false,
       "operands": [{"name": "a", "variadic": false}, {"name": "b", "variadic": false}],
       "attributes": [], "result": "Tensor[(), i64, storage=None]"})"));
