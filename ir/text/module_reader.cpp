@@ -42,6 +42,18 @@ void skip_line(const std::vector<Token>& tokens, std::size_t& pos) {
   while (tokens[pos].kind != TokenKind::Newline && tokens[pos].kind != TokenKind::Eof) ++pos;
 }
 
+// Moves `pos` past a broken item: to the next line that starts in column 1 with a declaration
+// or item keyword (or to Eof), so that the lines inside the item are not read as top level.
+void skip_to_next_top_level_line(const std::vector<Token>& tokens, std::size_t& pos) {
+  skip_line(tokens, pos);
+  while (tokens[pos].kind != TokenKind::Eof) {
+    ++pos;  // past the Newline
+    const Token& t = tokens[pos];
+    if (t.location.column == 1 && (is_declaration_keyword(t) || item_keyword(t))) return;
+    skip_line(tokens, pos);
+  }
+}
+
 void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
@@ -91,9 +103,9 @@ const char* item_kind_keyword(ItemKind kind) {
   TF_UNREACHABLE("bad ItemKind");
 }
 
-Result<ParsedFile> read_tfir(std::string_view source, const std::string& file_name) {
+PartialFile read_tfir_partial(std::string_view source, const std::string& file_name) {
   Result<std::vector<Token>> lexed = lex(source, file_name);
-  if (!lexed) return lexed.diagnostics();
+  if (!lexed) return {std::nullopt, lexed.diagnostics()};
   ParsedFile file;
   file.file_name = file_name;
   file.tokens = std::move(lexed).value();
@@ -101,7 +113,7 @@ Result<ParsedFile> read_tfir(std::string_view source, const std::string& file_na
 
   std::size_t pos = 0;
   Result<int> major = read_header(tokens, pos);
-  if (!major) return major.diagnostics();  // another language or version: read nothing else
+  if (!major) return {std::nullopt, major.diagnostics()};  // another language or version
   file.major_version = *major;
 
   std::vector<Diagnostic> errors;
@@ -127,7 +139,7 @@ Result<ParsedFile> read_tfir(std::string_view source, const std::string& file_na
       } else {
         append(errors, item.diagnostics());
         pos = start;
-        skip_line(tokens, pos);
+        skip_to_next_top_level_line(tokens, pos);
       }
     } else {
       errors.push_back(error_at(t, fmt::format("expected a declaration (dim, mesh, layout, atom, "
@@ -137,8 +149,13 @@ Result<ParsedFile> read_tfir(std::string_view source, const std::string& file_na
     }
   }
   check_function_names(file, errors);
-  if (!errors.empty()) return errors;
-  return file;
+  return {std::move(file), std::move(errors)};
+}
+
+Result<ParsedFile> read_tfir(std::string_view source, const std::string& file_name) {
+  PartialFile p = read_tfir_partial(source, file_name);
+  if (!p.diagnostics.empty()) return p.diagnostics;
+  return std::move(*p.file);
 }
 
 std::optional<std::string> entry_function(const ParsedFile& file) {

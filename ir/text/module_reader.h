@@ -59,6 +59,17 @@ struct ParsedFile {
 /// The tfir major version this reader reads.
 inline constexpr int kTfirMajorVersion = 1;
 
+/// A file read as far as it goes: `file` holds every part that read (empty when the file is not
+/// tfir 1 or does not lex), `diagnostics` every error found (empty when it read cleanly).
+struct PartialFile {
+  std::optional<ParsedFile> file;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// Reads `source` as far as it goes (read_tfir's rules); the conformance runner uses it to find
+/// the cases of a file whose declarations are meant to fail.
+PartialFile read_tfir_partial(std::string_view source, const std::string& file_name);
+
 /// Reads `source`. Fails with every positioned diagnostic found (lexical errors, a missing or
 /// foreign header, bad declarations, names used before or declared twice, unbalanced items,
 /// an entry that names no function).

@@ -48,6 +48,8 @@ class HirVerifier {
 
   std::vector<Diagnostic> run() {
     signature_dims();
+    for (const VarRef& p : f_.params()) type_dims(p->type(), f_.name() + "." + p->name);
+    type_dims(f_.return_type(), f_.name());
     visit(f_.body(), f_.name() + ".body");
     if (!structural_equal(f_.body()->type(), f_.return_type()))
       diags_.push_back(at_path(category_error(DiagCategory::Type,
@@ -78,6 +80,29 @@ class HirVerifier {
     }
   }
 
+  // Runs the verify handler of every dim Call inside a type's shapes (a preserved zero divisor,
+  // TYPES.4.FOLD.zero-divisor-flagged-by-verify).
+  void type_dims(const IRType& t, const std::string& path) {
+    if (const TensorType* tt = t->as<TensorType>()) {
+      for (const ShapeDim& d : tt->shape)
+        if (!d.is_static()) dim_expr(d.expr(), path);
+    } else if (const TupleType* tu = t->as<TupleType>()) {
+      for (const IRType& f : tu->fields) type_dims(f, path);
+    }
+  }
+  void dim_expr(const Expr& e, const std::string& path) {
+    const Call* c = e->as<Call>();
+    if (c == nullptr) return;
+    for (const Expr& a : c->args) dim_expr(a, path);
+    op_verify(*c, path);
+  }
+  void op_verify(const Call& c, const std::string& path) {
+    // Dims inside types are built with the process-wide dim ops, whatever tables verify uses.
+    const OpHandlers& h = c.op.registry() == &handlers_.registry() ? handlers_ : OpHandlers::global();
+    if (!h.has<VerifyHandler>(c.op)) return;
+    for (Diagnostic& d : h.get<VerifyHandler>(c.op)(c)) diags_.push_back(at_path(std::move(d), path));
+  }
+
   void visit(const Expr& e, const std::string& path) {
     if (!visited_.insert(e.get()).second) return;
     switch (e->kind()) {
@@ -92,6 +117,7 @@ class HirVerifier {
       case ExprKind::Call: {
         const Call& c = *e->as<Call>();
         for (std::size_t i = 0; i < c.args.size(); ++i) visit(c.args[i], fmt::format("{}.args[{}]", path, i));
+        op_verify(c, path);
         if (c.op.form() == OpForm::Effect)
           diags_.push_back(at_path(category_error(DiagCategory::Type,
                                                   fmt::format("{} is an effect op; an HIR body holds "

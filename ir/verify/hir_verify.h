@@ -13,7 +13,10 @@
 //  - every FunctionCall names a function of the module whose CallableType equals the stored
 //    callee type, and every Var the body reads is a parameter, an index or a carry of an
 //    enclosing loop (no free Vars);
-//  - no value-form op appears as an effect: every Call in an HIR body is of a value-form op.
+//  - no value-form op appears as an effect: every Call in an HIR body is of a value-form op;
+//  - every Call's op-specific verify handler, where its op has one, and that of every dim Call
+//    inside the signature's shapes (a preserved zero divisor:
+//    TYPES.4.FOLD.zero-divisor-flagged-by-verify).
 // Each diagnostic carries the IR path of the first place the offending node is reached
 // (`f.body.args[0]`, `f.body.yields[1]`).
 #pragma once
