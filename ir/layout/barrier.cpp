@@ -126,4 +126,15 @@ std::string barrier_spelling(const BarrierClass& c) {
   TF_UNREACHABLE("unknown BarrierKind");
 }
 
+bool executes_barrier(const BarrierClass& c, std::int64_t index) {
+  if (!c.needs_predicate()) return true;
+  return c.base <= index && index < c.base + c.count;
+}
+
+std::optional<std::string> barrier_instruction(const BarrierClass& c, int id, std::int64_t index) {
+  if (!executes_barrier(c, index)) return std::nullopt;
+  if (c.kind == BarrierKind::Named) return fmt::format("bar.sync {}, {}", id, c.count);
+  return barrier_spelling(c);
+}
+
 }  // namespace tf

@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "ir/layout/mesh.h"
@@ -79,5 +80,17 @@ std::string to_json(const BarrierClass& c);
 /// `__syncthreads()`, `__syncwarp()`, `__syncwarp(0x00000ff0)`, `bar.sync <id>, 64`,
 /// `grid_barrier()`.
 std::string barrier_spelling(const BarrierClass& c);
+
+/// Whether thread (or, for the grid barrier, CTA) `index` of the domain executes the barrier:
+/// every index for syncthreads, syncwarp and grid; for syncwarp_mask and named only
+/// base <= index < base + count, the participant predicate codegen guards them with
+/// (TIR.1.5.BARRIER.participant-predicate, non-participant-skips).
+bool executes_barrier(const BarrierClass& c, std::int64_t index);
+
+/// What thread `index` executes at a Sync site of class `c` whose named-barrier id (for a named
+/// barrier; ignored otherwise) is `id`: the CUDA of barrier_spelling with the id filled in, or
+/// nothing for a non-participant. The text depends on the site only, never on the thread, so
+/// every participant executes the same id and count (TIR.1.5.BARRIER.same-id-and-count).
+std::optional<std::string> barrier_instruction(const BarrierClass& c, int id, std::int64_t index);
 
 }  // namespace tf

@@ -141,6 +141,36 @@ TF_LAW(BarrierLaws, OtherTopologiesAreRejected, ()) {
   }
 }
 
+// covers: TIR.1.5.BARRIER.non-participant-skips, TIR.1.5.BARRIER.same-id-and-count
+// Over every accepted thread slice: exactly the participants (brute force) execute the barrier,
+// and they all execute the same instruction, whose count is the number of participants.
+TF_LAW(BarrierLaws, OnlyParticipantsExecuteAndAllTheSameInstruction, ()) {
+  // Half the cases are warp-aligned ranges, so named barriers are well represented.
+  const fuzz::MeshSlice ms = *rc::gen::arbitrary<bool>() ? *fuzz::gen_warp_range() : [] {
+    const Mesh parent = *fuzz::gen_thread_mesh();
+    return fuzz::MeshSlice{parent, *fuzz::gen_slice_key(parent)};
+  }();
+  const Mesh m = slice(ms.parent, ms.key).value();
+  const auto got = classify_barrier(m);
+  RC_PRE(got.ok());
+  const auto members = testing::brute_slice_image(ms.parent, ms.key);
+  const std::set<std::int64_t> set(members.begin(), members.end());
+  const std::int64_t domain = topology_domain(m).value();
+  const int id = *rc::gen::inRange(1, 16);
+  std::set<std::string> executed;
+  for (std::int64_t tid = 0; tid < domain; ++tid) {
+    const std::optional<std::string> ins = barrier_instruction(*got, id, tid);
+    const bool participates = set.count(tid) > 0 || !got->needs_predicate();
+    RC_ASSERT(ins.has_value() == participates);
+    if (ins) executed.insert(*ins);
+  }
+  RC_ASSERT(executed.size() == 1u);
+  if (got->kind == BarrierKind::Named) {
+    RC_ASSERT(*executed.begin() == "bar.sync " + std::to_string(id) + ", " + std::to_string(set.size()));
+  }
+  RC_TAG(barrier_kind_name(got->kind));
+}
+
 // covers: TIR.1.5.NAMEDBAR.next-free-id
 // covers: TIR.1.5.NAMEDBAR.no-reuse-across-sites
 // covers: TIR.1.5.NAMEDBAR.over-fifteen-errors
