@@ -19,16 +19,39 @@
 // bindings (`t = mul(x, two)`) are kept beside the body as debug information for the printer
 // (BindingNames, never part of equality), so that print -> read -> print keeps them.
 //
-// Calls target functions through FunctionCall (ir/core/function_call.h), by name. Not yet
-// modelled: the specialization variants, converters and sealing of section 2.1.
+// Calls target functions through FunctionCall (ir/core/function_call.h), by name.
+//
+// Dispatch (hir-core section 2.1; TFIR.md section 5). A Function has exactly one of three shapes:
+//  - normal (`make`): a body, no specializations, no variants;
+//  - dispatch prototype (`make_prototype`): no body, the variants in source order; its type is
+//    its declared signature, which calls of it are typed by (FunctionCall);
+//  - variant (`make_variant`): a body and exactly one DimVarRangePat specialization, no variants.
+// Decision (naming): upstream gives a variant its base's name and keeps the display label
+// apart; here a variant is named by its label (`specialize f(...) as f_small`) and records
+// its base's name (`base_name() == "f"`). A variant is then a module-level function a call
+// `@f_small(...)` or a TIR SymbolRef names unambiguously (TIR.2.1.SYMREF.variants-distinct-names);
+// "same name as the base" becomes "base_name() is the base's name".
+// Decision (module membership): a Module holds the prototype, and each of its variants as a
+// function of its own too (the same object), so Module::find / lookup resolve `@f_small`
+// unchanged; verify_module verifies a variant through its base, once.
+// The factories check what one node sees locally (shapes above, a variant's body against its
+// return type); how a variant relates to its base — signature, base name, the partition of
+// the DimVar envelope — is verify_function's (ir/verify/hir_dispatch_verify.h), so a pass that
+// builds a broken prototype is reported there. A prototype with no variant yet is buildable
+// (upstream's transient authoring state); verify_module rejects it. Not yet modelled:
+// converters and sealing of section 2.1.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "ir/core/function_base.h"
+#include "ir/core/pattern.h"
 #include "ir/core/var.h"
+#include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
 
 namespace tf::hir {
@@ -43,6 +66,17 @@ class Function final : public RefCounted, public FunctionBase {
   /// Diagnostics are of category Type unless they name a rule.
   static Result<Ref<const Function>> make(std::string name, std::vector<VarRef> params, Expr body,
                                           IRType return_type = {}, BindingNames names = {});
+  /// A dispatch prototype: `name` and the signature, no body; `return_type` is required and
+  /// every variant must be one (is_variant()). The parameter checks are make's.
+  static Result<Ref<const Function>> make_prototype(std::string name, std::vector<VarRef> params,
+                                                    IRType return_type,
+                                                    std::vector<Ref<const Function>> variants);
+  /// A variant of the prototype named `base_name`, selected by `pattern` (a DimVarRangePat).
+  /// The body and return type are checked as make's.
+  static Result<Ref<const Function>> make_variant(std::string name, std::string base_name,
+                                                  std::vector<VarRef> params, Expr body,
+                                                  IRType return_type, Pattern pattern,
+                                                  BindingNames names = {});
 
   const std::string& name() const override { return name_; }
   /// CallableType(return_type(), parameter types).
@@ -53,12 +87,24 @@ class Function final : public RefCounted, public FunctionBase {
 
   /// The parameters, in order; their names are the parameter names.
   const std::vector<VarRef>& params() const { return params_; }
-  /// The body expression (an Expr, never a statement tree: TIR.1.1.STMT.hir-has-no-stmt).
+  /// The body expression (an Expr, never a statement tree: TIR.1.1.STMT.hir-has-no-stmt);
+  /// null for a prototype.
   const Expr& body() const { return body_; }
-  /// The declared return type (structurally equal to body()->type()).
+  /// The declared return type (structurally equal to body()->type() when there is a body).
   const IRType& return_type() const { return type_->return_type; }
   /// The source names of bound values (possibly empty; debug information).
   const BindingNames& binding_names() const { return names_; }
+
+  /// A variant's one DimVarRangePat; empty for a normal function and a prototype.
+  const std::vector<Pattern>& specializations() const { return specializations_; }
+  /// A prototype's variants, in source order; empty otherwise.
+  const std::vector<Ref<const Function>>& variants() const { return variants_; }
+  /// A variant's base (its prototype's name); empty otherwise.
+  const std::string& base_name() const { return base_name_; }
+  /// Built by make_prototype: no body (with or without variants yet).
+  bool is_prototype() const { return !body_; }
+  /// Built by make_variant: a body and one specialization.
+  bool is_variant() const { return !specializations_.empty(); }
 
  private:
   Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type,
@@ -73,12 +119,33 @@ class Function final : public RefCounted, public FunctionBase {
   Expr body_;
   CallableTypeRef type_;
   BindingNames names_;
+  std::string base_name_;
+  std::vector<Pattern> specializations_;
+  std::vector<Ref<const Function>> variants_;
 };
 
 /// Handle to a Function.
 using HirFunctionRef = Ref<const Function>;
 
-/// `func @name(x: T, ...) -> R { body }` on one line, types in the type printer's spelling.
+/// Where a dispatch subject lives: parameter `param`, shape axis `axis`, and its DimVar.
+struct DimLocation {
+  std::size_t param = 0;
+  std::size_t axis = 0;
+  const DimVar* var = nullptr;
+};
+
+/// The first bare DimVar shape entry named `name` (params ascending, axes ascending): the one
+/// canonical dispatch-subject rule (hir-core section 1.6, locate_dim_var). A DimVar inside dim
+/// arithmetic is not found.
+std::optional<DimLocation> locate_dim_var(const std::vector<VarRef>& params,
+                                          std::string_view name);
+
+/// A variant's canonical specialization signature: `<dim>$<lo>_<hi>` per pattern, joined by
+/// `;` (hir-core section 2.1: unique among a base's variants); "" for a non-variant.
+std::string specialization_signature(const Function& f);
+
+/// `func @name(x: T, ...) -> R { body }` on one line, types in the type printer's spelling; a
+/// prototype ends `prototype [@v0, @v1]`, a variant starts `specialize @base(pattern) as`.
 std::string to_string(const Function& f);
 
 }  // namespace tf::hir

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "ir/text/build_support.h"
 #include "ir/text/hir_printer.h"
 #include "ir/text/hir_reader.h"
@@ -59,22 +61,55 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
   out.names = declared_names(out.file, atom_list);
 
   std::vector<std::pair<const SkippedItem*, ItemSignature>> functions;
+  std::vector<std::pair<const SkippedItem*, SpecializeSignature>> specializations;
+  std::map<std::string, const SkippedItem*> prototypes;  // by name
+  std::set<std::string> unread;                         // items whose signature failed
   for (const SkippedItem& item : out.file.items) {
     if (item.kind == ItemKind::Case) continue;
-    if (item.kind == ItemKind::Specialize || !item.has_body) {
-      diags.push_back(error_at(SyntaxNode{.location = item.begin},
-                               "dispatch prototypes and specializations are not read yet"));
+    if (item.kind == ItemKind::Specialize) {
+      Result<SpecializeSignature> head = read_specialize_signature(out.file, item);
+      if (!head.ok()) {
+        append(diags, head.diagnostics());
+        continue;
+      }
+      const ItemSignature& sig = head->signature;
+      out.signatures.emplace(sig.name, Signature{sig.name, sig.type, false});
+      specializations.emplace_back(&item, std::move(*head));
       continue;
     }
     Result<ItemSignature> sig = read_signature(out.file, item);
     if (!sig.ok()) {
       append(diags, sig.diagnostics());
+      unread.insert(item.name);
       continue;
     }
     out.signatures.emplace(sig->name, Signature{sig->name, sig->type, item.kind == ItemKind::PrimFunc});
+    if (!item.has_body) prototypes.emplace(sig->name, &item);
     functions.emplace_back(&item, std::move(*sig));
   }
 
+  // Each variant, read and attached to its prototype in source order.
+  std::map<std::string, std::vector<hir::HirFunctionRef>> variants;
+  for (const auto& [item, head] : specializations) {
+    if (unread.contains(head.base)) continue;  // its prototype's error was reported
+    if (!prototypes.contains(head.base)) {
+      const bool defined = out.signatures.contains(head.base);
+      diags.push_back(error_at(
+          SyntaxNode{.location = head.base_at},
+          fmt::format("specialize ... as {}: '{}' is {}; a specialize follows `func {}(...) -> R prototype`",
+                      head.signature.name, head.base,
+                      defined ? "a function with a body, not a dispatch prototype" : "no function of this file",
+                      head.base)));
+      continue;
+    }
+    Result<hir::HirFunctionRef> v =
+        read_hir_variant(out.file, *item, head, *options.handlers, out.signatures, atoms);
+    if (!v.ok()) append(diags, v.diagnostics());
+    else variants[head.base].push_back(*v);
+  }
+
+  // Module order is file order, except that a prototype's variants come right before it: the
+  // last function stays the last func or prim_func item (the default entry).
   std::vector<FunctionRef> built;
   for (const auto& [item, sig] : functions) {
     if (item->kind == ItemKind::PrimFunc) {
@@ -82,6 +117,15 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
           read_prim_function(out.file, *item, sig, *options.handlers, out.signatures, atoms);
       if (!f.ok()) append(diags, f.diagnostics());
       else built.push_back(FunctionRef(*f));
+      continue;
+    }
+    if (!item->has_body) {
+      std::vector<hir::HirFunctionRef> own = std::move(variants[sig.name]);
+      for (const hir::HirFunctionRef& v : own) built.push_back(FunctionRef(v));
+      Result<hir::HirFunctionRef> p =
+          hir::Function::make_prototype(sig.name, sig.params, sig.return_type, std::move(own));
+      if (!p.ok()) append(diags, located_at(p.diagnostics(), SyntaxNode{.location = item->begin}));
+      else built.push_back(FunctionRef(*p));
       continue;
     }
     Result<hir::HirFunctionRef> f =
@@ -105,6 +149,7 @@ std::string print_file(const ReadFile& f, const OpRegistry& registry) {
     if (const auto* m = std::get_if<MeshDeclaration>(&d.value)) meshes.emplace_back(m->name, m->mesh);
   }
   for (const SkippedItem& item : f.file.items) {
+    if (item.kind == ItemKind::Specialize) continue;  // printed after its prototype
     out += "\n";
     const FunctionBase* fn = item.kind == ItemKind::Case ? nullptr : f.module->find(item.name);
     if (const auto* h = dynamic_cast<const hir::Function*>(fn)) {

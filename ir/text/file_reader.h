@@ -4,7 +4,12 @@
 // Design note. Reading is in two passes so that a function may call any function of the file
 // (`@name`), whatever their order: first every item's signature, then every body. Each body is
 // read independently, so one broken function does not hide the diagnostics of another. `case`
-// items are kept verbatim for the conformance runner. Atoms (`atom A0 = cuda.mma.atom(op=...)`)
+// items are kept verbatim for the conformance runner. A `func ... prototype` item and the
+// `specialize BASE(pattern) as NAME(...)` items naming it (in any order in the file) build one
+// dispatch prototype whose variants keep their source order; a specialize whose BASE is not a
+// prototype of the file is an error at BASE. Each variant is also a module function (so
+// `@NAME(...)` resolves) placed right before its prototype (hir::Function's design note), and
+// prints after the prototype's line. Atoms (`atom A0 = cuda.mma.atom(op=...)`)
 // are built by the AtomFactory the caller passes (the TIR layer's); without one, an atom used
 // as an attribute is an error.
 #pragma once

@@ -11,6 +11,7 @@
 #include "eval/numerics/convert.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/function_call.h"
 #include "ir/core/tuple.h"
@@ -60,10 +61,15 @@ class HirPrinter {
   }
 
   std::string print() {
-    std::string out = fmt::format("func {}(", spell_name(f_.name()));
+    std::string out = f_.is_variant()
+                          ? fmt::format("specialize {}({}) as {}(", spell_name(f_.base_name()),
+                                        to_string(f_.specializations()[0]), spell_name(f_.name()))
+                          : fmt::format("func {}(", spell_name(f_.name()));
     for (std::size_t i = 0; i < f_.params().size(); ++i)
       out += fmt::format("{}{}: {}", i ? ", " : "", spell_name(f_.params()[i]->name),
                          to_string(f_.params()[i]->type()));
+    if (f_.is_prototype())
+      return out + fmt::format(") -> {} prototype\n", to_string(f_.return_type()));
     out += fmt::format(") -> {} {{\n", to_string(f_.return_type()));
     emit(f_.body(), 1, nullptr);
     out += body_;
@@ -296,7 +302,10 @@ class HirPrinter {
 
 std::string print_hir_function(const hir::Function& f, const OpRegistry& registry,
                                const DeclaredNames& names) {
-  return HirPrinter(f, registry, names).print();
+  std::string out = HirPrinter(f, registry, names).print();
+  for (const hir::HirFunctionRef& v : f.variants())
+    out += "\n" + HirPrinter(*v, registry, names).print();
+  return out;
 }
 
 }  // namespace tf::text

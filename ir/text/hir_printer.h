@@ -12,7 +12,9 @@
 // an op owns that spelling (`unary(x, kind=relu)`); attributes equal to their default are left
 // out, and a layout, mesh or atom equal to a declared one is written by name. Narrow float
 // literals are written by their bits (`fp8e4m3(0x3c)`). read(print(f)) prints back the same
-// text (the fixed point the tests check).
+// text (the fixed point the tests check). A dispatch prototype prints as
+// `func f(...) -> R prototype` followed by each variant, in order, as
+// `specialize f(DimVarRangePat("N", lo, hi)) as f_small(...) -> R { ... }`, a blank line apart.
 #pragma once
 
 #include <string>
@@ -23,8 +25,8 @@
 
 namespace tf::text {
 
-/// The tfir text of `f` (ending with the closing `}` line's newline); `registry` decides the
-/// math sugar, `names` the declared names.
+/// The tfir text of `f` (ending with the closing `}` line's newline), a prototype with its
+/// variants; `registry` decides the math sugar, `names` the declared names.
 std::string print_hir_function(const hir::Function& f, const OpRegistry& registry,
                                const DeclaredNames& names);
 

@@ -285,17 +285,47 @@ class HirBodyReader : public StatementCursor {
 
 }  // namespace
 
-Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const SkippedItem& item,
-                                              const ItemSignature& sig, const OpHandlers& handlers,
-                                              const std::map<std::string, Signature>& signatures,
-                                              const std::map<std::string, Atom>& atoms) {
+namespace {
+
+struct ReadBody {
+  Expr body;
+  hir::BindingNames names;
+};
+
+Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, const OpHandlers& handlers,
+                           const std::map<std::string, Signature>& signatures,
+                           const std::map<std::string, Atom>& atoms) {
   BodyEnvironment env(file.environment, handlers, signatures, atoms);
   for (const VarRef& p : sig.params) env.bind(p->name, p);
   HirBodyReader reader(file.tokens, sig.body_open, env);
   Result<Expr> body = reader.function_block();
   if (!body.ok()) return body.diagnostics();
+  return ReadBody{*body, reader.take_names()};
+}
+
+}  // namespace
+
+Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const SkippedItem& item,
+                                              const ItemSignature& sig, const OpHandlers& handlers,
+                                              const std::map<std::string, Signature>& signatures,
+                                              const std::map<std::string, Atom>& atoms) {
+  Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
+  if (!body.ok()) return body.diagnostics();
   Result<hir::HirFunctionRef> f =
-      hir::Function::make(sig.name, sig.params, *body, sig.return_type, reader.take_names());
+      hir::Function::make(sig.name, sig.params, body->body, sig.return_type, std::move(body->names));
+  if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
+  return f;
+}
+
+Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const SkippedItem& item,
+                                             const SpecializeSignature& head, const OpHandlers& handlers,
+                                             const std::map<std::string, Signature>& signatures,
+                                             const std::map<std::string, Atom>& atoms) {
+  const ItemSignature& sig = head.signature;
+  Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
+  if (!body.ok()) return body.diagnostics();
+  Result<hir::HirFunctionRef> f = hir::Function::make_variant(
+      sig.name, head.base, sig.params, body->body, sig.return_type, head.pattern, std::move(body->names));
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
 }

@@ -14,7 +14,8 @@
 //
 // Errors are positioned. After an error the reader goes on with the next statement, and a
 // statement that uses a name whose binding failed is skipped without a second diagnostic.
-// The Function keeps the binding names (hir::BindingNames) for the printer.
+// The Function keeps the binding names (hir::BindingNames) for the printer. A `specialize`
+// item's body reads the same way into a variant (hir::Function::make_variant).
 #pragma once
 
 #include <map>
@@ -33,5 +34,12 @@ Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const Skip
                                               const ItemSignature& sig, const OpHandlers& handlers,
                                               const std::map<std::string, Signature>& signatures,
                                               const std::map<std::string, Atom>& atoms);
+
+/// The HIR variant of the specialize item `item` whose head is `head` (its body read as a
+/// func's); names resolve as read_hir_function's.
+Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const SkippedItem& item,
+                                             const SpecializeSignature& head, const OpHandlers& handlers,
+                                             const std::map<std::string, Signature>& signatures,
+                                             const std::map<std::string, Atom>& atoms);
 
 }  // namespace tf::text

@@ -8,6 +8,10 @@ namespace tf::text {
 
 namespace {
 
+// The deepest nesting of brackets and blocks an item may have (the expression parser allows 200
+// levels of brackets in one expression).
+constexpr std::size_t kMaxItemNesting = 256;
+
 std::optional<TokenKind> closer_of(TokenKind open) {
   switch (open) {
     case TokenKind::LParen: return TokenKind::RParen;
@@ -84,6 +88,12 @@ Result<SkippedItem> skip_item(const std::vector<Token>& tokens, std::size_t& pos
     }
     if (closer_of(t.kind)) {
       if (t.kind == TokenKind::LBrace && open.empty()) body = i;
+      // The body readers, the verifiers and the printers recurse once per level or more: bound
+      // the nesting here, for every item, so that no input can exhaust the stack.
+      if (open.size() >= kMaxItemNesting)
+        return error_at(t, fmt::format("brackets and blocks nested deeper than {} levels (in the {} that "
+                                       "starts at {})",
+                                       kMaxItemNesting, keyword, item.begin.str()));
       open.push_back(i);
       continue;
     }

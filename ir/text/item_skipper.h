@@ -22,8 +22,10 @@ std::optional<ItemKind> item_keyword(const Token& token);
 
 /// Skips the item whose keyword is `tokens[pos]` (item_keyword is set). `tokens` are the lexed
 /// `source`. On success `pos` is at the Newline or Eof after the item. Positioned errors: a
-/// missing name, an unclosed or mismatched bracket (at the bracket), a func without a body, or
-/// text after the closing '}'. On failure `pos` is unspecified.
+/// missing name, an unclosed or mismatched bracket (at the bracket), brackets and blocks nested
+/// deeper than 256 levels (at the bracket; a bound that keeps every later recursive pass off the
+/// stack's end), a func without a body, or text after the closing '}'. On failure `pos` is
+/// unspecified.
 Result<SkippedItem> skip_item(const std::vector<Token>& tokens, std::size_t& pos, std::string_view source);
 
 }  // namespace tf::text

@@ -9,6 +9,7 @@ namespace tf::text {
 const char* token_kind_name(TokenKind kind) {
   switch (kind) {
     case TokenKind::Identifier: return "identifier";
+    case TokenKind::CaseLine: return "case line";
     case TokenKind::Integer: return "integer";
     case TokenKind::Float: return "float";
     case TokenKind::String: return "string";
@@ -116,8 +117,33 @@ class Lexer {
 
   void identifier(const SourceLocation& loc) {
     std::size_t start = pos_;
+    const bool starts_line = tokens_.empty() || tokens_.back().kind == TokenKind::Newline ||
+                             tokens_.back().location.line != loc.line;
     while (is_ident_char(peek())) advance();
-    push(TokenKind::Identifier, std::string(src_.substr(start, pos_ - start)), loc);
+    std::string word(src_.substr(start, pos_ - start));
+    push(TokenKind::Identifier, word, loc);
+    // A case's `covers ID, ...` and `expect ...` lines hold rule ids (TIR.2.3.NN.rmsnorm-
+    // weight-1d) and expectations that are not tfir expressions; the case reader reads them as
+    // text. Their rest of line is one CaseLine token (up to a comment), unless the word is used
+    // as a name (`covers = ...`, `expect: T = ...`).
+    if (starts_line && (word == "covers" || word == "expect")) {
+      std::size_t p = pos_;
+      while (p < src_.size() && (src_[p] == ' ' || src_[p] == '\t')) ++p;
+      if (p < src_.size() && src_[p] != '=' && src_[p] != ':' && src_[p] != '\n' && src_[p] != '#') rest_of_line();
+    }
+  }
+
+  void rest_of_line() {
+    while (peek() == ' ' || peek() == '\t') advance();
+    const SourceLocation loc = here();
+    std::size_t start = pos_;
+    bool in_string = false;
+    while (pos_ < src_.size() && peek() != '\n' && (in_string || peek() != '#')) {
+      if (peek() == '\\' && in_string) advance();
+      else if (peek() == '"') in_string = !in_string;
+      advance();
+    }
+    push(TokenKind::CaseLine, std::string(src_.substr(start, pos_ - start)), loc);
   }
 
   void quoted_identifier(const SourceLocation& loc) {

@@ -16,11 +16,9 @@ bool at_word(const Token& t, std::string_view w) {
   return t.kind == TokenKind::Identifier && !t.quoted_name && t.text == w;
 }
 
-}  // namespace
-
-Result<ItemSignature> read_signature(const ParsedFile& file, const SkippedItem& item) {
+// The signature from the parameter list's `(` at `pos` on (the item's name already read).
+Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedItem& item, std::size_t pos) {
   const std::vector<Token>& toks = file.tokens;
-  std::size_t pos = item.first_token + 2;  // keyword, name
   ItemSignature sig;
   sig.name = item.name;
   const bool prim = item.kind == ItemKind::PrimFunc;
@@ -94,6 +92,58 @@ Result<ItemSignature> read_signature(const ParsedFile& file, const SkippedItem& 
   if (!type.ok()) return located_at(type.diagnostics(), SyntaxNode{.location = item.begin});
   sig.type = *type;
   return sig;
+}
+
+// DimVarRangePat("N", lo, hi), as a Pattern attribute is written (attr_builder).
+Result<DimVarRangePatRef> range_pattern(const SyntaxNode& node) {
+  if (node.kind != SyntaxKind::Call || !is_name(*node.callee, "DimVarRangePat") ||
+      node.items.size() != 3 || !node.keywords.empty() || node.items[0]->kind != SyntaxKind::String)
+    return error_at(node, fmt::format("a specialize selects its variant by DimVarRangePat(\"N\", lo, hi), "
+                                      "found '{}'",
+                                      to_string(node)));
+  Result<std::int64_t> lo = integer_value(*node.items[1]);
+  if (!lo.ok()) return lo.diagnostics();
+  Result<std::int64_t> hi = integer_value(*node.items[2]);
+  if (!hi.ok()) return hi.diagnostics();
+  Result<DimVarRangePatRef> p = DimVarRangePat::make(node.items[0]->text, *lo, *hi);
+  if (!p.ok()) return located_at(p.diagnostics(), node);
+  return p;
+}
+
+}  // namespace
+
+Result<ItemSignature> read_signature(const ParsedFile& file, const SkippedItem& item) {
+  return read_signature_at(file, item, item.first_token + 2);  // keyword, name
+}
+
+Result<SpecializeSignature> read_specialize_signature(const ParsedFile& file, const SkippedItem& item) {
+  const std::vector<Token>& toks = file.tokens;
+  std::size_t pos = item.first_token + 1;  // specialize
+  SpecializeSignature out;
+  out.base = toks[pos].text;  // the item skipper checked it is an identifier
+  out.base_at = toks[pos].location;
+  ++pos;
+  if (toks[pos].kind != TokenKind::LParen)
+    return error_at(toks[pos], fmt::format("expected '(' and the pattern after 'specialize {}', found {}",
+                                           out.base, describe(toks[pos])));
+  ++pos;
+  Result<Syntax> pattern = parse_expression_at(toks, pos);
+  if (!pattern.ok()) return pattern.diagnostics();
+  Result<DimVarRangePatRef> p = range_pattern(**pattern);
+  if (!p.ok()) return p.diagnostics();
+  out.pattern = *p;
+  if (toks[pos].kind != TokenKind::RParen)
+    return error_at(toks[pos], fmt::format("a specialize has one pattern: expected ')', found {}",
+                                           describe(toks[pos])));
+  ++pos;
+  if (!at_word(toks[pos], "as") || toks[pos + 1].kind != TokenKind::Identifier)
+    return error_at(toks[pos],
+                    fmt::format("expected 'as NAME' after the pattern, found {}", describe(toks[pos])));
+  pos += 2;
+  Result<ItemSignature> sig = read_signature_at(file, item, pos);
+  if (!sig.ok()) return sig.diagnostics();
+  out.signature = std::move(*sig);
+  return out;
 }
 
 }  // namespace tf::text

@@ -1,6 +1,7 @@
 // Reading the signature line of a function item (TFIR.md sections 5 and 6):
 //   func NAME(p: T, ...) -> R {            func NAME(p: T, ...) -> R prototype
 //   prim_func NAME(p: T, ...) outputs=K target=cuda|host {
+//   specialize BASE(DimVarRangePat("N", lo, hi)) as NAME(p: T, ...) -> R {
 // The parameters become Vars of their declared types; the signature's CallableType is what
 // callers (`@NAME(...)`, launch) are checked against.
 #pragma once
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/core/dim_var_range_pat.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "ir/text/environment.h"
@@ -31,5 +33,16 @@ struct ItemSignature {
 
 /// Reads the signature of `item` (a func or a prim_func) from `file.tokens`. Positioned errors.
 Result<ItemSignature> read_signature(const ParsedFile& file, const SkippedItem& item);
+
+/// A specialize item's head: its base, its pattern and the variant's own signature.
+struct SpecializeSignature {
+  std::string base;            ///< the prototype's name, as written after `specialize`
+  SourceLocation base_at;      ///< where it is written
+  DimVarRangePatRef pattern;   ///< the one pattern between the parentheses
+  ItemSignature signature;     ///< the variant: its name (after `as`), params, return type, body
+};
+
+/// Reads the head of the specialize item `item` from `file.tokens`. Positioned errors.
+Result<SpecializeSignature> read_specialize_signature(const ParsedFile& file, const SkippedItem& item);
 
 }  // namespace tf::text

@@ -23,6 +23,11 @@ namespace tf::text {
 
 namespace {
 
+// The deepest nesting of lets in a body. Each let takes the rest of its block as its body, so N
+// lets in a row are N nested LetStmts for every recursive pass after the reader (the verifier,
+// the printer, structural equality); blocks are bounded by the item skipper (256 levels).
+constexpr int kMaxLetNesting = 1000;
+
 class TirBodyReader : public StatementCursor {
  public:
   TirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env)
@@ -103,6 +108,16 @@ class TirBodyReader : public StatementCursor {
   // let v[: T] = value  (then the rest of the block, or `{ ... }`)
   std::optional<tir::Stmt> let_statement() {
     const Token& kw = take();
+    if (let_depth_ >= kMaxLetNesting) {  // one diagnostic, and no deeper: skip the whole block
+      report(error_at(kw, fmt::format("lets nested deeper than {} levels (each let's body is the rest of "
+                                      "its block)",
+                                      kMaxLetNesting)));
+      while (true) {
+        skip_newlines();
+        if (at(TokenKind::RBrace) || at(TokenKind::Eof)) return std::nullopt;
+        skip_statement();
+      }
+    }
     const Token& name = peek();
     if (name.kind != TokenKind::Identifier) {
       fail_statement({error_at(name, fmt::format("expected a name after let, found {}", describe(name)))});
@@ -143,7 +158,9 @@ class TirBodyReader : public StatementCursor {
     if (at(TokenKind::LBrace)) {  // an explicit body
       env_.push_scope();
       env_.bind(name.text, *var);
+      ++let_depth_;
       body = block();
+      --let_depth_;
       env_.pop_scope();
       if (!body || !end_of_statement()) return std::nullopt;
     } else {
@@ -151,7 +168,9 @@ class TirBodyReader : public StatementCursor {
       env_.push_scope();
       env_.bind(name.text, *var);
       std::vector<tir::Stmt> rest;
+      ++let_depth_;
       rest_of_block(rest);
+      --let_depth_;
       env_.pop_scope();
       let_took_rest_ = true;
       body = sequential(std::move(rest), kw);
@@ -452,6 +471,7 @@ class TirBodyReader : public StatementCursor {
 
   BodyEnvironment& env_;
   bool let_took_rest_ = false;
+  int let_depth_ = 0;  // lets enclosing the statement being read
 };
 
 }  // namespace

@@ -13,7 +13,8 @@ enum class TokenKind {
   Integer,     ///< 3, 0x7f (a leading '-' is a separate Minus token)
   Float,       ///< 1.5, 1e-6, 0x1.8p+3 (inf and nan are identifiers)
   String,      ///< "..." with \" and \\ escapes; text() is the unescaped content
-  Newline,     ///< ends a statement; never produced inside (), [] or {}
+  Newline,     ///< ends a statement at top level and in blocks; never inside () or []
+  CaseLine,    ///< the rest of a case's `covers ...` / `expect ...` line, as text (TFIR.md 7)
   LParen, RParen, LBracket, RBracket, LBrace, RBrace,
   Comma, Colon, Equal, Dot, At,
   Arrow,       ///< ->

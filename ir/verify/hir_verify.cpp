@@ -18,6 +18,7 @@
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
+#include "ir/verify/hir_dispatch_verify.h"
 
 namespace tf {
 
@@ -50,6 +51,11 @@ class HirVerifier {
     signature_dims();
     for (const VarRef& p : f_.params()) type_dims(p->type(), f_.name() + "." + p->name);
     type_dims(f_.return_type(), f_.name());
+    for (Diagnostic& d : verify_specializations(f_)) diags_.push_back(std::move(d));
+    if (!f_.body()) {  // a prototype: its variants, never a body (hir-core section 4 items 4-5)
+      for (Diagnostic& d : verify_variants(f_, module_, handlers_)) diags_.push_back(std::move(d));
+      return std::move(diags_);
+    }
     visit(f_.body(), f_.name() + ".body");
     if (!structural_equal(f_.body()->type(), f_.return_type()))
       diags_.push_back(at_path(category_error(DiagCategory::Type,

@@ -16,7 +16,9 @@
 //  - no value-form op appears as an effect: every Call in an HIR body is of a value-form op;
 //  - every Call's op-specific verify handler, where its op has one, and that of every dim Call
 //    inside the signature's shapes (a preserved zero divisor:
-//    TYPES.4.FOLD.zero-divisor-flagged-by-verify).
+//    TYPES.4.FOLD.zero-divisor-flagged-by-verify);
+//  - a variant's pattern and a prototype's variants (hir_dispatch_verify.h); a prototype's
+//    missing body is not typechecked, its variants are verified in turn.
 // Each diagnostic carries the IR path of the first place the offending node is reached
 // (`f.body.args[0]`, `f.body.yields[1]`).
 #pragma once

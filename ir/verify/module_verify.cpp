@@ -1,7 +1,10 @@
 #include "ir/verify/module_verify.h"
 
 #include "ir/hir/function.h"
+#include "ir/tir/prim_function.h"
+#include "ir/verify/hir_dispatch_verify.h"
 #include "ir/verify/hir_verify.h"
+#include "ir/verify/tir_verify.h"
 
 namespace tf {
 
@@ -9,7 +12,12 @@ std::vector<Diagnostic> verify_module(const Module& module, const OpHandlers& ha
   std::vector<Diagnostic> out;
   for (const FunctionRef& f : module.functions()) {
     std::vector<Diagnostic> d;
-    if (const auto* h = dynamic_cast<const hir::Function*>(f.get())) d = verify_function(*h, &module, handlers);
+    if (const auto* h = dynamic_cast<const hir::Function*>(f.get())) {
+      if (!h->is_variant()) d = verify_function(*h, &module, handlers);  // a variant: via its base
+      std::vector<Diagnostic> top = verify_top_level_dispatch(*h, module, handlers);
+      d.insert(d.end(), top.begin(), top.end());
+    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(f.get()))
+      d = verify_prim_function(*p, &module, handlers);
     out.insert(out.end(), d.begin(), d.end());
   }
   return out;

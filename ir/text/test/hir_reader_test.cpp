@@ -176,5 +176,100 @@ TEST(HirReader, BadBodiesFailAtAPositionOnce) {
             "t.tfir:5:9: error[type]: hir.math.Binary: dtype mismatch: lhs is f32, rhs is i32; there is no implicit promotion (use full_like or cast)");
 }
 
+
+const char* const kDispatchPrinted = R"(tfir 1
+dim N = DimVar("N", 1, 4097)
+
+func main(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    a: Tensor[(N,), f32] = @f(x)
+    b: Tensor[(N,), f32] = @f_large(a)
+    return b
+}
+
+func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] prototype
+
+specialize f(DimVarRangePat("N", 1, 65)) as f_small(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    y: Tensor[(N,), f32] = add(x, x)
+    return y
+}
+
+specialize f(DimVarRangePat("N", 65, 4097)) as f_large(v: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    w: Tensor[(N,), f32] = mul(v, v)
+    return w
+}
+)";
+
+TEST(HirReader, DispatchPrototypesAndVariantsReadAndPrintAsAFixedPoint) {
+  // The specializes may come before their prototype and among other items; the printer puts
+  // them after the prototype, in source order.
+  const std::string src = R"(
+specialize f(DimVarRangePat("N", 1, 65)) as f_small(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    y = add(x, x)
+    return y
+}
+
+func main(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    a = @f(x)
+    b = @f_large(a)
+    return b
+}
+
+func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] prototype
+
+specialize f(DimVarRangePat("N", 65, 4097)) as f_large(v: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    w = mul(v, v)
+    return w
+}
+)";
+  Result<ReadFile> f = read(src);
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  const auto* proto = dynamic_cast<const hir::Function*>(f->module->find("f"));
+  ASSERT_NE(proto, nullptr);
+  EXPECT_TRUE(proto->is_prototype());
+  ASSERT_EQ(proto->variants().size(), 2u);
+  EXPECT_EQ(proto->variants()[0]->name(), "f_small");
+  EXPECT_EQ(proto->variants()[1]->name(), "f_large");
+  EXPECT_EQ(proto->variants()[1]->base_name(), "f");
+  EXPECT_EQ(to_string(proto->variants()[1]->specializations()[0]), "DimVarRangePat(\"N\", 65, 4097)");
+  // Each variant is also the module's function of its name, placed right before its prototype.
+  EXPECT_EQ(f->module->find("f_large"), static_cast<const FunctionBase*>(proto->variants()[1].get()));
+  std::vector<std::string> order;
+  for (const FunctionRef& fn : f->module->functions()) order.push_back(fn->name());
+  EXPECT_EQ(order, (std::vector<std::string>{"main", "f_small", "f_large", "f"}));
+  EXPECT_EQ(print_file(*f, tables().registry), kDispatchPrinted);
+  EXPECT_EQ(printed(std::string(kDispatchPrinted).substr(std::string(kDecls).size())), kDispatchPrinted);
+}
+
+TEST(HirReader, BadSpecializationsFailAtAPosition) {
+  const std::string proto = "\nfunc f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] prototype\n";
+  const std::string body = " -> Tensor[(N,), f32] {\n    return x\n}\n";
+  // The base is a function with a body, or no function at all.
+  EXPECT_EQ(first_error("\nfunc g(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {\n    return x\n}\n"
+                        "specialize g(DimVarRangePat(\"N\", 1, 9)) as g_small(x: Tensor[(N,), f32])" + body),
+            "t.tfir:7:12: error[parse]: specialize ... as g_small: 'g' is a function with a body, not a dispatch "
+            "prototype; a specialize follows `func g(...) -> R prototype`");
+  EXPECT_EQ(first_error("\nspecialize h(DimVarRangePat(\"N\", 1, 9)) as h_small(x: Tensor[(N,), f32])" + body),
+            "t.tfir:4:12: error[parse]: specialize ... as h_small: 'h' is no function of this file; a specialize "
+            "follows `func h(...) -> R prototype`");
+  // The pattern.
+  EXPECT_EQ(first_error(proto + "specialize f(N) as f_small(x: Tensor[(N,), f32])" + body),
+            "t.tfir:5:14: error[parse]: a specialize selects its variant by DimVarRangePat(\"N\", lo, hi), found 'N'");
+  EXPECT_EQ(first_error(proto + "specialize f(DimVarRangePat(\"N\", 5, 5)) as f_small(x: Tensor[(N,), f32])" + body)
+                .substr(0, 24),
+            "t.tfir:5:14: error[type]");
+  EXPECT_EQ(first_error(proto + "specialize f(DimVarRangePat(\"N\", 1, 9), DimVarRangePat(\"N\", 1, 9)) as "
+                                "f_small(x: Tensor[(N,), f32])" + body),
+            "t.tfir:5:39: error[parse]: a specialize has one pattern: expected ')', found ','");
+  // A prototype whose signature fails is reported once, not again by its specializes.
+  Result<ReadFile> f = read("\nfunc f(x: Tensor[(N,), f33]) -> Tensor[(N,), f32] prototype\n"
+                            "specialize f(DimVarRangePat(\"N\", 1, 9)) as f_small(x: Tensor[(N,), f32])" + body);
+  ASSERT_FALSE(f.ok());
+  EXPECT_EQ(f.diagnostics().size(), 1u) << f.diagnostics().back().render();
+  // A variant's body is read as a func's.
+  EXPECT_EQ(first_error(proto + "specialize f(DimVarRangePat(\"N\", 1, 9)) as f_small(x: Tensor[(N,), f32])"
+                                " -> Tensor[(N,), f32] {\n    y = frob(x)\n    return y\n}\n"),
+            "t.tfir:6:9: error[parse]: no op is spelled 'frob' in a func (`tf ops` lists them)");
+}
+
 }  // namespace
 }  // namespace tf::text

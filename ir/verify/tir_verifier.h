@@ -1,0 +1,90 @@
+// Private to ir/verify: the walker behind verify_prim_function (tir_verify.h), shared by
+// tir_verify.cpp (statements, binders, expressions, types) and tir_verify_calls.cpp (Evaluate,
+// DispatchCall, Launch, Sync, named barriers).
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "ir/core/call.h"
+#include "ir/core/module.h"
+#include "ir/core/op_handlers.h"
+#include "ir/layout/mesh.h"
+#include "ir/support/diagnostic.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/prim_function.h"
+
+namespace tf::detail {
+
+/// Where an expression sits, for the placement rules of value and effect ops.
+enum class ExprPlace {
+  LetValue,   ///< directly LetStmt.value: the one place a value op is anchored
+  StmtField,  ///< directly another statement field (an Evaluate argument, a For bound, ...)
+  Nested,     ///< inside another expression
+};
+
+/// A binder met so far: what bound the Var, and where.
+struct Binding {
+  const char* binder;  ///< "parameter", "LetStmt", "For" or "MeshScope"
+  std::string path;
+};
+
+class TirVerifier {
+ public:
+  TirVerifier(const tir::PrimFunction& fn, const Module* module, const OpHandlers& handlers);
+
+  std::vector<Diagnostic> run();
+
+ private:
+  // tir_verify.cpp
+  void check_params();
+  void bind(const VarRef& var, const std::string& path, const char* binder);
+  void unbind(const VarRef& var);
+  void statement(const tir::Stmt& s, const std::string& path);
+  void sequential(const tir::SequentialRef& s, const std::string& path);
+  void let_statement(const tir::LetStmt& let, const std::string& path);
+  void for_statement(const tir::For& loop, const std::string& path);
+  void expr(const Expr& e, const std::string& path, ExprPlace place);
+  bool foreign_op(const Call& call, const std::string& path);
+  void call_expr(const Call& call, const Expr& e, const std::string& path, ExprPlace place);
+  void attributes(const Call& call, const std::string& path);
+  void stored_type(const Expr& e, const std::string& path);
+  void tensor_types(const IRType& t, const std::string& path);
+  void shard_meshes(const LayoutBase& layout, const std::string& path);
+  bool mesh_in_scope(const Mesh& m) const;
+
+  // tir_verify_calls.cpp
+  void evaluate(const tir::Evaluate& e, const std::string& path);
+  void op_evaluate(const tir::Evaluate& e, const std::string& path);
+  void sync(const tir::Evaluate& e, const std::vector<Diagnostic>& handler_diags,
+            const std::string& path);
+  void launch(const Call& call, const std::string& path);
+  const tir::PrimFunction* resolve(const SymbolRef& ref, const std::string& path,
+                                   const char* missing_rule);
+  void symbol_call(const SymbolRef& ref, const std::vector<Expr>& args, const std::string& path);
+  void dispatch(const tir::DispatchCall& d, const std::string& path);
+  void named_barriers();
+
+  void report(Diagnostic d, const std::string& path);
+  void report(std::vector<Diagnostic> ds, const std::string& path);
+
+  const tir::PrimFunction& fn_;
+  const Module* module_;
+  const OpHandlers& handlers_;
+  std::vector<Diagnostic> diags_;
+  std::unordered_set<const Var*> params_;
+  std::unordered_map<const Var*, Binding> bound_;  // every binder so far
+  std::unordered_map<const Var*, int> in_scope_;   // Var -> number of live binders
+  std::vector<Mesh> param_meshes_;                 // of the parameters' ShardLayouts
+  std::vector<Mesh> scope_stack_;                  // MeshScope meshes, outermost first
+  // The named-barrier Sync sites in emission order, with their paths (the 16th is reported).
+  std::vector<std::pair<const tir::Evaluate*, std::string>> named_sites_;
+};
+
+}  // namespace tf::detail
