@@ -112,3 +112,26 @@ TEST(Lexer, ManyErrorsStopAtTwenty) {
 
 }  // namespace
 }  // namespace tf::text
+
+namespace tf::text {
+namespace {
+
+TEST(LexerCaseLines, CoversAndExpectLinesAreText) {
+  Result<std::vector<Token>> r =
+      lex("case \"x\" {\n    covers TIR.2.3.NN.rmsnorm-weight-1d, A.b  # note\n"
+          "    expect error TIR.1.5.SYNC.warp-aligned\n    covers = 3\n}\n",
+          "c.tfir");
+  ASSERT_TRUE(r.ok()) << r.diagnostics()[0].render();
+  std::vector<std::string> lines;
+  for (const Token& t : *r)
+    if (t.kind == TokenKind::CaseLine) lines.push_back(t.text);
+  EXPECT_EQ(lines, (std::vector<std::string>{"TIR.2.3.NN.rmsnorm-weight-1d, A.b  ",
+                                             "error TIR.1.5.SYNC.warp-aligned"}));
+  // `covers = 3` is a binding of a name, lexed as usual.
+  std::size_t equals = 0;
+  for (const Token& t : *r) equals += t.kind == TokenKind::Equal;
+  EXPECT_EQ(equals, 1u);
+}
+
+}  // namespace
+}  // namespace tf::text
