@@ -299,10 +299,10 @@ void TirVerifier::expr(const Expr& e, const std::string& path, ExprPlace place) 
       return;
     case ExprKind::FunctionCall:
     case ExprKind::GridRegionExpr:
-      report(category_error(DiagCategory::Type,
-                            fmt::format("{} is an HIR expression; a prim_func body holds TIR only "
-                                        "(calls are `@f(args)` statements, loops are `for`)",
-                                        expr_kind_name(e->kind()))),
+      report(rule_error("TIR.0.INTRO.no-hir-ops",
+                        fmt::format("{} is an HIR expression; a prim_func body holds TIR only "
+                                    "(calls are `@f(args)` statements, loops are `for`)",
+                                    expr_kind_name(e->kind()))),
              path);
       return;
   }
@@ -317,8 +317,10 @@ bool TirVerifier::foreign_op(const Call& call, const std::string& path) {
                       "alloc_tensor and an Evaluate of copy"),
            path);
   else
-    report(category_error(DiagCategory::Type,
-                          fmt::format("{} is an HIR op; no HIR op reaches TIR", call.op.name())),
+    report(rule_error("TIR.0.INTRO.no-hir-ops",
+                      fmt::format("{} is an HIR op; no HIR op reaches TIR (HirToTirPass rewrites "
+                                  "HIR into TIR)",
+                                  call.op.name())),
            path);
   return true;
 }

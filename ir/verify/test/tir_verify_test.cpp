@@ -319,6 +319,18 @@ TEST(TirVerify, NoReshardAppearsInTir) {
                             "    let y = reshard(x, storage=smem)\n}\n"));
 }
 
+// covers: TIR.0.INTRO.no-hir-ops
+TEST(TirVerify, NoHirOpReachesTir) {
+  VarRef x = var("x", tensor({4, 2}, DType::f32()));
+  Op unary = tables().registry.find("hir.math.Unary").value();
+  CallRef call =
+      ok(Call::make(unary, {x}, {{"kind", AttrValue(std::string("exp"))}}, tensor({4, 2}, DType::f32())));
+  VarRef y = var("y", call->type());
+  std::vector<Diagnostic> d =
+      verify(*function({x}, {ok(tir::LetStmt::make(y, call, tir::Sequential::empty()))}));
+  EXPECT_EQ(paths_of(d, "TIR.0.INTRO.no-hir-ops"), Strings{"k.body[0].value"}) << rendered(d);
+}
+
 TEST(TirVerify, AVarReadOutsideItsScopeIsATypeError) {
   VarRef v = var("v", tensor({4}, DType::f32(), StorageKind::Rmem));
   VarRef out = var("out", tensor({4}, DType::f32()));
