@@ -1,13 +1,6 @@
 #include "tools/tf/ir_session.h"
 
-#include "ir/core/core_ops.h"
-#include "ir/hir/cuda_nn_ops.h"
-#include "ir/hir/math_ops.h"
-#include "ir/hir/nn_ops.h"
-#include "ir/hir/sharding_ops.h"
-#include "ir/hir/tensor_ops.h"
-#include "ir/tir/mma_atom.h"
-#include "ir/tir/tir_ops.h"
+#include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
 
 namespace tf::cli {
@@ -15,25 +8,14 @@ namespace tf::cli {
 const OpHandlers& cli_op_tables() {
   static const OpHandlers* tables = [] {
     OpHandlers& h = OpHandlers::global();
-    register_core_ops(OpRegistry::global(), h);
-    hir::register_hir_math_ops(OpRegistry::global(), h);
-    hir::register_hir_tensor_ops(OpRegistry::global(), h);
-    hir::register_hir_nn_ops(OpRegistry::global(), h);
-    hir::register_hir_cuda_nn_ops(OpRegistry::global(), h);
-    hir::register_hir_sharding_ops(OpRegistry::global(), h);
-    tir::register_tir_ops(OpRegistry::global(), h);
+    text::register_all_ops(OpRegistry::global(), h);
     return &h;
   }();
   return *tables;
 }
 
 text::ReadOptions cli_read_options() {
-  return text::ReadOptions{.handlers = &cli_op_tables(),
-                           .atoms = [](const std::string& op) -> Result<Atom> {
-                             Result<tir::MmaAtomRef> a = tir::mma_atom(op);
-                             if (!a.ok()) return a.diagnostics();
-                             return Atom(*a);
-                           }};
+  return text::ReadOptions{.handlers = &cli_op_tables(), .atoms = text::mma_atom_factory()};
 }
 
 CheckedFile check_source(const std::string& source, const std::string& path) {

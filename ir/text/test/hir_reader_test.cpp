@@ -2,6 +2,8 @@
 // types the printer always writes) as a fixed point; bad bodies fail at a position, once.
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include "ir/core/core_ops.h"
 #include "ir/core/structural.h"
 #include "ir/hir/function.h"
@@ -13,19 +15,8 @@
 namespace tf::text {
 namespace {
 
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
-  }
-};
-
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+const StandardTables& tables() { return standard_tables(); }
 
 const char* const kDecls = R"(tfir 1
 dim N = DimVar("N", 1, 4097)

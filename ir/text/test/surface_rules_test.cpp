@@ -3,6 +3,8 @@
 // slices that never become values.
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/core_ops.h"
@@ -22,20 +24,8 @@
 namespace tf::text {
 namespace {
 
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
-    tir::register_tir_ops(registry, handlers);
-  }
-};
-
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+const StandardTables& tables() { return standard_tables(); }
 
 ReadFile read(const std::string& src) {
   Result<ReadFile> f = read_file("tfir 1\nmesh warp = Mesh((Topology(\"thread\", 32),), Layout((4, 8), (1, 4)))\n" + src,

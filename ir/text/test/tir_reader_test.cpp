@@ -2,6 +2,8 @@
 // statements of every kind read, and bad bodies fail at a position.
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include "ir/core/core_ops.h"
 #include "ir/text/file_reader.h"
 #include "ir/text/test/tfir_contract_examples.h"
@@ -16,27 +18,11 @@
 namespace tf::text {
 namespace {
 
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    tir::register_tir_ops(registry, handlers);
-  }
-};
-
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+const StandardTables& tables() { return standard_tables(); }
 
 ReadOptions options() {
-  return ReadOptions{.handlers = &tables().handlers,
-                     .atoms = [](const std::string& op) -> Result<Atom> {
-                       Result<tir::MmaAtomRef> a = tir::mma_atom(op);
-                       if (!a.ok()) return a.diagnostics();
-                       return Atom(*a);
-                     }};
+  return tables().read_options();
 }
 
 // TFIR.md section 2 without its `entry main` line (the tests name their own functions).

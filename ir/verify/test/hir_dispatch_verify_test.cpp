@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include "ir/core/call.h"
 #include "ir/core/core_ops.h"
 #include "ir/core/dim_var_range_pat.h"
@@ -20,19 +22,8 @@ namespace {
 using test::tensor;
 using test::var;
 
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
-  }
-};
-
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+const text::StandardTables& tables() { return text::standard_tables(); }
 
 const DimVarRef kN = test::dim("N", 1, 9);
 

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include "ir/core/call.h"
 #include "ir/core/core_ops.h"
 #include "ir/core/test/ir_test_util.h"
@@ -17,19 +19,8 @@ namespace {
 using test::tensor;
 using test::var;
 
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
-  }
-};
-
-const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+const text::StandardTables& tables() { return text::standard_tables(); }
 
 text::ReadFile read(const std::string& src) {
   Result<text::ReadFile> f = text::read_file("tfir 1\ndim N = DimVar(\"N\", 1, 65)\n" + src, "v.tfir",

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/text/standard_tables.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -25,30 +27,11 @@ namespace tf::tir_verify_test {
 
 using test::rule_ids;
 
-/// The core, hir.math, hir.sharding and tir families and their handlers.
-struct Tables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  Tables() {
-    register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
-    hir::register_hir_sharding_ops(registry, handlers);
-    tir::register_tir_ops(registry, handlers);
-  }
-};
-
-inline const Tables& tables() {
-  static const Tables* t = new Tables();
-  return *t;
-}
+/// Every op family and the MMA atoms (text::StandardTables).
+inline const text::StandardTables& tables() { return text::standard_tables(); }
 
 inline text::ReadOptions read_options() {
-  return text::ReadOptions{.handlers = &tables().handlers,
-                           .atoms = [](const std::string& op) -> Result<Atom> {
-                             Result<tir::MmaAtomRef> a = tir::mma_atom(op);
-                             if (!a.ok()) return a.diagnostics();
-                             return Atom(*a);
-                           }};
+  return tables().read_options();
 }
 
 /// TFIR.md section 2 without its `entry` line: N, warp, grid, cta1, Lg, Lr, A0.
