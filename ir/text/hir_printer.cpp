@@ -158,7 +158,21 @@ class HirPrinter {
     for (const Expr& c : children(e)) emit(c, depth, loop);
     if (!wants_binding(e)) return;
     const std::string name = fresh_name(e);
-    line(depth, fmt::format("{}: {} = {}", name, to_string(e->type()), value_text(e)));
+    line(depth, fmt::format("{}: {} = {}", spell_name(name), to_string(e->type()), value_text(e)));
+    names_.emplace(e.get(), name);
+  }
+
+  // Emits `e` inside a loop body as its last binding: its dependencies first, then `e` itself,
+  // bound even when it is a kind that is otherwise written inline (a literal, a tuple).
+  void emit_inside(const Expr& e, int depth, const LoopScope* loop) {
+    if (names_.count(e.get()) || e->is<Var>()) return;
+    if (e->is<GridRegionExpr>() || wants_binding(e)) {
+      emit(e, depth, loop);
+      return;
+    }
+    for (const Expr& c : children(e)) emit(c, depth, loop);
+    const std::string name = fresh_name(e);
+    line(depth, fmt::format("{}: {} = {}", spell_name(name), to_string(e->type()), value_text(e)));
     names_.emplace(e.get(), name);
   }
 
@@ -171,34 +185,45 @@ class HirPrinter {
       scope.bound.insert(c.get());
       used_.insert(c->name);
     }
-    // Invariant values go before the loop.
-    std::vector<Expr> roots{g.body()};
-    roots.insert(roots.end(), g.yields().begin(), g.yields().end());
-    std::function<void(const Expr&)> hoist = [&](const Expr& x) {
-      if (names_.count(x.get()) || !depends_on(x, scope)) {
+    // What the loop prints inside: the yields of a carried loop (its body is its last yield, as
+    // the reader builds it), the body of a loop without carries (printed inside even when it is
+    // invariant, since it is the loop's value).
+    const bool carried = !g.carried().empty();
+    const std::vector<Expr> roots = carried ? g.yields() : std::vector<Expr>{g.body()};
+    // Values that do not depend on the index or the carries go before the loop. A nested loop
+    // that does depend is printed inside; only its inits are evaluated in this scope.
+    std::function<void(const Expr&, bool)> hoist = [&](const Expr& x, bool keep_inside) {
+      if (names_.count(x.get()) || (!keep_inside && !depends_on(x, scope))) {
         emit(x, depth, loop);
         return;
       }
-      for (const Expr& c : children(x)) hoist(c);
+      if (const GridRegionExpr* inner = x->as<GridRegionExpr>()) {
+        for (const Expr& init : inner->inits()) hoist(init, false);
+        return;
+      }
+      for (const Expr& c : children(x)) hoist(c, false);
     };
-    for (const Expr& r : roots) hoist(r);
+    for (const Expr& r : roots) hoist(r, !carried);
     const std::string name = fresh_name(e);
-    std::string header = fmt::format("{}: {} = for {} in range({}, {}, {}) ", name,
-                                     to_string(e->type()), g.induction_var()->name,
+    std::string header = fmt::format("{}: {} = for {} in range({}, {}, {}) ", spell_name(name),
+                                     to_string(e->type()), spell_name(g.induction_var()->name),
                                      to_string(g.start()), to_string(g.stop()), to_string(g.step()));
-    if (!g.carried().empty()) {
+    if (carried) {
       header += "carry (";
       for (std::size_t k = 0; k < g.carried().size(); ++k)
-        header += fmt::format("{}{} = {}", k ? ", " : "", g.carried()[k]->name, text(g.inits()[k]));
+        header += fmt::format("{}{} = {}", k ? ", " : "", spell_name(g.carried()[k]->name),
+                              text(g.inits()[k]));
       header += ") ";
     }
     line(depth, header + "{");
     // Index and carries are named by their Vars; inner bindings follow.
-    for (const Expr& r : roots) emit(r, depth + 1, &scope);
-    if (!g.carried().empty()) {
+    if (carried) {
+      for (const Expr& r : roots) emit(r, depth + 1, &scope);
       std::string y;
       for (std::size_t k = 0; k < g.yields().size(); ++k) y += (k ? ", " : "") + text(g.yields()[k]);
       line(depth + 1, g.yields().size() == 1 ? "yield " + y : "yield (" + y + ")");
+    } else {
+      emit_inside(g.body(), depth + 1, &scope);
     }
     line(depth, "}");
     names_.emplace(e.get(), name);
@@ -208,7 +233,7 @@ class HirPrinter {
 
   // How a value is referred to once its bindings are out.
   std::string text(const Expr& e) const {
-    if (auto it = names_.find(e.get()); it != names_.end()) return it->second;
+    if (auto it = names_.find(e.get()); it != names_.end()) return spell_name(it->second);
     switch (e->kind()) {
       case ExprKind::Var:
         return spell_name(e->as<Var>()->name);

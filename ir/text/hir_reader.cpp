@@ -48,6 +48,13 @@ class HirBodyReader : public StatementCursor {
         continue;
       }
       binding();
+      if (bindings_ > kMaxBindings) {  // the rest of the body is not read
+        while (!at(TokenKind::RBrace) && !at(TokenKind::Eof)) {
+          skip_statement();
+          skip_newlines();
+        }
+        break;
+      }
     }
     if (!diags_.empty()) return diags_;
     if (!result) return error_at(peek(), "the func body has no return");
@@ -83,6 +90,14 @@ class HirBodyReader : public StatementCursor {
   // name[: Type] = value | loop
   void binding() {
     const Token& name = peek();
+    if (++bindings_ > kMaxBindings) {  // one diagnostic; the function block stops reading
+      if (bindings_ == kMaxBindings + 1)
+        report(error_at(name, fmt::format("a func body holds at most {} bindings (the verifier and "
+                                        "the evaluators walk its dependency chains recursively)",
+                                        kMaxBindings)));
+      skip_statement();
+      return;
+    }
     if (name.kind != TokenKind::Identifier || (peek(1).kind != TokenKind::Equal && peek(1).kind != TokenKind::Colon)) {
       diags_.push_back(error_at(name, fmt::format("expected a binding `name = value`, `return` or the "
                                                   "end of the block, found {}", describe(name))));
@@ -228,7 +243,10 @@ class HirBodyReader : public StatementCursor {
       diags_.push_back(error_at(for_kw, "a loop without carries needs a binding: its value is the last one"));
       return std::nullopt;
     }
-    parts.body = last ? *last : parts.yields.empty() ? Expr() : parts.yields.back();
+    // A carried loop's value is its carries (the body is not evaluated, hir-core 2.2): its body
+    // is its last yield, so that the printer, which prints what the yields need, reads back to
+    // the same region. Without carries the body is the last binding.
+    parts.body = !parts.yields.empty() ? parts.yields.back() : last ? *last : Expr();
     Result<hir::GridRegionRef> g = GridRegionExpr::make(std::move(parts));
     if (!g.ok()) {
       append(diags_, located_at(g.diagnostics(), SyntaxNode{.location = for_kw.location}));
@@ -278,7 +296,12 @@ class HirBodyReader : public StatementCursor {
     return true;
   }
 
+  // The most bindings one body may hold, loops included: a chain of that many dependent values
+  // is walked recursively by the verifier and the evaluators, so it bounds their stack depth.
+  static constexpr int kMaxBindings = 1000;
+
   BodyEnvironment& env_;
+  int bindings_ = 0;
   hir::BindingNames names_;
   std::optional<Expr> last_bound_;
 };

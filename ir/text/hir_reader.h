@@ -10,7 +10,8 @@
 //   }
 // Values are built by value_builder.h. A loop body is a nested block: its bindings are not
 // visible after the loop. The loop's induction variable is a rank-0 i64 umat scalar; a carried
-// Var takes its init's type. With no carry the loop's value is its last binding.
+// Var takes its init's type. With no carry the loop's value is its last binding; with carries
+// the region's body is its last yield (the body of a carried loop is never evaluated).
 //
 // Errors are positioned. After an error the reader goes on with the next statement, and a
 // statement that uses a name whose binding failed is skipped without a second diagnostic.

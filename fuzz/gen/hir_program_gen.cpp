@@ -1,0 +1,697 @@
+#include "fuzz/gen/hir_program_gen.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <ostream>
+
+namespace tf::fuzz {
+
+namespace {
+
+// A value in [lo, hi), uniform whatever RapidCheck's current size, shrinking towards lo
+// (layout_gen.cpp's pick).
+template <typename T>
+T pick(T lo, T hi) {
+  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
+}
+
+// True one time in n, shrinking towards false (the common case).
+bool one_in(int n) { return pick<int>(0, n) == n - 1; }
+
+template <typename T>
+const T& element(const std::vector<T>& v) {
+  return v[pick<std::size_t>(0, v.size())];
+}
+
+// ---- types ----
+
+struct Extent {
+  std::int64_t value = 1;
+  std::string dim;  // a declared dim's name when symbolic
+  bool operator==(const Extent&) const = default;
+  bool is_one() const { return dim.empty() && value == 1; }
+};
+
+// A tensor type: shape, dtype, storage (gmem for what derives from a param, umat for scalar
+// literals and the induction variable and what derives only from them).
+struct TType {
+  std::vector<Extent> shape;
+  std::string dtype;
+  bool umat = false;
+  bool operator==(const TType&) const = default;
+};
+
+// A value in scope: a tensor, or a tuple of tensors.
+struct Value {
+  std::string spelled;  // how the source refers to it
+  bool tuple = false;
+  std::vector<TType> fields;  // one for a tensor
+  const TType& tensor() const { return fields[0]; }
+  bool operator==(const Value&) const = default;
+};
+
+const std::vector<std::string> kFloats = {"f32", "f16", "bf16"};
+const std::vector<std::string> kInts = {"i32", "i64"};
+
+bool is_float(const std::string& d) { return std::find(kFloats.begin(), kFloats.end(), d) != kFloats.end(); }
+bool is_int(const std::string& d) { return std::find(kInts.begin(), kInts.end(), d) != kInts.end(); }
+
+std::string extent_text(const Extent& e) { return e.dim.empty() ? std::to_string(e.value) : e.dim; }
+
+std::string shape_text(const std::vector<Extent>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + extent_text(shape[i]);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+// The tfir spelling, with the storage written where it is not the rank's default (TFIR.md
+// section 3: gmem for rank > 0, None for rank 0).
+std::string type_text(const TType& t) {
+  std::string s = "Tensor[" + shape_text(t.shape) + ", " + t.dtype;
+  if (t.umat) s += ", storage=umat";
+  else if (t.shape.empty()) s += ", storage=gmem";
+  return s + "]";
+}
+
+std::string type_text(const Value& v) {
+  if (!v.tuple) return type_text(v.tensor());
+  std::string s = "Tuple[";
+  for (std::size_t i = 0; i < v.fields.size(); ++i) s += (i ? ", " : "") + type_text(v.fields[i]);
+  return s + "]";
+}
+
+// The right-aligned broadcast of a and b, if they broadcast (equal extents, or one is 1).
+std::optional<std::vector<Extent>> broadcast(const std::vector<Extent>& a, const std::vector<Extent>& b) {
+  const std::size_t n = std::max(a.size(), b.size());
+  std::vector<Extent> out(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const Extent* x = k < a.size() ? &a[a.size() - 1 - k] : nullptr;
+    const Extent* y = k < b.size() ? &b[b.size() - 1 - k] : nullptr;
+    Extent r;
+    if (x == nullptr) r = *y;
+    else if (y == nullptr) r = *x;
+    else if (*x == *y) r = *x;
+    else if (x->is_one()) r = *y;
+    else if (y->is_one()) r = *x;
+    else return std::nullopt;
+    out[n - 1 - k] = r;
+  }
+  return out;
+}
+
+// A scalar literal of dtype d (rank 0, umat).
+std::string literal(const std::string& d) {
+  if (d == "f32") return element<std::string>({"1.5", "0.25", "-2.0", "1e-3", "3.0"});
+  if (d == "i64") return element<std::string>({"2", "-3", "0", "7"});
+  if (d == "bool") return element<std::string>({"true", "false"});
+  if (d == "i32") return element<std::string>({"i32(7)", "i32(-1)", "i32(0)"});
+  return d + element<std::string>({"(0.5)", "(2.0)", "(-1.25)"});
+}
+
+// ---- kinds ----
+
+std::vector<std::string> binary_kinds(const std::string& d, bool same_dtype_result) {
+  std::vector<std::string> k;
+  if (d == "bool") k = {"and", "or", "max", "min"};
+  else if (is_int(d)) k = {"add", "sub", "mul", "floor_div", "mod", "max", "min", "pow"};
+  else k = {"add", "sub", "mul", "div", "max", "min", "pow"};
+  if (!same_dtype_result)
+    for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge"}) k.emplace_back(c);
+  return k;
+}
+
+bool yields_bool(const std::string& kind) {
+  for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge", "and", "or"})
+    if (kind == c) return true;
+  return false;
+}
+
+std::vector<std::string> unary_kinds(const std::string& d) {
+  if (d == "bool") return {"not"};
+  if (is_int(d)) return {"neg", "abs", "relu", "square"};
+  return {"neg", "abs", "rsqrt", "relu", "square", "exp", "log", "ceil", "round", "exp2", "log2"};
+}
+
+// ---- program state ----
+
+struct FuncSig {
+  std::string name;  // as spelled
+  std::vector<TType> params;
+  Value result;
+};
+
+struct Context {
+  HirGenOptions opts;
+  std::vector<std::string> dims;  // declared dim names
+  std::vector<FuncSig> earlier;   // functions generated so far
+};
+
+const std::vector<std::string> kKeywordNames = {"for", "yield", "carry", "return", "in", "range"};
+
+class FuncBuilder {
+ public:
+  FuncBuilder(const Context& ctx, HirFunc& f) : ctx_(ctx), f_(f) {}
+
+  FuncSig build(const std::string& name) {
+    f_.name = name;
+    params();
+    scopes_.emplace_back();
+    for (std::size_t i = 0; i < param_types_.size(); ++i)
+      bind(f_.params[i].first, Value{f_.params[i].first, false, {param_types_[i]}});
+    const int n = pick<int>(1, ctx_.opts.max_bindings + 1);
+    for (int i = 0; i < n; ++i) step(f_.body, 0);
+    Value result = returned();
+    f_.return_type = type_text(result);
+    return FuncSig{name, param_types_, result};
+  }
+
+ private:
+  // ---- params ----
+
+  void params() {
+    // A call of an earlier function needs its param types: repeat them as the leading params.
+    std::vector<TType> types;
+    if (ctx_.opts.calls && !ctx_.earlier.empty() && one_in(2)) {
+      const FuncSig& g = element(ctx_.earlier);
+      types = g.params;
+    }
+    // A base shape that the others broadcast against.
+    std::vector<Extent> base;
+    const int rank = pick<int>(1, 4);
+    for (int k = 0; k < rank; ++k) base.push_back(extent());
+    const std::string base_dtype = dtype();
+    const int extra = pick<int>(types.empty() ? 1 : 0, ctx_.opts.max_params + 1 - static_cast<int>(types.size()));
+    for (int i = 0; i < extra; ++i) {
+      TType t{base, base_dtype, false};
+      switch (pick<int>(0, 4)) {
+        case 0: break;                                          // the base
+        case 1:                                                 // some extents 1
+          for (Extent& e : t.shape)
+            if (one_in(2)) e = Extent{};
+          break;
+        case 2:                                                 // trailing axes only
+          t.shape.erase(t.shape.begin(), t.shape.begin() + pick<std::size_t>(0, t.shape.size()));
+          break;
+        default:                                                // another dtype
+          t.dtype = dtype();
+          break;
+      }
+      types.push_back(t);
+    }
+    for (std::size_t i = 0; i < types.size(); ++i) {
+      f_.params.emplace_back(fmt::format("p{}", i), type_text(types[i]));
+      param_types_.push_back(types[i]);
+    }
+  }
+
+  Extent extent() {
+    if (!ctx_.dims.empty() && one_in(4)) return Extent{1, element(ctx_.dims)};
+    return Extent{pick<std::int64_t>(1, 9), ""};
+  }
+
+  std::string dtype() {
+    switch (pick<int>(0, 6)) {
+      case 0:
+      case 1: return "f32";
+      case 2: return element(kFloats);
+      case 3: return element(kInts);
+      case 4: return "i64";
+      default: return "bool";
+    }
+  }
+
+  // ---- scope ----
+
+  void bind(const std::string& raw, Value v) { scopes_.back()[raw] = std::move(v); }
+
+  // Every visible value (the innermost binding of each name).
+  std::vector<Value> visible() const {
+    std::map<std::string, Value> seen;
+    for (const auto& scope : scopes_)
+      for (const auto& [name, v] : scope) seen[name] = v;
+    std::vector<Value> out;
+    for (auto& [name, v] : seen) out.push_back(v);
+    return out;
+  }
+
+  std::vector<Value> tensors() const {
+    std::vector<Value> out;
+    for (const Value& v : visible())
+      if (!v.tuple) out.push_back(v);
+    return out;
+  }
+
+  // A name for a new binding: fresh, a visible one again, or a reserved word.
+  // A tuple never hides a name, so that some tensor stays visible.
+  std::pair<std::string, std::string> new_name(bool tuple) {
+    if (ctx_.opts.rebinding && !tuple && one_in(8)) {
+      std::vector<std::string> names;
+      for (const auto& scope : scopes_)
+        for (const auto& [name, v] : scope)
+          if (!loop_bound_.count(name)) names.push_back(name);
+      if (!names.empty()) {
+        const std::string raw = element(names);
+        return {raw, spell(raw)};
+      }
+    }
+    if (ctx_.opts.keyword_names && one_in(16)) {
+      const std::string raw = element(kKeywordNames);
+      return {raw, "`" + raw + "`"};
+    }
+    const std::string raw = fmt::format("v{}", next_++);
+    return {raw, raw};
+  }
+
+  static std::string spell(const std::string& raw) {
+    return std::find(kKeywordNames.begin(), kKeywordNames.end(), raw) != kKeywordNames.end() ? "`" + raw + "`"
+                                                                                           : raw;
+  }
+
+  // ---- bindings ----
+
+  // Appends one binding to `out` (a loop only at depth 0, or 0 and 1 with nested_loops).
+  void step(std::vector<HirBinding>& out, int depth) {
+    std::vector<Value> ts = tensors();
+    const Value& a = element(ts);
+    std::optional<std::pair<std::string, Value>> made;
+    const int kind = pick<int>(0, 10);
+    switch (kind) {
+      case 0:
+      case 1: made = binary(a, ts); break;
+      case 2: made = unary(a); break;
+      case 3: made = cast(a); break;
+      case 4: made = reshape(a); break;
+      case 5: made = transpose(a); break;
+      case 6: made = reduce(a); break;
+      case 7: made = tuple(ts); break;
+      case 8:
+        if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
+          loop(out, depth);
+          return;
+        }
+        made = binary(a, ts);
+        break;
+      default: made = call(); break;
+    }
+    if (!made) made = binary(a, ts);
+    emit(out, made->first, made->second);
+  }
+
+  // Binds `rhs` of type `type` to a new name (a fresh one when `fresh`, so that values captured
+  // before stay visible).
+  void emit(std::vector<HirBinding>& out, const std::string& rhs, const Value& type, bool fresh = false) {
+    auto [raw, spelled] = new_name(type.tuple || fresh);
+    HirBinding b;
+    b.name = spelled;
+    if (one_in(3)) b.declared = type_text(type);
+    b.value = rhs;
+    out.push_back(b);
+    Value v = type;
+    v.spelled = spelled;
+    bind(raw, v);
+    last_bound_ = raw;
+  }
+
+  std::pair<std::string, Value> binary(const Value& a, const std::vector<Value>& ts) {
+    const TType& x = a.tensor();
+    // The other operand: a broadcastable value of the same dtype, or a scalar literal.
+    std::vector<Value> partners;
+    for (const Value& v : ts)
+      if (v.tensor().dtype == x.dtype && broadcast(x.shape, v.tensor().shape)) partners.push_back(v);
+    std::string other;
+    TType y;
+    if (partners.empty() || one_in(3)) {
+      other = literal(x.dtype);
+      y = TType{{}, x.dtype, true};
+    } else {
+      const Value& p = element(partners);
+      other = p.spelled;
+      y = p.tensor();
+    }
+    const std::string k = element(binary_kinds(x.dtype, false));
+    TType r{*broadcast(x.shape, y.shape), yields_bool(k) ? "bool" : x.dtype, x.umat && y.umat};
+    std::string lhs = a.spelled, rhs = other;
+    if (one_in(3)) std::swap(lhs, rhs);
+    std::string text;
+    switch (pick<int>(0, 4)) {
+      case 0: text = fmt::format("binary({}, {}, kind={})", lhs, rhs, k); break;
+      case 1: text = fmt::format("binary({}, {}, kind=\"{}\")", lhs, rhs, k); break;
+      default: text = fmt::format("{}({}, {})", k, lhs, rhs); break;
+    }
+    return {text, Value{"", false, {r}}};
+  }
+
+  std::pair<std::string, Value> unary(const Value& a) {
+    const std::string k = element(unary_kinds(a.tensor().dtype));
+    // `relu` alone is hir.nn.ReLU; the hir.math kind is written with `kind=`.
+    const std::string text = k == "relu" || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
+                                                      : fmt::format("{}({})", k, a.spelled);
+    return {text, a};
+  }
+
+  std::optional<std::pair<std::string, Value>> cast(const Value& a) {
+    TType t = a.tensor();
+    std::vector<std::string> targets = {"f32", "f16", "bf16", "i32", "i64", "bool"};
+    t.dtype = element(targets);
+    std::string attrs;
+    if (one_in(3)) {
+      if (is_float(t.dtype)) attrs = ", rounding=rn";
+      else if (is_int(t.dtype)) attrs = ", rounding=rz, saturate=true";
+      else attrs = ", rounding=rp";
+    }
+    return std::make_pair(fmt::format("cast({}, dtype={}{})", a.spelled, t.dtype, attrs), Value{"", false, {t}});
+  }
+
+  std::optional<std::pair<std::string, Value>> reshape(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.umat) return std::nullopt;
+    std::int64_t product = 1;
+    std::vector<Extent> dims;
+    for (const Extent& e : x.shape) {
+      if (e.dim.empty()) product *= e.value;
+      else dims.push_back(e);
+    }
+    // The static product as 1-3 factors.
+    std::vector<std::int64_t> factors;
+    const int parts = pick<int>(1, 4);
+    for (int i = 0; i + 1 < parts; ++i) {
+      std::vector<std::int64_t> divisors;
+      for (std::int64_t d = 1; d <= product; ++d)
+        if (product % d == 0) divisors.push_back(d);
+      const std::int64_t d = element(divisors);
+      factors.push_back(d);
+      product /= d;
+    }
+    factors.push_back(product);
+    // Interleave the dims (in order) with the factors.
+    std::vector<Extent> shape;
+    std::size_t fi = 0, di = 0;
+    while (fi < factors.size() || di < dims.size()) {
+      const bool take_dim = di < dims.size() && (fi == factors.size() || one_in(2));
+      if (take_dim) shape.push_back(dims[di++]);
+      else shape.push_back(Extent{factors[fi++], ""});
+    }
+    TType t{shape, x.dtype, false};
+    return std::make_pair(fmt::format("reshape({}, new_shape={})", a.spelled, shape_text(shape)),
+                          Value{"", false, {t}});
+  }
+
+  std::optional<std::pair<std::string, Value>> transpose(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty()) return std::nullopt;
+    std::vector<int> perm(x.shape.size());
+    std::iota(perm.begin(), perm.end(), 0);
+    for (std::size_t i = perm.size(); i > 1; --i) std::swap(perm[i - 1], perm[pick<std::size_t>(0, i)]);
+    TType t = x;
+    std::string p = "(";
+    for (std::size_t i = 0; i < perm.size(); ++i) {
+      t.shape[i] = x.shape[perm[i]];
+      p += (i ? ", " : "") + std::to_string(perm[i]);
+    }
+    p += perm.size() == 1 ? ",)" : ")";
+    return std::make_pair(fmt::format("transpose({}, perm={})", a.spelled, p), Value{"", false, {t}});
+  }
+
+  std::optional<std::pair<std::string, Value>> reduce(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty() || x.dtype == "bool") return std::nullopt;
+    const int rank = static_cast<int>(x.shape.size());
+    std::vector<int> axes;
+    for (int k = 0; k < rank; ++k)
+      if (one_in(2)) axes.push_back(k);
+    if (axes.empty()) axes.push_back(pick<int>(0, rank));
+    const bool keepdim = !one_in(3);
+    const std::string kind = element<std::string>({"sum", "mean", "max", "abs_max"});
+    TType t{{}, x.dtype, x.umat};
+    for (int k = 0; k < rank; ++k) {
+      const bool reduced = std::find(axes.begin(), axes.end(), k) != axes.end();
+      if (!reduced) t.shape.push_back(x.shape[k]);
+      else if (keepdim) t.shape.push_back(Extent{});
+    }
+    std::string s = "(";
+    for (std::size_t i = 0; i < axes.size(); ++i) {
+      const int axis = one_in(4) ? axes[i] - rank : axes[i];  // a negative axis counts from the end
+      s += (i ? ", " : "") + std::to_string(axis);
+    }
+    s += axes.size() == 1 ? ",)" : ")";
+    std::string attrs = fmt::format("axes={}", s);
+    if (!keepdim || one_in(2)) attrs += keepdim ? ", keepdim=true" : ", keepdim=false";
+    if (kind != "mean" || one_in(2)) attrs += ", kind=" + kind;
+    return std::make_pair(fmt::format("reduce({}, {})", a.spelled, attrs), Value{"", false, {t}});
+  }
+
+  // t = (a, b, ...) or tuple_get_item of a visible tuple.
+  std::optional<std::pair<std::string, Value>> tuple(const std::vector<Value>& ts) {
+    std::vector<Value> tuples;
+    for (const Value& v : visible())
+      if (v.tuple) tuples.push_back(v);
+    if (!tuples.empty() && one_in(2)) {
+      const Value& t = element(tuples);
+      const std::size_t k = pick<std::size_t>(0, t.fields.size());
+      return std::make_pair(fmt::format("tuple_get_item({}, index={})", t.spelled, k),
+                            Value{"", false, {t.fields[k]}});
+    }
+    const int n = pick<int>(2, 4);
+    Value v{"", true, {}};
+    std::string s = "(";
+    for (int i = 0; i < n; ++i) {
+      const Value& e = element(ts);
+      if (e.tensor().umat) return std::nullopt;
+      v.fields.push_back(e.tensor());
+      s += (i ? ", " : "") + e.spelled;
+    }
+    return std::make_pair(s + ")", v);
+  }
+
+  // @g(args) of an earlier function whose param types have visible values.
+  std::optional<std::pair<std::string, Value>> call() {
+    if (!ctx_.opts.calls || ctx_.earlier.empty()) return std::nullopt;
+    const FuncSig& g = element(ctx_.earlier);
+    const std::vector<Value> ts = tensors();
+    std::string s = "@" + g.name + "(";
+    for (std::size_t i = 0; i < g.params.size(); ++i) {
+      std::vector<Value> fits;
+      for (const Value& v : ts)
+        if (v.tensor() == g.params[i]) fits.push_back(v);
+      if (fits.empty()) return std::nullopt;
+      s += (i ? ", " : "") + element(fits).spelled;
+    }
+    return std::make_pair(s + ")", g.result);
+  }
+
+  // r = for i in range(...) carry (c = init, ...) { ...; yield (...) }
+  void loop(std::vector<HirBinding>& out, int depth) {
+    std::vector<Value> ts;
+    for (const Value& v : tensors())
+      if (!v.tensor().umat) ts.push_back(v);
+    if (ts.empty()) ts = tensors();
+    const int carries = ctx_.opts.carry_free_loops ? pick<int>(0, 4) : pick<int>(1, 4);
+    std::string range;
+    switch (pick<int>(0, 4)) {
+      case 0: range = fmt::format("range({})", pick<int>(1, 5)); break;
+      case 1: range = fmt::format("range(1, {}, 2)", pick<int>(2, 9)); break;
+      case 2:
+        if (!ctx_.dims.empty()) {
+          range = fmt::format("range(0, {}, 2)", element(ctx_.dims));
+          break;
+        }
+        [[fallthrough]];
+      default: range = fmt::format("range(0, {}, 1)", pick<int>(1, 5)); break;
+    }
+    const std::string index = depth == 0 ? "i" : fmt::format("i{}", depth);
+    HirBinding b;
+    b.loop = true;
+    std::vector<Value> carried;
+    std::string header = fmt::format("for {} in {}", index, range);
+    scopes_.emplace_back();
+    std::vector<std::string> carry_raw;
+    if (carries > 0) {
+      header += " carry (";
+      for (int k = 0; k < carries; ++k) {
+        const Value& init = element(ts);
+        const std::string raw = fmt::format("c{}", next_++);
+        header += fmt::format("{}{} = {}", k ? ", " : "", raw, init.spelled);
+        Value c = init;
+        c.spelled = raw;
+        carried.push_back(c);
+        carry_raw.push_back(raw);
+      }
+      header += ")";
+    }
+    const Value index_value{index, false, {TType{{}, "i64", true}}};
+    bind(index, index_value);
+    loop_bound_.insert(index);
+    for (std::size_t k = 0; k < carried.size(); ++k) {
+      bind(carry_raw[k], carried[k]);
+      loop_bound_.insert(carry_raw[k]);
+    }
+    b.value = header;
+    const bool free_body = ctx_.opts.free_loop_bodies;
+    const int n = pick<int>(free_body ? 1 : 0, 5);
+    for (int i = 0; i < n; ++i) step(b.body, depth + 1);
+    // The last binding is the loop's body: make it depend on the loop (a carry or the index).
+    if (!free_body) dependent_last(b.body, carried.empty() ? std::vector<Value>{index_value} : carried);
+    Value result;
+    if (carries == 0) {
+      // The loop's value is its last binding.
+      const std::string last_raw = last_bound_;
+      result = scopes_.back().at(last_raw);
+    } else {
+      // Each carry yields a value of its own type (itself at least): a carry, or the last binding
+      // (any inner value with free_loop_bodies).
+      std::vector<Value> inner = tensors();
+      if (!free_body) {
+        inner = carried;
+        inner.push_back(scopes_.back().at(last_bound_));
+      }
+      std::string y;
+      result.tuple = carries > 1;
+      for (int k = 0; k < carries; ++k) {
+        std::vector<Value> fits;
+        for (const Value& v : inner)
+          if (v.tensor() == carried[k].tensor()) fits.push_back(v);
+        y += (k ? ", " : "") + element(fits).spelled;
+        result.fields.push_back(carried[k].tensor());
+      }
+      b.yield = carries > 1 ? "(" + y + ")" : y;
+    }
+    scopes_.pop_back();
+    auto [raw, spelled] = new_name(result.tuple);
+    b.name = spelled;
+    if (one_in(3)) b.declared = type_text(result);
+    out.push_back(b);
+    result.spelled = spelled;
+    bind(raw, result);
+    last_bound_ = raw;
+  }
+
+  // A last loop binding that reads one of `anchors` (the carries, or the index).
+  void dependent_last(std::vector<HirBinding>& body, const std::vector<Value>& anchors) {
+    const Value a = element(anchors);
+    std::vector<Value> ts;
+    for (const Value& v : tensors())
+      if (!v.tensor().umat) ts.push_back(v);
+    if (a.tensor().umat && !ts.empty() && one_in(2)) {
+      // x op cast(i, dtype=x's dtype): the index as a scalar of another dtype
+      const Value x = element(ts);
+      TType ct = a.tensor();
+      ct.dtype = x.tensor().dtype;
+      emit(body, fmt::format("cast({}, dtype={})", a.spelled, ct.dtype), Value{"", false, {ct}}, true);
+      const Value ci = scopes_.back().at(last_bound_);
+      const std::string k = element(binary_kinds(ct.dtype, false));
+      emit(body, fmt::format("{}({}, {})", k, x.spelled, ci.spelled),
+           Value{"", false, {TType{x.tensor().shape, yields_bool(k) ? "bool" : ct.dtype, false}}});
+      return;
+    }
+    const auto made = one_in(3) ? unary(a) : binary(a, tensors());
+    emit(body, made.first, made.second);
+  }
+
+  // The returned value: one value, or a tuple of tensors.
+  Value returned() {
+    const std::vector<Value> all = visible();
+    std::vector<Value> ts;
+    for (const Value& v : tensors())
+      if (!v.tensor().umat) ts.push_back(v);
+    if (ts.size() >= 2 && one_in(4)) {
+      const int n = pick<int>(2, 4);
+      Value r{"", true, {}};
+      std::string s = "(";
+      for (int i = 0; i < n; ++i) {
+        const Value& e = element(ts);
+        r.fields.push_back(e.tensor());
+        s += (i ? ", " : "") + e.spelled;
+      }
+      f_.returned = s + ")";
+      return r;
+    }
+    std::vector<Value> candidates;
+    for (const Value& v : all)
+      if (v.tuple || !v.tensor().umat) candidates.push_back(v);
+    if (candidates.empty()) candidates = all;
+    const Value& v = element(candidates);
+    f_.returned = v.spelled;
+    return v;
+  }
+
+ private:
+  std::string last_bound_;               // the raw name of the latest binding
+  std::set<std::string> loop_bound_;     // indices and carries: never rebound
+  const Context& ctx_;
+  HirFunc& f_;
+  std::vector<TType> param_types_;
+  std::vector<std::map<std::string, Value>> scopes_;
+  int next_ = 0;
+};
+
+void render_bindings(const std::vector<HirBinding>& bs, int depth, std::string& out) {
+  const std::string pad(4 * depth, ' ');
+  for (const HirBinding& b : bs) {
+    out += pad + b.name + (b.declared.empty() ? "" : ": " + b.declared) + " = " + b.value;
+    if (!b.loop) {
+      out += "\n";
+      continue;
+    }
+    out += " {\n";
+    render_bindings(b.body, depth + 1, out);
+    if (!b.yield.empty()) out += pad + "    yield " + b.yield + "\n";
+    out += pad + "}\n";
+  }
+}
+
+}  // namespace
+
+std::string HirProgram::text() const {
+  std::string out = comments ? "# generated by gen_hir_program\ntfir 1\n" : "tfir 1\n";
+  for (const std::string& d : declarations) out += d + "\n";
+  if (!entry.empty()) out += "entry " + entry + "\n";
+  for (int i : order) {
+    const HirFunc& f = functions[i];
+    out += "\n";
+    if (comments) out += "# " + f.name + "\n";
+    out += "func " + f.name + "(";
+    for (std::size_t k = 0; k < f.params.size(); ++k)
+      out += (k ? ", " : "") + f.params[k].first + ": " + f.params[k].second;
+    out += ") -> " + f.return_type + " {\n";
+    render_bindings(f.body, 1, out);
+    out += "    return " + f.returned + "\n}\n";
+  }
+  return out;
+}
+
+rc::Gen<HirProgram> gen_hir_program(HirGenOptions opts) {
+  return rc::gen::exec([opts] {
+    HirProgram p;
+    Context ctx;
+    ctx.opts = opts;
+    const std::vector<std::string> dim_names = {"N", "M", "K"};
+    const int dims = pick<int>(0, opts.max_dims + 1);
+    for (int i = 0; i < dims; ++i) {
+      const std::int64_t lo = pick<std::int64_t>(1, 5);
+      const std::int64_t hi = lo + pick<std::int64_t>(1, 5000);
+      ctx.dims.push_back(dim_names[i]);
+      p.declarations.push_back(fmt::format("dim {0} = DimVar(\"{0}\", {1}, {2})", dim_names[i], lo, hi));
+    }
+    const int n = pick<int>(1, opts.max_functions + 1);
+    for (int i = 0; i < n; ++i) {
+      p.functions.emplace_back();
+      FuncBuilder b(ctx, p.functions.back());
+      ctx.earlier.push_back(b.build(fmt::format("f{}", i)));
+    }
+    p.order.resize(n);
+    std::iota(p.order.begin(), p.order.end(), 0);
+    if (!one_in(3)) std::reverse(p.order.begin(), p.order.end());  // callers first, callees after
+    if (one_in(3)) p.entry = p.functions[pick<int>(0, n)].name;
+    p.comments = one_in(4);
+    return p;
+  });
+}
+
+}  // namespace tf::fuzz
+
+void rc::showValue(const tf::fuzz::HirProgram& p, std::ostream& os) { os << "\n" << p.text(); }
