@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/core/op.h"
+#include "ir/support/tfir_string.h"
 #include "ir/type/type_print.h"
 
 namespace tf {
@@ -53,6 +54,11 @@ bool attr_value_fits(AttrKind kind, const AttrValue& value) {
   TF_UNREACHABLE("bad AttrKind");
 }
 
+bool is_omittable(const ParamDef& param, const AttrValue& value) {
+  if (param.default_value) return value == attr_value_of(*param.default_value);
+  return param.optional && std::holds_alternative<std::monostate>(value);
+}
+
 std::string_view attr_value_kind_name(const AttrValue& value) {
   static constexpr std::string_view kNames[] = {
       "none",      "int",  "float",  "bool", "string",  "dtype", "storage", "int_tuple",
@@ -70,14 +76,6 @@ std::string tuple_text(const std::vector<T>& v, F&& one) {
   return s + (v.size() == 1 ? ",)" : ")");
 }
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 }  // namespace
 
@@ -94,7 +92,7 @@ std::string attr_value_text(AttrKind kind, const AttrValue& value) {
     }
     std::string operator()(bool b) const { return b ? "true" : "false"; }
     std::string operator()(const std::string& s) const {
-      return kind == AttrKind::Enum ? s : quoted(s);
+      return kind == AttrKind::Enum ? s : tfir_quote(s);
     }
     std::string operator()(DType d) const { return std::string(d.name()); }
     std::string operator()(StorageKind k) const { return std::string(to_string(k)); }

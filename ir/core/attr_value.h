@@ -50,6 +50,10 @@ bool attr_value_fits(AttrKind kind, const AttrValue& value);
 /// "dim_tuple"), for diagnostics.
 std::string_view attr_value_kind_name(const AttrValue& value);
 
+/// Whether `value` is what a call site may omit for attribute `param`: its default, or None for
+/// an optional attribute without one (printers leave such attributes out).
+bool is_omittable(const ParamDef& param, const AttrValue& value);
+
 /// The tfir spelling of `value` as an attribute of family `kind`: `None`, `7`, `0.5`, `1.0`,
 /// `true`, `"text"` (String, quoted and escaped), `rn` (Enum, bare), `bf16`, `smem`, `(1, 2)`,
 /// `(3,)`, `()`, a type, layout, mesh or pattern in its tfir spelling, an atom's spelling, a dim

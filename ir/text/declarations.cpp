@@ -1,5 +1,7 @@
 #include "ir/text/declarations.h"
 
+#include "ir/support/tfir_string.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -153,14 +155,7 @@ Result<Declaration> read_declaration(const std::vector<Token>& tokens, std::size
 }
 
 std::string spell_name(std::string_view name) {
-  static constexpr std::array<std::string_view, 43> kKeywords = {
-      "tfir", "dim", "mesh", "layout", "atom", "entry", "func", "prim_func", "specialize",
-      "converter", "module", "case", "for", "in", "range", "carry", "yield", "body", "let",
-      "with", "as", "where", "return", "abort", "dispatch", "fallback", "prototype", "outputs",
-      "target", "program", "input", "reference", "expect", "while", "if", "else", "covers",
-      "run", "at", "and", "or", "not", "sync"};
-  bool keyword = std::find(kKeywords.begin(), kKeywords.end(), name) != kKeywords.end();
-  return keyword ? fmt::format("`{}`", name) : std::string(name);
+  return tfir_name(name);
 }
 
 namespace {

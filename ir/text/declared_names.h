@@ -10,23 +10,15 @@
 
 #include "ir/core/attr_value.h"
 #include "ir/text/module_reader.h"
+#include "ir/tir/tir_print.h"
 
 namespace tf::text {
 
-/// Declared values by name, in declaration order (the first equal one names a value).
-struct DeclaredNames {
-  std::vector<std::pair<std::string, Mesh>> meshes;
-  std::vector<std::pair<std::string, LayoutBase>> layouts;
-  std::vector<std::pair<std::string, Atom>> atoms;
-
-  /// The name of the first declaration equal to `value`, or "".
-  std::string name_of(const AttrValue& value) const;
-};
+/// Declared values by name, in declaration order (the first equal one names a value): the TIR
+/// printer's PrintNames, shared so that both printers name values alike.
+using DeclaredNames = tir::PrintNames;
 
 /// The declared names of `file`, with atoms resolved by `atoms` (name -> atom).
 DeclaredNames declared_names(const ParsedFile& file, const std::vector<std::pair<std::string, Atom>>& atoms);
-
-/// attr_value_text, but a mesh, layout or atom equal to a declared one is spelled by its name.
-std::string attr_text(AttrKind kind, const AttrValue& value, const DeclaredNames& names);
 
 }  // namespace tf::text

@@ -162,7 +162,7 @@ std::string print_file(const ReadFile& f, const OpRegistry& registry) {
     if (const auto* h = dynamic_cast<const hir::Function*>(fn)) {
       out += print_hir_function(*h, registry, f.names);
     } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(fn)) {
-      out += tir::print_prim_function(*p, tir::PrintNames{f.names.layouts, f.names.meshes, f.names.atoms});
+      out += tir::print_prim_function(*p, f.names);
     } else {
       out += item.text + "\n";
     }

@@ -298,10 +298,8 @@ class HirPrinter {
     for (const ParamDef& p : call.op.params()) {
       if (p.kind != ParamKind::Attribute) continue;
       const AttrValue& v = call.attrs[i];
-      const bool is_default = p.default_value ? v == attr_value_of(*p.default_value)
-                                              : (p.optional && std::holds_alternative<std::monostate>(v));
-      if (i != skip_attr && !is_default) {
-        s += (first ? "" : ", ") + p.name + "=" + attr_text(p.attr_kind, v, declared_);
+      if (i != skip_attr && !is_omittable(p, v)) {
+        s += (first ? "" : ", ") + p.name + "=" + tir::print_tir_attr(p.attr_kind, v, declared_);
         first = false;
       }
       ++i;

@@ -30,18 +30,8 @@ namespace tf::tir {
 
 namespace {
 
-// `name`, backquoted when it is a tfir keyword. The list is the text layer's (ir/text
-// declarations.cpp, spell_name); this layer cannot depend on ir/text, which reads TIR.
 std::string spell(std::string_view name) {
-  static constexpr std::array<std::string_view, 43> kKeywords = {
-      "tfir",       "dim",       "mesh",      "layout",  "atom",   "entry",   "func",   "prim_func",
-      "specialize", "converter", "module",    "case",    "for",    "in",      "range",  "carry",
-      "yield",      "body",      "let",       "with",    "as",     "where",   "return", "abort",
-      "dispatch",   "fallback",  "prototype", "outputs", "target", "program", "input",  "reference",
-      "expect",     "while",     "if",        "else",    "covers", "run",     "at",     "and",
-      "or",         "not",       "sync"};
-  const bool keyword = std::find(kKeywords.begin(), kKeywords.end(), name) != kKeywords.end();
-  return keyword ? fmt::format("`{}`", name) : std::string(name);
+  return tfir_name(name);
 }
 
 std::string indent(int depth) {
@@ -81,8 +71,9 @@ std::optional<std::string> slice_text(const Mesh& m, const PrintNames& names) {
   return std::nullopt;
 }
 
-// The value of an attribute of kind `kind`, names substituted.
-std::string attr_text(AttrKind kind, const AttrValue& v, const PrintNames& names) {
+}  // namespace
+
+std::string print_tir_attr(AttrKind kind, const AttrValue& v, const PrintNames& names) {
   if (const auto* t = std::get_if<IRType>(&v)) return print_tir_type(*t, names);
   if (const auto* l = std::get_if<LayoutBase>(&v)) return print_tir_layout(*l, names);
   if (const auto* m = std::get_if<Mesh>(&v)) return print_tir_mesh(*m, names);
@@ -92,11 +83,7 @@ std::string attr_text(AttrKind kind, const AttrValue& v, const PrintNames& names
   return attr_value_text(kind, v);
 }
 
-// True when `v` is what the call site may omit: the attribute's default, or None.
-bool is_default(const ParamDef& p, const AttrValue& v) {
-  if (p.default_value) return v == attr_value_of(*p.default_value);
-  return p.optional && std::holds_alternative<std::monostate>(v);
-}
+namespace {
 
 // `surface(operands, attr=value, ...)` of a Call of a TIR op.
 std::string op_call_text(const Call& call, const PrintNames& names) {
@@ -112,8 +99,8 @@ std::string op_call_text(const Call& call, const PrintNames& names) {
   for (const ParamDef& p : call.op.params()) {
     if (p.kind != ParamKind::Attribute) continue;
     const AttrValue& v = call.attrs[a++];
-    if (is_default(p, v)) continue;
-    parts.push_back(p.name + "=" + attr_text(p.attr_kind, v, names));
+    if (is_omittable(p, v)) continue;
+    parts.push_back(p.name + "=" + print_tir_attr(p.attr_kind, v, names));
   }
   return fmt::format("{}({})", call.op.surface(), join(parts));
 }

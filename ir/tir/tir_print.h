@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "ir/core/atom.h"
+#include "ir/core/attr_value.h"
 #include "ir/core/expr.h"
 #include "ir/layout/layout_base.h"
 #include "ir/layout/mesh.h"
@@ -69,6 +70,9 @@ std::string print_tir_expr(const Expr& e, const PrintNames& names = {});
 std::string print_tir_type(const IRType& t, const PrintNames& names = {});
 /// The tfir spelling of a layout: its declared name, or in full.
 std::string print_tir_layout(const LayoutBase& l, const PrintNames& names = {});
+/// The tfir spelling of an attribute value of family `kind`: a type, layout, mesh or atom with
+/// declared names substituted, any other value as attr_value_text spells it.
+std::string print_tir_attr(AttrKind kind, const AttrValue& v, const PrintNames& names = {});
 /// The tfir spelling of a mesh: its declared name, a slice of a declared mesh, or in full.
 std::string print_tir_mesh(const Mesh& m, const PrintNames& names = {});
 

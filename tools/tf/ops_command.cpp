@@ -18,20 +18,6 @@
 namespace tf::cli {
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-std::string int_tuple_text(const std::vector<std::int64_t>& v) {
-  if (v.size() == 1) return fmt::format("({},)", v[0]);
-  return fmt::format("({})", fmt::join(v, ", "));
-}
-
 std::string param_text(const ParamDef& p) {
   if (p.kind == ParamKind::Operand) return p.variadic ? "*" + p.name : p.name;
   std::string out = fmt::format("{}: {}", p.name, attr_kind_name(p.attr_kind));
@@ -86,20 +72,7 @@ std::string op_result_rule(Op op) {
 std::string attr_default_text(const ParamDef& param) {
   // An optional attribute without a default accepts None, which is then its value.
   if (!param.default_value) return "None";
-  return std::visit(
-      [&](const auto& v) -> std::string {
-        using V = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<V, std::monostate>) return "None";
-        else if constexpr (std::is_same_v<V, bool>) return v ? "true" : "false";
-        else if constexpr (std::is_same_v<V, std::int64_t> || std::is_same_v<V, double>)
-          return fmt::format("{}", v);
-        else if constexpr (std::is_same_v<V, std::string>)
-          return param.attr_kind == AttrKind::Enum ? v : quoted(v);
-        else if constexpr (std::is_same_v<V, DType>) return std::string(v.name());
-        else if constexpr (std::is_same_v<V, StorageKind>) return std::string(to_string(v));
-        else return int_tuple_text(v);
-      },
-      *param.default_value);
+  return attr_value_text(param.attr_kind, attr_value_of(*param.default_value));
 }
 
 int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
