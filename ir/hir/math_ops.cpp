@@ -1,6 +1,7 @@
 #include "ir/hir/math_ops.h"
 
 #include "ir/hir/math_typeinfer.h"
+#include "ir/hir/typed_call.h"
 
 namespace tf::hir {
 
@@ -36,16 +37,8 @@ OpSpec math_spec(MathOp op) {
 // Types `args` under `op` with call-site attributes `attrs` and builds the Call.
 Result<CallRef> make_typed(MathOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
                            const OpHandlers& handlers) {
-  const Op op = math_op(which, handlers.registry());
-  for (const Expr& a : args) TF_CHECK(a, "{}: a null operand", op.name());
-  Result<IRType> type = [&]() -> Result<IRType> {
-    if (attrs.empty()) return handlers.get<TypeInferHandler>(op)(op, args);
-    Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
-    if (!values.ok()) return values.diagnostics();
-    return handlers.get<TypeInferAttrsHandler>(op)(op, args, *values);
-  }();
-  if (!type.ok()) return type.diagnostics();
-  return Call::make(op, std::move(args), std::move(attrs), *type);
+  return make_typed_call(math_op(which, handlers.registry()), std::move(args), std::move(attrs),
+                         handlers);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/hir/tensor_typeinfer.h"
+#include "ir/hir/typed_call.h"
 
 namespace tf::hir {
 
@@ -314,26 +315,8 @@ Op tensor_op(TensorOp op, const OpRegistry& registry) {
 
 Result<CallRef> make_tensor_call(TensorOp which, std::vector<Expr> args,
                                  std::vector<NamedAttr> attrs, const OpHandlers& handlers) {
-  const Op op = tensor_op(which, handlers.registry());
-  for (const Expr& a : args) TF_CHECK(a, "{}: a null operand", op.name());
-  if (!op.accepts_arity(args.size()))
-    return category_error(
-        DiagCategory::Type,
-        fmt::format("{}: expects {} operands, got {}", op.name(), op.operand_count(), args.size()));
-  Result<IRType> type = [&]() -> Result<IRType> {
-    if (!handlers.has<TypeInferAttrsHandler>(op)) {
-      if (!attrs.empty()) {
-        Result<std::vector<AttrValue>> none = bind_call_attrs(op, attrs);
-        if (!none.ok()) return none.diagnostics();
-      }
-      return handlers.get<TypeInferHandler>(op)(op, args);
-    }
-    Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
-    if (!values.ok()) return values.diagnostics();
-    return handlers.get<TypeInferAttrsHandler>(op)(op, args, *values);
-  }();
-  if (!type.ok()) return type.diagnostics();
-  return Call::make(op, std::move(args), std::move(attrs), *type);
+  return make_typed_call(tensor_op(which, handlers.registry()), std::move(args), std::move(attrs),
+                         handlers);
 }
 
 }  // namespace tf::hir

@@ -126,7 +126,7 @@ TEST(HirTensor, FullLikeRankAndShapeOf) {
   Expr pair = tuple({x, x});
   EXPECT_EQ(rule_ids(call(TensorOp::Rank, {pair}).diagnostics()),
             Ids{"TYPES.5.TUPLE.not-op-input"});
-  EXPECT_EQ(msgs(call(TensorOp::Rank, {x, x})), Msgs{"hir.tensor.Rank: expects 1 operands, got 2"});
+  EXPECT_EQ(msgs(call(TensorOp::Rank, {x, x})), Msgs{"hir.tensor.Rank: expected 1 operand, found 2"});
 }
 
 TEST(HirTensor, CastReplacesTheDtypeAndKeepsLayoutAndStorage) {
