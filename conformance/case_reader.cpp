@@ -35,6 +35,24 @@ std::string strip_comment(const std::string& line) {
   return line;
 }
 
+// Opening minus closing brackets ((, [, {) outside string literals.
+int bracket_balance(const std::string& s) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char ch = s[i];
+    if (in_string) {
+      if (ch == '\\') ++i;
+      else if (ch == '"') in_string = false;
+      continue;
+    }
+    if (ch == '"') in_string = true;
+    else if (ch == '(' || ch == '[' || ch == '{') ++depth;
+    else if (ch == ')' || ch == ']' || ch == '}') --depth;
+  }
+  return depth;
+}
+
 bool is_identifier(const std::string& s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
@@ -50,15 +68,30 @@ class CaseParser {
     std::istringstream in(item_.text);
     std::string line;
     int n = 0;
+    // A statement continues on the next lines while its brackets are open (a long literal).
+    std::string pending;
+    SourceLocation pending_at;
+    int depth = 0;
     while (std::getline(in, line)) {
       const int line_no = item_.begin.line + n;
       ++n;
       if (n == 1) continue;  // case "name" {
       const std::string body = trim(strip_comment(line));
-      if (body.empty() || body == "}") continue;
-      const std::size_t indent = line.find_first_not_of(" \t");
-      statement(body, SourceLocation{item_.begin.file, line_no, static_cast<int>(indent) + 1});
+      if (pending.empty()) {
+        if (body.empty() || body == "}") continue;
+        const std::size_t indent = line.find_first_not_of(" \t");
+        pending_at = SourceLocation{item_.begin.file, line_no, static_cast<int>(indent) + 1};
+        pending = body;
+      } else {
+        pending += " " + body;
+      }
+      depth += bracket_balance(body);
+      if (depth > 0) continue;
+      statement(pending, pending_at);
+      pending.clear();
+      depth = 0;
     }
+    if (!pending.empty()) error(pending_at, "this statement's brackets are not closed before the case ends");
     if (!diags_.empty()) return diags_;
     return c_;
   }
@@ -104,8 +137,16 @@ class CaseParser {
       if (eq == std::string::npos || !is_identifier(name))
         return error(at, fmt::format("expected `{} NAME = value`", word));
       (word == "dim" ? c_.dims : c_.inputs).emplace_back(name, trim(rest.substr(eq + 1)));
+      if (word == "input") {
+        // The value's own position, so that a literal's diagnostics point into this line.
+        const std::size_t rest_at = s.find_first_not_of(" \t", space);
+        const std::size_t value_at = s.find_first_not_of(" \t", rest_at + eq + 1);
+        c_.input_locations.push_back(SourceLocation{
+            at.file, at.line, at.column + static_cast<int>(value_at == std::string::npos ? s.size() : value_at)});
+      }
     } else if (word == "expect") {
-      expect(rest, at);
+      const std::size_t rest_at = s.find_first_not_of(" \t", space);
+      expect(rest, at, SourceLocation{at.file, at.line, at.column + static_cast<int>(rest_at)});
     } else {
       error(at, fmt::format("unknown case statement '{}'; a case holds covers, run, at, dim, input "
                             "and expect lines",
@@ -113,20 +154,24 @@ class CaseParser {
     }
   }
 
-  void expect(const std::string& rest, const SourceLocation& at) {
+  void expect(const std::string& rest, const SourceLocation& at, const SourceLocation& text_at) {
     CaseExpect e;
     e.location = at;
+    e.text_location = text_at;
     if (rest.rfind("error", 0) == 0 && (rest.size() == 5 || std::isspace(static_cast<unsigned char>(rest[5])))) {
       const std::string what = trim(rest.substr(5));
-      if (what.rfind("eval", 0) == 0) {
-        const std::string q = trim(what.substr(4));
+      const std::size_t space = what.find_first_of(" \t");
+      const std::string head = what.substr(0, space);
+      if (head == "eval" || head == "type" || head == "parse") {
+        const std::string q = space == std::string::npos ? "" : trim(what.substr(space));
         if (q.size() < 2 || q.front() != '"' || q.back() != '"')
-          return error(at, "expected `expect error eval \"substring\"`");
-        e.kind = CaseExpect::Kind::EvalError;
+          return error(at, fmt::format("expected `expect error {} \"substring\"`", head));
+        e.kind = head == "eval" ? CaseExpect::Kind::EvalError : CaseExpect::Kind::CategoryError;
+        e.category = head;
         e.substring = q.substr(1, q.size() - 2);
       } else {
         if (what.empty() || what.find_first_of(" \t") != std::string::npos)
-          return error(at, "expected `expect error RULE.ID` or `expect error eval \"substring\"`");
+          return error(at, "expected `expect error RULE.ID` or `expect error eval|type|parse \"substring\"`");
         check_id(what, at);
         e.kind = CaseExpect::Kind::Error;
         e.rule_id = what;

@@ -8,9 +8,11 @@
 //       expect output = Tensor[(2, 8), f32]{...}
 //       expect output[1] ~ allclose(rtol=1e-5, atol=1e-6) Tensor[...]{...}
 //       expect error TIR.1.5.SYNC.warp-aligned
-//       expect error eval "substring"
+//       expect error eval "substring"   # a run-time error without a rule id
+//       expect error type "substring"   # a read / verify error of that category without an id
 //   }
-// A case body is line-oriented: one statement per line, `#` comments. Values (inputs, expected
+// A case body is line-oriented: one statement per line (continued on the following lines while
+// its brackets are open, so a long literal may span lines), `#` comments. Values (inputs, expected
 // outputs) are kept as their source text with their position; the evaluator's runner builds
 // them. Errors are positioned: an unknown statement or level, a malformed line, an id not in
 // the rule catalogue (when one is given).
@@ -28,12 +30,14 @@ namespace tf::conformance {
 
 /// One `expect` line.
 struct CaseExpect {
-  enum class Kind { Output, Error, EvalError };
+  enum class Kind { Output, Error, EvalError, CategoryError };
   Kind kind = Kind::Output;
   std::string rule_id;    ///< Error: the id a diagnostic must carry
-  std::string substring;  ///< EvalError: what the run-time error message must contain
+  std::string category;   ///< EvalError / CategoryError: "eval", "type" or "parse"
+  std::string substring;  ///< EvalError / CategoryError: what the error message must contain
   std::string text;       ///< Output: everything after `expect` (`output[1] ~ allclose(...) T{...}`)
-  SourceLocation location;
+  SourceLocation location;       ///< where `expect` is
+  SourceLocation text_location;  ///< where `text` starts
 };
 
 /// One `case` block.
@@ -45,6 +49,7 @@ struct Case {
   std::string level = "hir";
   std::vector<std::pair<std::string, std::string>> dims;    ///< name, value text
   std::vector<std::pair<std::string, std::string>> inputs;  ///< name, value text
+  std::vector<SourceLocation> input_locations;              ///< where each input's value text starts
   std::vector<CaseExpect> expects;
 };
 

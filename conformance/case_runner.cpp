@@ -2,6 +2,15 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <chrono>
+
+#include "conformance/expectation.h"
+#include "eval/hir/evaluator.h"
+#include "eval/value/literal.h"
+#include "ir/hir/function.h"
+#include "ir/type/tensor_type.h"
+
 namespace tf::conformance {
 
 const char* status_name(CaseOutcome::Status s) {
@@ -15,6 +24,8 @@ const char* status_name(CaseOutcome::Status s) {
 
 namespace {
 
+using Status = CaseOutcome::Status;
+
 std::string summary(const std::vector<Diagnostic>& diags) {
   if (diags.empty()) return "no diagnostic was reported";
   std::string s = "reported instead: " + diags[0].render();
@@ -22,42 +33,153 @@ std::string summary(const std::vector<Diagnostic>& diags) {
   return s;
 }
 
+bool names_rule(const std::vector<Diagnostic>& ds, const std::string& id) {
+  return std::any_of(ds.begin(), ds.end(), [&](const Diagnostic& d) { return d.rule_id == id; });
+}
+
+bool has_message(const std::vector<Diagnostic>& ds, DiagCategory category, const std::string& text) {
+  return std::any_of(ds.begin(), ds.end(), [&](const Diagnostic& d) {
+    return d.rule_id.empty() && d.category == category && d.message.find(text) != std::string::npos;
+  });
+}
+
+DiagCategory category_of(const std::string& word) {
+  return word == "parse" ? DiagCategory::Parse : word == "type" ? DiagCategory::Type : DiagCategory::Eval;
+}
+
+class CaseRun {
+ public:
+  CaseRun(const Case& c, const CaseFile& f, const OpHandlers& h) : c_(c), f_(f), handlers_(h) {
+    out_.name = c.name;
+    out_.location = c.location;
+  }
+
+  CaseOutcome run() {
+    std::vector<Diagnostic> errors;
+    for (const Diagnostic& d : f_.diagnostics)
+      if (d.severity == Severity::Error) errors.push_back(d);
+    bool expects_error = false;
+    bool needs_eval = false;
+    for (const CaseExpect& e : c_.expects) {
+      switch (e.kind) {
+        case CaseExpect::Kind::Error:
+          expects_error = true;
+          if (!names_rule(errors, e.rule_id)) {
+            if (!errors.empty()) return fail(fmt::format("expected a diagnostic naming {}; {}", e.rule_id, summary(errors)));
+            needs_eval = true;
+          }
+          break;
+        case CaseExpect::Kind::CategoryError:
+          expects_error = true;
+          if (!has_message(errors, category_of(e.category), e.substring))
+            return fail(fmt::format("expected a {} error containing \"{}\"; {}", e.category, e.substring, summary(errors)));
+          break;
+        case CaseExpect::Kind::EvalError:
+        case CaseExpect::Kind::Output:
+          needs_eval = true;
+          break;
+      }
+    }
+    if (!expects_error && !errors.empty())
+      return fail(fmt::format("the file does not read and verify: {}", errors[0].render()));
+    if (!needs_eval) return out_;
+    if (!errors.empty() || f_.file == nullptr)
+      return fail(fmt::format("the case needs an evaluation but the file does not verify: {}", summary(errors)));
+    if (c_.level != "hir") {
+      out_.status = Status::Skipped;
+      out_.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which "
+                                "is not built yet",
+                                c_.level);
+      return out_;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    evaluate();
+    out_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return out_;
+  }
+
+ private:
+  CaseOutcome fail(std::string reason) {
+    out_.status = Status::Failed;
+    out_.reason = std::move(reason);
+    return out_;
+  }
+
+  void evaluate() {
+    Result<const hir::Function*> found = eval::find_function_to_run(*f_.file->module, c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    const hir::Function* f = *found;
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    for (const auto& [name, text] : c_.dims) {
+      try {
+        std::size_t used = 0;
+        long long v = std::stoll(text, &used, 0);
+        if (used != text.size()) throw std::invalid_argument(text);
+        lc.dims[name] = v;
+      } catch (const std::exception&) {
+        return (void)fail(fmt::format("dim {} = {} is not an integer", name, text));
+      }
+    }
+    std::vector<eval::Value> inputs;
+    for (const VarRef& p : f->params()) {
+      auto it = std::find_if(c_.inputs.begin(), c_.inputs.end(), [&](const auto& in) { return in.first == p->name; });
+      if (it == c_.inputs.end()) return (void)fail(fmt::format("no input for parameter {} of {}", p->name, f->name()));
+      lc.npy_dtype = p->type()->as<TensorType>()->dtype;
+      const SourceLocation& at = c_.input_locations[static_cast<std::size_t>(it - c_.inputs.begin())];
+      Result<eval::Tensor> t = eval::parse_literal(it->second, at, lc);
+      if (!t.ok()) return (void)fail(fmt::format("input {}: {}", p->name, t.diagnostics().front().render()));
+      Result<eval::Tensor> converted = eval::convert_input(*t, *p);
+      if (!converted.ok()) return (void)fail(converted.diagnostics().front().render());
+      inputs.emplace_back(*converted);
+    }
+    for (const auto& [name, text] : c_.inputs)
+      if (std::none_of(f->params().begin(), f->params().end(), [&](const VarRef& p) { return p->name == name; }))
+        return (void)fail(fmt::format("input {} names no parameter of {}", name, f->name()));
+    eval::HirEvalOptions options;
+    options.handlers = &handlers_;
+    options.dims = lc.dims;
+    Result<eval::Value> r = eval::evaluate_function(*f_.file->module, *f, std::move(inputs), options);
+    judge(r, lc);
+  }
+
+  void judge(const Result<eval::Value>& r, const eval::LiteralContext& lc) {
+    for (const CaseExpect& e : c_.expects) {
+      if (e.kind == CaseExpect::Kind::Error) {
+        if (r.ok()) return (void)fail(fmt::format("expected a diagnostic naming {}; the evaluation succeeded", e.rule_id));
+        if (!names_rule(r.diagnostics(), e.rule_id))
+          return (void)fail(fmt::format("expected a diagnostic naming {}; {}", e.rule_id, summary(r.diagnostics())));
+      } else if (e.kind == CaseExpect::Kind::EvalError) {
+        if (r.ok()) return (void)fail(fmt::format("expected an evaluation error containing \"{}\"; the evaluation succeeded", e.substring));
+        const auto& ds = r.diagnostics();
+        if (std::none_of(ds.begin(), ds.end(), [&](const Diagnostic& d) { return d.message.find(e.substring) != std::string::npos; }))
+          return (void)fail(fmt::format("expected an evaluation error containing \"{}\"; {}", e.substring, summary(ds)));
+      } else if (e.kind == CaseExpect::Kind::Output) {
+        if (!r.ok()) return (void)fail(fmt::format("the evaluation failed: {}", r.diagnostics().front().render()));
+        Result<Expectation> x = parse_expectation(e);
+        if (!x.ok()) return (void)fail(x.diagnostics().front().render());
+        if (x->reference) {
+          out_.status = Status::Skipped;
+          out_.reason = "`reference` compares with another level's evaluator; at level hir there is none";
+          continue;
+        }
+        Result<eval::Verdict> v = conformance::judge(*r, *x, lc);
+        if (!v.ok()) return (void)fail(v.diagnostics().front().render());
+        if (!v->passed) return (void)fail(v->message);
+      }
+    }
+  }
+
+  const Case& c_;
+  const CaseFile& f_;
+  const OpHandlers& handlers_;
+  CaseOutcome out_;
+};
+
 }  // namespace
 
-CaseOutcome judge_case(const Case& c, const std::vector<Diagnostic>& file_diagnostics) {
-  CaseOutcome out{c.name, CaseOutcome::Status::Passed, "", c.location};
-  std::vector<Diagnostic> errors;
-  for (const Diagnostic& d : file_diagnostics)
-    if (d.severity == Severity::Error) errors.push_back(d);
-  bool evaluates = false;
-  for (const CaseExpect& e : c.expects) {
-    if (e.kind == CaseExpect::Kind::Error) {
-      bool found = false;
-      for (const Diagnostic& d : errors) found = found || d.rule_id == e.rule_id;
-      if (!found) {
-        out.status = CaseOutcome::Status::Failed;
-        out.reason = fmt::format("expected a diagnostic naming {}; {}", e.rule_id, summary(errors));
-        return out;
-      }
-      continue;
-    }
-    evaluates = true;
-  }
-  const bool expects_error = std::any_of(c.expects.begin(), c.expects.end(), [](const CaseExpect& e) {
-    return e.kind == CaseExpect::Kind::Error;
-  });
-  if (!expects_error && !errors.empty()) {
-    out.status = CaseOutcome::Status::Failed;
-    out.reason = fmt::format("the file does not read and verify: {}", errors[0].render());
-    return out;
-  }
-  if (evaluates) {
-    out.status = CaseOutcome::Status::Skipped;
-    out.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which is "
-                             "not built yet",
-                             c.level);
-  }
-  return out;
+CaseOutcome run_case(const Case& c, const CaseFile& file, const OpHandlers& handlers) {
+  return CaseRun(c, file, handlers).run();
 }
 
 }  // namespace tf::conformance

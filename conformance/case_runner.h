@@ -1,20 +1,28 @@
-// Running conformance cases (TFIR.md section 7) at the levels built so far.
+// Running conformance cases (TFIR.md section 7).
 //
-// Today a case is judged against what reading and verifying its file reports (every diagnostic
-// of read_file and verify_module):
-//  - `expect error RULE.ID` passes when some diagnostic carries exactly that id, and fails
-//    otherwise, listing the diagnostics that were reported instead;
-//  - a case without an error expectation needs its file to read and verify cleanly; its
-//    `expect output` lines need the evaluator of its level, so such a case is reported skipped
-//    with that reason (it fails if the file does not verify);
-//  - `expect error eval "..."` needs the evaluator: skipped with the reason.
+// A case is judged against what reading and verifying its file reports (every diagnostic of
+// read_file and verify_module) and, at level hir, against the HIR evaluator:
+//  - `expect error RULE.ID` passes when a read, verify or evaluation diagnostic carries exactly
+//    that id (the evaluation runs only when reading and verifying did not report it);
+//  - `expect error type "..."` / `expect error parse "..."` pass when a read / verify diagnostic
+//    of that category contains the text; `expect error eval "..."` when the evaluation fails
+//    with a diagnostic whose message contains it;
+//  - `expect output ...` lines (conformance/expectation.h) judge the evaluated result;
+//  - a case without error expectations needs its file to read and verify cleanly.
+// The inputs of the case are built from their literals (eval/value/literal.h: an npy("...")
+// input takes its parameter's dtype) and converted to the parameter dtypes (D4). Cases at a
+// level whose evaluator is not built yet (tir, lowered, cuda-emu, cuda-gpu) are reported skipped
+// with that reason, after their read / verify expectations have been checked.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "conformance/case_reader.h"
+#include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
+#include "ir/text/file_reader.h"
 
 namespace tf::conformance {
 
@@ -25,12 +33,20 @@ struct CaseOutcome {
   Status status = Status::Passed;
   std::string reason;  ///< why it failed or was skipped
   SourceLocation location;
+  double seconds = 0;  ///< time spent evaluating it
 };
 
 /// "passed", "failed", "skipped".
 const char* status_name(CaseOutcome::Status s);
 
-/// The verdict on `c` given every diagnostic of its file (`file_diagnostics`).
-CaseOutcome judge_case(const Case& c, const std::vector<Diagnostic>& file_diagnostics);
+/// A case file as the runner sees it.
+struct CaseFile {
+  const text::ReadFile* file = nullptr;  ///< the file read into IR; null when it did not read
+  std::vector<Diagnostic> diagnostics;   ///< every read and verify diagnostic of the file
+  std::string base_dir;                  ///< where the case's relative npy("...") paths start
+};
+
+/// The verdict on `c` of `file`; `handlers` hold the HIR evaluator's handlers (register_hir_eval).
+CaseOutcome run_case(const Case& c, const CaseFile& file, const OpHandlers& handlers);
 
 }  // namespace tf::conformance

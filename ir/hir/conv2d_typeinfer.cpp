@@ -162,8 +162,10 @@ Result<IRType> infer_conv2d_type(Op op, const std::vector<Expr>& args,
   const AxisRoles input{"input", x, {0, kUnmodelled, kUnmodelled, kUnmodelled}};
   const AxisRoles weight{"weight", w, {1, kUnmodelled, kUnmodelled, kUnmodelled}};
   const AxisRoles bias{"bias", b, {1}};
+  // A fresh layout only when an operand has one (the rule of every new value, as MatMul).
+  const bool fresh = x->layout.has_value() || w->layout.has_value() || b->layout.has_value();
   Result<std::optional<LayoutBase>> layout =
-      contraction_layout(op, {input, weight, bias}, out, true);
+      contraction_layout(op, {input, weight, bias}, out, fresh);
   if (!layout.ok()) return layout.diagnostics();
   Result<TensorTypeRef> t = TensorType::make(std::move(out), x->dtype, *layout, x->storage);
   if (!t.ok()) return t.diagnostics();

@@ -34,7 +34,7 @@
 //    a static output extent must be positive. Sharding: a Split of input axis N or of the output
 //    channels (weight / bias axis 0) carries to result axis 0 / 1 (a channel Split must not cut
 //    a group when groups > 1); the result layout is then the canonical ShardLayout, otherwise a
-//    fresh C-order layout (None for a symbolic result shape).
+//    fresh C-order layout when an operand has a layout (None for a symbolic result shape), else None.
 //  - ReLU, Sigmoid, Tanh: exactly x's type; ReLU needs a numeric x, Sigmoid / Tanh a float x
 //    (DESIGN.md D6: float-only functions reject integers); Partial(sum) is rejected (monotone:
 //    max / min commute).

@@ -68,7 +68,7 @@ int run_cast(const CastRequest& r, std::ostream& out, std::ostream& err) {
   const int width = target->bit_width();
   for (const CliValue& in : inputs) {
     double x = in.value;
-    if (r.from == "f32") x = numerics::decode_f64(numerics::encode_f64(x, DType::f32(), {}), DType::f32());
+    if (r.from == "f32") x = numerics::decode_f64(numerics::encode_f64(x, DType::f32(), numerics::default_cast_mode(DType::f32())), DType::f32());
     std::uint64_t code = numerics::encode_f64(x, *target, *mode);
     double value = numerics::decode_f64(code, *target);
     if (r.json) {

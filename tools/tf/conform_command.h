@@ -1,11 +1,16 @@
-// `tf conform [PATH...] [--filter REGEX] [--rules FILE] [--json]`: runs the `case` blocks of
-// tfir files (TFIR.md section 7). A PATH is a .tfir file or a folder searched recursively for
-// them (default: conformance/cases). Each file is read and verified once; each of its cases is
-// judged against that (conformance/case_runner.h) and reported on its own line:
-//   PASS name            FAIL name: reason (file:line)            SKIP name: reason
-// The last line is "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or
-// a case block cannot be read, else 0. `covers` and `expect error` ids are checked against the
-// rule catalogue (--rules, default conformance/rules.tsv under the current folder).
+// `tf conform [PATH...] [--filter REGEX] [--rules FILE] [--junit FILE] [--json FILE]
+//  [--coverage]`: runs the `case` blocks of tfir files (TFIR.md section 7). A PATH is a .tfir
+// file or a folder searched recursively for them (default: conformance/cases). Each file is read
+// and verified once; each of its cases is run (conformance/case_runner.h: read / verify
+// expectations, then the HIR evaluator for inputs and expected outputs) and reported on its own
+// line:
+//   PASS name            FAIL name: reason (file:line)            SKIP name: reason (file:line)
+// (--quiet: no PASS lines). --junit writes a JUnit XML report, --json a JSON report (`-`: on stdout, instead of the
+// lines), --coverage prints the rule coverage of the catalogue (per seed document and rule kind,
+// ids named by cases and tests under the catalogue's project root). The last line is
+// "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or a case block cannot
+// be read, else 0. `covers` and `expect error` ids are checked against the rule catalogue
+// (--rules, default conformance/rules.tsv under the current folder).
 #pragma once
 
 #include <ostream>
@@ -22,7 +27,10 @@ struct ConformRequest {
   std::vector<std::string> paths;
   std::string filter;  ///< an ECMAScript regex searched in case names; empty: every case
   std::string rules = "conformance/rules.tsv";
-  bool json = false;
+  std::string junit;  ///< a JUnit XML report to write; empty: none
+  std::string json;   ///< a JSON report to write; "-": stdout instead of the case lines
+  bool coverage = false;
+  bool quiet = false;  ///< no PASS lines
 };
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.

@@ -1,7 +1,9 @@
 #include "tools/tf/ir_session.h"
 
+#include "eval/hir/op_eval.h"
 #include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
+#include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 
@@ -9,6 +11,7 @@ const OpHandlers& cli_op_tables() {
   static const OpHandlers* tables = [] {
     OpHandlers& h = OpHandlers::global();
     text::register_all_ops(OpRegistry::global(), h);
+    eval::register_hir_eval(h);
     return &h;
   }();
   return *tables;
@@ -16,6 +19,19 @@ const OpHandlers& cli_op_tables() {
 
 text::ReadOptions cli_read_options() {
   return text::ReadOptions{.handlers = &cli_op_tables(), .atoms = text::mma_atom_factory()};
+}
+
+void place_at_function(Diagnostic& d, const text::ReadFile& file) {
+  if (d.location.known() || d.ir_path.empty()) return;
+  const std::string fn = d.ir_path.substr(0, d.ir_path.find('.'));
+  for (const text::SkippedItem& item : file.file.items)
+    if (item.kind != text::ItemKind::Case && item.name == fn) d.location = item.begin;
+}
+
+CheckedFile check_source_file(const std::string& path) {
+  Result<std::string> source = read_source_file(path);
+  if (!source.ok()) return CheckedFile{std::nullopt, source.diagnostics()};
+  return check_source(*source, path);
 }
 
 CheckedFile check_source(const std::string& source, const std::string& path) {
@@ -26,13 +42,7 @@ CheckedFile check_source(const std::string& source, const std::string& path) {
     return out;
   }
   out.diagnostics = verify_module(*f->module, cli_op_tables());
-  // A verifier diagnostic names an IR path; place it at its function's keyword.
-  for (Diagnostic& d : out.diagnostics) {
-    if (d.location.known() || d.ir_path.empty()) continue;
-    const std::string fn = d.ir_path.substr(0, d.ir_path.find('.'));
-    for (const text::SkippedItem& item : f->file.items)
-      if (item.kind != text::ItemKind::Case && item.name == fn) d.location = item.begin;
-  }
+  for (Diagnostic& d : out.diagnostics) place_at_function(d, *f);
   out.file = std::move(*f);
   return out;
 }

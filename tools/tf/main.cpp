@@ -9,6 +9,7 @@
 #include "tools/tf/conform_command.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
+#include "tools/tf/eval_command.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/print_command.h"
@@ -21,8 +22,9 @@ int main(int argc, char** argv) {
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
       "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
-      "its canonical form (tf print), which ops exist (tf ops), and whether the conformance\n"
-      "cases pass (tf conform). Every subcommand has --help."};
+      "its canonical form (tf print), which ops exist (tf ops), what a program computes\n"
+      "(tf eval), and whether the conformance cases pass (tf conform). Every subcommand has\n"
+      "--help."};
   app.require_subcommand(1);
   int exit_code = tf::cli::kExitOk;
   tf::cli::add_dtypes_command(app, exit_code);
@@ -33,6 +35,7 @@ int main(int argc, char** argv) {
   tf::cli::add_check_command(app, exit_code);
   tf::cli::add_print_command(app, exit_code);
   tf::cli::add_ops_command(app, exit_code);
+  tf::cli::add_eval_command(app, exit_code);
   tf::cli::add_conform_command(app, exit_code);
   try {
     app.parse(argc, argv);

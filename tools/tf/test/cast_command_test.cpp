@@ -109,5 +109,18 @@ TEST(TfCast, FromF32RoundsTheInputFirst) {
   EXPECT_EQ(json_lines(via32.out)[0]["code"], "0x58");
 }
 
+
+TEST(TfCast, FromF32KeepsInfinities) {
+  // research/numerics.md vector 79: inf -> f8e8m0 (rz, no saturation) is the NaN code 0xff. The
+  // --from f32 step once rounded inf to the largest finite f32 (a saturating f32 conversion).
+  CastRun r = cast({.values = {"inf", "-inf"}, .to = "f8e8m0", .rounding = "rz", .no_saturate = true,
+                    .from = "f32", .json = true});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  auto lines = json_lines(r.out);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["code"], "0xff");
+  EXPECT_EQ(lines[1]["code"], "0xff");
+}
+
 }  // namespace
 }  // namespace tf::cli

@@ -83,5 +83,15 @@ TEST(TfQuantize, BadInputsExitTwo) {
   EXPECT_EQ(quantize({.values = {"one"}, .to = "MXFP4"}).code, kExitBadInput);
 }
 
+
+TEST(TfQuantize, AnInfiniteValueGivesTheNaNScale) {
+  // An infinity in an MX block makes its scale the NaN code 0xff (the values once entered as the
+  // largest finite f32 instead, giving the finite scale 0xfc).
+  QuantizeRun r = quantize({.values = {"-inf", "1"}, .to = "MXFP4", .json = true});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["blocks"][0]["scale_code"], "0xff");
+}
+
 }  // namespace
 }  // namespace tf::cli

@@ -1,0 +1,122 @@
+#include "eval/hir/compute_values.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "eval/numerics/convert.h"
+#include "eval/numerics/float_facts.h"
+#include "ir/dtype/block_scaled.h"
+
+namespace tf::eval::compute {
+
+std::int64_t int_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  TF_CHECK(std::holds_alternative<std::int64_t>(v), "attribute {} is not an int", name);
+  return std::get<std::int64_t>(v);
+}
+
+const std::vector<std::int64_t>& ints_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  TF_CHECK(std::holds_alternative<std::vector<std::int64_t>>(v), "attribute {} is not an int tuple",
+           name);
+  return std::get<std::vector<std::int64_t>>(v);
+}
+
+double float_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
+  TF_CHECK(std::holds_alternative<double>(v), "attribute {} is not a float", name);
+  return std::get<double>(v);
+}
+
+bool bool_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  TF_CHECK(std::holds_alternative<bool>(v), "attribute {} is not a bool", name);
+  return std::get<bool>(v);
+}
+
+const std::string& enum_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  TF_CHECK(std::holds_alternative<std::string>(v), "attribute {} is not an enum", name);
+  return std::get<std::string>(v);
+}
+
+DType dtype_attr(const OpEvalArgs& a, std::string_view name) {
+  const AttrValue& v = a.attr(name);
+  TF_CHECK(std::holds_alternative<DType>(v), "attribute {} is not a dtype", name);
+  return std::get<DType>(v);
+}
+
+bool is_integral(DType dtype) { return dtype.is_integer() || dtype.is_bool(); }
+
+std::optional<int> normalize_axis(std::int64_t axis, int rank) {
+  const std::int64_t a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank) return std::nullopt;
+  return static_cast<int>(a);
+}
+
+Result<Tensor> round_to(DType dtype, Shape shape, std::span<const float> values) {
+  if (dtype.is_simple()) return from_f32(dtype, std::move(shape), values);
+  Tensor wide = from_f32(DType::f32(), std::move(shape), values);
+  return cast_tensor(wide, dtype, default_cast_options(dtype));
+}
+
+Result<Tensor> round_to(DType dtype, Shape shape, std::span<const double> values) {
+  if (dtype.is_compound()) {
+    std::vector<float> narrow(values.begin(), values.end());  // f64 -> f32 is IEEE RNE
+    return round_to(dtype, std::move(shape), std::span<const float>(narrow));
+  }
+  Tensor t = Tensor::make_uninitialized(dtype, std::move(shape));
+  TF_CHECK(static_cast<std::int64_t>(values.size()) == t.size(), "round_to: {} values for {}",
+           values.size(), t.size());
+  if (dtype == DType::f32()) {
+    // The host's f64 -> f32 conversion is the IEEE round-to-nearest-even of the default
+    // environment (-fno-fast-math), the same rounding encode_f64 computes, and much faster.
+    float* out = t.mutable_data<float>();
+    for (std::size_t i = 0; i < values.size(); ++i) out[i] = static_cast<float>(values[i]);
+    return t;
+  }
+  if (element_bytes(dtype) == 0) std::fill(t.mutable_bytes().begin(), t.mutable_bytes().end(), 0);
+  const numerics::CastMode mode = numerics::default_cast_mode(dtype);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    t.set_code(static_cast<std::int64_t>(i), numerics::encode_f64(values[i], dtype, mode));
+  return t;
+}
+
+std::vector<std::int64_t> odometer_offsets(const std::vector<std::int64_t>& extents,
+                                           const std::vector<std::int64_t>& strides) {
+  std::int64_t count = 1;
+  for (std::int64_t e : extents) count *= e;
+  std::vector<std::int64_t> out;
+  out.reserve(static_cast<std::size_t>(count));
+  if (count == 0) return out;
+  std::vector<std::int64_t> idx(extents.size(), 0);
+  std::int64_t off = 0;
+  for (std::int64_t n = 0; n < count; ++n) {
+    out.push_back(off);
+    for (int d = static_cast<int>(extents.size()) - 1; d >= 0; --d) {
+      off += strides[d];
+      if (++idx[d] < extents[d]) break;
+      off -= strides[d] * extents[d];
+      idx[d] = 0;
+    }
+  }
+  return out;
+}
+
+double least_value(DType dtype) {
+  if (dtype.is_compound()) {
+    const BlockScaledDType* b = dtype.compound().as_block_scaled();
+    TF_CHECK(b != nullptr, "least_value of the compound dtype {}", dtype.name());
+    return least_value(b->element());
+  }
+  if (dtype.is_bool()) return 0;
+  if (dtype.is_integer()) return std::ldexp(-1.0, dtype.bit_width() - 1);
+  const numerics::FloatFacts facts = numerics::float_facts(dtype);
+  if (facts.neg_inf_code) return -std::numeric_limits<double>::infinity();
+  if (dtype.simple().is_signed()) return -facts.max_finite;
+  return numerics::decode_f64(0, dtype);  // unsigned (f8e8m0): code 0 is the least value
+}
+
+}  // namespace tf::eval::compute

@@ -1,0 +1,160 @@
+// hir.nn.Conv2D: grouped 2-D cross-correlation plus bias (F.conv2d), NCHW input, OIHW weight.
+//
+// Value semantics (docs/hir-semantics.md "Evaluation"):
+//   out[n, o, y, x] = bias[o] + sum over (c, i, j) of
+//       input[n, g*C/groups + c, y*sh - ph + i*dh, x*sw - pw + j*dw] * weight[o, c, i, j]
+//   with g = o / (O/groups), c < C/groups, and input positions outside the image reading 0.
+//  - Floats: im2col + GEMM. Per (image, group) the patch matrix [C/groups*kh*kw, OH*OW] is
+//    built from the f32 input (padding as +0), multiplied by the group's weight rows with
+//    Eigen's f32 GEMM (its blocked summation order, as MatMul), then bias[o] is added in f32 and
+//    the result rounds once to the result dtype. Padded zeros take part in the products (as in
+//    torch's im2col path), so an infinite weight against padding gives NaN.
+//  - Integers: int64 multiply-accumulate in (c, i, j) order, then + bias, two's-complement
+//    wrap-around, wrapped to the result width.
+// Run-time errors (extents typeinfer could not check statically): input channels not divisible
+// by groups or not equal to weight.shape[1] * groups, output channels not divisible by groups,
+// a bias that is not rank 1 of O elements, an output extent < 1.
+#include <Eigen/Core>
+#include <fmt/format.h>
+
+#include "eval/hir/compute_handlers.h"
+#include "eval/hir/compute_values.h"
+
+namespace tf::eval::compute {
+namespace {
+
+using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+// The extents and attributes of one convolution, checked.
+struct ConvGeometry {
+  std::int64_t n, c, h, w;      // input
+  std::int64_t o, cg, kh, kw;   // weight (cg = C / groups)
+  std::int64_t groups, og;      // og = O / groups
+  std::int64_t sh, sw, ph, pw, dh, dw;
+  std::int64_t oh, ow;          // output
+};
+
+Result<ConvGeometry> conv_geometry(const OpEvalArgs& a) {
+  const Tensor& x = a.tensor(0);
+  const Tensor& wt = a.tensor(1);
+  const Tensor& b = a.tensor(2);
+  TF_CHECK(x.rank() == 4 && wt.rank() == 4, "conv2d: input / weight not rank 4 (typeinfer)");
+  const std::vector<std::int64_t>& stride = ints_attr(a, "stride");
+  const std::vector<std::int64_t>& padding = ints_attr(a, "padding");
+  const std::vector<std::int64_t>& dilation = ints_attr(a, "dilation");
+  TF_CHECK(stride.size() == 2 && padding.size() == 2 && dilation.size() == 2,
+           "conv2d: stride / padding / dilation not of length 2 (typeinfer)");
+  ConvGeometry g{};
+  g.n = x.shape()[0], g.c = x.shape()[1], g.h = x.shape()[2], g.w = x.shape()[3];
+  g.o = wt.shape()[0], g.cg = wt.shape()[1], g.kh = wt.shape()[2], g.kw = wt.shape()[3];
+  g.groups = int_attr(a, "groups");
+  g.sh = stride[0], g.sw = stride[1], g.ph = padding[0], g.pw = padding[1];
+  g.dh = dilation[0], g.dw = dilation[1];
+  TF_CHECK(g.groups > 0 && g.sh > 0 && g.sw > 0 && g.dh > 0 && g.dw > 0 && g.ph >= 0 && g.pw >= 0,
+           "conv2d: attributes out of range (typeinfer)");
+  if (g.c % g.groups != 0 || g.c / g.groups != g.cg)
+    return eval_error(fmt::format("input has {} channels; weight {} with groups={} needs {}",
+                                  g.c, shape_text(wt.shape()), g.groups, g.cg * g.groups));
+  if (g.o % g.groups != 0)
+    return eval_error(fmt::format("{} output channels do not divide into groups={}", g.o,
+                                  g.groups));
+  if (b.rank() != 1 || b.shape()[0] != g.o)
+    return eval_error(fmt::format("bias must have shape ({},), found {}", g.o,
+                                  shape_text(b.shape())));
+  g.og = g.o / g.groups;
+  g.oh = floor_div(g.h + 2 * g.ph - g.dh * (g.kh - 1) - 1, g.sh) + 1;
+  g.ow = floor_div(g.w + 2 * g.pw - g.dw * (g.kw - 1) - 1, g.sw) + 1;
+  if (g.oh < 1 || g.ow < 1)
+    return eval_error(fmt::format("the output extent ({}, {}) is not positive for input "
+                                  "{} and weight {}",
+                                  g.oh, g.ow, shape_text(x.shape()), shape_text(wt.shape())));
+  return g;
+}
+
+// The input element of patch row (c, i, j) at output position (y, x), or +0 in the padding.
+template <typename T>
+T patch_value(const T* image, const ConvGeometry& g, std::int64_t c, std::int64_t i,
+              std::int64_t j, std::int64_t y, std::int64_t x) {
+  const std::int64_t iy = y * g.sh - g.ph + i * g.dh;
+  const std::int64_t ix = x * g.sw - g.pw + j * g.dw;
+  if (iy < 0 || iy >= g.h || ix < 0 || ix >= g.w) return T(0);
+  return image[(c * g.h + iy) * g.w + ix];
+}
+
+void conv_f32(const float* x, const float* wt, const float* bias, float* out,
+              const ConvGeometry& g) {
+  const std::int64_t rows = g.cg * g.kh * g.kw;
+  const std::int64_t cols = g.oh * g.ow;
+  RowMajorF32 patches(rows, cols);
+  for (std::int64_t n = 0; n < g.n; ++n)
+    for (std::int64_t grp = 0; grp < g.groups; ++grp) {
+      const float* image = x + (n * g.c + grp * g.cg) * g.h * g.w;
+      for (std::int64_t c = 0; c < g.cg; ++c)
+        for (std::int64_t i = 0; i < g.kh; ++i)
+          for (std::int64_t j = 0; j < g.kw; ++j) {
+            const std::int64_t row = (c * g.kh + i) * g.kw + j;
+            for (std::int64_t y = 0; y < g.oh; ++y)
+              for (std::int64_t xx = 0; xx < g.ow; ++xx)
+                patches(row, y * g.ow + xx) = patch_value(image, g, c, i, j, y, xx);
+          }
+      Eigen::Map<const RowMajorF32> w(wt + grp * g.og * rows, g.og, rows);
+      Eigen::Map<RowMajorF32> result(out + (n * g.o + grp * g.og) * cols, g.og, cols);
+      if (rows == 0)
+        result.setZero();  // an empty sum (no input channels per group)
+      else
+        result.noalias() = w * patches;
+      for (std::int64_t o = 0; o < g.og; ++o) result.row(o).array() += bias[grp * g.og + o];
+    }
+}
+
+std::vector<std::int64_t> conv_int(const std::vector<std::int64_t>& x,
+                                   const std::vector<std::int64_t>& wt,
+                                   const std::vector<std::int64_t>& bias, const ConvGeometry& g) {
+  std::vector<std::int64_t> out(static_cast<std::size_t>(g.n * g.o * g.oh * g.ow));
+  for (std::int64_t n = 0; n < g.n; ++n)
+    for (std::int64_t o = 0; o < g.o; ++o) {
+      const std::int64_t grp = o / g.og;
+      const std::int64_t* image = x.data() + (n * g.c + grp * g.cg) * g.h * g.w;
+      const std::int64_t* filter = wt.data() + o * g.cg * g.kh * g.kw;
+      for (std::int64_t y = 0; y < g.oh; ++y)
+        for (std::int64_t xx = 0; xx < g.ow; ++xx) {
+          std::uint64_t s = 0;  // unsigned: wrap-around is defined
+          for (std::int64_t c = 0; c < g.cg; ++c)
+            for (std::int64_t i = 0; i < g.kh; ++i)
+              for (std::int64_t j = 0; j < g.kw; ++j)
+                s += static_cast<std::uint64_t>(patch_value(image, g, c, i, j, y, xx)) *
+                     static_cast<std::uint64_t>(filter[(c * g.kh + i) * g.kw + j]);
+          s += static_cast<std::uint64_t>(bias[o]);
+          out[((n * g.o + o) * g.oh + y) * g.ow + xx] = static_cast<std::int64_t>(s);
+        }
+    }
+  return out;
+}
+
+}  // namespace
+
+Result<Value> eval_conv2d(const OpEvalArgs& a) {
+  Result<ConvGeometry> geo = conv_geometry(a);
+  if (!geo.ok()) return geo.diagnostics();
+  const ConvGeometry& g = *geo;
+  const Tensor& x = a.tensor(0);
+  Shape shape = {g.n, g.o, g.oh, g.ow};
+  const DType dtype = a.result_dtype();
+  if (is_integral(x.dtype()) && !x.is_block_scaled()) {
+    std::vector<std::int64_t> out = conv_int(to_i64(x), to_i64(a.tensor(1)), to_i64(a.tensor(2)), g);
+    return Value(from_i64(dtype, std::move(shape), out));
+  }
+  const F32Span xs(x), ws(a.tensor(1)), bs(a.tensor(2));
+  std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
+  if (!out.empty()) conv_f32(xs.data(), ws.data(), bs.data(), out.data(), g);
+  Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
+  if (!t.ok()) return t.diagnostics();
+  return Value(std::move(t).value());
+}
+
+}  // namespace tf::eval::compute

@@ -1,0 +1,488 @@
+#include "eval/hir/evaluator.h"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+#include "eval/hir/op_eval.h"
+#include "eval/numerics/convert.h"
+#include "eval/value/tensor_convert.h"
+#include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/function_call.h"
+#include "ir/core/tuple.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_arith.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/hir/grid_region.h"
+
+namespace tf::eval {
+namespace {
+
+constexpr int kMaxCallDepth = 200;
+
+// One activation of a function or one loop iteration: variable values, the memo of evaluated
+// nodes and the DimVar binding. A loop iteration sees its enclosing scope's values (HIR is pure,
+// so a value computed outside the loop is the same inside).
+struct Scope {
+  const Scope* parent = nullptr;
+  const DimBinding* dims = nullptr;
+  std::unordered_map<const ExprNode*, Value> vars;
+  std::unordered_map<const ExprNode*, Value> memo;
+
+  const Value* find_var(const ExprNode* v) const {
+    for (const Scope* s = this; s != nullptr; s = s->parent)
+      if (auto it = s->vars.find(v); it != s->vars.end()) return &it->second;
+    return nullptr;
+  }
+  const Value* find_memo(const ExprNode* e) const {
+    for (const Scope* s = this; s != nullptr; s = s->parent)
+      if (auto it = s->memo.find(e); it != s->memo.end()) return &it->second;
+    return nullptr;
+  }
+};
+
+// Where evaluation is, for the IR path of a diagnostic: the function and the operand steps.
+struct Frame {
+  const hir::Function* function;
+  std::vector<std::pair<const ExprNode*, std::string>> steps;
+};
+
+// A rank-0 integer tensor holding v (wrapped to the dtype's width).
+Tensor scalar_i64(DType dtype, std::int64_t v) {
+  const std::int64_t vals[1] = {v};
+  return from_i64(dtype, {}, vals);
+}
+
+class Evaluator {
+ public:
+  Evaluator(const Module& module, const HirEvalOptions& options)
+      : module_(module), options_(options) {}
+
+  Result<Value> call_function(const hir::Function& f, std::vector<Value> inputs,
+                              const std::map<std::string, std::int64_t>& user_dims) {
+    if (frames_.size() >= kMaxCallDepth)
+      return located(eval_error(fmt::format("call depth exceeds {} (recursion?) calling @{}",
+                                            kMaxCallDepth, f.name())));
+    if (inputs.size() != f.params().size())
+      return located(usage(fmt::format("@{} takes {} input(s), {} given", f.name(),
+                                       f.params().size(), inputs.size())));
+    const hir::Function* target = &f;
+    if (f.is_prototype()) {
+      Result<const hir::Function*> v = select_variant(f, inputs);
+      if (!v.ok()) return located_all(v.diagnostics());
+      target = *v;
+    }
+    DimBinding dims;
+    if (auto d = bind_dims(*target, inputs, user_dims, dims)) return located(*d);
+    Scope scope;
+    scope.dims = &dims;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      scope.vars.emplace(target->params()[i].get(), std::move(inputs[i]));
+    frames_.push_back(Frame{target, {}});
+    Result<Value> r = eval(target->body(), scope);
+    frames_.pop_back();
+    return r;
+  }
+
+ private:
+  // ----- diagnostics -------------------------------------------------------------------------
+
+  static Diagnostic usage(std::string message) {
+    return category_error(DiagCategory::Usage, std::move(message));
+  }
+
+  std::string ir_path() const {
+    if (frames_.empty()) return {};
+    const Frame& fr = frames_.back();
+    std::string path = fr.function->name();
+    const hir::BindingNames& names = fr.function->binding_names();
+    std::string tail = ".body";
+    for (const auto& [node, step] : fr.steps) {
+      if (auto it = names.find(node); it != names.end()) {
+        tail = "." + it->second;
+        continue;
+      }
+      tail += step;
+    }
+    return path + tail;
+  }
+
+  Diagnostic located(Diagnostic d) const {
+    if (d.ir_path.empty()) d.ir_path = ir_path();
+    return d;
+  }
+  std::vector<Diagnostic> located_all(std::vector<Diagnostic> ds) const {
+    for (Diagnostic& d : ds) d = located(std::move(d));
+    return ds;
+  }
+
+  // ----- entry: variants and DimVar binding ---------------------------------------------------
+
+  Result<const hir::Function*> select_variant(const hir::Function& proto,
+                                              const std::vector<Value>& inputs) const {
+    std::vector<const hir::Function*> hits;
+    std::string subject;
+    for (const hir::HirFunctionRef& v : proto.variants()) {
+      const auto* pat = v->specializations().front()->as<DimVarRangePat>();
+      if (pat == nullptr) continue;
+      std::optional<hir::DimLocation> at = hir::locate_dim_var(proto.params(), pat->dim_var);
+      if (!at || !inputs[at->param].is_tensor()) continue;
+      const Shape& shape = inputs[at->param].tensor().shape();
+      if (at->axis >= shape.size()) continue;
+      std::int64_t extent = shape[at->axis];
+      subject = fmt::format("{} = {}", pat->dim_var, extent);
+      if (pat->matches(extent)) hits.push_back(v.get());
+    }
+    if (hits.size() == 1) return hits.front();
+    return eval_error(fmt::format("no variant of @{} {} {}", proto.name(),
+                                  hits.empty() ? "matches" : "matches uniquely",
+                                  subject.empty() ? std::string("its inputs") : subject));
+  }
+
+  std::optional<Diagnostic> bind_dims(const hir::Function& f, const std::vector<Value>& inputs,
+                                      const std::map<std::string, std::int64_t>& user_dims,
+                                      DimBinding& dims) const {
+    // User values first, for the DimVars the signature names.
+    std::map<std::string, std::int64_t> pending = user_dims;
+    for (const VarRef& p : f.params()) {
+      const auto* t = p->type()->as<TensorType>();
+      for (const ShapeDim& d : t->shape) {
+        if (d.is_static()) continue;
+        for (const DimVarRef& v : free_dim_vars(d.expr())) {
+          auto it = pending.find(v->name);
+          if (it == pending.end()) continue;
+          if (auto e = dims.bind(v, it->second)) return usage(fmt::format("--dim {}: {}", v->name, e->message));
+          pending.erase(it);
+        }
+      }
+    }
+    // Every bare DimVar extent binds from its argument; a second occurrence must agree.
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const Var& p = *f.params()[i];
+      const auto* t = p.type()->as<TensorType>();
+      if (!inputs[i].is_tensor()) return usage(fmt::format("input {} is a tuple", p.name));
+      const Shape& shape = inputs[i].tensor().shape();
+      if (static_cast<int>(shape.size()) != t->rank())
+        return usage(fmt::format("input {} of @{} has rank {} (shape {}); the parameter has rank {}",
+                                 p.name, f.name(), shape.size(), shape_text(shape), t->rank()));
+      for (std::size_t a = 0; a < shape.size(); ++a) {
+        const DimVar* v = t->shape[a].dim_var();
+        if (v == nullptr) continue;
+        if (std::optional<std::int64_t> bound = dims.lookup(*v)) {
+          if (*bound != shape[a])
+            return eval_error(fmt::format("input {} of @{}: axis {} has extent {} but {} is "
+                                          "already bound to {}",
+                                          p.name, f.name(), a, shape[a], v->name, *bound));
+          continue;
+        }
+        if (auto e = dims.bind(DimVarRef(v), shape[a]))
+          return located_rule(*e, fmt::format("input {} of @{}: axis {}: {}", p.name, f.name(), a, e->message));
+      }
+    }
+    // Then every extent (static, bare or an expression) must equal the argument's.
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const Var& p = *f.params()[i];
+      const auto* t = p.type()->as<TensorType>();
+      const Shape& shape = inputs[i].tensor().shape();
+      for (std::size_t a = 0; a < shape.size(); ++a) {
+        const ShapeDim& d = t->shape[a];
+        Result<std::int64_t> want = d.is_static() ? Result<std::int64_t>(d.value())
+                                                  : evaluate_dim(d.expr(), dims);
+        if (!want.ok()) return want.diagnostics().front();
+        if (*want != shape[a])
+          return usage(fmt::format("input {} of @{} has shape {}; axis {} must be {}", p.name,
+                                   f.name(), shape_text(shape), a, *want));
+      }
+    }
+    if (!pending.empty())
+      return usage(fmt::format("--dim {}: @{} has no DimVar {} in its signature",
+                               pending.begin()->first, f.name(), pending.begin()->first));
+    return std::nullopt;
+  }
+
+  static Diagnostic located_rule(const Diagnostic& e, std::string message) {
+    Diagnostic d = e;
+    d.message = std::move(message);
+    return d;
+  }
+
+  // ----- the DAG walk -----------------------------------------------------------------------
+
+  Result<Value> eval(const Expr& e, Scope& scope) {
+    const ExprNode* node = e.get();
+    if (const Value* v = scope.find_memo(node)) return *v;
+    frames_.back().steps.emplace_back(node, "");
+    Result<Value> r = eval_node(*node, scope);
+    if (!r.ok()) return r;  // the steps stay: they are the failure's IR path
+    frames_.back().steps.pop_back();
+    scope.memo.emplace(node, *r);
+    return r;
+  }
+
+  // Evaluates operand `i` of `parent`, recording the step for diagnostics.
+  Result<Value> eval_operand(const ExprNode* parent, std::string step, const Expr& e, Scope& scope) {
+    frames_.back().steps.emplace_back(parent, std::move(step));
+    Result<Value> r = eval(e, scope);
+    if (r.ok()) frames_.back().steps.pop_back();
+    return r;
+  }
+
+  Result<Value> eval_node(const ExprNode& node, Scope& scope) {
+    switch (node.kind()) {
+      case ExprKind::Constant: return constant(*node.as<Constant>());
+      case ExprKind::Var: {
+        if (const Value* v = scope.find_var(&node)) return *v;
+        return located(eval_error(fmt::format("the variable {} has no value here",
+                                              node.as<Var>()->name)));
+      }
+      case ExprKind::DimVar: {
+        Result<std::int64_t> v = evaluate_dim(Expr(&node), *scope.dims);
+        if (!v.ok()) return located_all(v.diagnostics());
+        return Value(scalar_i64(DType::i64(), *v));
+      }
+      case ExprKind::ShapeOf: {
+        Result<std::int64_t> v = evaluate_dim(Expr(&node), *scope.dims);
+        if (!v.ok()) return located_all(v.diagnostics());
+        return Value(scalar_i64(DType::i32(), *v));
+      }
+      case ExprKind::Tuple: {
+        std::vector<Value> items;
+        const auto& t = *node.as<Tuple>();
+        for (std::size_t i = 0; i < t.elements.size(); ++i) {
+          Result<Value> v = eval_operand(&node, fmt::format("[{}]", i), t.elements[i], scope);
+          if (!v.ok()) return v;
+          items.push_back(*v);
+        }
+        return Value::tuple(std::move(items));
+      }
+      case ExprKind::TupleGetItem: {
+        const auto& g = *node.as<TupleGetItem>();
+        Result<Value> v = eval_operand(&node, ".tuple", g.tuple, scope);
+        if (!v.ok()) return v;
+        TF_CHECK(v->is_tuple() && g.index >= 0 &&
+                     g.index < static_cast<std::int64_t>(v->items().size()),
+                 "tuple_get_item({}) of a value that is not a tuple of that size", g.index);
+        return v->items()[static_cast<std::size_t>(g.index)];
+      }
+      case ExprKind::Call: return call(*node.as<Call>(), scope);
+      case ExprKind::FunctionCall: return function_call(*node.as<FunctionCall>(), scope);
+      case ExprKind::GridRegionExpr: return loop(*node.as<hir::GridRegionExpr>(), scope);
+      case ExprKind::SymbolRef:
+        return located(eval_error("a function reference is not a value in HIR"));
+    }
+    TF_CHECK(false, "unhandled ExprKind");
+  }
+
+  Result<Value> constant(const Constant& c) const {
+    const auto* t = c.type()->as<TensorType>();
+    TF_CHECK(t != nullptr && t->shape.empty(), "a Constant that is not rank 0");
+    DType d = t->dtype;
+    if (c.is_float()) {
+      Tensor out = Tensor::make(d, {});
+      out.set_code(0, numerics::encode_f64(c.float_value(), d, numerics::default_cast_mode(d)));
+      return Value(out);
+    }
+    std::int64_t v = c.is_int() ? c.int_value() : (c.bool_value() ? 1 : 0);
+    if (d.is_float()) {
+      Tensor out = Tensor::make(d, {});
+      out.set_code(0, numerics::encode_f64(static_cast<double>(v), d, numerics::default_cast_mode(d)));
+      return Value(out);
+    }
+    return Value(scalar_i64(d, v));
+  }
+
+  Result<Value> call(const Call& c, Scope& scope) {
+    std::vector<Value> args;
+    args.reserve(c.args.size());
+    for (std::size_t i = 0; i < c.args.size(); ++i) {
+      Result<Value> v = eval_operand(&c, fmt::format(".args[{}]", i), c.args[i], scope);
+      if (!v.ok()) return v;
+      args.push_back(std::move(v).value());
+    }
+    if (options_.on_op) options_.on_op(c);
+    if (std::optional<DimOpKind> k = dim_op_kind(c.op)) return dim_call(c, *k, args);
+    const OpHandlers& handlers = *options_.handlers;
+    if (!handlers.has<EvalHirHandler>(c.op))
+      return located(eval_error(fmt::format("{}: the HIR evaluator has no handler for this op",
+                                            c.op.name())));
+    OpEvalArgs a{c, args, *scope.dims};
+    Result<Value> r = handlers.get<EvalHirHandler>(c.op)(a);
+    if (!r.ok()) {
+      std::vector<Diagnostic> ds = r.diagnostics();
+      for (Diagnostic& d : ds) {
+        if (d.message.rfind(std::string(c.op.name()), 0) != 0)
+          d.message = fmt::format("{}: {}", c.op.name(), d.message);
+        d = located(std::move(d));
+      }
+      return ds;
+    }
+    check_result(c, *r, *scope.dims);
+    return r;
+  }
+
+  // The handler contract (op_eval.h): the inferred dtype always, the inferred shape where it
+  // resolves. hir.sharding.Local keeps the logical value (hir-core 2.3) and is exempt.
+  static void check_result(const Call& c, const Value& v, const DimBinding& dims) {
+    const auto* t = c.type()->as<TensorType>();
+    if (t == nullptr) return;
+    TF_CHECK(v.is_tensor(), "{} returned a tuple for a tensor type", c.op.name());
+    TF_CHECK(v.tensor().dtype() == t->dtype, "{} returned {} for the inferred dtype {}",
+             c.op.name(), v.tensor().dtype().name(), t->dtype.name());
+    if (c.op.name() == "hir.sharding.Local") return;
+    Result<Shape> want = resolve_shape(t->shape, dims);
+    if (want.ok())
+      TF_CHECK(*want == v.tensor().shape(), "{} returned shape {} for the inferred shape {}",
+               c.op.name(), shape_text(v.tensor().shape()), shape_text(*want));
+  }
+
+  Result<Value> dim_call(const Call& c, DimOpKind kind, const std::vector<Value>& args) {
+    std::int64_t ab[2] = {0, 0};
+    for (std::size_t i = 0; i < 2; ++i) {
+      const Tensor& t = args[i].tensor();
+      TF_CHECK(t.size() == 1 && (t.dtype().is_integer()), "a dim operand that is not an int scalar");
+      ab[i] = to_i64(t)[0];
+    }
+    Result<std::int64_t> r = apply_dim_op(kind, ab[0], ab[1]);
+    if (!r.ok()) return located_all(r.diagnostics());
+    const auto* t = c.type()->as<TensorType>();
+    return Value(scalar_i64(t->dtype, *r));
+  }
+
+  Result<Value> function_call(const FunctionCall& fc, Scope& scope) {
+    const FunctionBase* callee = module_.find(fc.callee);
+    if (callee == nullptr || callee->function_kind() != "func")
+      return located(eval_error(fmt::format("@{} is not an HIR function of this module", fc.callee)));
+    std::vector<Value> args;
+    for (std::size_t i = 0; i < fc.args.size(); ++i) {
+      Result<Value> v = eval_operand(&fc, fmt::format(".args[{}]", i), fc.args[i], scope);
+      if (!v.ok()) return v;
+      args.push_back(std::move(v).value());
+    }
+    const auto& f = static_cast<const hir::Function&>(*callee);
+    frames_.back().steps.emplace_back(&fc, "");
+    Result<Value> r = call_function(f, std::move(args), {});
+    if (r.ok()) frames_.back().steps.pop_back();
+    return r;
+  }
+
+  Result<std::int64_t> bound(const ShapeDim& d, const Scope& scope) const {
+    if (d.is_static()) return d.value();
+    Result<std::int64_t> v = evaluate_dim(d.expr(), *scope.dims);
+    if (!v.ok()) return located_all(v.diagnostics());
+    return v;
+  }
+
+  Result<Value> loop(const hir::GridRegionExpr& g, Scope& scope) {
+    Result<std::int64_t> start = bound(g.start(), scope);
+    if (!start.ok()) return start.diagnostics();
+    Result<std::int64_t> stop = bound(g.stop(), scope);
+    if (!stop.ok()) return stop.diagnostics();
+    Result<std::int64_t> step = bound(g.step(), scope);
+    if (!step.ok()) return step.diagnostics();
+    if (*start < 0 || *stop < 0 || *step <= 0)
+      return located(eval_error(fmt::format("loop range({}, {}, {}) needs start >= 0, stop >= 0 "
+                                            "and step > 0",
+                                            *start, *stop, *step)));
+    std::vector<Value> carried;
+    for (std::size_t k = 0; k < g.inits().size(); ++k) {
+      Result<Value> v = eval_operand(&g, fmt::format(".inits[{}]", k), g.inits()[k], scope);
+      if (!v.ok()) return v;
+      carried.push_back(*v);
+    }
+    const DType index_dtype = g.induction_var()->type()->as<TensorType>()->dtype;
+    std::optional<Value> last;
+    const std::int64_t trips = *stop > *start ? (*stop - *start - 1) / *step + 1 : 0;
+    for (std::int64_t k = 0; k < trips; ++k) {
+      const std::int64_t i = *start + k * *step;
+      Scope iteration;
+      iteration.parent = &scope;
+      iteration.dims = scope.dims;
+      iteration.vars.emplace(g.induction_var().get(), Value(scalar_i64(index_dtype, i)));
+      for (std::size_t c = 0; c < carried.size(); ++c)
+        iteration.vars.emplace(g.carried()[c].get(), carried[c]);
+      if (carried.empty()) {
+        Result<Value> v = eval_operand(&g, ".body", g.body(), iteration);
+        if (!v.ok()) return v;
+        last = *v;
+        continue;
+      }
+      std::vector<Value> next;
+      for (std::size_t y = 0; y < g.yields().size(); ++y) {
+        Result<Value> v = eval_operand(&g, fmt::format(".yields[{}]", y), g.yields()[y], iteration);
+        if (!v.ok()) return v;
+        next.push_back(*v);
+      }
+      carried = std::move(next);  // every phi takes its new value at once
+    }
+    if (carried.empty()) {
+      if (!last)
+        return located(eval_error(fmt::format("a loop without carries over the empty range({}, "
+                                              "{}, {}) has no value",
+                                              *start, *stop, *step)));
+      return *last;
+    }
+    if (carried.size() == 1) return carried.front();
+    return Value::tuple(std::move(carried));
+  }
+
+  const Module& module_;
+  const HirEvalOptions& options_;
+  std::vector<Frame> frames_;
+};
+
+}  // namespace
+
+Result<Value> evaluate_function(const Module& module, const hir::Function& function,
+                                std::vector<Value> inputs, const HirEvalOptions& options) {
+  TF_CHECK(options.handlers != nullptr, "evaluate_function without op handler tables");
+  Evaluator ev(module, options);
+  return ev.call_function(function, std::move(inputs), options.dims);
+}
+
+Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& wanted) {
+  std::string name = wanted;
+  if (name.empty() && module.entry()) name = *module.entry();
+  const hir::Function* last = nullptr;
+  std::vector<std::string> names;
+  for (const FunctionRef& g : module.functions()) {
+    if (g->function_kind() != "func") continue;
+    const auto& h = static_cast<const hir::Function&>(*g);
+    if (!name.empty() && h.name() == name) return &h;
+    names.push_back(h.name());
+    if (!h.is_variant()) last = &h;
+  }
+  if (!name.empty())
+    return category_error(DiagCategory::Usage,
+                          fmt::format("there is no func {} (the funcs: {}); a prim_func needs the "
+                                      "TIR evaluator, which is not built yet",
+                                      name, names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
+  if (last != nullptr) return last;
+  return category_error(DiagCategory::Usage, "there is no func to evaluate");
+}
+
+Result<Tensor> convert_input(const Tensor& input, const Var& param) {
+  const auto* t = param.type()->as<TensorType>();
+  TF_CHECK(t != nullptr, "parameter {} is not tensor-typed", param.name);
+  if (input.rank() != t->rank())
+    return category_error(DiagCategory::Usage,
+                          fmt::format("input {} has rank {} (shape {}); the parameter has rank {}",
+                                      param.name, input.rank(), shape_text(input.shape()), t->rank()));
+  for (int a = 0; a < t->rank(); ++a) {
+    const ShapeDim& d = t->shape[a];
+    if (d.is_static() && d.value() != input.shape()[a])
+      return category_error(DiagCategory::Usage,
+                            fmt::format("input {} has shape {}; axis {} of the parameter is {}",
+                                        param.name, shape_text(input.shape()), a, d.value()));
+  }
+  if (input.dtype() == t->dtype) return input;
+  Result<Tensor> c = cast_tensor(input, t->dtype, default_cast_options(t->dtype));
+  if (!c.ok()) {
+    std::vector<Diagnostic> ds = c.diagnostics();
+    for (Diagnostic& d : ds) d.message = fmt::format("input {}: {}", param.name, d.message);
+    return ds;
+  }
+  return c;
+}
+
+}  // namespace tf::eval

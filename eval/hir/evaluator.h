@@ -1,0 +1,60 @@
+// The HIR reference evaluator (DESIGN.md section 6; hir-core sections 2.2-2.3).
+//
+// Design note. A function body is a DAG of expressions; evaluation walks it from the root,
+// memoized by node identity within a scope (one scope per function activation and per loop
+// iteration), so a shared sub-DAG is computed once. A scope maps the function's parameters (and
+// a loop's induction variable and carried Vars) to values and holds the function's DimVar
+// binding: every bare DimVar extent of every parameter is bound from the argument's shape, and a
+// second occurrence must agree. A `@f(...)` call evaluates its arguments in the caller's scope
+// and the callee in a fresh scope; a dispatch prototype selects the one variant whose DimVar
+// range holds the argument's extent. A grid loop resolves start / stop / step, then runs: a
+// carried loop evaluates all yields per iteration and replaces the carries simultaneously (zero
+// trips give the inits); a loop without carries yields its last body value (zero trips are an
+// error). Ops run through their EvalHirHandler (op_eval.h).
+// Every error is a Diagnostic naming the op, the IR path (`f.body.args[0]`, binding names where
+// the source gave them) and the rule id where one applies; nothing throws for bad input.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "eval/value/value.h"
+#include "ir/core/module.h"
+#include "ir/core/op_handlers.h"
+#include "ir/hir/function.h"
+#include "ir/support/result.h"
+
+namespace tf::eval {
+
+/// Settings of one evaluation.
+struct HirEvalOptions {
+  const OpHandlers* handlers = nullptr;  ///< tables holding the eval handlers (register_hir_eval)
+  /// DimVar values given by the user (`--dim N=5`, a case's `dim N = 5`), by name. A parameter
+  /// extent bound from an input must agree with them.
+  std::map<std::string, std::int64_t> dims;
+  /// Called once per evaluated op Call (tests count memoization with it); may be empty.
+  std::function<void(const Call&)> on_op;
+};
+
+/// Evaluates `function` of `module` on `inputs` (one per parameter, already of the parameter
+/// dtypes: see convert_input). Diagnostics: a wrong input count, rank or static extent, a DimVar
+/// bound twice to different extents or outside its envelope, no variant for a prototype, and
+/// every run-time error of the body.
+Result<Value> evaluate_function(const Module& module, const hir::Function& function,
+                                std::vector<Value> inputs, const HirEvalOptions& options);
+
+/// The HIR function a run names: `name`, else the module's entry, else the module's last func
+/// that is not a variant (TFIR.md section 2). Diagnostic (category Usage) listing the funcs when
+/// there is none (a prim_func entry needs the TIR evaluator).
+Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& name);
+
+/// An input for parameter `param` converted at the boundary (D4): a tensor of another dtype is
+/// cast to the parameter dtype with the default mode of that dtype (an .npy file's raw u8 / u16
+/// codes are taken bit for bit before this: eval/value/npy_boundary.h). Diagnostic (category
+/// Usage) naming the parameter when the rank or a static extent differs.
+Result<Tensor> convert_input(const Tensor& input, const Var& param);
+
+}  // namespace tf::eval

@@ -1,0 +1,29 @@
+// The eval handlers of the elementwise family (register_math_eval in math_eval.cpp installs
+// them). Each follows op_eval.h's contract; the value rules of each op are at its definition.
+#pragma once
+
+#include "eval/hir/op_eval.h"
+
+namespace tf::eval {
+
+/// hir.math.Binary (binary_eval.cpp).
+Result<Value> eval_binary(const OpEvalArgs& a);
+
+/// hir.math.Unary, hir.math.Clamp, hir.math.Softplus (unary_eval.cpp).
+Result<Value> eval_unary(const OpEvalArgs& a);
+Result<Value> eval_clamp(const OpEvalArgs& a);
+Result<Value> eval_softplus(const OpEvalArgs& a);
+
+/// hir.nn.ReLU, Sigmoid, Tanh, Gelu, Silu (activation_eval.cpp).
+Result<Value> eval_relu(const OpEvalArgs& a);
+Result<Value> eval_sigmoid(const OpEvalArgs& a);
+Result<Value> eval_tanh(const OpEvalArgs& a);
+Result<Value> eval_gelu(const OpEvalArgs& a);
+Result<Value> eval_silu(const OpEvalArgs& a);
+
+/// hir.tensor.Cast, FullLike, Where (convert_eval.cpp).
+Result<Value> eval_cast(const OpEvalArgs& a);
+Result<Value> eval_full_like(const OpEvalArgs& a);
+Result<Value> eval_where(const OpEvalArgs& a);
+
+}  // namespace tf::eval

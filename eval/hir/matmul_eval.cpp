@@ -1,0 +1,138 @@
+// hir.nn.MatMul: batched lhs (..., M, K) @ rhs (..., K, N) -> (*broadcast(batch), M, N).
+//
+// Value semantics (torch.matmul for rank >= 2 operands; docs/hir-semantics.md "Evaluation"):
+//  - The batch axes (all but the last two) broadcast right-aligned as Binary's shapes do: an
+//    absent or extent-1 batch axis repeats its one matrix (a rank-2 rhs serves every lhs batch).
+//  - Floats: both operands are read as f32 (narrow floats widen exactly) and each output matrix
+//    is Eigen's f32 GEMM of row-major maps (`C.noalias() = A * B`); the result rounds once from
+//    f32 to the result dtype (an f32 result is written in place, no copy). Eigen's blocked
+//    kernel fixes the order of the f32 additions; it is deterministic for one build, but may
+//    differ in the last bits between builds with other vector widths (SSE vs AVX) — the one
+//    place where the evaluator trades a fixed summation order for speed. K = 0 gives zeros.
+//  - Integers: int64 multiply-accumulate in k order with two's-complement wrap-around, wrapped
+//    to the result width.
+// Run-time errors (symbolic extents the type could not compare): lhs K != rhs K, batch axes
+// that do not broadcast.
+#include <Eigen/Core>
+#include <fmt/format.h>
+
+#include "eval/hir/compute_handlers.h"
+#include "eval/hir/compute_values.h"
+
+namespace tf::eval::compute {
+namespace {
+
+using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// The batch walk: for each output matrix (row-major over the broadcast batch axes), the index
+// of the lhs matrix and of the rhs matrix it multiplies.
+struct BatchPlan {
+  Shape out_batch;
+  std::vector<std::int64_t> lhs_index;
+  std::vector<std::int64_t> rhs_index;
+};
+
+// Matrix strides of a batch shape right-aligned to `rank` axes (0 on absent / extent-1 axes).
+std::vector<std::int64_t> broadcast_strides(const Shape& batch, std::size_t rank) {
+  std::vector<std::int64_t> strides(rank, 0);
+  std::int64_t s = 1;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const std::size_t d = batch.size() - 1 - i;   // axis in batch
+    const std::size_t o = rank - 1 - i;           // axis in the output batch
+    strides[o] = batch[d] == 1 ? 0 : s;
+    s *= batch[d];
+  }
+  return strides;
+}
+
+Result<BatchPlan> plan_batch(const Shape& lhs, const Shape& rhs) {
+  const Shape lb(lhs.begin(), lhs.end() - 2);
+  const Shape rb(rhs.begin(), rhs.end() - 2);
+  const std::size_t rank = std::max(lb.size(), rb.size());
+  BatchPlan plan;
+  plan.out_batch.assign(rank, 1);
+  for (std::size_t i = 0; i < rank; ++i) {
+    const std::int64_t l = i < lb.size() ? lb[lb.size() - 1 - i] : 1;
+    const std::int64_t r = i < rb.size() ? rb[rb.size() - 1 - i] : 1;
+    if (l != r && l != 1 && r != 1)
+      return eval_error(fmt::format("batch axes of lhs {} and rhs {} do not broadcast",
+                                    shape_text(lhs), shape_text(rhs)));
+    plan.out_batch[rank - 1 - i] = l == 1 ? r : l;
+  }
+  plan.lhs_index = odometer_offsets(plan.out_batch, broadcast_strides(lb, rank));
+  plan.rhs_index = odometer_offsets(plan.out_batch, broadcast_strides(rb, rank));
+  return plan;
+}
+
+void matmul_f32(const float* lhs, const float* rhs, float* out, const BatchPlan& plan,
+                std::int64_t m, std::int64_t k, std::int64_t n) {
+  for (std::size_t b = 0; b < plan.lhs_index.size(); ++b) {
+    Eigen::Map<RowMajorF32> c(out + static_cast<std::int64_t>(b) * m * n, m, n);
+    if (k == 0) {
+      c.setZero();
+      continue;
+    }
+    Eigen::Map<const RowMajorF32> x(lhs + plan.lhs_index[b] * m * k, m, k);
+    Eigen::Map<const RowMajorF32> y(rhs + plan.rhs_index[b] * k * n, k, n);
+    c.noalias() = x * y;
+  }
+}
+
+std::vector<std::int64_t> matmul_int(const std::vector<std::int64_t>& lhs,
+                                     const std::vector<std::int64_t>& rhs, const BatchPlan& plan,
+                                     std::int64_t m, std::int64_t k, std::int64_t n) {
+  std::vector<std::int64_t> out(plan.lhs_index.size() * m * n);
+  for (std::size_t b = 0; b < plan.lhs_index.size(); ++b) {
+    const std::int64_t* x = lhs.data() + plan.lhs_index[b] * m * k;
+    const std::int64_t* y = rhs.data() + plan.rhs_index[b] * k * n;
+    std::int64_t* c = out.data() + static_cast<std::int64_t>(b) * m * n;
+    for (std::int64_t i = 0; i < m; ++i)
+      for (std::int64_t j = 0; j < n; ++j) {
+        std::uint64_t s = 0;  // unsigned: wrap-around is defined
+        for (std::int64_t p = 0; p < k; ++p)
+          s += static_cast<std::uint64_t>(x[i * k + p]) * static_cast<std::uint64_t>(y[p * n + j]);
+        c[i * n + j] = static_cast<std::int64_t>(s);
+      }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Value> eval_matmul(const OpEvalArgs& a) {
+  const Tensor& lhs = a.tensor(0);
+  const Tensor& rhs = a.tensor(1);
+  TF_CHECK(lhs.rank() >= 2 && rhs.rank() >= 2, "matmul: operands of rank < 2 (typeinfer)");
+  const std::int64_t m = lhs.shape()[lhs.rank() - 2];
+  const std::int64_t k = lhs.shape().back();
+  const std::int64_t n = rhs.shape().back();
+  if (rhs.shape()[rhs.rank() - 2] != k)
+    return eval_error(fmt::format("lhs K {} (of {}) differs from rhs K {} (of {})", k,
+                                  shape_text(lhs.shape()), rhs.shape()[rhs.rank() - 2],
+                                  shape_text(rhs.shape())));
+  Result<BatchPlan> plan = plan_batch(lhs.shape(), rhs.shape());
+  if (!plan.ok()) return plan.diagnostics();
+  Shape shape = plan->out_batch;
+  shape.push_back(m);
+  shape.push_back(n);
+  const DType dtype = a.result_dtype();
+
+  if (is_integral(lhs.dtype()) && !lhs.is_block_scaled()) {
+    std::vector<std::int64_t> out = matmul_int(to_i64(lhs), to_i64(rhs), *plan, m, k, n);
+    return Value(from_i64(dtype, std::move(shape), out));
+  }
+  const F32Span x(lhs);
+  const F32Span y(rhs);
+  if (dtype == DType::f32()) {
+    Tensor out = Tensor::make_uninitialized(dtype, std::move(shape));
+    matmul_f32(x.data(), y.data(), out.mutable_data<float>(), *plan, m, k, n);
+    return Value(std::move(out));
+  }
+  std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
+  matmul_f32(x.data(), y.data(), out.data(), *plan, m, k, n);
+  Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
+  if (!t.ok()) return t.diagnostics();
+  return Value(std::move(t).value());
+}
+
+}  // namespace tf::eval::compute

@@ -1,0 +1,66 @@
+// Helpers shared by the compute-op tests: error text, a tolerance comparison, small generators.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "eval/hir/test/eval_testing.h"
+
+namespace tf::eval::testing {
+
+/// The first diagnostic of a failed Result, rendered; "(no error)" for a successful one.
+inline std::string first_message(const Result<Value>& r) {
+  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
+}
+
+/// Whether `r` failed with a diagnostic of `category` whose message contains `text`.
+inline ::testing::AssertionResult fails_with(const Result<Value>& r, DiagCategory category,
+                                             const std::string& text) {
+  if (r.ok()) return ::testing::AssertionFailure() << "expected an error containing '" << text << "'";
+  const Diagnostic& d = r.diagnostics().front();
+  if (d.category != category || d.message.find(text) == std::string::npos)
+    return ::testing::AssertionFailure() << "expected '" << text << "', got " << d.render();
+  return ::testing::AssertionSuccess();
+}
+
+/// `actual` has `expected`'s dtype and shape and every value within atol + rtol * |expected|
+/// (NaN only against NaN).
+inline ::testing::AssertionResult all_close(const Tensor& actual, const Tensor& expected,
+                                            double rtol, double atol) {
+  if (actual.dtype() != expected.dtype() || actual.shape() != expected.shape())
+    return ::testing::AssertionFailure()
+           << "dtype / shape differ: " << actual.dtype().name() << shape_text(actual.shape())
+           << " vs " << expected.dtype().name() << shape_text(expected.shape());
+  const std::vector<double> a = values_of(actual), e = values_of(expected);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const bool ok = std::isnan(e[i]) ? std::isnan(a[i])
+                                     : std::fabs(a[i] - e[i]) <= atol + rtol * std::fabs(e[i]);
+    if (!ok)
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << a[i] << " vs expected " << e[i];
+  }
+  return ::testing::AssertionSuccess();
+}
+
+/// 0, 1, 2, ... as `dtype` of `shape`.
+inline Tensor arange_of(DType dtype, Shape shape) {
+  std::vector<double> v(static_cast<std::size_t>(shape_size(shape)));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i);
+  return tensor_of(dtype, std::move(shape), v);
+}
+
+/// Small integers in [-3, 3] from a fixed linear congruential sequence (exact in every dtype).
+inline std::vector<double> small_ints(std::size_t n, unsigned seed) {
+  std::vector<double> v(n);
+  unsigned s = seed;
+  for (double& x : v) {
+    s = s * 1103515245u + 12345u;
+    x = static_cast<double>(static_cast<int>((s >> 16) % 7u) - 3);
+  }
+  return v;
+}
+
+}  // namespace tf::eval::testing

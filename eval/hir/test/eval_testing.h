@@ -1,0 +1,48 @@
+// Test helpers for the HIR evaluator: read a tfir program, evaluate a function on tensors built
+// from short literals, and compare results exactly.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eval/hir/evaluator.h"
+#include "ir/core/call.h"
+#include "eval/value/tensor_convert.h"
+#include "ir/support/result.h"
+
+namespace tf::eval::testing {
+
+/// The op tables every test evaluates with: every op family and every eval handler.
+const OpHandlers& eval_handlers();
+
+/// Reads `source` (a whole tfir file, `tfir 1` header optional) with eval_handlers(), verifies
+/// it, and evaluates function `fn` (empty: the last function of the file) on `inputs`, each
+/// converted to its parameter's dtype (convert_input). Read / verify diagnostics are returned
+/// as the failure too. `dims` are the user's DimVar values.
+/// `on_op` (may be empty) is called once per evaluated op Call (HirEvalOptions::on_op).
+Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std::string fn = {},
+                       std::map<std::string, std::int64_t> dims = {},
+                       std::function<void(const Call&)> on_op = {});
+
+/// A tensor of `dtype` and `shape` from doubles (each rounded once with the dtype's default
+/// mode; integers must be exact) — `f32({2, 2}, {1, 2, 3, 4})`.
+Tensor tensor_of(DType dtype, Shape shape, const std::vector<double>& values);
+Tensor f32(Shape shape, const std::vector<double>& values);
+Tensor i32(Shape shape, const std::vector<double>& values);
+Tensor i64(Shape shape, const std::vector<double>& values);
+Tensor boolean(Shape shape, const std::vector<double>& values);
+
+/// The values of `t` as doubles (exact for every dtype of at most 32 bits).
+std::vector<double> values_of(const Tensor& t);
+
+/// gtest assertion: `actual` has dtype, shape and values of `expected` bit for bit (NaN equal to
+/// NaN as a class), with a message listing both on failure.
+::testing::AssertionResult same_tensor(const Tensor& actual, const Tensor& expected);
+
+}  // namespace tf::eval::testing

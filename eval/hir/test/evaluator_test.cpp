@@ -1,0 +1,250 @@
+// The evaluator core: scopes and memoization, DimVar binding from inputs, loops with carries,
+// function calls, dispatch on DimVar ranges, and the diagnostics of bad input.
+#include <gtest/gtest.h>
+
+#include "eval/hir/op_eval.h"
+#include "eval/hir/test/eval_testing.h"
+
+namespace tf::eval::testing {
+namespace {
+
+std::string first_message(const Result<Value>& r) {
+  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
+}
+
+TEST(HirEvaluator, IdentityReturnsTheInputBits) {
+  Result<Value> r = run_tfir(R"(
+func id(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
+    return x
+}
+)", {f32({3}, {1, -0.0, NAN})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->tensor(), f32({3}, {1, -0.0, NAN})));
+}
+
+TEST(HirEvaluator, TupleReturnAndScalarLiterals) {
+  Result<Value> r = run_tfir(R"(
+func pair(x: Tensor[(2,), i32]) -> Tuple[Tensor[(2,), i32], Tensor[(), f32, storage=umat]] {
+    c = 1.5
+    return (x, c)
+}
+)", {i32({2}, {7, -7})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r->is_tuple());
+  ASSERT_EQ(r->items().size(), 2u);
+  EXPECT_TRUE(same_tensor(r->items()[0].tensor(), i32({2}, {7, -7})));
+  EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({}, {1.5})));
+}
+
+TEST(HirEvaluator, InputsConvertToTheParameterDtypeAtTheBoundary) {
+  // D4: an f32 input into a bf16 parameter rounds once to nearest even (1 + 2^-8 ties to 1).
+  Result<Value> r = run_tfir(R"(
+func id(x: Tensor[(2,), bf16]) -> Tensor[(2,), bf16] {
+    return x
+}
+)", {f32({2}, {1.00390625, 3.0})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->tensor(), tensor_of(DType::bf16(), {2}, {1.0, 3.0})));
+}
+
+TEST(HirEvaluator, WrongInputCountIsAUsageError) {
+  Result<Value> r = run_tfir("func id(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n",
+                             {f32({2}, {1, 2}), f32({2}, {1, 2})});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Usage);
+  EXPECT_NE(r.diagnostics().front().message.find("takes 1 input(s), 2 given"), std::string::npos)
+      << first_message(r);
+}
+
+TEST(HirEvaluator, StaticExtentMismatchIsAUsageError) {
+  Result<Value> r = run_tfir("func id(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n",
+                             {f32({3}, {1, 2, 3})});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(first_message(r).find("axis 0 of the parameter is 2"), std::string::npos) << first_message(r);
+}
+
+constexpr const char* kTwoN = R"(
+func two(x: Tensor[(N,), f32], y: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    return y
+}
+)";
+
+TEST(HirEvaluator, ADimVarBindsFromTheFirstInputAndASecondOccurrenceMustAgree) {
+  Result<Value> ok = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
+                              {f32({4}, {1, 2, 3, 4}), f32({4}, {5, 6, 7, 8})});
+  ASSERT_TRUE(ok.ok()) << first_message(ok);
+  EXPECT_TRUE(same_tensor(ok->tensor(), f32({4}, {5, 6, 7, 8})));
+  Result<Value> bad = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
+                               {f32({4}, {1, 2, 3, 4}), f32({5}, {1, 2, 3, 4, 5})});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(first_message(bad).find("already bound to 4"), std::string::npos) << first_message(bad);
+}
+
+TEST(HirEvaluator, ADimVarOutsideItsEnvelopeIsRefused) {
+  // covers TYPES.4.DIM.dimvar-half-open
+  Result<Value> r = run_tfir(std::string("dim N = DimVar(\"N\", 1, 4)\n") + kTwoN,
+                             {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics().front().rule_id, "TYPES.4.DIM.dimvar-half-open") << first_message(r);
+}
+
+TEST(HirEvaluator, UserDimsMustAgreeWithInputs) {
+  Result<Value> r = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
+                             {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})}, "two", {{"N", 5}});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(first_message(r).find("already bound to 5"), std::string::npos) << first_message(r);
+  Result<Value> unknown = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
+                                   {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})}, "two", {{"M", 5}});
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(first_message(unknown).find("no DimVar M"), std::string::npos) << first_message(unknown);
+}
+
+TEST(HirEvaluator, CarriedLoopWithZeroTripsReturnsItsInits) {
+  Result<Value> r = run_tfir(R"(
+func f(x: Tensor[(1,), f32], y: Tensor[(1,), f32]) -> Tuple[Tensor[(1,), f32], Tensor[(1,), f32]] {
+    r = for i in range(3, 3, 1) carry (a = x, b = y) {
+        yield (b, a)
+    }
+    return r
+}
+)", {f32({1}, {1}), f32({1}, {2})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({1}, {1})));
+  EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({1}, {2})));
+}
+
+TEST(HirEvaluator, CarriesAreReplacedSimultaneously) {
+  // Swapping two carries three times leaves them swapped: a sequential update would copy one
+  // value into both.
+  Result<Value> r = run_tfir(R"(
+func f(x: Tensor[(1,), f32], y: Tensor[(1,), f32]) -> Tuple[Tensor[(1,), f32], Tensor[(1,), f32]] {
+    r = for i in range(0, 3, 1) carry (a = x, b = y) {
+        yield (b, a)
+    }
+    return r
+}
+)", {f32({1}, {1}), f32({1}, {2})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({1}, {2})));
+  EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({1}, {1})));
+}
+
+TEST(HirEvaluator, LoopWithoutCarriesYieldsItsLastBodyValueAndRefusesAnEmptyRange) {
+  constexpr const char* kSrc = R"(
+dim N = DimVar("N", 0, 9)
+func f(x: Tensor[(N,), f32]) -> Tensor[(), i64, storage=umat] {
+    r = for i in range(1, N, 2) {
+        j = i
+    }
+    return r
+}
+)";
+  Result<Value> r = run_tfir(kSrc, {f32({6}, {0, 0, 0, 0, 0, 0})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->tensor(), i64({}, {5})));
+  Result<Value> empty = run_tfir(kSrc, {f32({1}, {0})});
+  ASSERT_FALSE(empty.ok());
+  EXPECT_NE(first_message(empty).find("empty range(1, 1, 2)"), std::string::npos) << first_message(empty);
+  EXPECT_EQ(empty.diagnostics().front().ir_path, "f.r") << first_message(empty);
+}
+
+
+TEST(HirEvaluator, SharedValuesAreEvaluatedOncePerScopeAndCallsRunTheCallee) {
+  // hir-core section 6 program 1: y = x + 2.0 is shared by two calls of @sq; out = sq(y) - x.
+  constexpr const char* kSrc = R"(
+func sq(a: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    p = mul(a, a)
+    return p
+}
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    two = 2.0
+    y = add(x, two)
+    s1 = @sq(y)
+    s2 = @sq(y)
+    d = sub(s1, x)
+    e = sub(s2, x)
+    out = max(d, e)
+    return out
+}
+)";
+  std::map<std::string, int> ops;
+  Result<Value> r = run_tfir(kSrc, {f32({4}, {1, 2, 3, 4})}, "f", {},
+                             [&](const Call& c) { ops[std::string(c.op.name())]++; });
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->tensor(), f32({4}, {8, 14, 22, 32})));
+  // y (one Binary add) is computed once although three nodes use it; each call of @sq runs its
+  // own mul: 1 add + 2 mul + 2 sub + 1 max = 6 Binary calls.
+  EXPECT_EQ(ops["hir.math.Binary"], 6);
+}
+
+TEST(HirEvaluator, DispatchSelectsTheVariantWhoseRangeHoldsTheExtent) {
+  // hir-core section 6 program 11.
+  constexpr const char* kSrc = R"(
+dim N = DimVar("N", 1, 9)
+func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] prototype
+specialize f(DimVarRangePat("N", 1, 5)) as f_small(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    two = 2.0
+    y = mul(x, two)
+    return y
+}
+specialize f(DimVarRangePat("N", 5, 9)) as f_large(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    three = 3.0
+    y = mul(x, three)
+    return y
+}
+func g(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    y = @f(x)
+    return y
+}
+)";
+  Result<Value> four = run_tfir(kSrc, {f32({4}, {1, 1, 1, 1})}, "g");
+  ASSERT_TRUE(four.ok()) << first_message(four);
+  EXPECT_TRUE(same_tensor(four->tensor(), f32({4}, {2, 2, 2, 2})));
+  Result<Value> five = run_tfir(kSrc, {f32({5}, {1, 1, 1, 1, 1})}, "f");
+  ASSERT_TRUE(five.ok()) << first_message(five);
+  EXPECT_TRUE(same_tensor(five->tensor(), f32({5}, {3, 3, 3, 3, 3})));
+}
+
+TEST(HirEvaluator, DimExpressionsResolveAtRunTime) {
+  // hir-core section 6 program 12 (the parts the core owns): shape_of, arange over N, zeros of a
+  // floor-divided extent, a loop whose stop is N.
+  constexpr const char* kSrc = R"(
+dim N = DimVar("N", 1, 17)
+func g(x: Tensor[(N, 3), f32]) -> Tuple[Tensor[(2,), i64, storage=umat], Tensor[(N,), i64], Tensor[((N + 1) // 2, 2), f32], Tensor[(), i64, storage=umat]] {
+    s = shape_of(x)
+    a = arange(type=Tensor[(N,), i64], start=2, step=3)
+    z = zeros(type=Tensor[((N + 1) // 2, 2), f32])
+    c0 = i64(0)
+    one = i64(1)
+    trips = for i in range(0, N, 1) carry (c = c0) {
+        c1 = add(c, one)
+        yield (c1)
+    }
+    return (s, a, z, trips)
+}
+)";
+  std::vector<double> ones(15, 1.0);
+  Result<Value> r = run_tfir(kSrc, {f32({5, 3}, ones)}, "g");
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(same_tensor(r->items()[0].tensor(), i64({2}, {5, 3})));
+  EXPECT_TRUE(same_tensor(r->items()[1].tensor(), i64({5}, {2, 5, 8, 11, 14})));
+  EXPECT_TRUE(same_tensor(r->items()[2].tensor(), f32({3, 2}, {0, 0, 0, 0, 0, 0})));
+  EXPECT_TRUE(same_tensor(r->items()[3].tensor(), i64({}, {5})));
+}
+
+TEST(HirEvaluator, EveryHirOpHasAnEvalHandler) {
+  const OpHandlers& h = eval_handlers();
+  std::vector<std::string> missing;
+  std::size_t hir_ops = 0;
+  for (std::size_t i = 0; i < h.registry().size(); ++i) {
+    Op op = h.registry().at(i);
+    if (op.dialect() != "hir") continue;
+    ++hir_ops;
+    if (!h.has<EvalHirHandler>(op)) missing.emplace_back(op.name());
+  }
+  EXPECT_EQ(hir_ops, 42u);  // 4 math + 23 tensor + 11 nn + 2 cuda.nn + 2 sharding
+  EXPECT_TRUE(missing.empty()) << "no eval handler: " << ::testing::PrintToString(missing);
+}
+
+}  // namespace
+}  // namespace tf::eval::testing

@@ -1,0 +1,197 @@
+#include "tools/tf/eval_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "eval/hir/evaluator.h"
+#include "eval/value/literal.h"
+#include "eval/value/npy.h"
+#include "eval/value/npy_boundary.h"
+#include "eval/value/tensor_json.h"
+#include "eval/value/tensor_text.h"
+#include "ir/hir/function.h"
+#include "ir/type/tensor_type.h"
+#include "ir/type/type_print.h"
+#include "tools/tf/ir_session.h"
+#include "tools/tf/report.h"
+#include "tools/tf/tfir_input.h"
+
+namespace tf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+Diagnostic usage(std::string message) { return category_error(DiagCategory::Usage, std::move(message)); }
+
+int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json) {
+  for (const Diagnostic& d : diags) write_diagnostic(d, err, json);
+  return kExitBadInput;
+}
+
+Result<std::pair<std::string, std::string>> split_assignment(const std::string& s, const char* option) {
+  const std::size_t eq = s.find('=');
+  if (eq == std::string::npos || eq == 0)
+    return usage(fmt::format("{} '{}': expected NAME=VALUE", option, s));
+  return std::make_pair(s.substr(0, eq), s.substr(eq + 1));
+}
+
+Result<eval::Tensor> read_input(const std::string& name, const std::string& value, const Var& param,
+                                const eval::LiteralContext& lc) {
+  const DType dtype = param.type()->as<TensorType>()->dtype;
+  if (value.size() > 4 && value.ends_with(".npy")) {
+    Result<eval::NpyArray> a = eval::read_npy_file(value);
+    if (!a.ok()) return a.diagnostics();
+    return eval::tensor_from_npy(*a, dtype, fmt::format("input {} ({})", name, value));
+  }
+  eval::LiteralContext c = lc;
+  c.npy_dtype = dtype;
+  return eval::parse_literal(value, SourceLocation{fmt::format("--input {}", name), 1, 1}, c);
+}
+
+// The outputs of a result, flattened in tuple order with their selector ("output[1][0]").
+void flatten(const eval::Value& v, const std::string& selector, std::vector<std::pair<std::string, eval::Tensor>>& out) {
+  if (v.is_tensor()) {
+    out.emplace_back(selector, v.tensor());
+    return;
+  }
+  for (std::size_t i = 0; i < v.items().size(); ++i)
+    flatten(v.items()[i], fmt::format("{}[{}]", selector, i), out);
+}
+
+bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outputs, const std::string& dir,
+                   std::vector<Diagnostic>& errors, std::ostream& err) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    Result<std::vector<eval::NpyArray>> arrays = eval::tensor_to_npy(outputs[k].second);
+    if (!arrays.ok()) {
+      errors.insert(errors.end(), arrays.diagnostics().begin(), arrays.diagnostics().end());
+      return false;
+    }
+    for (std::size_t p = 0; p < arrays->size(); ++p) {
+      const std::string file = p == 0 ? fmt::format("out{}.npy", k) : fmt::format("out{}.plane{}.npy", k, p);
+      const fs::path path = fs::path(dir) / file;
+      std::vector<std::uint8_t> bytes = eval::write_npy((*arrays)[p]);
+      std::ofstream f(path, std::ios::binary);
+      f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+      if (!f.good()) {
+        errors.push_back(usage(fmt::format("cannot write '{}'", path.string())));
+        return false;
+      }
+      err << fmt::format("wrote {} ({} {})\n", path.string(), outputs[k].first,
+                         eval::literal_type_text(outputs[k].second));
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
+  CheckedFile checked = check_source_file(r.file);
+  if (has_error(checked.diagnostics) || !checked.file) return fail(checked.diagnostics, err, r.json);
+  const text::ReadFile& file = *checked.file;
+  Result<const hir::Function*> picked = eval::find_function_to_run(*file.module, r.function);
+  if (!picked.ok()) return fail(picked.diagnostics(), err, r.json);
+  const hir::Function& fn = **picked;
+
+  eval::LiteralContext lc;
+  lc.base_dir = fs::path(r.file).parent_path().string();
+  for (const std::string& d : r.dims) {
+    Result<std::pair<std::string, std::string>> kv = split_assignment(d, "--dim");
+    if (!kv.ok()) return fail(kv.diagnostics(), err, r.json);
+    try {
+      std::size_t used = 0;
+      const long long v = std::stoll(kv->second, &used, 0);
+      if (used != kv->second.size()) throw std::invalid_argument(kv->second);
+      lc.dims[kv->first] = v;
+    } catch (const std::exception&) {
+      return fail({usage(fmt::format("--dim {}: '{}' is not an integer", kv->first, kv->second))}, err, r.json);
+    }
+  }
+  std::map<std::string, std::string> given;
+  for (const std::string& s : r.inputs) {
+    Result<std::pair<std::string, std::string>> kv = split_assignment(s, "--input");
+    if (!kv.ok()) return fail(kv.diagnostics(), err, r.json);
+    if (!given.emplace(kv->first, kv->second).second)
+      return fail({usage(fmt::format("--input {} is given twice", kv->first))}, err, r.json);
+  }
+  std::vector<Diagnostic> errors;
+  std::vector<eval::Value> inputs;
+  for (const VarRef& p : fn.params()) {
+    auto it = given.find(p->name);
+    if (it == given.end()) {
+      errors.push_back(usage(fmt::format("@{} needs --input {}=VALUE (a .npy path or a literal such as {})",
+                                         fn.name(), p->name, to_string(p->type()))));
+      continue;
+    }
+    Result<eval::Tensor> t = read_input(p->name, it->second, *p, lc);
+    if (t.ok()) t = eval::convert_input(*t, *p);
+    if (!t.ok()) {
+      errors.insert(errors.end(), t.diagnostics().begin(), t.diagnostics().end());
+      continue;
+    }
+    inputs.emplace_back(*t);
+    given.erase(it);
+  }
+  for (const auto& [name, value] : given)
+    errors.push_back(usage(fmt::format("--input {}: @{} has no parameter {}", name, fn.name(), name)));
+  if (!errors.empty()) return fail(errors, err, r.json);
+
+  eval::HirEvalOptions options;
+  options.handlers = &cli_op_tables();
+  options.dims = lc.dims;
+  Result<eval::Value> result = eval::evaluate_function(*file.module, fn, std::move(inputs), options);
+  if (!result.ok()) {
+    std::vector<Diagnostic> ds = result.diagnostics();
+    for (Diagnostic& d : ds) place_at_function(d, file);
+    return fail(ds, err, r.json);
+  }
+  std::vector<std::pair<std::string, eval::Tensor>> outputs;
+  flatten(*result, "output", outputs);
+  if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
+  if (r.json) {
+    nlohmann::ordered_json doc{{"function", fn.name()}, {"outputs", nlohmann::ordered_json::array()}};
+    for (const auto& [name, t] : outputs) {
+      nlohmann::ordered_json o{{"name", name}};
+      for (const auto& [k, v] : eval::tensor_json(t).items()) o[k] = v;
+      doc["outputs"].push_back(o);
+    }
+    out << doc.dump() << "\n";
+  } else if (r.print || r.out_dir.empty()) {
+    for (const auto& [name, t] : outputs) out << name << " = " << eval::tensor_literal(t) << "\n";
+  }
+  return kExitOk;
+}
+
+void add_eval_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<EvalRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "eval",
+      "Run an HIR function of a tfir file through the reference evaluator: what does this\n"
+      "program compute? Each parameter gets --input NAME=VALUE, a .npy file (raw u8 / u16 codes\n"
+      "for fp8 / fp6 / fp4 / e8m0 / bf16) or a literal (TFIR.md section 4); inputs convert to the\n"
+      "parameter dtype at the boundary (D4). Outputs print as case expectation lines that read\n"
+      "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out.\n"
+      "Examples:\n"
+      "  tf eval examples/scale_add.tfir --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
+      "      --input 'y=Tensor[(2, 8), f32] splat(0.5)'\n"
+      "  tf eval prog.tfir --fn f --input x=x.npy --dim N=16 --out results/");
+  cmd->add_option("file", req->file, "the tfir file")->required();
+  cmd->add_option("--fn", req->function, "the function to run (default: the entry, or the only func)");
+  cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
+  cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
+  cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
+  cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
+  cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
+  cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

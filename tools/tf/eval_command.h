@@ -1,0 +1,45 @@
+// `tf eval FILE [--fn NAME] [--input NAME=VALUE]... [--dim N=V]... [--out DIR] [--print] [--json]`:
+// what does this program compute? Reads and verifies FILE, runs one HIR function through the
+// reference evaluator (eval/hir/evaluator.h) and shows or writes its outputs.
+//  - --fn: the function (default: the module's entry, else the file's only func);
+//  - --input NAME=VALUE, one per parameter: VALUE is a .npy path (raw u8 / u16 codes for the
+//    narrow dtypes; other arrays converted with D4, eval/value/npy_boundary.h) or a tensor
+//    literal (`Tensor[(2,), f32]{1, 2}`, `Tensor[(8,), f32] random(seed=1)`, a scalar `1.5`);
+//    every input is converted to its parameter's dtype at the boundary (D4);
+//  - --dim N=V gives a DimVar's value (needed when no input shape binds it);
+//  - --out DIR writes one .npy per output: out0.npy, out1.npy, ... in tuple order (nested tuples
+//    flattened; a block-scaled output as out<k>.npy plus its planes, npy_boundary.h);
+//  - --print (the default without --out) prints each output as a case expectation line,
+//    `output = Tensor[(2,), f32]{3, 5}` / `output[1] = ...`, which reads back exactly;
+//  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}.
+// Exit 0 on success, 2 for bad usage, an unreadable or ill-typed program, bad inputs or an
+// evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id).
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace tf::cli {
+
+struct EvalRequest {
+  std::string file;
+  std::string function;
+  std::vector<std::string> inputs;  ///< NAME=VALUE
+  std::vector<std::string> dims;    ///< N=V
+  std::string out_dir;
+  bool print = false;
+  bool json = false;
+};
+
+/// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
+int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);
+
+/// Adds the `eval` subcommand to `app`.
+void add_eval_command(CLI::App& app, int& exit_code);
+
+}  // namespace tf::cli

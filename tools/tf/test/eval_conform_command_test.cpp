@@ -1,0 +1,142 @@
+// tf eval and tf conform in-process: outputs, files written, reports, and the exit codes of
+// bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "eval/value/npy.h"
+#include "tools/tf/conform_command.h"
+#include "tools/tf/eval_command.h"
+
+namespace tf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Ran {
+  int code;
+  std::string out, err;
+};
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  fs::path dir = fs::temp_directory_path() / "tf_eval_conform_test";
+  fs::create_directories(dir);
+  fs::path p = dir / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+Ran eval(EvalRequest r) {
+  std::ostringstream out, err;
+  int code = run_eval(r, out, err);
+  return {code, out.str(), err.str()};
+}
+
+constexpr const char* kProgram = R"(tfir 1
+dim N = DimVar("N", 1, 9)
+func scale_add(x: Tensor[(N,), f32], y: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    two = 2.0
+    t = mul(x, two)
+    s = add(t, y)
+    return s
+}
+func pair(x: Tensor[(2,), i32]) -> Tuple[Tensor[(2,), i32], Tensor[(2,), i32]] {
+    return (x, x)
+}
+)";
+
+TEST(TfEval, PrintsOutputsAsExpectationLines) {
+  std::string file = temp_file("prog.tfir", kProgram);
+  Ran r = eval({.file = file, .function = "scale_add",
+                .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}", "y=Tensor[(3,), f32]{0.5, -0, inf}"}});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "output = Tensor[(3,), f32]{2.5, 4, inf}\n");
+}
+
+TEST(TfEval, TupleOutputsGoToOneNpyEach) {
+  std::string file = temp_file("prog.tfir", kProgram);
+  fs::path dir = fs::temp_directory_path() / "tf_eval_conform_test" / "out";
+  fs::remove_all(dir);
+  Ran r = eval({.file = file, .inputs = {"x=Tensor[(2,), i32]{7, -7}"}, .out_dir = dir.string()});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "");  // --out without --print writes files only
+  for (const char* name : {"out0.npy", "out1.npy"}) {
+    Result<eval::NpyArray> a = eval::read_npy_file((dir / name).string());
+    ASSERT_TRUE(a.ok()) << name;
+    EXPECT_EQ(a->type, eval::NpyType::I32);
+    EXPECT_EQ(a->shape, std::vector<std::int64_t>{2});
+    std::int32_t v[2];
+    std::memcpy(v, a->data.data(), 8);
+    EXPECT_EQ(v[0], 7);
+    EXPECT_EQ(v[1], -7);
+  }
+}
+
+TEST(TfEval, BadInputIsExitTwoWithAPlacedDiagnostic) {
+  std::string file = temp_file("prog.tfir", kProgram);
+  Ran missing = eval({.file = file, .function = "scale_add", .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"}});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("needs --input y=VALUE"), std::string::npos) << missing.err;
+  Ran disagree = eval({.file = file, .function = "scale_add",
+                       .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}", "y=Tensor[(2,), f32]{1, 2}"}});
+  EXPECT_EQ(disagree.code, 2);
+  EXPECT_NE(disagree.err.find("already bound to 3"), std::string::npos) << disagree.err;
+  Ran unknown = eval({.file = file, .function = "nosuch"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_NE(unknown.err.find("there is no func nosuch"), std::string::npos) << unknown.err;
+  Ran bad_literal = eval({.file = file, .function = "scale_add",
+                          .inputs = {"x=Tensor[(3,), f32]{1, 2}", "y=Tensor[(3,), f32]{1, 2, 3}"}});
+  EXPECT_EQ(bad_literal.code, 2);
+  EXPECT_NE(bad_literal.err.find("--input x:1:"), std::string::npos) << bad_literal.err;
+  Ran no_file = eval({.file = "/nonexistent/prog.tfir"});
+  EXPECT_EQ(no_file.code, 2);
+}
+
+constexpr const char* kCases = R"(tfir 1
+func inc(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    one = 1.0
+    y = add(x, one)
+    return y
+}
+case "inc/passes" {
+    input x = Tensor[(2,), f32]{1, nan}
+    expect output = Tensor[(2,), f32]{2, nan}
+}
+case "inc/fails" {
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 4}
+}
+case "inc/tir-level" {
+    at tir
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 3}
+}
+case "inc/needs-an-eval-error" {
+    input x = Tensor[(2,), f32]{1, 2}
+    expect error eval "out of range"
+}
+)";
+
+TEST(TfConform, RunsCasesThroughTheEvaluatorAndWritesReports) {
+  std::string file = temp_file("cases.tfir", kCases);
+  fs::path junit = fs::temp_directory_path() / "tf_eval_conform_test" / "report.xml";
+  ConformRequest req{.paths = {file}, .rules = TF_SOURCE_ROOT "/conformance/rules.tsv", .junit = junit.string()};
+  std::ostringstream out, err;
+  int code = run_conform(req, out, err);
+  EXPECT_EQ(code, 1) << err.str();
+  const std::string o = out.str();
+  EXPECT_NE(o.find("PASS inc/passes\n"), std::string::npos) << o;
+  EXPECT_NE(o.find("FAIL inc/fails: "), std::string::npos) << o;
+  EXPECT_NE(o.find("SKIP inc/tir-level: "), std::string::npos) << o;
+  EXPECT_NE(o.find("FAIL inc/needs-an-eval-error: expected an evaluation error containing \"out of range\"; the evaluation succeeded"), std::string::npos) << o;
+  EXPECT_TRUE(o.ends_with("1 passed, 2 failed, 1 skipped\n")) << o;
+  std::ifstream x(junit);
+  std::string xml((std::istreambuf_iterator<char>(x)), {});
+  EXPECT_NE(xml.find("tests=\"4\" failures=\"2\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("<testcase name=\"inc/passes\""), std::string::npos) << xml;
+}
+
+}  // namespace
+}  // namespace tf::cli
