@@ -14,6 +14,7 @@
 #include "eval/numerics/convert.h"
 #include "eval/numerics/float_format.h"
 #include "ir/text/build_support.h"
+#include "ir/text/decimal.h"
 
 namespace tf::eval {
 
@@ -23,58 +24,11 @@ using text::error_at;
 using text::SyntaxKind;
 using text::SyntaxNode;
 
-// Sets the FPU rounding mode for the lifetime of the guard (strtod reads it).
-class RoundingGuard {
- public:
-  RoundingGuard() : saved_(std::fegetround()) {}
-  ~RoundingGuard() { std::fesetround(saved_); }
-  RoundingGuard(const RoundingGuard&) = delete;
-  RoundingGuard& operator=(const RoundingGuard&) = delete;
-
-  // strtod of the whole `s` under `mode`; nullopt when it does not read all of it.
-  std::optional<double> read(const std::string& s, int mode) const {
-    std::fesetround(mode);
-    char* end = nullptr;
-    const double v = std::strtod(s.c_str(), &end);
-    if (end != s.c_str() + s.size()) return std::nullopt;
-    return v;
-  }
-
- private:
-  int saved_;
-};
-
-bool is_hex_digit(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// The spellings strtod would take that tfir does not write (signs, white space, "inf", "nan",
-// "infinity") are refused before strtod sees them.
-bool plausible_number(std::string_view s) {
-  if (s.empty()) return false;
-  if (s.starts_with("0x") || s.starts_with("0X"))
-    return s.size() > 2 && (is_hex_digit(s[2]) || s[2] == '.');
-  return (s[0] >= '0' && s[0] <= '9') || (s[0] == '.' && s.size() > 1);
-}
-
-// The magnitude of an integer spelling (decimal or 0x hex) as uint64, nullopt beyond 2^64 - 1.
-std::optional<std::uint64_t> integer_magnitude(std::string_view s) {
-  int base = 10;
-  if (s.starts_with("0x") || s.starts_with("0X")) {
-    s.remove_prefix(2);
-    base = 16;
-  }
-  std::uint64_t v = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (ec != std::errc() || end != s.data() + s.size() || s.empty()) return std::nullopt;
-  return v;
-}
-
 Result<std::uint64_t> bool_code(const SyntaxNode& node, const SyntaxNode& n, bool negative) {
   if (!negative && (text::is_name(n, "true") || text::is_name(n, "false")))
     return std::uint64_t{text::is_name(n, "true") ? 1u : 0u};
   if (n.kind == SyntaxKind::Integer) {
-    std::optional<std::uint64_t> m = integer_magnitude(n.text);
+    std::optional<std::uint64_t> m = text::integer_magnitude(n.text);
     if (m && (*m == 0 || (*m == 1 && !negative))) return *m;
   }
   return error_at(node,
@@ -88,7 +42,7 @@ Result<std::uint64_t> integer_code(const SyntaxNode& node, const SyntaxNode& n, 
                                       text::to_string(node)));
   const int w = dtype.bit_width();
   const std::uint64_t max_positive = (std::uint64_t{1} << (w - 1)) - 1;
-  std::optional<std::uint64_t> m = integer_magnitude(n.text);
+  std::optional<std::uint64_t> m = text::integer_magnitude(n.text);
   if (!m || *m > max_positive + (negative ? 1 : 0))
     return error_at(node, fmt::format("value {} is out of range for {} [{}, {}]",
                                       text::to_string(node), dtype.name(),
@@ -105,7 +59,7 @@ Result<std::uint64_t> float_code(const SyntaxNode& node, const SyntaxNode& n, bo
   } else if (text::is_name(n, "nan")) {
     v = std::numeric_limits<double>::quiet_NaN();
   } else if (n.kind == SyntaxKind::Integer || n.kind == SyntaxKind::Float) {
-    std::optional<OddDouble> r = read_round_to_odd(n.text);
+    std::optional<text::OddDouble> r = text::read_round_to_odd(n.text);
     if (!r) return error_at(n, fmt::format("'{}' is not a number", n.text));
     v = r->value;
   } else {
@@ -121,19 +75,6 @@ Result<std::uint64_t> float_code(const SyntaxNode& node, const SyntaxNode& n, bo
 }
 
 }  // namespace
-
-std::optional<OddDouble> read_round_to_odd(std::string_view spelling) {
-  if (!plausible_number(spelling)) return std::nullopt;
-  const std::string s(spelling);
-  RoundingGuard guard;
-  std::optional<double> down = guard.read(s, FE_TOWARDZERO);
-  std::optional<double> up = guard.read(s, FE_UPWARD);
-  if (!down || !up) return std::nullopt;
-  if (*down == *up) return OddDouble{*down, true};
-  // Inexact: the value lies strictly between `down` and the next double up; the odd one of the
-  // two is `down` with its last bit set (DBL_MAX and a round-to-zero overflow are already odd).
-  return OddDouble{std::bit_cast<double>(std::bit_cast<std::uint64_t>(*down) | 1u), false};
-}
 
 Result<std::uint64_t> value_code(const SyntaxNode& node, DType dtype) {
   TF_CHECK(dtype.is_simple(), "value_code of the compound dtype {}", dtype.name());
@@ -152,7 +93,7 @@ Result<std::uint64_t> bits_code(const SyntaxNode& node, int bit_width, std::stri
   const std::uint64_t max =
       bit_width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bit_width) - 1;
   if (node.kind == SyntaxKind::Integer) {
-    std::optional<std::uint64_t> m = integer_magnitude(node.text);
+    std::optional<std::uint64_t> m = text::integer_magnitude(node.text);
     if (m && *m <= max) return *m;
   }
   return error_at(node, fmt::format("a code of {} is an integer from 0 to {:#x}, found '{}'", what,

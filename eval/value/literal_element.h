@@ -29,16 +29,6 @@
 
 namespace tf::eval {
 
-/// A non-negative number spelling read as a double rounded to odd (see the design note).
-struct OddDouble {
-  double value = 0;    ///< the exact value, or the odd double next to it toward zero
-  bool exact = false;  ///< true when `value` is the spelled value itself
-};
-
-/// Reads an unsigned decimal ("1.5", "1e-6", "12"), hex integer ("0x7f") or hex float
-/// ("0x1.8p+3") spelling; nullopt when `spelling` is not one of these in full.
-std::optional<OddDouble> read_round_to_odd(std::string_view spelling);
-
 /// The code of the value `node` spells in the simple dtype `dtype` (values form; rules in the
 /// design note). Precondition (TF_CHECK): `dtype` is simple.
 Result<std::uint64_t> value_code(const text::SyntaxNode& node, DType dtype);

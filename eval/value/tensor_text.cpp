@@ -8,6 +8,7 @@
 #include "eval/numerics/cast_mode.h"
 #include "eval/numerics/convert.h"
 #include "eval/value/literal_element.h"
+#include "ir/text/decimal.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval {
@@ -19,7 +20,7 @@ namespace {
 std::string exact_float_text(double v) {
   std::string shortest = f32_text(static_cast<float>(v));
   const bool negative = shortest.starts_with("-");
-  std::optional<OddDouble> back = read_round_to_odd(negative ? shortest.substr(1) : shortest);
+  std::optional<text::OddDouble> back = text::read_round_to_odd(negative ? shortest.substr(1) : shortest);
   if (back && back->exact && (negative ? -back->value : back->value) == v) return shortest;
   return fmt::format("{:a}", v);
 }

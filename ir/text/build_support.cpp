@@ -5,8 +5,9 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include <charconv>
 #include <limits>
+
+#include "ir/text/decimal.h"
 
 namespace tf::text {
 
@@ -42,17 +43,9 @@ namespace {
 
 // The magnitude of an integer spelling (decimal or 0x hex), which may be 2^63 (for -2^63).
 Result<std::uint64_t> magnitude(const SyntaxNode& node) {
-  std::string_view s = node.text;
-  int base = 10;
-  if (s.starts_with("0x") || s.starts_with("0X")) {
-    s.remove_prefix(2);
-    base = 16;
-  }
-  std::uint64_t v = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (ec != std::errc() || end != s.data() + s.size())
-    return error_at(node, fmt::format("integer '{}' does not fit in 64 bits", node.text));
-  return v;
+  std::optional<std::uint64_t> v = integer_magnitude(node.text);
+  if (!v) return error_at(node, fmt::format("integer '{}' does not fit in 64 bits", node.text));
+  return *v;
 }
 
 }  // namespace
@@ -93,16 +86,14 @@ Result<double> float_value(const SyntaxNode& node) {
   if (node.kind == SyntaxKind::Integer) {
     Result<std::int64_t> i = integer_value(node);
     if (!i.ok()) return i.diagnostics();
-    return static_cast<double>(*i);
-  }
-  if (node.kind != SyntaxKind::Float)
+  } else if (node.kind != SyntaxKind::Float) {
     return error_at(node, fmt::format("expected a number, found '{}'", to_string(node)));
-  errno = 0;
-  char* end = nullptr;
-  const double v = std::strtod(node.text.c_str(), &end);
-  if (end != node.text.c_str() + node.text.size())
-    return error_at(node, fmt::format("'{}' is not a number", node.text));
-  return v;  // an out-of-range spelling reads as +-inf or 0, strtod's rounding
+  }
+  // Rounded to odd, so that the one rounding to the literal's dtype is the correct one
+  // (decimal.h); beyond the double range the value is the largest double, which still overflows.
+  std::optional<OddDouble> v = read_round_to_odd(node.text);
+  if (!v) return error_at(node, fmt::format("'{}' is not a number", node.text));
+  return v->value;
 }
 
 }  // namespace tf::text

@@ -3,11 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
+#include <limits>
 
 #include "ir/layout/mesh_slice.h"
 #include "ir/layout/print.h"
 #include "ir/layout/shard_attr.h"
+#include "ir/text/decimal.h"
 
 namespace tf::text {
 
@@ -52,17 +53,10 @@ Result<std::int64_t> integer(const SyntaxNode& n) {
     return -*v;
   }
   if (n.kind != SyntaxKind::Integer) return at(n, fmt::format("expected an integer, found '{}'", to_string(n)));
-  std::string_view s = n.text;
-  int base = 10;
-  if (s.starts_with("0x") || s.starts_with("0X")) {
-    s.remove_prefix(2);
-    base = 16;
-  }
-  std::int64_t v = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
-  if (ec != std::errc() || end != s.data() + s.size())
+  std::optional<std::uint64_t> v = integer_magnitude(n.text);
+  if (!v || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
     return at(n, fmt::format("integer '{}' does not fit in 64 bits", n.text));
-  return v;
+  return static_cast<std::int64_t>(*v);
 }
 
 Result<std::string> string_literal(const SyntaxNode& n, std::string_view what) {

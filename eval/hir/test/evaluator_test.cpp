@@ -246,5 +246,18 @@ TEST(HirEvaluator, EveryHirOpHasAnEvalHandler) {
   EXPECT_TRUE(missing.empty()) << "no eval handler: " << ::testing::PrintToString(missing);
 }
 
+TEST(HirEvaluator, ALiteralRoundsOnceFromItsSpelling) {
+  // 1 + 2^-8 + 1e-24 lies just above the bf16 midpoint between 1 and 1 + 2^-7; its nearest
+  // double is the midpoint itself, so reading the nearest double first would tie to even (1.0).
+  Result<Value> r = run_tfir(R"(
+func c(x: Tensor[(1,), bf16]) -> Tensor[(), bf16, storage=umat] {
+    v = bf16(1.003906250000000000000001)
+    return v
+}
+)", {tensor_of(DType::bf16(), {1}, {0})});
+  ASSERT_TRUE(r.ok()) << first_message(r);
+  EXPECT_EQ(r->tensor().code(0), 0x3f81u);  // 1.0078125
+}
+
 }  // namespace
 }  // namespace tf::eval::testing

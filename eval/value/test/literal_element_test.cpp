@@ -1,6 +1,8 @@
 // Literal elements: one rounding from the written decimal to the dtype, integers exact and in
 // range, raw codes within the width, every rejection positioned.
 #include "eval/value/literal_element.h"
+#include "ir/text/decimal.h"
+#include "ir/text/decimal.h"
 
 #include <gtest/gtest.h>
 
@@ -34,30 +36,30 @@ std::string error_of(const Result<std::uint64_t>& r) {
 }
 
 TEST(LiteralElement, ReadsSpellingsRoundedToOdd) {
-  std::optional<OddDouble> half = read_round_to_odd("0.5");
+  std::optional<text::OddDouble> half = text::read_round_to_odd("0.5");
   ASSERT_TRUE(half);
   EXPECT_TRUE(half->exact);
   EXPECT_EQ(half->value, 0.5);
-  std::optional<OddDouble> tenth = read_round_to_odd("0.1");
+  std::optional<text::OddDouble> tenth = text::read_round_to_odd("0.1");
   ASSERT_TRUE(tenth);
   EXPECT_FALSE(tenth->exact);
   // 0.1 lies between 0x3fb9999999999999 and ...9a: the odd one of the two.
   EXPECT_EQ(std::bit_cast<std::uint64_t>(tenth->value), 0x3fb9999999999999u);
-  std::optional<OddDouble> hex = read_round_to_odd("0x1.8p+3");
+  std::optional<text::OddDouble> hex = text::read_round_to_odd("0x1.8p+3");
   ASSERT_TRUE(hex);
   EXPECT_TRUE(hex->exact);
   EXPECT_EQ(hex->value, 12.0);
-  std::optional<OddDouble> hex_int = read_round_to_odd("0x7f");
+  std::optional<text::OddDouble> hex_int = text::read_round_to_odd("0x7f");
   ASSERT_TRUE(hex_int);
   EXPECT_EQ(hex_int->value, 127.0);
-  std::optional<OddDouble> huge = read_round_to_odd("1e400");
+  std::optional<text::OddDouble> huge = text::read_round_to_odd("1e400");
   ASSERT_TRUE(huge);
   EXPECT_EQ(huge->value, std::numeric_limits<double>::max());
-  std::optional<OddDouble> tiny = read_round_to_odd("1e-400");
+  std::optional<text::OddDouble> tiny = text::read_round_to_odd("1e-400");
   ASSERT_TRUE(tiny);
   EXPECT_EQ(std::bit_cast<std::uint64_t>(tiny->value), 1u);  // the smallest subnormal
   for (const char* bad : {"", "abc", "-1", " 1", "inf", "nan", "1.5x", "0x", "+2"})
-    EXPECT_FALSE(read_round_to_odd(bad)) << bad;
+    EXPECT_FALSE(text::read_round_to_odd(bad)) << bad;
   EXPECT_EQ(std::fegetround(), FE_TONEAREST);  // the caller's mode is restored
 }
 
