@@ -1,21 +1,13 @@
 #include "tools/tf/ir_session.h"
 
-#include "eval/hir/op_eval.h"
+#include "eval/hir/eval_tables.h"
 #include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 
-const OpHandlers& cli_op_tables() {
-  static const OpHandlers* tables = [] {
-    OpHandlers& h = OpHandlers::global();
-    text::register_all_ops(OpRegistry::global(), h);
-    eval::register_hir_eval(h);
-    return &h;
-  }();
-  return *tables;
-}
+const OpHandlers& cli_op_tables() { return eval::eval_op_tables(); }
 
 text::ReadOptions cli_read_options() {
   return text::ReadOptions{.handlers = &cli_op_tables(), .atoms = text::mma_atom_factory()};

@@ -19,11 +19,11 @@ Tensor cast_to(const Tensor& x, DType target, const std::string& extra = "") {
 TEST(HirEvalCast, Fp8AndE8m0RoundTrip) {
   // covers: TYPES.3.DTYPE.eval-cast-fp8e4m3
   const Tensor q = cast_to(f32({2}, {1.0, 0.5}), DType::fp8e4m3());
-  EXPECT_TRUE(same_tensor(q, codes(DType::fp8e4m3(), {2}, {0x38, 0x30})));
+  EXPECT_TRUE(same_tensor(q, codes_of(DType::fp8e4m3(), {2}, {0x38, 0x30})));
   EXPECT_TRUE(same_tensor(cast_to(q, DType::f32()), f32({2}, {1.0, 0.5})));
   // covers: TYPES.3.DTYPE.eval-cast-f8e8m0
   const Tensor s = cast_to(f32({2}, {2.0, 0.25}), DType::f8e8m0());
-  EXPECT_TRUE(same_tensor(s, codes(DType::f8e8m0(), {2}, {128, 125})));
+  EXPECT_TRUE(same_tensor(s, codes_of(DType::f8e8m0(), {2}, {128, 125})));
   EXPECT_TRUE(same_tensor(cast_to(s, DType::f32()), f32({2}, {2.0, 0.25})));
 }
 
@@ -33,18 +33,18 @@ TEST(HirEvalCast, AttributesOverrideTheTargetDefaults) {
   EXPECT_TRUE(same_tensor(cast_to(big, DType::fp8e4m3()),
                           tensor_of(DType::fp8e4m3(), {3}, {448, -448, 16})));
   EXPECT_TRUE(same_tensor(cast_to(big, DType::fp8e4m3(), ", saturate=false"),
-                          codes(DType::fp8e4m3(), {3}, {0x7F, 0xFF, 0x58})));
+                          codes_of(DType::fp8e4m3(), {3}, {0x7F, 0xFF, 0x58})));
   // f8e8m0 rounds up by default (rp: 3 -> 4); rounding=rz truncates (3 -> 2).
   EXPECT_TRUE(same_tensor(cast_to(f32({2}, {3, 5}), DType::f8e8m0()),
-                          codes(DType::f8e8m0(), {2}, {129, 130})));
+                          codes_of(DType::f8e8m0(), {2}, {129, 130})));
   EXPECT_TRUE(same_tensor(cast_to(f32({2}, {3, 5}), DType::f8e8m0(), ", rounding=rz"),
-                          codes(DType::f8e8m0(), {2}, {128, 129})));
+                          codes_of(DType::f8e8m0(), {2}, {128, 129})));
   // bf16 overflows to inf unless saturate=true.
   EXPECT_TRUE(same_tensor(cast_to(f32({1}, {3.4e38}), DType::bf16()),
                           tensor_of(DType::bf16(), {1}, {kInf})));
   EXPECT_TRUE(
       same_tensor(cast_to(f32({1}, {3.4e38}), DType::bf16(), ", rounding=rn, saturate=true"),
-                  codes(DType::bf16(), {1}, {0x7F7F})));
+                  codes_of(DType::bf16(), {1}, {0x7F7F})));
 }
 
 TEST(HirEvalCast, IntegerAndBoolConversions) {
@@ -129,12 +129,12 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 
 TEST(HirEvalWhere, SelectsCodesBitForBitUnderThreeWayBroadcast) {
   // NaN payloads and -0 survive: the codes are copied, never converted.
-  const Tensor x = codes(DType::f32(), {1, 3}, {0x7FC00123, 0x80000000, 0x3F800000});
-  const Tensor y = codes(DType::f32(), {}, {0xFF800001});
+  const Tensor x = codes_of(DType::f32(), {1, 3}, {0x7FC00123, 0x80000000, 0x3F800000});
+  const Tensor y = codes_of(DType::f32(), {}, {0xFF800001});
   const Tensor c = boolean({2, 1}, {1, 0});
   const Tensor got = eval_expr("where(x, y, z)", {c, x, y}, DType::f32(), {2, 3});
   EXPECT_TRUE(same_bits(
-      got, codes(DType::f32(), {2, 3},
+      got, codes_of(DType::f32(), {2, 3},
                  {0x7FC00123, 0x80000000, 0x3F800000, 0xFF800001, 0xFF800001, 0xFF800001})));
   // Every storage width, packed f4e2m1 included.
   const Tensor m = boolean({4}, {1, 0, 0, 1});

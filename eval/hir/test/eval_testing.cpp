@@ -4,22 +4,14 @@
 
 #include <cmath>
 
-#include "eval/hir/op_eval.h"
+#include "eval/hir/eval_tables.h"
 #include "eval/numerics/convert.h"
 #include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
 
 namespace tf::eval::testing {
 
-const OpHandlers& eval_handlers() {
-  static const OpHandlers* tables = [] {
-    OpHandlers& h = OpHandlers::global();
-    text::register_all_ops(OpRegistry::global(), h);
-    register_hir_eval(h);
-    return &h;
-  }();
-  return *tables;
-}
+const OpHandlers& eval_handlers() { return eval_op_tables(); }
 
 Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std::string fn,
                        std::map<std::string, std::int64_t> dims,
@@ -75,6 +67,22 @@ Tensor f32(Shape shape, const std::vector<double>& values) { return tensor_of(DT
 Tensor i32(Shape shape, const std::vector<double>& values) { return tensor_of(DType::i32(), std::move(shape), values); }
 Tensor i64(Shape shape, const std::vector<double>& values) { return tensor_of(DType::i64(), std::move(shape), values); }
 Tensor boolean(Shape shape, const std::vector<double>& values) { return tensor_of(DType::boolean(), std::move(shape), values); }
+
+std::string type_text(DType dtype, const Shape& shape) {
+  return fmt::format("Tensor[{}, {}]", shape_text(shape), dtype.name());
+}
+
+std::string error_text(const Result<Value>& r) {
+  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
+}
+
+Tensor codes_of(DType dtype, Shape shape, const std::vector<std::uint64_t>& codes) {
+  Tensor t = Tensor::make(dtype, std::move(shape));
+  EXPECT_EQ(static_cast<std::int64_t>(codes.size()), t.size());
+  for (std::int64_t i = 0; i < t.size() && i < static_cast<std::int64_t>(codes.size()); ++i)
+    t.set_code(i, codes[i]);
+  return t;
+}
 
 std::vector<double> values_of(const Tensor& t) {
   std::vector<double> out;

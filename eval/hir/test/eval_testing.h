@@ -38,6 +38,15 @@ Tensor i32(Shape shape, const std::vector<double>& values);
 Tensor i64(Shape shape, const std::vector<double>& values);
 Tensor boolean(Shape shape, const std::vector<double>& values);
 
+/// "Tensor[(2, 3), f32]".
+std::string type_text(DType dtype, const Shape& shape);
+
+/// The first diagnostic of a failed result, rendered ("(no error)" for a success).
+std::string error_text(const Result<Value>& r);
+
+/// A tensor of the simple `dtype` and `shape` whose element codes are `codes` (one per element).
+Tensor codes_of(DType dtype, Shape shape, const std::vector<std::uint64_t>& codes);
+
 /// The values of `t` as doubles (exact for every dtype of at most 32 bits).
 std::vector<double> values_of(const Tensor& t);
 

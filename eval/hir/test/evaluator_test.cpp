@@ -8,17 +8,13 @@
 namespace tf::eval::testing {
 namespace {
 
-std::string first_message(const Result<Value>& r) {
-  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
-}
-
 TEST(HirEvaluator, IdentityReturnsTheInputBits) {
   Result<Value> r = run_tfir(R"(
 func id(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
     return x
 }
 )", {f32({3}, {1, -0.0, NAN})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({3}, {1, -0.0, NAN})));
 }
 
@@ -29,7 +25,7 @@ func pair(x: Tensor[(2,), i32]) -> Tuple[Tensor[(2,), i32], Tensor[(), f32, stor
     return (x, c)
 }
 )", {i32({2}, {7, -7})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   ASSERT_TRUE(r->is_tuple());
   ASSERT_EQ(r->items().size(), 2u);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), i32({2}, {7, -7})));
@@ -43,7 +39,7 @@ func id(x: Tensor[(2,), bf16]) -> Tensor[(2,), bf16] {
     return x
 }
 )", {f32({2}, {1.00390625, 3.0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), tensor_of(DType::bf16(), {2}, {1.0, 3.0})));
 }
 
@@ -53,14 +49,14 @@ TEST(HirEvaluator, WrongInputCountIsAUsageError) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Usage);
   EXPECT_NE(r.diagnostics().front().message.find("takes 1 input(s), 2 given"), std::string::npos)
-      << first_message(r);
+      << error_text(r);
 }
 
 TEST(HirEvaluator, StaticExtentMismatchIsAUsageError) {
   Result<Value> r = run_tfir("func id(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n",
                              {f32({3}, {1, 2, 3})});
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(first_message(r).find("axis 0 of the parameter is 2"), std::string::npos) << first_message(r);
+  EXPECT_NE(error_text(r).find("axis 0 of the parameter is 2"), std::string::npos) << error_text(r);
 }
 
 constexpr const char* kTwoN = R"(
@@ -72,12 +68,12 @@ func two(x: Tensor[(N,), f32], y: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 TEST(HirEvaluator, ADimVarBindsFromTheFirstInputAndASecondOccurrenceMustAgree) {
   Result<Value> ok = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
                               {f32({4}, {1, 2, 3, 4}), f32({4}, {5, 6, 7, 8})});
-  ASSERT_TRUE(ok.ok()) << first_message(ok);
+  ASSERT_TRUE(ok.ok()) << error_text(ok);
   EXPECT_TRUE(same_tensor(ok->tensor(), f32({4}, {5, 6, 7, 8})));
   Result<Value> bad = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
                                {f32({4}, {1, 2, 3, 4}), f32({5}, {1, 2, 3, 4, 5})});
   ASSERT_FALSE(bad.ok());
-  EXPECT_NE(first_message(bad).find("already bound to 4"), std::string::npos) << first_message(bad);
+  EXPECT_NE(error_text(bad).find("already bound to 4"), std::string::npos) << error_text(bad);
 }
 
 TEST(HirEvaluator, ADimVarOutsideItsEnvelopeIsRefused) {
@@ -85,18 +81,18 @@ TEST(HirEvaluator, ADimVarOutsideItsEnvelopeIsRefused) {
   Result<Value> r = run_tfir(std::string("dim N = DimVar(\"N\", 1, 4)\n") + kTwoN,
                              {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.diagnostics().front().rule_id, "TYPES.4.DIM.dimvar-half-open") << first_message(r);
+  EXPECT_EQ(r.diagnostics().front().rule_id, "TYPES.4.DIM.dimvar-half-open") << error_text(r);
 }
 
 TEST(HirEvaluator, UserDimsMustAgreeWithInputs) {
   Result<Value> r = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
                              {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})}, "two", {{"N", 5}});
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(first_message(r).find("already bound to 5"), std::string::npos) << first_message(r);
+  EXPECT_NE(error_text(r).find("already bound to 5"), std::string::npos) << error_text(r);
   Result<Value> unknown = run_tfir(std::string("dim N = DimVar(\"N\", 1, 17)\n") + kTwoN,
                                    {f32({4}, {1, 2, 3, 4}), f32({4}, {1, 2, 3, 4})}, "two", {{"M", 5}});
   ASSERT_FALSE(unknown.ok());
-  EXPECT_NE(first_message(unknown).find("no DimVar M"), std::string::npos) << first_message(unknown);
+  EXPECT_NE(error_text(unknown).find("no DimVar M"), std::string::npos) << error_text(unknown);
 }
 
 TEST(HirEvaluator, CarriedLoopWithZeroTripsReturnsItsInits) {
@@ -108,7 +104,7 @@ func f(x: Tensor[(1,), f32], y: Tensor[(1,), f32]) -> Tuple[Tensor[(1,), f32], T
     return r
 }
 )", {f32({1}, {1}), f32({1}, {2})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({1}, {1})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({1}, {2})));
 }
@@ -124,7 +120,7 @@ func f(x: Tensor[(1,), f32], y: Tensor[(1,), f32]) -> Tuple[Tensor[(1,), f32], T
     return r
 }
 )", {f32({1}, {1}), f32({1}, {2})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({1}, {2})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({1}, {1})));
 }
@@ -140,12 +136,12 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(), i64, storage=umat] {
 }
 )";
   Result<Value> r = run_tfir(kSrc, {f32({6}, {0, 0, 0, 0, 0, 0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), i64({}, {5})));
   Result<Value> empty = run_tfir(kSrc, {f32({1}, {0})});
   ASSERT_FALSE(empty.ok());
-  EXPECT_NE(first_message(empty).find("empty range(1, 1, 2)"), std::string::npos) << first_message(empty);
-  EXPECT_EQ(empty.diagnostics().front().ir_path, "f.r") << first_message(empty);
+  EXPECT_NE(error_text(empty).find("empty range(1, 1, 2)"), std::string::npos) << error_text(empty);
+  EXPECT_EQ(empty.diagnostics().front().ir_path, "f.r") << error_text(empty);
 }
 
 
@@ -170,7 +166,7 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
   std::map<std::string, int> ops;
   Result<Value> r = run_tfir(kSrc, {f32({4}, {1, 2, 3, 4})}, "f", {},
                              [&](const Call& c) { ops[std::string(c.op.name())]++; });
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({4}, {8, 14, 22, 32})));
   // y (one Binary add) is computed once although three nodes use it; each call of @sq runs its
   // own mul: 1 add + 2 mul + 2 sub + 1 max = 6 Binary calls.
@@ -198,10 +194,10 @@ func g(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 }
 )";
   Result<Value> four = run_tfir(kSrc, {f32({4}, {1, 1, 1, 1})}, "g");
-  ASSERT_TRUE(four.ok()) << first_message(four);
+  ASSERT_TRUE(four.ok()) << error_text(four);
   EXPECT_TRUE(same_tensor(four->tensor(), f32({4}, {2, 2, 2, 2})));
   Result<Value> five = run_tfir(kSrc, {f32({5}, {1, 1, 1, 1, 1})}, "f");
-  ASSERT_TRUE(five.ok()) << first_message(five);
+  ASSERT_TRUE(five.ok()) << error_text(five);
   EXPECT_TRUE(same_tensor(five->tensor(), f32({5}, {3, 3, 3, 3, 3})));
 }
 
@@ -225,7 +221,7 @@ func g(x: Tensor[(N, 3), f32]) -> Tuple[Tensor[(2,), i64, storage=umat], Tensor[
 )";
   std::vector<double> ones(15, 1.0);
   Result<Value> r = run_tfir(kSrc, {f32({5, 3}, ones)}, "g");
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), i64({2}, {5, 3})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), i64({5}, {2, 5, 8, 11, 14})));
   EXPECT_TRUE(same_tensor(r->items()[2].tensor(), f32({3, 2}, {0, 0, 0, 0, 0, 0})));
@@ -255,7 +251,7 @@ func c(x: Tensor[(1,), bf16]) -> Tensor[(), bf16, storage=umat] {
     return v
 }
 )", {tensor_of(DType::bf16(), {1}, {0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_EQ(r->tensor().code(0), 0x3f81u);  // 1.0078125
 }
 

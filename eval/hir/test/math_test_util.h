@@ -1,5 +1,5 @@
-// Helpers of the elementwise-family tests: a one-op tfir program over operand tensors, exact
-// int64 tensors, and the text of a failure.
+// Helpers of the elementwise-family tests: a one-op tfir program over operand tensors and exact
+// int64 tensors.
 #pragma once
 
 #include <fmt/format.h>
@@ -11,16 +11,6 @@
 #include "eval/hir/test/eval_testing.h"
 
 namespace tf::eval::testing {
-
-/// "Tensor[(2, 3), f32]".
-inline std::string type_text(DType dtype, const Shape& shape) {
-  return fmt::format("Tensor[{}, {}]", shape_text(shape), dtype.name());
-}
-
-/// The first diagnostic of a failed result, rendered ("(no error)" for a success).
-inline std::string error_text(const Result<Value>& r) {
-  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
-}
 
 /// Evaluates `func f(x, y, z...) -> Tensor[result_shape, result_dtype] { r = <expr> return r }`
 /// with one parameter per input, typed like the input (x, y, z, w in order).
@@ -56,14 +46,6 @@ inline Tensor eval_like(const std::string& expr, const std::vector<Tensor>& inpu
 /// An integer tensor from exact int64 values (beyond 2^53 too), wrapped to `dtype`.
 inline Tensor ints(DType dtype, Shape shape, const std::vector<std::int64_t>& values) {
   return from_i64(dtype, std::move(shape), values);
-}
-
-/// A tensor of `dtype` from raw codes.
-inline Tensor codes(DType dtype, Shape shape, const std::vector<std::uint64_t>& values) {
-  Tensor t = Tensor::make(dtype, std::move(shape));
-  for (std::size_t i = 0; i < values.size(); ++i)
-    t.set_code(static_cast<std::int64_t>(i), values[i]);
-  return t;
 }
 
 }  // namespace tf::eval::testing

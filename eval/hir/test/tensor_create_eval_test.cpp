@@ -31,7 +31,7 @@ TEST(HirEvalArange, I32ResultsWrapToTheWidth) {
 TEST(HirEvalZeros, CodeZeroOfEveryDtype) {
   for (DType d : simple_dtypes()) {
     SCOPED_TRACE(std::string(d.name()));
-    const std::string t = tensor_type(d, {2, 3});
+    const std::string t = type_text(d, {2, 3});
     const Tensor z = made("zeros(type=" + t + ")", t);
     EXPECT_EQ(z.dtype(), d);
     EXPECT_EQ(codes(z), std::vector<std::uint64_t>(6, 0));
@@ -60,7 +60,7 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 })";
   Result<Value> r = run_tfir(src, {f32({2}, {1, 2})});
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(failure_text(r).find("M"), std::string::npos) << failure_text(r);
+  EXPECT_NE(error_text(r).find("M"), std::string::npos) << error_text(r);
 }
 
 TEST(HirEvalShapeOf, ExtentsAndRank) {
@@ -103,10 +103,10 @@ func g(x: Tensor[(8, 2), f32, layout=L]) -> Tensor[(2, 2), f32, layout=Layout((2
     return r
 })";
   Result<Value> r = run_tfir(src, {x}, "f");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), x));
   r = run_tfir(src, {x}, "g");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), x));
 }
 

@@ -39,7 +39,7 @@ func bad(x: Tensor[(4,), i32]) -> Tensor[(2,), i32] {
     return s
 })";
   Result<Value> r = run_tfir(src, {}, "chain");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), i32({2, 2}, {1, 5, 3, 7})));
   expect_eval_error(run_tfir(src, {i32({4}, {0, 1, 2, 3})}, "bad"),
                     "is out of range for the extent 4");
@@ -60,7 +60,7 @@ func parts(x: Tensor[(2, 4), f32]) -> Tuple[Tensor[(2, 4), f32], Tensor[(2, 2, 2
     return (c, s0, s1)
 })";
   Result<Value> r = run_tfir(src, {f32({2, 4}, {0, 1, 2, 3, 4, 5, 6, 7})});
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({2, 4}, {2, 3, 0, 1, 6, 7, 4, 5})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({2, 2, 2}, {0, 1, 4, 5, 2, 3, 6, 7})));
   EXPECT_TRUE(same_tensor(r->items()[2].tensor(), f32({2, 2, 2}, {0, 2, 1, 3, 4, 6, 5, 7})));
@@ -80,7 +80,7 @@ func g(x: Tensor[(N, 3), f32]) -> Tuple[Tensor[(2,), i64, storage=umat], Tensor[
     return (s, k, a, z)
 })";
   Result<Value> r = run_tfir(src, {f32({5, 3}, std::vector<double>(15, 1))});
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), i64({2}, {5, 3})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), i64({}, {2})));
   EXPECT_TRUE(same_tensor(r->items()[2].tensor(), i64({5}, {2, 5, 8, 11, 14})));
@@ -120,25 +120,25 @@ func cache(new: Tensor[(1, 2, 1, 2), f32], pos: Tensor[(), i32], s: Tensor[(), i
 })";
   Result<Value> r =
       run_tfir(src, {f32({4, 2}, {1, 2, 3, 4, 5, 6, 7, 8}), i64({3}, {2, 0, 2})}, "gather_add");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({3, 2}, {5, 6, 1, 2, 5, 6})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({4, 2}, {1, 2, 0, 0, 10, 12, 0, 0})));
   r = run_tfir(src, {f32({2, 2}, {9, 9, 8, 8}), i64({2}, {3, 1})}, "copy");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({4, 2}, {0, 0, 8, 8, 0, 0, 9, 9})));
   r = run_tfir(src, {f32({5}, {3, 1, 4, 1, 5})}, "top");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({2}, {5, 4})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), i64({2}, {4, 2})));
   r = run_tfir(src, {f32({2, 3}, {1, 3, 3, 2, 0, 1})}, "amax");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), i64({2}, {1, 0})));
   r = run_tfir(src, {f32({2, 2}, {1, 2, 3, 4})}, "rep");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 4}, {1, 1, 2, 2, 3, 3, 4, 4})));
   const Tensor fresh = f32({1, 2, 1, 2}, {1, 2, 3, 4});
   r = run_tfir(src, {fresh, i32({}, {1}), i32({}, {1})}, "cache");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({1, 4, 1, 2}, {0, 0, 1, 2, 0, 0, 0, 0})));
   expect_eval_error(run_tfir(src, {fresh, i32({}, {3}), i32({}, {2})}, "cache"),
                     "cur_pos 3 + s 2 is out of range for cache.len 4");

@@ -32,7 +32,7 @@ func f(x: Tensor[(N, 2), f32], y: Tensor[(M, 2), f32]) -> Tensor[(N + M, 2), f32
     return r
 })";
   Result<Value> r = run_tfir(src, {f32({1, 2}, {1, 2}), f32({2, 2}, {3, 4, 5, 6})});
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({3, 2}, {1, 2, 3, 4, 5, 6})));
 }
 

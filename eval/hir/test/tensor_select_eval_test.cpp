@@ -14,7 +14,7 @@ constexpr double kNaN = NAN;
 Tensor argmax(const Tensor& x, const std::string& attrs, const Shape& out) {
   // A rank-0 result keeps x's gmem storage.
   const std::string t =
-      out.empty() ? "Tensor[(), i64, storage=gmem]" : tensor_type(DType::i64(), out);
+      out.empty() ? "Tensor[(), i64, storage=gmem]" : type_text(DType::i64(), out);
   return ok_value(run_body("r = argmax(x" + attrs + ")", {x}, t)).tensor();
 }
 
@@ -50,12 +50,12 @@ Result<Value> topk(const Tensor& x, const std::string& attrs, const Shape& out,
                    const std::string& prelude = {}) {
   return run_body(
       "r = topk(x, " + attrs + ")", {x},
-      fmt::format("Tuple[{}, {}]", tensor_type(x.dtype(), out), tensor_type(DType::i64(), out)),
+      fmt::format("Tuple[{}, {}]", type_text(x.dtype(), out), type_text(DType::i64(), out)),
       prelude);
 }
 
 void expect_topk(const Result<Value>& r, const Tensor& values, const Tensor& indices) {
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   ASSERT_EQ(r->items().size(), 2u);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), values));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), indices));

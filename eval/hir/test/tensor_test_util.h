@@ -13,16 +13,6 @@
 
 namespace tf::eval::testing {
 
-/// "Tensor[(2, 3), f32]".
-inline std::string tensor_type(DType dtype, const Shape& shape) {
-  return fmt::format("Tensor[{}, {}]", shape_text(shape), dtype.name());
-}
-
-/// The first diagnostic of a failed result, rendered ("(no error)" for a success).
-inline std::string failure_text(const Result<Value>& r) {
-  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
-}
-
 /// Evaluates `func f(x, y, z, w...) -> <result> { <body> return r }` with one parameter per
 /// input, typed like the input; `body` holds bindings ending in `r = ...`, one per line.
 inline Result<Value> run_body(const std::string& body, const std::vector<Tensor>& inputs,
@@ -32,7 +22,7 @@ inline Result<Value> run_body(const std::string& body, const std::vector<Tensor>
   std::vector<std::string> params;
   for (std::size_t i = 0; i < inputs.size(); ++i)
     params.push_back(
-        fmt::format("{}: {}", kNames[i], tensor_type(inputs[i].dtype(), inputs[i].shape())));
+        fmt::format("{}: {}", kNames[i], type_text(inputs[i].dtype(), inputs[i].shape())));
   const std::string source = fmt::format("{}\nfunc f({}) -> {} {{\n    {}\n    return r\n}}\n",
                                          prelude, fmt::join(params, ", "), result, body);
   return run_tfir(source, inputs, "f", std::move(dims));
@@ -40,7 +30,7 @@ inline Result<Value> run_body(const std::string& body, const std::vector<Tensor>
 
 /// The value of a successful result; a failure is a test failure (and an empty tensor).
 inline Value ok_value(const Result<Value>& r) {
-  EXPECT_TRUE(r.ok()) << failure_text(r);
+  EXPECT_TRUE(r.ok()) << error_text(r);
   return r.ok() ? *r : Value(Tensor());
 }
 
@@ -48,22 +38,13 @@ inline Value ok_value(const Result<Value>& r) {
 inline void expect_failure(const Result<Value>& r, DiagCategory category,
                            const std::string& fragment) {
   ASSERT_FALSE(r.ok()) << "expected a failure containing '" << fragment << "'";
-  EXPECT_EQ(r.diagnostics().front().category, category) << failure_text(r);
-  EXPECT_NE(r.diagnostics().front().message.find(fragment), std::string::npos) << failure_text(r);
+  EXPECT_EQ(r.diagnostics().front().category, category) << error_text(r);
+  EXPECT_NE(r.diagnostics().front().message.find(fragment), std::string::npos) << error_text(r);
 }
 
 /// An eval error containing `fragment`.
 inline void expect_eval_error(const Result<Value>& r, const std::string& fragment) {
   expect_failure(r, DiagCategory::Eval, fragment);
-}
-
-/// A tensor of the simple `dtype` and `shape` whose element codes are `codes`.
-inline Tensor codes_of(DType dtype, Shape shape, const std::vector<std::uint64_t>& codes) {
-  Tensor t = Tensor::make(dtype, std::move(shape));
-  EXPECT_EQ(static_cast<std::int64_t>(codes.size()), t.size());
-  for (std::int64_t i = 0; i < t.size() && i < static_cast<std::int64_t>(codes.size()); ++i)
-    t.set_code(i, codes[i]);
-  return t;
 }
 
 /// The element codes of a simple-dtype tensor.

@@ -115,12 +115,12 @@ TEST(HirEvalSplit, EqualConsecutiveChunks) {
   const Tensor x = f32({2, 4}, {0, 1, 2, 3, 4, 5, 6, 7});
   Result<Value> r = run_body("r = split(x, axis=-1, num_splits=2)", {x},
                              "Tuple[Tensor[(2, 2), f32], Tensor[(2, 2), f32]]");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   ASSERT_EQ(r->items().size(), 2u);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({2, 2}, {0, 1, 4, 5})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({2, 2}, {2, 3, 6, 7})));
   r = run_body("r = split(x, axis=0, num_splits=1)", {x}, "Tuple[Tensor[(2, 4), f32]]");
-  ASSERT_TRUE(r.ok()) << failure_text(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   ASSERT_EQ(r->items().size(), 1u);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), x));
 }
@@ -156,24 +156,24 @@ TEST(HirEvalDataMovers, EveryDtypeMovesItsCodes) {
     SCOPED_TRACE(std::string(d.name()));
     const std::vector<std::uint64_t> c = pattern_codes(d, 6);
     const Tensor x = codes_of(d, {2, 3}, c);
-    const std::string t32 = tensor_type(d, {3, 2});
+    const std::string t32 = type_text(d, {3, 2});
     Value v = ok_value(run_body("r = transpose(x, perm=(1, 0))", {x}, t32));
     EXPECT_EQ(codes(v.tensor()), (std::vector<std::uint64_t>{c[0], c[3], c[1], c[4], c[2], c[5]}));
     v = ok_value(run_body("r = reshape(x, new_shape=(3, 2))", {x}, t32));
     EXPECT_EQ(codes(v.tensor()), c);
     v = ok_value(run_body("r = slice(x, (1, 0), sizes=(1, 2), strides=(1, 2))", {x},
-                          tensor_type(d, {1, 2})));
+                          type_text(d, {1, 2})));
     EXPECT_EQ(codes(v.tensor()), (std::vector<std::uint64_t>{c[3], c[5]}));
     v = ok_value(
-        run_body("r = repeat_interleave(x, repeats=2, axis=0)", {x}, tensor_type(d, {4, 3})));
+        run_body("r = repeat_interleave(x, repeats=2, axis=0)", {x}, type_text(d, {4, 3})));
     EXPECT_EQ(codes(v.tensor()), (std::vector<std::uint64_t>{c[0], c[1], c[2], c[0], c[1], c[2],
                                                              c[3], c[4], c[5], c[3], c[4], c[5]}));
-    v = ok_value(run_body("r = concat(x, x, axis=1)", {x}, tensor_type(d, {2, 6})));
+    v = ok_value(run_body("r = concat(x, x, axis=1)", {x}, type_text(d, {2, 6})));
     EXPECT_EQ(codes(v.tensor()), (std::vector<std::uint64_t>{c[0], c[1], c[2], c[0], c[1], c[2],
                                                              c[3], c[4], c[5], c[3], c[4], c[5]}));
     Result<Value> s = run_body("r = split(x, axis=1, num_splits=3)", {x},
-                               fmt::format("Tuple[{0}, {0}, {0}]", tensor_type(d, {2, 1})));
-    ASSERT_TRUE(s.ok()) << failure_text(s);
+                               fmt::format("Tuple[{0}, {0}, {0}]", type_text(d, {2, 1})));
+    ASSERT_TRUE(s.ok()) << error_text(s);
     EXPECT_EQ(codes(s->items()[2].tensor()), (std::vector<std::uint64_t>{c[2], c[5]}));
     EXPECT_EQ(v.tensor().dtype(), d);
   }
