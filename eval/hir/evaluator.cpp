@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "eval/hir/op_eval.h"
 #include "eval/numerics/convert.h"
@@ -15,6 +17,7 @@
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/hir/grid_region.h"
+#include "ir/type/tuple_type.h"
 
 namespace tf::eval {
 namespace {
@@ -52,6 +55,61 @@ struct Frame {
 Tensor scalar_i64(DType dtype, std::int64_t v) {
   const std::int64_t vals[1] = {v};
   return from_i64(dtype, {}, vals);
+}
+
+
+// Every DimVar a function mentions: in its parameter and result types, and in the types and
+// dim-valued attributes of its body's nodes (a `--dim` may name one the inputs do not bind).
+void collect_dim_vars(const ShapeDim& d, std::vector<DimVarRef>& out) {
+  if (d.is_static()) return;
+  for (const DimVarRef& v : free_dim_vars(d.expr()))
+    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+}
+
+void collect_dim_vars(const IRType& t, std::vector<DimVarRef>& out) {
+  if (!t) return;
+  if (const auto* tt = t->as<TensorType>()) {
+    for (const ShapeDim& d : tt->shape) collect_dim_vars(d, out);
+  } else if (const auto* tu = t->as<TupleType>()) {
+    for (const IRType& f : tu->fields) collect_dim_vars(f, out);
+  }
+}
+
+std::vector<DimVarRef> dim_vars_of(const hir::Function& f) {
+  std::vector<DimVarRef> out;
+  for (const VarRef& p : f.params()) collect_dim_vars(p->type(), out);
+  std::unordered_set<const ExprNode*> seen;
+  std::vector<const ExprNode*> work;
+  if (f.body()) work.push_back(f.body().get());
+  auto push = [&](const Expr& e) {
+    if (e && seen.insert(e.get()).second) work.push_back(e.get());
+  };
+  while (!work.empty()) {
+    const ExprNode* n = work.back();
+    work.pop_back();
+    collect_dim_vars(n->type(), out);
+    if (const auto* c = n->as<Call>()) {
+      for (const Expr& a : c->args) push(a);
+      for (const AttrValue& a : c->attrs) {
+        if (const auto* t = std::get_if<IRType>(&a)) collect_dim_vars(*t, out);
+        if (const auto* d = std::get_if<ShapeDim>(&a)) collect_dim_vars(*d, out);
+        if (const auto* ds = std::get_if<std::vector<ShapeDim>>(&a))
+          for (const ShapeDim& d : *ds) collect_dim_vars(d, out);
+      }
+    } else if (const auto* t = n->as<Tuple>()) {
+      for (const Expr& a : t->elements) push(a);
+    } else if (const auto* g = n->as<TupleGetItem>()) {
+      push(g->tuple);
+    } else if (const auto* fc = n->as<FunctionCall>()) {
+      for (const Expr& a : fc->args) push(a);
+    } else if (const auto* r = n->as<hir::GridRegionExpr>()) {
+      for (const ShapeDim* d : {&r->start(), &r->stop(), &r->step()}) collect_dim_vars(*d, out);
+      for (const Expr& a : r->inits()) push(a);
+      for (const Expr& a : r->yields()) push(a);
+      push(r->body());
+    }
+  }
+  return out;
 }
 
 class Evaluator {
@@ -143,19 +201,17 @@ class Evaluator {
   std::optional<Diagnostic> bind_dims(const hir::Function& f, const std::vector<Value>& inputs,
                                       const std::map<std::string, std::int64_t>& user_dims,
                                       DimBinding& dims) const {
-    // User values first, for the DimVars the signature names.
-    std::map<std::string, std::int64_t> pending = user_dims;
-    for (const VarRef& p : f.params()) {
-      const auto* t = p->type()->as<TensorType>();
-      for (const ShapeDim& d : t->shape) {
-        if (d.is_static()) continue;
-        for (const DimVarRef& v : free_dim_vars(d.expr())) {
-          auto it = pending.find(v->name);
-          if (it == pending.end()) continue;
-          if (auto e = dims.bind(v, it->second)) return usage(fmt::format("--dim {}: {}", v->name, e->message));
-          pending.erase(it);
-        }
+    // User values first, for any DimVar the function mentions.
+    std::vector<DimVarRef> known = dim_vars_of(f);
+    for (const auto& [name, value] : user_dims) {
+      auto it = std::find_if(known.begin(), known.end(), [&](const DimVarRef& v) { return v->name == name; });
+      if (it == known.end()) {
+        std::vector<std::string> names;
+        for (const DimVarRef& v : known) names.push_back(v->name);
+        return usage(fmt::format("--dim {}: @{} has no DimVar {} (its DimVars: {})", name, f.name(), name,
+                                 names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
       }
+      if (auto e = dims.bind(*it, value)) return with_message(*e, fmt::format("--dim {}: {}", name, e->message));
     }
     // Every bare DimVar extent binds from its argument; a second occurrence must agree.
     for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -177,7 +233,7 @@ class Evaluator {
           continue;
         }
         if (auto e = dims.bind(DimVarRef(v), shape[a]))
-          return located_rule(*e, fmt::format("input {} of @{}: axis {}: {}", p.name, f.name(), a, e->message));
+          return with_message(*e, fmt::format("input {} of @{}: axis {}: {}", p.name, f.name(), a, e->message));
       }
     }
     // Then every extent (static, bare or an expression) must equal the argument's.
@@ -195,13 +251,10 @@ class Evaluator {
                                    f.name(), shape_text(shape), a, *want));
       }
     }
-    if (!pending.empty())
-      return usage(fmt::format("--dim {}: @{} has no DimVar {} in its signature",
-                               pending.begin()->first, f.name(), pending.begin()->first));
     return std::nullopt;
   }
 
-  static Diagnostic located_rule(const Diagnostic& e, std::string message) {
+  static Diagnostic with_message(const Diagnostic& e, std::string message) {
     Diagnostic d = e;
     d.message = std::move(message);
     return d;
@@ -476,6 +529,13 @@ Result<Tensor> convert_input(const Tensor& input, const Var& param) {
                                         param.name, shape_text(input.shape()), a, d.value()));
   }
   if (input.dtype() == t->dtype) return input;
+  auto kind = [](DType d) { return d.is_compound() || d.is_float() ? 0 : d.is_integer() ? 1 : 2; };
+  if (kind(input.dtype()) != kind(t->dtype))
+    return category_error(DiagCategory::Usage,
+                          fmt::format("input {} is {}, the parameter is {}: an input converts at "
+                                      "the boundary only within its kind (float to float, integer "
+                                      "to integer)",
+                                      param.name, input.dtype().name(), t->dtype.name()));
   Result<Tensor> c = cast_tensor(input, t->dtype, default_cast_options(t->dtype));
   if (!c.ok()) {
     std::vector<Diagnostic> ds = c.diagnostics();

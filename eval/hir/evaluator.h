@@ -51,10 +51,11 @@ Result<Value> evaluate_function(const Module& module, const hir::Function& funct
 /// there is none (a prim_func entry needs the TIR evaluator).
 Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& name);
 
-/// An input for parameter `param` converted at the boundary (D4): a tensor of another dtype is
-/// cast to the parameter dtype with the default mode of that dtype (an .npy file's raw u8 / u16
-/// codes are taken bit for bit before this: eval/value/npy_boundary.h). Diagnostic (category
-/// Usage) naming the parameter when the rank or a static extent differs.
+/// An input for parameter `param` converted at the boundary (D4): a tensor of another dtype of
+/// the same kind (float or block-scaled to float or block-scaled, integer to integer) is cast to
+/// the parameter dtype with that dtype's default mode (an .npy file's raw u8 / u16 codes are
+/// taken bit for bit before this: eval/value/npy_boundary.h). Diagnostic (category Usage)
+/// naming the parameter when the rank or a static extent differs or the kinds differ.
 Result<Tensor> convert_input(const Tensor& input, const Var& param);
 
 }  // namespace tf::eval

@@ -48,7 +48,12 @@ Result<eval::Tensor> read_input(const std::string& name, const std::string& valu
   if (value.size() > 4 && value.ends_with(".npy")) {
     Result<eval::NpyArray> a = eval::read_npy_file(value);
     if (!a.ok()) return a.diagnostics();
-    return eval::tensor_from_npy(*a, dtype, fmt::format("input {} ({})", name, value));
+    const std::string what = fmt::format("input {} ({})", name, value);
+    // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
+    // dtype here and converts at the boundary like a literal (convert_input).
+    if (a->type == eval::NpyType::U8 || a->type == eval::NpyType::U16)
+      return eval::tensor_from_npy(*a, dtype, what);
+    return eval::natural_tensor_from_npy(*a, what);
   }
   eval::LiteralContext c = lc;
   c.npy_dtype = dtype;
@@ -132,14 +137,15 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
                                          fn.name(), p->name, to_string(p->type()))));
       continue;
     }
-    Result<eval::Tensor> t = read_input(p->name, it->second, *p, lc);
+    const std::string value = it->second;
+    given.erase(it);
+    Result<eval::Tensor> t = read_input(p->name, value, *p, lc);
     if (t.ok()) t = eval::convert_input(*t, *p);
     if (!t.ok()) {
       errors.insert(errors.end(), t.diagnostics().begin(), t.diagnostics().end());
       continue;
     }
     inputs.emplace_back(*t);
-    given.erase(it);
   }
   for (const auto& [name, value] : given)
     errors.push_back(usage(fmt::format("--input {}: @{} has no parameter {}", name, fn.name(), name)));
@@ -161,7 +167,8 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     nlohmann::ordered_json doc{{"function", fn.name()}, {"outputs", nlohmann::ordered_json::array()}};
     for (const auto& [name, t] : outputs) {
       nlohmann::ordered_json o{{"name", name}};
-      for (const auto& [k, v] : eval::tensor_json(t).items()) o[k] = v;
+      const nlohmann::json fields = eval::tensor_json(t);  // items() must not outlive it
+      for (const auto& [k, v] : fields.items()) o[k] = v;
       doc["outputs"].push_back(o);
     }
     out << doc.dump() << "\n";

@@ -44,7 +44,7 @@ std::string reduce_fn(const std::string& in, const std::string& out, const std::
 
 Tensor reduce_ok(const std::string& src, Tensor x) {
   Result<Value> r = run_tfir(src, {std::move(x)});
-  EXPECT_TRUE(r.ok()) << first_message(r);
+  EXPECT_TRUE(r.ok()) << error_text(r);
   return r.ok() ? r->tensor() : Tensor();
 }
 
@@ -199,7 +199,7 @@ TEST(ReduceEval, SymbolicExtentIsResolvedAtRunTime) {
   const std::string src = "dim N = DimVar(\"N\", 1, 17)\n" +
                           reduce_fn("(N, 3)", "(N,)", "f32", "axes=(1,), keepdim=false, kind=sum");
   Result<Value> r = run_tfir(src, {f32({5, 3}, std::vector<double>(15, 1.0))});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({5}, {3, 3, 3, 3, 3})));
 }
 

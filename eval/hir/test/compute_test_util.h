@@ -1,4 +1,5 @@
-// Helpers shared by the compute-op tests: error text, a tolerance comparison, small generators.
+// Helpers shared by the compute-op tests: an error matcher, a tolerance comparison, small
+// generators (eval_testing.h has the rest: error_text, same_tensor, tensor_of).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -10,11 +11,6 @@
 #include "eval/hir/test/eval_testing.h"
 
 namespace tf::eval::testing {
-
-/// The first diagnostic of a failed Result, rendered; "(no error)" for a successful one.
-inline std::string first_message(const Result<Value>& r) {
-  return r.ok() ? std::string("(no error)") : r.diagnostics().front().render();
-}
 
 /// Whether `r` failed with a diagnostic of `category` whose message contains `text`.
 inline ::testing::AssertionResult fails_with(const Result<Value>& r, DiagCategory category,

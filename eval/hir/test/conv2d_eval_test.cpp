@@ -58,7 +58,7 @@ TEST(Conv2DEval, HirCoreCrossCheck) {
   Result<Value> r = run_tfir(conv_fn(k, "f32"),
                              {arange_of(DType::f32(), {1, 1, 4, 4}),
                               f32({1, 1, 2, 2}, {1, 1, 1, 1}), f32({1}, {1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({1, 1, 2, 2}, {11, 19, 43, 51})));
 }
 
@@ -72,7 +72,7 @@ void expect_matches_reference(const ConvCase& k, const std::string& dtype) {
                              {tensor_of(d, {k.n, k.c, k.h, k.w}, x),
                               tensor_of(d, {k.o, k.c / k.groups, k.kh, k.kw}, w),
                               tensor_of(d, {k.o}, b)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), tensor_of(d, {k.n, k.o, k.oh(), k.ow()}, reference(k, x, w, b))));
 }
 
@@ -93,7 +93,7 @@ TEST(Conv2DEval, Bf16ResultRoundsOnce) {
       conv_fn(k, "bf16"),
       {tensor_of(DType::bf16(), {1, 3, 1, 1}, {1, std::ldexp(1.0, -8), std::ldexp(1.0, -16)}),
        tensor_of(DType::bf16(), {1, 3, 1, 1}, {1, 1, 1}), tensor_of(DType::bf16(), {1}, {0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(),
                           tensor_of(DType::bf16(), {1, 1, 1, 1}, {1 + std::ldexp(1.0, -7)})));
 }

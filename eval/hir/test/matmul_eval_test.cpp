@@ -39,7 +39,7 @@ TEST(MatMulEval, RankTwoRhsBroadcastsOverTheLhsBatch) {
   // hir-core section 6 program 6.
   Result<Value> r = run_tfir(matmul_fn("(2, 2, 3)", "(3, 2)", "(2, 2, 2)", "f32"),
                              {arange_of(DType::f32(), {2, 2, 3}), f32({3, 2}, {1, 0, 0, 1, 1, 1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 2, 2}, {2, 3, 8, 9, 14, 15, 20, 21})));
 }
 
@@ -56,7 +56,7 @@ TEST(MatMulEval, BatchAxesBroadcastBothWays) {
     }
   Result<Value> r = run_tfir(matmul_fn("(2, 1, 2, 3)", "(3, 3, 2)", "(2, 3, 2, 2)", "f32"),
                              {f32({2, 1, 2, 3}, a), f32({3, 3, 2}, b)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 3, 2, 2}, want)));
 }
 
@@ -69,7 +69,7 @@ TEST(MatMulEval, AgreesWithAnF64ReferenceOnAnOddSizedProduct) {
   for (std::size_t i = 0; i < b.size(); ++i) b[i] = std::cos(0.11 * static_cast<double>(i));
   const Tensor ta = f32({37, 53}, a), tb = f32({53, 29}, b);
   Result<Value> r = run_tfir(matmul_fn("(37, 53)", "(53, 29)", "(37, 29)", "f32"), {ta, tb});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(),
                         f32({37, 29}, reference(values_of(ta), values_of(tb), 1, 37, 53, 29, false)),
                         1e-5, 1e-5));
@@ -78,7 +78,7 @@ TEST(MatMulEval, AgreesWithAnF64ReferenceOnAnOddSizedProduct) {
 TEST(MatMulEval, EmptyContractionGivesZeros) {
   Result<Value> r = run_tfir(matmul_fn("(2, 0)", "(0, 3)", "(2, 3)", "f32"),
                              {Tensor::make(DType::f32(), {2, 0}), Tensor::make(DType::f32(), {0, 3})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 3}, {0, 0, 0, 0, 0, 0})));
 }
 
@@ -87,7 +87,7 @@ TEST(MatMulEval, Bf16ResultRoundsOnceFromF32) {
   const Tensor a = tensor_of(DType::bf16(), {1, 3}, {1, std::ldexp(1.0, -8), std::ldexp(1.0, -16)});
   const Tensor b = tensor_of(DType::bf16(), {3, 1}, {1, 1, 1});
   Result<Value> r = run_tfir(matmul_fn("(1, 3)", "(3, 1)", "(1, 1)", "bf16"), {a, b});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), tensor_of(DType::bf16(), {1, 1}, {1 + std::ldexp(1.0, -7)})));
 }
 
@@ -96,7 +96,7 @@ TEST(MatMulEval, IntegerProductsWrapToTheResultWidth) {
   // 2^47 - 2^16 + 1, which is -2^16 + 1 = -65535 modulo 2^32.
   Result<Value> r = run_tfir(matmul_fn("(2, 2)", "(2, 1)", "(2, 1)", "i32"),
                              {i32({2, 2}, {65536, 0, 2147483647, 1}), i32({2, 1}, {65536, 1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), i32({2, 1}, {0, -65535})));
 }
 
@@ -117,7 +117,7 @@ TEST(MmaEval, Sm80OnesAccumulateToSixteen) {
   Result<Value> r = run_tfir(
       mma_fn("mma_sm80_16x8x16", "(16, 16)", "(16, 8)", "(16, 8)", "bf16", "bf16", "f32"),
       {splat(DType::bf16(), {16, 16}, 1), splat(DType::bf16(), {16, 8}, 1)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), splat(DType::f32(), {16, 8}, 16)));
 }
 
@@ -127,12 +127,12 @@ TEST(MmaEval, F16OperandsIntoF32AndIntoF16) {
   Result<Value> r = run_tfir(
       mma_fn("mma_sm80_16x8x16", "(16, 16)", "(16, 8)", "(16, 8)", "f16", "f16", "f32"),
       {splat(DType::f16(), {16, 16}, 2), splat(DType::f16(), {16, 8}, 2)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), splat(DType::f32(), {16, 8}, 64)));
   Result<Value> h = run_tfir(
       mma_fn("mma_sm80_16x8x16", "(16, 16)", "(16, 8)", "(16, 8)", "f16", "f16", "f16"),
       {splat(DType::f16(), {16, 16}, 64), splat(DType::f16(), {16, 8}, 64)});
-  ASSERT_TRUE(h.ok()) << first_message(h);
+  ASSERT_TRUE(h.ok()) << error_text(h);
   EXPECT_TRUE(same_tensor(h->tensor(),
                           splat(DType::f16(), {16, 8}, std::numeric_limits<double>::infinity())));
 }
@@ -146,7 +146,7 @@ TEST(MmaEval, F32AccumulatesSequentiallyOverK) {
   Result<Value> r = run_tfir(
       mma_fn("mma_sm80_16x8x16", "(16, 16)", "(16, 8)", "(16, 8)", "f32", "f32", "f32"),
       {f32({16, 16}, a), splat(DType::f32(), {16, 8}, 1)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   std::vector<double> want(16 * 8, 0.0);
   for (int j = 0; j < 8; ++j) want[j] = 1;
   EXPECT_TRUE(same_tensor(r->tensor(), f32({16, 8}, want)));
@@ -157,7 +157,7 @@ TEST(MmaEval, Sm90WgmmaTileMatchesTheReference) {
   Result<Value> r = run_tfir(
       mma_fn("wgmma_sm90_64x128x16", "(64, 16)", "(16, 128)", "(64, 128)", "bf16", "bf16", "bf16"),
       {tensor_of(DType::bf16(), {64, 16}, a), tensor_of(DType::bf16(), {16, 128}, b)});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   // Sums of 16 products of integers in [-3, 3] are integers of magnitude <= 144: exact in bf16.
   EXPECT_TRUE(same_tensor(r->tensor(),
                           tensor_of(DType::bf16(), {64, 128}, reference(a, b, 1, 64, 16, 128, false))));

@@ -28,7 +28,7 @@ std::string softmax_fn(const std::string& shape, const std::string& dtype, int a
 TEST(SoftMaxEval, F32MatchesTheReference) {
   // hir-core section 6 program 5.
   Result<Value> r = run_tfir(softmax_fn("(3,)", "f32", 0), {f32({3}, {1, 2, 3})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(), f32({3}, {0.09003057, 0.24472848, 0.66524094}), 1e-6, 0));
 }
 
@@ -36,7 +36,7 @@ TEST(SoftMaxEval, Bf16ComputesInF32AndRoundsOnce) {
   // Program 5: exact bf16 values (each f32 result is far from a bf16 tie).
   Result<Value> r = run_tfir(softmax_fn("(3,)", "bf16", 0),
                              {tensor_of(DType::bf16(), {3}, {1, 2, 3})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(),
                           tensor_of(DType::bf16(), {3}, {0.08984375, 0.24511719, 0.6640625})));
 }
@@ -46,7 +46,7 @@ TEST(SoftMaxEval, LeadingAxisOfAMatrix) {
   // two equal entries: exp(0) / 2 = 1/2 exactly.
   Result<Value> r = run_tfir(softmax_fn("(2, 2)", "f32", 0),
                              {f32({2, 2}, {0, 1, std::log(3.0), 1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(), f32({2, 2}, {0.25, 0.5, 0.75, 0.5}), 1e-6, 0));
   EXPECT_EQ(values_of(r->tensor())[1], 0.5);
 }
@@ -54,16 +54,16 @@ TEST(SoftMaxEval, LeadingAxisOfAMatrix) {
 TEST(SoftMaxEval, LargeInputsDoNotOverflowAndSpecialsGiveNaN) {
   // The max is subtracted first: exp(0) / 2 = 0.5 exactly even for 1000.
   Result<Value> big = run_tfir(softmax_fn("(2,)", "f32", 0), {f32({2}, {1000, 1000})});
-  ASSERT_TRUE(big.ok()) << first_message(big);
+  ASSERT_TRUE(big.ok()) << error_text(big);
   EXPECT_TRUE(same_tensor(big->tensor(), f32({2}, {0.5, 0.5})));
   // -inf contributes exactly 0.
   Result<Value> ninf = run_tfir(softmax_fn("(2,)", "f32", 0), {f32({2}, {-kInf, 5})});
-  ASSERT_TRUE(ninf.ok()) << first_message(ninf);
+  ASSERT_TRUE(ninf.ok()) << error_text(ninf);
   EXPECT_TRUE(same_tensor(ninf->tensor(), f32({2}, {0, 1})));
   // A NaN, an all -inf row and a +inf make the row NaN (as torch).
   Result<Value> r = run_tfir(softmax_fn("(3, 2)", "f32", 1),
                              {f32({3, 2}, {kNaN, 1, -kInf, -kInf, kInf, 1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({3, 2}, {kNaN, kNaN, kNaN, kNaN, kNaN, kNaN})));
 }
 
@@ -79,7 +79,7 @@ TEST(LayerNormEval, LastAxisMatchesTheReference) {
   // hir-core section 6 program 5 (torch's f32 values).
   Result<Value> r = run_tfir(layer_norm_fn("(1, 4)", "(4,)", "f32", "f32", -1, "1e-05"),
                              {f32({1, 4}, {1, 2, 3, 4}), f32({4}, {1, 1, 1, 1}), f32({4}, {0, 0, 0, 0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(),
                         f32({1, 4}, {-1.34163547, -0.44721186, 0.44721180, 1.34163547}), 1e-6, 0));
 }
@@ -90,7 +90,7 @@ TEST(LayerNormEval, NormalisesEverySuffixAxisWithWeightAndBias) {
   Result<Value> r = run_tfir(layer_norm_fn("(2, 2, 2)", "(2, 2)", "f32", "f32", 1, "0.0"),
                              {f32({2, 2, 2}, {1, 1, 3, 3, 5, 5, 5, 5}),
                               f32({2, 2}, {1, 2, 3, 4}), f32({2, 2}, {0.5, 0, 0, -1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   // Row 1 is constant: d = 0, var = 0, rstd = 1 / sqrt(0) = inf, 0 * inf = NaN (eps 0 on a
   // constant row is the caller's NaN, as in torch).
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 2, 2}, {-0.5, -2, 3, 3, kNaN, kNaN, kNaN, kNaN})));
@@ -103,7 +103,7 @@ TEST(LayerNormEval, Bf16InputWithF32WeightRoundsOnce) {
   Result<Value> r = run_tfir(layer_norm_fn("(1, 2)", "(2,)", "bf16", "f32", 1, "0.0"),
                              {tensor_of(DType::bf16(), {1, 2}, {1, 3}), f32({2}, {w, w}),
                               f32({2}, {0, 0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   const double up = 1 + std::ldexp(1.0, -7);
   EXPECT_TRUE(same_tensor(r->tensor(), tensor_of(DType::bf16(), {1, 2}, {-up, up})));
 }
@@ -119,7 +119,7 @@ TEST(RMSNormEval, MatchesTheReference) {
   // hir-core section 6 program 5.
   Result<Value> r = run_tfir(rms_norm_fn("(1, 4)", 4, "f32", "1e-06"),
                              {f32({1, 4}, {1, 2, 3, 4}), f32({4}, {1, 1, 2, 2})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(),
                         f32({1, 4}, {0.36514837, 0.73029673, 2.19089031, 2.92118692}), 1e-6, 0));
 }
@@ -128,7 +128,7 @@ TEST(RMSNormEval, ExactCasesRowByRowAndTheDefaultEps) {
   // Rows of equal magnitude normalise to +-1 exactly with eps 0; the weight scales each column.
   Result<Value> r = run_tfir(rms_norm_fn("(2, 4)", 4, "f32", "0.0"),
                              {f32({2, 4}, {1, 1, 1, 1, -3, 3, -3, 3}), f32({4}, {1, 2, 3, 4})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({2, 4}, {1, 2, 3, 4, -1, 2, -3, 4})));
   // The default eps is 1e-6: an all-zero row stays 0 (0 * 1 / sqrt(1e-6)).
   Result<Value> z = run_tfir(R"(
@@ -138,7 +138,7 @@ func rn(x: Tensor[(1, 2), f32], w: Tensor[(2,), f32]) -> Tensor[(1, 2), f32] {
 }
 )",
                              {f32({1, 2}, {0, 0}), f32({2}, {1, 1})});
-  ASSERT_TRUE(z.ok()) << first_message(z);
+  ASSERT_TRUE(z.ok()) << error_text(z);
   EXPECT_TRUE(same_tensor(z->tensor(), f32({1, 2}, {0, 0})));
 }
 

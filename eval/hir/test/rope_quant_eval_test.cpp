@@ -34,7 +34,7 @@ TEST(RoPEEval, RotateHalfWithGatheredTableRows) {
   const Tensor q = f32({1, 2, 1, 4}, {1, 2, 3, 4, 5, 6, 7, 8});
   const Tensor k = f32({1, 2, 2, 4}, {1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 0, 0, 0, 2});
   Result<Value> r = run_tfir(kRope, {q, k, cos_table(), sin_table(), i64({2}, {2, 1})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   ASSERT_TRUE(r->is_tuple());
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({1, 2, 1, 4}, {-1, 5, 3.5, 6, -7, -8, 5, 6})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(),
@@ -56,7 +56,7 @@ func rp(q: Tensor[(1, 1, 1, 2), bf16], k: Tensor[(1, 1, 1, 2), bf16], c: Tensor[
                                    tensor_of(DType::bf16(), {1, 1, 1, 2}, {1, -1}),
                                    f32({1, 2}, {c0, 1}), f32({1, 2}, {std::ldexp(1.0, -16), 0}),
                                    i32({1}, {0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   // y1 = x1 * c1 + x0 * s1 = -1 * 1 + 1 * 0 = -1.
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(),
                           tensor_of(DType::bf16(), {1, 1, 1, 2}, {1 + std::ldexp(1.0, -7), -1})));
@@ -111,13 +111,13 @@ TEST(QuantEval, HirCoreProgram14) {
   // an all-zero group has scale 1.
   Result<Value> r = run_tfir(quant_fn("(2, 4)", "(2, 4)", "(2, 1)", 4),
                              {f32({2, 4}, {1, -2, 0.3, 7, 0, 0, 0, 0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(),
                           tensor_of(DType::fp8e4m3(), {2, 4}, {64, -128, 20, 448, 0, 0, 0, 0})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({2, 1}, {0.015625, 1.0})));
   // scale = f32(4 / 448); 1 / scale = 111.99999 -> 112, 3 / scale = 336 ties to even -> 320.
   Result<Value> t = run_tfir(quant_fn("(1, 4)", "(1, 4)", "(1, 1)", 4), {f32({1, 4}, {1, -2, 3, 4})});
-  ASSERT_TRUE(t.ok()) << first_message(t);
+  ASSERT_TRUE(t.ok()) << error_text(t);
   EXPECT_TRUE(same_tensor(t->items()[0].tensor(),
                           tensor_of(DType::fp8e4m3(), {1, 4}, {112, -224, 320, 448})));
   EXPECT_TRUE(same_tensor(t->items()[1].tensor(), f32({1, 1}, {0.008928571827709675})));
@@ -127,7 +127,7 @@ TEST(QuantEval, SeveralGroupsPerRow) {
   // Group 2 over one row of 4: groups (1, -2) and (0.5, 0.25), scales 2/448 and 0.5/448.
   Result<Value> r = run_tfir(quant_fn("(1, 4)", "(1, 4)", "(1, 2)", 2),
                              {f32({1, 4}, {1, -2, 0.5, 0.25})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(),
                           tensor_of(DType::fp8e4m3(), {1, 4}, {224, -448, 448, 224})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(),
@@ -140,7 +140,7 @@ TEST(QuantEval, NaNAndInfinityInAGroup) {
   // that element NaN (inf / inf) and the others +-0.
   Result<Value> r = run_tfir(quant_fn("(2, 4)", "(2, 4)", "(2, 1)", 4),
                              {f32({2, 4}, {1, kNaN, 2, 3, kInf, 1, -2, 0})});
-  ASSERT_TRUE(r.ok()) << first_message(r);
+  ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(),
                           tensor_of(DType::fp8e4m3(), {2, 4},
                                     {kNaN, kNaN, kNaN, kNaN, kNaN, 0, -0.0, 0})));
@@ -158,7 +158,7 @@ TEST(QuantEval, IndivisibleStaticLastExtentIsATypeError) {
   // hir-core section 6 program 14: group 3 on a last extent of 4.
   Result<Value> r = run_tfir(quant_fn("(1, 4)", "(1, 4)", "(1, 1)", 3), {f32({1, 4}, {1, 2, 3, 4})});
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Type) << first_message(r);
+  EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Type) << error_text(r);
 }
 
 }  // namespace

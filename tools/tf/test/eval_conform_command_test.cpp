@@ -94,6 +94,65 @@ TEST(TfEval, BadInputIsExitTwoWithAPlacedDiagnostic) {
   EXPECT_EQ(no_file.code, 2);
 }
 
+constexpr const char* kBodyDims = R"(tfir 1
+dim N = DimVar("N", 1, 9)
+dim M = DimVar("M", 1, 9)
+func f(x: Tensor[(N,), f32]) -> Tensor[(M,), f32] {
+    z = zeros(type=Tensor[(M,), f32])
+    return z
+}
+func g(x: Tensor[(4,), f32], i: Tensor[(2,), i64]) -> Tensor[(2,), f32] {
+    s = index_select(x, i, dim=0)
+    return s
+}
+)";
+
+TEST(TfEval, ADimOnlyTheBodyUsesComesFromDim) {
+  std::string file = temp_file("dims.tfir", kBodyDims);
+  Ran unbound = eval({.file = file, .function = "f", .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"}});
+  EXPECT_EQ(unbound.code, 2);
+  EXPECT_NE(unbound.err.find("hir.tensor.Zeros: DimVar M [1, 9) is not bound"), std::string::npos) << unbound.err;
+  EXPECT_NE(unbound.err.find("at: f.z"), std::string::npos) << unbound.err;
+  Ran bound = eval({.file = file, .function = "f", .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"}, .dims = {"M=2"}});
+  EXPECT_EQ(bound.code, 0) << bound.err;
+  EXPECT_EQ(bound.out, "output = Tensor[(2,), f32]{0, 0}\n");
+  Ran outside = eval({.file = file, .function = "f", .inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"}, .dims = {"M=12"}});
+  EXPECT_EQ(outside.code, 2);
+  EXPECT_NE(outside.err.find("error[TYPES.4.DIM.dimvar-half-open]: --dim M"), std::string::npos) << outside.err;
+}
+
+TEST(TfEval, InputsConvertOnlyWithinTheirKind) {
+  std::string file = temp_file("dims.tfir", kBodyDims);
+  Ran r = eval({.file = file, .function = "g",
+                .inputs = {"x=Tensor[(4,), i32]{1, 2, 3, 4}", "i=Tensor[(2,), i64]{0, 1}"}});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("input x is i32, the parameter is f32"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("no parameter"), std::string::npos) << r.err;  // one diagnostic per problem
+  Ran narrow = eval({.file = file, .function = "g",
+                     .inputs = {"x=Tensor[(4,), bf16]{1, 2, 3, 4}", "i=Tensor[(2,), i32]{3, 0}"}});
+  EXPECT_EQ(narrow.code, 0) << narrow.err;
+  EXPECT_EQ(narrow.out, "output = Tensor[(2,), f32]{4, 1}\n");
+}
+
+TEST(TfEval, JsonOutputsAndErrors) {
+  std::string file = temp_file("dims.tfir", kBodyDims);
+  Ran ok = eval({.file = file, .function = "g",
+                 .inputs = {"x=Tensor[(4,), f32]{1, 2, 3, 4}", "i=Tensor[(2,), i64]{0, 1}"}, .json = true});
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(ok.out,
+            "{\"function\":\"g\",\"outputs\":[{\"name\":\"output\",\"bits\":[\"0x3f800000\",\"0x40000000\"],"
+            "\"dtype\":\"f32\",\"shape\":[2],\"values\":[1.0,2.0]}]}\n");
+  Ran bad = eval({.file = file, .function = "g",
+                  .inputs = {"x=Tensor[(4,), f32]{1, 2, 3, 4}", "i=Tensor[(2,), i64]{0, 9}"}, .json = true});
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("\"ir_path\":\"g.s\""), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("index entry 1 is 9, out of range [0, 4)"), std::string::npos) << bad.err;
+  std::string junk = temp_file("junk.npy", "not numpy");
+  Ran npy = eval({.file = file, .function = "g", .inputs = {"x=" + junk, "i=Tensor[(2,), i64]{0, 1}"}});
+  EXPECT_EQ(npy.code, 2);
+  EXPECT_NE(npy.err.find("not a .npy file"), std::string::npos) << npy.err;
+}
+
 constexpr const char* kCases = R"(tfir 1
 func inc(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
     one = 1.0
