@@ -45,10 +45,18 @@ struct Scope {
   }
 };
 
-// Where evaluation is, for the IR path of a diagnostic: the function and the operand steps.
+// One step of the walk: a node being evaluated (field null), or the operand `field[index]` of
+// `node` (index -1: no index). Kept cheap: the IR path is spelled only when something fails.
+struct Step {
+  const ExprNode* node;
+  const char* field;
+  int index;
+};
+
+// Where evaluation is, for the IR path of a diagnostic: the function and the steps.
 struct Frame {
   const hir::Function* function;
-  std::vector<std::pair<const ExprNode*, std::string>> steps;
+  std::vector<Step> steps;
 };
 
 // A rank-0 integer tensor holding v (wrapped to the dtype's width).
@@ -156,12 +164,11 @@ class Evaluator {
     std::string path = fr.function->name();
     const hir::BindingNames& names = fr.function->binding_names();
     std::string tail = ".body";
-    for (const auto& [node, step] : fr.steps) {
-      if (auto it = names.find(node); it != names.end()) {
-        tail = "." + it->second;
-        continue;
-      }
-      tail += step;
+    for (const Step& st : fr.steps) {
+      if (auto it = names.find(st.node); it != names.end()) tail = "." + it->second;
+      if (st.field == nullptr) continue;
+      tail += st.field;
+      if (st.index >= 0) tail += fmt::format("[{}]", st.index);
     }
     return path + tail;
   }
@@ -265,7 +272,7 @@ class Evaluator {
   Result<Value> eval(const Expr& e, Scope& scope) {
     const ExprNode* node = e.get();
     if (const Value* v = scope.find_memo(node)) return *v;
-    frames_.back().steps.emplace_back(node, "");
+    frames_.back().steps.push_back(Step{node, nullptr, -1});
     Result<Value> r = eval_node(*node, scope);
     if (!r.ok()) return r;  // the steps stay: they are the failure's IR path
     frames_.back().steps.pop_back();
@@ -273,9 +280,16 @@ class Evaluator {
     return r;
   }
 
-  // Evaluates operand `i` of `parent`, recording the step for diagnostics.
-  Result<Value> eval_operand(const ExprNode* parent, std::string step, const Expr& e, Scope& scope) {
-    frames_.back().steps.emplace_back(parent, std::move(step));
+  // Evaluates the operand `field[index]` of `parent`, recording the step for diagnostics.
+  Result<Value> eval_operand(const ExprNode* parent, const char* field, std::size_t index,
+                             const Expr& e, Scope& scope) {
+    frames_.back().steps.push_back(Step{parent, field, static_cast<int>(index)});
+    Result<Value> r = eval(e, scope);
+    if (r.ok()) frames_.back().steps.pop_back();
+    return r;
+  }
+  Result<Value> eval_operand(const ExprNode* parent, const char* field, const Expr& e, Scope& scope) {
+    frames_.back().steps.push_back(Step{parent, field, -1});
     Result<Value> r = eval(e, scope);
     if (r.ok()) frames_.back().steps.pop_back();
     return r;
@@ -303,7 +317,7 @@ class Evaluator {
         std::vector<Value> items;
         const auto& t = *node.as<Tuple>();
         for (std::size_t i = 0; i < t.elements.size(); ++i) {
-          Result<Value> v = eval_operand(&node, fmt::format("[{}]", i), t.elements[i], scope);
+          Result<Value> v = eval_operand(&node, "", i, t.elements[i], scope);
           if (!v.ok()) return v;
           items.push_back(*v);
         }
@@ -349,7 +363,7 @@ class Evaluator {
     std::vector<Value> args;
     args.reserve(c.args.size());
     for (std::size_t i = 0; i < c.args.size(); ++i) {
-      Result<Value> v = eval_operand(&c, fmt::format(".args[{}]", i), c.args[i], scope);
+      Result<Value> v = eval_operand(&c, ".args", i, c.args[i], scope);
       if (!v.ok()) return v;
       args.push_back(std::move(v).value());
     }
@@ -408,12 +422,12 @@ class Evaluator {
       return located(eval_error(fmt::format("@{} is not an HIR function of this module", fc.callee)));
     std::vector<Value> args;
     for (std::size_t i = 0; i < fc.args.size(); ++i) {
-      Result<Value> v = eval_operand(&fc, fmt::format(".args[{}]", i), fc.args[i], scope);
+      Result<Value> v = eval_operand(&fc, ".args", i, fc.args[i], scope);
       if (!v.ok()) return v;
       args.push_back(std::move(v).value());
     }
     const auto& f = static_cast<const hir::Function&>(*callee);
-    frames_.back().steps.emplace_back(&fc, "");
+    frames_.back().steps.push_back(Step{&fc, nullptr, -1});
     Result<Value> r = call_function(f, std::move(args), {});
     if (r.ok()) frames_.back().steps.pop_back();
     return r;
@@ -439,7 +453,7 @@ class Evaluator {
                                             *start, *stop, *step)));
     std::vector<Value> carried;
     for (std::size_t k = 0; k < g.inits().size(); ++k) {
-      Result<Value> v = eval_operand(&g, fmt::format(".inits[{}]", k), g.inits()[k], scope);
+      Result<Value> v = eval_operand(&g, ".inits", k, g.inits()[k], scope);
       if (!v.ok()) return v;
       carried.push_back(*v);
     }
@@ -462,7 +476,7 @@ class Evaluator {
       }
       std::vector<Value> next;
       for (std::size_t y = 0; y < g.yields().size(); ++y) {
-        Result<Value> v = eval_operand(&g, fmt::format(".yields[{}]", y), g.yields()[y], iteration);
+        Result<Value> v = eval_operand(&g, ".yields", y, g.yields()[y], iteration);
         if (!v.ok()) return v;
         next.push_back(*v);
       }
