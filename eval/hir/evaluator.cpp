@@ -83,6 +83,8 @@ void collect_dim_vars(const IRType& t, std::vector<DimVarRef>& out) {
   }
 }
 
+}  // namespace
+
 std::vector<DimVarRef> dim_vars_of(const hir::Function& f) {
   std::vector<DimVarRef> out;
   for (const VarRef& p : f.params()) collect_dim_vars(p->type(), out);
@@ -119,6 +121,8 @@ std::vector<DimVarRef> dim_vars_of(const hir::Function& f) {
   }
   return out;
 }
+
+namespace {
 
 class Evaluator {
  public:

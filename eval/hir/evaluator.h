@@ -46,6 +46,10 @@ struct HirEvalOptions {
 Result<Value> evaluate_function(const Module& module, const hir::Function& function,
                                 std::vector<Value> inputs, const HirEvalOptions& options);
 
+/// Every DimVar `function` mentions, in first-seen order: in its parameter types, and in the
+/// types, dim-valued attributes and loop bounds of its body (what a `--dim` may name).
+std::vector<DimVarRef> dim_vars_of(const hir::Function& function);
+
 /// The HIR function a run names: `name`, else the module's entry, else the module's last func
 /// that is not a variant (TFIR.md section 2). Diagnostic (category Usage) listing the funcs when
 /// there is none (a prim_func entry needs the TIR evaluator).
