@@ -10,44 +10,6 @@
 
 namespace tf::eval::compute {
 
-std::int64_t int_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  TF_CHECK(std::holds_alternative<std::int64_t>(v), "attribute {} is not an int", name);
-  return std::get<std::int64_t>(v);
-}
-
-const std::vector<std::int64_t>& ints_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  TF_CHECK(std::holds_alternative<std::vector<std::int64_t>>(v), "attribute {} is not an int tuple",
-           name);
-  return std::get<std::vector<std::int64_t>>(v);
-}
-
-double float_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  if (std::holds_alternative<std::int64_t>(v)) return static_cast<double>(std::get<std::int64_t>(v));
-  TF_CHECK(std::holds_alternative<double>(v), "attribute {} is not a float", name);
-  return std::get<double>(v);
-}
-
-bool bool_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  TF_CHECK(std::holds_alternative<bool>(v), "attribute {} is not a bool", name);
-  return std::get<bool>(v);
-}
-
-const std::string& enum_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  TF_CHECK(std::holds_alternative<std::string>(v), "attribute {} is not an enum", name);
-  return std::get<std::string>(v);
-}
-
-DType dtype_attr(const OpEvalArgs& a, std::string_view name) {
-  const AttrValue& v = a.attr(name);
-  TF_CHECK(std::holds_alternative<DType>(v), "attribute {} is not a dtype", name);
-  return std::get<DType>(v);
-}
-
 bool is_integral(DType dtype) { return dtype.is_integer() || dtype.is_bool(); }
 
 std::optional<int> normalize_axis(std::int64_t axis, int rank) {

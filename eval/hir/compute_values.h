@@ -15,23 +15,11 @@
 #include <string>
 #include <vector>
 
+#include "eval/hir/op_attrs.h"
 #include "eval/hir/op_eval.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval::compute {
-
-/// The attribute `name` of `a`'s Call as an int (precondition, TF_CHECK: an int attribute).
-std::int64_t int_attr(const OpEvalArgs& a, std::string_view name);
-/// ... as a tuple of ints.
-const std::vector<std::int64_t>& ints_attr(const OpEvalArgs& a, std::string_view name);
-/// ... as a float (an int value is widened).
-double float_attr(const OpEvalArgs& a, std::string_view name);
-/// ... as a bool.
-bool bool_attr(const OpEvalArgs& a, std::string_view name);
-/// ... as an enum or string spelling.
-const std::string& enum_attr(const OpEvalArgs& a, std::string_view name);
-/// ... as a dtype.
-DType dtype_attr(const OpEvalArgs& a, std::string_view name);
 
 /// True for integer and bool dtypes (the values compute in int64).
 bool is_integral(DType dtype);

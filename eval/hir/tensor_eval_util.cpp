@@ -11,18 +11,6 @@ std::string_view op_name(const OpEvalArgs& a) {
   return a.call.op.name();
 }
 
-std::int64_t int_attr(const OpEvalArgs& a, std::string_view name) {
-  return hir::int_attr(a.attr(name));
-}
-
-bool bool_attr(const OpEvalArgs& a, std::string_view name) {
-  return hir::bool_attr(a.attr(name));
-}
-
-const std::vector<std::int64_t>& int_tuple_attr(const OpEvalArgs& a, std::string_view name) {
-  return hir::int_tuple_attr(a.attr(name));
-}
-
 Result<std::int64_t> dim_attr(const OpEvalArgs& a, std::string_view name) {
   return a.dim(hir::dim_attr(a.attr(name)));
 }

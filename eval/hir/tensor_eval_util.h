@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/hir/op_attrs.h"
 #include "eval/hir/op_eval.h"
 
 namespace tf::eval::tensor_ops {
@@ -15,12 +16,6 @@ namespace tf::eval::tensor_ops {
 /// The op's name for messages: the registered name ("hir.tensor.Slice").
 std::string_view op_name(const OpEvalArgs& a);
 
-/// The Int attribute `name`.
-std::int64_t int_attr(const OpEvalArgs& a, std::string_view name);
-/// The Bool attribute `name`.
-bool bool_attr(const OpEvalArgs& a, std::string_view name);
-/// The IntTuple attribute `name`.
-const std::vector<std::int64_t>& int_tuple_attr(const OpEvalArgs& a, std::string_view name);
 /// The Dim attribute `name` resolved under the function's DimVars.
 Result<std::int64_t> dim_attr(const OpEvalArgs& a, std::string_view name);
 /// The DimTuple attribute `name`, every entry resolved under the function's DimVars.

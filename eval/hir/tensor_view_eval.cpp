@@ -92,7 +92,7 @@ Result<Value> eval_reshape(const OpEvalArgs& a) {
 
 Result<Value> eval_transpose(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
-  const std::vector<std::int64_t>& perm = int_tuple_attr(a, "perm");
+  const std::vector<std::int64_t>& perm = ints_attr(a, "perm");
   const int r = x.rank();
   if (static_cast<int>(perm.size()) != r)
     return eval_error(fmt::format("perm has {} entries for rank {}", perm.size(), r));
