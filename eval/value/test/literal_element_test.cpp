@@ -1,24 +1,17 @@
 // Literal elements: one rounding from the written decimal to the dtype, integers exact and in
 // range, raw codes within the width, every rejection positioned.
 #include "eval/value/literal_element.h"
-#include "ir/text/decimal.h"
-#include "ir/text/decimal.h"
 
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <cfenv>
 
-#include "ir/text/expression_parser.h"
+#include "eval/value/test/syntax_testing.h"
+#include "ir/text/decimal.h"
 
 namespace tf::eval {
 namespace {
-
-text::Syntax parse(const std::string& s) {
-  Result<text::Syntax> r = text::parse_expression(s, "t.tfir");
-  TF_CHECK(r.ok(), "test input does not parse: {}", s);
-  return *r;
-}
 
 Result<std::uint64_t> code(const std::string& s, DType d) {
   return value_code(*parse(s), d);

@@ -7,16 +7,10 @@
 #include <random>
 #include <set>
 
-#include "ir/text/expression_parser.h"
+#include "eval/value/test/syntax_testing.h"
 
 namespace tf::eval {
 namespace {
-
-text::Syntax parse(const std::string& s) {
-  Result<text::Syntax> r = text::parse_expression(s, "t.tfir");
-  TF_CHECK(r.ok(), "test input does not parse: {}", s);
-  return *r;
-}
 
 Result<Tensor> draw(const std::string& args, DType d, Shape shape) {
   return random_tensor(*parse("Tensor[(1,), f32] random(" + args + ")"), d, std::move(shape));
