@@ -177,8 +177,19 @@ class Evaluator {
     return path + tail;
   }
 
+  // The IR path, and the source position of the deepest binding on the way (when the function
+  // was read from text).
   Diagnostic located(Diagnostic d) const {
     if (d.ir_path.empty()) d.ir_path = ir_path();
+    if (!d.location.known() && !frames_.empty()) {
+      const Frame& fr = frames_.back();
+      const hir::BindingLocations& where = fr.function->binding_locations();
+      for (auto st = fr.steps.rbegin(); st != fr.steps.rend(); ++st)
+        if (auto it = where.find(st->node); it != where.end()) {
+          d.location = it->second;
+          break;
+        }
+    }
     return d;
   }
   std::vector<Diagnostic> located_all(std::vector<Diagnostic> ds) const {

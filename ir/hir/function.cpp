@@ -85,15 +85,18 @@ void check_body(const std::string& name, const Expr& body, IRType& return_type,
 }  // namespace
 
 Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef> params, Expr body,
-                                           IRType return_type, BindingNames names) {
+                                           IRType return_type, BindingNames names,
+                                           BindingLocations locations) {
   std::vector<Diagnostic> diags;
   std::vector<IRType> param_types = check_signature(name, params, diags);
   check_body(name, body, return_type, diags);
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   if (!type.ok()) return type.diagnostics();
-  return Ref<const Function>(
+  Ref<Function> f(
       new Function(std::move(name), std::move(params), std::move(body), *type, std::move(names)));
+  f->locations_ = std::move(locations);
+  return Ref<const Function>(f);
 }
 
 Result<Ref<const Function>> Function::make_prototype(std::string name, std::vector<VarRef> params,
@@ -124,7 +127,8 @@ Result<Ref<const Function>> Function::make_prototype(std::string name, std::vect
 Result<Ref<const Function>> Function::make_variant(std::string name, std::string base_name,
                                                    std::vector<VarRef> params, Expr body,
                                                    IRType return_type, Pattern pattern,
-                                                   BindingNames names) {
+                                                   BindingNames names,
+                                                   BindingLocations locations) {
   std::vector<Diagnostic> diags;
   std::vector<IRType> param_types = check_signature(name, params, diags);
   if (!is_identifier(base_name))
@@ -139,6 +143,7 @@ Result<Ref<const Function>> Function::make_variant(std::string name, std::string
   if (!type.ok()) return type.diagnostics();
   Ref<Function> f(
       new Function(std::move(name), std::move(params), std::move(body), *type, std::move(names)));
+  f->locations_ = std::move(locations);
   f->base_name_ = std::move(base_name);
   f->specializations_.push_back(std::move(pattern));
   return Ref<const Function>(f);

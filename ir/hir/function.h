@@ -53,11 +53,15 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
+#include "ir/support/source_location.h"
 
 namespace tf::hir {
 
 /// The source names of bound values of a body, keyed by node (the body holds every key alive).
 using BindingNames = std::unordered_map<const ExprNode*, std::string>;
+/// Where a source bound each value (debug information, like BindingNames: diagnostics of later
+/// stages, e.g. an evaluation error, point at the binding).
+using BindingLocations = std::unordered_map<const ExprNode*, SourceLocation>;
 
 /// An HIR function.
 class Function final : public RefCounted, public FunctionBase {
@@ -65,7 +69,8 @@ class Function final : public RefCounted, public FunctionBase {
   /// The checking factory (design note); `return_type` null means the body's type.
   /// Diagnostics are of category Type unless they name a rule.
   static Result<Ref<const Function>> make(std::string name, std::vector<VarRef> params, Expr body,
-                                          IRType return_type = {}, BindingNames names = {});
+                                          IRType return_type = {}, BindingNames names = {},
+                                          BindingLocations locations = {});
   /// A dispatch prototype: `name` and the signature, no body; `return_type` is required and
   /// every variant must be one (is_variant()). The parameter checks are make's.
   static Result<Ref<const Function>> make_prototype(std::string name, std::vector<VarRef> params,
@@ -76,7 +81,8 @@ class Function final : public RefCounted, public FunctionBase {
   static Result<Ref<const Function>> make_variant(std::string name, std::string base_name,
                                                   std::vector<VarRef> params, Expr body,
                                                   IRType return_type, Pattern pattern,
-                                                  BindingNames names = {});
+                                                  BindingNames names = {},
+                                                  BindingLocations locations = {});
 
   const std::string& name() const override { return name_; }
   /// CallableType(return_type(), parameter types).
@@ -94,6 +100,8 @@ class Function final : public RefCounted, public FunctionBase {
   const IRType& return_type() const { return type_->return_type; }
   /// The source names of bound values (possibly empty; debug information).
   const BindingNames& binding_names() const { return names_; }
+  /// Where the source bound each named value (possibly empty; debug information).
+  const BindingLocations& binding_locations() const { return locations_; }
 
   /// A variant's one DimVarRangePat; empty for a normal function and a prototype.
   const std::vector<Pattern>& specializations() const { return specializations_; }
@@ -119,6 +127,7 @@ class Function final : public RefCounted, public FunctionBase {
   Expr body_;
   CallableTypeRef type_;
   BindingNames names_;
+  BindingLocations locations_;
   std::string base_name_;
   std::vector<Pattern> specializations_;
   std::vector<Ref<const Function>> variants_;

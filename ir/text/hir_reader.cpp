@@ -62,6 +62,7 @@ class HirBodyReader : public StatementCursor {
   }
 
   hir::BindingNames take_names() { return std::move(names_); }
+  hir::BindingLocations take_locations() { return std::move(locations_); }
 
  private:
   // An expression up to the end of the statement; nothing (diagnostics recorded, or quietly
@@ -142,7 +143,10 @@ class HirBodyReader : public StatementCursor {
       env_.poison(name.text);
       return;
     }
-    if (!(*v)->is<Var>() && !(*v)->is<DimVar>()) names_.try_emplace(v->get(), name.text);
+    if (!(*v)->is<Var>() && !(*v)->is<DimVar>()) {
+      names_.try_emplace(v->get(), name.text);
+      locations_.try_emplace(v->get(), name.location);
+    }
     env_.bind(name.text, *v);
     last_bound_ = *v;
   }
@@ -303,6 +307,7 @@ class HirBodyReader : public StatementCursor {
   BodyEnvironment& env_;
   int bindings_ = 0;
   hir::BindingNames names_;
+  hir::BindingLocations locations_;
   std::optional<Expr> last_bound_;
 };
 
@@ -313,6 +318,7 @@ namespace {
 struct ReadBody {
   Expr body;
   hir::BindingNames names;
+  hir::BindingLocations locations;
 };
 
 Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, const OpHandlers& handlers,
@@ -323,7 +329,7 @@ Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, con
   HirBodyReader reader(file.tokens, sig.body_open, env);
   Result<Expr> body = reader.function_block();
   if (!body.ok()) return body.diagnostics();
-  return ReadBody{*body, reader.take_names()};
+  return ReadBody{*body, reader.take_names(), reader.take_locations()};
 }
 
 }  // namespace
@@ -335,7 +341,8 @@ Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const Skip
   Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
   if (!body.ok()) return body.diagnostics();
   Result<hir::HirFunctionRef> f =
-      hir::Function::make(sig.name, sig.params, body->body, sig.return_type, std::move(body->names));
+      hir::Function::make(sig.name, sig.params, body->body, sig.return_type, std::move(body->names),
+                          std::move(body->locations));
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
 }
@@ -348,7 +355,8 @@ Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const Skipp
   Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
   if (!body.ok()) return body.diagnostics();
   Result<hir::HirFunctionRef> f = hir::Function::make_variant(
-      sig.name, head.base, sig.params, body->body, sig.return_type, head.pattern, std::move(body->names));
+      sig.name, head.base, sig.params, body->body, sig.return_type, head.pattern, std::move(body->names),
+      std::move(body->locations));
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
 }

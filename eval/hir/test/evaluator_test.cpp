@@ -142,6 +142,7 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(), i64, storage=umat] {
   ASSERT_FALSE(empty.ok());
   EXPECT_NE(error_text(empty).find("empty range(1, 1, 2)"), std::string::npos) << error_text(empty);
   EXPECT_EQ(empty.diagnostics().front().ir_path, "f.r") << error_text(empty);
+  EXPECT_EQ(empty.diagnostics().front().location.str(), "test.tfir:5:5");  // the binding of r
 }
 
 

@@ -146,6 +146,8 @@ TEST(TfEval, JsonOutputsAndErrors) {
                   .inputs = {"x=Tensor[(4,), f32]{1, 2, 3, 4}", "i=Tensor[(2,), i64]{0, 9}"}, .json = true});
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("\"ir_path\":\"g.s\""), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("\"line\":9"), std::string::npos) << bad.err;  // the binding of s
+  EXPECT_NE(bad.err.find("\"column\":5"), std::string::npos) << bad.err;
   EXPECT_NE(bad.err.find("index entry 1 is 9, out of range [0, 4)"), std::string::npos) << bad.err;
   std::string junk = temp_file("junk.npy", "not numpy");
   Ran npy = eval({.file = file, .function = "g", .inputs = {"x=" + junk, "i=Tensor[(2,), i64]{0, 1}"}});
