@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "eval/hir/op_eval.h"
 #include "eval/numerics/convert.h"
@@ -17,7 +16,6 @@
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/hir/grid_region.h"
-#include "ir/type/tuple_type.h"
 
 namespace tf::eval {
 namespace {
@@ -64,65 +62,6 @@ Tensor scalar_i64(DType dtype, std::int64_t v) {
   const std::int64_t vals[1] = {v};
   return from_i64(dtype, {}, vals);
 }
-
-
-// Every DimVar a function mentions: in its parameter and result types, and in the types and
-// dim-valued attributes of its body's nodes (a `--dim` may name one the inputs do not bind).
-void collect_dim_vars(const ShapeDim& d, std::vector<DimVarRef>& out) {
-  if (d.is_static()) return;
-  for (const DimVarRef& v : free_dim_vars(d.expr()))
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
-}
-
-void collect_dim_vars(const IRType& t, std::vector<DimVarRef>& out) {
-  if (!t) return;
-  if (const auto* tt = t->as<TensorType>()) {
-    for (const ShapeDim& d : tt->shape) collect_dim_vars(d, out);
-  } else if (const auto* tu = t->as<TupleType>()) {
-    for (const IRType& f : tu->fields) collect_dim_vars(f, out);
-  }
-}
-
-}  // namespace
-
-std::vector<DimVarRef> dim_vars_of(const hir::Function& f) {
-  std::vector<DimVarRef> out;
-  for (const VarRef& p : f.params()) collect_dim_vars(p->type(), out);
-  std::unordered_set<const ExprNode*> seen;
-  std::vector<const ExprNode*> work;
-  if (f.body()) work.push_back(f.body().get());
-  auto push = [&](const Expr& e) {
-    if (e && seen.insert(e.get()).second) work.push_back(e.get());
-  };
-  while (!work.empty()) {
-    const ExprNode* n = work.back();
-    work.pop_back();
-    collect_dim_vars(n->type(), out);
-    if (const auto* c = n->as<Call>()) {
-      for (const Expr& a : c->args) push(a);
-      for (const AttrValue& a : c->attrs) {
-        if (const auto* t = std::get_if<IRType>(&a)) collect_dim_vars(*t, out);
-        if (const auto* d = std::get_if<ShapeDim>(&a)) collect_dim_vars(*d, out);
-        if (const auto* ds = std::get_if<std::vector<ShapeDim>>(&a))
-          for (const ShapeDim& d : *ds) collect_dim_vars(d, out);
-      }
-    } else if (const auto* t = n->as<Tuple>()) {
-      for (const Expr& a : t->elements) push(a);
-    } else if (const auto* g = n->as<TupleGetItem>()) {
-      push(g->tuple);
-    } else if (const auto* fc = n->as<FunctionCall>()) {
-      for (const Expr& a : fc->args) push(a);
-    } else if (const auto* r = n->as<hir::GridRegionExpr>()) {
-      for (const ShapeDim* d : {&r->start(), &r->stop(), &r->step()}) collect_dim_vars(*d, out);
-      for (const Expr& a : r->inits()) push(a);
-      for (const Expr& a : r->yields()) push(a);
-      push(r->body());
-    }
-  }
-  return out;
-}
-
-namespace {
 
 class Evaluator {
  public:
@@ -520,58 +459,6 @@ Result<Value> evaluate_function(const Module& module, const hir::Function& funct
   TF_CHECK(options.handlers != nullptr, "evaluate_function without op handler tables");
   Evaluator ev(module, options);
   return ev.call_function(function, std::move(inputs), options.dims);
-}
-
-Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& wanted) {
-  std::string name = wanted;
-  if (name.empty() && module.entry()) name = *module.entry();
-  const hir::Function* last = nullptr;
-  std::vector<std::string> names;
-  for (const FunctionRef& g : module.functions()) {
-    if (g->function_kind() != "func") continue;
-    const auto& h = static_cast<const hir::Function&>(*g);
-    if (!name.empty() && h.name() == name) return &h;
-    names.push_back(h.name());
-    if (!h.is_variant()) last = &h;
-  }
-  if (!name.empty())
-    return category_error(DiagCategory::Usage,
-                          fmt::format("there is no func {} (the funcs: {}); a prim_func needs the "
-                                      "TIR evaluator, which is not built yet",
-                                      name, names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
-  if (last != nullptr) return last;
-  return category_error(DiagCategory::Usage, "there is no func to evaluate");
-}
-
-Result<Tensor> convert_input(const Tensor& input, const Var& param) {
-  const auto* t = param.type()->as<TensorType>();
-  TF_CHECK(t != nullptr, "parameter {} is not tensor-typed", param.name);
-  if (input.rank() != t->rank())
-    return category_error(DiagCategory::Usage,
-                          fmt::format("input {} has rank {} (shape {}); the parameter has rank {}",
-                                      param.name, input.rank(), shape_text(input.shape()), t->rank()));
-  for (int a = 0; a < t->rank(); ++a) {
-    const ShapeDim& d = t->shape[a];
-    if (d.is_static() && d.value() != input.shape()[a])
-      return category_error(DiagCategory::Usage,
-                            fmt::format("input {} has shape {}; axis {} of the parameter is {}",
-                                        param.name, shape_text(input.shape()), a, d.value()));
-  }
-  if (input.dtype() == t->dtype) return input;
-  auto kind = [](DType d) { return d.is_compound() || d.is_float() ? 0 : d.is_integer() ? 1 : 2; };
-  if (kind(input.dtype()) != kind(t->dtype))
-    return category_error(DiagCategory::Usage,
-                          fmt::format("input {} is {}, the parameter is {}: an input converts at "
-                                      "the boundary only within its kind (float to float, integer "
-                                      "to integer)",
-                                      param.name, input.dtype().name(), t->dtype.name()));
-  Result<Tensor> c = cast_tensor(input, t->dtype, default_cast_options(t->dtype));
-  if (!c.ok()) {
-    std::vector<Diagnostic> ds = c.diagnostics();
-    for (Diagnostic& d : ds) d.message = fmt::format("input {}: {}", param.name, d.message);
-    return ds;
-  }
-  return c;
 }
 
 }  // namespace tf::eval
