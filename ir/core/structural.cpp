@@ -19,6 +19,7 @@
 #include "ir/core/tuple.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
+#include "ir/support/hash_combine.h"
 #include "ir/hir/grid_region.h"
 #include "ir/type/callable_type.h"
 #include "ir/type/tensor_type.h"
@@ -28,10 +29,6 @@
 namespace tf {
 
 namespace {
-
-std::size_t combine(std::size_t seed, std::size_t h) {
-  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-}
 
 // ---- one equality and one hash overload per field type ------------------------------------
 
@@ -86,31 +83,6 @@ template <ExprNodeStruct T>
 bool field_equal(const Ref<const T>& a, const Ref<const T>& b) {
   return structural_equal(Expr(a), Expr(b));
 }
-template <typename T>
-bool field_equal(const std::optional<T>& a, const std::optional<T>& b);
-template <typename T>
-bool field_equal(const std::vector<T>& a, const std::vector<T>& b);
-template <typename... Ts>
-bool field_equal(const std::variant<Ts...>& a, const std::variant<Ts...>& b);
-
-template <typename T>
-bool field_equal(const std::optional<T>& a, const std::optional<T>& b) {
-  if (a.has_value() != b.has_value()) return false;
-  return !a || field_equal(*a, *b);
-}
-template <typename T>
-bool field_equal(const std::vector<T>& a, const std::vector<T>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!field_equal(a[i], b[i])) return false;
-  return true;
-}
-template <typename... Ts>
-bool field_equal(const std::variant<Ts...>& a, const std::variant<Ts...>& b) {
-  if (a.index() != b.index()) return false;
-  return std::visit(
-      [&](const auto& x) { return field_equal(x, std::get<std::decay_t<decltype(x)>>(b)); }, a);
-}
 
 std::size_t field_hash(std::int64_t v) {
   return std::hash<std::int64_t>()(v);
@@ -149,7 +121,7 @@ std::size_t field_hash(const Atom& a) {
   return a ? a->hash() : 0xa70;
 }
 std::size_t field_hash(const ShapeDim& d) {
-  return d.is_static() ? field_hash(d.value()) : combine(0x5d1e, structural_hash(d.expr()));
+  return d.is_static() ? field_hash(d.value()) : hash_combine(0x5d1e, structural_hash(d.expr()));
 }
 std::size_t field_hash(const Expr& e) {
   return structural_hash(e);
@@ -161,44 +133,8 @@ template <ExprNodeStruct T>
 std::size_t field_hash(const Ref<const T>& e) {
   return structural_hash(Expr(e));
 }
-template <typename T>
-std::size_t field_hash(const std::optional<T>& o);
-template <typename T>
-std::size_t field_hash(const std::vector<T>& v);
-template <typename... Ts>
-std::size_t field_hash(const std::variant<Ts...>& v);
 
-template <typename T>
-std::size_t field_hash(const std::optional<T>& o) {
-  return o ? combine(1, field_hash(*o)) : 0;
-}
-template <typename T>
-std::size_t field_hash(const std::vector<T>& v) {
-  std::size_t h = v.size();
-  for (const T& x : v) h = combine(h, field_hash(x));
-  return h;
-}
-template <typename... Ts>
-std::size_t field_hash(const std::variant<Ts...>& v) {
-  return combine(v.index(), std::visit([](const auto& x) { return field_hash(x); }, v));
-}
-
-// ---- whole field lists --------------------------------------------------------------------
-
-template <typename Fields>
-bool fields_equal(const Fields& a, const Fields& b) {
-  return std::apply(
-      [&](const auto&... xa) {
-        return std::apply([&](const auto&... xb) { return (field_equal(xa, xb) && ...); }, b);
-      },
-      a);
-}
-
-template <typename Fields>
-std::size_t fields_hash(std::size_t seed, const Fields& t) {
-  std::apply([&](const auto&... x) { ((seed = combine(seed, field_hash(x))), ...); }, t);
-  return seed;
-}
+#include "ir/core/structural_fields.inc"
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include "ir/core/op.h"
 #include "ir/layout/shard_attr.h"
 #include "ir/layout/topology.h"
+#include "ir/support/hash_combine.h"
 
 namespace tf::tir {
 
@@ -52,10 +53,6 @@ std::vector<std::int64_t> mode_extents(const ShardLayout& sl) {
     out.push_back(p.ok() ? *p : -1);
   }
   return out;
-}
-
-std::size_t combine(std::size_t seed, std::size_t h) {
-  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
 }
 
 }  // namespace
@@ -147,8 +144,8 @@ bool MmaAtom::equals(const AtomNode& other) const {
 std::size_t MmaAtom::hash() const {
   std::size_t h = std::hash<std::string>()(op_.name);
   for (const ShardLayout* sl : {&a_, &b_, &c_})
-    h = combine(h, std::hash<std::string>()(to_string(*sl)));
-  return combine(h, std::hash<std::string>()(to_string(scope_)));
+    h = hash_combine(h, std::hash<std::string>()(to_string(*sl)));
+  return hash_combine(h, std::hash<std::string>()(to_string(scope_)));
 }
 
 Result<MmaAtomRef> mma_atom(std::string_view op_name) {

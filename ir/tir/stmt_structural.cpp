@@ -5,9 +5,12 @@
 #include <string>
 #include <tuple>
 #include <type_traits>
+#include <optional>
+#include <variant>
 #include <vector>
 
 #include "ir/core/structural.h"
+#include "ir/support/hash_combine.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
@@ -20,10 +23,6 @@
 namespace tf::tir {
 
 namespace {
-
-std::size_t combine(std::size_t seed, std::size_t h) {
-  return seed ^ (h + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-}
 
 // ---- one equality and one hash overload per field type ------------------------------------
 
@@ -59,13 +58,6 @@ template <StmtNodeStruct T>
 bool field_equal(const Ref<const T>& a, const Ref<const T>& b) {
   return structural_equal(Stmt(a), Stmt(b));
 }
-template <typename T>
-bool field_equal(const std::vector<T>& a, const std::vector<T>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!field_equal(a[i], b[i])) return false;
-  return true;
-}
 
 std::size_t field_hash(std::int64_t v) {
   return std::hash<std::int64_t>()(v);
@@ -99,29 +91,8 @@ template <StmtNodeStruct T>
 std::size_t field_hash(const Ref<const T>& s) {
   return structural_hash(Stmt(s));
 }
-template <typename T>
-std::size_t field_hash(const std::vector<T>& v) {
-  std::size_t h = v.size();
-  for (const T& x : v) h = combine(h, field_hash(x));
-  return h;
-}
 
-// ---- whole field lists --------------------------------------------------------------------
-
-template <typename Fields>
-bool fields_equal(const Fields& a, const Fields& b) {
-  return std::apply(
-      [&](const auto&... xa) {
-        return std::apply([&](const auto&... xb) { return (field_equal(xa, xb) && ...); }, b);
-      },
-      a);
-}
-
-template <typename Fields>
-std::size_t fields_hash(std::size_t seed, const Fields& t) {
-  std::apply([&](const auto&... x) { ((seed = combine(seed, field_hash(x))), ...); }, t);
-  return seed;
-}
+#include "ir/core/structural_fields.inc"
 
 }  // namespace
 
