@@ -47,27 +47,6 @@ std::string byte_edits(std::string text, int max_edits) {
   return text;
 }
 
-// The spelling of a token, so that a token list can be written back as text.
-std::string spell(const text::Token& t) {
-  using text::TokenKind;
-  switch (t.kind) {
-    case TokenKind::Identifier: return t.quoted_name ? "`" + t.text + "`" : t.text;
-    case TokenKind::Integer:
-    case TokenKind::Float: return t.text;
-    case TokenKind::String: {
-      std::string s = "\"";
-      for (char c : t.text) s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-      return s + "\"";
-    }
-    case TokenKind::Newline: return "\n";
-    case TokenKind::Eof: return "";
-    default: {
-      const std::string name = text::token_kind_name(t.kind);  // "'('"
-      return name.size() >= 2 ? name.substr(1, name.size() - 2) : name;
-    }
-  }
-}
-
 const std::vector<std::string> kExtremeNumbers = {
     "99999999999999999999", "-0x8000000000000000", "0x7fffffffffffffff", "-9223372036854775808",
     "9223372036854775807",  "18446744073709551616", "1e999",             "-1e-999",
@@ -98,11 +77,12 @@ rc::Gen<std::string> gen_token_mutation(std::string source, int max_edits) {
                                                        "prim_func", "let", "for", "as", "carry", "("};
     for (std::size_t k = 0; k < lexed->size(); ++k) {
       const text::Token& t = (*lexed)[k];
-      words.push_back(spell(t));
+      words.push_back(text::token_spelling(t));
       if (t.kind != text::TokenKind::Identifier) continue;
       names.push_back(words.back());
       const bool after_definer =
-          k > 0 && std::find(kDefiners.begin(), kDefiners.end(), spell((*lexed)[k - 1])) != kDefiners.end();
+          k > 0 && std::find(kDefiners.begin(), kDefiners.end(),
+                             text::token_spelling((*lexed)[k - 1])) != kDefiners.end();
       const bool before_equal = k + 1 < lexed->size() && (*lexed)[k + 1].kind == text::TokenKind::Equal;
       if (after_definer || before_equal) {
         defining.push_back(k);

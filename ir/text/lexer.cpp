@@ -44,6 +44,25 @@ const char* token_kind_name(TokenKind kind) {
   return "token";
 }
 
+std::string token_spelling(const Token& t) {
+  switch (t.kind) {
+    case TokenKind::Identifier: return t.quoted_name ? "`" + t.text + "`" : t.text;
+    case TokenKind::Integer:
+    case TokenKind::Float: return t.text;
+    case TokenKind::String: {
+      std::string s = "\"";
+      for (char c : t.text) s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      return s + "\"";
+    }
+    case TokenKind::Newline: return "\n";
+    case TokenKind::Eof: return "";
+    default: {
+      const std::string name = token_kind_name(t.kind);  // "'('"
+      return name.size() >= 2 ? name.substr(1, name.size() - 2) : name;
+    }
+  }
+}
+
 namespace {
 
 bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }

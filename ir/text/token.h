@@ -35,4 +35,10 @@ struct Token {
   SourceLocation location;  ///< where the token starts
 };
 
+/// The token written back as tfir text: an identifier (backquoted when it was), a number as
+/// spelled, a string re-escaped, "\n" for a newline, "" for the end, an operator's characters.
+/// Lexing the spellings of a token list, space-separated, gives the same tokens (the text laws
+/// build mutations of a file this way).
+std::string token_spelling(const Token& t);
+
 }  // namespace tf::text

@@ -171,32 +171,12 @@ case "scale_add/basic" {
 }
 )";
 
-// The spelling of a token, so that a token list can be written back as text.
-std::string spell(const Token& t) {
-  switch (t.kind) {
-    case TokenKind::Identifier: return t.quoted_name ? "`" + t.text + "`" : t.text;
-    case TokenKind::Integer:
-    case TokenKind::Float: return t.text;
-    case TokenKind::String: {
-      std::string s = "\"";
-      for (char c : t.text) s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
-      return s + "\"";
-    }
-    case TokenKind::Newline: return "\n";
-    case TokenKind::Eof: return "";
-    default: {
-      std::string name = token_kind_name(t.kind);  // "'('"
-      return name.substr(1, name.size() - 2);
-    }
-  }
-}
-
 // The words of the valid file, one per token.
 std::vector<std::string> valid_words() {
   const Result<std::vector<Token>> lexed = lex(kValidFile, "m.tfir");
   TF_CHECK(lexed.ok(), "the valid file does not lex");
   std::vector<std::string> words;
-  for (const Token& t : *lexed) words.push_back(spell(t));
+  for (const Token& t : *lexed) words.push_back(token_spelling(t));
   return words;
 }
 
