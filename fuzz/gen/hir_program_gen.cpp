@@ -9,24 +9,11 @@
 #include <set>
 #include <ostream>
 
+#include "fuzz/gen/pick.h"
+
 namespace tf::fuzz {
 
 namespace {
-
-// A value in [lo, hi), uniform whatever RapidCheck's current size, shrinking towards lo
-// (layout_gen.cpp's pick).
-template <typename T>
-T pick(T lo, T hi) {
-  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
-}
-
-// True one time in n, shrinking towards false (the common case).
-bool one_in(int n) { return pick<int>(0, n) == n - 1; }
-
-template <typename T>
-const T& element(const std::vector<T>& v) {
-  return v[pick<std::size_t>(0, v.size())];
-}
 
 // ---- types ----
 

@@ -4,17 +4,11 @@
 #include <numeric>
 #include <vector>
 
+#include "fuzz/gen/pick.h"
+
 namespace tf::fuzz {
 
 namespace {
-
-// A value in [lo, hi), uniform whatever RapidCheck's current size (plain inRange narrows the
-// range at small sizes, which would make every structural choice start at its first option),
-// shrinking towards lo.
-template <typename T>
-T pick(T lo, T hi) {
-  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
-}
 
 // The largest power of two not above n (n >= 1).
 std::int64_t floor_pow2(std::int64_t n) {

@@ -4,17 +4,12 @@
 #include <ostream>
 #include <string>
 
+#include "fuzz/gen/pick.h"
 #include "ir/layout/print.h"
 
 namespace tf::fuzz {
 
 namespace {
-
-// A value in [lo, hi), uniform at every RapidCheck size, shrinking towards lo.
-template <typename T>
-T pick(T lo, T hi) {
-  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
-}
 
 std::vector<std::int64_t> divisors(std::int64_t n) {
   std::vector<std::int64_t> out;

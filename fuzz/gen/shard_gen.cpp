@@ -4,6 +4,7 @@
 #include <numeric>
 #include <ostream>
 
+#include "fuzz/gen/pick.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/print.h"
 #include "ir/layout/topology.h"
@@ -11,12 +12,6 @@
 namespace tf::fuzz {
 
 namespace {
-
-// A value in [lo, hi), uniform at every size, shrinking towards lo (as in layout_gen.cpp).
-template <typename T>
-T pick(T lo, T hi) {
-  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
-}
 
 template <typename T>
 T known(Result<T> r) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "fuzz/gen/pick.h"
 #include "ir/text/lexer.h"
 #include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
@@ -10,17 +11,6 @@
 namespace tf::fuzz {
 
 namespace {
-
-// A value in [lo, hi), uniform whatever RapidCheck's current size, shrinking towards lo.
-template <typename T>
-T pick(T lo, T hi) {
-  return *rc::gen::resize(100, rc::gen::inRange<T>(lo, hi));
-}
-
-template <typename T>
-const T& element(const std::vector<T>& v) {
-  return v[pick<std::size_t>(0, v.size())];
-}
 
 // A byte that is likely to damage tfir's structure, or any byte.
 char structural_byte() {
