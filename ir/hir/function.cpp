@@ -93,10 +93,8 @@ Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef>
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   if (!type.ok()) return type.diagnostics();
-  Ref<Function> f(
-      new Function(std::move(name), std::move(params), std::move(body), *type, std::move(names)));
-  f->locations_ = std::move(locations);
-  return Ref<const Function>(f);
+  return Ref<const Function>(new Function(std::move(name), std::move(params), std::move(body), *type,
+                                          std::move(names), std::move(locations)));
 }
 
 Result<Ref<const Function>> Function::make_prototype(std::string name, std::vector<VarRef> params,
@@ -119,7 +117,7 @@ Result<Ref<const Function>> Function::make_prototype(std::string name, std::vect
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   if (!type.ok()) return type.diagnostics();
-  Ref<Function> f(new Function(std::move(name), std::move(params), Expr(), *type, {}));
+  Ref<Function> f(new Function(std::move(name), std::move(params), Expr(), *type, {}, {}));
   f->variants_ = std::move(variants);
   return Ref<const Function>(f);
 }
@@ -141,9 +139,8 @@ Result<Ref<const Function>> Function::make_variant(std::string name, std::string
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   if (!type.ok()) return type.diagnostics();
-  Ref<Function> f(
-      new Function(std::move(name), std::move(params), std::move(body), *type, std::move(names)));
-  f->locations_ = std::move(locations);
+  Ref<Function> f(new Function(std::move(name), std::move(params), std::move(body), *type,
+                               std::move(names), std::move(locations)));
   f->base_name_ = std::move(base_name);
   f->specializations_.push_back(std::move(pattern));
   return Ref<const Function>(f);

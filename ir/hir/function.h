@@ -116,12 +116,13 @@ class Function final : public RefCounted, public FunctionBase {
 
  private:
   Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type,
-           BindingNames names)
+           BindingNames names, BindingLocations locations)
       : name_(std::move(name)),
         params_(std::move(params)),
         body_(std::move(body)),
         type_(std::move(type)),
-        names_(std::move(names)) {}
+        names_(std::move(names)),
+        locations_(std::move(locations)) {}
   std::string name_;
   std::vector<VarRef> params_;
   Expr body_;
