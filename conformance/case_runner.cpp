@@ -9,6 +9,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/value/literal.h"
 #include "ir/hir/function.h"
+#include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::conformance {
@@ -112,14 +113,9 @@ class CaseRun {
     eval::LiteralContext lc;
     lc.base_dir = f_.base_dir;
     for (const auto& [name, text] : c_.dims) {
-      try {
-        std::size_t used = 0;
-        long long v = std::stoll(text, &used, 0);
-        if (used != text.size()) throw std::invalid_argument(text);
-        lc.dims[name] = v;
-      } catch (const std::exception&) {
-        return (void)fail(fmt::format("dim {} = {} is not an integer", name, text));
-      }
+      std::optional<std::int64_t> v = text::signed_integer(text);
+      if (!v) return (void)fail(fmt::format("dim {} = {} is not an integer", name, text));
+      lc.dims[name] = *v;
     }
     std::vector<eval::Value> inputs;
     for (const VarRef& p : f->params()) {

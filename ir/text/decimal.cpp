@@ -5,6 +5,7 @@
 #include <cfenv>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <string>
 
 namespace tf::text {
@@ -69,6 +70,15 @@ std::optional<std::uint64_t> integer_magnitude(std::string_view s) {
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v, base);
   if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return v;
+}
+
+std::optional<std::int64_t> signed_integer(std::string_view s) {
+  const bool negative = s.starts_with('-');
+  if (negative) s.remove_prefix(1);
+  std::optional<std::uint64_t> m = integer_magnitude(s);
+  const std::uint64_t limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (!m || *m > limit + (negative ? 1 : 0)) return std::nullopt;
+  return negative ? static_cast<std::int64_t>(0 - *m) : static_cast<std::int64_t>(*m);
 }
 
 }  // namespace tf::text

@@ -26,4 +26,8 @@ std::optional<OddDouble> read_round_to_odd(std::string_view spelling);
 /// `spelling` is not one in full or exceeds 2^64 - 1.
 std::optional<std::uint64_t> integer_magnitude(std::string_view spelling);
 
+/// A signed integer spelling: an optional '-' and then integer_magnitude's forms ("12", "-3",
+/// "0x7f"; "010" is ten, never octal); nullopt when not one in full or outside int64.
+std::optional<std::int64_t> signed_integer(std::string_view spelling);
+
 }  // namespace tf::text

@@ -17,6 +17,7 @@
 #include "eval/value/tensor_json.h"
 #include "eval/value/tensor_text.h"
 #include "ir/hir/function.h"
+#include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "tools/tf/ir_session.h"
@@ -112,14 +113,10 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   for (const std::string& d : r.dims) {
     Result<std::pair<std::string, std::string>> kv = split_assignment(d, "--dim");
     if (!kv.ok()) return fail(kv.diagnostics(), err, r.json);
-    try {
-      std::size_t used = 0;
-      const long long v = std::stoll(kv->second, &used, 0);
-      if (used != kv->second.size()) throw std::invalid_argument(kv->second);
-      lc.dims[kv->first] = v;
-    } catch (const std::exception&) {
+    std::optional<std::int64_t> v = text::signed_integer(kv->second);
+    if (!v)
       return fail({usage(fmt::format("--dim {}: '{}' is not an integer", kv->first, kv->second))}, err, r.json);
-    }
+    lc.dims[kv->first] = *v;
   }
   std::map<std::string, std::string> given;
   for (const std::string& s : r.inputs) {

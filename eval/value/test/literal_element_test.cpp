@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cfenv>
+#include <limits>
 
 #include "eval/value/test/syntax_testing.h"
 #include "ir/text/decimal.h"
@@ -144,6 +145,16 @@ TEST(LiteralElement, BitsAreCodesWithinTheWidth) {
   EXPECT_EQ(
       error_of(bits_code(*parse("0x10000000000000000"), 64, "i64")),
       "a code of i64 is an integer from 0 to 0xffffffffffffffff, found '0x10000000000000000'");
+}
+
+TEST(NumberSpellings, SignedIntegersAreDecimalOrHexNeverOctal) {
+  EXPECT_EQ(text::signed_integer("010"), 10);
+  EXPECT_EQ(text::signed_integer("-3"), -3);
+  EXPECT_EQ(text::signed_integer("0x7f"), 127);
+  EXPECT_EQ(text::signed_integer("-9223372036854775808"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(text::signed_integer("9223372036854775808"), std::nullopt);
+  for (const char* bad : {"", "-", "1.5", " 1", "+2", "--1", "12x"})
+    EXPECT_EQ(text::signed_integer(bad), std::nullopt) << bad;
 }
 
 }  // namespace
