@@ -18,7 +18,8 @@ endfunction()
 
 # tf_add_fuzz_variant(NAME TARGET CASES n [ARGS ...] [ENV VAR=value ...])
 # Re-runs the property-test binary TARGET with RapidCheck's max_success raised to n, under label
-# fuzz (not in the default ctest run). Same seed as the unit run, so a failure reproduces.
+# fuzz. The test presets (the README's test command) run it: a law that fails at its full count
+# fails the run. Same seed as the unit run, so a failure reproduces.
 function(tf_add_fuzz_variant name target)
   cmake_parse_arguments(F "" "CASES" "ARGS;ENV" ${ARGN})
   add_test(NAME ${name} COMMAND ${target} ${F_ARGS})

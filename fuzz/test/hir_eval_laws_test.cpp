@@ -122,5 +122,18 @@ TF_LAW(HirEvalLaws, NestedLoopsFreeLoopBodiesAndKeywordNamesKeepTheirValuesThrou
       HirGenOptions{.nested_loops = true, .free_loop_bodies = true, .keyword_names = true}));
 }
 
+// The same printer bug, found by this law at its 9,455th case from seed 20261129: the printed
+// program did not read, so its values could not be compared. Replayed from the reproduce string.
+TEST(HirEvalLawRegressions, AValueUsedInANestedLoopAndAfterItKeepsItsValueThroughPrinting) {
+  replay_law(&tf_law_impl_HirEvalLaws_NestedLoopsFreeLoopBodiesAndKeywordNamesKeepTheirValuesThroughPrinting,
+             "HirEvalLaws/NestedLoopsFreeLoopBodiesAndKeywordNamesKeepTheirValuesThroughPrinting",
+      "BIFSpJXR2FGbMF2dz9iTlNHdlRGTv9GczZkclVGTv9GcC9GZpV2cB5GZLVWe39mck5UYtV2cLVWZwRFallmcWFGb"
+      "1V2cUhmcvV3ZoBlcp5Gdp52ZNC35dT1lOjzbzbcc75TIFXJksdPUQe9bN7hLiD4aLlNgACIgACIEA8SPAAAAJHQA"
+      "BAAABAAAAIAAGMAAAAAAAAAAAAABAIABCAAAAAAAAAAAAAAAAAAAAIAAEAAAAAAAAAAAAAAAAMAAAAAAAAAAEAgA"
+      "AAAAAAAAAAQACAAAAAAAAAAAAAAAAEgAAIgADAAAEAAAAAAAAYAAAAgAAAAAAAQACAABAAAAAAAAAAAAAAAAAAAA"
+      "AAAAFsAAAAAADAABAUAAAUAAAIwABEAAAAAADQAAAAAAAAAAAAAAAMAAAQAACAAAAMAAAAAAEEAAAMAAAAAAAAAA"
+      "CYA");
+}
+
 }  // namespace
 }  // namespace tf::fuzz

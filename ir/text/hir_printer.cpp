@@ -2,10 +2,8 @@
 
 #include <fmt/format.h>
 
-#include <functional>
 #include <set>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "eval/numerics/cast_mode.h"
 #include "eval/numerics/convert.h"
@@ -18,6 +16,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/hir/grid_region.h"
+#include "ir/text/binding_placement.h"
 #include "ir/text/declarations.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
@@ -71,54 +70,24 @@ class HirPrinter {
     if (f_.is_prototype())
       return out + fmt::format(") -> {} prototype\n", to_string(f_.return_type()));
     out += fmt::format(") -> {} {{\n", to_string(f_.return_type()));
-    emit(f_.body(), 1, nullptr);
+    lay_out(BindingPlacement(f_.body()));
+    print_block(nullptr, 1);
     out += body_;
     out += fmt::format("    return {}\n}}\n", text(f_.body()));
     return out;
   }
 
  private:
-  // The loop-bound Vars of the region being printed and its enclosing ones.
-  struct LoopScope {
-    std::unordered_set<const ExprNode*> bound;
-    const LoopScope* parent = nullptr;
-  };
-
-  static std::vector<Expr> children(const Expr& e) {
-    switch (e->kind()) {
-      case ExprKind::Call:
-        return e->as<Call>()->args;
-      case ExprKind::FunctionCall:
-        return e->as<FunctionCall>()->args;
-      case ExprKind::Tuple:
-        return e->as<Tuple>()->elements;
-      case ExprKind::TupleGetItem:
-        return {e->as<TupleGetItem>()->tuple};
-      case ExprKind::GridRegionExpr: {
-        const GridRegionExpr& g = *e->as<GridRegionExpr>();
-        std::vector<Expr> c = g.inits();
-        c.push_back(g.body());
-        c.insert(c.end(), g.yields().begin(), g.yields().end());
-        return c;
+  // Sorts the values that get a binding into the blocks that bind them, each block in
+  // dependency order; reserves the names of loop indices and carries, which print as they are.
+  void lay_out(const BindingPlacement& placement) {
+    for (const Expr& e : placement.order()) {
+      if (const GridRegionExpr* g = e->as<GridRegionExpr>()) {
+        used_.insert(g->induction_var()->name);
+        for (const VarRef& c : g->carried()) used_.insert(c->name);
       }
-      default:
-        return {};
+      if (wants_binding(e)) members_[placement.block_of(e.get())].push_back(e);
     }
-  }
-
-  // Whether `e` mentions a Var bound by `scope` (memoized per scope).
-  bool depends_on(const Expr& e, const LoopScope& scope) {
-    auto key = std::make_pair(&scope, e.get());
-    if (auto it = depends_.find(key); it != depends_.end()) return it->second;
-    bool d = e->is<Var>() && scope.bound.count(e.get());
-    if (!d)
-      for (const Expr& c : children(e))
-        if (depends_on(c, scope)) {
-          d = true;
-          break;
-        }
-    depends_.emplace(key, d);
-    return d;
   }
 
   std::string fresh_name(const Expr& e) {
@@ -148,62 +117,27 @@ class HirPrinter {
     return false;
   }
 
-  // Emits the bindings `e` needs, at `depth`, inside loop scope `loop` (null at top level).
-  void emit(const Expr& e, int depth, const LoopScope* loop) {
-    if (names_.count(e.get())) return;
-    if (e->is<GridRegionExpr>()) {
-      emit_region(e, depth, loop);
-      return;
+  // Prints the bindings of `block` (a loop node, or nullptr for the function body) at `depth`.
+  void print_block(const ExprNode* block, int depth) {
+    auto it = members_.find(block);
+    if (it == members_.end()) return;
+    for (const Expr& e : it->second) {
+      if (e->is<GridRegionExpr>()) {
+        print_loop(e, depth);
+        continue;
+      }
+      bind(e, fresh_name(e), value_text(e), depth);
     }
-    for (const Expr& c : children(e)) emit(c, depth, loop);
-    if (!wants_binding(e)) return;
-    const std::string name = fresh_name(e);
-    line(depth, fmt::format("{}: {} = {}", spell_name(name), to_string(e->type()), value_text(e)));
+  }
+
+  void bind(const Expr& e, const std::string& name, const std::string& value, int depth) {
+    line(depth, fmt::format("{}: {} = {}", spell_name(name), to_string(e->type()), value));
     names_.emplace(e.get(), name);
   }
 
-  // Emits `e` inside a loop body as its last binding: its dependencies first, then `e` itself,
-  // bound even when it is a kind that is otherwise written inline (a literal, a tuple).
-  void emit_inside(const Expr& e, int depth, const LoopScope* loop) {
-    if (names_.count(e.get()) || e->is<Var>()) return;
-    if (e->is<GridRegionExpr>() || wants_binding(e)) {
-      emit(e, depth, loop);
-      return;
-    }
-    for (const Expr& c : children(e)) emit(c, depth, loop);
-    const std::string name = fresh_name(e);
-    line(depth, fmt::format("{}: {} = {}", spell_name(name), to_string(e->type()), value_text(e)));
-    names_.emplace(e.get(), name);
-  }
-
-  void emit_region(const Expr& e, int depth, const LoopScope* loop) {
+  void print_loop(const Expr& e, int depth) {
     const GridRegionExpr& g = *e->as<GridRegionExpr>();
-    for (const Expr& init : g.inits()) emit(init, depth, loop);
-    LoopScope scope{{g.induction_var().get()}, loop};
-    used_.insert(g.induction_var()->name);
-    for (const VarRef& c : g.carried()) {
-      scope.bound.insert(c.get());
-      used_.insert(c->name);
-    }
-    // What the loop prints inside: the yields of a carried loop (its body is its last yield, as
-    // the reader builds it), the body of a loop without carries (printed inside even when it is
-    // invariant, since it is the loop's value).
     const bool carried = !g.carried().empty();
-    const std::vector<Expr> roots = carried ? g.yields() : std::vector<Expr>{g.body()};
-    // Values that do not depend on the index or the carries go before the loop. A nested loop
-    // that does depend is printed inside; only its inits are evaluated in this scope.
-    std::function<void(const Expr&, bool)> hoist = [&](const Expr& x, bool keep_inside) {
-      if (names_.count(x.get()) || (!keep_inside && !depends_on(x, scope))) {
-        emit(x, depth, loop);
-        return;
-      }
-      if (const GridRegionExpr* inner = x->as<GridRegionExpr>()) {
-        for (const Expr& init : inner->inits()) hoist(init, false);
-        return;
-      }
-      for (const Expr& c : children(x)) hoist(c, false);
-    };
-    for (const Expr& r : roots) hoist(r, !carried);
     const std::string name = fresh_name(e);
     std::string header = fmt::format("{}: {} = for {} in range({}, {}, {}) ", spell_name(name),
                                      to_string(e->type()), spell_name(g.induction_var()->name),
@@ -216,17 +150,26 @@ class HirPrinter {
       header += ") ";
     }
     line(depth, header + "{");
-    // Index and carries are named by their Vars; inner bindings follow.
+    print_block(e.get(), depth + 1);
     if (carried) {
-      for (const Expr& r : roots) emit(r, depth + 1, &scope);
       std::string y;
       for (std::size_t k = 0; k < g.yields().size(); ++k) y += (k ? ", " : "") + text(g.yields()[k]);
       line(depth + 1, g.yields().size() == 1 ? "yield " + y : "yield (" + y + ")");
-    } else {
-      emit_inside(g.body(), depth + 1, &scope);
+    } else if (!ends_with(e.get(), g.body())) {
+      // A loop without carries has its last binding as its value: when the body is bound
+      // outside the block, or written inline, the block ends by binding it once more.
+      const Expr& body = g.body();
+      const std::string value = names_.count(body.get()) ? text(body) : value_text(body);
+      line(depth + 1, fmt::format("{}: {} = {}", spell_name(fresh_name(body)),
+                                  to_string(body->type()), value));
     }
     line(depth, "}");
     names_.emplace(e.get(), name);
+  }
+
+  bool ends_with(const ExprNode* block, const Expr& value) const {
+    auto it = members_.find(block);
+    return it != members_.end() && !it->second.empty() && it->second.back().get() == value.get();
   }
 
   void line(int depth, const std::string& s) { body_ += std::string(4 * depth, ' ') + s + "\n"; }
@@ -313,12 +256,7 @@ class HirPrinter {
   std::string body_;
   std::unordered_map<const ExprNode*, std::string> names_;
   std::set<std::string> used_;
-  struct PairHash {
-    std::size_t operator()(const std::pair<const LoopScope*, const ExprNode*>& p) const {
-      return std::hash<const void*>()(p.first) ^ (std::hash<const void*>()(p.second) << 1);
-    }
-  };
-  std::unordered_map<std::pair<const LoopScope*, const ExprNode*>, bool, PairHash> depends_;
+  std::unordered_map<const ExprNode*, std::vector<Expr>> members_;  // block -> its bindings
 };
 
 }  // namespace

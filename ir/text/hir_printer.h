@@ -6,8 +6,10 @@
 // source's (Function::binding_names) where they are unique, else fresh (`t0`, `t1`, ...).
 // Calls, function calls, tuple projections and loops are always bound; a tuple or a literal is
 // bound only when the source named it, else written inline. A grid loop prints as
-// `name = for i in range(a, b, c) carry (...) { ... yield (...) }`: values that do not depend on
-// the loop's index or carries are bound before the loop, the others inside. Op calls use the
+// `name = for i in range(a, b, c) carry (...) { ... yield (...) }`. Every value is bound in the
+// innermost block that dominates all of its uses (binding_placement.h): inside a loop body only
+// when every use is inside it. A loop without carries ends with its value as the last binding
+// (bound once more by name when it is bound outside the block or written inline). Op calls use the
 // surface spelling; a hir.math Binary / Unary uses its kind as the op name (`mul(x, y)`) unless
 // an op owns that spelling (`unary(x, kind=relu)`); attributes equal to their default are left
 // out, and a layout, mesh or atom equal to a declared one is written by name. Narrow float

@@ -83,7 +83,9 @@ TEST(HirReader, ContractFibLoopReadsAndPrintsAsAFixedPoint) {
   EXPECT_EQ(printed(std::string(kFibPrinted).substr(std::string(kDecls).size())), kFibPrinted);
 }
 
-TEST(HirReader, SharedValuesAreBoundOnceAndInvariantsHoisted) {
+TEST(HirReader, SharedValuesAreBoundOnceWhereEveryUseSeesThem) {
+  // k does not depend on the loop: bound inside while every use is inside, before the loop once
+  // a use follows the loop.
   const std::string src = R"(
 func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
     r = for i in range(0, N, 2) carry (a = x) {
@@ -96,12 +98,34 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 )";
   EXPECT_EQ(printed(src), std::string(kDecls) + R"(
 func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    r: Tensor[(4,), f32] = for i in range(0, N, 2) carry (a = x) {
+        k: Tensor[(4,), f32] = mul(x, x)
+        b: Tensor[(4,), f32] = add(a, k)
+        yield b
+    }
+    return r
+}
+)");
+  const std::string used_after = R"(
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    k = mul(x, x)
+    r = for i in range(0, N, 2) carry (a = x) {
+        b = add(a, k)
+        yield b
+    }
+    c = add(r, k)
+    return c
+}
+)";
+  EXPECT_EQ(printed(used_after), std::string(kDecls) + R"(
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
     k: Tensor[(4,), f32] = mul(x, x)
     r: Tensor[(4,), f32] = for i in range(0, N, 2) carry (a = x) {
         b: Tensor[(4,), f32] = add(a, k)
         yield b
     }
-    return r
+    c: Tensor[(4,), f32] = add(r, k)
+    return c
 }
 )");
 }
