@@ -19,8 +19,9 @@ const char* status_name(CaseOutcome::Status s) {
     case CaseOutcome::Status::Passed: return "passed";
     case CaseOutcome::Status::Failed: return "failed";
     case CaseOutcome::Status::Skipped: return "skipped";
+    case CaseOutcome::Status::Crashed: return "crashed";
   }
-  return "?";
+  TF_UNREACHABLE("a case status outside the enum");
 }
 
 namespace {

@@ -28,15 +28,15 @@ namespace tf::conformance {
 
 /// The verdict on one case.
 struct CaseOutcome {
-  enum class Status { Passed, Failed, Skipped };
+  enum class Status { Passed, Failed, Skipped, Crashed };
   std::string name;
   Status status = Status::Passed;
-  std::string reason;  ///< why it failed or was skipped
+  std::string reason;  ///< why it failed, was skipped or crashed
   SourceLocation location;
   double seconds = 0;  ///< time spent evaluating it
 };
 
-/// "passed", "failed", "skipped".
+/// "passed", "failed", "skipped", "crashed".
 const char* status_name(CaseOutcome::Status s);
 
 /// A case file as the runner sees it.

@@ -24,7 +24,7 @@ Result<Value> map_via_f64(const Tensor& x, DType dtype, Fn fn) {
   float* o = r.data();
   for (std::int64_t i = 0; i < in.size(); ++i) o[i] = f32_of(fn(static_cast<double>(in[i])));
   Result<Tensor> t = std::move(r).finish();
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 
@@ -43,7 +43,7 @@ Result<Value> eval_relu(const OpEvalArgs& a) {
   F32Result r(d, x.shape());
   for (std::int64_t i = 0; i < in.size(); ++i) r.data()[i] = relu_f32(in[i]);
   Result<Tensor> t = std::move(r).finish();
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

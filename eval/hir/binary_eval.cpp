@@ -123,7 +123,7 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
     }
   }
   Result<Tensor> t = std::move(r).finish();
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 
@@ -233,7 +233,7 @@ Result<Value> eval_binary(const OpEvalArgs& a) {
   TF_CHECK(x.dtype() == y.dtype(), "Binary operands of {} and {}", x.dtype().name(),
            y.dtype().name());
   Result<Shape> out = broadcast_runtime({x.shape(), y.shape()});
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   const DType d = x.dtype();
   if (d.is_integer() || d.is_bool()) return int_binary(*k, x, y, *out, a.result_dtype());
   return float_binary(*k, x, y, *out, a.result_dtype());

@@ -140,7 +140,7 @@ std::vector<std::int64_t> conv_int(const std::vector<std::int64_t>& x,
 
 Result<Value> eval_conv2d(const OpEvalArgs& a) {
   Result<ConvGeometry> geo = conv_geometry(a);
-  if (!geo.ok()) return geo.diagnostics();
+  TF_TRY(geo);
   const ConvGeometry& g = *geo;
   const Tensor& x = a.tensor(0);
   Shape shape = {g.n, g.o, g.oh, g.ow};
@@ -153,7 +153,7 @@ Result<Value> eval_conv2d(const OpEvalArgs& a) {
   std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
   if (!out.empty()) conv_f32(xs.data(), ws.data(), bs.data(), out.data(), g);
   Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

@@ -53,7 +53,7 @@ Result<Value> eval_cast(const OpEvalArgs& a) {
     options.scale_method = *method;
   }
   Result<Tensor> t = cast_tensor(a.tensor(0), *target, options);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 
@@ -66,7 +66,7 @@ Result<Value> eval_full_like(const OpEvalArgs& a) {
     const std::vector<float> f(static_cast<std::size_t>(shape_size(shape)),
                                static_cast<float>(*value));
     Result<Tensor> t = cast_tensor(from_f32(DType::f32(), shape, f), d, default_cast_options(d));
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     return Value(std::move(t).value());
   }
   const std::uint64_t code = numerics::encode_f64(*value, d, numerics::default_cast_mode(d));
@@ -88,7 +88,7 @@ Result<Value> eval_where(const OpEvalArgs& a) {
            "hir.tensor.Where: branches of {} and {} for a {} result", x.dtype().name(),
            y.dtype().name(), a.result_dtype().name());
   Result<Shape> out = broadcast_runtime({cond.shape(), x.shape(), y.shape()});
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   const BroadcastPlan<3> plan = plan_broadcast<3>(*out, {&cond.shape(), &x.shape(), &y.shape()});
   const std::uint8_t* c = cond.data<std::uint8_t>();
   const DType d = x.dtype();
@@ -97,7 +97,7 @@ Result<Value> eval_where(const OpEvalArgs& a) {
     F32Result r(d, *out);
     select_codes<float>(plan, c, xs.data(), ys.data(), r.data());
     Result<Tensor> t = std::move(r).finish();
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     return Value(std::move(t).value());
   }
   Tensor t = Tensor::make_uninitialized(d, *out);

@@ -66,7 +66,7 @@ Result<std::vector<Tensor>> move_elements(std::span<const Tensor> inputs, const 
                       op, dtype.name()));
   }
   Result<numerics::BlockScaleFormat> format = numerics::block_scale_format_of(dtype);
-  if (!format.ok()) return format.diagnostics();
+  TF_TRY(format);
 
   // Index tensors in place of the inputs: input k holds base_k + its flat index.
   std::vector<Tensor> index;
@@ -81,12 +81,12 @@ Result<std::vector<Tensor>> move_elements(std::span<const Tensor> inputs, const 
     index.push_back(std::move(ix));
   }
   Result<std::vector<Tensor>> moved = mover(index);
-  if (!moved.ok()) return moved.diagnostics();
+  TF_TRY(moved);
 
   std::vector<Tensor> outs;
   for (const Tensor& out : *moved) {
     Result<Tensor> t = gather_planes(out, inputs, bases, format->block_size, op);
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     outs.push_back(std::move(t).value());
   }
   return outs;
@@ -95,7 +95,7 @@ Result<std::vector<Tensor>> move_elements(std::span<const Tensor> inputs, const 
 Result<Tensor> move_element(std::span<const Tensor> inputs, const ElementMover& mover,
                             std::string_view op) {
   Result<std::vector<Tensor>> outs = move_elements(inputs, mover, op);
-  if (!outs.ok()) return outs.diagnostics();
+  TF_TRY(outs);
   TF_CHECK(outs->size() == 1, "{}: a one-output mover produced {} outputs", op, outs->size());
   return (*outs)[0];
 }

@@ -396,11 +396,11 @@ class Evaluator {
 
   Result<Value> loop(const hir::GridRegionExpr& g, Scope& scope) {
     Result<std::int64_t> start = bound(g.start(), scope);
-    if (!start.ok()) return start.diagnostics();
+    TF_TRY(start);
     Result<std::int64_t> stop = bound(g.stop(), scope);
-    if (!stop.ok()) return stop.diagnostics();
+    TF_TRY(stop);
     Result<std::int64_t> step = bound(g.step(), scope);
-    if (!step.ok()) return step.diagnostics();
+    TF_TRY(step);
     if (*start < 0 || *stop < 0 || *step <= 0)
       return located(eval_error(fmt::format("loop range({}, {}, {}) needs start >= 0, stop >= 0 "
                                             "and step > 0",

@@ -111,7 +111,7 @@ Result<Value> eval_matmul(const OpEvalArgs& a) {
                                   shape_text(lhs.shape()), rhs.shape()[rhs.rank() - 2],
                                   shape_text(rhs.shape())));
   Result<BatchPlan> plan = plan_batch(lhs.shape(), rhs.shape());
-  if (!plan.ok()) return plan.diagnostics();
+  TF_TRY(plan);
   Shape shape = plan->out_batch;
   shape.push_back(m);
   shape.push_back(n);
@@ -131,7 +131,7 @@ Result<Value> eval_matmul(const OpEvalArgs& a) {
   std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
   matmul_f32(x.data(), y.data(), out.data(), *plan, m, k, n);
   Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

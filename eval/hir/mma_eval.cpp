@@ -17,9 +17,9 @@ namespace tf::eval::compute {
 Result<Value> eval_mma(const OpEvalArgs& a) {
   const DType acc = dtype_attr(a, "dtype_acc");
   Result<Tensor> x = cast_tensor(a.tensor(0), acc, default_cast_options(acc));
-  if (!x.ok()) return x.diagnostics();
+  TF_TRY(x);
   Result<Tensor> y = cast_tensor(a.tensor(1), acc, default_cast_options(acc));
-  if (!y.ok()) return y.diagnostics();
+  TF_TRY(y);
   TF_CHECK(x->rank() == 2 && y->rank() == 2 && x->shape()[1] == y->shape()[0],
            "mma: operand shapes {} and {} (typeinfer)", shape_text(x->shape()),
            shape_text(y->shape()));
@@ -36,7 +36,7 @@ Result<Value> eval_mma(const OpEvalArgs& a) {
       out[i * n + j] = s;
     }
   Result<Tensor> c = round_to(a.result_dtype(), Shape{m, n}, std::span<const float>(out));
-  if (!c.ok()) return c.diagnostics();
+  TF_TRY(c);
   return Value(std::move(c).value());
 }
 

@@ -35,7 +35,7 @@ std::int64_t product(const Shape& shape, std::size_t from, std::size_t to) {
 
 Result<Value> finish(const OpEvalArgs& a, const Tensor& x, const std::vector<float>& out) {
   Result<Tensor> t = round_to(a.result_dtype(), x.shape(), std::span<const float>(out));
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

@@ -31,7 +31,7 @@ Result<Shape> resolve_shape(const std::vector<ShapeDim>& shape, const DimBinding
       continue;
     }
     Result<std::int64_t> v = evaluate_dim(d.expr(), dims);
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     if (*v < 0) return eval_error(fmt::format("an extent evaluates to {} (negative)", *v));
     out.push_back(*v);
   }

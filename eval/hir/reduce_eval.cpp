@@ -152,7 +152,7 @@ Result<Value> eval_reduce(const OpEvalArgs& a) {
   for (std::size_t o = 0; o < out.size(); ++o)
     out[o] = reduce_floats(*kind, xs.data(), plan.bases[o], plan.slice, dtype);
   Result<Tensor> t = round_to(dtype, plan.out_shape, std::span<const double>(out));
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

@@ -89,9 +89,9 @@ Result<Value> eval_rope(const OpEvalArgs& a) {
                                     s, pos[s], rows, rows));
   const F32Span c(cos), sn(sin);
   Result<Tensor> qr = rotate(q, c.data(), sn.data(), pos);
-  if (!qr.ok()) return qr.diagnostics();
+  TF_TRY(qr);
   Result<Tensor> kr = rotate(k, c.data(), sn.data(), pos);
-  if (!kr.ok()) return kr.diagnostics();
+  TF_TRY(kr);
   return Value::tuple({Value(std::move(qr).value()), Value(std::move(kr).value())});
 }
 

@@ -11,10 +11,10 @@ Result<Value> eval_arange(const OpEvalArgs& a) {
   const TensorType& type = tensor_type_attr(a, "type");
   TF_CHECK(type.rank() == 1, "arange of a rank-{} type", type.rank());
   Result<std::int64_t> length = a.dim(type.shape[0]);
-  if (!length.ok()) return length.diagnostics();
+  TF_TRY(length);
   if (std::optional<Diagnostic> e = negative_extent(Shape{*length}, "the shape")) return *e;
   Result<std::int64_t> start = dim_attr(a, "start");
-  if (!start.ok()) return start.diagnostics();
+  TF_TRY(start);
   const std::int64_t step = int_attr(a, "step");
   std::vector<std::int64_t> values(static_cast<std::size_t>(*length));
   for (std::int64_t k = 0; k < *length; ++k) {
@@ -30,7 +30,7 @@ Result<Value> eval_arange(const OpEvalArgs& a) {
 
 Result<Value> eval_zeros(const OpEvalArgs& a) {
   Result<Shape> shape = a.result_shape();
-  if (!shape.ok()) return shape.diagnostics();
+  TF_TRY(shape);
   if (std::optional<Diagnostic> e = negative_extent(*shape, "the shape")) return *e;
   const DType dtype = a.result_dtype();
   // Code 0 is the value zero (false, +0) of every simple dtype; f8e8m0 has no zero and its code
@@ -38,7 +38,7 @@ Result<Value> eval_zeros(const OpEvalArgs& a) {
   if (dtype.is_simple()) return Value(Tensor::make(dtype, *shape));
   Result<Tensor> q =
       cast_tensor(Tensor::make(DType::f32(), *shape), dtype, default_cast_options(dtype));
-  if (!q.ok()) return q.diagnostics();
+  TF_TRY(q);
   return Value(*q);
 }
 

@@ -19,7 +19,7 @@ Result<std::vector<std::int64_t>> dim_tuple_attr(const OpEvalArgs& a, std::strin
   std::vector<std::int64_t> out;
   for (const ShapeDim& d : hir::dim_tuple_attr(a.attr(name))) {
     Result<std::int64_t> v = a.dim(d);
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     out.push_back(*v);
   }
   return out;
@@ -49,7 +49,7 @@ Result<std::vector<std::int64_t>> scalar_ints(const Value& v, std::string_view w
   std::vector<std::int64_t> out;
   if (v.is_tensor()) {
     Result<std::int64_t> s = scalar_int(v.tensor(), what);
-    if (!s.ok()) return s.diagnostics();
+    TF_TRY(s);
     out.push_back(*s);
     return out;
   }
@@ -58,7 +58,7 @@ Result<std::vector<std::int64_t>> scalar_ints(const Value& v, std::string_view w
     if (!item.is_tensor())
       return eval_error(fmt::format("{} entry {} must be an integer scalar, got a tuple", what, i));
     Result<std::int64_t> s = scalar_int(item.tensor(), fmt::format("{} entry {}", what, i));
-    if (!s.ok()) return s.diagnostics();
+    TF_TRY(s);
     out.push_back(*s);
   }
   return out;

@@ -25,7 +25,7 @@ StridedWindow slab(const Shape& shape, int dim, std::int64_t j) {
 Result<std::vector<std::int64_t>> index_update_entries(const OpEvalArgs& a, int& dim) {
   const Tensor &dst = a.tensor(0), &index = a.tensor(1), &src = a.tensor(2);
   Result<int> d = normalize_axis(int_attr(a, "dim"), dst.rank(), "dim");
-  if (!d.ok()) return d.diagnostics();
+  TF_TRY(d);
   dim = *d;
   if (src.dtype() != dst.dtype())
     return eval_error(fmt::format("src dtype {} differs from dst dtype {}", src.dtype().name(),
@@ -72,9 +72,9 @@ void add_into(Tensor& out, std::int64_t t, const Tensor& src, std::int64_t f,
 Result<Value> eval_index_select(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Result<int> dim = normalize_axis(int_attr(a, "dim"), x.rank(), "dim");
-  if (!dim.ok()) return dim.diagnostics();
+  TF_TRY(dim);
   Result<std::vector<std::int64_t>> index = index_entries(a.tensor(1), x.shape()[*dim], "index");
-  if (!index.ok()) return index.diagnostics();
+  TF_TRY(index);
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     const Shape shape = with_extent(in[0].shape(), *dim, static_cast<std::int64_t>(index->size()));
     const Shape box = with_extent(in[0].shape(), *dim, 1);
@@ -85,14 +85,14 @@ Result<Value> eval_index_select(const OpEvalArgs& a) {
     return std::vector<Tensor>{out};
   };
   Result<Tensor> out = move_element({&x, 1}, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 
 Result<Value> eval_index_copy(const OpEvalArgs& a) {
   int dim = 0;
   Result<std::vector<std::int64_t>> index = index_update_entries(a, dim);
-  if (!index.ok()) return index.diagnostics();
+  TF_TRY(index);
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     const Tensor &dst = in[0], &src = in[1];
     const Shape box = with_extent(src.shape(), dim, 1);
@@ -105,7 +105,7 @@ Result<Value> eval_index_copy(const OpEvalArgs& a) {
   };
   const Tensor inputs[] = {a.tensor(0), a.tensor(2)};
   Result<Tensor> out = move_element(inputs, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 
@@ -114,7 +114,7 @@ Result<Value> eval_index_add(const OpEvalArgs& a) {
   if (std::optional<Diagnostic> e = refuse_block_scaled(dst, op_name(a))) return *e;
   int dim = 0;
   Result<std::vector<std::int64_t>> index = index_update_entries(a, dim);
-  if (!index.ok()) return index.diagnostics();
+  TF_TRY(index);
   const numerics::CastMode mode =
       dst.dtype().is_float() ? numerics::default_cast_mode(dst.dtype()) : numerics::CastMode{};
   const Shape box = with_extent(src.shape(), dim, 1);
@@ -130,7 +130,7 @@ Result<Value> eval_index_add(const OpEvalArgs& a) {
 Result<Value> eval_insert_slice(const OpEvalArgs& a) {
   const Tensor &dst = a.tensor(0), &update = a.tensor(1);
   Result<std::vector<std::int64_t>> offsets = scalar_ints(a.args[2], "offsets");
-  if (!offsets.ok()) return offsets.diagnostics();
+  TF_TRY(offsets);
   const int r = dst.rank();
   if (update.dtype() != dst.dtype())
     return eval_error(fmt::format("update dtype {} differs from dst dtype {}",
@@ -156,16 +156,16 @@ Result<Value> eval_insert_slice(const OpEvalArgs& a) {
   };
   const Tensor inputs[] = {dst, update};
   Result<Tensor> out = move_element(inputs, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 
 Result<Value> eval_cache_update(const OpEvalArgs& a) {
   const Tensor &cache = a.tensor(0), &fresh = a.tensor(3);  // `new` is a C++ keyword
   Result<std::int64_t> cur_pos = scalar_int(a.tensor(1), "cur_pos");
-  if (!cur_pos.ok()) return cur_pos.diagnostics();
+  TF_TRY(cur_pos);
   Result<std::int64_t> s = scalar_int(a.tensor(2), "s");
-  if (!s.ok()) return s.diagnostics();
+  TF_TRY(s);
   if (fresh.dtype() != cache.dtype())
     return eval_error(fmt::format("new dtype {} differs from cache dtype {}", fresh.dtype().name(),
                                   cache.dtype().name()));
@@ -193,7 +193,7 @@ Result<Value> eval_cache_update(const OpEvalArgs& a) {
   };
   const Tensor inputs[] = {cache, fresh};
   Result<Tensor> out = move_element(inputs, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 

@@ -42,7 +42,7 @@ Result<Value> eval_concat(const OpEvalArgs& a) {
   const std::vector<Tensor> ts = tensor_operands(a);
   if (ts.empty()) return eval_error("needs at least one input, got none");
   Result<int> axis = normalize_axis(int_attr(a, "axis"), ts[0].rank(), "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   if (std::optional<Diagnostic> e = mismatch(ts, *axis)) return *e;
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     std::int64_t total = 0;
@@ -58,7 +58,7 @@ Result<Value> eval_concat(const OpEvalArgs& a) {
     return std::vector<Tensor>{out};
   };
   Result<Tensor> out = move_element(ts, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 
@@ -66,7 +66,7 @@ Result<Value> eval_stack(const OpEvalArgs& a) {
   const std::vector<Tensor> ts = tensor_operands(a);
   if (std::optional<Diagnostic> e = mismatch(ts, -1)) return *e;
   Result<int> axis = normalize_axis(int_attr(a, "axis"), ts[0].rank() + 1, "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     Shape shape = in[0].shape();
     shape.insert(shape.begin() + *axis, static_cast<std::int64_t>(in.size()));
@@ -80,7 +80,7 @@ Result<Value> eval_stack(const OpEvalArgs& a) {
     return std::vector<Tensor>{out};
   };
   Result<Tensor> out = move_element(ts, mover, op_name(a));
-  if (!out.ok()) return out.diagnostics();
+  TF_TRY(out);
   return Value(*out);
 }
 

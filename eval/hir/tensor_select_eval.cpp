@@ -55,7 +55,7 @@ struct Lines {
 Result<Value> eval_arg_max(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Result<int> axis = normalize_axis(int_attr(a, "axis"), x.rank(), "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   const Lines lines(x.shape(), *axis);
   if (lines.n == 0)
     return eval_error(fmt::format("axis {} of shape {} is empty: there is no maximum", *axis,
@@ -79,9 +79,9 @@ Result<Value> eval_top_k(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   if (std::optional<Diagnostic> e = refuse_block_scaled(x, op_name(a))) return *e;
   Result<int> axis = normalize_axis(int_attr(a, "axis"), x.rank(), "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   Result<std::int64_t> k = dim_attr(a, "k");
-  if (!k.ok()) return k.diagnostics();
+  TF_TRY(k);
   const Lines lines(x.shape(), *axis);
   if (*k < 0 || *k > lines.n)
     return eval_error(

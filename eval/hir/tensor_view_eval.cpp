@@ -37,7 +37,7 @@ Result<Shape> reshape_target(const OpEvalArgs& a, const Tensor& x) {
       continue;
     }
     Result<std::int64_t> v = a.dim(dims[k]);
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     shape[k] = *v;
     if (*v < 0) return *negative_extent(shape, "new_shape");
     if (__builtin_mul_overflow(known, *v, &known))
@@ -71,7 +71,7 @@ Result<Shape> reshape_target(const OpEvalArgs& a, const Tensor& x) {
 }
 
 Result<Value> one_output(Result<Tensor> t) {
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(*t);
 }
 
@@ -80,7 +80,7 @@ Result<Value> one_output(Result<Tensor> t) {
 Result<Value> eval_reshape(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Result<Shape> shape = reshape_target(a, x);
-  if (!shape.ok()) return shape.diagnostics();
+  TF_TRY(shape);
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     Tensor out = Tensor::make_uninitialized(in[0].dtype(), *shape);
     const std::int64_t n[] = {in[0].size()};
@@ -100,7 +100,7 @@ Result<Value> eval_transpose(const OpEvalArgs& a) {
   std::vector<bool> seen(r, false);
   for (std::int64_t p : perm) {
     Result<int> k = normalize_axis(p, r, "perm entry");
-    if (!k.ok()) return k.diagnostics();
+    TF_TRY(k);
     if (seen[*k]) return eval_error(fmt::format("perm names axis {} twice", *k));
     seen[*k] = true;
     axes.push_back(*k);
@@ -124,11 +124,11 @@ Result<Value> eval_slice(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   const int r = x.rank();
   Result<std::vector<std::int64_t>> starts = scalar_ints(a.args[1], "starts");
-  if (!starts.ok()) return starts.diagnostics();
+  TF_TRY(starts);
   Result<std::vector<std::int64_t>> sizes = dim_tuple_attr(a, "sizes");
-  if (!sizes.ok()) return sizes.diagnostics();
+  TF_TRY(sizes);
   Result<std::vector<std::int64_t>> steps = dim_tuple_attr(a, "strides");
-  if (!steps.ok()) return steps.diagnostics();
+  TF_TRY(steps);
   if (static_cast<int>(starts->size()) != r || static_cast<int>(sizes->size()) != r ||
       static_cast<int>(steps->size()) != r)
     return eval_error(
@@ -166,7 +166,7 @@ Result<Value> eval_slice(const OpEvalArgs& a) {
 Result<Value> eval_split(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Result<int> axis = normalize_axis(int_attr(a, "axis"), x.rank(), "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   const std::int64_t n = int_attr(a, "num_splits"), extent = x.shape()[*axis];
   if (n <= 0) return eval_error(fmt::format("num_splits must be positive, got {}", n));
   if (extent % n != 0)
@@ -185,14 +185,14 @@ Result<Value> eval_split(const OpEvalArgs& a) {
     return outs;
   };
   Result<std::vector<Tensor>> parts = move_elements({&x, 1}, mover, op_name(a));
-  if (!parts.ok()) return parts.diagnostics();
+  TF_TRY(parts);
   return Value::tuple(std::vector<Value>(parts->begin(), parts->end()));
 }
 
 Result<Value> eval_repeat_interleave(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Result<int> axis = normalize_axis(int_attr(a, "axis"), x.rank(), "axis");
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   const std::int64_t repeats = int_attr(a, "repeats");
   if (repeats < 0) return eval_error(fmt::format("repeats must be >= 0, got {}", repeats));
   std::int64_t extent = 0;

@@ -35,7 +35,7 @@ Result<Value> map_f32(const Tensor& x, DType dtype, F f) {
   const float* p = in.data();
   for (std::int64_t i = 0; i < in.size(); ++i) o[i] = f(p[i]);
   Result<Tensor> t = std::move(r).finish();
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return Value(std::move(t).value());
 }
 

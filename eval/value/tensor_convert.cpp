@@ -135,7 +135,7 @@ CastOptions default_cast_options(DType target) {
 Result<Tensor> cast_tensor(const Tensor& x, DType target, const CastOptions& options) {
   if (target.is_compound()) {
     Result<numerics::BlockScaleFormat> f = format_of(target);
-    if (!f.ok()) return f.diagnostics();
+    TF_TRY(f);
     std::vector<float> values = to_f32(x);
     Result<numerics::BlockScaledValue> q =
         numerics::quantize(values, x.shape(), *f, options.scale_method);

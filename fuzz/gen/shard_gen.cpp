@@ -118,7 +118,7 @@ Result<ShardLayout> build(const ShardCase& c) {
   std::optional<ShardLayout> built;
   for (const auto& layer : c.layers) {
     auto made = ShardLayout::make(layout, layer.attrs, layer.mesh);
-    if (!made.ok()) return made.diagnostics();
+    TF_TRY(made);
     built = *made;
     layout = *made;
   }

@@ -6,7 +6,6 @@
 #include "fuzz/gen/pick.h"
 #include "ir/text/lexer.h"
 #include "ir/text/standard_tables.h"
-#include "ir/verify/module_verify.h"
 
 namespace tf::fuzz {
 
@@ -132,16 +131,8 @@ text::ReadOptions all_read_options() {
   return text::ReadOptions{.handlers = &all_op_tables(), .atoms = text::mma_atom_factory()};
 }
 
-CheckedText read_and_verify(std::string_view text, const std::string& file_name) {
-  CheckedText out;
-  Result<text::ReadFile> f = text::read_file(text, file_name, all_read_options());
-  if (!f.ok()) {
-    out.read_errors = f.diagnostics();
-    return out;
-  }
-  out.verify_errors = verify_module(*f->module, all_op_tables());
-  out.file = std::move(*f);
-  return out;
+CheckedFile read_and_verify(std::string_view text, const std::string& file_name) {
+  return tf::read_and_verify(text, file_name, all_read_options());
 }
 
 }  // namespace tf::fuzz

@@ -10,9 +10,9 @@
 //                        number with an extreme one (99999999999999999999, -0x8000000000000000,
 //                        1e999, ...), or insert a brace, bracket, keyword or reserved word; text
 //                        that does not lex falls back to byte edits
-//   read_and_verify      read_file over the process-wide tables holding every op family
-//                        (text::register_all_ops) with the mma atom factory, then verify_module
-//                        when the read succeeds: what `tf check` does to a file
+//   read_and_verify      tf::read_and_verify over the process-wide tables holding every op
+//                        family (text::register_all_ops) with the mma atom factory: what
+//                        `tf check` does to a file
 #pragma once
 
 #include <rapidcheck.h>
@@ -25,6 +25,7 @@
 #include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
 #include "ir/text/file_reader.h"
+#include "ir/verify/read_and_verify.h"
 
 namespace tf::fuzz {
 
@@ -39,14 +40,7 @@ const OpHandlers& all_op_tables();
 /// ReadOptions over all_op_tables() with text::mma_atom_factory().
 text::ReadOptions all_read_options();
 
-/// What reading and verifying one text gave.
-struct CheckedText {
-  std::optional<text::ReadFile> file;    ///< the read file, when read_file succeeded
-  std::vector<Diagnostic> read_errors;   ///< read_file's diagnostics when it failed
-  std::vector<Diagnostic> verify_errors; ///< verify_module's diagnostics when it read
-};
-
-/// read_file(text, file_name) with all_read_options(), then verify_module on success.
-CheckedText read_and_verify(std::string_view text, const std::string& file_name);
+/// tf::read_and_verify (ir/verify/read_and_verify.h) with all_read_options().
+CheckedFile read_and_verify(std::string_view text, const std::string& file_name);
 
 }  // namespace tf::fuzz

@@ -22,7 +22,7 @@ namespace {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const tf::fuzz::CheckedText c = tf::fuzz::read_and_verify(text, "fuzz.tfir");
+  const tf::CheckedFile c = tf::fuzz::read_and_verify(text, "fuzz.tfir");
   for (const tf::Diagnostic& d : c.read_errors)
     if (!d.location.known() || d.category == tf::DiagCategory::Internal) finding(d, "a reader diagnostic without a place");
   for (const tf::Diagnostic& d : c.verify_errors)

@@ -96,7 +96,7 @@ std::string render(const std::vector<Diagnostic>& diags) {
 }
 
 // Every diagnostic is placed (TFIR.md section 8) and none is internal.
-void assert_placed(const CheckedText& c, const std::string& file, const std::string& text) {
+void assert_placed(const CheckedFile& c, const std::string& file, const std::string& text) {
   for (const Diagnostic& d : c.read_errors) {
     if (d.location.file != file || d.location.line < 1 || d.location.column < 1 ||
         d.category == DiagCategory::Internal || d.message.empty())
@@ -136,9 +136,9 @@ void assert_same_functions(const Module& a, const Module& b) {
 }
 
 // A file that reads prints to text that reads, verifies as the file did, and prints the same.
-void assert_print_fixed_point(const CheckedText& c, const std::string& text) {
+void assert_print_fixed_point(const CheckedFile& c, const std::string& text) {
   const std::string once = text::print_file(*c.file);
-  const CheckedText again = read_and_verify(once, "p.tfir");
+  const CheckedFile again = read_and_verify(once, "p.tfir");
   if (!again.file)
     RC_FAIL("the printed text does not read:\n" + render(again.read_errors) + "printed:\n" + once +
             "\ninput:\n" + text);
@@ -153,7 +153,7 @@ void assert_print_fixed_point(const CheckedText& c, const std::string& text) {
 // A generated program reads, verifies and prints to a fixed point.
 void assert_round_trip(const std::string& text) {
   Guard guard(text);
-  const CheckedText c = read_and_verify(text, "g.tfir");
+  const CheckedFile c = read_and_verify(text, "g.tfir");
   if (!c.file) RC_FAIL("a generated program does not read:\n" + render(c.read_errors) + "input:\n" + text);
   if (!c.verify_errors.empty())
     RC_FAIL("a generated program does not verify:\n" + render(c.verify_errors) + "input:\n" + text);
@@ -164,7 +164,7 @@ void assert_round_trip(const std::string& text) {
 // fixed point.
 void assert_total(const std::string& text) {
   Guard guard(text);
-  const CheckedText c = read_and_verify(text, "m.tfir");
+  const CheckedFile c = read_and_verify(text, "m.tfir");
   assert_placed(c, "m.tfir", text);
   if (!c.file) {
     RC_TAG("rejected by the reader");
@@ -243,14 +243,14 @@ TEST(TextRoundTrip, TheFixedCorpusReadsOrFailsAtPlaces) {
   ASSERT_GT(fixed_corpus().size(), 10u) << "the conformance cases were not found under " << TF_SOURCE_ROOT;
   int accepted = 0;
   for (const std::string& text : fixed_corpus()) {
-    const CheckedText c = read_and_verify(text, "m.tfir");
+    const CheckedFile c = read_and_verify(text, "m.tfir");
     for (const Diagnostic& d : c.read_errors) EXPECT_TRUE(d.location.known()) << d.render();
     for (const Diagnostic& d : c.verify_errors)
       EXPECT_TRUE(d.location.known() || !d.ir_path.empty()) << d.render();
     if (c.file && c.verify_errors.empty()) ++accepted;
   }
   EXPECT_GT(accepted, 5);
-  const CheckedText contract = read_and_verify(text::testing::contract_program(), "c.tfir");
+  const CheckedFile contract = read_and_verify(text::testing::contract_program(), "c.tfir");
   ASSERT_TRUE(contract.file.has_value()) << render(contract.read_errors);
   EXPECT_TRUE(contract.verify_errors.empty()) << render(contract.verify_errors);
 }
@@ -270,7 +270,7 @@ TF_LAW(TextMutationLaws, TokenEditsNeverCrashAndEveryDiagnosticIsPlaced, ()) {
 // Finding (not fixed here): a declared name that is also a function's name reads to
 // Module::make's "top-level name ... is declared twice" without a location.
 TEST(TextDiagnostics, TopLevelNameClashesArePlaced) {
-  const CheckedText c = read_and_verify(
+  const CheckedFile c = read_and_verify(
       "tfir 1\ndim N = DimVar(\"N\", 1, 65)\nfunc N(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    return x\n}\n",
       "m.tfir");
   ASSERT_FALSE(c.file.has_value());
@@ -290,7 +290,7 @@ std::string repeat(const std::string& s, int n) {
 // Returns the reader's diagnostics.
 std::vector<Diagnostic> expect_total(const std::string& text) {
   Guard guard(text.substr(0, 400) + "...");
-  const CheckedText c = read_and_verify(text, "deep.tfir");
+  const CheckedFile c = read_and_verify(text, "deep.tfir");
   for (const Diagnostic& d : c.read_errors) EXPECT_TRUE(d.location.known()) << d.render();
   if (c.file) (void)text::print_file(*c.file);
   return c.read_errors;

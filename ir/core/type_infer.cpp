@@ -32,25 +32,25 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
     }
     case ExprKind::Tuple: {
       Result<TupleRef> rebuilt = Tuple::make(e->as<Tuple>()->elements);
-      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      TF_TRY(rebuilt);
       return (*rebuilt)->type();
     }
     case ExprKind::TupleGetItem: {
       const TupleGetItem& g = *e->as<TupleGetItem>();
       Result<TupleGetItemRef> rebuilt = TupleGetItem::make(g.tuple, g.index);
-      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      TF_TRY(rebuilt);
       return (*rebuilt)->type();
     }
     case ExprKind::ShapeOf: {
       const ShapeOf& s = *e->as<ShapeOf>();
       Result<ShapeOfRef> rebuilt = ShapeOf::make(s.param, s.axis);
-      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      TF_TRY(rebuilt);
       return (*rebuilt)->type();
     }
     case ExprKind::FunctionCall: {
       const FunctionCall& c = *e->as<FunctionCall>();
       Result<FunctionCallRef> rebuilt = FunctionCall::make(c.callee, c.callee_type, c.args);
-      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      TF_TRY(rebuilt);
       return (*rebuilt)->type();
     }
     case ExprKind::GridRegionExpr: {
@@ -58,7 +58,7 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
       Result<hir::GridRegionRef> rebuilt = GridRegionExpr::make(
           {g.induction_var(), g.start(), g.stop(), g.step(), g.carried(), g.inits(), g.body(),
            g.yields()});
-      if (!rebuilt.ok()) return rebuilt.diagnostics();
+      TF_TRY(rebuilt);
       return (*rebuilt)->type();
     }
   }
@@ -67,7 +67,7 @@ Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers) {
 
 std::vector<Diagnostic> check_stored_type(const Expr& e, const OpHandlers& handlers) {
   Result<IRType> inferred = infer_type(e, handlers);
-  if (!inferred.ok()) return inferred.diagnostics();
+  TF_TRY(inferred);
   if (structural_equal(e->type(), *inferred)) return {};
   return {category_error(DiagCategory::Type,
                          fmt::format("{} is stamped {}, but its type rule gives {}", to_string(e),

@@ -90,9 +90,9 @@ Result<std::int64_t> evaluate_dim(const Expr& e, const DimBinding& binding) {
       if (!kind || call->args.size() != 2)
         return eval_error(fmt::format("{} is not a dim expression", to_string(e)));
       Result<std::int64_t> a = evaluate_dim(call->args[0], binding);
-      if (!a.ok()) return a.diagnostics();
+      TF_TRY(a);
       Result<std::int64_t> b = evaluate_dim(call->args[1], binding);
-      if (!b.ok()) return b.diagnostics();
+      TF_TRY(b);
       return apply_dim_op(*kind, *a, *b);
     }
     case ExprKind::ShapeOf: {
@@ -101,7 +101,7 @@ Result<std::int64_t> evaluate_dim(const Expr& e, const DimBinding& binding) {
       const ShapeDim& d = e->as<ShapeOf>()->extent();
       Result<std::int64_t> v =
           d.is_static() ? Result<std::int64_t>(d.value()) : evaluate_dim(d.expr(), binding);
-      if (!v.ok()) return v.diagnostics();
+      TF_TRY(v);
       if (!std::in_range<std::int32_t>(*v))
         return eval_error(fmt::format("{} = {} does not fit its i32 type", to_string(e), *v));
       return *v;

@@ -19,7 +19,7 @@ ConstantRef dim_const(std::int64_t value) {
 Result<CallRef> make_dim_call(DimOpKind kind, std::vector<Expr> args) {
   const Op op = dim_op(kind);
   Result<IRType> type = infer_dim_type(op, args);
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   return Call::make(op, std::move(args), *type);
 }
 
@@ -34,7 +34,7 @@ Result<Expr> simplify_dim(DimOpKind kind, std::vector<Expr> args) {
     }
   }
   Result<CallRef> call = make_dim_call(kind, std::move(args));
-  if (!call.ok()) return call.diagnostics();
+  TF_TRY(call);
   return Expr(*call);
 }
 

@@ -39,7 +39,7 @@ Result<IRType> infer_dim_type(Op op, const std::vector<Expr>& args) {
 
 std::vector<Diagnostic> verify_dim_call(const Call& call) {
   Result<IRType> typed = infer_dim_type(call.op, call.args);
-  if (!typed.ok()) return typed.diagnostics();
+  TF_TRY(typed);
   const std::string_view name = call.op.name();
   std::vector<Diagnostic> diags;
   for (std::size_t i = 0; i < call.args.size(); ++i)

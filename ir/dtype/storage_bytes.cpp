@@ -15,7 +15,7 @@ Result<std::int64_t> compound_storage_bytes(const CompoundDType& dtype,
                                       "block-scaled dtypes have level shapes (D2, D3)",
                                       dtype.name()));
   Result<std::vector<LevelShape>> shapes = block_scaled_level_shapes(*bs, logical_shape);
-  if (!shapes.ok()) return shapes.diagnostics();
+  TF_TRY(shapes);
   std::int64_t bytes = 0;
   for (std::size_t plane = 0; plane < shapes->size(); ++plane) {
     const std::int64_t bits =

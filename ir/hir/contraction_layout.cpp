@@ -89,7 +89,7 @@ Result<std::optional<LayoutBase>> contraction_layout(Op op, const std::vector<Ax
     const ShardLayout* sl = shard_layout_of(*o.type);
     if (sl == nullptr || !splits_or_partials(*sl)) continue;
     Result<LayoutBase> sharded = sharded_result_layout(op, operands, out);
-    if (!sharded.ok()) return sharded.diagnostics();
+    TF_TRY(sharded);
     return std::optional<LayoutBase>(*sharded);
   }
   return fresh ? c_order_layout(out) : std::nullopt;

@@ -54,7 +54,7 @@ Result<ShapeDim> out_extent(const ShapeDim& in, std::int64_t k, std::int64_t s, 
   if (e.ok()) e = simplify_dim(DimOpKind::Sub, {*e, dim_const(reach)});
   if (e.ok()) e = simplify_dim(DimOpKind::FloorDiv, {*e, dim_const(s)});
   if (e.ok()) e = simplify_dim(DimOpKind::Add, {*e, dim_const(1)});
-  if (!e.ok()) return e.diagnostics();
+  TF_TRY(e);
   return ShapeDim::from_expr(*e);
 }
 
@@ -166,9 +166,9 @@ Result<IRType> infer_conv2d_type(Op op, const std::vector<Expr>& args,
   const bool fresh = x->layout.has_value() || w->layout.has_value() || b->layout.has_value();
   Result<std::optional<LayoutBase>> layout =
       contraction_layout(op, {input, weight, bias}, out, fresh);
-  if (!layout.ok()) return layout.diagnostics();
+  TF_TRY(layout);
   Result<TensorTypeRef> t = TensorType::make(std::move(out), x->dtype, *layout, x->storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

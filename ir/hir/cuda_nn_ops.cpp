@@ -116,7 +116,7 @@ Result<IRType> infer_mma_type(Op op, const std::vector<Expr>& args,
   std::optional<LayoutBase> layout;
   if (!sharded && (a->layout || b->layout)) layout = c_order_layout(out);
   Result<TensorTypeRef> t = TensorType::make(out, dacc, std::move(layout), *storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

@@ -92,7 +92,7 @@ Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef>
   check_body(name, body, return_type, diags);
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   return Ref<const Function>(new Function(std::move(name), std::move(params), std::move(body), *type,
                                           std::move(names), std::move(locations)));
 }
@@ -116,7 +116,7 @@ Result<Ref<const Function>> Function::make_prototype(std::string name, std::vect
   }
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   Ref<Function> f(new Function(std::move(name), std::move(params), Expr(), *type, {}, {}));
   f->variants_ = std::move(variants);
   return Ref<const Function>(f);
@@ -138,7 +138,7 @@ Result<Ref<const Function>> Function::make_variant(std::string name, std::string
         "variant {} needs one DimVarRangePat specialization, found {}", name, to_string(pattern))));
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   Ref<Function> f(new Function(std::move(name), std::move(params), std::move(body), *type,
                                std::move(names), std::move(locations)));
   f->base_name_ = std::move(base_name);

@@ -84,7 +84,7 @@ Result<GridRegionRef> GridRegionExpr::make(GridRegionParts p) {
     std::vector<IRType> fields;
     for (const VarRef& c : p.carried) fields.push_back(c->type());
     Result<Ref<const TupleType>> tuple = TupleType::make(std::move(fields));
-    if (!tuple.ok()) return tuple.diagnostics();
+    TF_TRY(tuple);
     type = *tuple;
   }
   return GridRegionRef(new GridRegionExpr(std::move(p), std::move(type)));

@@ -54,7 +54,7 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
                                  const std::vector<AttrValue>& attrs) {
   TF_CHECK(args.size() == 2 && attrs.size() == 1, "{}: malformed Call", op.name());
   Result<BinaryKind> kind = kind_attr<BinaryKind>(op, attrs[0], &binary_kind_from_name, true);
-  if (!kind.ok()) return kind.diagnostics();
+  TF_TRY(kind);
   const std::string_view kname = binary_kind_name(*kind);
   std::vector<Diagnostic> diags;
   const TensorType* a = tensor_operand(op, args, 0, diags);
@@ -91,7 +91,7 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
   std::optional<LayoutBase> layout = result_layout(*a, *b, *shape);
   Result<TensorTypeRef> t = TensorType::make(*shape, yields_bool(*kind) ? DType::boolean() : d,
                                              std::move(layout), *storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
@@ -99,7 +99,7 @@ Result<IRType> infer_unary_type(Op op, const std::vector<Expr>& args,
                                 const std::vector<AttrValue>& attrs) {
   TF_CHECK(args.size() == 1 && attrs.size() == 1, "{}: malformed Call", op.name());
   Result<UnaryKind> kind = kind_attr<UnaryKind>(op, attrs[0], &unary_kind_from_name, false);
-  if (!kind.ok()) return kind.diagnostics();
+  TF_TRY(kind);
   const std::string_view kname = unary_kind_name(*kind);
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);

@@ -100,9 +100,9 @@ Result<IRType> infer_matmul_type(Op op, const std::vector<Expr>& args) {
   rhs.role.insert(rhs.role.end(), {kContracted, ro - 1});
   Result<std::optional<LayoutBase>> layout =
       contraction_layout(op, {lhs, rhs}, out, a->layout || b->layout);
-  if (!layout.ok()) return layout.diagnostics();
+  TF_TRY(layout);
   Result<TensorTypeRef> t = TensorType::make(std::move(out), a->dtype, *layout, *storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

@@ -116,7 +116,7 @@ Result<IRType> infer_layer_norm_type(Op op, const std::vector<Expr>& args,
   const TensorType* b = tensor_operand(op, args, 2, diags);
   if (x == nullptr || w == nullptr || b == nullptr) return diags;
   Result<int> axis = axis_attr(op, attrs[0], x->rank());
-  if (!axis.ok()) return axis.diagnostics();
+  TF_TRY(axis);
   const std::vector<ShapeDim> normalised(x->shape.begin() + *axis, x->shape.end());
   for (auto [name, t] : {std::pair{"weight", w}, {"bias", b}})
     if (t->shape != normalised)
@@ -203,7 +203,7 @@ Result<IRType> infer_rope_type(Op op, const std::vector<Expr>& args) {
       unique.push_back(std::move(d));
   if (!unique.empty()) return unique;
   Result<TupleTypeRef> pair = TupleType::make({args[0]->type(), args[1]->type()});
-  if (!pair.ok()) return pair.diagnostics();
+  TF_TRY(pair);
   return IRType(*pair);
 }
 

@@ -45,7 +45,7 @@ Result<IRType> infer_reshard_type(Op op, const std::vector<Expr>& args,
   if (layout == nullptr) return args[0]->type();
   Result<TensorTypeRef> t =
       TensorType::make(x->shape, x->dtype, *layout, storage != nullptr ? *storage : x->storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
@@ -84,7 +84,7 @@ Result<IRType> infer_local_type(Op op, const std::vector<Expr>& args) {
   const TensorType& local = *(*projected)->as<TensorType>();
   Result<TensorTypeRef> t =
       TensorType::make(local.shape, local.dtype, local_layout(*sl, local.shape), local.storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

@@ -127,7 +127,7 @@ Result<IRType> infer_cast_type(Op op, const std::vector<Expr>& args,
   }
   if (x == nullptr || !diags.empty()) return diags;
   Result<TensorTypeRef> t = make_result_tensor(op, x->shape, target, x->layout, x->storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

@@ -139,7 +139,7 @@ Result<IRType> infer_index_select_type(Op op, const std::vector<Expr>& args,
   shape[*d] = index->shape[0];
   std::optional<LayoutBase> layout = fresh_layout({x}, shape);
   Result<TensorTypeRef> t = make_result_tensor(op, std::move(shape), x->dtype, layout, x->storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
@@ -279,7 +279,7 @@ Result<IRType> infer_where_type(Op op, const std::vector<Expr>& args) {
   if (!diags.empty()) return diags;
   std::optional<LayoutBase> layout = anchored_layout(*in, *other, *shape);
   Result<TensorTypeRef> t = make_result_tensor(op, *shape, in->dtype, layout, *storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 

@@ -15,14 +15,14 @@ namespace {
 Result<IRType> tensor_result(Op op, std::vector<ShapeDim> shape, DType dtype,
                              std::optional<LayoutBase> layout, std::optional<StorageKind> s) {
   Result<TensorTypeRef> t = make_result_tensor(op, std::move(shape), dtype, std::move(layout), s);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
 // A tuple of two tensor results, or the diagnostics of either.
 Result<IRType> pair_result(const Result<IRType>& a, const Result<IRType>& b) {
-  if (!a.ok()) return a.diagnostics();
-  if (!b.ok()) return b.diagnostics();
+  TF_TRY(a);
+  TF_TRY(b);
   return IRType(TupleType::make({*a, *b}).value());
 }
 
@@ -163,7 +163,7 @@ Result<IRType> infer_quant_type(Op op, const std::vector<Expr>& args,
   reject_partial(op, "x", *x, diags);
   if (!diags.empty()) return diags;
   Result<ShapeDim> groups = combine_dims(DimOpKind::FloorDiv, last, ShapeDim(group));
-  if (!groups.ok()) return groups.diagnostics();
+  TF_TRY(groups);
   std::vector<ShapeDim> scale_shape = x->shape;
   scale_shape.back() = *groups;
   return pair_result(

@@ -40,7 +40,7 @@ std::optional<FlatModes> flat_modes(const LayoutBase& l, int rank) {
 Result<IRType> tensor_result(Op op, std::vector<ShapeDim> shape, DType dtype,
                              std::optional<LayoutBase> layout, std::optional<StorageKind> s) {
   Result<TensorTypeRef> t = make_result_tensor(op, std::move(shape), dtype, std::move(layout), s);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
@@ -223,7 +223,7 @@ Result<IRType> infer_split_type(Op op, const std::vector<Expr>& args,
     diags.push_back(type_error(op, fmt::format("axis {} is already Split across the mesh", *a)));
   if (!diags.empty()) return diags;
   Result<ShapeDim> part = combine_dims(DimOpKind::FloorDiv, extent, ShapeDim(n));
-  if (!part.ok()) return part.diagnostics();
+  TF_TRY(part);
   std::vector<ShapeDim> shape = x->shape;
   shape[*a] = *part;
   std::optional<LayoutBase> layout = fresh_layout({x}, shape);
@@ -264,7 +264,7 @@ Result<IRType> infer_concat_type(Op op, const std::vector<Expr>& args,
           type_error(op, fmt::format("input {} is Split on the concat axis {}", i, *a)));
     if (i == 0 || !diags.empty()) continue;
     Result<ShapeDim> s = combine_dims(DimOpKind::Add, sum, t.shape[*a]);
-    if (!s.ok()) return s.diagnostics();
+    TF_TRY(s);
     sum = *s;
   }
   Result<std::optional<StorageKind>> storage = anchor_storages(op, ts);
@@ -322,7 +322,7 @@ Result<IRType> infer_repeat_interleave_type(Op op, const std::vector<Expr>& args
                                "takes an unsharded or replicated value"));
   if (!diags.empty()) return diags;
   Result<ShapeDim> extent = combine_dims(DimOpKind::Mul, x->shape[*a], ShapeDim(repeats));
-  if (!extent.ok()) return extent.diagnostics();
+  TF_TRY(extent);
   std::vector<ShapeDim> shape = x->shape;
   shape[*a] = *extent;
   return tensor_result(op, std::move(shape), x->dtype, std::nullopt, x->storage);

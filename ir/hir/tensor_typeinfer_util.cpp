@@ -72,7 +72,7 @@ Expr dim_expr(const ShapeDim& d) {
 
 Result<ShapeDim> combine_dims(DimOpKind kind, const ShapeDim& a, const ShapeDim& b) {
   Result<Expr> e = simplify_dim(kind, {dim_expr(a), dim_expr(b)});
-  if (!e.ok()) return e.diagnostics();
+  TF_TRY(e);
   return ShapeDim::from_expr(*e);
 }
 

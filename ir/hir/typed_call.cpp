@@ -17,10 +17,10 @@ Result<CallRef> make_typed_call(Op op, std::vector<Expr> args, std::vector<Named
   Result<IRType> type = [&]() -> Result<IRType> {
     if (!has_attrs) return handlers.get<TypeInferHandler>(op)(op, args);
     Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
-    if (!values.ok()) return values.diagnostics();
+    TF_TRY(values);
     return handlers.get<TypeInferAttrsHandler>(op)(op, args, *values);
   }();
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   return Call::make(op, std::move(args), std::move(attrs), *type);
 }
 

@@ -28,7 +28,7 @@ Modes coalesce_modes(const Modes& modes) {
 
 Result<Layout> coalesce(const Layout& l) {
   auto modes = layout_detail::static_modes(l, "coalesce", /*positive_extents=*/false);
-  if (!modes.ok()) return modes.diagnostics();
+  TF_TRY(modes);
   return layout_detail::layout_of(layout_detail::coalesce_modes(*modes));
 }
 

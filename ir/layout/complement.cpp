@@ -19,7 +19,7 @@ Result<Layout> complement(const Layout& l, std::int64_t cotarget) {
   if (cotarget < 1)
     return algebra_error(fmt::format("{}: the cotarget must be at least 1", what));
   auto all = layout_detail::static_modes(l, what, /*positive_extents=*/true);
-  if (!all.ok()) return all.diagnostics();
+  TF_TRY(all);
 
   Modes moving;
   for (const Mode& m : *all)

@@ -37,7 +37,7 @@ Result<std::int64_t> ComposedLayout::operator()(const IntTuple& coord) const {
   std::int64_t mid = 0;
   if (outer_) {
     auto o = (*outer_)(coord);
-    if (!o.ok()) return o.diagnostics();
+    TF_TRY(o);
     mid = *o;
   } else {
     if (!coord.is_int() || coord.value() < 0)
@@ -53,7 +53,7 @@ Result<std::int64_t> ComposedLayout::operator()(const IntTuple& coord) const {
                           fmt::format("{}: offset + outer overflows int64", to_string(*this)));
   if (!inner_) return *shifted;
   auto inner_size = size(*inner_);
-  if (!inner_size.ok()) return inner_size.diagnostics();
+  TF_TRY(inner_size);
   if (*shifted >= *inner_size)
     return category_error(DiagCategory::Type,
                           fmt::format("{}: offset + outer(c) = {} lies outside the inner domain "
@@ -76,7 +76,7 @@ Result<bool> is_injective(const ComposedLayout& l) {
     return is_injective(*l.outer());
   }
   auto n = size(l);
-  if (!n.ok()) return n.diagnostics();
+  TF_TRY(n);
   if (!is_static(l))
     return category_error(DiagCategory::Type,
                           fmt::format("cannot decide whether {} is injective: it is symbolic",
@@ -90,7 +90,7 @@ Result<bool> is_injective(const ComposedLayout& l) {
   values.reserve(static_cast<std::size_t>(*n));
   for (std::int64_t i = 0; i < *n; ++i) {
     auto v = l(IntTuple(i));
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     values.push_back(*v);
   }
   std::sort(values.begin(), values.end());
@@ -99,7 +99,7 @@ Result<bool> is_injective(const ComposedLayout& l) {
 
 std::vector<Diagnostic> check_injective(const ComposedLayout& l) {
   auto r = is_injective(l);
-  if (!r.ok()) return r.diagnostics();
+  TF_TRY(r);
   if (*r) return {};
   Diagnostic d = rule_error("TYPES.2.TENSOR.injective-layout",
                             fmt::format("{} is not injective: two coordinates share an index",

@@ -123,9 +123,9 @@ Result<Layout> composition(const Layout& a, const Layout& b) {
   const Operands ops{a, b};
   const std::string what = ops.describe();
   auto a_modes = layout_detail::static_modes(a, what, /*positive_extents=*/true);
-  if (!a_modes.ok()) return a_modes.diagnostics();
+  TF_TRY(a_modes);
   auto b_modes = layout_detail::static_modes(b, what, /*positive_extents=*/true);
-  if (!b_modes.ok()) return b_modes.diagnostics();
+  TF_TRY(b_modes);
   const Modes a_flat = coalesce_keeping_extension(*a_modes);
   Reach reach(a_flat.size(), 0);
   auto result = compose_tree(a_flat, b, reach, ops);

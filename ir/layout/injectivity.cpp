@@ -23,7 +23,7 @@ using Collision = std::optional<IndexPair>;
 // The decision of the header's steps 1-3; a Diagnostic only when undecidable.
 Result<Collision> find_collision(const Layout& l) {
   auto modes = layout_detail::static_modes(l, "injectivity", /*positive_extents=*/false);
-  if (!modes.ok()) return modes.diagnostics();
+  TF_TRY(modes);
 
   std::int64_t domain = 1;
   for (const Mode& m : *modes) domain *= m.shape;  // bounded by the layout size limit
@@ -80,13 +80,13 @@ Result<Collision> find_collision(const Layout& l) {
 
 Result<bool> is_injective(const Layout& l) {
   auto collision = find_collision(l);
-  if (!collision.ok()) return collision.diagnostics();
+  TF_TRY(collision);
   return !collision->has_value();
 }
 
 std::vector<Diagnostic> check_injective(const Layout& l) {
   auto collision = find_collision(l);
-  if (!collision.ok()) return collision.diagnostics();
+  TF_TRY(collision);
   if (!collision->has_value()) return {};
   const auto [i, j] = **collision;
   const IntTuple ci = idx2crd(l, i).value();

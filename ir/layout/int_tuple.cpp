@@ -162,7 +162,7 @@ IntTuple split_index(const IntTuple& shape, std::int64_t& index) {
 
 Result<IntTuple> idx2crd(const IntTuple& shape, std::int64_t index) {
   auto n = product(shape, "idx2crd");
-  if (!n.ok()) return n.diagnostics();
+  TF_TRY(n);
   if (index < 0 || index >= *n)
     return category_error(DiagCategory::Type,
                           fmt::format("idx2crd: index {} is outside the domain [0, {}) of shape {}",

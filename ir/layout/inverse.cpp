@@ -16,7 +16,7 @@ using layout_detail::Modes;
 Result<Layout> right_inverse(const Layout& l) {
   const std::string what = fmt::format("right_inverse({})", to_string(l));
   auto modes = layout_detail::static_modes(l, what, /*positive_extents=*/true);
-  if (!modes.ok()) return modes.diagnostics();
+  TF_TRY(modes);
 
   struct Step {
     std::int64_t stride, shape, index_stride;  // index_stride: the mode's step in flat indices
@@ -48,7 +48,7 @@ Result<Layout> right_inverse(const Layout& l) {
 Result<Layout> left_inverse(const Layout& l) {
   const std::string what = fmt::format("left_inverse({})", to_string(l));
   auto modes = layout_detail::static_modes(l, what, /*positive_extents=*/true);
-  if (!modes.ok()) return modes.diagnostics();
+  TF_TRY(modes);
   for (const auto& m : *modes)
     if (m.shape > 1 && m.stride == 0)
       return algebra_error(fmt::format(
@@ -62,7 +62,7 @@ Result<Layout> left_inverse(const Layout& l) {
     return d;
   }
   auto both = make_layout({l, *gaps});
-  if (!both.ok()) return both.diagnostics();
+  TF_TRY(both);
   return right_inverse(*both);
 }
 

@@ -39,7 +39,7 @@ std::optional<Diagnostic> check_leaf(const IntTuple& leaf, const char* what,
 Result<Layout> Layout::make(IntTuple shape, std::optional<IntTuple> stride) {
   if (!stride) {
     auto compact = compact_col_major(shape);
-    if (!compact.ok()) return compact.diagnostics();
+    TF_TRY(compact);
     stride = std::move(compact).value();
   }
   if (!congruent(shape, *stride))

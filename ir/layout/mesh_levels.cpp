@@ -41,7 +41,7 @@ Result<std::vector<MeshLevel>> levels(const Mesh& m) {
     return level_error(m, "a mesh of several levels needs static topology extents, extents and "
                           "strides");
   auto domain = topology_domain(m);
-  if (!domain.ok()) return domain.diagnostics();
+  TF_TRY(domain);
   std::vector<std::int64_t> sizes, below(n, 1);
   for (const Topology& t : topologies) sizes.push_back(t.size().value());
   for (int k = n - 2; k >= 0; --k) below[k] = below[k + 1] * sizes[k + 1];
@@ -134,7 +134,7 @@ Result<std::vector<MeshLevel>> levels(const Mesh& m) {
 
 Result<MeshLevel> level_named(const Mesh& m, const std::string& topology) {
   auto all = levels(m);
-  if (!all.ok()) return all.diagnostics();
+  TF_TRY(all);
   for (const MeshLevel& level : *all)
     if (m.topologies()[static_cast<std::size_t>(level.topology_index)].name() == topology)
       return level;

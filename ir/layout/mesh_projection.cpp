@@ -68,7 +68,7 @@ const char* membership_name(Membership m) {
 
 Result<std::string> not_projectable_reason(const Mesh& m) {
   auto axes = static_axes(m);
-  if (!axes.ok()) return axes.diagnostics();
+  TF_TRY(axes);
   if (const auto* c = m.composed(); c && c->inner())
     return fmt::format("its ComposedLayout has the non-identity inner {}; only an identity inner "
                        "can be inverted",
@@ -78,7 +78,7 @@ Result<std::string> not_projectable_reason(const Mesh& m) {
 
 Result<MeshProjection> project(const Mesh& m, std::int64_t device_index) {
   auto reason = not_projectable_reason(m);
-  if (!reason.ok()) return reason.diagnostics();
+  TF_TRY(reason);
   MeshProjection p;
   if (!reason->empty()) {
     p.membership = Membership::NotProjectable;
@@ -117,7 +117,7 @@ Result<MeshProjection> project(const Mesh& m, std::int64_t device_index) {
 
 Result<Membership> contains(const Mesh& m, std::int64_t device_index) {
   auto p = project(m, device_index);
-  if (!p.ok()) return p.diagnostics();
+  TF_TRY(p);
   return p->membership;
 }
 

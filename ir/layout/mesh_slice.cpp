@@ -99,7 +99,7 @@ std::vector<SliceKey> box_key(const SliceBox& box) {
 
 Result<Mesh> slice(const Mesh& m, const std::vector<SliceKey>& key) {
   auto box = slice_box(m, key);
-  if (!box.ok()) return box.diagnostics();
+  TF_TRY(box);
   const int r = m.rank();
   std::vector<IntTuple> shape;
   std::int64_t offset = 0;

@@ -145,7 +145,7 @@ Result<SliceBox> prove_slice_of(const Mesh& s, const Mesh& e) {
                          fmt::format("axis {} selects {} positions of an axis of extent {}", i,
                                      n[i], big[i]));
   auto starts = decompose_slice_offset(full, n, c.offset());
-  if (!starts.ok()) return starts.diagnostics();
+  TF_TRY(starts);
   if (!starts->has_value())
     return proof_error(kOffset, s, e,
                        fmt::format("the offset {} is not sum(start_i * stride_i) for in-range "
@@ -153,7 +153,7 @@ Result<SliceBox> prove_slice_of(const Mesh& s, const Mesh& e) {
                                    c.offset(), to_string(sub.shape())));
   SliceBox box{**starts, n};
   auto rebuilt = slice(e, box_key(box));
-  if (!rebuilt.ok()) return rebuilt.diagnostics();
+  TF_TRY(rebuilt);
   if (!(*rebuilt == s))
     return proof_error(kOffset, s, e, fmt::format("rebuilding the slice gives {}",
                                                   to_string(*rebuilt)));

@@ -46,7 +46,7 @@ Result<std::vector<std::int64_t>> image(const Mesh& m) {
     std::int64_t value = *shifted;
     if (c && c->inner()) {
       auto mapped = (*c)(IntTuple(i));
-      if (!mapped.ok()) return mapped.diagnostics();
+      TF_TRY(mapped);
       value = *mapped;
     }
     out.push_back(value);
@@ -56,9 +56,9 @@ Result<std::vector<std::int64_t>> image(const Mesh& m) {
 
 Result<ParticipantSummary> summarize_participants(const Mesh& m) {
   auto domain = topology_domain(m);
-  if (!domain.ok()) return domain.diagnostics();
+  TF_TRY(domain);
   auto indices = image(m);
-  if (!indices.ok()) return indices.diagnostics();
+  TF_TRY(indices);
   ParticipantSummary s;
   s.domain = *domain;
   s.count = static_cast<std::int64_t>(indices->size());

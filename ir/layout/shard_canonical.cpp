@@ -111,9 +111,9 @@ Result<ShardLayout> canonical_shard_layout(const IntTuple& logical_shape, const 
   if (!diags.empty()) return diags;
 
   auto strides = c_order_strides(shape);
-  if (!strides.ok()) return strides.diagnostics();
+  TF_TRY(strides);
   auto layout = Layout::make(IntTuple::tuple(shape), IntTuple::tuple(*strides));
-  if (!layout.ok()) return layout.diagnostics();
+  TF_TRY(layout);
   std::vector<ShardAttr> remapped;
   for (std::size_t a = 0; a < attrs.size(); ++a)
     remapped.push_back(attrs[a].is_split() ? S(position[a]) : attrs[a]);

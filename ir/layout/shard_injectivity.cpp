@@ -64,7 +64,7 @@ Result<Table> enumerate(const ComposedLayout& c, const std::string& spelling) {
   t.values.reserve(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) {
     auto v = c(IntTuple(i));
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     t.values.push_back(*v);
   }
   return t;
@@ -201,7 +201,7 @@ std::vector<Diagnostic> check_shard_injective(const ShardChain& chain,
   const ComposedLayout* composed = chain.base.as_composed();
   if (composed && !composed->inner_is_identity()) {
     auto t = enumerate(*composed, spelling);
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     table = std::move(t).value();
     for (std::size_t k = 0; k < rank; ++k) {
       auto step = step_along(*table, k);

@@ -27,7 +27,7 @@ Result<ShardLayout> ShardLayout::make(LayoutBase layout, std::vector<ShardAttr> 
                                       Mesh mesh) {
   const std::string spelling = spell(layout, attrs, mesh);
   auto chain = shard_detail::extend_chain(chain_below(layout), attrs, mesh, spelling);
-  if (!chain.ok()) return chain.diagnostics();
+  TF_TRY(chain);
   auto diags = shard_detail::check_shard_injective(*chain, spelling);
   if (!diags.empty()) return diags;
   auto shared = std::make_shared<const shard_detail::ShardChain>(std::move(chain).value());

@@ -53,3 +53,10 @@ class [[nodiscard]] Result {
 };
 
 }  // namespace tf
+
+/// TF_TRY(r): when the Result `r` failed, return its diagnostics from the enclosing function
+/// (which returns a Result or a diagnostic list); otherwise go on.
+#define TF_TRY(result)                                                 \
+  do {                                                                 \
+    if (!(result).ok()) return (result).diagnostics();                 \
+  } while (0)

@@ -32,7 +32,7 @@ Result<AttrValue> int_tuple_value(const SyntaxNode& node) {
   std::vector<std::int64_t> v;
   for (const Syntax& item : node.items) {
     Result<std::int64_t> i = integer_value(*item);
-    if (!i.ok()) return i.diagnostics();
+    TF_TRY(i);
     v.push_back(*i);
   }
   return AttrValue(std::move(v));
@@ -45,7 +45,7 @@ Result<AttrValue> dim_tuple_value(const SyntaxNode& node, const BodyEnvironment&
   std::vector<ShapeDim> v;
   for (const Syntax& item : node.items) {
     Result<ShapeDim> d = build_shape_dim(*item, env.file());
-    if (!d.ok()) return d.diagnostics();
+    TF_TRY(d);
     v.push_back(*d);
   }
   return AttrValue(std::move(v));
@@ -54,7 +54,7 @@ Result<AttrValue> dim_tuple_value(const SyntaxNode& node, const BodyEnvironment&
 Result<AttrValue> layout_or_mesh_value(bool want_mesh, const SyntaxNode& node,
                                        const BodyEnvironment& env) {
   Result<LayoutValue> v = build_layout_value(node, env.layouts());
-  if (!v.ok()) return v.diagnostics();
+  TF_TRY(v);
   if (const Mesh* m = std::get_if<Mesh>(&*v)) {
     if (want_mesh) return AttrValue(*m);
   } else if (!want_mesh) {
@@ -75,9 +75,9 @@ Result<AttrValue> pattern_value(const SyntaxNode& node) {
     return error_at(node, fmt::format("expected DimVarRangePat(\"N\", lo, hi), found '{}'",
                                       to_string(node)));
   Result<std::int64_t> lo = integer_value(*node.items[1]);
-  if (!lo.ok()) return lo.diagnostics();
+  TF_TRY(lo);
   Result<std::int64_t> hi = integer_value(*node.items[2]);
-  if (!hi.ok()) return hi.diagnostics();
+  TF_TRY(hi);
   Result<Ref<const DimVarRangePat>> p = DimVarRangePat::make(node.items[0]->text, *lo, *hi);
   if (!p.ok()) return located_at(p.diagnostics(), node);
   return AttrValue(Pattern(*p));
@@ -91,12 +91,12 @@ Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
   switch (kind) {
     case AttrKind::Int: {
       Result<std::int64_t> i = integer_value(node);
-      if (!i.ok()) return i.diagnostics();
+      TF_TRY(i);
       return AttrValue(*i);
     }
     case AttrKind::Float: {
       Result<double> d = float_value(node);
-      if (!d.ok()) return d.diagnostics();
+      TF_TRY(d);
       return AttrValue(*d);
     }
     case AttrKind::Bool:
@@ -108,19 +108,19 @@ Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
       return enum_value(node);
     case AttrKind::DType: {
       Result<DType> d = build_dtype(node);
-      if (!d.ok()) return d.diagnostics();
+      TF_TRY(d);
       return AttrValue(*d);
     }
     case AttrKind::Storage: {
       Result<std::optional<StorageKind>> s = build_storage(node);
-      if (!s.ok()) return s.diagnostics();
+      TF_TRY(s);
       return *s ? AttrValue(**s) : AttrValue();
     }
     case AttrKind::IntTuple:
       return int_tuple_value(node);
     case AttrKind::Type: {
       Result<IRType> t = build_type(node, env.file());
-      if (!t.ok()) return t.diagnostics();
+      TF_TRY(t);
       return AttrValue(*t);
     }
     case AttrKind::Layout:
@@ -135,7 +135,7 @@ Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
       return pattern_value(node);
     case AttrKind::Dim: {
       Result<ShapeDim> d = build_shape_dim(node, env.file());
-      if (!d.ok()) return d.diagnostics();
+      TF_TRY(d);
       return AttrValue(*d);
     }
     case AttrKind::DimTuple:

@@ -78,14 +78,14 @@ namespace tf::text {
 Result<double> float_value(const SyntaxNode& node) {
   if (node.kind == SyntaxKind::Negate) {
     Result<double> v = float_value(*node.items[0]);
-    if (!v.ok()) return v.diagnostics();
+    TF_TRY(v);
     return -*v;
   }
   if (is_name(node, "inf")) return std::numeric_limits<double>::infinity();
   if (is_name(node, "nan")) return std::numeric_limits<double>::quiet_NaN();
   if (node.kind == SyntaxKind::Integer) {
     Result<std::int64_t> i = integer_value(node);
-    if (!i.ok()) return i.diagnostics();
+    TF_TRY(i);
   } else if (node.kind != SyntaxKind::Float) {
     return error_at(node, fmt::format("expected a number, found '{}'", to_string(node)));
   }

@@ -40,7 +40,7 @@ std::optional<std::string> declared_entry(const ParsedFile& file) {
 Result<ReadFile> read_file(std::string_view source, const std::string& file_name,
                            const ReadOptions& options) {
   Result<ParsedFile> parsed = read_tfir(source, file_name);
-  if (!parsed.ok()) return parsed.diagnostics();
+  TF_TRY(parsed);
   ReadFile out;
   out.file = std::move(*parsed);
   std::vector<Diagnostic> diags;
@@ -143,7 +143,7 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
   if (!diags.empty()) return diags;
   Result<ModuleRef> module =
       Module::make("", std::move(built), module_declarations(out.file), declared_entry(out.file));
-  if (!module.ok()) return module.diagnostics();
+  TF_TRY(module);
   out.module = *module;
   return out;
 }

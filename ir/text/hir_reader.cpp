@@ -328,7 +328,7 @@ Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, con
   for (const VarRef& p : sig.params) env.bind(p->name, p);
   HirBodyReader reader(file.tokens, sig.body_open, env);
   Result<Expr> body = reader.function_block();
-  if (!body.ok()) return body.diagnostics();
+  TF_TRY(body);
   return ReadBody{*body, reader.take_names(), reader.take_locations()};
 }
 
@@ -339,7 +339,7 @@ Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const Skip
                                               const std::map<std::string, Signature>& signatures,
                                               const std::map<std::string, Atom>& atoms) {
   Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
-  if (!body.ok()) return body.diagnostics();
+  TF_TRY(body);
   Result<hir::HirFunctionRef> f =
       hir::Function::make(sig.name, sig.params, body->body, sig.return_type, std::move(body->names),
                           std::move(body->locations));
@@ -353,7 +353,7 @@ Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const Skipp
                                              const std::map<std::string, Atom>& atoms) {
   const ItemSignature& sig = head.signature;
   Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
-  if (!body.ok()) return body.diagnostics();
+  TF_TRY(body);
   Result<hir::HirFunctionRef> f = hir::Function::make_variant(
       sig.name, head.base, sig.params, body->body, sig.return_type, head.pattern, std::move(body->names),
       std::move(body->locations));

@@ -42,9 +42,9 @@ Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedIte
         return error_at(name, fmt::format("parameter '{}' is declared twice", name.text));
     if (auto e = expect(TokenKind::Colon, "after the parameter name")) return *e;
     Result<Syntax> ts = parse_expression_at(toks, pos);
-    if (!ts.ok()) return ts.diagnostics();
+    TF_TRY(ts);
     Result<IRType> t = build_type(**ts, file.environment);
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     Result<VarRef> v = Var::make(name.text, *t);
     if (!v.ok()) return located_at(v.diagnostics(), **ts);
     sig.params.push_back(*v);
@@ -60,9 +60,9 @@ Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedIte
       pos += 2;
       if (key.text == "outputs") {
         Result<Syntax> v = parse_expression_at(toks, pos);
-        if (!v.ok()) return v.diagnostics();
+        TF_TRY(v);
         Result<std::int64_t> k = integer_value(**v);
-        if (!k.ok()) return k.diagnostics();
+        TF_TRY(k);
         if (*k < 0 || *k > static_cast<std::int64_t>(sig.params.size()))
           return error_at(key, fmt::format("outputs={} must be between 0 and the {} parameters",
                                            *k, sig.params.size()));
@@ -78,9 +78,9 @@ Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedIte
   } else {
     if (auto e = expect(TokenKind::Arrow, "before the return type")) return *e;
     Result<Syntax> rs = parse_expression_at(toks, pos);
-    if (!rs.ok()) return rs.diagnostics();
+    TF_TRY(rs);
     Result<IRType> r = build_type(**rs, file.environment);
-    if (!r.ok()) return r.diagnostics();
+    TF_TRY(r);
     sig.return_type = *r;
   }
   if (item.has_body) {
@@ -102,9 +102,9 @@ Result<DimVarRangePatRef> range_pattern(const SyntaxNode& node) {
                                       "found '{}'",
                                       to_string(node)));
   Result<std::int64_t> lo = integer_value(*node.items[1]);
-  if (!lo.ok()) return lo.diagnostics();
+  TF_TRY(lo);
   Result<std::int64_t> hi = integer_value(*node.items[2]);
-  if (!hi.ok()) return hi.diagnostics();
+  TF_TRY(hi);
   Result<DimVarRangePatRef> p = DimVarRangePat::make(node.items[0]->text, *lo, *hi);
   if (!p.ok()) return located_at(p.diagnostics(), node);
   return p;
@@ -128,9 +128,9 @@ Result<SpecializeSignature> read_specialize_signature(const ParsedFile& file, co
                                            out.base, describe(toks[pos])));
   ++pos;
   Result<Syntax> pattern = parse_expression_at(toks, pos);
-  if (!pattern.ok()) return pattern.diagnostics();
+  TF_TRY(pattern);
   Result<DimVarRangePatRef> p = range_pattern(**pattern);
-  if (!p.ok()) return p.diagnostics();
+  TF_TRY(p);
   out.pattern = *p;
   if (toks[pos].kind != TokenKind::RParen)
     return error_at(toks[pos], fmt::format("a specialize has one pattern: expected ')', found {}",
@@ -141,7 +141,7 @@ Result<SpecializeSignature> read_specialize_signature(const ParsedFile& file, co
                     fmt::format("expected 'as NAME' after the pattern, found {}", describe(toks[pos])));
   pos += 2;
   Result<ItemSignature> sig = read_signature_at(file, item, pos);
-  if (!sig.ok()) return sig.diagnostics();
+  TF_TRY(sig);
   out.signature = std::move(*sig);
   return out;
 }

@@ -24,7 +24,7 @@ void register_all_ops(OpRegistry& registry, OpHandlers& handlers) {
 AtomFactory mma_atom_factory() {
   return [](const std::string& op) -> Result<Atom> {
     Result<tir::MmaAtomRef> a = tir::mma_atom(op);
-    if (!a.ok()) return a.diagnostics();
+    TF_TRY(a);
     return Atom(*a);
   };
 }

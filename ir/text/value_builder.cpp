@@ -47,12 +47,12 @@ Result<Expr> typed_scalar(DType dtype, const SyntaxNode& node, StorageKind stora
   }
   if (dtype.is_integer()) {
     Result<std::int64_t> i = integer_value(arg);
-    if (!i.ok()) return i.diagnostics();
+    TF_TRY(i);
     return constant(*i, dtype, storage, node);
   }
   if (dtype == DType::f32() || dtype == DType::f16() || dtype == DType::bf16()) {
     Result<double> d = float_value(arg);
-    if (!d.ok()) return d.diagnostics();
+    TF_TRY(d);
     return constant(*d, dtype, storage, node);
   }
   Result<std::int64_t> bits = integer_value(arg);
@@ -69,9 +69,9 @@ Result<Expr> dim_arith(const SyntaxNode& node, BodyDialect dialect, const BodyEn
   for (auto [spelling, kind] : kOps) {
     if (node.text != spelling) continue;
     Result<Expr> a = build_value(*node.items[0], dialect, env);
-    if (!a.ok()) return a.diagnostics();
+    TF_TRY(a);
     Result<Expr> b = build_value(*node.items[1], dialect, env);
-    if (!b.ok()) return b.diagnostics();
+    TF_TRY(b);
     Result<Expr> r = simplify_dim(kind, {*a, *b});
     if (!r.ok()) return located_at(r.diagnostics(), node);
     return r;
@@ -103,7 +103,7 @@ Result<Expr> symbol_call(const SyntaxNode& node, BodyDialect dialect, const Body
     return error_at(node, fmt::format("@{}(...) is a statement in a prim_func, not a value", name));
   if (!node.keywords.empty()) return error_at(node, "a function call takes no keyword arguments");
   Result<std::vector<Expr>> args = build_args(node, dialect, env);
-  if (!args.ok()) return args.diagnostics();
+  TF_TRY(args);
   Result<FunctionCallRef> c = FunctionCall::make(name, sig->type, std::move(*args));
   if (!c.ok()) return located_at(c.diagnostics(), node);
   return Expr(*c);
@@ -118,9 +118,9 @@ Result<Expr> special_call(const SyntaxNode& node, BodyDialect dialect, const Bod
     if (node.items.size() != 1 || !index || node.keywords.size() != 1)
       return error_at(node, "tuple_get_item takes one tuple and index=K");
     Result<Expr> t = build_value(*node.items[0], dialect, env);
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     Result<std::int64_t> k = integer_value(*index);
-    if (!k.ok()) return k.diagnostics();
+    TF_TRY(k);
     Result<TupleGetItemRef> g = TupleGetItem::make(*t, *k);
     if (!g.ok()) return located_at(g.diagnostics(), node);
     return Expr(*g);
@@ -129,11 +129,11 @@ Result<Expr> special_call(const SyntaxNode& node, BodyDialect dialect, const Bod
     if (node.items.size() != 2 || !node.keywords.empty())
       return error_at(node, "ShapeOf takes a parameter and an axis: ShapeOf(a, 0)");
     Result<Expr> p = build_value(*node.items[0], dialect, env);
-    if (!p.ok()) return p.diagnostics();
+    TF_TRY(p);
     const Var* v = (*p)->as<Var>();
     if (v == nullptr) return error_at(*node.items[0], "ShapeOf takes a parameter name");
     Result<std::int64_t> axis = integer_value(*node.items[1]);
-    if (!axis.ok()) return axis.diagnostics();
+    TF_TRY(axis);
     Result<ShapeOfRef> s = ShapeOf::make(VarRef(v), *axis);
     if (!s.ok()) return located_at(s.diagnostics(), node);
     return Expr(*s);
@@ -153,11 +153,11 @@ Result<Expr> build_scalar_literal(const SyntaxNode& node, StorageKind storage) {
   if (n->kind == SyntaxKind::Negate) n = n->items[0].get();
   if (n->kind == SyntaxKind::Integer) {
     Result<std::int64_t> i = integer_value(node);
-    if (!i.ok()) return i.diagnostics();
+    TF_TRY(i);
     return constant(*i, DType::i64(), storage, node);
   }
   Result<double> d = float_value(node);
-  if (!d.ok()) return d.diagnostics();
+  TF_TRY(d);
   return constant(*d, DType::f32(), storage, node);
 }
 
@@ -195,7 +195,7 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
     }
     case SyntaxKind::Tuple: {
       Result<std::vector<Expr>> items = build_args(node, dialect, env);
-      if (!items.ok()) return items.diagnostics();
+      TF_TRY(items);
       Result<TupleRef> t = Tuple::make(std::move(*items));
       if (!t.ok()) return located_at(t.diagnostics(), node);
       return Expr(*t);
@@ -261,7 +261,7 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   SyntaxNode operands = node;
   operands.items = positional;
   Result<std::vector<Expr>> built_args = build_args(operands, dialect, env);
-  if (!built_args.ok()) return built_args.diagnostics();
+  TF_TRY(built_args);
   std::vector<Expr> arg_list = *built_args;
   // `reduce(src, dst, ...)`: TIR's Reduce without a workspace takes the absent-workspace sentinel.
   if (op->name() == "tir.tensor.Reduce" && arg_list.size() == 2) arg_list.push_back(tir::no_workspace());

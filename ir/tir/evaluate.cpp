@@ -26,7 +26,7 @@ Result<EvaluateRef> Evaluate::make_op(Op op, std::vector<Expr> args, std::vector
                     "an Evaluate takes an effect-form op or a function symbol",
                     op.name()));
   Result<CallRef> call = Call::make(op, std::move(args), std::move(attrs), UnitType::make());
-  if (!call.ok()) return call.diagnostics();
+  TF_TRY(call);
   return make_op(*call, std::move(loc));
 }
 

@@ -34,7 +34,7 @@ Result<ShapeDim> leaf_extent(Op op, const IntTuple& leaf) {
     return op_type_error(op,
                          fmt::format("the layout extent '{}' has no bounds; give shape=", s.name));
   Result<DimVarRef> v = DimVar::make(s.name, *s.lo, *s.hi);
-  if (!v.ok()) return v.diagnostics();
+  TF_TRY(v);
   return ShapeDim(*v);
 }
 
@@ -66,7 +66,7 @@ Result<std::vector<ShapeDim>> view_shape(Op op, const LayoutBase& layout) {
   }
   for (const IntTuple& p : parts) {
     Result<ShapeDim> d = layout.is_shard() ? mode_extent(op, p) : leaf_extent(op, p);
-    if (!d.ok()) return d.diagnostics();
+    TF_TRY(d);
     shape.push_back(*d);
   }
   return shape;
@@ -125,22 +125,22 @@ Result<IRType> infer_alloc_tensor(Op op, const std::vector<Expr>& args,
 
 Result<IRType> infer_ptr_of(Op op, const std::vector<Expr>& args) {
   Result<const TensorType*> x = memory_operand(op, args);
-  if (!x.ok()) return x.diagnostics();
+  TF_TRY(x);
   return args[0]->type();
 }
 
 Result<IRType> infer_memory_span(Op op, const std::vector<Expr>& args) {
   Result<const TensorType*> x = memory_operand(op, args);
-  if (!x.ok()) return x.diagnostics();
+  TF_TRY(x);
   Result<TensorTypeRef> t = TensorType::make((*x)->shape, (*x)->dtype, std::nullopt, (*x)->storage);
-  if (!t.ok()) return t.diagnostics();
+  TF_TRY(t);
   return IRType(*t);
 }
 
 Result<IRType> infer_tensor_view(Op op, const std::vector<Expr>& args,
                                  const std::vector<AttrValue>& attrs) {
   Result<const TensorType*> memory = memory_operand(op, args);
-  if (!memory.ok()) return memory.diagnostics();
+  TF_TRY(memory);
   TF_CHECK(attrs.size() == 2, "tensor_view: two attributes expected");
   const LayoutBase* layout = std::get_if<LayoutBase>(&attrs[0]);
   if (layout == nullptr)
@@ -157,7 +157,7 @@ Result<IRType> infer_tensor_view(Op op, const std::vector<Expr>& args,
     if (!diags.empty()) return diags;
   } else {
     Result<std::vector<ShapeDim>> from_layout = view_shape(op, *layout);
-    if (!from_layout.ok()) return from_layout.diagnostics();
+    TF_TRY(from_layout);
     shape = *from_layout;
   }
   Result<TensorTypeRef> t =

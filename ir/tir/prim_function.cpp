@@ -52,7 +52,7 @@ Result<PrimFunctionRef> PrimFunction::make(std::string name, std::vector<VarRef>
   if (!body) type_error(fmt::format("prim_func {} needs a body (a Sequential)", name));
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(UnitType::make(), std::move(param_types));
-  if (!type.ok()) return type.diagnostics();
+  TF_TRY(type);
   return PrimFunctionRef(new PrimFunction(std::move(name), std::move(params), std::move(body),
                                           output_count, target, *type, std::move(loc)));
 }

@@ -15,7 +15,7 @@ namespace {
 Result<IRType> project_tensor(const IRType& type, const TensorType& t) {
   if (!t.layout || !t.layout->is_shard()) return type;
   Result<IntTuple> local = shard_layout_local_shape(*t.layout->as_shard());
-  if (!local.ok()) return local.diagnostics();
+  TF_TRY(local);
   std::vector<ShapeDim> shape;
   for (const IntTuple& extent : leaves(*local)) {
     if (!extent.is_int() || extent.value() < 0)
@@ -27,7 +27,7 @@ Result<IRType> project_tensor(const IRType& type, const TensorType& t) {
   }
   Result<TensorTypeRef> projected =
       TensorType::make(std::move(shape), t.dtype, std::nullopt, t.storage);
-  if (!projected.ok()) return projected.diagnostics();
+  TF_TRY(projected);
   return IRType(*projected);
 }
 
@@ -42,11 +42,11 @@ Result<IRType> local_type_of(const IRType& type) {
       std::vector<IRType> fields;
       for (const IRType& field : type->as<TupleType>()->fields) {
         Result<IRType> projected = local_type_of(field);
-        if (!projected.ok()) return projected.diagnostics();
+        TF_TRY(projected);
         fields.push_back(*projected);
       }
       Result<TupleTypeRef> tuple = TupleType::make(std::move(fields));
-      if (!tuple.ok()) return tuple.diagnostics();
+      TF_TRY(tuple);
       return IRType(*tuple);
     }
     case TypeKind::UnitType:

@@ -27,7 +27,7 @@ Result<std::int64_t> leaf_numel(const TensorType& t, const std::vector<std::int6
 
 Result<std::int64_t> leaf_bytes(const TensorType& t, const DimBinding& binding) {
   Result<std::vector<std::int64_t>> shape = concrete_shape(t, binding);
-  if (!shape.ok()) return shape.diagnostics();
+  TF_TRY(shape);
   Result<std::int64_t> n = leaf_numel(t, *shape);
   if (!n.ok() || *n == 0) return n;
   if (t.dtype.is_compound()) return compound_storage_bytes(t.dtype.compound(), *shape);
@@ -80,7 +80,7 @@ Result<std::vector<std::int64_t>> concrete_shape(const TensorType& t, const DimB
                                       "not bound, so the size is unknown",
                                       to_string(d), axis, v->name, v->lo, v->hi));
     Result<std::int64_t> value = evaluate_dim(d.expr(), binding);
-    if (!value.ok()) return value.diagnostics();
+    TF_TRY(value);
     if (*value < 0)
       return rule_error("TYPES.2.2.SIZE.reject-negative-extent",
                         fmt::format("extent {} (axis {}) evaluates to {}, which is negative",
@@ -93,7 +93,7 @@ Result<std::vector<std::int64_t>> concrete_shape(const TensorType& t, const DimB
 Result<std::int64_t> numel(const IRType& type, const DimBinding& binding) {
   return sum_leaves(type, [&](const TensorType& t) -> Result<std::int64_t> {
     Result<std::vector<std::int64_t>> shape = concrete_shape(t, binding);
-    if (!shape.ok()) return shape.diagnostics();
+    TF_TRY(shape);
     return leaf_numel(t, *shape);
   });
 }

@@ -48,7 +48,7 @@ Result<eval::Tensor> read_input(const std::string& name, const std::string& valu
   const DType dtype = param.type()->as<TensorType>()->dtype;
   if (value.size() > 4 && value.ends_with(".npy")) {
     Result<eval::NpyArray> a = eval::read_npy_file(value);
-    if (!a.ok()) return a.diagnostics();
+    TF_TRY(a);
     const std::string what = fmt::format("input {} ({})", name, value);
     // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
     // dtype here and converts at the boundary like a literal (convert_input).
@@ -102,7 +102,8 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   CheckedFile checked = check_source_file(r.file);
-  if (has_error(checked.diagnostics) || !checked.file) return fail(checked.diagnostics, err, r.json);
+  const std::vector<Diagnostic> diagnostics = checked.diagnostics();
+  if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
   const text::ReadFile& file = *checked.file;
   Result<const hir::Function*> picked = eval::find_function_to_run(*file.module, r.function);
   if (!picked.ok()) return fail(picked.diagnostics(), err, r.json);

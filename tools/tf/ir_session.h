@@ -8,6 +8,7 @@
 #include "ir/core/op_handlers.h"
 #include "ir/support/result.h"
 #include "ir/text/file_reader.h"
+#include "ir/verify/read_and_verify.h"
 
 namespace tf::cli {
 
@@ -18,21 +19,10 @@ const OpHandlers& cli_op_tables();
 /// Reader options over cli_op_tables(), with the TIR layer's atom factory.
 text::ReadOptions cli_read_options();
 
-/// A file read and verified.
-struct CheckedFile {
-  std::optional<text::ReadFile> file;  ///< empty when the file did not read
-  std::vector<Diagnostic> diagnostics; ///< every diagnostic of reading and verifying, in order
-};
-
-/// Places a diagnostic that names an IR path (`f.body.args[0]`) but no source position at the
-/// keyword of its function's item.
-void place_at_function(Diagnostic& d, const text::ReadFile& file);
-
-/// Reads the file at `path` and checks it (check_source); an unreadable file is one diagnostic.
+/// Reads the file at `path` and checks it (check_source); an unreadable file is one read error.
 CheckedFile check_source_file(const std::string& path);
 
-/// Reads `source` (named `path`) and, when it reads, verifies every function (each diagnostic
-/// placed by place_at_function).
+/// read_and_verify over cli_read_options().
 CheckedFile check_source(const std::string& source, const std::string& path);
 
 }  // namespace tf::cli

@@ -1,5 +1,6 @@
 // tf: the TileFoundry-C++ command line (DESIGN.md section 10).
-// Exit codes: 0 success, 1 a check failed, 2 bad usage or input.
+// Exit codes: 0 success, 1 a check failed, 2 bad usage or input, 3 an internal error (a bug in
+// tf: the failed check is printed as `tf: internal error: ...`).
 #include <CLI/CLI.hpp>
 
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
 #include "tools/tf/report.h"
+#include "ir/support/check.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -39,6 +41,10 @@ int main(int argc, char** argv) {
   tf::cli::add_conform_command(app, exit_code);
   try {
     app.parse(argc, argv);
+  } catch (const tf::InternalError& e) {
+    std::cerr << "tf: internal error: " << e.what()
+              << "\n(a bug in tf, not in the input: please report it with the command line)\n";
+    return tf::cli::kExitInternalError;
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -14,6 +14,9 @@ namespace tf::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
 inline constexpr int kExitBadInput = 2;
+/// A bug in tf itself: a failed internal check (`internal error: ...` on stderr), or a
+/// conformance case that crashed.
+inline constexpr int kExitInternalError = 3;
 
 /// The JSON form of a diagnostic: {"severity", "tag", "rule", "message", "file", "line",
 /// "column", "notes", "ir_path"}.

@@ -20,7 +20,7 @@ Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std:
   if (text.find("tfir 1") == std::string::npos) text = "tfir 1\n" + text;
   text::ReadOptions options{.handlers = &eval_handlers(), .atoms = text::mma_atom_factory()};
   Result<text::ReadFile> f = text::read_file(text, "test.tfir", options);
-  if (!f.ok()) return f.diagnostics();
+  TF_TRY(f);
   std::vector<Diagnostic> ds = verify_module(*f->module, eval_handlers());
   if (has_error(ds)) return ds;
   const hir::Function* target = nullptr;
@@ -37,7 +37,7 @@ Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std:
       continue;
     }
     Result<Tensor> t = convert_input(inputs[i], *target->params()[i]);
-    if (!t.ok()) return t.diagnostics();
+    TF_TRY(t);
     values.emplace_back(*t);
   }
   HirEvalOptions eo;

@@ -1,0 +1,169 @@
+#include "conformance/suite.h"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+
+#include "ir/support/check.h"
+#include "ir/text/module_reader.h"
+#include "ir/text/source_file.h"
+#include "ir/verify/read_and_verify.h"
+
+namespace tf::conformance {
+namespace {
+
+namespace fs = std::filesystem;
+using Status = CaseOutcome::Status;
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default:
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t') out += ' ';
+        else out += ch;
+    }
+  }
+  return out;
+}
+
+void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+// Runs the selected cases of the file at `path` into `run`.
+void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& run) {
+  Result<std::string> source = text::read_source_file(path);
+  if (!source.ok()) return append(run.bad_input, source.diagnostics());
+  // A case may expect the file's own declarations to fail: read it as far as it goes.
+  text::PartialFile parsed = text::read_tfir_partial(*source, path);
+  if (!parsed.file) return append(run.bad_input, parsed.diagnostics);
+  Result<std::vector<Case>> cases = read_cases(*parsed.file, options.rules);
+  if (!cases.ok()) return append(run.bad_input, cases.diagnostics());
+  CaseFile cf;
+  CheckedFile checked;
+  if (parsed.diagnostics.empty()) {
+    checked = read_and_verify(*source, path, options.read);
+    cf.diagnostics = checked.diagnostics();
+    if (checked.file) cf.file = &*checked.file;
+  } else {
+    cf.diagnostics = parsed.diagnostics;
+  }
+  cf.base_dir = fs::path(path).parent_path().string();
+  for (const Case& c : *cases) {
+    if (!std::regex_search(c.name, options.filter)) continue;
+    CaseOutcome o = run_case_contained(c, cf, *options.eval);
+    run.tally.count(o.status);
+    if (options.on_case) options.on_case(o);
+    run.outcomes.push_back(std::move(o));
+  }
+}
+
+}  // namespace
+
+void SuiteTally::count(Status s) {
+  switch (s) {
+    case Status::Passed: ++passed; return;
+    case Status::Failed: ++failed; return;
+    case Status::Skipped: ++skipped; return;
+    case Status::Crashed: ++crashed; return;
+  }
+}
+
+std::vector<std::string> case_files(const std::vector<std::string>& paths,
+                                    std::vector<Diagnostic>& errors) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".tfir") found.push_back(entry.path().string());
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else if (fs::is_regular_file(p, ec)) {
+      out.push_back(p);
+    } else {
+      errors.push_back(category_error(DiagCategory::Usage, fmt::format("no such file or folder '{}'", p)));
+    }
+  }
+  return out;
+}
+
+CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHandlers& eval) {
+  auto crashed = [&](const std::string& what) {
+    CaseOutcome o;
+    o.name = c.name;
+    o.location = c.location;
+    o.status = Status::Crashed;
+    o.reason = what;
+    return o;
+  };
+  try {
+    return run_case(c, file, eval);
+  } catch (const InternalError& e) {
+    return crashed(fmt::format("internal error: {}", e.what()));
+  } catch (const std::exception& e) {
+    return crashed(fmt::format("uncaught exception: {}", e.what()));
+  } catch (...) {
+    return crashed("uncaught exception of unknown type");
+  }
+}
+
+SuiteRun run_suite(const SuiteOptions& options) {
+  TF_CHECK(options.eval != nullptr, "run_suite needs the evaluator's handlers");
+  SuiteRun run;
+  for (const std::string& path : case_files(options.paths, run.bad_input)) run_file(path, options, run);
+  return run;
+}
+
+std::string junit_xml(const SuiteRun& run) {
+  double total = 0;
+  for (const CaseOutcome& o : run.outcomes) total += o.seconds;
+  std::string x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  x += fmt::format("<testsuites>\n<testsuite name=\"tf conform\" tests=\"{}\" failures=\"{}\" "
+                   "skipped=\"{}\" errors=\"{}\" time=\"{:.6f}\">\n",
+                   run.outcomes.size(), run.tally.failed, run.tally.skipped, run.tally.crashed, total);
+  for (const CaseOutcome& o : run.outcomes) {
+    x += fmt::format("  <testcase name=\"{}\" classname=\"{}\" time=\"{:.6f}\"", xml_escape(o.name),
+                     xml_escape(o.location.file), o.seconds);
+    if (o.status == Status::Passed) {
+      x += "/>\n";
+      continue;
+    }
+    const char* tag = o.status == Status::Failed    ? "failure"
+                      : o.status == Status::Crashed ? "error"
+                                                    : "skipped";
+    x += fmt::format(">\n    <{} message=\"{}\">{}</{}>\n  </testcase>\n", tag, xml_escape(o.reason),
+                     xml_escape(o.location.str()), tag);
+  }
+  x += "</testsuite>\n</testsuites>\n";
+  return x;
+}
+
+std::string json_report(const SuiteRun& run) {
+  nlohmann::ordered_json results = nlohmann::ordered_json::array();
+  for (const CaseOutcome& o : run.outcomes)
+    results.push_back({{"name", o.name},
+                       {"status", status_name(o.status)},
+                       {"reason", o.reason},
+                       {"file", o.location.file},
+                       {"line", o.location.line},
+                       {"seconds", o.seconds}});
+  return nlohmann::ordered_json{{"cases", results},
+                                {"passed", run.tally.passed},
+                                {"failed", run.tally.failed},
+                                {"skipped", run.tally.skipped},
+                                {"crashed", run.tally.crashed}}
+             .dump() +
+         "\n";
+}
+
+}  // namespace tf::conformance

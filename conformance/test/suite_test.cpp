@@ -1,0 +1,106 @@
+// The suite runner contains faults: a case during which the implementation fails an internal
+// check is `crashed` (counted, reported with the check, an <error> in JUnit) and the cases after
+// it still run. The crash is planted: an evaluator table whose Binary handler fails a TF_CHECK.
+#include "conformance/suite.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "eval/hir/op_eval.h"
+#include "ir/text/standard_tables.h"
+
+namespace tf::conformance {
+namespace {
+
+namespace fs = std::filesystem;
+
+Result<eval::Value> planted_crash(const eval::OpEvalArgs&) {
+  TF_CHECK(false, "a planted bug in the Binary handler");
+  return eval::Value();
+}
+
+const char* const kCases = R"(tfir 1
+
+func double_it(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    y = add(x, x)
+    return y
+}
+
+case "a/evaluates-the-planted-bug" {
+    run double_it
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 4}
+}
+
+case "b/reads-and-verifies" {
+}
+
+case "c/expects-a-rule-nobody-reports" {
+    expect error TYPES.2.STORAGE.literal-is-umat
+}
+)";
+
+class SuiteTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("tf_suite_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    std::ofstream(dir_ / "planted.tfir") << kCases;
+    tables_.handlers.set<eval::EvalHirHandler>(*tables_.registry.find("hir.math.Binary"), &planted_crash);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  SuiteRun run() {
+    SuiteOptions options;
+    options.paths = {dir_.string()};
+    options.read = tables_.read_options();
+    options.eval = &tables_.handlers;
+    options.on_case = [this](const CaseOutcome& o) { seen_.push_back(o.name); };
+    return run_suite(options);
+  }
+
+  fs::path dir_;
+  text::StandardTables tables_;
+  std::vector<std::string> seen_;
+};
+
+TEST_F(SuiteTest, ACrashingCaseIsCrashedAndTheRunGoesOn) {
+  const SuiteRun r = run();
+  EXPECT_TRUE(r.bad_input.empty());
+  ASSERT_EQ(r.outcomes.size(), 3u);
+  EXPECT_EQ(seen_, (std::vector<std::string>{"a/evaluates-the-planted-bug", "b/reads-and-verifies",
+                                             "c/expects-a-rule-nobody-reports"}));
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Crashed);
+  EXPECT_NE(r.outcomes[0].reason.find("internal error: "), std::string::npos) << r.outcomes[0].reason;
+  EXPECT_NE(r.outcomes[0].reason.find("a planted bug in the Binary handler"), std::string::npos);
+  EXPECT_EQ(r.outcomes[1].status, CaseOutcome::Status::Passed) << r.outcomes[1].reason;
+  EXPECT_EQ(r.outcomes[2].status, CaseOutcome::Status::Failed);
+  EXPECT_EQ(r.outcomes[2].reason, "no input for parameter x of double_it");
+  EXPECT_EQ(r.tally.passed, 1u);
+  EXPECT_EQ(r.tally.failed, 1u);
+  EXPECT_EQ(r.tally.skipped, 0u);
+  EXPECT_EQ(r.tally.crashed, 1u);
+}
+
+TEST_F(SuiteTest, ReportsCountACrashAsAnError) {
+  const SuiteRun r = run();
+  const std::string junit = junit_xml(r);
+  EXPECT_NE(junit.find("tests=\"3\" failures=\"1\" skipped=\"0\" errors=\"1\""), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<error message=\"internal error: "), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<failure message="), std::string::npos) << junit;
+  const std::string json = json_report(r);
+  EXPECT_NE(json.find("\"status\":\"crashed\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"passed\":1,\"failed\":1,\"skipped\":0,\"crashed\":1"), std::string::npos) << json;
+}
+
+TEST(SuiteFiles, AMissingPathIsBadInputAndFoldersAreSearchedInOrder) {
+  std::vector<Diagnostic> errors;
+  EXPECT_TRUE(case_files({"no/such/folder"}, errors).empty());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].message.find("no such file or folder 'no/such/folder'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tf::conformance

@@ -1,0 +1,34 @@
+#include "ir/verify/read_and_verify.h"
+
+#include "ir/verify/module_verify.h"
+
+namespace tf {
+
+void place_at_function(Diagnostic& d, const text::ReadFile& file) {
+  if (d.location.known() || d.ir_path.empty()) return;
+  const std::string fn = d.ir_path.substr(0, d.ir_path.find('.'));
+  for (const text::SkippedItem& item : file.file.items)
+    if (item.kind != text::ItemKind::Case && item.name == fn) d.location = item.begin;
+}
+
+std::vector<Diagnostic> CheckedFile::diagnostics() const {
+  std::vector<Diagnostic> all = read_errors;
+  all.insert(all.end(), verify_errors.begin(), verify_errors.end());
+  return all;
+}
+
+CheckedFile read_and_verify(std::string_view text, const std::string& path,
+                            const text::ReadOptions& options) {
+  CheckedFile out;
+  Result<text::ReadFile> f = text::read_file(text, path, options);
+  if (!f.ok()) {
+    out.read_errors = f.diagnostics();
+    return out;
+  }
+  out.verify_errors = verify_module(*f->module, *options.handlers);
+  for (Diagnostic& d : out.verify_errors) place_at_function(d, *f);
+  out.file = std::move(*f);
+  return out;
+}
+
+}  // namespace tf
