@@ -13,8 +13,8 @@
 #include <cmath>
 
 #include "bench/bench_data.h"
-#include "eval/numerics/block_scale.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/block_scale.h"
+#include "ir/numerics/convert.h"
 
 namespace tf::bench {
 namespace {

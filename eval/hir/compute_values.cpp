@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "eval/numerics/convert.h"
-#include "eval/numerics/float_facts.h"
+#include "ir/numerics/convert.h"
+#include "ir/numerics/float_facts.h"
 #include "ir/dtype/block_scaled.h"
 
 namespace tf::eval::compute {

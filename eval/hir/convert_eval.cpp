@@ -14,7 +14,7 @@
 
 #include "eval/hir/elementwise.h"
 #include "eval/hir/math_eval_handlers.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval {

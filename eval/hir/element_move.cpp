@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "eval/hir/op_eval.h"
-#include "eval/numerics/block_format_of.h"
+#include "ir/numerics/block_format_of.h"
 
 namespace tf::eval {
 

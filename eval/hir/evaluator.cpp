@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "eval/hir/op_eval.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/core/constant.h"
 #include "ir/core/dim_var_range_pat.h"

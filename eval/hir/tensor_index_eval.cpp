@@ -8,7 +8,7 @@
 #include "eval/hir/strided_copy.h"
 #include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/tensor_eval_util.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 
 namespace tf::eval::tensor_ops {
 

@@ -17,7 +17,7 @@
 #include "eval/hir/elementwise.h"
 #include "eval/hir/math_eval_handlers.h"
 #include "eval/hir/scalar_math.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/hir/math_kinds.h"
 

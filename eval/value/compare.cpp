@@ -6,9 +6,9 @@
 #include <functional>
 #include <limits>
 
-#include "eval/numerics/block_format_of.h"
-#include "eval/numerics/convert.h"
-#include "eval/numerics/float_format.h"
+#include "ir/numerics/block_format_of.h"
+#include "ir/numerics/convert.h"
+#include "ir/numerics/float_format.h"
 #include "eval/value/tensor_convert.h"
 #include "eval/value/tensor_text.h"
 

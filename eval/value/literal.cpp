@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "eval/numerics/block_format_of.h"
+#include "ir/numerics/block_format_of.h"
 #include "eval/value/literal_element.h"
 #include "eval/value/literal_random.h"
 #include "eval/value/npy.h"

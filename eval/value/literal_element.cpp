@@ -10,9 +10,9 @@
 #include <limits>
 #include <string>
 
-#include "eval/numerics/cast_mode.h"
-#include "eval/numerics/convert.h"
-#include "eval/numerics/float_format.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
+#include "ir/numerics/float_format.h"
 #include "ir/text/build_support.h"
 #include "ir/text/decimal.h"
 

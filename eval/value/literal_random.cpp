@@ -5,8 +5,8 @@
 #include <cmath>
 #include <random>
 
-#include "eval/numerics/cast_mode.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/literal_type.h"
 #include "ir/text/build_support.h"
 

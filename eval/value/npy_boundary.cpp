@@ -5,9 +5,9 @@
 #include <cstring>
 #include <optional>
 
-#include "eval/numerics/block_format_of.h"
-#include "eval/numerics/cast_mode.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/block_format_of.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval {

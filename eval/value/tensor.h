@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-#include "eval/numerics/block_scale.h"
+#include "ir/numerics/block_scale.h"
 #include "ir/dtype/dtype.h"
 #include "ir/support/check.h"
 

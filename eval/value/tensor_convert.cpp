@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "eval/numerics/block_format_of.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/block_format_of.h"
+#include "ir/numerics/convert.h"
 
 namespace tf::eval {
 namespace {

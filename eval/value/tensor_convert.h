@@ -4,7 +4,7 @@
 // Design note. The evaluator computes floats in f32 (DESIGN.md D6, hir-core section 2.3: f16 /
 // bf16 / fp8 operands widen exactly to f32, the op computes in f32, the result rounds once to
 // the result dtype) and integers in int64 (wrapping to the result width). These functions are
-// the only place codes become numbers and back; every encode goes through eval/numerics (exact,
+// the only place codes become numbers and back; every encode goes through ir/numerics (exact,
 // never a host float cast). An f32 tensor is read in place (F32Span borrows its buffer).
 #pragma once
 
@@ -12,8 +12,8 @@
 #include <span>
 #include <vector>
 
-#include "eval/numerics/block_scale.h"
-#include "eval/numerics/cast_mode.h"
+#include "ir/numerics/block_scale.h"
+#include "ir/numerics/cast_mode.h"
 #include "eval/value/tensor.h"
 #include "ir/support/result.h"
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "eval/numerics/block_format_of.h"
+#include "ir/numerics/block_format_of.h"
 #include "eval/value/tensor_convert.h"
 #include "eval/value/tensor_text.h"
 

@@ -2,9 +2,8 @@
 // target offers, what a cast uses when it names none, and which scale methods a block-scaled
 // target takes.
 //
-// The mode table mirrors eval/numerics/cast_mode.h (check_cast_mode), which tf_ir cannot link
-// (tf_numerics sits above it); hir_tensor_test checks the two tables agree on every simple
-// dtype and every mode. Per target:
+// The modes are the exact numerics' (ir/numerics/cast_mode.h: default_cast_mode and
+// cast_mode_offered); this file words them for the Cast attribute checks. Per target:
 //   bool                   every rounding, either saturate (bool ignores the mode)
 //   integers               rz with saturate=true                       default rz, true
 //   f32 f16 bf16           rn, either saturate                         default rn, false
@@ -14,7 +13,8 @@
 //   block-scaled           rn with saturate=true (D3: elements round to nearest even and
 //                          saturate); scale_method ocp / rceil need one integer level with an
 //                          f8e8m0 scale, nvfp4 needs f4e2m1 elements, one integer fp8e4m3 level
-//                          and a Whole f32 level (eval/numerics block_scale.h method_supported)
+//                          and a Whole f32 level (ir/numerics/block_scale.h method_supported,
+//                          which decides it here too)
 #pragma once
 
 #include <optional>

@@ -5,8 +5,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "eval/numerics/cast_mode.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/dim_var_range_pat.h"

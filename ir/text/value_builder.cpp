@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/function_call.h"

@@ -8,8 +8,8 @@
 #include <iostream>
 #include <memory>
 
-#include "eval/numerics/cast_mode.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
 #include "ir/dtype/dtype.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "eval/numerics/float_facts.h"
+#include "ir/numerics/float_facts.h"
 #include "ir/dtype/dtype.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/compound_facts.h"

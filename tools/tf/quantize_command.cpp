@@ -7,8 +7,8 @@
 #include <iostream>
 #include <memory>
 
-#include "eval/numerics/block_format_of.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/block_format_of.h"
+#include "ir/numerics/convert.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"
 

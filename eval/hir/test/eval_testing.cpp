@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "eval/hir/eval_tables.h"
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
 

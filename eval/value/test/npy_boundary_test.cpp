@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "eval/numerics/block_format_of.h"
+#include "ir/numerics/block_format_of.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval {

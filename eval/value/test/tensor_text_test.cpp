@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "eval/numerics/convert.h"
+#include "ir/numerics/convert.h"
 #include "eval/value/compare.h"
 #include "eval/value/literal.h"
 #include "eval/value/tensor_convert.h"

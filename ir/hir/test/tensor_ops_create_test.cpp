@@ -1,8 +1,8 @@
 // hir.tensor: registration and schemas of every op; the exact result types and every reject of
-// Arange, Zeros, FullLike, Cast, Rank and ShapeOf; the Cast mode table against eval/numerics.
+// Arange, Zeros, FullLike, Cast, Rank and ShapeOf; the Cast mode table against ir/numerics.
 #include <gtest/gtest.h>
 
-#include "eval/numerics/cast_mode.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/hir/cast_rules.h"
 #include "ir/hir/test/tensor_test_util.h"
 
@@ -195,19 +195,16 @@ TEST(HirTensor, CastRejectsModesTheTargetDoesNotOffer) {
   EXPECT_FALSE(call(TensorOp::Cast, {x}, {{"dtype", std::int64_t{3}}}).ok());
 }
 
-// The Cast mode table of cast_rules.h is eval/numerics' (cast_mode.h), which tf_ir cannot link.
-TEST(HirTensor, CastModeTableAgreesWithTheNumerics) {
-  for (const DType* d = simple_dtypes_begin(); d != simple_dtypes_end(); ++d) {
-    const numerics::CastMode def = numerics::default_cast_mode(*d);
-    EXPECT_EQ(default_cast_rounding(*d), numerics::rounding_name(def.rounding)) << d->name();
-    EXPECT_EQ(default_cast_saturate(*d), def.saturate) << d->name();
-    for (numerics::Rounding r : {numerics::Rounding::NearestEven, numerics::Rounding::TowardZero,
-                                 numerics::Rounding::TowardPosInf})
-      for (bool sat : {false, true})
-        EXPECT_EQ(cast_mode_offered_by(*d, numerics::rounding_name(r), sat),
-                  numerics::cast_mode_offered(*d, {r, sat}))
-            << d->name() << " " << numerics::rounding_name(r) << " " << sat;
-  }
+TEST(HirTensor, OfferedCastModesAreWordedFromTheNumericsTable) {
+  EXPECT_EQ(offered_cast_modes(DType::f8e8m0()), "rounding rz or rp with saturate true or false");
+  EXPECT_EQ(offered_cast_modes(DType::i32()), "rounding rz with saturate true only");
+  EXPECT_EQ(offered_cast_modes(DType::f4e2m1()), "rounding rn or rz with saturate true only");
+  EXPECT_EQ(offered_cast_modes(DType::bf16()), "rounding rn with saturate true or false");
+  EXPECT_EQ(default_cast_rounding(DType::f8e8m0()), "rp");
+  EXPECT_FALSE(default_cast_saturate(DType::f16()));
+  EXPECT_TRUE(cast_mode_offered_by(DType::fp8e4m3(), "rn", false));
+  EXPECT_FALSE(cast_mode_offered_by(DType::fp8e4m3(), "rz", true));
+  EXPECT_FALSE(cast_mode_offered_by(DType::fp8e4m3(), "nearest", true));
 }
 
 }  // namespace
