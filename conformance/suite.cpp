@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "ir/support/check.h"
+#include "ir/support/xml_escape.h"
 #include "ir/text/module_reader.h"
 #include "ir/text/source_file.h"
 #include "ir/verify/read_and_verify.h"
@@ -17,22 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Status = CaseOutcome::Status;
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default:
-        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t') out += ' ';
-        else out += ch;
-    }
-  }
-  return out;
-}
 
 void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from) {
   to.insert(to.end(), from.begin(), from.end());

@@ -2,24 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "ir/support/xml_escape.h"
+
 namespace tf::cli {
-namespace {
-
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::string layout_svg(const LayoutTable& t, const std::string& title) {
   constexpr int kCell = 36, kMargin = 28, kTitle = 24;
