@@ -1,5 +1,7 @@
 #include "ir/hir/math_kinds.h"
 
+#include <utility>
+
 #include "ir/support/check.h"
 
 namespace tf::hir {
@@ -123,6 +125,17 @@ bool is_float_only(UnaryKind kind) {
     default:
       return false;
   }
+}
+
+std::optional<std::string_view> upstream_kind_alias(std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kAliases[] = {
+      {"cmp_eq", "eq"},       {"cmp_ne", "ne"},     {"cmp_lt", "lt"},
+      {"cmp_le", "le"},       {"cmp_gt", "gt"},     {"cmp_ge", "ge"},
+      {"logical_and", "and"}, {"logical_or", "or"}, {"logical_not", "not"},
+      {"minimum", "min"},     {"maximum", "max"}};
+  for (const auto& [alias, kind] : kAliases)
+    if (alias == name) return kind;
+  return std::nullopt;
 }
 
 }  // namespace tf::hir

@@ -85,4 +85,10 @@ std::optional<UnaryKind> unary_kind_from_name(std::string_view name);
 /// log2.
 bool is_float_only(UnaryKind kind);
 
+/// The kind name that upstream TileFoundry's alias spelling `name` stands for: cmp_eq cmp_ne
+/// cmp_lt cmp_le cmp_gt cmp_ge -> eq ne lt le gt ge, logical_and logical_or logical_not -> and
+/// or not, minimum maximum -> min max. A func reads `cmp_gt(x, y)` as `gt(x, y)`; the printer
+/// writes the canonical name. nullopt for every other spelling.
+std::optional<std::string_view> upstream_kind_alias(std::string_view name);
+
 }  // namespace tf::hir

@@ -243,9 +243,11 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   std::optional<Op> op = registry.find_surface(dialect_prefix(dialect), name);
   std::vector<NamedAttr> attrs;
   if (!op && dialect == BodyDialect::Hir) {  // `mul(x, y)`: a math kind used as the op name
-    if (hir::binary_kind_from_name(name)) op = registry.find("hir.math.Binary");
-    else if (hir::unary_kind_from_name(name)) op = registry.find("hir.math.Unary");
-    if (op) attrs.emplace_back("kind", AttrValue(name));
+    // Upstream's alias spellings (`cmp_gt`, `logical_and`, `maximum`) name the same kinds.
+    const std::string kind(hir::upstream_kind_alias(name).value_or(name));
+    if (hir::binary_kind_from_name(kind)) op = registry.find("hir.math.Binary");
+    else if (hir::unary_kind_from_name(kind)) op = registry.find("hir.math.Unary");
+    if (op) attrs.emplace_back("kind", AttrValue(kind));
   }
   if (!op)
     return error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,

@@ -130,6 +130,25 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 )");
 }
 
+TEST(HirReader, UpstreamAliasSpellingsReadAsTheCanonicalKinds) {
+  const std::string src = R"(
+func f(x: Tensor[(4,), f32], y: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), bool], Tensor[(4,), f32]] {
+    g = cmp_gt(x, y)
+    n = logical_not(g)
+    m = maximum(x, y)
+    return (n, m)
+}
+)";
+  EXPECT_EQ(printed(src), std::string(kDecls) + R"(
+func f(x: Tensor[(4,), f32], y: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), bool], Tensor[(4,), f32]] {
+    g: Tensor[(4,), bool] = gt(x, y)
+    n: Tensor[(4,), bool] = not(g)
+    m: Tensor[(4,), f32] = max(x, y)
+    return (n, m)
+}
+)");
+}
+
 TEST(HirReader, CallsOfOtherFunctionsAndTupleReturns) {
   const std::string src = R"(
 func pair(x: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), f32], Tensor[(4,), f32]] {
