@@ -65,8 +65,9 @@ void check_function_names(const ParsedFile& file, std::vector<Diagnostic>& error
     if (item.kind == ItemKind::Case) continue;
     auto [it, fresh] = functions.emplace(item.name, &item);
     if (fresh) continue;
-    Diagnostic d = category_error(DiagCategory::Parse,
-                                  fmt::format("function '{}' is defined twice", item.name));
+    // A module-level lookup of the name would find two functions.
+    Diagnostic d = rule_error("TIR.2.1.SYMREF.resolution-unique",
+                              fmt::format("function '{}' is defined twice", item.name));
     d.location = item.begin;
     d.notes.push_back(fmt::format("{}: the first definition of '{}'", it->second->begin.str(), item.name));
     errors.push_back(std::move(d));

@@ -243,7 +243,10 @@ class TirBodyReader : public StatementCursor {
   std::optional<tir::Stmt> symbol_call(const SyntaxNode& call, const Token& at) {
     const Signature* sig = env_.signature(call.callee->text);
     if (sig == nullptr) {
-      report(error_at(call, fmt::format("no function @{} in this file", call.callee->text)));
+      // The file's module holds no PrimFunction of that name: the verifier's rule, found early.
+      Diagnostic d = error_at(call, fmt::format("no function @{} in this file", call.callee->text));
+      d.rule_id = "TIR.1.3.VERIFY.callee-unique";
+      report(std::move(d));
       return std::nullopt;
     }
     std::vector<Expr> args;
