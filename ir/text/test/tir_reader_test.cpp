@@ -112,7 +112,7 @@ TEST(TirReader, BadBodiesFailAtAPosition) {
   EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    with Lg as m {\n    }\n}\n"),
             "t.tfir:11:10: error[parse]: with takes a mesh, found the shard layout 'Lg'");
   EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    @nope(a)\n}\n"),
-            "t.tfir:11:5: error[parse]: no function @nope in this file");
+            "t.tfir:11:5: error[TIR.1.3.VERIFY.callee-unique]: no function @nope in this file");
 }
 
 }  // namespace
