@@ -29,8 +29,10 @@
 //                             function's leading params repeat
 //   names         fresh, sometimes a rebinding of a visible name (shadowing, in a loop too)
 //   return        one value, or a tuple of 2-3 values
-// Three switches of HirGenOptions, off by default, reach the HIR printer bugs the text laws found:
-// free_loop_bodies, nested_loops and keyword_names (TextRoundTripLaws.DISABLED_... turns them on).
+// Three switches of HirGenOptions, off by default, generate the loop shapes and names that once
+// broke the HIR printer: free_loop_bodies, nested_loops and keyword_names (the laws
+// ...WithEveryLoopShapeAndNameRoundTrip and NestedLoopsFreeLoopBodiesAndKeywordNames... turn
+// them on).
 #pragma once
 
 #include <rapidcheck.h>

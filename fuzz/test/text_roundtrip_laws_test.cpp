@@ -267,8 +267,8 @@ TF_LAW(TextMutationLaws, TokenEditsNeverCrashAndEveryDiagnosticIsPlaced, ()) {
   assert_total(*gen_token_mutation(seed));
 }
 
-// Finding (not fixed here): a declared name that is also a function's name reads to
-// Module::make's "top-level name ... is declared twice" without a location.
+// A declared name that is also a function's name is refused at a place (the token mutations
+// once found it reported by Module::make without a location).
 TEST(TextDiagnostics, TopLevelNameClashesArePlaced) {
   const CheckedFile c = read_and_verify(
       "tfir 1\ndim N = DimVar(\"N\", 1, 65)\nfunc N(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    return x\n}\n",

@@ -1,10 +1,10 @@
 // Op: a process-lifetime descriptor of an operation, and the registry that owns them.
 //
-// Design note. An Op is what a Call applies ("dim.DimAdd", later "hir.tensor.Split",
+// Design note. An Op is what a Call applies ("dim.DimAdd", "hir.tensor.Split",
 // "tir.memory.Copy"). Its descriptor is created once by OpRegistry::add and never freed or
 // changed while its registry lives; the `Op` handle is a pointer-sized value compared by
 // identity. Each descriptor carries a dense index (its registration order) so that the
-// per-op handler tables of later slices (typeinfer, verify, eval, lower, emit) are arrays
+// per-op handler tables (op_handlers.h: typeinfer, verify, eval, lower, emit) are arrays
 // indexed by op. Registries are filled by explicit `register_...(OpRegistry&)` functions
 // (register_dim_ops in ir/dim/dim_ops.h); nothing registers itself from a static
 // constructor. The process-wide registry is a function-local static that is never destroyed.

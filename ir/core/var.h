@@ -1,7 +1,7 @@
 // Var: a named value of a given type (a function parameter, a let-bound value).
 //
-// Structural equality of two Vars compares name and type (free-variable equality); binding-
-// aware equality arrives with Function in a later slice.
+// Structural equality of two Vars compares name and type (free-variable equality); there is no
+// binding-aware (alpha) equality: bodies are equal only when their Vars have the same names.
 #pragma once
 
 #include <string>
