@@ -20,9 +20,19 @@ endfunction()
 # Re-runs the property-test binary TARGET with RapidCheck's max_success raised to n, under label
 # fuzz. The test presets (the README's test command) run it: a law that fails at its full count
 # fails the run. Same seed as the unit run, so a failure reproduces.
+#
+# Under the sanitizers (TF_SANITIZE) the variant runs with ASAN_OPTIONS=malloc_context_size=0:
+# ASan then records no allocation / free stacks. Detection is unchanged (every bad access is
+# still reported, with its own stack); what is lost is the "allocated at / freed at" part of a
+# report (run the one failing test again with ASAN_OPTIONS unset to see it). Without it the
+# stack depot grows with every distinct RapidCheck generation stack: CoreLaws at 10,000 cases ran
+# 19 minutes and 8 GB before it was stopped, and 25 s with it.
 function(tf_add_fuzz_variant name target)
   cmake_parse_arguments(F "" "CASES" "ARGS;ENV" ${ARGN})
   add_test(NAME ${name} COMMAND ${target} ${F_ARGS})
-  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT 3600
-    ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=${F_CASES};${F_ENV}")
+  set(env "RC_PARAMS=seed=20261129 max_success=${F_CASES}" ${F_ENV})
+  if(TF_SANITIZE)
+    list(APPEND env "ASAN_OPTIONS=malloc_context_size=0")
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT 3600 ENVIRONMENT "${env}")
 endfunction()
