@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <optional>
 
 #include "ir/support/check.h"
 #include "ir/support/xml_escape.h"
@@ -82,17 +83,22 @@ std::vector<std::string> case_files(const std::vector<std::string>& paths,
   return out;
 }
 
-CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHandlers& eval) {
+namespace {
+
+// Runs `work`; when it throws, the outcome `name` at `location` is Crashed with the reason.
+template <typename Work>
+std::optional<CaseOutcome> contained(Work&& work, const std::string& name, const SourceLocation& location) {
   auto crashed = [&](const std::string& what) {
     CaseOutcome o;
-    o.name = c.name;
-    o.location = c.location;
+    o.name = name;
+    o.location = location;
     o.status = Status::Crashed;
     o.reason = what;
-    return o;
+    return std::optional<CaseOutcome>(std::move(o));
   };
   try {
-    return run_case(c, file, eval);
+    work();
+    return std::nullopt;
   } catch (const InternalError& e) {
     return crashed(fmt::format("internal error: {}", e.what()));
   } catch (const std::exception& e) {
@@ -102,10 +108,27 @@ CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHand
   }
 }
 
+}  // namespace
+
+CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHandlers& eval) {
+  CaseOutcome out;
+  std::optional<CaseOutcome> crash = contained([&] { out = run_case(c, file, eval); }, c.name, c.location);
+  return crash ? *crash : out;
+}
+
 SuiteRun run_suite(const SuiteOptions& options) {
   TF_CHECK(options.eval != nullptr, "run_suite needs the evaluator's handlers");
   SuiteRun run;
-  for (const std::string& path : case_files(options.paths, run.bad_input)) run_file(path, options, run);
+  for (const std::string& path : case_files(options.paths, run.bad_input)) {
+    // A crash while reading or verifying the file: one crashed outcome named by the file.
+    SourceLocation at;
+    at.file = path;
+    std::optional<CaseOutcome> crash = contained([&] { run_file(path, options, run); }, path, at);
+    if (!crash) continue;
+    run.tally.count(crash->status);
+    if (options.on_case) options.on_case(*crash);
+    run.outcomes.push_back(std::move(*crash));
+  }
   return run;
 }
 

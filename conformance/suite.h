@@ -4,7 +4,8 @@
 // Design note. A case during which our own code fails a check (InternalError) or throws
 // anything else is `crashed`: reported with what failed, counted apart from failures, written
 // to JUnit as an <error>, and the run goes on with the next case, so one bug never hides the
-// verdicts after it. Bad input (a path that does not exist, a file whose cases do not read) is
+// verdicts after it. A crash while a file is read or verified is one crashed outcome named by
+// the file's path (its cases are not run). Bad input (a path that does not exist, a file whose cases do not read) is
 // collected as diagnostics beside the outcomes. The caller prints; `on_case` sees each outcome
 // as it is decided (progress on long runs).
 #pragma once

@@ -95,6 +95,29 @@ TEST_F(SuiteTest, ReportsCountACrashAsAnError) {
   EXPECT_NE(json.find("\"passed\":1,\"failed\":1,\"skipped\":0,\"crashed\":1"), std::string::npos) << json;
 }
 
+TEST(SuiteFiles, ACrashWhileReadingAFileIsOneCrashedOutcomeAndTheRunGoesOn) {
+  const fs::path dir = fs::temp_directory_path() / ("tf_suite_read_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "a.tfir") << "tfir 1\natom A = cuda.mma.atom(op=ANY)\n\ncase \"a/never-runs\" {\n}\n";
+  std::ofstream(dir / "b.tfir") << "tfir 1\n\ncase \"b/runs\" {\n}\n";
+  text::StandardTables tables;
+  SuiteOptions options;
+  options.paths = {dir.string()};
+  options.read = tables.read_options();
+  options.read.atoms = [](const std::string&) -> Result<Atom> { TF_CHECK(false, "a planted bug in the atom factory"); };
+  options.eval = &tables.handlers;
+  const SuiteRun r = run_suite(options);
+  fs::remove_all(dir);
+  ASSERT_EQ(r.outcomes.size(), 2u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Crashed);
+  EXPECT_EQ(r.outcomes[0].name, (dir / "a.tfir").string());
+  EXPECT_NE(r.outcomes[0].reason.find("a planted bug in the atom factory"), std::string::npos);
+  EXPECT_EQ(r.outcomes[1].name, "b/runs");
+  EXPECT_EQ(r.outcomes[1].status, CaseOutcome::Status::Passed) << r.outcomes[1].reason;
+  EXPECT_EQ(r.tally.crashed, 1u);
+  EXPECT_EQ(r.tally.passed, 1u);
+}
+
 TEST(SuiteFiles, AMissingPathIsBadInputAndFoldersAreSearchedInOrder) {
   std::vector<Diagnostic> errors;
   EXPECT_TRUE(case_files({"no/such/folder"}, errors).empty());
