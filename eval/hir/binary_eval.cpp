@@ -16,12 +16,11 @@
 #include "eval/hir/math_eval_handlers.h"
 #include "eval/hir/scalar_math.h"
 #include "eval/value/tensor_convert.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::eval {
 namespace {
 
-using hir::BinaryKind;
 using ArrayMap = Eigen::Map<Eigen::ArrayXf>;
 using ConstArrayMap = Eigen::Map<const Eigen::ArrayXf>;
 
@@ -63,7 +62,7 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
                            DType dtype) {
   const F32Span a(x), b(y);
   const BroadcastPlan<2> plan = plan_broadcast<2>(out, {&x.shape(), &y.shape()});
-  if (hir::yields_bool(k)) {
+  if (yields_bool(k)) {
     Tensor t = make_bool_result(out);
     std::uint8_t* r = t.mutable_data<std::uint8_t>();
     auto cmp = [&](auto f) { broadcast_binary(plan, a.data(), b.data(), r, f); };
@@ -88,7 +87,7 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
         break;
       default:
         return eval_error(fmt::format("kind {} needs bool operands, got {}",
-                                      hir::binary_kind_name(k), x.dtype().name()));
+                                      binary_kind_name(k), x.dtype().name()));
     }
     return Value(std::move(t));
   }
@@ -119,7 +118,7 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
         break;
       default:
         return eval_error(fmt::format("kind {} is not defined on {} operands",
-                                      hir::binary_kind_name(k), x.dtype().name()));
+                                      binary_kind_name(k), x.dtype().name()));
     }
   }
   Result<Tensor> t = std::move(r).finish();
@@ -139,8 +138,8 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
                          DType dtype) {
   const I64Span a(x), b(y);
   const BroadcastPlan<2> plan = plan_broadcast<2>(out, {&x.shape(), &y.shape()});
-  const std::string_view kname = hir::binary_kind_name(k);
-  if (hir::yields_bool(k)) {
+  const std::string_view kname = binary_kind_name(k);
+  if (yields_bool(k)) {
     Tensor t = make_bool_result(out);
     std::uint8_t* r = t.mutable_data<std::uint8_t>();
     auto cmp = [&](auto f) { broadcast_binary(plan, a.data(), b.data(), r, f); };
@@ -226,7 +225,7 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
 Result<Value> eval_binary(const OpEvalArgs& a) {
   const std::string* name = std::get_if<std::string>(&a.attr("kind"));
   TF_CHECK(name != nullptr, "hir.math.Binary without a kind");
-  const std::optional<BinaryKind> k = hir::binary_kind_from_name(*name);
+  const std::optional<BinaryKind> k = binary_kind_from_name(*name);
   TF_CHECK(k.has_value(), "hir.math.Binary with the unknown kind {}", *name);
   const Tensor& x = a.tensor(0);
   const Tensor& y = a.tensor(1);

@@ -10,12 +10,13 @@
 #include "eval/value/tensor_convert.h"
 #include "ir/core/constant.h"
 #include "ir/core/dim_var_range_pat.h"
+#include "ir/core/expr_functor.h"
 #include "ir/core/function_call.h"
 #include "ir/core/tuple.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 
 namespace tf::eval {
 namespace {
@@ -63,7 +64,7 @@ Tensor scalar_i64(DType dtype, std::int64_t v) {
   return from_i64(dtype, {}, vals);
 }
 
-class Evaluator {
+class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
  public:
   Evaluator(const Module& module, const HirEvalOptions& options)
       : module_(module), options_(options) {}
@@ -227,7 +228,7 @@ class Evaluator {
     const ExprNode* node = e.get();
     if (const Value* v = scope.find_memo(node)) return *v;
     frames_.back().steps.push_back(Step{node, nullptr, -1});
-    Result<Value> r = eval_node(*node, scope);
+    Result<Value> r = dispatch(*node, scope);
     if (!r.ok()) return r;  // the steps stay: they are the failure's IR path
     frames_.back().steps.pop_back();
     scope.memo.emplace(node, *r);
@@ -249,50 +250,44 @@ class Evaluator {
     return r;
   }
 
-  Result<Value> eval_node(const ExprNode& node, Scope& scope) {
-    switch (node.kind()) {
-      case ExprKind::Constant: return constant(*node.as<Constant>());
-      case ExprKind::Var: {
-        if (const Value* v = scope.find_var(&node)) return *v;
-        return located(eval_error(fmt::format("the variable {} has no value here",
-                                              node.as<Var>()->name)));
-      }
-      case ExprKind::DimVar: {
-        Result<std::int64_t> v = evaluate_dim(Expr(&node), *scope.dims);
-        if (!v.ok()) return located_all(v.diagnostics());
-        return Value(scalar_i64(DType::i64(), *v));
-      }
-      case ExprKind::ShapeOf: {
-        Result<std::int64_t> v = evaluate_dim(Expr(&node), *scope.dims);
-        if (!v.ok()) return located_all(v.diagnostics());
-        return Value(scalar_i64(DType::i32(), *v));
-      }
-      case ExprKind::Tuple: {
-        std::vector<Value> items;
-        const auto& t = *node.as<Tuple>();
-        for (std::size_t i = 0; i < t.elements.size(); ++i) {
-          Result<Value> v = eval_operand(&node, "", i, t.elements[i], scope);
-          if (!v.ok()) return v;
-          items.push_back(*v);
-        }
-        return Value::tuple(std::move(items));
-      }
-      case ExprKind::TupleGetItem: {
-        const auto& g = *node.as<TupleGetItem>();
-        Result<Value> v = eval_operand(&node, ".tuple", g.tuple, scope);
-        if (!v.ok()) return v;
-        TF_CHECK(v->is_tuple() && g.index >= 0 &&
-                     g.index < static_cast<std::int64_t>(v->items().size()),
-                 "tuple_get_item({}) of a value that is not a tuple of that size", g.index);
-        return v->items()[static_cast<std::size_t>(g.index)];
-      }
-      case ExprKind::Call: return call(*node.as<Call>(), scope);
-      case ExprKind::FunctionCall: return function_call(*node.as<FunctionCall>(), scope);
-      case ExprKind::GridRegionExpr: return loop(*node.as<hir::GridRegionExpr>(), scope);
-      case ExprKind::SymbolRef:
-        return located(eval_error("a function reference is not a value in HIR"));
+  // ----- one handler per expression kind (ExprFunctor) ----------------------------------------
+
+  Result<Value> on(const Constant& c, Scope&) override { return constant(c); }
+  Result<Value> on(const Var& v, Scope& scope) override {
+    if (const Value* value = scope.find_var(&v)) return *value;
+    return located(eval_error(fmt::format("the variable {} has no value here", v.name)));
+  }
+  Result<Value> on(const DimVar& v, Scope& scope) override {
+    Result<std::int64_t> d = evaluate_dim(Expr(&v), *scope.dims);
+    if (!d.ok()) return located_all(d.diagnostics());
+    return Value(scalar_i64(DType::i64(), *d));
+  }
+  Result<Value> on(const ShapeOf& s, Scope& scope) override {
+    Result<std::int64_t> d = evaluate_dim(Expr(&s), *scope.dims);
+    if (!d.ok()) return located_all(d.diagnostics());
+    return Value(scalar_i64(DType::i32(), *d));
+  }
+  Result<Value> on(const Tuple& t, Scope& scope) override {
+    std::vector<Value> items;
+    for (std::size_t i = 0; i < t.elements.size(); ++i) {
+      Result<Value> v = eval_operand(&t, ".elements", i, t.elements[i], scope);
+      if (!v.ok()) return v;
+      items.push_back(*v);
     }
-    TF_CHECK(false, "unhandled ExprKind");
+    return Value::tuple(std::move(items));
+  }
+  Result<Value> on(const TupleGetItem& g, Scope& scope) override {
+    Result<Value> v = eval_operand(&g, ".tuple", g.tuple, scope);
+    if (!v.ok()) return v;
+    TF_CHECK(v->is_tuple() && g.index >= 0 && g.index < static_cast<std::int64_t>(v->items().size()),
+             "tuple_get_item({}) of a value that is not a tuple of that size", g.index);
+    return v->items()[static_cast<std::size_t>(g.index)];
+  }
+  Result<Value> on(const Call& c, Scope& scope) override { return call(c, scope); }
+  Result<Value> on(const FunctionCall& c, Scope& scope) override { return function_call(c, scope); }
+  Result<Value> on(const GridRegionExpr& g, Scope& scope) override { return loop(g, scope); }
+  Result<Value> on(const SymbolRef&, Scope&) override {
+    return located(eval_error("a function reference is not a value in HIR"));
   }
 
   Result<Value> constant(const Constant& c) const {
@@ -394,7 +389,7 @@ class Evaluator {
     return v;
   }
 
-  Result<Value> loop(const hir::GridRegionExpr& g, Scope& scope) {
+  Result<Value> loop(const GridRegionExpr& g, Scope& scope) {
     Result<std::int64_t> start = bound(g.start(), scope);
     TF_TRY(start);
     Result<std::int64_t> stop = bound(g.stop(), scope);

@@ -8,7 +8,7 @@
 #include "ir/core/function_call.h"
 #include "ir/core/tuple.h"
 #include "ir/dim/dim_eval.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
 
@@ -61,7 +61,7 @@ std::vector<DimVarRef> dim_vars_of(const hir::Function& f) {
       push(g->tuple);
     } else if (const auto* fc = n->as<FunctionCall>()) {
       for (const Expr& a : fc->args) push(a);
-    } else if (const auto* r = n->as<hir::GridRegionExpr>()) {
+    } else if (const auto* r = n->as<GridRegionExpr>()) {
       for (const ShapeDim* d : {&r->start(), &r->stop(), &r->step()}) collect_dim_vars(*d, out);
       for (const Expr& a : r->inits()) push(a);
       for (const Expr& a : r->yields()) push(a);

@@ -22,7 +22,7 @@
 
 #include "eval/hir/compute_handlers.h"
 #include "eval/hir/compute_values.h"
-#include "ir/hir/reduce_kind.h"
+#include "ir/core/reduce_kind.h"
 
 namespace tf::eval::compute {
 namespace {
@@ -61,30 +61,30 @@ ReducePlan plan_reduce(const Shape& shape, const std::vector<std::int64_t>& axes
   return plan;
 }
 
-double reduce_floats(hir::ReduceKind kind, const float* x, std::int64_t base,
+double reduce_floats(ReduceKind kind, const float* x, std::int64_t base,
                      const std::vector<std::int64_t>& slice, DType dtype) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (slice.empty()) {
     switch (kind) {
-      case hir::ReduceKind::Sum:
-      case hir::ReduceKind::AbsMax:
+      case ReduceKind::Sum:
+      case ReduceKind::AbsMax:
         return 0.0;
-      case hir::ReduceKind::Mean:
+      case ReduceKind::Mean:
         return nan;
-      case hir::ReduceKind::Max:
+      case ReduceKind::Max:
         return least_value(dtype);
     }
   }
   switch (kind) {
-    case hir::ReduceKind::Sum:
-    case hir::ReduceKind::Mean: {
+    case ReduceKind::Sum:
+    case ReduceKind::Mean: {
       double s = -0.0;
       for (std::int64_t off : slice) s += static_cast<double>(x[base + off]);
-      return kind == hir::ReduceKind::Sum ? s : s / static_cast<double>(slice.size());
+      return kind == ReduceKind::Sum ? s : s / static_cast<double>(slice.size());
     }
-    case hir::ReduceKind::Max:
-    case hir::ReduceKind::AbsMax: {
-      const bool absolute = kind == hir::ReduceKind::AbsMax;
+    case ReduceKind::Max:
+    case ReduceKind::AbsMax: {
+      const bool absolute = kind == ReduceKind::AbsMax;
       float m = -std::numeric_limits<float>::infinity();
       for (std::int64_t off : slice) {
         const float v = absolute ? std::fabs(x[base + off]) : x[base + off];
@@ -97,20 +97,20 @@ double reduce_floats(hir::ReduceKind kind, const float* x, std::int64_t base,
   TF_UNREACHABLE("reduce kind");
 }
 
-std::int64_t reduce_ints(hir::ReduceKind kind, const std::int64_t* x, std::int64_t base,
+std::int64_t reduce_ints(ReduceKind kind, const std::int64_t* x, std::int64_t base,
                          const std::vector<std::int64_t>& slice, DType dtype) {
   switch (kind) {
-    case hir::ReduceKind::Sum: {
+    case ReduceKind::Sum: {
       std::uint64_t s = 0;  // unsigned: wrap-around is defined
       for (std::int64_t off : slice) s += static_cast<std::uint64_t>(x[base + off]);
       return static_cast<std::int64_t>(s);
     }
-    case hir::ReduceKind::Max: {
+    case ReduceKind::Max: {
       std::int64_t m = static_cast<std::int64_t>(least_value(dtype));
       for (std::int64_t off : slice) m = std::max(m, x[base + off]);
       return m;
     }
-    case hir::ReduceKind::AbsMax: {
+    case ReduceKind::AbsMax: {
       std::uint64_t m = 0;
       for (std::int64_t off : slice) {
         const std::int64_t v = x[base + off];
@@ -120,7 +120,7 @@ std::int64_t reduce_ints(hir::ReduceKind kind, const std::int64_t* x, std::int64
       }
       return static_cast<std::int64_t>(m);
     }
-    case hir::ReduceKind::Mean:
+    case ReduceKind::Mean:
       break;
   }
   TF_UNREACHABLE("reduce: integer mean is refused before the loop");
@@ -131,13 +131,13 @@ std::int64_t reduce_ints(hir::ReduceKind kind, const std::int64_t* x, std::int64
 Result<Value> eval_reduce(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   const std::string& kind_name = enum_attr(a, "kind");
-  const std::optional<hir::ReduceKind> kind = hir::reduce_kind_from_name(kind_name);
+  const std::optional<ReduceKind> kind = reduce_kind_from_name(kind_name);
   TF_CHECK(kind.has_value(), "reduce: unknown kind {} (typeinfer accepted it)", kind_name);
   const DType dtype = a.result_dtype();
   const ReducePlan plan = plan_reduce(x.shape(), ints_attr(a, "axes"), bool_attr(a, "keepdim"));
 
   if (is_integral(x.dtype()) && !x.is_block_scaled()) {
-    if (*kind == hir::ReduceKind::Mean)
+    if (*kind == ReduceKind::Mean)
       return eval_error("kind mean needs a float x, found " + std::string(x.dtype().name()) +
                         "; cast x to a float dtype first");
     const std::vector<std::int64_t> xs = to_i64(x);

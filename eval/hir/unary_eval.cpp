@@ -19,12 +19,11 @@
 #include "eval/hir/scalar_math.h"
 #include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::eval {
 namespace {
 
-using hir::UnaryKind;
 
 // out[i] = f(x[i]) in f32, rounded once to `dtype`.
 template <typename F>
@@ -78,7 +77,7 @@ Result<Value> float_unary(UnaryKind k, const Tensor& x, DType dtype) {
     case UnaryKind::Cast:
       break;
   }
-  return eval_error(fmt::format("kind {} is not defined on {} operands", hir::unary_kind_name(k),
+  return eval_error(fmt::format("kind {} is not defined on {} operands", unary_kind_name(k),
                                 x.dtype().name()));
 }
 
@@ -105,7 +104,7 @@ Result<Value> int_unary(UnaryKind k, const Tensor& x, DType dtype) {
     case UnaryKind::Log2:
       break;
   }
-  return eval_error(fmt::format("kind {} is not defined on {} operands", hir::unary_kind_name(k),
+  return eval_error(fmt::format("kind {} is not defined on {} operands", unary_kind_name(k),
                                 x.dtype().name()));
 }
 
@@ -157,7 +156,7 @@ Value int_clamp(const Tensor& x, DType dtype, double lo, double hi) {
 Result<Value> eval_unary(const OpEvalArgs& a) {
   const std::string* name = std::get_if<std::string>(&a.attr("kind"));
   TF_CHECK(name != nullptr, "hir.math.Unary without a kind");
-  const std::optional<UnaryKind> k = hir::unary_kind_from_name(*name);
+  const std::optional<UnaryKind> k = unary_kind_from_name(*name);
   TF_CHECK(k.has_value(), "hir.math.Unary with the unknown kind {}", *name);
   const Tensor& x = a.tensor(0);
   if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(*k, x, a.result_dtype());

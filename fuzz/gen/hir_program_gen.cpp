@@ -9,7 +9,7 @@
 #include <set>
 #include <ostream>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
 

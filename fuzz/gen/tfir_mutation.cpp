@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 #include "ir/text/lexer.h"
 #include "ir/text/standard_tables.h"
 

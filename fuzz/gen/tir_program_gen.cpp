@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <ostream>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
 

@@ -20,7 +20,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/value/literal.h"
 #include "fuzz/gen/hir_program_gen.h"
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
 #include "ir/text/standard_tables.h"

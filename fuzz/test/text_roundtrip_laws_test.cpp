@@ -20,7 +20,7 @@
 #include <thread>
 
 #include "fuzz/gen/hir_program_gen.h"
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "fuzz/gen/tfir_mutation.h"
 #include "fuzz/gen/tir_program_gen.h"
 #include "ir/core/structural.h"

@@ -20,6 +20,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/attr_value.h"
 #include "ir/core/expr.h"
 #include "ir/core/op.h"
@@ -44,8 +45,16 @@ struct Call final : ExprNode {
   static Result<Ref<const Call>> make(Op op, std::vector<Expr> args, std::vector<NamedAttr> attrs,
                                       IRType type);
 
+  /// This Call with the operands `new_args` (same op, attributes and type), checked by the
+  /// operand rules of the header comment. The op's typeinfer rule is not re-run: a caller that
+  /// changes an operand's type re-checks the result with check_stored_type (type_infer.h).
+  Result<Ref<const Call>> with_args(std::vector<Expr> new_args) const;
+
   /// The value of the attribute `name`. Precondition (TF_CHECK): op declares that attribute.
   const AttrValue& attr(std::string_view name) const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<4> kFieldNames{"op", "args", "attrs", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(op, args, attrs, type()); }

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <variant>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 
@@ -40,6 +41,9 @@ struct Constant final : ExprNode {
   std::int64_t int_value() const;
   double float_value() const;
   bool bool_value() const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"value", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(value, type()); }

@@ -15,6 +15,7 @@
 #include <string>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/pattern.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
@@ -37,6 +38,9 @@ struct DimVarRangePat final : PatternNode {
   bool matches(std::int64_t value) const { return lo <= value && value < hi; }
   /// True when [lo, hi) lies inside the envelope of `var` (names are not compared).
   bool within(const DimVar& var) const { return var.lo <= lo && hi <= var.hi; }
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"dim_var", "lo", "hi"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(dim_var, lo, hi); }

@@ -165,10 +165,13 @@ Result<CallRef> Call::make(Op op, std::vector<Expr> args, IRType type) {
   return make(op, std::move(args), std::vector<NamedAttr>{}, std::move(type));
 }
 
-Result<CallRef> Call::make(Op op, std::vector<Expr> args, std::vector<NamedAttr> attrs,
-                           IRType type) {
-  if (!op.valid()) return type_error("a Call needs an op");
-  if (!type) return type_error(fmt::format("the Call of {} needs a type", op.name()));
+namespace {
+
+// The rules every Call obeys whatever its op (call.h's header comment, attributes aside).
+std::vector<Diagnostic> check_call_operands(Op op, const std::vector<Expr>& args,
+                                            const IRType& type) {
+  if (!op.valid()) return {type_error("a Call needs an op")};
+  if (!type) return {type_error(fmt::format("the Call of {} needs a type", op.name()))};
   std::vector<Diagnostic> diags;
   if (!op.accepts_arity(args.size()))
     diags.push_back(
@@ -204,11 +207,26 @@ Result<CallRef> Call::make(Op op, std::vector<Expr> args, std::vector<NamedAttr>
                       "through tuple_get_item",
                       i, op.name(), to_string(at))));
   }
+  return diags;
+}
+
+}  // namespace
+
+Result<CallRef> Call::make(Op op, std::vector<Expr> args, std::vector<NamedAttr> attrs,
+                           IRType type) {
+  std::vector<Diagnostic> diags = check_call_operands(op, args, type);
+  if (!op.valid() || !type) return diags;
   Result<std::vector<AttrValue>> values = bind_call_attrs(op, attrs);
   if (!values.ok())
     for (const Diagnostic& d : values.diagnostics()) diags.push_back(d);
   if (!diags.empty()) return diags;
   return CallRef(new Call(op, std::move(args), std::move(values).value(), std::move(type)));
+}
+
+Result<CallRef> Call::with_args(std::vector<Expr> new_args) const {
+  std::vector<Diagnostic> diags = check_call_operands(op, new_args, type());
+  if (!diags.empty()) return diags;
+  return CallRef(new Call(op, std::move(new_args), attrs, type()));
 }
 
 }  // namespace tf

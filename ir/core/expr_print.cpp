@@ -10,7 +10,7 @@
 #include "ir/core/shape_of.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/tuple.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/dim/dim_var.h"
@@ -131,7 +131,7 @@ Printed print(const Expr& e) {
       return {s + ")", kAtom};
     }
     case ExprKind::GridRegionExpr:
-      return {hir::to_string(*e->as<GridRegionExpr>()), kAtom};
+      return {to_string(*e->as<GridRegionExpr>()), kAtom};
   }
   TF_UNREACHABLE("bad ExprKind");
 }

@@ -18,6 +18,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 #include "ir/type/callable_type.h"
@@ -36,6 +37,9 @@ struct FunctionCall final : ExprNode {
   /// collected.
   static Result<Ref<const FunctionCall>> make(std::string callee, CallableTypeRef callee_type,
                                               std::vector<Expr> args);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<4> kFieldNames{"callee", "callee_type", "args", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(callee, callee_type, args, type()); }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "ir/type/shape_dim.h"
@@ -34,6 +35,9 @@ struct ShapeOf final : ExprNode {
 
   /// The parameter's declared extent on this axis (a static int, a DimVar or a dim Expr).
   const ShapeDim& extent() const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"param", "axis", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(param, axis, type()); }

@@ -20,7 +20,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/hash_combine.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/type/callable_type.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"

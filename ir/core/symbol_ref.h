@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/core/function_base.h"
 #include "ir/support/result.h"
@@ -39,6 +40,9 @@ struct SymbolRef final : ExprNode {
 
   /// The type as a CallableType (never null).
   const CallableType& callable_type() const { return *type()->as<CallableType>(); }
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"name", "nested", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(name, nested, type()); }

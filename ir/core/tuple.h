@@ -18,6 +18,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 
@@ -32,6 +33,9 @@ struct Tuple final : ExprNode {
   /// Tuple of `elements`, typed TupleType(element types). Diagnostic (category Type) for a
   /// null element, TYPES.6.UNIT.no-readable-value for a unit-typed one; all are collected.
   static Result<Ref<const Tuple>> make(std::vector<Expr> elements);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"elements", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(elements, type()); }
@@ -53,6 +57,9 @@ struct TupleGetItem final : ExprNode {
   /// Diagnostic (category Type) when `tuple` is null, is not tuple-typed (unit-typed:
   /// TYPES.6.UNIT.no-readable-value) or `index` is outside [0, number of fields).
   static Result<Ref<const TupleGetItem>> make(Expr tuple, std::int64_t index);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"tuple", "index", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(tuple, index, type()); }

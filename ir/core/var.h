@@ -7,6 +7,7 @@
 #include <string>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 
@@ -20,6 +21,9 @@ struct Var final : ExprNode {
 
   /// Diagnostic (category Type) when the name is empty or the type is null.
   static Result<Ref<const Var>> make(std::string name, IRType type);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"name", "type"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(name, type()); }

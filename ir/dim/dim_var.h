@@ -19,6 +19,7 @@
 #include <string>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 
@@ -42,6 +43,8 @@ struct DimVar final : ExprNode {
 
   /// The field list from which structural equality and hashing are generated. The type is
   /// always TensorType::meta_scalar(i64) and so is not a field.
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"name", "lo", "hi"};
   auto structural_fields() const { return std::tie(name, lo, hi); }
 
  private:

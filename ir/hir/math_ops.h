@@ -37,7 +37,7 @@
 #include "ir/core/call.h"
 #include "ir/core/op.h"
 #include "ir/core/op_handlers.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::hir {
 

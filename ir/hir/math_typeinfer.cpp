@@ -6,7 +6,7 @@
 
 #include "ir/core/expr_print.h"
 #include "ir/hir/broadcast.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 #include "ir/hir/partial_rules.h"
 #include "ir/hir/typeinfer_util.h"
 #include "ir/type/tensor_type.h"

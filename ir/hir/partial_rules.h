@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "ir/core/op.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 #include "ir/support/diagnostic.h"
 #include "ir/type/tensor_type.h"
 

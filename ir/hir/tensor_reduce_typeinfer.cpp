@@ -1,7 +1,7 @@
 // The typeinfer rules of ArgMax, Reduce, TopK and Quant (tensor_ops.h).
 #include <fmt/format.h>
 
-#include "ir/hir/reduce_kind.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/hir/tensor_typeinfer.h"
 #include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/hir/typeinfer_util.h"

@@ -3,34 +3,9 @@
 #include <unordered_set>
 #include <utility>
 
-#include "ir/core/call.h"
-#include "ir/core/function_call.h"
-#include "ir/core/tuple.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/expr_children.h"
 
 namespace tf::text {
-
-std::vector<Expr> printed_operands(const Expr& e) {
-  switch (e->kind()) {
-    case ExprKind::Call:
-      return e->as<Call>()->args;
-    case ExprKind::FunctionCall:
-      return e->as<FunctionCall>()->args;
-    case ExprKind::Tuple:
-      return e->as<Tuple>()->elements;
-    case ExprKind::TupleGetItem:
-      return {e->as<TupleGetItem>()->tuple};
-    case ExprKind::GridRegionExpr: {
-      const GridRegionExpr& g = *e->as<GridRegionExpr>();
-      std::vector<Expr> c = g.inits();
-      c.push_back(g.body());
-      c.insert(c.end(), g.yields().begin(), g.yields().end());
-      return c;
-    }
-    default:
-      return {};
-  }
-}
 
 namespace {
 
@@ -44,13 +19,13 @@ std::vector<Expr> topological_order(const Expr& result) {
     std::size_t next = 0;
   };
   std::vector<Frame> stack;
-  stack.push_back({result, printed_operands(result)});
+  stack.push_back({result, operands_of(*result)});
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next < top.operands.size()) {
       Expr operand = top.operands[top.next++];
       if (seen.insert(operand.get()).second) {
-        std::vector<Expr> operands = printed_operands(operand);
+        std::vector<Expr> operands = operands_of(*operand);
         stack.push_back({std::move(operand), std::move(operands)});
       }
       continue;
@@ -73,7 +48,7 @@ BindingPlacement::BindingPlacement(const Expr& result) : order_(topological_orde
     const ExprNode* block = block_.at(user->get());
     const GridRegionExpr* loop = (*user)->as<GridRegionExpr>();
     if (loop == nullptr) {
-      for (const Expr& operand : printed_operands(*user)) use_in(operand, block);
+      for (const Expr& operand : operands_of(**user)) use_in(operand, block);
       continue;
     }
     depth_.emplace(loop, depth_of(block) + 1);

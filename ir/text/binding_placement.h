@@ -21,10 +21,6 @@
 
 namespace tf::text {
 
-/// The operands of `e` that the printer lays out: a call's arguments, a tuple's elements, a
-/// projection's tuple, a loop's inits, body and yields. Vars, dims and constants have none.
-std::vector<Expr> printed_operands(const Expr& e);
-
 /// The placement of every value reachable from a function's result.
 class BindingPlacement {
  public:

@@ -15,7 +15,7 @@
 #include "ir/core/tuple.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/text/binding_placement.h"
 #include "ir/text/declarations.h"
 #include "ir/type/tensor_type.h"

@@ -4,7 +4,7 @@
 
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/text/build_support.h"
 #include "ir/text/dim_builder.h"
 #include "ir/text/expression_parser.h"
@@ -184,7 +184,7 @@ class HirBodyReader : public StatementCursor {
       }
       bounds.push_back(*d);
     }
-    hir::GridRegionParts parts;
+    GridRegionParts parts;
     parts.start = bounds.size() >= 2 ? bounds[0] : ShapeDim(0);
     parts.stop = bounds.size() >= 2 ? bounds[1] : bounds[0];
     parts.step = bounds.size() == 3 ? bounds[2] : ShapeDim(1);
@@ -251,7 +251,7 @@ class HirBodyReader : public StatementCursor {
     // is its last yield, so that the printer, which prints what the yields need, reads back to
     // the same region. Without carries the body is the last binding.
     parts.body = !parts.yields.empty() ? parts.yields.back() : last ? *last : Expr();
-    Result<hir::GridRegionRef> g = GridRegionExpr::make(std::move(parts));
+    Result<GridRegionRef> g = GridRegionExpr::make(std::move(parts));
     if (!g.ok()) {
       append(diags_, located_at(g.diagnostics(), SyntaxNode{.location = for_kw.location}));
       return std::nullopt;
@@ -261,7 +261,7 @@ class HirBodyReader : public StatementCursor {
   }
 
   // (c = init, ...)
-  bool carries(hir::GridRegionParts& parts, std::vector<std::string>& names) {
+  bool carries(GridRegionParts& parts, std::vector<std::string>& names) {
     if (!at(TokenKind::LParen)) {
       diags_.push_back(error_at(peek(), "expected `carry (name = init, ...)`"));
       skip_statement();

@@ -12,7 +12,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/dim/simplify_dim.h"
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 #include "ir/text/attr_builder.h"
 #include "ir/text/build_support.h"
 #include "ir/tir/tir_ops.h"
@@ -244,9 +244,9 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   std::vector<NamedAttr> attrs;
   if (!op && dialect == BodyDialect::Hir) {  // `mul(x, y)`: a math kind used as the op name
     // Upstream's alias spellings (`cmp_gt`, `logical_and`, `maximum`) name the same kinds.
-    const std::string kind(hir::upstream_kind_alias(name).value_or(name));
-    if (hir::binary_kind_from_name(kind)) op = registry.find("hir.math.Binary");
-    else if (hir::unary_kind_from_name(kind)) op = registry.find("hir.math.Unary");
+    const std::string kind(upstream_kind_alias(name).value_or(name));
+    if (binary_kind_from_name(kind)) op = registry.find("hir.math.Binary");
+    else if (unary_kind_from_name(kind)) op = registry.find("hir.math.Unary");
     if (op) attrs.emplace_back("kind", AttrValue(kind));
   }
   if (!op)

@@ -17,6 +17,7 @@
 #include <string>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/var.h"
 #include "ir/layout/mesh.h"
 #include "ir/support/result.h"
@@ -35,6 +36,9 @@ struct LetStmt final : StmtNode {
   /// Diagnostic (category Type) when a field is null.
   static Result<Ref<const LetStmt>> make(VarRef var, Expr value, SequentialRef body,
                                          Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"var", "value", "body"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(var, value, body); }
@@ -58,6 +62,9 @@ struct MeshScope final : StmtNode {
   /// Diagnostic (category Type) when the binding or the body is null.
   static Result<Ref<const MeshScope>> make(Mesh mesh, VarRef binding, SequentialRef body,
                                            Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"mesh", "binding", "body"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(mesh, binding, body); }

@@ -12,6 +12,7 @@
 
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "ir/tir/sequential.h"
@@ -32,6 +33,9 @@ struct For final : StmtNode {
   /// rank-0 integer tensor.
   static Result<Ref<const For>> make(VarRef induction_var, Expr start, Expr stop, Expr step,
                                      SequentialRef body, Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<5> kFieldNames{"induction_var", "start", "stop", "step", "body"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(induction_var, start, stop, step, body); }
@@ -57,6 +61,9 @@ struct While final : StmtNode {
   /// integer tensor.
   static Result<Ref<const While>> make(Expr cond, SequentialRef body, Loc loc = std::nullopt);
 
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"cond", "body"};
+
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(cond, body); }
 
@@ -77,6 +84,9 @@ struct If final : StmtNode {
   /// integer tensor. A null else_body means the empty block.
   static Result<Ref<const If>> make(Expr cond, SequentialRef then_body,
                                     SequentialRef else_body = nullptr, Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"cond", "then_body", "else_body"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(cond, then_body, else_body); }

@@ -17,6 +17,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/pattern.h"
 #include "ir/support/result.h"
 #include "ir/tir/evaluate.h"
@@ -40,6 +41,9 @@ struct DispatchCall final : StmtNode {
                                               std::vector<std::vector<Pattern>> case_patterns,
                                               std::vector<EvaluateRef> case_calls,
                                               SequentialRef fallback, Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<5> kFieldNames{"callee_name", "subjects", "case_patterns", "case_calls", "fallback"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const {

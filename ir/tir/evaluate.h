@@ -20,6 +20,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/attr_value.h"
 #include "ir/core/call.h"
 #include "ir/core/symbol_ref.h"
@@ -59,6 +60,9 @@ struct Evaluate final : StmtNode {
   const SymbolRefRef& symbol_ref() const { return symbol_; }
   /// The arguments: the Call's operands, or the symbol's arguments.
   const std::vector<Expr>& args() const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<3> kFieldNames{"call", "symbol", "symbol_args"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(call_, symbol_, symbol_args_); }

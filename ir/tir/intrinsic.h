@@ -25,6 +25,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/support/result.h"
 #include "ir/tir/stmt.h"
@@ -86,6 +87,9 @@ struct Intrinsic final : StmtNode {
 
   /// The argument bound to parameter `name` (precondition, TF_CHECK: def has it).
   const Expr& arg(std::string_view name) const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"def", "args"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(def, args); }

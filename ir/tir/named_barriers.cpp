@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/layout/named_barrier.h"
-#include "ir/tir/stmt_walk.h"
+#include "ir/tir/stmt_visitor.h"
 #include "ir/tir/sync.h"
 
 namespace tf::tir {
@@ -14,29 +14,46 @@ std::optional<int> NamedBarrierIds::id_of(const Evaluate& sync) const {
   return std::nullopt;
 }
 
-Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn) {
-  NamedBarrierAllocator allocator;
-  NamedBarrierIds ids;
-  std::vector<Diagnostic> diags;
-  walk(fn.body(), [&](const StmtNode& node) {
-    const Evaluate* e = node.as<Evaluate>();
-    if (e == nullptr || !is_sync(*e)) return;
-    Result<BarrierClass> barrier = classify_sync(e->call());
+// The pass: a StmtVisitor that meets every Evaluate in emission order and numbers the Syncs
+// that classify as named barriers.
+class NamedBarrierAllocation final : public StmtVisitor {
+ public:
+  explicit NamedBarrierAllocation(const PrimFunction& fn) : fn_(fn) {}
+
+  Result<NamedBarrierIds> run() {
+    visit(fn_.body());
+    if (!diags_.empty()) return diags_;
+    return std::move(ids_);
+  }
+
+ protected:
+  using StmtVisitor::visit_node;
+  void visit_node(const Evaluate& e) override {
+    if (!is_sync(e)) return;
+    Result<BarrierClass> barrier = classify_sync(e.call());
     if (!barrier.ok() || barrier->kind != BarrierKind::Named) return;
-    const int before = allocator.allocated();
-    Result<int> id = allocator.id_for(e);
+    const int before = allocator_.allocated();
+    Result<int> id = allocator_.id_for(&e);
     if (!id.ok()) {
-      if (diags.empty())  // one diagnostic per kernel, naming the first site too many
+      if (diags_.empty())  // one diagnostic per kernel, naming the first site too many
         for (Diagnostic d : id.diagnostics()) {
-          d.message = fmt::format("prim_func {}: {}", fn.name(), d.message);
-          diags.push_back(std::move(d));
+          d.message = fmt::format("prim_func {}: {}", fn_.name(), d.message);
+          diags_.push_back(std::move(d));
         }
       return;
     }
-    if (allocator.allocated() > before) ids.sites_.push_back({e, *id, *barrier});
-  });
-  if (!diags.empty()) return diags;
-  return ids;
+    if (allocator_.allocated() > before) ids_.sites_.push_back({&e, *id, *barrier});
+  }
+
+ private:
+  const PrimFunction& fn_;
+  NamedBarrierAllocator allocator_;
+  NamedBarrierIds ids_;
+  std::vector<Diagnostic> diags_;
+};
+
+Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn) {
+  return NamedBarrierAllocation(fn).run();
 }
 
 }  // namespace tf::tir

@@ -1,7 +1,8 @@
 // allocate_named_barriers: the per-kernel named-barrier ids of a PrimFunction's Sync sites
 // (seed 002 section 1.5, "Named-barrier id allocation").
 //
-// Design note. The function's statements are walked in emission order (pre-order, stmt_walk.h).
+// Design note. The allocation is a StmtVisitor pass (stmt_visitor.h) over the function's
+// statements in emission order (pre-order).
 // Every Evaluate of tir.sync.Sync whose mesh classifies as a `named` barrier (a warp-aligned
 // multi-warp subset: bar.sync <id>, <count>, barrier.h) is a site; the site is the Evaluate node
 // itself, so a Sync inside a loop body is one site and keeps one id however often the loop runs
@@ -24,6 +25,8 @@
 
 namespace tf::tir {
 
+class NamedBarrierAllocation;
+
 /// One named-barrier site and its id.
 struct NamedBarrierSite {
   const Evaluate* site = nullptr;  ///< the Sync statement
@@ -40,7 +43,7 @@ class NamedBarrierIds {
   std::optional<int> id_of(const Evaluate& sync) const;
 
  private:
-  friend Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn);
+  friend class NamedBarrierAllocation;
   std::vector<NamedBarrierSite> sites_;
 };
 

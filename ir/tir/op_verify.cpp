@@ -6,8 +6,8 @@
 
 #include <set>
 
-#include "ir/hir/math_kinds.h"
-#include "ir/hir/reduce_kind.h"
+#include "ir/core/math_kinds.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/tir/op_check.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/type_print.h"
@@ -80,7 +80,7 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
 
 std::vector<Diagnostic> verify_unary(const Call& call) {
   std::vector<Diagnostic> diags = verify_pointwise(call);
-  if (!hir::unary_kind_from_name(kind_of(call)))
+  if (!unary_kind_from_name(kind_of(call)))
     diags.push_back(
         op_type_error(call.op, fmt::format("kind '{}' is not a UnaryKind", kind_of(call))));
   return diags;
@@ -90,7 +90,7 @@ std::vector<Diagnostic> verify_binary(const Call& call) {
   std::vector<Diagnostic> diags;
   std::vector<const TensorType*> t = tensors(call, 3, diags);
   if (t[2] != nullptr) require_memory(call.op, "dst", *t[2], diags);
-  if (!hir::binary_kind_from_name(kind_of(call)))
+  if (!binary_kind_from_name(kind_of(call)))
     diags.push_back(
         op_type_error(call.op, fmt::format("kind '{}' is not a BinaryKind", kind_of(call))));
   return diags;
@@ -136,7 +136,7 @@ std::vector<Diagnostic> verify_reduce(const Call& call) {
     const TensorType* ws = tensor_operand(call.op, call.args, 2, diags);
     if (ws != nullptr) require_memory(call.op, "workspace", *ws, diags);
   }
-  if (!hir::reduce_kind_from_name(kind_of(call)))
+  if (!reduce_kind_from_name(kind_of(call)))
     diags.push_back(op_type_error(
         call.op,
         fmt::format("kind '{}' is not a ReduceKind (mean, sum, abs_max, max)", kind_of(call))));

@@ -25,6 +25,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/function_base.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
@@ -69,6 +70,9 @@ class PrimFunction final : public StmtNode, public FunctionBase {
   std::vector<VarRef> inputs() const;
   /// The trailing output_count() parameters.
   std::vector<VarRef> outputs() const;
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<5> kFieldNames{"name", "params", "body", "output_count", "target"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(name_, params_, body_, output_count_, target_); }

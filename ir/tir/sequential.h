@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/support/result.h"
 #include "ir/tir/stmt.h"
 
@@ -31,6 +32,9 @@ struct Sequential final : StmtNode {
   /// Iteration over body.
   std::vector<Stmt>::const_iterator begin() const { return body.begin(); }
   std::vector<Stmt>::const_iterator end() const { return body.end(); }
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<1> kFieldNames{"body"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(body); }

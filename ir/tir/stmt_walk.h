@@ -1,7 +1,7 @@
 // walk: visit every statement of a tree in pre-order (a statement before its children, the
 // children in field order: bodies in order, an If's then before its else, a DispatchCall's case
-// calls in source order before its fallback). Pre-order is emission order: the codegen visits
-// statements in this order, and allocate_named_barriers numbers Sync sites by it.
+// calls in source order before its fallback), through a StmtVisitor (stmt_visitor.h). Pre-order
+// is emission order: the codegen visits statements in this order.
 #pragma once
 
 #include <functional>

@@ -11,6 +11,7 @@
 #include <string>
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/support/result.h"
 #include "ir/tir/stmt.h"
 
@@ -24,6 +25,8 @@ struct Return final : StmtNode {
   static Result<Ref<const Return>> make(Loc loc = std::nullopt);
 
   /// The (empty) field list from which structural equality and hashing are generated.
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<0> kFieldNames{};
   auto structural_fields() const { return std::tuple<>(); }
 
  private:
@@ -38,6 +41,9 @@ struct Abort final : StmtNode {
 
   /// Never fails; the Result keeps every factory's shape.
   static Result<Ref<const Abort>> make(std::string message = "", Loc loc = std::nullopt);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<1> kFieldNames{"message"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(message); }

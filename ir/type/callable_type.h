@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/support/result.h"
 #include "ir/type/ir_type.h"
 
@@ -22,6 +23,9 @@ struct CallableType final : IRTypeNode {
 
   /// Diagnostic (category Type) when the return type or a parameter type is null.
   static Result<Ref<const CallableType>> make(IRType return_type, std::vector<IRType> parameters);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<2> kFieldNames{"return_type", "parameters"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(return_type, parameters); }

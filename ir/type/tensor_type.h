@@ -29,6 +29,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/dtype/dtype.h"
 #include "ir/layout/layout_base.h"
 #include "ir/support/result.h"
@@ -68,6 +69,9 @@ struct TensorType final : IRTypeNode {
   /// Rank 0 with a memory StorageKind: an ordinary scalar holding one element
   /// (TYPES.2.TENSOR.rank0-memory-scalar).
   bool is_memory_scalar() const { return shape.empty() && storage.has_value(); }
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<4> kFieldNames{"shape", "dtype", "layout", "storage"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(shape, dtype, layout, storage); }

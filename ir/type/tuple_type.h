@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/support/result.h"
 #include "ir/type/ir_type.h"
 
@@ -22,6 +23,9 @@ struct TupleType final : IRTypeNode {
 
   /// Diagnostic (category Type) when a field is null.
   static Result<Ref<const TupleType>> make(std::vector<IRType> fields);
+
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<1> kFieldNames{"fields"};
 
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const { return std::tie(fields); }

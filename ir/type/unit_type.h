@@ -5,6 +5,7 @@
 
 #include <tuple>
 
+#include "ir/support/field_names.h"
 #include "ir/type/ir_type.h"
 
 namespace tf {
@@ -17,6 +18,8 @@ struct UnitType final : IRTypeNode {
   static Ref<const UnitType> make();
 
   /// The (empty) field list from which structural equality and hashing are generated.
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<0> kFieldNames{};
   auto structural_fields() const { return std::tuple<>(); }
 
  private:

@@ -7,6 +7,7 @@
 
 #include "ir/core/call.h"
 #include "ir/core/expr_print.h"
+#include "ir/core/expr_visitor.h"
 #include "ir/core/function_call.h"
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
@@ -14,7 +15,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_eval.h"
 #include "ir/dim/dim_var.h"
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
@@ -42,29 +43,14 @@ void collect_dim_vars(const IRType& t, std::vector<DimVarRef>& out) {
 
 class HirVerifier {
  public:
+  class BodyWalk;
   HirVerifier(const hir::Function& f, const Module* module, const OpHandlers& handlers)
       : f_(f), module_(module), handlers_(handlers) {
     for (const VarRef& p : f.params()) in_scope_.insert(p.get());
   }
 
-  std::vector<Diagnostic> run() {
-    signature_dims();
-    for (const VarRef& p : f_.params()) type_dims(p->type(), f_.name() + "." + p->name);
-    type_dims(f_.return_type(), f_.name());
-    for (Diagnostic& d : verify_specializations(f_)) diags_.push_back(std::move(d));
-    if (!f_.body()) {  // a prototype: its variants, never a body (hir-core section 4 items 4-5)
-      for (Diagnostic& d : verify_variants(f_, module_, handlers_)) diags_.push_back(std::move(d));
-      return std::move(diags_);
-    }
-    visit(f_.body(), f_.name() + ".body");
-    if (!structural_equal(f_.body()->type(), f_.return_type()))
-      diags_.push_back(at_path(category_error(DiagCategory::Type,
-                                              fmt::format("function {} returns {}, but its body has type {}",
-                                                          f_.name(), to_string(f_.return_type()),
-                                                          to_string(f_.body()->type()))),
-                               f_.name() + ".body"));
-    return std::move(diags_);
-  }
+  std::vector<Diagnostic> run();
+
 
  private:
   void signature_dims() {
@@ -109,64 +95,6 @@ class HirVerifier {
     for (Diagnostic& d : h.get<VerifyHandler>(c.op)(c)) diags_.push_back(at_path(std::move(d), path));
   }
 
-  void visit(const Expr& e, const std::string& path) {
-    if (!visited_.insert(e.get()).second) return;
-    switch (e->kind()) {
-      case ExprKind::Var:
-        if (!in_scope_.count(e.get()))
-          diags_.push_back(at_path(category_error(DiagCategory::Type,
-                                                  fmt::format("{} reads the Var '{}', which is not a "
-                                                              "parameter, a loop index or a carry in scope",
-                                                              f_.name(), e->as<Var>()->name)),
-                                   path));
-        return;
-      case ExprKind::Call: {
-        const Call& c = *e->as<Call>();
-        for (std::size_t i = 0; i < c.args.size(); ++i) visit(c.args[i], fmt::format("{}.args[{}]", path, i));
-        op_verify(c, path);
-        if (c.op.form() == OpForm::Effect)
-          diags_.push_back(at_path(category_error(DiagCategory::Type,
-                                                  fmt::format("{} is an effect op; an HIR body holds "
-                                                              "value-form ops only",
-                                                              c.op.name())),
-                                   path));
-        break;
-      }
-      case ExprKind::FunctionCall: {
-        const FunctionCall& c = *e->as<FunctionCall>();
-        for (std::size_t i = 0; i < c.args.size(); ++i) visit(c.args[i], fmt::format("{}.args[{}]", path, i));
-        resolve(c, path);
-        break;
-      }
-      case ExprKind::Tuple: {
-        const Tuple& t = *e->as<Tuple>();
-        for (std::size_t i = 0; i < t.elements.size(); ++i)
-          visit(t.elements[i], fmt::format("{}.elements[{}]", path, i));
-        break;
-      }
-      case ExprKind::TupleGetItem:
-        visit(e->as<TupleGetItem>()->tuple, path + ".tuple");
-        break;
-      case ExprKind::GridRegionExpr: {
-        const GridRegionExpr& g = *e->as<GridRegionExpr>();
-        for (std::size_t i = 0; i < g.inits().size(); ++i)
-          visit(g.inits()[i], fmt::format("{}.inits[{}]", path, i));
-        in_scope_.insert(g.induction_var().get());
-        for (const VarRef& c : g.carried()) in_scope_.insert(c.get());
-        visit(g.body(), path + ".body");
-        for (std::size_t i = 0; i < g.yields().size(); ++i)
-          visit(g.yields()[i], fmt::format("{}.yields[{}]", path, i));
-        break;
-      }
-      case ExprKind::Constant:
-      case ExprKind::DimVar:
-      case ExprKind::SymbolRef:
-      case ExprKind::ShapeOf:
-        break;
-    }
-    for (Diagnostic& d : check_stored_type(e, handlers_)) diags_.push_back(at_path(std::move(d), path));
-  }
-
   void resolve(const FunctionCall& c, const std::string& path) {
     if (module_ == nullptr) return;
     const FunctionBase* callee = module_->find(c.callee);
@@ -189,10 +117,82 @@ class HirVerifier {
   const Module* module_;
   const OpHandlers& handlers_;
   std::vector<Diagnostic> diags_;
-  std::unordered_set<const ExprNode*> visited_;
   std::unordered_set<const ExprNode*> in_scope_;
 };
 
+// The walk over a function body: every value once, operands before the checks of their user.
+// A loop's index and carries come into scope after its inits, before its body; its bounds are
+// dims, checked with the signature's (type_dims), not here.
+class HirVerifier::BodyWalk final : public ExprVisitor {
+ public:
+  explicit BodyWalk(HirVerifier& v) : v_(v) {}
+
+ protected:
+  using ExprVisitor::visit_node;
+
+  void visit_node(const Var& var) override {
+    if (!v_.in_scope_.count(&var))
+      v_.diags_.push_back(at_path(
+          category_error(DiagCategory::Type,
+                         fmt::format("{} reads the Var '{}', which is not a parameter, a loop "
+                                     "index or a carry in scope",
+                                     v_.f_.name(), var.name)),
+          here()));
+  }
+  void visit_node(const Call& c) override {
+    visit_children(c);
+    v_.op_verify(c, here());
+    if (c.op.form() == OpForm::Effect)
+      v_.diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                                 fmt::format("{} is an effect op; an HIR body "
+                                                             "holds value-form ops only",
+                                                             c.op.name())),
+                                  here()));
+  }
+  void visit_node(const FunctionCall& c) override {
+    visit_children(c);
+    v_.resolve(c, here());
+  }
+  void visit_node(const ShapeOf&) override {}  // its parameter is checked by ShapeOf::make
+  void visit_node(const GridRegionExpr& g) override {
+    // The inits are read outside the loop; the index and the carries are in scope after them.
+    for (std::size_t i = 0; i < g.inits().size(); ++i)
+      visit_child(g.inits()[i], ChildStep{"inits", static_cast<int>(i)});
+    v_.in_scope_.insert(g.induction_var().get());
+    for (const VarRef& c : g.carried()) v_.in_scope_.insert(c.get());
+    visit_child(g.body(), ChildStep{"body"});
+    for (std::size_t i = 0; i < g.yields().size(); ++i)
+      visit_child(g.yields()[i], ChildStep{"yields", static_cast<int>(i)});
+  }
+  void leave(const ExprNode& e) override {
+    if (e.is<Var>()) return;
+    for (Diagnostic& d : check_stored_type(Expr(&e), v_.handlers_))
+      v_.diags_.push_back(at_path(std::move(d), here()));
+  }
+
+ private:
+  std::string here() const { return v_.f_.name() + ".body" + path_suffix(path()); }
+  HirVerifier& v_;
+};
+
+std::vector<Diagnostic> HirVerifier::run() {
+  signature_dims();
+  for (const VarRef& p : f_.params()) type_dims(p->type(), f_.name() + "." + p->name);
+  type_dims(f_.return_type(), f_.name());
+  for (Diagnostic& d : verify_specializations(f_)) diags_.push_back(std::move(d));
+  if (!f_.body()) {  // a prototype: its variants, never a body (hir-core section 4 items 4-5)
+    for (Diagnostic& d : verify_variants(f_, module_, handlers_)) diags_.push_back(std::move(d));
+    return std::move(diags_);
+  }
+  BodyWalk(*this).visit(f_.body());
+  if (!structural_equal(f_.body()->type(), f_.return_type()))
+    diags_.push_back(at_path(category_error(DiagCategory::Type,
+                                            fmt::format("function {} returns {}, but its body has type {}",
+                                                        f_.name(), to_string(f_.return_type()),
+                                                        to_string(f_.body()->type()))),
+                             f_.name() + ".body"));
+  return std::move(diags_);
+}
 }  // namespace
 
 std::vector<Diagnostic> verify_function(const hir::Function& f, const Module* module,

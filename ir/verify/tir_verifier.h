@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ir/core/call.h"
+#include "ir/core/expr_functor.h"
 #include "ir/core/module.h"
 #include "ir/core/op_handlers.h"
 #include "ir/layout/mesh.h"
@@ -19,6 +20,7 @@
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/prim_function.h"
+#include "ir/tir/stmt_functor.h"
 
 namespace tf::detail {
 
@@ -35,7 +37,11 @@ struct Binding {
   std::string path;
 };
 
-class TirVerifier {
+/// The statement and expression handlers of the walk: one `on` per kind of each family.
+using StmtHandlers = tir::StmtFunctor<void, const std::string&>;
+using ExprHandlers = ExprFunctor<void, const std::string&, ExprPlace>;
+
+class TirVerifier final : private StmtHandlers, private ExprHandlers {
  public:
   TirVerifier(const tir::PrimFunction& fn, const Module* module, const OpHandlers& handlers);
 
@@ -50,7 +56,12 @@ class TirVerifier {
   void sequential(const tir::SequentialRef& s, const std::string& path);
   void let_statement(const tir::LetStmt& let, const std::string& path);
   void for_statement(const tir::For& loop, const std::string& path);
+#define TF_STMT_NODE(Name) void on(const tir::Name& node, const std::string& path) override;
+#include "ir/tir/stmt_nodes.def"
   void expr(const Expr& e, const std::string& path, ExprPlace place);
+#define TF_EXPR_NODE(Name) void on(const Name& node, const std::string& path, ExprPlace place) override;
+#include "ir/core/expr_nodes.def"
+  void hir_expression(ExprKind kind, const std::string& path);
   bool foreign_op(const Call& call, const std::string& path);
   void call_expr(const Call& call, const Expr& e, const std::string& path, ExprPlace place);
   void attributes(const Call& call, const std::string& path);

@@ -153,64 +153,54 @@ void TirVerifier::sequential(const tir::SequentialRef& s, const std::string& pat
 }
 
 void TirVerifier::statement(const tir::Stmt& s, const std::string& path) {
-  switch (s->kind()) {
-    case tir::StmtKind::Sequential:
-      sequential(tir::SequentialRef(s->as<tir::Sequential>()), path);
-      return;
-    case tir::StmtKind::LetStmt:
-      let_statement(*s->as<tir::LetStmt>(), path);
-      return;
-    case tir::StmtKind::For:
-      for_statement(*s->as<tir::For>(), path);
-      return;
-    case tir::StmtKind::While: {
-      const tir::While& w = *s->as<tir::While>();
-      expr(w.cond, path + ".cond", ExprPlace::StmtField);
-      sequential(w.body, path + ".body");
-      return;
-    }
-    case tir::StmtKind::If: {
-      const tir::If& i = *s->as<tir::If>();
-      expr(i.cond, path + ".cond", ExprPlace::StmtField);
-      sequential(i.then_body, path + ".then_body");
-      sequential(i.else_body, path + ".else_body");
-      return;
-    }
-    case tir::StmtKind::MeshScope: {
-      const tir::MeshScope& m = *s->as<tir::MeshScope>();
-      bind(m.binding, path + ".binding", "MeshScope");
-      scope_stack_.push_back(m.mesh);
-      sequential(m.body, path + ".body");
-      scope_stack_.pop_back();
-      unbind(m.binding);
-      return;
-    }
-    case tir::StmtKind::Evaluate:
-      evaluate(*s->as<tir::Evaluate>(), path);
-      return;
-    case tir::StmtKind::DispatchCall:
-      dispatch(*s->as<tir::DispatchCall>(), path);
-      return;
-    case tir::StmtKind::Intrinsic: {
-      const tir::Intrinsic& in = *s->as<tir::Intrinsic>();
-      for (std::size_t i = 0; i < in.args.size(); ++i)
-        expr(in.args[i], fmt::format("{}.args[{}]", path, i), ExprPlace::StmtField);
-      report(tir::verify_intrinsic(in), path);
-      return;
-    }
-    case tir::StmtKind::PrimFunction:
-      report(category_error(DiagCategory::Type,
-                            fmt::format("prim_func {} holds the PrimFunction {} in its body; a "
-                                        "Module holds functions at top level only",
-                                        fn_.name(), s->as<tir::PrimFunction>()->name())),
-             path);
-      return;
-    case tir::StmtKind::Return:
-    case tir::StmtKind::Abort:
-      return;
-  }
-  TF_UNREACHABLE("bad StmtKind");
+  StmtHandlers::dispatch(*s, path);
 }
+
+void TirVerifier::on(const tir::Sequential& s, const std::string& path) {
+  sequential(tir::SequentialRef(&s), path);
+}
+void TirVerifier::on(const tir::LetStmt& let, const std::string& path) {
+  let_statement(let, path);
+}
+void TirVerifier::on(const tir::For& loop, const std::string& path) {
+  for_statement(loop, path);
+}
+void TirVerifier::on(const tir::While& w, const std::string& path) {
+  expr(w.cond, path + ".cond", ExprPlace::StmtField);
+  sequential(w.body, path + ".body");
+}
+void TirVerifier::on(const tir::If& i, const std::string& path) {
+  expr(i.cond, path + ".cond", ExprPlace::StmtField);
+  sequential(i.then_body, path + ".then_body");
+  sequential(i.else_body, path + ".else_body");
+}
+void TirVerifier::on(const tir::MeshScope& m, const std::string& path) {
+  bind(m.binding, path + ".binding", "MeshScope");
+  scope_stack_.push_back(m.mesh);
+  sequential(m.body, path + ".body");
+  scope_stack_.pop_back();
+  unbind(m.binding);
+}
+void TirVerifier::on(const tir::Evaluate& e, const std::string& path) {
+  evaluate(e, path);
+}
+void TirVerifier::on(const tir::DispatchCall& d, const std::string& path) {
+  dispatch(d, path);
+}
+void TirVerifier::on(const tir::Intrinsic& in, const std::string& path) {
+  for (std::size_t i = 0; i < in.args.size(); ++i)
+    expr(in.args[i], fmt::format("{}.args[{}]", path, i), ExprPlace::StmtField);
+  report(tir::verify_intrinsic(in), path);
+}
+void TirVerifier::on(const tir::PrimFunction& f, const std::string& path) {
+  report(category_error(DiagCategory::Type,
+                        fmt::format("prim_func {} holds the PrimFunction {} in its body; a "
+                                    "Module holds functions at top level only",
+                                    fn_.name(), f.name())),
+         path);
+}
+void TirVerifier::on(const tir::Return&, const std::string&) {}
+void TirVerifier::on(const tir::Abort&, const std::string&) {}
 
 void TirVerifier::let_statement(const tir::LetStmt& let, const std::string& path) {
   expr(let.value, path + ".value", ExprPlace::LetValue);
@@ -250,63 +240,62 @@ void TirVerifier::for_statement(const tir::For& loop, const std::string& path) {
 }
 
 void TirVerifier::expr(const Expr& e, const std::string& path, ExprPlace place) {
-  switch (e->kind()) {
-    case ExprKind::Var:
-      if (in_scope_.count(e->as<Var>()) == 0)
-        report(
-            category_error(DiagCategory::Type,
-                           fmt::format("prim_func {} reads the Var '{}', which is not a parameter "
-                                       "or a binder in scope",
-                                       fn_.name(), e->as<Var>()->name)),
-            path);
-      return;
-    case ExprKind::Constant:
-      tensor_types(e->type(), path);
-      return;
-    case ExprKind::DimVar:
-    case ExprKind::SymbolRef:  // resolved where it is a callee (Evaluate, Launch)
-      return;
-    case ExprKind::ShapeOf: {
-      const ShapeOf& s = *e->as<ShapeOf>();
-      const TensorType* t = s.param->type()->as<TensorType>();
-      if (params_.count(s.param.get()) == 0)
-        report(rule_error("TIR.2.2.SHAPEOF.param-is-function-param",
-                          fmt::format("ShapeOf({}, {}) reads '{}', which is not a parameter of "
-                                      "prim_func {}",
-                                      s.param->name, s.axis, s.param->name, fn_.name())),
-               path);
-      else if (t == nullptr || s.axis < 0 || s.axis >= t->rank())
-        report(rule_error("TIR.2.2.SHAPEOF.axis-valid",
-                          fmt::format("ShapeOf({}, {}): {} has type {}, which has no axis {}",
-                                      s.param->name, s.axis, s.param->name,
-                                      to_string(s.param->type()), s.axis)),
-               path);
-      return;
-    }
-    case ExprKind::Call:
-      call_expr(*e->as<Call>(), e, path, place);
-      return;
-    case ExprKind::Tuple: {
-      const Tuple& t = *e->as<Tuple>();
-      for (std::size_t i = 0; i < t.elements.size(); ++i)
-        expr(t.elements[i], fmt::format("{}.elements[{}]", path, i), ExprPlace::Nested);
-      stored_type(e, path);
-      return;
-    }
-    case ExprKind::TupleGetItem:
-      expr(e->as<TupleGetItem>()->tuple, path + ".tuple", ExprPlace::Nested);
-      stored_type(e, path);
-      return;
-    case ExprKind::FunctionCall:
-    case ExprKind::GridRegionExpr:
-      report(rule_error("TIR.0.INTRO.no-hir-ops",
-                        fmt::format("{} is an HIR expression; a prim_func body holds TIR only "
-                                    "(calls are `@f(args)` statements, loops are `for`)",
-                                    expr_kind_name(e->kind()))),
-             path);
-      return;
-  }
-  TF_UNREACHABLE("bad ExprKind");
+  ExprHandlers::dispatch(*e, path, place);
+}
+
+void TirVerifier::on(const Var& v, const std::string& path, ExprPlace) {
+  if (in_scope_.count(&v) == 0)
+    report(category_error(DiagCategory::Type,
+                          fmt::format("prim_func {} reads the Var '{}', which is not a parameter "
+                                      "or a binder in scope",
+                                      fn_.name(), v.name)),
+           path);
+}
+void TirVerifier::on(const Constant& c, const std::string& path, ExprPlace) {
+  tensor_types(c.type(), path);
+}
+void TirVerifier::on(const DimVar&, const std::string&, ExprPlace) {}
+// Resolved where it is a callee (Evaluate, Launch).
+void TirVerifier::on(const SymbolRef&, const std::string&, ExprPlace) {}
+void TirVerifier::on(const ShapeOf& s, const std::string& path, ExprPlace) {
+  const TensorType* t = s.param->type()->as<TensorType>();
+  if (params_.count(s.param.get()) == 0)
+    report(rule_error("TIR.2.2.SHAPEOF.param-is-function-param",
+                      fmt::format("ShapeOf({}, {}) reads '{}', which is not a parameter of "
+                                  "prim_func {}",
+                                  s.param->name, s.axis, s.param->name, fn_.name())),
+           path);
+  else if (t == nullptr || s.axis < 0 || s.axis >= t->rank())
+    report(rule_error("TIR.2.2.SHAPEOF.axis-valid",
+                      fmt::format("ShapeOf({}, {}): {} has type {}, which has no axis {}",
+                                  s.param->name, s.axis, s.param->name,
+                                  to_string(s.param->type()), s.axis)),
+           path);
+}
+void TirVerifier::on(const Call& c, const std::string& path, ExprPlace place) {
+  call_expr(c, Expr(&c), path, place);
+}
+void TirVerifier::on(const Tuple& t, const std::string& path, ExprPlace) {
+  for (std::size_t i = 0; i < t.elements.size(); ++i)
+    expr(t.elements[i], fmt::format("{}.elements[{}]", path, i), ExprPlace::Nested);
+  stored_type(Expr(&t), path);
+}
+void TirVerifier::on(const TupleGetItem& g, const std::string& path, ExprPlace) {
+  expr(g.tuple, path + ".tuple", ExprPlace::Nested);
+  stored_type(Expr(&g), path);
+}
+void TirVerifier::on(const FunctionCall&, const std::string& path, ExprPlace) {
+  hir_expression(ExprKind::FunctionCall, path);
+}
+void TirVerifier::on(const GridRegionExpr&, const std::string& path, ExprPlace) {
+  hir_expression(ExprKind::GridRegionExpr, path);
+}
+void TirVerifier::hir_expression(ExprKind kind, const std::string& path) {
+  report(rule_error("TIR.0.INTRO.no-hir-ops",
+                    fmt::format("{} is an HIR expression; a prim_func body holds TIR only "
+                                "(calls are `@f(args)` statements, loops are `for`)",
+                                expr_kind_name(kind))),
+         path);
 }
 
 bool TirVerifier::foreign_op(const Call& call, const std::string& path) {

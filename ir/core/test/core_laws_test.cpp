@@ -8,7 +8,7 @@
 
 #include <functional>
 
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/core/dim_var_range_pat.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/shape_of.h"

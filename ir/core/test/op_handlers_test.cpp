@@ -10,11 +10,6 @@
 #include "ir/dim/dim_const.h"
 #include "ir/dim/dim_handlers.h"
 #include "ir/dim/dim_ops.h"
-#include "ir/hir/cuda_nn_ops.h"
-#include "ir/hir/math_ops.h"
-#include "ir/hir/nn_ops.h"
-#include "ir/hir/sharding_ops.h"
-#include "ir/hir/tensor_ops.h"
 #include "ir/type/unit_type.h"
 
 namespace tf {
@@ -41,36 +36,6 @@ struct WrongTypeInferTag {
 };
 int zero() {
   return 0;
-}
-
-// The completeness test: every op of the core layers and of the HIR families has every
-// handler it needs.
-TEST(OpHandlers, EveryRegisteredOpHasEveryRequiredHandler) {
-  OpRegistry registry;
-  OpHandlers handlers(registry);
-  register_core_ops(registry, handlers);
-  hir::register_hir_math_ops(registry, handlers);
-  hir::register_hir_math_ops(registry, handlers);  // idempotent
-  hir::register_hir_tensor_ops(registry, handlers);
-  hir::register_hir_nn_ops(registry, handlers);
-  hir::register_hir_cuda_nn_ops(registry, handlers);
-  hir::register_hir_sharding_ops(registry, handlers);
-  // 7 dim, 4 hir.math, 23 hir.tensor, 11 hir.nn, 2 hir.cuda.nn, 2 hir.sharding
-  ASSERT_EQ(registry.size(), 49u);
-  for (std::size_t i = 0; i < registry.size(); ++i) {
-    const Op op = registry.at(i);
-    const std::vector<HandlerKind> required = required_handlers(op);
-    EXPECT_FALSE(required.empty()) << op.name();
-    for (HandlerKind kind : required)
-      EXPECT_TRUE(handlers.has(kind, op)) << op.name() << " lacks " << handler_kind_name(kind);
-  }
-  EXPECT_TRUE(handlers.missing().empty());
-  // The same holds for the process-wide tables.
-  EXPECT_TRUE(OpHandlers::global().missing().empty());
-  EXPECT_GE(OpRegistry::global().size(), 7u);
-  for (std::string_view name :
-       {"hir.math.Binary", "hir.math.Unary", "hir.math.Clamp", "hir.math.Softplus"})
-    EXPECT_TRUE(registry.find(name).has_value()) << name;
 }
 
 TEST(OpHandlers, RequiredHandlersFollowTheOpForm) {

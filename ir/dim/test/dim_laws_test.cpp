@@ -9,7 +9,7 @@
 #include <limits>
 #include <optional>
 
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/test/ir_test_util.h"
 #include "ir/dim/dim_arith.h"

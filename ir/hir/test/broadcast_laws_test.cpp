@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/hir/broadcast.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/test/hir_test_util.h"

@@ -1,5 +1,5 @@
-// hir::GridRegionExpr: its type by the number of carries, its printing and its checks.
-#include "ir/hir/grid_region.h"
+// GridRegionExpr: its type by the number of carries, its printing and its checks.
+#include "ir/core/grid_region.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // Reduce, TopK and Quant.
 #include <gtest/gtest.h>
 
-#include "ir/hir/reduce_kind.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/hir/test/tensor_test_util.h"
 
 namespace tf::hir {

@@ -7,8 +7,8 @@
 #include <map>
 #include <set>
 
-#include "fuzz/gen/law_runner.h"
-#include "fuzz/gen/mesh_gen.h"
+#include "ir/support/testing/law_runner.h"
+#include "ir/layout/testing/mesh_gen.h"
 #include "ir/layout/barrier.h"
 #include "ir/layout/named_barrier.h"
 #include "ir/layout/test/mesh_oracle.h"

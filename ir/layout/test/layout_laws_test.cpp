@@ -1,13 +1,13 @@
 // The laws of the layout algebra as RapidCheck properties over generated static layouts
-// (fuzz/gen/layout_gen.h: ranks 1-4, depth <= 2, extents <= 16, zero and positive strides).
+// (ir/layout/testing/layout_gen.h: ranks 1-4, depth <= 2, extents <= 16, zero and positive strides).
 // Each law runs 200 cases in layout_test (label unit) and 10,000 in layout_fuzz_test (label
 // fuzz), through RC_PARAMS. Every law compares against brute-force enumeration
 // (layout_oracle.h, algebra_checks.h).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-#include "fuzz/gen/law_runner.h"
-#include "fuzz/gen/layout_gen.h"
+#include "ir/support/testing/law_runner.h"
+#include "ir/layout/testing/layout_gen.h"
 #include "ir/layout/coalesce.h"
 #include "ir/layout/complement.h"
 #include "ir/layout/composition.h"

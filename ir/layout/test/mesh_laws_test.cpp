@@ -1,4 +1,4 @@
-// Mesh laws over generated meshes and slices (fuzz/gen/mesh_gen.h), each against brute-force
+// Mesh laws over generated meshes and slices (ir/layout/testing/mesh_gen.h), each against brute-force
 // enumeration (mesh_oracle.h). 200 cases per law in mesh_test (label unit), 10,000 in
 // mesh_fuzz_test (label fuzz), through RC_PARAMS.
 #include <gtest/gtest.h>
@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <set>
 
-#include "fuzz/gen/law_runner.h"
-#include "fuzz/gen/mesh_gen.h"
+#include "ir/support/testing/law_runner.h"
+#include "ir/layout/testing/mesh_gen.h"
 #include "ir/layout/mesh_levels.h"
 #include "ir/layout/mesh_projection.h"
 #include "ir/layout/mesh_slice.h"

@@ -1,5 +1,5 @@
 // ShardLayout laws against the brute-force ownership oracle (shard_oracle.h), over
-// fuzz/gen/shard_gen.h's cases: 200 cases per law in the unit run, 10,000 in the fuzz variant.
+// ir/layout/testing/shard_gen.h's cases: 200 cases per law in the unit run, 10,000 in the fuzz variant.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -7,8 +7,8 @@
 #include <map>
 #include <set>
 
-#include "fuzz/gen/law_runner.h"
-#include "fuzz/gen/shard_gen.h"
+#include "ir/support/testing/law_runner.h"
+#include "ir/layout/testing/shard_gen.h"
 #include "ir/layout/shard_canonical.h"
 #include "ir/layout/shard_local_shape.h"
 #include "ir/layout/test/shard_oracle.h"

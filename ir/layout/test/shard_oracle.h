@@ -17,7 +17,7 @@
 #include <tuple>
 #include <vector>
 
-#include "fuzz/gen/shard_gen.h"
+#include "ir/layout/testing/shard_gen.h"
 #include "ir/layout/test/layout_oracle.h"
 
 namespace tf::testing {

@@ -32,7 +32,7 @@
 #include "ir/numerics/cast_mode.h"
 #include "ir/numerics/convert.h"
 #include "ir/numerics/mx_scale.h"
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 
 namespace tf::numerics {
 namespace {

@@ -37,7 +37,7 @@
 #include "ir/numerics/mx_fast_path.h"
 #include "ir/numerics/mx_scale.h"
 #include "ir/numerics/narrow_float_encode.h"
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/support/check.h"
 
 namespace tf::numerics {

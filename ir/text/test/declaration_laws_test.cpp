@@ -6,7 +6,7 @@
 
 #include <cctype>
 
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/layout/print.h"
 #include "ir/layout/shard_attr.h"
 #include "ir/layout/shard_layout.h"

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-#include "fuzz/gen/law_runner.h"
+#include "ir/support/testing/law_runner.h"
 #include "ir/text/expression_parser.h"
 #include "ir/text/lexer.h"
 

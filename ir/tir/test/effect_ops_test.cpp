@@ -8,6 +8,7 @@
 #include "ir/tir/launch.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/terminators.h"
+#include "ir/core/math_kinds.h"
 #include "ir/tir/test/tir_test_util.h"
 #include "ir/type/unit_type.h"
 
@@ -120,10 +121,10 @@ TEST(TirEffectOps, BinaryAndUnaryDispatchOnTheSharedKindEnums) {
   EXPECT_TRUE(verify("tir.arith.Unary", {a, c}, {{"kind", std::string("rsqrt")}}).empty());
   EXPECT_EQ(verify("tir.arith.Unary", {a, c}, {{"kind", std::string("add")}}).size(), 1u);
   // Every HIR kind spelling is a TIR kind spelling.
-  for (hir::BinaryKind k : hir::kAllBinaryKinds)
+  for (BinaryKind k : kAllBinaryKinds)
     EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {{"kind", std::string(binary_kind_name(k))}})
                     .empty());
-  for (hir::UnaryKind k : hir::kAllUnaryKinds)
+  for (UnaryKind k : kAllUnaryKinds)
     EXPECT_TRUE(
         verify("tir.arith.Unary", {a, c}, {{"kind", std::string(unary_kind_name(k))}}).empty());
   // Exactly two operands for Unary.

@@ -1,6 +1,6 @@
 // Helpers shared by the TIR tests: short constructors for values a test knows to be valid (a
-// failure is a bug in the test: InternalError) and a registry holding the core, hir.math and
-// tir op families.
+// failure is a bug in the test: InternalError) and a registry holding the core and tir op
+// families.
 #pragma once
 
 #include <string>
@@ -9,7 +9,6 @@
 #include "ir/core/constant.h"
 #include "ir/core/core_ops.h"
 #include "ir/core/test/ir_test_util.h"
-#include "ir/hir/math_ops.h"
 #include "ir/layout/mesh.h"
 #include "ir/layout/topology.h"
 #include "ir/tir/tir_ops.h"
@@ -22,13 +21,12 @@ using tf::test::rule_ids;
 using tf::test::tensor;
 using tf::test::var;
 
-/// A registry with the core, hir.math and tir families, and its handler tables.
+/// A registry with the core and tir families, and its handler tables.
 struct TirTables {
   OpRegistry registry;
   OpHandlers handlers{registry};
   TirTables() {
     register_core_ops(registry, handlers);
-    hir::register_hir_math_ops(registry, handlers);
     register_tir_ops(registry, handlers);
   }
 };

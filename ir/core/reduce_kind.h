@@ -10,7 +10,7 @@
 #include <optional>
 #include <string_view>
 
-namespace tf::hir {
+namespace tf {
 
 /// The reductions (upstream's order): mean, sum, max of absolute values, max.
 enum class ReduceKind : std::uint8_t { Mean, Sum, AbsMax, Max };
@@ -24,4 +24,4 @@ std::string_view reduce_kind_name(ReduceKind kind);
 /// The kind spelled `name` (exactly as reduce_kind_name spells it), or nothing.
 std::optional<ReduceKind> reduce_kind_from_name(std::string_view name);
 
-}  // namespace tf::hir
+}  // namespace tf

@@ -1,10 +1,10 @@
-#include "fuzz/gen/shard_gen.h"
+#include "ir/layout/testing/shard_gen.h"
 
 #include <algorithm>
 #include <numeric>
 #include <ostream>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/print.h"
 #include "ir/layout/topology.h"

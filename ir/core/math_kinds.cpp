@@ -1,10 +1,10 @@
-#include "ir/hir/math_kinds.h"
+#include "ir/core/math_kinds.h"
 
 #include <utility>
 
 #include "ir/support/check.h"
 
-namespace tf::hir {
+namespace tf {
 
 std::string_view binary_kind_name(BinaryKind kind) {
   switch (kind) {
@@ -138,4 +138,4 @@ std::optional<std::string_view> upstream_kind_alias(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace tf::hir
+}  // namespace tf

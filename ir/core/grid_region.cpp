@@ -1,4 +1,4 @@
-#include "ir/hir/grid_region.h"
+#include "ir/core/grid_region.h"
 
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
 
-namespace tf::hir {
+namespace tf {
 
 namespace {
 
@@ -109,4 +109,4 @@ std::string to_string(const GridRegionExpr& g) {
   return s + " }";
 }
 
-}  // namespace tf::hir
+}  // namespace tf

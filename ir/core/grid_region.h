@@ -1,4 +1,4 @@
-// hir::GridRegionExpr: the HIR loop (hir-core section 2.2),
+// GridRegionExpr: the HIR loop (hir-core section 2.2),
 //   for i in range(start, stop, step) carry (c = init, ...) { body; yield (y, ...) }
 //
 // Design note. `induction_var` and the carried Vars (the loop phis) are binding sites; the
@@ -15,20 +15,21 @@
 // Its type: the body's type without carries, the carried Var's type with one, and
 // TupleType(carried types) with several.
 //
-// GridRegionExpr is a core expression kind (ExprKind::GridRegionExpr; the alias tf::GridRegionExpr
-// lets the generated switches name it), so it can be an operand and a Function body.
+// GridRegionExpr is a core expression kind (ExprKind::GridRegionExpr), so it can be an operand and
+// a Function body; HIR is the only layer that builds one (TIR has its own For statement).
 #pragma once
 
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "ir/support/field_names.h"
 #include "ir/core/expr.h"
 #include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "ir/type/shape_dim.h"
 
-namespace tf::hir {
+namespace tf {
 
 /// The parts of a loop, for GridRegionExpr::make.
 struct GridRegionParts {
@@ -59,6 +60,9 @@ class GridRegionExpr final : public ExprNode {
   const Expr& body() const { return p_.body; }
   const std::vector<Expr>& yields() const { return p_.yields; }
 
+  /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
+  static constexpr FieldNames<9> kFieldNames{"induction_var", "start", "stop", "step", "carried", "inits", "body", "yields", "type"};
+
   /// The field list from which structural equality and hashing are generated.
   auto structural_fields() const {
     return std::tie(p_.induction_var, p_.start, p_.stop, p_.step, p_.carried, p_.inits, p_.body,
@@ -77,9 +81,4 @@ using GridRegionRef = Ref<const GridRegionExpr>;
 /// `for i in range(0, 4, 1) { body }`.
 std::string to_string(const GridRegionExpr& g);
 
-}  // namespace tf::hir
-
-namespace tf {
-/// The core name of the kind (expr_nodes.def lists GridRegionExpr).
-using GridRegionExpr = hir::GridRegionExpr;
 }  // namespace tf

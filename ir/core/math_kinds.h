@@ -11,7 +11,7 @@
 #include <optional>
 #include <string_view>
 
-namespace tf::hir {
+namespace tf {
 
 /// The elementwise binary kinds.
 enum class BinaryKind : std::uint8_t {
@@ -91,4 +91,4 @@ bool is_float_only(UnaryKind kind);
 /// writes the canonical name. nullopt for every other spelling.
 std::optional<std::string_view> upstream_kind_alias(std::string_view name);
 
-}  // namespace tf::hir
+}  // namespace tf

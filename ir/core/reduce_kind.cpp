@@ -1,8 +1,8 @@
-#include "ir/hir/reduce_kind.h"
+#include "ir/core/reduce_kind.h"
 
 #include "ir/support/check.h"
 
-namespace tf::hir {
+namespace tf {
 
 std::string_view reduce_kind_name(ReduceKind kind) {
   switch (kind) {
@@ -24,4 +24,4 @@ std::optional<ReduceKind> reduce_kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace tf::hir
+}  // namespace tf

@@ -1,10 +1,10 @@
-#include "fuzz/gen/mesh_gen.h"
+#include "ir/layout/testing/mesh_gen.h"
 
 #include <algorithm>
 #include <ostream>
 #include <string>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 #include "ir/layout/print.h"
 
 namespace tf::fuzz {

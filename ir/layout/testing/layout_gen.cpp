@@ -1,10 +1,10 @@
-#include "fuzz/gen/layout_gen.h"
+#include "ir/layout/testing/layout_gen.h"
 
 #include <algorithm>
 #include <numeric>
 #include <vector>
 
-#include "fuzz/gen/pick.h"
+#include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
 
