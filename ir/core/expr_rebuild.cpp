@@ -1,9 +1,5 @@
 #include "ir/core/expr_rebuild.h"
 
-#include <tuple>
-#include <type_traits>
-#include <utility>
-
 #include "ir/core/field_map.h"
 
 namespace tf {
@@ -15,60 +11,46 @@ Result<Expr> as_expr(Result<Ref<const T>> r) {
   return Expr(*r);
 }
 
-// The node's fields with every child mapped, left to right (brace initialisation orders the
-// calls), and whether any child changed.
-template <typename Node>
-auto mapped_fields(const Node& n, ExprReplacer& replace, bool& changed) {
-  FieldMapper<ExprReplacer> mapper{replace, false};
-  auto fields = n.structural_fields();
-  auto out = [&]<std::size_t... I>(std::index_sequence<I...>) {
-    return std::tuple<std::decay_t<std::tuple_element_t<I, decltype(fields)>>...>{
-        mapper.map(std::get<I>(fields), ChildStep{Node::kFieldNames[I], -1})...};
-  }(std::make_index_sequence<std::tuple_size_v<decltype(fields)>>{});
-  changed = mapper.changed;
-  return out;
-}
-
 // A node without children (Constant, Var, DimVar, SymbolRef) is never rebuilt.
 template <typename Node>
 Result<Expr> remake(const Node& n, ExprReplacer& replace, RebuildPolicy) {
   bool changed = false;
-  (void)mapped_fields(n, replace, changed);
+  (void)map_fields(n, replace, changed);
   TF_CHECK(!changed, "a node without children was rebuilt");
   return Expr(&n);
 }
 
 Result<Expr> remake(const Call& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
-  auto [op, args, attrs, type] = mapped_fields(n, replace, changed);
+  auto [op, args, attrs, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(n.with_args(std::move(args)));
 }
 
 Result<Expr> remake(const Tuple& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
-  auto [elements, type] = mapped_fields(n, replace, changed);
+  auto [elements, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(Tuple::make(std::move(elements)));
 }
 
 Result<Expr> remake(const TupleGetItem& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
-  auto [tuple, index, type] = mapped_fields(n, replace, changed);
+  auto [tuple, index, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(TupleGetItem::make(std::move(tuple), index));
 }
 
 Result<Expr> remake(const ShapeOf& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
-  auto [param, axis, type] = mapped_fields(n, replace, changed);
+  auto [param, axis, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(ShapeOf::make(std::move(param), axis));
 }
 
 Result<Expr> remake(const FunctionCall& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
-  auto [callee, callee_type, args, type] = mapped_fields(n, replace, changed);
+  auto [callee, callee_type, args, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(FunctionCall::make(std::move(callee), std::move(callee_type), std::move(args)));
 }
@@ -76,7 +58,7 @@ Result<Expr> remake(const FunctionCall& n, ExprReplacer& replace, RebuildPolicy 
 Result<Expr> remake(const GridRegionExpr& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
   auto [iv, start, stop, step, carried, inits, body, yields, type] =
-      mapped_fields(n, replace, changed);
+      map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
   return as_expr(GridRegionExpr::make({std::move(iv), std::move(start), std::move(stop),
                                        std::move(step), std::move(carried), std::move(inits),

@@ -14,6 +14,9 @@
 #include <concepts>
 #include <optional>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ir/core/expr_children.h"
@@ -88,5 +91,20 @@ struct FieldMapper {
     return out;
   }
 };
+
+/// The fields of the node struct `n` with every child mapped by `replace` (in field order, left
+/// to right), as a tuple of values; `changed` becomes true when any child was replaced.
+template <typename Node, typename F>
+auto map_fields(const Node& n, F& replace, bool& changed) {
+  FieldMapper<F> mapper{replace, false};
+  auto fields = n.structural_fields();
+  auto out = [&]<std::size_t... I>(std::index_sequence<I...>) {
+    // Brace initialisation evaluates the elements in order.
+    return std::tuple<std::decay_t<std::tuple_element_t<I, decltype(fields)>>...>{
+        mapper.map(std::get<I>(fields), ChildStep{Node::kFieldNames[I], -1})...};
+  }(std::make_index_sequence<std::tuple_size_v<decltype(fields)>>{});
+  changed = mapper.changed;
+  return out;
+}
 
 }  // namespace tf

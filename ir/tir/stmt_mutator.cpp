@@ -1,9 +1,5 @@
 #include "ir/tir/stmt_mutator.h"
 
-#include <tuple>
-#include <type_traits>
-#include <utility>
-
 #include "ir/core/field_map.h"
 
 namespace tf::tir {
@@ -15,45 +11,32 @@ Result<Stmt> as_stmt(Result<Ref<const T>> r) {
   return Stmt(*r);
 }
 
-// The node's fields with every child mapped, left to right, and whether any child changed.
-template <typename Node>
-auto mapped_fields(const Node& n, StmtReplacer& replace, bool& changed) {
-  FieldMapper<StmtReplacer> mapper{replace, false};
-  auto fields = n.structural_fields();
-  auto out = [&]<std::size_t... I>(std::index_sequence<I...>) {
-    return std::tuple<std::decay_t<std::tuple_element_t<I, decltype(fields)>>...>{
-        mapper.map(std::get<I>(fields), ChildStep{Node::kFieldNames[I], -1})...};
-  }(std::make_index_sequence<std::tuple_size_v<decltype(fields)>>{});
-  changed = mapper.changed;
-  return out;
-}
-
 // A statement without children (Return, Abort) is never rebuilt.
 template <typename Node>
 Result<Stmt> remake(const Node& n, StmtReplacer& replace) {
   bool changed = false;
-  (void)mapped_fields(n, replace, changed);
+  (void)map_fields(n, replace, changed);
   TF_CHECK(!changed, "a statement without children was rebuilt");
   return Stmt(&n);
 }
 
 Result<Stmt> remake(const Sequential& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [body] = mapped_fields(n, replace, changed);
+  auto [body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(Sequential::make(std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const LetStmt& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [var, value, body] = mapped_fields(n, replace, changed);
+  auto [var, value, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(LetStmt::make(std::move(var), std::move(value), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const For& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [iv, start, stop, step, body] = mapped_fields(n, replace, changed);
+  auto [iv, start, stop, step, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(For::make(std::move(iv), std::move(start), std::move(stop), std::move(step),
                            std::move(body), n.loc()));
@@ -61,28 +44,28 @@ Result<Stmt> remake(const For& n, StmtReplacer& replace) {
 
 Result<Stmt> remake(const While& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [cond, body] = mapped_fields(n, replace, changed);
+  auto [cond, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(While::make(std::move(cond), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const If& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [cond, then_body, else_body] = mapped_fields(n, replace, changed);
+  auto [cond, then_body, else_body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(If::make(std::move(cond), std::move(then_body), std::move(else_body), n.loc()));
 }
 
 Result<Stmt> remake(const MeshScope& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [mesh, binding, body] = mapped_fields(n, replace, changed);
+  auto [mesh, binding, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(MeshScope::make(std::move(mesh), std::move(binding), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const Evaluate& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [call, symbol, symbol_args] = mapped_fields(n, replace, changed);
+  auto [call, symbol, symbol_args] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   if (call) return as_stmt(Evaluate::make_op(std::move(call), n.loc()));
   return as_stmt(Evaluate::make_symbol(std::move(symbol), std::move(symbol_args), n.loc()));
@@ -90,7 +73,7 @@ Result<Stmt> remake(const Evaluate& n, StmtReplacer& replace) {
 
 Result<Stmt> remake(const DispatchCall& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [callee, subjects, patterns, calls, fallback] = mapped_fields(n, replace, changed);
+  auto [callee, subjects, patterns, calls, fallback] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(DispatchCall::make(std::move(callee), std::move(subjects), std::move(patterns),
                                     std::move(calls), std::move(fallback), n.loc()));
@@ -98,14 +81,14 @@ Result<Stmt> remake(const DispatchCall& n, StmtReplacer& replace) {
 
 Result<Stmt> remake(const Intrinsic& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [def, args] = mapped_fields(n, replace, changed);
+  auto [def, args] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(Intrinsic::make(def, std::move(args), n.loc()));
 }
 
 Result<Stmt> remake(const PrimFunction& n, StmtReplacer& replace) {
   bool changed = false;
-  auto [name, params, body, output_count, target] = mapped_fields(n, replace, changed);
+  auto [name, params, body, output_count, target] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
   return as_stmt(PrimFunction::make(std::move(name), std::move(params), std::move(body),
                                     output_count, target, n.loc()));
