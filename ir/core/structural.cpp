@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "ir/layout/layout_hash.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/dim_var_range_pat.h"
@@ -109,10 +110,10 @@ std::size_t field_hash(StorageKind k) {
   return static_cast<std::size_t>(k);
 }
 std::size_t field_hash(const LayoutBase& l) {
-  return std::hash<std::string>()(to_string(l));
+  return structural_hash(l);
 }
 std::size_t field_hash(const Mesh& m) {
-  return std::hash<std::string>()(to_string(m));
+  return structural_hash(m);
 }
 std::size_t field_hash(const Pattern& p) {
   return structural_hash(p);

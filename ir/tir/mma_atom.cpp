@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "ir/layout/layout_hash.h"
 #include "ir/core/op.h"
 #include "ir/layout/shard_attr.h"
 #include "ir/layout/topology.h"
@@ -144,8 +145,8 @@ bool MmaAtom::equals(const AtomNode& other) const {
 std::size_t MmaAtom::hash() const {
   std::size_t h = std::hash<std::string>()(op_.name);
   for (const ShardLayout* sl : {&a_, &b_, &c_})
-    h = hash_combine(h, std::hash<std::string>()(to_string(*sl)));
-  return hash_combine(h, std::hash<std::string>()(to_string(scope_)));
+    h = hash_combine(h, structural_hash(*sl));
+  return hash_combine(h, structural_hash(scope_));
 }
 
 Result<MmaAtomRef> mma_atom(std::string_view op_name) {

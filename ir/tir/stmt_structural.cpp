@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "ir/layout/layout_hash.h"
 #include "ir/core/structural.h"
 #include "ir/support/hash_combine.h"
 #include "ir/tir/binding_stmts.h"
@@ -69,7 +70,7 @@ std::size_t field_hash(Target t) {
   return 0x7a00 + static_cast<std::size_t>(t);
 }
 std::size_t field_hash(const Mesh& m) {
-  return std::hash<std::string>()(to_string(m));
+  return structural_hash(m);
 }
 std::size_t field_hash(const Pattern& p) {
   return tf::structural_hash(p);
