@@ -58,8 +58,8 @@ Result<IRType> tensor(const SyntaxNode& node, const FileEnvironment& env) {
   Result<DType> dtype = build_dtype(*node.items[1]);
   if (!dtype) return dtype.diagnostics();
   std::optional<LayoutBase> layout;
-  std::optional<StorageKind> storage;
-  if (!shape.empty()) storage = StorageKind::Gmem;  // the default of a rank > 0 tensor
+  // Omitted storage is gmem at every rank; the meta-scalar form (None) is written explicitly.
+  std::optional<StorageKind> storage = StorageKind::Gmem;
   for (const auto& [key, value] : node.keywords) {
     if (key == "layout") {
       Result<std::optional<LayoutBase>> l = tensor_layout(*value, env);

@@ -1,5 +1,5 @@
 // Building IR types from tfir syntax (TFIR.md section 3):
-//   Tensor[(16, 8), f32]                              storage omitted: None at rank 0, else gmem
+//   Tensor[(16, 8), f32]                              storage omitted: gmem, at every rank
 //   Tensor[(N, 8), bf16, storage=smem]                shape entries: ints, dims, dim arithmetic
 //   Tensor[(128, 12), f32, layout=Lr, storage=rmem]   a layout expression or a declared name
 //   Tensor[(), i64, storage=None]   Tensor[(64, 128), MXFP4]   Tensor[(4,), "f32"]

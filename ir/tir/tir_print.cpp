@@ -306,11 +306,7 @@ std::string print_tir_type(const IRType& t, const PrintNames& names) {
   std::string s = "Tensor[" + shape_text(tt->shape) + ", " + std::string(tt->dtype.name());
   if (tt->layout && !(tt->shape.empty() && *tt->layout == empty_layout()))
     s += ", layout=" + print_tir_layout(*tt->layout, names);
-  const std::optional<StorageKind> default_storage =
-      tt->shape.empty() ? std::nullopt : std::optional<StorageKind>(StorageKind::Gmem);
-  if (tt->storage != default_storage)
-    s += ", storage=" + (tt->storage ? std::string(to_string(*tt->storage)) : std::string("None"));
-  return s + "]";
+  return s + storage_keyword(tt->storage) + "]";
 }
 
 std::string print_tir_layout(const LayoutBase& l, const PrintNames& names) {

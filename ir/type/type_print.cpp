@@ -25,14 +25,15 @@ std::string tensor_string(const TensorType& t) {
   s += t.dtype.name();
   if (t.layout && !(t.shape.empty() && *t.layout == empty_layout()))
     s += ", layout=" + to_string(*t.layout);
-  const std::optional<StorageKind> default_storage =
-      t.shape.empty() ? std::nullopt : std::optional<StorageKind>(StorageKind::Gmem);
-  if (t.storage != default_storage)
-    s += ", storage=" + (t.storage ? std::string(to_string(*t.storage)) : std::string("None"));
-  return s + "]";
+  return s + storage_keyword(t.storage) + "]";
 }
 
 }  // namespace
+
+std::string storage_keyword(std::optional<StorageKind> storage) {
+  if (storage == StorageKind::Gmem) return "";
+  return ", storage=" + (storage ? std::string(to_string(*storage)) : std::string("None"));
+}
 
 std::string to_string(const ShapeDim& d) {
   return d.is_static() ? std::to_string(d.value()) : to_string(d.expr());

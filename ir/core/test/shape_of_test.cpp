@@ -38,7 +38,7 @@ TEST(ShapeOf, IsARankZeroI32Scalar) {
   ASSERT_NE(t, nullptr);
   EXPECT_EQ(t->rank(), 0);
   EXPECT_EQ(t->dtype, DType::i32());
-  EXPECT_EQ(to_string(s->type()), "Tensor[(), i32]");
+  EXPECT_EQ(to_string(s->type()), "Tensor[(), i32, storage=None]");
   Result<IRType> inferred = infer_type(s);
   ASSERT_TRUE(inferred.ok());
   EXPECT_TRUE(structural_equal(*inferred, TensorType::meta_scalar(DType::i32())));

@@ -38,7 +38,7 @@ TEST(InferType, CompoundNodesAreRederivedFromTheirChildren) {
   EXPECT_TRUE(structural_equal(*tt, t->type()));
   EXPECT_TRUE(structural_equal(infer_type(TupleGetItem::make(t, 1).value()).value(), i4));
   Expr sum = make_dim_call(DimOpKind::Add, {test::dim("N", 1, 9), dim_const(2)}).value();
-  EXPECT_EQ(to_string(infer_type(sum).value()), "Tensor[(), i64]");
+  EXPECT_EQ(to_string(infer_type(sum).value()), "Tensor[(), i64, storage=None]");
   for (const Expr& e : std::vector<Expr>{a, t, sum, TupleGetItem::make(t, 0).value()})
     EXPECT_TRUE(check_stored_type(e).empty()) << to_string(e->type());
 }
@@ -52,7 +52,8 @@ TEST(InferType, AStaleStampOnACallIsReported) {
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].category, DiagCategory::Type);
   EXPECT_EQ(d[0].message,
-            "1 + N is stamped Tensor[(), i32], but its type rule gives Tensor[(), i64]");
+            "1 + N is stamped Tensor[(), i32, storage=None], but its type rule gives "
+            "Tensor[(), i64, storage=None]");
   // An ill-typed Call reports its typeinfer handler's diagnostics.
   VarRef f = test::var("f", tensor({}, DType::f32(), StorageKind::Rmem));
   CallRef bad =

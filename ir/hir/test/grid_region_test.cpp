@@ -74,8 +74,8 @@ TEST(HirGridRegion, MakeRejectsMalformedLoops) {
   VarRef f = var("f", tensor({}, DType::f32()));
   EXPECT_EQ(
       messages(GridRegionExpr::make({.induction_var = f, .stop = 4, .body = a}).diagnostics()),
-      Msgs{"GridRegionExpr: the induction variable 'f' has type Tensor[(), f32, "
-           "storage=gmem]; it must be a rank-0 i32 or i64 tensor"});
+      Msgs{"GridRegionExpr: the induction variable 'f' has type Tensor[(), f32]; it must be a "
+           "rank-0 i32 or i64 tensor"});
   EXPECT_EQ(
       messages(GridRegionExpr::make(
                    {.induction_var = index_var(), .start = -1, .stop = 4, .step = 0, .body = a})

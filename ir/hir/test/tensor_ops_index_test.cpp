@@ -86,7 +86,7 @@ TEST(HirTensorIndex, InsertSliceKeepsDst) {
   VarRef f = tv("f", {}, DType::f32(), std::nullopt);
   EXPECT_EQ(msgs(call(TensorOp::InsertSlice, {dst, up, tuple({f, i})})),
             Msgs{"hir.tensor.InsertSlice: offset 0 must be a rank-0 i32 or i64 scalar, got "
-                 "Tensor[(), f32]"});
+                 "Tensor[(), f32, storage=None]"});
   EXPECT_EQ(msgs(call(TensorOp::InsertSlice, {dst, up, tv("v", {2}, DType::i64())})),
             Msgs{"hir.tensor.InsertSlice: offsets must be a Tuple of rank-0 i32 / i64 scalars or "
                  "one such scalar, got Tensor[(2,), i64]"});
@@ -122,7 +122,7 @@ TEST(HirTensorIndex, CacheUpdateKeepsTheCache) {
                   "hir.tensor.CacheUpdate: H differs: cache has 8, new has 4",
                   "hir.tensor.CacheUpdate: new.len 200 exceeds cache.len 128",
                   "hir.tensor.CacheUpdate: cur_pos must be an i32 scalar (rank 0 or every extent "
-                  "1), got Tensor[(), i64, storage=gmem]",
+                  "1), got Tensor[(), i64]",
                   "hir.tensor.CacheUpdate: s must be an i32 scalar (rank 0 or every extent 1), "
                   "got Tensor[(2,), i32]"}));
   VarRef rows = tv("rows", {2, 128, 8, 64}, DType::bf16(), StorageKind::Gmem,

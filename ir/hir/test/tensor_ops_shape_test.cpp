@@ -67,14 +67,14 @@ TEST(HirTensorShape, SliceTakesSizesAndComposesAStaticLayout) {
   EXPECT_EQ(msgs(call(TensorOp::Slice, {x, tuple({lit(0)})},
                       {{"sizes", Ints{1}}, {"strides", Ints{1, 1, 1}}})),
             (Msgs{"hir.tensor.Slice: starts must be a Tuple of 2 rank-0 i32 / i64 scalars (one "
-                  "per axis), got Tuple[Tensor[(), i64]]",
+                  "per axis), got Tuple[Tensor[(), i64, storage=None]]",
                   "hir.tensor.Slice: sizes must have 2 entries, got 1",
                   "hir.tensor.Slice: strides must have 2 entries, got 3"}));
   VarRef fs = tv("fs", {}, DType::f32(), std::nullopt);
   EXPECT_EQ(msgs(call(TensorOp::Slice, {x, tuple({fs, lit(0)})},
                       {{"sizes", Ints{1, 1}}, {"strides", Ints{1, 1}}})),
             Msgs{"hir.tensor.Slice: start 0 must be a rank-0 i32 or i64 scalar, got Tensor[(), "
-                 "f32]"});
+                 "f32, storage=None]"});
   EXPECT_EQ(msgs(call(TensorOp::Slice, {x, tuple({lit(0), lit(0)})},
                       {{"sizes", Ints{-1, 2}}, {"strides", Ints{1, 0}}})),
             (Msgs{"hir.tensor.Slice: size -1 on axis 0 is negative",
@@ -83,7 +83,7 @@ TEST(HirTensorShape, SliceTakesSizesAndComposesAStaticLayout) {
   EXPECT_EQ(
       msgs(call(TensorOp::Slice, {x, lit(0)}, {{"sizes", Ints{1, 1}}, {"strides", Ints{1, 1}}})),
       Msgs{"hir.tensor.Slice: starts must be a Tuple of 2 rank-0 i32 / i64 scalars (one "
-           "per axis), got Tensor[(), i64]"});
+           "per axis), got Tensor[(), i64, storage=None]"});
   // Slice takes tuple operands, but only its starts may be one.
   Expr pair = tuple({x, x});
   EXPECT_EQ(rule_ids(call(TensorOp::Slice, {pair, tuple({lit(0), lit(0)})},

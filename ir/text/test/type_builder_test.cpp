@@ -107,8 +107,8 @@ TEST(TypeBuilder, RankZeroStorageNoneIsTheMetaScalar) {
   ASSERT_TRUE(t.layout.has_value());
   EXPECT_EQ(*t.layout, empty_layout());
   EXPECT_TRUE(t.is_shape_element());
-  // Omitted storage is None at rank 0.
-  EXPECT_FALSE(tensor_of("Tensor[(), i64]").storage.has_value());
+  // Omitted storage is gmem at every rank, rank 0 included: None is written explicitly.
+  EXPECT_EQ(tensor_of("Tensor[(), i64]").storage, StorageKind::Gmem);
   EXPECT_EQ(tensor_of("Tensor[(), f32, storage=rmem]").storage, StorageKind::Rmem);
   // None is printed where it is not the default.
   EXPECT_FALSE(tensor_of("Tensor[(4,), f32, storage=None]").storage.has_value());

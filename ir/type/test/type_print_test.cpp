@@ -21,7 +21,9 @@ TEST(TypePrint, TensorTypesInTheTfirSpelling) {
   EXPECT_EQ(to_string(IRType(tensor({16, 8}, DType::f32()))), "Tensor[(16, 8), f32]");
   EXPECT_EQ(to_string(IRType(tensor({n, 8}, DType::bf16(), StorageKind::Smem))),
             "Tensor[(N, 8), bf16, storage=smem]");
-  EXPECT_EQ(to_string(IRType(TensorType::meta_scalar(DType::i64()))), "Tensor[(), i64]");
+  EXPECT_EQ(to_string(IRType(TensorType::meta_scalar(DType::i64()))),
+            "Tensor[(), i64, storage=None]");
+  EXPECT_EQ(to_string(IRType(tensor({}, DType::f32()))), "Tensor[(), f32]");  // gmem: omitted
   EXPECT_EQ(to_string(IRType(tensor({}, DType::f32(), StorageKind::Rmem))),
             "Tensor[(), f32, storage=rmem]");
   EXPECT_EQ(to_string(IRType(tensor({4}, DType::f32(), std::nullopt))),
