@@ -32,6 +32,15 @@ Result<Layout> coalesce(const Layout& l) {
   return layout_detail::layout_of(layout_detail::coalesce_modes(*modes));
 }
 
+Result<Layout> filter(const Layout& l) {
+  auto modes = layout_detail::static_modes(l, "filter", /*positive_extents=*/false);
+  TF_TRY(modes);
+  layout_detail::Modes kept = *modes;
+  for (layout_detail::Mode& m : kept)
+    if (m.stride == 0) m.shape = 1;  // CuTe's filter_zeros: a broadcast mode contributes nothing
+  return layout_detail::layout_of(layout_detail::coalesce_modes(kept));
+}
+
 Result<Layout> coalesce(const Layout& l, const IntTuple& profile) {
   if (profile.is_leaf()) return coalesce(l);
   if (rank(profile) > rank(l))

@@ -22,6 +22,13 @@ namespace tf {
 /// The canonical flat form of L's function (see above). Diagnostic for a symbolic layout.
 Result<Layout> coalesce(const Layout& l);
 
+/// CuTe's filter: coalesce(L) after every stride-0 mode is replaced by extent 1, so the
+/// result keeps only the modes that reach distinct offsets (the image of L, once each, in
+/// order). Example: filter(Layout((2, 4, 3), (0, 1, 4))) is Layout(12, 1); a layout of stride-0
+/// modes only filters to 1:0. Diagnostic for a symbolic layout.
+///   @post the offsets of the result are the distinct offsets of L, in increasing index order
+Result<Layout> filter(const Layout& l);
+
 /// By-mode coalesce along `profile` (see above). Diagnostic for a symbolic layout or a tuple
 /// profile of higher rank than the (sub)layout it applies to.
 Result<Layout> coalesce(const Layout& l, const IntTuple& profile);

@@ -12,6 +12,7 @@
 #include "ir/layout/barrier.h"
 #include "ir/text/expression_parser.h"
 #include "ir/text/layout_builder.h"
+#include "tools/tf/layout_algebra.h"
 #include "tools/tf/layout_svg.h"
 #include "tools/tf/layout_table.h"
 #include "tools/tf/report.h"
@@ -21,11 +22,24 @@ namespace {
 
 using nlohmann::ordered_json;
 
-Result<text::LayoutValue> evaluate(const std::string& source, const std::string& origin,
-                                   const text::LayoutEnvironment& env) {
+// What an expression denotes; for a layout-algebra call (layout_algebra.h) also the call as
+// written, canonically spaced.
+struct Evaluated {
+  text::LayoutValue value;
+  std::optional<std::string> call;
+};
+
+Result<Evaluated> evaluate(const std::string& source, const std::string& origin,
+                           const text::LayoutEnvironment& env) {
   Result<text::Syntax> syntax = text::parse_expression(source, origin);
   if (!syntax) return syntax.diagnostics();
-  return text::build_layout_value(**syntax, env);
+  if (std::optional<Result<Layout>> algebra = evaluate_layout_algebra(**syntax, env)) {
+    TF_TRY(*algebra);
+    return Evaluated{**algebra, text::to_string(**syntax)};
+  }
+  Result<text::LayoutValue> v = text::build_layout_value(**syntax, env);
+  TF_TRY(v);
+  return Evaluated{*v, std::nullopt};
 }
 
 Result<text::LayoutEnvironment> environment(const std::vector<std::string>& defs) {
@@ -41,9 +55,9 @@ Result<text::LayoutEnvironment> environment(const std::vector<std::string>& defs
     if (!valid_name)
       return category_error(DiagCategory::Usage,
                             fmt::format("--def '{}' is not NAME=EXPR (e.g. --def cta1='Mesh(...)')", d));
-    Result<text::LayoutValue> v = evaluate(d.substr(eq + 1), fmt::format("--def {}", name), env);
+    Result<Evaluated> v = evaluate(d.substr(eq + 1), fmt::format("--def {}", name), env);
     if (!v) return v.diagnostics();
-    env.declare(name, *v);
+    env.declare(name, v->value);
   }
   return env;
 }
@@ -67,8 +81,10 @@ void print_grid(const LayoutTable& t, const std::vector<std::int64_t>& values, s
 int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
   Result<text::LayoutEnvironment> env = environment(r.definitions);
   if (!env) return report_bad_input(env.diagnostics(), err, r.json);
-  Result<text::LayoutValue> value = evaluate(r.expression, "EXPR", *env);
-  if (!value) return report_bad_input(value.diagnostics(), err, r.json);
+  Result<Evaluated> evaluated = evaluate(r.expression, "EXPR", *env);
+  if (!evaluated) return report_bad_input(evaluated.diagnostics(), err, r.json);
+  const text::LayoutValue* value = &evaluated->value;
+  const std::optional<std::string>& call = evaluated->call;
   Result<LayoutTable> table = layout_table(*value);
   if (!table) return report_bad_input(table.diagnostics(), err, r.json);
 
@@ -92,12 +108,13 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
   }
 
   if (r.json) {
-    ordered_json j = {{"kind", text::layout_value_kind(*value)},
-                      {"expr", spelling},
+    ordered_json j = {{"kind", text::layout_value_kind(*value)}};
+    if (call) j["call"] = *call;
+    j.update(ordered_json{{"expr", spelling},
                       {"size", table->size},
                       {"cosize", table->cosize},
                       {"injective", table->injective},
-                      {"offsets", table->offsets}};
+                      {"offsets", table->offsets}});
     if (!table->owners.empty()) j["owners"] = table->owners;
     if (mesh) {
       j["participants"] = participants;
@@ -115,6 +132,7 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
     out << j.dump() << '\n';
     return kExitOk;
   }
+  if (call) out << *call << " =\n";
   out << fmt::format("{}  ({})\n", spelling, text::layout_value_kind(*value));
   const bool shard = std::holds_alternative<ShardLayout>(*value);
   out << fmt::format("size {}, cosize {}, {}\n", table->size, table->cosize,
@@ -143,10 +161,20 @@ void add_layout_command(CLI::App& app, int& exit_code) {
       "layout",
       "Show what a layout or mesh means: the coordinate -> offset table, size, cosize and\n"
       "injectivity; for a mesh or a slice its participants and the barrier it maps to.\n"
+      "Or evaluate the layout algebra (CuTe's names and results) and show the result:\n"
+      "  composition(A, B)  complement(A[, M])  right_inverse(A)  left_inverse(A)  coalesce(A)\n"
+      "  filter(A)  logical_divide(A, B | (B0, ...))  logical_product(A, B | (B0, ...))\n"
+      "  zipped_divide / tiled_divide / flat_divide(A, (B0, ...))\n"
+      "  zipped_product / tiled_product / flat_product(A, (B0, ...))\n"
+      "  blocked_product(A, B)  raked_product(A, B)\n"
+      "Operands are Layout expressions or --def names; calls nest.\n"
       "Example: tf layout 'Layout((4, 8), (1, 4))'\n"
       "         tf layout 'warp[0:2, :]' --def warp='Mesh((Topology(\"thread\", 32),), "
-      "Layout((4, 8), (8, 1)))'");
-  cmd->add_option("expr", req->expression, "a tfir layout or mesh expression (TFIR.md section 3)")
+      "Layout((4, 8), (8, 1)))'\n"
+      "         tf layout 'blocked_product(A, Layout((3, 4), (1, 3)))' --def "
+      "A='Layout((2, 5), (5, 1))'");
+  cmd->add_option("expr", req->expression,
+                  "a tfir layout or mesh expression (docs/tfir.md), or a layout-algebra call")
       ->required();
   cmd->add_option("--def", req->definitions,
                   "NAME=EXPR: declare a name the expression (or a later --def) may use");

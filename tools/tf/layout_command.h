@@ -2,7 +2,9 @@
 // EXPR is any tfir layout or mesh expression (TFIR.md section 3): Layout, ComposedLayout,
 // ShardLayout, Mesh, a static mesh slice, or a name given with --def. Prints the
 // coordinate -> offset table, size, cosize and injectivity; for a mesh or slice also its
-// participant set and the barrier it maps to (seed 002 section 1.5).
+// participant set and the barrier it maps to (seed 002 section 1.5). EXPR may also be a call
+// of the layout algebra (layout_algebra.h: composition, complement, the divides and products,
+// inverses, coalesce, filter), whose result is shown the same way.
 #pragma once
 
 #include <ostream>

@@ -151,5 +151,76 @@ TEST(TfLayout, SvgHasOneCellPerElement) {
   std::remove(path.c_str());
 }
 
+// ---- the layout algebra ----
+
+TEST(TfLayout, AnAlgebraCallShowsTheCallAndTheResultLikeAnyLayout) {
+  LayoutRun r = layout({.expression = "blocked_product(A, Layout((3, 4), (1, 3)))",
+                        .definitions = {"A=Layout((2, 5), (5, 1))"}});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find("coordinate")),
+            "blocked_product(A, Layout((3, 4), (1, 3))) =\n"
+            "Layout(((2, 3), (5, 4)), ((5, 10), (1, 30)))  (layout)\n"
+            "size 120, cosize 120, injective\n");
+}
+
+TEST(TfLayout, JsonOfAnAlgebraCallNamesTheCall) {
+  nlohmann::json j =
+      layout({.expression = "zipped_divide(Layout((9, (4, 8)), (59, (13, 1))), (Layout(3, 3), "
+                            "Layout((2, 4), (1, 8))))",
+              .json = true})
+          .json();
+  EXPECT_EQ(j["kind"], "layout");
+  EXPECT_EQ(j["call"], "zipped_divide(Layout((9, (4, 8)), (59, (13, 1))), (Layout(3, 3), "
+                       "Layout((2, 4), (1, 8))))");
+  EXPECT_EQ(j["expr"], "Layout(((3, (2, 4)), (3, (2, 2))), ((177, (13, 2)), (59, (26, 1))))");
+  EXPECT_EQ(j["size"], 288);
+  nlohmann::json plain = layout({.expression = "Layout(4, 1)", .json = true}).json();
+  EXPECT_FALSE(plain.contains("call"));
+}
+
+TEST(TfLayout, AlgebraCallsNestAndTakeDefinedNames) {
+  // composition(A, right_inverse(A)) is the identity on A's image.
+  nlohmann::json j = layout({.expression = "coalesce(composition(A, right_inverse(A)))",
+                             .definitions = {"A=Layout((4, 8), (8, 1))"},
+                             .json = true})
+                         .json();
+  EXPECT_EQ(j["expr"], "Layout(32, 1)");
+  nlohmann::json k = layout({.expression = "complement(Layout(4, 2), 24)", .json = true}).json();
+  EXPECT_EQ(k["expr"], "Layout((2, 3), (1, 8))");
+  nlohmann::json f = layout({.expression = "filter(Layout((2, 4, 3), (0, 1, 4)))", .json = true}).json();
+  EXPECT_EQ(f["expr"], "Layout(12, 1)");
+  // A definition may itself be an algebra call.
+  nlohmann::json d = layout({.expression = "T",
+                             .definitions = {"T=logical_product(Layout((2, 2), (4, 1)), Layout(6, 1))"},
+                             .json = true})
+                         .json();
+  EXPECT_EQ(d["expr"], "Layout(((2, 2), (2, 3)), ((4, 1), (2, 8)))");
+}
+
+TEST(TfLayout, BadAlgebraCallsArePlacedDiagnosticsWithExitTwo) {
+  LayoutRun arity = layout({.expression = "composition(Layout(4, 1))"});
+  EXPECT_EQ(arity.code, kExitBadInput);
+  EXPECT_EQ(arity.err, "tf: EXPR:1:1: error[parse]: composition takes 2 operands, got 1\n");
+  LayoutRun kind = layout({.expression = "coalesce(ComposedLayout(inner=None, offset=1, outer=Layout(4, 1)))"});
+  EXPECT_EQ(kind.code, kExitBadInput);
+  EXPECT_NE(kind.err.find("EXPR:1:10: error[parse]: ComposedLayout(inner=None, offset=1, "
+                          "outer=Layout(4, 1)) is a composed layout; the layout algebra takes "
+                          "plain Layouts"),
+            std::string::npos)
+      << kind.err;
+  LayoutRun tiler = layout({.expression = "tiled_divide(Layout(8, 1), Layout(2, 1))"});
+  EXPECT_EQ(tiler.code, kExitBadInput);
+  EXPECT_NE(tiler.err.find("EXPR:1:28: error[parse]: tiled_divide takes a by-mode tiler in "
+                           "parentheses"),
+            std::string::npos)
+      << tiler.err;
+  LayoutRun refused = layout({.expression = "composition(Layout((5, 3), (7, 1)), Layout(7, 1))"});
+  EXPECT_EQ(refused.code, kExitBadInput);
+  EXPECT_NE(refused.err.find("EXPR:1:1: error[type]: composition(Layout((5, 3), (7, 1)), "
+                             "Layout(7, 1)): shape divisibility condition violated"),
+            std::string::npos)
+      << refused.err;
+}
+
 }  // namespace
 }  // namespace tf::cli
