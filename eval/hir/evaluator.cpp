@@ -121,6 +121,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   // was read from text).
   Diagnostic located(Diagnostic d) const {
     if (d.ir_path.empty()) d.ir_path = ir_path();
+    if (d.function.empty() && !frames_.empty()) d.function = frames_.back().function->name();
     if (!d.location.known() && !frames_.empty()) {
       const Frame& fr = frames_.back();
       const hir::BindingLocations& where = fr.function->binding_locations();

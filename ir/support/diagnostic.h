@@ -5,6 +5,7 @@
 // diagnostic instead of stopping at the first. Rendering follows TFIR.md section 8:
 //   file:line:col: error[RULE.ID]: message
 //   note: ...
+//   note: file:line:col: a related place
 //   at: ir.path
 #pragma once
 
@@ -21,14 +22,23 @@ enum class Severity { Error, Warning, Note };
 /// What kind of problem a diagnostic without a rule id reports.
 enum class DiagCategory { Rule, Parse, Type, Eval, Usage, Internal };
 
+/// Another place a diagnostic concerns (the earlier binding of a name, the other statement of
+/// a race), with what it is.
+struct RelatedLocation {
+  SourceLocation location;
+  std::string message;  ///< e.g. "the earlier binding"
+};
+
 struct Diagnostic {
   Severity severity = Severity::Error;
   DiagCategory category = DiagCategory::Rule;
   std::string message;
   std::string rule_id;  ///< e.g. "TYPES.3.DTYPE.from-name-rejects-unknown"; empty if none applies
   std::string ir_path;  ///< e.g. "scale_add.body[2].args[0]"; empty outside the IR
+  std::string function; ///< the function the diagnostic concerns (where ir_path starts), if any
   SourceLocation location;
   std::vector<std::string> notes;
+  std::vector<RelatedLocation> related;  ///< rendered as `note: file:line:col: message`
 
   /// The bracketed tag: the rule id, or the category name ("parse", "usage", ...).
   std::string tag() const;

@@ -42,6 +42,10 @@ std::string Diagnostic::render() const {
   if (!where.empty()) out += where + ": ";
   out += fmt::format("{}[{}]: {}", severity_name(severity), tag(), message);
   for (const auto& n : notes) out += "\nnote: " + n;
+  for (const RelatedLocation& r : related) {
+    const std::string at = r.location.str();
+    out += "\nnote: " + (at.empty() ? std::string() : at + ": ") + r.message;
+  }
   if (!ir_path.empty()) out += "\nat: " + ir_path;
   return out;
 }

@@ -18,6 +18,8 @@ std::vector<Diagnostic> verify_module(const Module& module, const OpHandlers& ha
       d.insert(d.end(), top.begin(), top.end());
     } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(f.get()))
       d = verify_prim_function(*p, &module, handlers);
+    for (Diagnostic& x : d)
+      if (x.function.empty()) x.function = f->name();
     out.insert(out.end(), d.begin(), d.end());
   }
   return out;

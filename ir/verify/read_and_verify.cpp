@@ -5,10 +5,9 @@
 namespace tf {
 
 void place_at_function(Diagnostic& d, const text::ReadFile& file) {
-  if (d.location.known() || d.ir_path.empty()) return;
-  const std::string fn = d.ir_path.substr(0, d.ir_path.find('.'));
+  if (d.location.known() || d.function.empty()) return;
   for (const text::SkippedItem& item : file.file.items)
-    if (item.kind != text::ItemKind::Case && item.name == fn) d.location = item.begin;
+    if (item.kind != text::ItemKind::Case && item.name == d.function) d.location = item.begin;
 }
 
 std::vector<Diagnostic> CheckedFile::diagnostics() const {

@@ -24,13 +24,14 @@ struct CheckedFile {
   std::vector<Diagnostic> diagnostics() const;
 };
 
-/// Places a diagnostic that names an IR path (`f.body.args[0]`) but no source position at the
-/// keyword of its function's item in `file`.
+/// Places a diagnostic that names its function (Diagnostic::function) but no source position
+/// at the keyword of that function's item in `file`.
 void place_at_function(Diagnostic& d, const text::ReadFile& file);
 
 /// Reads `text` (named `path` in diagnostics) with `options` and, when it reads, verifies its
-/// module with `options.handlers`. A verifier diagnostic that names an IR path (`f.body.args[0]`)
-/// but no source position is placed at the keyword of its function's item.
+/// module with `options.handlers`. A verifier diagnostic without a source position (one about
+/// a signature, or an HIR value) is placed at the keyword of its function's item; a TIR
+/// statement's diagnostic is at the statement.
 CheckedFile read_and_verify(std::string_view text, const std::string& path,
                             const text::ReadOptions& options);
 

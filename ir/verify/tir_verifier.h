@@ -35,6 +35,7 @@ enum class ExprPlace {
 struct Binding {
   const char* binder;  ///< "parameter", "LetStmt", "For" or "MeshScope"
   std::string path;
+  SourceLocation location;  ///< of the binding statement (unknown for a parameter)
 };
 
 /// The statement and expression handlers of the walk: one `on` per kind of each family.
@@ -94,6 +95,9 @@ class TirVerifier final : private StmtHandlers, private ExprHandlers {
   std::unordered_map<const Var*, int> in_scope_;   // Var -> number of live binders
   std::vector<Mesh> param_meshes_;                 // of the parameters' ShardLayouts
   std::vector<Mesh> scope_stack_;                  // MeshScope meshes, outermost first
+  // The source positions of the statements being verified, innermost last: a diagnostic is
+  // placed at the innermost statement that has one.
+  std::vector<SourceLocation> where_;
   // The named-barrier Sync sites in emission order, with their paths (the 16th is reported).
   std::vector<std::pair<const tir::Evaluate*, std::string>> named_sites_;
 };

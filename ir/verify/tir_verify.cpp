@@ -85,6 +85,7 @@ std::vector<Diagnostic> TirVerifier::run() {
 
 void TirVerifier::report(Diagnostic d, const std::string& path) {
   if (d.ir_path.empty()) d.ir_path = path;
+  if (!d.location.known() && !where_.empty()) d.location = where_.back();
   diags_.push_back(std::move(d));
 }
 
@@ -136,9 +137,11 @@ void TirVerifier::bind(const VarRef& var, const std::string& path, const char* b
         rule, fmt::format("{} binds the Var '{}', which is already bound as a {} at {}; every "
                           "binder takes a fresh Var",
                           binder, var->name, b.binder, b.path));
+    if (b.location.known())
+      d.related.push_back({b.location, fmt::format("the {} that bound '{}' first", b.binder, var->name)});
     report(std::move(d), path);
   } else {
-    bound_.emplace(var.get(), Binding{binder, path});
+    bound_.emplace(var.get(), Binding{binder, path, where_.empty() ? SourceLocation{} : where_.back()});
   }
   ++in_scope_[var.get()];
 }
@@ -153,7 +156,10 @@ void TirVerifier::sequential(const tir::SequentialRef& s, const std::string& pat
 }
 
 void TirVerifier::statement(const tir::Stmt& s, const std::string& path) {
+  const bool placed = s->loc() && s->loc()->known();
+  if (placed) where_.push_back(*s->loc());
   StmtHandlers::dispatch(*s, path);
+  if (placed) where_.pop_back();
 }
 
 void TirVerifier::on(const tir::Sequential& s, const std::string& path) {

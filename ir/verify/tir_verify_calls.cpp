@@ -269,8 +269,16 @@ void TirVerifier::named_barriers() {
   Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(fn_);
   if (ids.ok()) return;
   // The allocator numbers the same sites in the same (pre-)order: the 16th is the one too many.
-  const std::string path = named_sites_.size() > 15 ? named_sites_[15].second : fn_.name();
-  report(ids.diagnostics(), path);
+  const bool sixteenth = named_sites_.size() > 15;
+  const std::string path = sixteenth ? named_sites_[15].second : fn_.name();
+  std::vector<Diagnostic> ds = ids.diagnostics();
+  if (sixteenth)
+    for (Diagnostic& d : ds) {
+      if (const auto& at = named_sites_[15].first->loc(); at && at->known()) d.location = *at;
+      if (const auto& first = named_sites_[0].first->loc(); first && first->known())
+        d.related.push_back({*first, "named barrier 1 of this kernel"});
+    }
+  report(std::move(ds), path);
 }
 
 }  // namespace tf::detail

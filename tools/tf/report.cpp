@@ -14,6 +14,19 @@ nlohmann::json diagnostic_json(const Diagnostic& d) {
     j["line"] = d.location.line;
     j["column"] = d.location.column;
   }
+  if (!d.related.empty()) {
+    nlohmann::json related = nlohmann::json::array();
+    for (const RelatedLocation& r : d.related) {
+      nlohmann::json one = {{"message", r.message}};
+      if (r.location.known()) {
+        one["file"] = r.location.file;
+        one["line"] = r.location.line;
+        one["column"] = r.location.column;
+      }
+      related.push_back(std::move(one));
+    }
+    j["related"] = std::move(related);
+  }
   return j;
 }
 

@@ -19,7 +19,8 @@ inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitInternalError = 3;
 
 /// The JSON form of a diagnostic: {"severity", "tag", "rule", "message", "file", "line",
-/// "column", "notes", "ir_path"}.
+/// "column", "notes", "ir_path"}, and "related": [{"message", "file", "line", "column"}] when
+/// it names other places.
 nlohmann::json diagnostic_json(const Diagnostic& d);
 
 /// Writes `diags` to `err` and returns kExitBadInput.
