@@ -1,10 +1,25 @@
+# The precompiled header every test target reuses: only external and standard headers, so that
+# no project edit rebuilds it.
+add_library(tf_test_pch STATIC ${CMAKE_CURRENT_LIST_DIR}/test_pch.cpp)
+target_link_libraries(tf_test_pch PUBLIC GTest::gtest rapidcheck fmt::fmt)
+target_precompile_headers(tf_test_pch PRIVATE
+  <gtest/gtest.h> <rapidcheck.h> <rapidcheck/gtest.h> <fmt/format.h>
+  <algorithm> <array> <cmath> <cstdint> <functional> <limits> <map> <memory> <optional> <set>
+  <sstream> <string> <string_view> <tuple> <type_traits> <unordered_map> <unordered_set>
+  <utility> <variant> <vector>)
+
 # tf_add_test(NAME SOURCES a.cpp ... LIBS lib ... LABELS unit ...)
 # One gtest executable registered with ctest; labels select suites (unit, conformance, fuzz,
 # cuda-host, emu, gpu, bench). Timeouts are generous safety nets, never speed assertions.
+#
+# Every test target reuses one precompiled header (tf_test_pch above): GoogleTest, RapidCheck,
+# fmt and the standard headers the tests use, parsed once per build instead of once per test
+# file.
 function(tf_add_test name)
   cmake_parse_arguments(T "" "TIMEOUT" "SOURCES;LIBS;LABELS;ARGS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main rapidcheck)
+  target_precompile_headers(${name} REUSE_FROM tf_test_pch)
   add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
   if(NOT T_LABELS)
     set(T_LABELS unit)

@@ -216,7 +216,7 @@ TEST(NamedBarrier, IdRange) {
 // covers: TIR.1.5.NAMEDBAR.no-reuse-across-sites
 // covers: TIR.1.5.NAMEDBAR.implicit-per-kernel
 TEST(NamedBarrier, AllocationPerKernel) {
-  int sites[3];
+  int sites[3] = {};  // only their addresses matter
   NamedBarrierAllocator kernel;
   EXPECT_EQ(kernel.id_for(&sites[0]).value(), 1);
   EXPECT_EQ(kernel.id_for(&sites[1]).value(), 2);
@@ -230,7 +230,7 @@ TEST(NamedBarrier, AllocationPerKernel) {
 // covers: TIR.1.5.NAMEDBAR.fifteen-allowed
 // covers: TIR.1.5.NAMEDBAR.over-fifteen-errors
 TEST(NamedBarrier, FifteenAllowedSixteenErrors) {
-  int sites[16];
+  int sites[16] = {};  // only their addresses matter
   NamedBarrierAllocator kernel;
   for (int i = 0; i < 15; ++i) EXPECT_EQ(kernel.id_for(&sites[i]).value(), i + 1);
   auto over = kernel.id_for(&sites[15]);
