@@ -1,6 +1,7 @@
 // hir.nn.Conv2D (rules in nn_ops.h).
 #include <fmt/format.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,12 +46,29 @@ std::optional<std::pair<std::int64_t, std::int64_t>> pair_attr(Op op, std::strin
   return std::nullopt;
 }
 
-// (in + 2p - d(k-1) - 1) // s + 1, static when `in` is, else a dim expression.
+// (in + 2p - d(k-1) - 1) // s + 1, static when `in` is, else a dim expression. A term outside
+// int64 (huge padding, dilation or kernel extents) is a diagnostic, never a wrapped value.
 Result<ShapeDim> out_extent(const ShapeDim& in, std::int64_t k, std::int64_t s, std::int64_t p,
                             std::int64_t d) {
-  const std::int64_t reach = d * (k - 1) + 1;
-  if (in.is_static()) return ShapeDim(floor_div(in.value() + 2 * p - reach, s) + 1);
-  Result<Expr> e = simplify_dim(DimOpKind::Add, {in.expr(), dim_const(2 * p)});
+  std::int64_t reach = 0, pad = 0;
+  if (__builtin_mul_overflow(d, k - 1, &reach) || __builtin_add_overflow(reach, 1, &reach) ||
+      __builtin_mul_overflow(p, 2, &pad))
+    return category_error(DiagCategory::Type,
+                          fmt::format("the receptive field or the padding exceeds int64 (kernel "
+                                      "{}, dilation {}, padding {})",
+                                      k, d, p));
+  if (in.is_static()) {
+    const __int128 span = static_cast<__int128>(in.value()) + pad - reach;
+    __int128 out = span / s;  // s > 0 (pair_attr): floor division rounds toward -infinity
+    if (span % s != 0 && span < 0) out -= 1;
+    out += 1;
+    if (out < std::numeric_limits<std::int64_t>::min() || out > std::numeric_limits<std::int64_t>::max())
+      return category_error(DiagCategory::Type,
+                            fmt::format("the output extent ({} + {} - {}) // {} + 1 exceeds int64",
+                                        in.value(), pad, reach, s));
+    return ShapeDim(static_cast<std::int64_t>(out));
+  }
+  Result<Expr> e = simplify_dim(DimOpKind::Add, {in.expr(), dim_const(pad)});
   if (e.ok()) e = simplify_dim(DimOpKind::Sub, {*e, dim_const(reach)});
   if (e.ok()) e = simplify_dim(DimOpKind::FloorDiv, {*e, dim_const(s)});
   if (e.ok()) e = simplify_dim(DimOpKind::Add, {*e, dim_const(1)});

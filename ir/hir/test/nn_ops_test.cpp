@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "ir/core/expr_print.h"
 #include "ir/core/tuple.h"
 #include "ir/hir/shard_axes.h"
@@ -219,6 +221,24 @@ TEST(HirNn, Conv2DResultShapes) {
   EXPECT_EQ(type_of(nn(NnOp::Conv2D, {tv("sx", {1, 3, h, 8}, DType::f32()), w, b},
                        conv_attrs({2, 1}, {1, 0}, {1, 1}, 1))),
             "Tensor[(1, 6, (H + 2 - 3) // 2 + 1, 6), f32]");
+}
+
+// Found by the text mutation laws under UBSan: a padding, dilation or extent whose output
+// arithmetic leaves int64 wrapped silently (signed overflow) instead of being refused.
+TEST(HirNn, Conv2DOutputArithmeticOutsideInt64IsADiagnostic) {
+  VarRef x = tv("x", {1, 3, 8, 8}, DType::f32());
+  VarRef w = tv("w", {6, 3, 3, 3}, DType::f32());
+  VarRef b = tv("b", {6}, DType::f32());
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  EXPECT_TRUE(Rejects(nn(NnOp::Conv2D, {x, w, b}, conv_attrs({1, 1}, {0, 0}, {kMax, 1}, 1)),
+                      "hir.nn.Conv2D: output height: the receptive field or the padding exceeds "
+                      "int64 (kernel 3, dilation 9223372036854775807, padding 0)"));
+  EXPECT_TRUE(Rejects(nn(NnOp::Conv2D, {x, w, b}, conv_attrs({1, 1}, {0, kMax / 2}, {1, 1}, 1)),
+                      "hir.nn.Conv2D: output width: the output extent (8 + 9223372036854775806 - "
+                      "3) // 1 + 1 exceeds int64"));
+  // Ordinary attributes still give their result.
+  EXPECT_EQ(type_of(nn(NnOp::Conv2D, {x, w, b}, conv_attrs({2, 1}, {0, 0}, {1, 1}, 1))),
+            "Tensor[(1, 6, 3, 6), f32]");
 }
 
 TEST(HirNn, Conv2DRejects) {
