@@ -6,6 +6,7 @@
 #include "ir/layout/shard_local_shape.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
+#include "ir/type/type_functor.h"
 #include "ir/type/type_print.h"
 
 namespace tf {
@@ -33,27 +34,33 @@ Result<IRType> project_tensor(const IRType& type, const TensorType& t) {
 
 }  // namespace
 
+namespace {
+
+// The local type of each kind: a tensor projects through its ShardLayout, a tuple field by
+// field, the others are their own.
+class LocalType final : public TypeFunctor<Result<IRType>> {
+ protected:
+  Result<IRType> on(const TensorType& t) override { return project_tensor(IRType(&t), t); }
+  Result<IRType> on(const TupleType& t) override {
+    std::vector<IRType> fields;
+    for (const IRType& field : t.fields) {
+      Result<IRType> projected = dispatch(*field);
+      TF_TRY(projected);
+      fields.push_back(*projected);
+    }
+    Result<TupleTypeRef> tuple = TupleType::make(std::move(fields));
+    TF_TRY(tuple);
+    return IRType(*tuple);
+  }
+  Result<IRType> on(const UnitType& t) override { return IRType(&t); }
+  Result<IRType> on(const CallableType& t) override { return IRType(&t); }
+};
+
+}  // namespace
+
 Result<IRType> local_type_of(const IRType& type) {
   TF_CHECK(type, "local_type_of of a null type");
-  switch (type->kind()) {
-    case TypeKind::TensorType:
-      return project_tensor(type, *type->as<TensorType>());
-    case TypeKind::TupleType: {
-      std::vector<IRType> fields;
-      for (const IRType& field : type->as<TupleType>()->fields) {
-        Result<IRType> projected = local_type_of(field);
-        TF_TRY(projected);
-        fields.push_back(*projected);
-      }
-      Result<TupleTypeRef> tuple = TupleType::make(std::move(fields));
-      TF_TRY(tuple);
-      return IRType(*tuple);
-    }
-    case TypeKind::UnitType:
-    case TypeKind::CallableType:
-      return type;
-  }
-  TF_UNREACHABLE("bad TypeKind");
+  return LocalType().dispatch(*type);
 }
 
 }  // namespace tf

@@ -6,6 +6,7 @@
 #include "ir/dtype/compound.h"
 #include "ir/dtype/storage_bytes.h"
 #include "ir/type/tuple_type.h"
+#include "ir/type/type_functor.h"
 #include "ir/type/type_print.h"
 
 namespace tf {
@@ -37,29 +38,36 @@ Result<std::int64_t> leaf_bytes(const TensorType& t, const DimBinding& binding) 
   return static_cast<std::int64_t>(bytes);
 }
 
-// Sums `leaf` over the tensor leaves of `type`.
+// Sums `leaf` over the tensor leaves of a type (a unit or callable type has none).
+template <typename Leaf>
+class LeafSum final : public TypeFunctor<Result<std::int64_t>> {
+ public:
+  explicit LeafSum(const Leaf& leaf) : leaf_(leaf) {}
+
+ protected:
+  Result<std::int64_t> on(const TensorType& t) override { return leaf_(t); }
+  Result<std::int64_t> on(const TupleType& t) override {
+    std::int64_t total = 0;
+    for (const IRType& field : t.fields) {
+      Result<std::int64_t> part = dispatch(*field);
+      if (!part.ok()) return part;
+      if (__builtin_add_overflow(total, *part, &total))
+        return category_error(DiagCategory::Type,
+                              fmt::format("the size of {} exceeds int64", to_string(IRType(&t))));
+    }
+    return total;
+  }
+  Result<std::int64_t> on(const UnitType&) override { return std::int64_t{0}; }
+  Result<std::int64_t> on(const CallableType&) override { return std::int64_t{0}; }
+
+ private:
+  const Leaf& leaf_;
+};
+
 template <typename Leaf>
 Result<std::int64_t> sum_leaves(const IRType& type, const Leaf& leaf) {
   TF_CHECK(type, "the size of a null type");
-  switch (type->kind()) {
-    case TypeKind::TensorType:
-      return leaf(*type->as<TensorType>());
-    case TypeKind::TupleType: {
-      std::int64_t total = 0;
-      for (const IRType& field : type->as<TupleType>()->fields) {
-        Result<std::int64_t> part = sum_leaves(field, leaf);
-        if (!part.ok()) return part;
-        if (__builtin_add_overflow(total, *part, &total))
-          return category_error(DiagCategory::Type,
-                                fmt::format("the size of {} exceeds int64", to_string(type)));
-      }
-      return total;
-    }
-    case TypeKind::UnitType:
-    case TypeKind::CallableType:
-      return std::int64_t{0};
-  }
-  TF_UNREACHABLE("bad TypeKind");
+  return LeafSum<Leaf>(leaf).dispatch(*type);
 }
 
 }  // namespace
