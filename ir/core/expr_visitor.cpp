@@ -7,15 +7,16 @@ namespace tf {
 void ExprVisitor::visit(const Expr& e) {
   if (!e) return;
   if (sharing_ == Sharing::Once && !visited_.insert(e.get()).second) return;
+  ancestors_.push_back(e.get());
   switch (e->kind()) {
 #define TF_EXPR_NODE(Name)                        \
   case ExprKind::Name:                            \
     visit_node(static_cast<const Name&>(*e));     \
-    leave(*e);                                    \
-    return;
+    break;
 #include "ir/core/expr_nodes.def"
   }
-  TF_UNREACHABLE("bad ExprKind");
+  leave(*e);
+  ancestors_.pop_back();
 }
 
 #define TF_EXPR_NODE(Name) \

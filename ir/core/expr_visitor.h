@@ -41,6 +41,9 @@ class ExprVisitor {
   /// The steps from the node given to visit() to the node being visited now (an IR path,
   /// spelled by path_suffix: `.args[1].elements[0]`); empty at the root.
   const std::vector<ChildStep>& path() const { return path_; }
+  /// The nodes from the node given to visit() to the node being visited now (the last one),
+  /// parallel to path() (one more entry: the root).
+  const std::vector<const ExprNode*>& ancestors() const { return ancestors_; }
   /// A hook called after visit_node of every node (default: nothing).
   virtual void leave(const ExprNode& node) {}
 
@@ -48,6 +51,7 @@ class ExprVisitor {
   Sharing sharing_;
   std::unordered_set<const ExprNode*> visited_;
   std::vector<ChildStep> path_;
+  std::vector<const ExprNode*> ancestors_;
 };
 
 /// The spelling of a path's steps: `.field` or `.field[index]` each (`.args[1].elements[0]`).

@@ -132,26 +132,28 @@ class HirVerifier::BodyWalk final : public ExprVisitor {
 
   void visit_node(const Var& var) override {
     if (!v_.in_scope_.count(&var))
-      v_.diags_.push_back(at_path(
+      v_.diags_.push_back(placed(
           category_error(DiagCategory::Type,
                          fmt::format("{} reads the Var '{}', which is not a parameter, a loop "
                                      "index or a carry in scope",
-                                     v_.f_.name(), var.name)),
-          here()));
+                                     v_.f_.name(), var.name))));
   }
   void visit_node(const Call& c) override {
     visit_children(c);
+    const std::size_t before = v_.diags_.size();
     v_.op_verify(c, here());
     if (c.op.form() == OpForm::Effect)
-      v_.diags_.push_back(at_path(category_error(DiagCategory::Type,
-                                                 fmt::format("{} is an effect op; an HIR body "
-                                                             "holds value-form ops only",
-                                                             c.op.name())),
-                                  here()));
+      v_.diags_.push_back(category_error(DiagCategory::Type,
+                                         fmt::format("{} is an effect op; an HIR body holds "
+                                                     "value-form ops only",
+                                                     c.op.name())));
+    for (std::size_t i = before; i < v_.diags_.size(); ++i) v_.diags_[i] = placed(std::move(v_.diags_[i]));
   }
   void visit_node(const FunctionCall& c) override {
     visit_children(c);
+    const std::size_t before = v_.diags_.size();
     v_.resolve(c, here());
+    for (std::size_t i = before; i < v_.diags_.size(); ++i) v_.diags_[i] = placed(std::move(v_.diags_[i]));
   }
   void visit_node(const ShapeOf&) override {}  // its parameter is checked by ShapeOf::make
   void visit_node(const GridRegionExpr& g) override {
@@ -167,10 +169,23 @@ class HirVerifier::BodyWalk final : public ExprVisitor {
   void leave(const ExprNode& e) override {
     if (e.is<Var>()) return;
     for (Diagnostic& d : check_stored_type(Expr(&e), v_.handlers_))
-      v_.diags_.push_back(at_path(std::move(d), here()));
+      v_.diags_.push_back(placed(std::move(d)));
   }
 
  private:
+  // A diagnostic of the node being visited: its IR path, and the source position of the
+  // innermost binding on the way (when the function was read from text).
+  Diagnostic placed(Diagnostic d) const {
+    d = at_path(std::move(d), v_.f_.name() + ".body" + path_suffix(path()));
+    if (d.location.known()) return d;
+    const hir::BindingLocations& where = v_.f_.binding_locations();
+    for (auto n = ancestors().rbegin(); n != ancestors().rend(); ++n)
+      if (auto it = where.find(*n); it != where.end()) {
+        d.location = it->second;
+        break;
+      }
+    return d;
+  }
   std::string here() const { return v_.f_.name() + ".body" + path_suffix(path()); }
   HirVerifier& v_;
 };

@@ -83,6 +83,29 @@ TEST(HirVerify, AFreeVarIsReported) {
             "free reads the Var 'stray', which is not a parameter, a loop index or a carry in scope");
 }
 
+// A body diagnostic is placed at the innermost binding on its IR path that has a source position
+// (the reader records one per binding), not at the function's keyword.
+TEST(HirVerify, ABodyDiagnosticIsPlacedAtItsBinding) {
+  VarRef x = var("x", tensor({4}, DType::f32()));
+  VarRef stray = var("stray", tensor({4}, DType::f32()));
+  Op add = *tables().registry.find("hir.math.Binary");
+  const auto binary = [&](Expr a, Expr b) {
+    return Call::make(add, {std::move(a), std::move(b)}, {{"kind", AttrValue(std::string("add"))}},
+                      tensor({4}, DType::f32()))
+        .value();
+  };
+  CallRef inner = binary(x, stray);  // `t = x + stray` on line 3
+  CallRef outer = binary(inner, x);  // `r = t + x` on line 4
+  auto f = hir::Function::make("free", {x}, outer, {}, {{inner.get(), "t"}, {outer.get(), "r"}},
+                               {{inner.get(), SourceLocation{"f.tfir", 3, 5}},
+                                {outer.get(), SourceLocation{"f.tfir", 4, 5}}})
+               .value();
+  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].ir_path, "free.body.args[0].args[1]");
+  EXPECT_EQ(d[0].location.str(), "f.tfir:3:5");
+}
+
 TEST(HirVerify, SignatureDimVarsAgreeAcrossParamsAndReturn) {
   // covers: TYPES.4.DIM.dimvar-signature-bounds-agree
   DimVarRef n1 = test::dim("M", 1, 9);
