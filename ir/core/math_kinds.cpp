@@ -61,9 +61,20 @@ bool is_comparison(BinaryKind kind) {
     case BinaryKind::Gt:
     case BinaryKind::Ge:
       return true;
-    default:
+    case BinaryKind::Add:
+    case BinaryKind::Sub:
+    case BinaryKind::Mul:
+    case BinaryKind::Div:
+    case BinaryKind::FloorDiv:
+    case BinaryKind::Mod:
+    case BinaryKind::Max:
+    case BinaryKind::Min:
+    case BinaryKind::Pow:
+    case BinaryKind::And:
+    case BinaryKind::Or:
       return false;
   }
+  TF_UNREACHABLE("bad BinaryKind");
 }
 
 bool is_logical(BinaryKind kind) {
@@ -122,9 +133,15 @@ bool is_float_only(UnaryKind kind) {
     case UnaryKind::Exp2:
     case UnaryKind::Log2:
       return true;
-    default:
+    case UnaryKind::Neg:
+    case UnaryKind::Abs:
+    case UnaryKind::Cast:
+    case UnaryKind::Not:
+    case UnaryKind::Relu:
+    case UnaryKind::Square:
       return false;
   }
+  TF_UNREACHABLE("bad UnaryKind");
 }
 
 std::optional<std::string_view> upstream_kind_alias(std::string_view name) {
