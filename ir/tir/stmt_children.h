@@ -3,6 +3,8 @@
 // Evaluate's Call), in field order. The statement counterpart of ir/core/expr_children.h.
 #pragma once
 
+#include <type_traits>
+
 #include "ir/core/expr_children.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
@@ -17,15 +19,25 @@ namespace tf::tir {
 
 /// Calls `on_stmt(child, step)` for each child statement and `on_expr(child, step)` for each
 /// expression of `s`, in field order.
+namespace detail {
+
+// One callback for both kinds of children (expr_children.h passes statements to a callback
+// that names StmtBase).
+template <typename OnStmt, typename OnExpr>
+struct BothChildren {
+  using StmtBase = StmtNode;
+  OnStmt& stmt;
+  OnExpr& expr;
+  void operator()(const Stmt& c, ChildStep step) { stmt(c, step); }
+  void operator()(const Expr& c, ChildStep step) { expr(c, step); }
+};
+
+}  // namespace detail
+
 template <typename OnStmt, typename OnExpr>
 void for_each_child(const StmtNode& s, OnStmt&& on_stmt, OnExpr&& on_expr) {
-  struct Both {
-    using StmtBase = StmtNode;
-    OnStmt& stmt;
-    OnExpr& expr;
-    void operator()(const Stmt& c, ChildStep step) { stmt(c, step); }
-    void operator()(const Expr& c, ChildStep step) { expr(c, step); }
-  } both{on_stmt, on_expr};
+  detail::BothChildren<std::remove_reference_t<OnStmt>, std::remove_reference_t<OnExpr>> both{
+      on_stmt, on_expr};
   switch (s.kind()) {
 #define TF_STMT_NODE(Name)                                 \
   case StmtKind::Name:                                     \
