@@ -29,6 +29,14 @@
 
 namespace tf {
 
+// Types and patterns have no child walk that would check their field names; check them here.
+#define TF_TYPE_NODE(Name) \
+  static_assert(names_every_field<Name>, #Name ": kFieldNames must name every structural field");
+#include "ir/type/type_nodes.def"
+#define TF_PATTERN_NODE(Name) \
+  static_assert(names_every_field<Name>, #Name ": kFieldNames must name every structural field");
+#include "ir/core/pattern_nodes.def"
+
 namespace {
 
 // ---- one equality and one hash overload per field type ------------------------------------

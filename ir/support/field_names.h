@@ -20,12 +20,18 @@ namespace tf {
 template <std::size_t N>
 using FieldNames = std::array<std::string_view, N>;
 
+/// True when `Node::kFieldNames` names as many fields as `structural_fields()` returns.
+template <typename Node>
+inline constexpr bool names_every_field =
+    std::tuple_size_v<decltype(std::declval<const Node&>().structural_fields())> ==
+    Node::kFieldNames.size();
+
 /// Calls `f(name, value)` for each field of `node`, in field order.
 template <typename Node, typename F>
 void for_each_named_field(const Node& node, F&& f) {
   auto fields = node.structural_fields();
   constexpr std::size_t n = std::tuple_size_v<decltype(fields)>;
-  static_assert(n == Node::kFieldNames.size(), "kFieldNames must name every structural field");
+  static_assert(names_every_field<Node>, "kFieldNames must name every structural field");
   [&]<std::size_t... I>(std::index_sequence<I...>) {
     (f(Node::kFieldNames[I], std::get<I>(fields)), ...);
   }(std::make_index_sequence<n>{});
