@@ -20,7 +20,6 @@
 #include "eval/hir/eval_tables.h"
 #include "eval/hir/evaluator.h"
 #include "ir/text/file_reader.h"
-#include "ir/text/standard_tables.h"
 #include "ir/verify/module_verify.h"
 
 namespace tf::bench {
@@ -28,14 +27,13 @@ namespace {
 
 using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-const OpHandlers& handlers() { return eval::eval_op_tables(); }
+const OpHandlers& handlers() { return eval::eval_context().handlers(); }
 
 // A program read and verified once; run() evaluates its last function.
 class Program {
  public:
   explicit Program(const std::string& source) {
-    text::ReadOptions options{.handlers = &handlers(), .atoms = text::mma_atom_factory()};
-    Result<text::ReadFile> f = text::read_file(source, "bench.tfir", options);
+    Result<text::ReadFile> f = text::read_file(source, "bench.tfir", eval::eval_context());
     if (!f.ok()) die(f.diagnostics().front().render());
     file_ = std::move(f).value();
     std::vector<Diagnostic> ds = verify_module(*file_.module, handlers());

@@ -36,7 +36,7 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
   CaseFile cf;
   CheckedFile checked;
   if (parsed.diagnostics.empty()) {
-    checked = read_and_verify(*source, path, options.read);
+    checked = read_and_verify(*source, path, *options.context);
     cf.diagnostics = checked.diagnostics();
     if (checked.file) cf.file = &*checked.file;
   } else {
@@ -45,7 +45,7 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
   cf.base_dir = fs::path(path).parent_path().string();
   for (const Case& c : *cases) {
     if (!std::regex_search(c.name, options.filter)) continue;
-    CaseOutcome o = run_case_contained(c, cf, *options.eval);
+    CaseOutcome o = run_case_contained(c, cf, options.context->handlers());
     run.tally.count(o.status);
     if (options.on_case) options.on_case(o);
     run.outcomes.push_back(std::move(o));
@@ -117,7 +117,7 @@ CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHand
 }
 
 SuiteRun run_suite(const SuiteOptions& options) {
-  TF_CHECK(options.eval != nullptr, "run_suite needs the evaluator's handlers");
+  TF_CHECK(options.context != nullptr, "run_suite needs a Context");
   SuiteRun run;
   for (const std::string& path : case_files(options.paths, run.bad_input)) {
     // A crash while reading or verifying the file: one crashed outcome named by the file.

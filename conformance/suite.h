@@ -45,8 +45,9 @@ struct SuiteRun {
 struct SuiteOptions {
   std::vector<std::string> paths;      ///< case files, or folders searched recursively for .tfir
   std::regex filter{".*"};             ///< runs the cases whose name it finds
-  text::ReadOptions read;              ///< the op tables and atoms files are read with
-  const OpHandlers* eval = nullptr;    ///< the HIR evaluator's handlers (register_hir_eval)
+  /// What files are read and cases run in: every op family, the atoms and the HIR evaluator's
+  /// handlers (eval::eval_context()).
+  const Context* context = nullptr;
   const RuleCatalogue* rules = nullptr;  ///< checks `covers` and `expect error` ids (may be null)
   std::function<void(const CaseOutcome&)> on_case;  ///< called after each case (may be empty)
 };

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "eval/hir/op_eval.h"
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 namespace tf::conformance {
 namespace {
@@ -48,21 +48,22 @@ class SuiteTest : public ::testing::Test {
     dir_ = fs::temp_directory_path() / ("tf_suite_test_" + std::to_string(::getpid()));
     fs::create_directories(dir_);
     std::ofstream(dir_ / "planted.tfir") << kCases;
-    tables_.handlers.set<eval::EvalHirHandler>(*tables_.registry.find("hir.math.Binary"), &planted_crash);
+    text::register_all_ops(context_);
+    context_.handlers().set<eval::EvalHirHandler>(*context_.registry().find("hir.math.Binary"),
+                                                  &planted_crash);
   }
   void TearDown() override { fs::remove_all(dir_); }
 
   SuiteRun run() {
     SuiteOptions options;
     options.paths = {dir_.string()};
-    options.read = tables_.read_options();
-    options.eval = &tables_.handlers;
+    options.context = &context_;
     options.on_case = [this](const CaseOutcome& o) { seen_.push_back(o.name); };
     return run_suite(options);
   }
 
   fs::path dir_;
-  text::StandardTables tables_;
+  Context context_;
   std::vector<std::string> seen_;
 };
 
@@ -100,12 +101,13 @@ TEST(SuiteFiles, ACrashWhileReadingAFileIsOneCrashedOutcomeAndTheRunGoesOn) {
   fs::create_directories(dir);
   std::ofstream(dir / "a.tfir") << "tfir 1\natom A = cuda.mma.atom(op=ANY)\n\ncase \"a/never-runs\" {\n}\n";
   std::ofstream(dir / "b.tfir") << "tfir 1\n\ncase \"b/runs\" {\n}\n";
-  text::StandardTables tables;
+  Context context;
+  text::register_all_ops(context);
+  context.set_atom_factory(
+      [](const std::string&) -> Result<Atom> { TF_CHECK(false, "a planted bug in the atom factory"); });
   SuiteOptions options;
   options.paths = {dir.string()};
-  options.read = tables.read_options();
-  options.read.atoms = [](const std::string&) -> Result<Atom> { TF_CHECK(false, "a planted bug in the atom factory"); };
-  options.eval = &tables.handlers;
+  options.context = &context;
   const SuiteRun r = run_suite(options);
   fs::remove_all(dir);
   ASSERT_EQ(r.outcomes.size(), 2u);

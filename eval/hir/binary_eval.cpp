@@ -40,9 +40,22 @@ bool assign_arith(BinaryKind k, const L& x, const R& y, ArrayMap& o) {
     case BinaryKind::Div:
       o = x / y;
       return true;
-    default:
-      return false;
+    case BinaryKind::FloorDiv:
+    case BinaryKind::Mod:
+    case BinaryKind::Max:
+    case BinaryKind::Min:
+    case BinaryKind::Pow:
+    case BinaryKind::Eq:
+    case BinaryKind::Ne:
+    case BinaryKind::Lt:
+    case BinaryKind::Le:
+    case BinaryKind::Gt:
+    case BinaryKind::Ge:
+    case BinaryKind::And:
+    case BinaryKind::Or:
+      return false;  // the general broadcasting loop computes these
   }
+  TF_UNREACHABLE("bad BinaryKind");
 }
 
 // An f32 add / sub / mul / div of two equal shapes, or of a one-element operand against the
@@ -85,9 +98,21 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
       case BinaryKind::Ge:
         cmp([](float p, float q) -> std::uint8_t { return p >= q; });
         break;
-      default:
-        return eval_error(fmt::format("kind {} needs bool operands, got {}",
-                                      binary_kind_name(k), x.dtype().name()));
+      case BinaryKind::And:
+      case BinaryKind::Or:
+      case BinaryKind::Add:
+      case BinaryKind::Sub:
+      case BinaryKind::Mul:
+      case BinaryKind::Div:
+      case BinaryKind::FloorDiv:
+      case BinaryKind::Mod:
+      case BinaryKind::Max:
+      case BinaryKind::Min:
+      case BinaryKind::Pow:
+        // And / Or on floats: typeinfer refuses them (logical kinds need bool); the others do
+        // not yield bool.
+        TF_UNREACHABLE(fmt::format("Binary: kind {} on {} passed typeinfer", binary_kind_name(k),
+                                   x.dtype().name()));
     }
     return Value(std::move(t));
   }
@@ -116,9 +141,20 @@ Result<Value> float_binary(BinaryKind k, const Tensor& x, const Tensor& y, const
       case BinaryKind::Pow:
         run(&pow_f32);
         break;
-      default:
-        return eval_error(fmt::format("kind {} is not defined on {} operands",
-                                      binary_kind_name(k), x.dtype().name()));
+      case BinaryKind::FloorDiv:
+      case BinaryKind::Mod:
+      case BinaryKind::Eq:
+      case BinaryKind::Ne:
+      case BinaryKind::Lt:
+      case BinaryKind::Le:
+      case BinaryKind::Gt:
+      case BinaryKind::Ge:
+      case BinaryKind::And:
+      case BinaryKind::Or:
+        // floor_div / mod on floats: typeinfer refuses them (they need i32 / i64); the others
+        // yield bool and were computed above.
+        TF_UNREACHABLE(fmt::format("Binary: kind {} on {} passed typeinfer", binary_kind_name(k),
+                                   x.dtype().name()));
     }
   }
   Result<Tensor> t = std::move(r).finish();
@@ -169,8 +205,16 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
       case BinaryKind::Or:
         cmp([](I p, I q) -> std::uint8_t { return p != 0 || q != 0; });
         break;
-      default:
-        TF_CHECK(false, "Binary: {} is not a bool kind", kname);
+      case BinaryKind::Add:
+      case BinaryKind::Sub:
+      case BinaryKind::Mul:
+      case BinaryKind::Div:
+      case BinaryKind::FloorDiv:
+      case BinaryKind::Mod:
+      case BinaryKind::Max:
+      case BinaryKind::Min:
+      case BinaryKind::Pow:
+        TF_UNREACHABLE(fmt::format("Binary: {} is not a bool kind", kname));
     }
     return Value(std::move(t));
   }
@@ -211,9 +255,18 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
         return pow_i64(p, q);
       });
       break;
-    default:
-      return eval_error(
-          fmt::format("kind {} is not defined on {} operands", kname, x.dtype().name()));
+    case BinaryKind::Div:
+    case BinaryKind::Eq:
+    case BinaryKind::Ne:
+    case BinaryKind::Lt:
+    case BinaryKind::Le:
+    case BinaryKind::Gt:
+    case BinaryKind::Ge:
+    case BinaryKind::And:
+    case BinaryKind::Or:
+      // div on integers: typeinfer refuses it (div needs floats); the others yield bool and
+      // were computed above.
+      TF_UNREACHABLE(fmt::format("Binary: kind {} on {} passed typeinfer", kname, x.dtype().name()));
   }
   if (zero_to_negative)
     return eval_error("pow: integer 0 raised to a negative power (division by zero)");

@@ -1,18 +1,18 @@
 #include "eval/hir/eval_tables.h"
 
 #include "eval/hir/op_eval.h"
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 namespace tf::eval {
 
-const OpHandlers& eval_op_tables() {
-  static const OpHandlers* tables = [] {
-    OpHandlers& h = OpHandlers::global();
-    text::register_all_ops(OpRegistry::global(), h);
-    register_hir_eval(h);
-    return &h;
+const Context& eval_context() {
+  static const Context* context = [] {
+    auto* c = new Context();
+    text::register_all_ops(*c);
+    register_hir_eval(c->handlers());
+    return c;
   }();
-  return *tables;
+  return *context;
 }
 
 }  // namespace tf::eval

@@ -1,13 +1,14 @@
-// The op tables an evaluation runs with: every op family of the project (text::register_all_ops)
-// and the HIR evaluator's handlers (register_hir_eval), registered once in the process-wide
-// OpRegistry / OpHandlers. What `tf`, the tests and the benchmarks read and evaluate with.
+// The Context an evaluation runs in: every op family of the project and the MMA atoms
+// (text::register_all_ops) plus the HIR evaluator's handlers (register_hir_eval). What `tf`, the
+// tests and the benchmarks read and evaluate with.
 #pragma once
 
-#include "ir/core/op_handlers.h"
+#include "ir/core/context.h"
 
 namespace tf::eval {
 
-/// OpHandlers::global() with every op family and every eval handler registered (on first use).
-const OpHandlers& eval_op_tables();
+/// One Context for the process holding every op family and every eval handler, built on first
+/// use and never destroyed.
+const Context& eval_context();
 
 }  // namespace tf::eval

@@ -16,6 +16,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/hir/sharding_ops.h"
 #include "ir/core/grid_region.h"
 
 namespace tf::eval {
@@ -346,7 +347,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     TF_CHECK(v.is_tensor(), "{} returned a tuple for a tensor type", c.op.name());
     TF_CHECK(v.tensor().dtype() == t->dtype, "{} returned {} for the inferred dtype {}",
              c.op.name(), v.tensor().dtype().name(), t->dtype.name());
-    if (c.op.name() == "hir.sharding.Local") return;
+    if (hir::sharding_op_kind(c.op) == hir::ShardingOp::Local) return;
     Result<Shape> want = resolve_shape(t->shape, dims);
     if (want.ok())
       TF_CHECK(*want == v.tensor().shape(), "{} returned shape {} for the inferred shape {}",

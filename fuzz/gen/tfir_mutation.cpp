@@ -5,7 +5,7 @@
 
 #include "ir/support/testing/pick.h"
 #include "ir/text/lexer.h"
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 namespace tf::fuzz {
 
@@ -119,20 +119,8 @@ rc::Gen<std::string> gen_token_mutation(std::string source, int max_edits) {
   });
 }
 
-const OpHandlers& all_op_tables() {
-  static const OpHandlers* tables = [] {  // the process-wide tables, as `tf` has them
-    text::register_all_ops(OpRegistry::global(), OpHandlers::global());
-    return &OpHandlers::global();
-  }();
-  return *tables;
-}
-
-text::ReadOptions all_read_options() {
-  return text::ReadOptions{.handlers = &all_op_tables(), .atoms = text::mma_atom_factory()};
-}
-
 CheckedFile read_and_verify(std::string_view text, const std::string& file_name) {
-  return tf::read_and_verify(text, file_name, all_read_options());
+  return tf::read_and_verify(text, file_name, text::standard_context());
 }
 
 }  // namespace tf::fuzz

@@ -10,9 +10,8 @@
 //                        number with an extreme one (99999999999999999999, -0x8000000000000000,
 //                        1e999, ...), or insert a brace, bracket, keyword or reserved word; text
 //                        that does not lex falls back to byte edits
-//   read_and_verify      tf::read_and_verify over the process-wide tables holding every op
-//                        family (text::register_all_ops) with the mma atom factory: what
-//                        `tf check` does to a file
+//   read_and_verify      tf::read_and_verify in text::standard_context() (every op family and
+//                        the MMA atoms): what `tf check` does to a file
 #pragma once
 
 #include <rapidcheck.h>
@@ -22,7 +21,6 @@
 #include <string_view>
 #include <vector>
 
-#include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
 #include "ir/text/file_reader.h"
 #include "ir/verify/read_and_verify.h"
@@ -34,13 +32,7 @@ rc::Gen<std::string> gen_byte_mutation(std::string text, int max_edits = 4);
 /// `text` with 1..max_edits token edits (header comment).
 rc::Gen<std::string> gen_token_mutation(std::string text, int max_edits = 4);
 
-/// OpHandlers::global() with every family registered (text::register_all_ops; idempotent,
-/// thread-safe).
-const OpHandlers& all_op_tables();
-/// ReadOptions over all_op_tables() with text::mma_atom_factory().
-text::ReadOptions all_read_options();
-
-/// tf::read_and_verify (ir/verify/read_and_verify.h) with all_read_options().
+/// tf::read_and_verify (ir/verify/read_and_verify.h) in text::standard_context().
 CheckedFile read_and_verify(std::string_view text, const std::string& file_name);
 
 }  // namespace tf::fuzz

@@ -23,7 +23,6 @@
 #include "ir/support/testing/law_runner.h"
 #include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
-#include "ir/text/standard_tables.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "ir/verify/module_verify.h"
@@ -32,10 +31,9 @@ namespace tf::fuzz {
 namespace {
 
 text::ReadFile read_checked(const std::string& source) {
-  text::ReadOptions options{.handlers = &eval::eval_op_tables(), .atoms = text::mma_atom_factory()};
-  Result<text::ReadFile> f = text::read_file(source, "generated.tfir", options);
+  Result<text::ReadFile> f = text::read_file(source, "generated.tfir", eval::eval_context());
   RC_ASSERT(f.ok());
-  RC_ASSERT(!has_error(verify_module(*f->module, eval::eval_op_tables())));
+  RC_ASSERT(!has_error(verify_module(*f->module, eval::eval_context().handlers())));
   return std::move(f).value();
 }
 
@@ -76,7 +74,7 @@ bool same_value(const eval::Value& a, const eval::Value& b) {
 std::map<std::string, Result<eval::Value>> evaluate_all(const text::ReadFile& file, std::uint64_t seed) {
   std::map<std::string, Result<eval::Value>> out;
   eval::HirEvalOptions options;
-  options.handlers = &eval::eval_op_tables();
+  options.handlers = &eval::eval_context().handlers();
   for (const FunctionRef& g : file.module->functions()) {
     if (g->function_kind() != "func") continue;
     const auto& fn = static_cast<const hir::Function&>(*g);
@@ -93,7 +91,7 @@ void check_program(const HirProgram& p) {
   const text::ReadFile file = read_checked(p.text());
   const auto first = evaluate_all(file, seed);
   const auto again = evaluate_all(file, seed);
-  const text::ReadFile printed = read_checked(text::print_file(file, eval::eval_op_tables().registry()));
+  const text::ReadFile printed = read_checked(text::print_file(file));
   const auto reprinted = evaluate_all(printed, seed);
   int failures = 0;
   for (const auto& [name, r] : first) {

@@ -9,10 +9,12 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
 #include "ir/support/ref.h"
+#include "ir/support/result.h"
 
 namespace tf {
 
@@ -32,5 +34,9 @@ class AtomNode : public RefCounted {
 
 /// The handle through which atoms are held.
 using Atom = Ref<const AtomNode>;
+
+/// Builds the atom a declaration names (`atom A = cuda.mma.atom(op=NAME)` gives NAME), or the
+/// diagnostics of an unknown name. The TIR layer provides the one for its MMA catalogue.
+using AtomFactory = std::function<Result<Atom>(const std::string& op_name)>;
 
 }  // namespace tf

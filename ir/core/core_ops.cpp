@@ -1,13 +1,11 @@
 #include "ir/core/core_ops.h"
 
 #include "ir/dim/dim_handlers.h"
-#include "ir/dim/dim_ops.h"
 
 namespace tf {
 
 void register_core_ops(OpRegistry& registry, OpHandlers& handlers) {
   TF_CHECK(&handlers.registry() == &registry, "register_core_ops: handlers of another registry");
-  register_dim_ops(registry);
   register_dim_handlers(registry, handlers);
 }
 

@@ -35,9 +35,10 @@ std::string payload_string(const ConstantValue& v) {
       return fmt::format("int {}", std::get<0>(v));
     case 1:
       return fmt::format("float {}", std::get<1>(v));
-    default:
+    case 2:
       return std::get<2>(v) ? "bool true" : "bool false";
   }
+  TF_UNREACHABLE("bad ConstantValue alternative");
 }
 
 }  // namespace

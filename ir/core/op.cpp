@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "ir/dim/dim_ops.h"
+
 namespace tf {
 
 bool is_identifier(std::string_view s) {
@@ -43,11 +45,44 @@ std::string_view op_form_name(OpForm form) {
   TF_UNREACHABLE("bad OpForm");
 }
 
-OpRegistry& OpRegistry::global() {
+OpRegistry::OpRegistry() : base_(&builtin()) {}
+
+const OpRegistry& OpRegistry::builtin() {
   // Intentionally leaked: op handles must stay valid during static destruction.
-  static OpRegistry* registry = new OpRegistry();
+  static const OpRegistry* registry = [] {
+    auto* r = new OpRegistry(BuiltinTag{});
+    register_dim_ops(*r);
+    return r;
+  }();
   return *registry;
 }
+
+std::size_t OpRegistry::first_index() const { return base_ ? base_->size() : 0; }
+
+bool OpRegistry::holds(Op op) const {
+  return op.valid() && (op.registry() == this || (base_ && op.registry() == base_));
+}
+
+namespace {
+
+// `existing` when it was registered with `spec`, else why `spec` cannot be registered.
+Result<Op> same_registration(Op existing, const OpSpec& spec) {
+  const OpSpec& had = existing.spec();
+  if (had == spec) return existing;
+  if (had.form == spec.form && had.tuple_operands == spec.tuple_operands)
+    return category_error(DiagCategory::Usage,
+                          fmt::format("op '{}' is already registered with a different "
+                                      "parameter list",
+                                      spec.name));
+  return category_error(
+      DiagCategory::Usage,
+      fmt::format("op '{}' is already registered as a {}-form op with tuple_operands={}; "
+                  "it cannot be registered again as a {}-form op with tuple_operands={}",
+                  spec.name, op_form_name(had.form), had.tuple_operands,
+                  op_form_name(spec.form), spec.tuple_operands));
+}
+
+}  // namespace
 
 Result<Op> OpRegistry::add(OpSpec spec) {
   if (!is_dotted_name(spec.name))
@@ -56,48 +91,47 @@ Result<Op> OpRegistry::add(OpSpec spec) {
                                       "'dim.DimAdd'",
                                       spec.name));
   if (std::vector<Diagnostic> bad = check_params(spec.name, spec.params); !bad.empty()) return bad;
-  std::lock_guard lock(mutex_);
-  if (auto it = by_name_.find(spec.name); it != by_name_.end()) {
-    const OpInfo& existing = ops_[it->second];
-    if (existing.spec == spec) return Op(&existing);
-    if (existing.spec.form == spec.form && existing.spec.tuple_operands == spec.tuple_operands)
-      return category_error(DiagCategory::Usage,
-                            fmt::format("op '{}' is already registered with a different "
-                                        "parameter list",
-                                        spec.name));
-    return category_error(
-        DiagCategory::Usage,
-        fmt::format("op '{}' is already registered as a {}-form op with tuple_operands={}; "
-                    "it cannot be registered again as a {}-form op with tuple_operands={}",
-                    spec.name, op_form_name(existing.spec.form), existing.spec.tuple_operands,
-                    op_form_name(spec.form), spec.tuple_operands));
-  }
+  if (base_)
+    if (std::optional<Op> builtin_op = base_->find(spec.name))
+      return same_registration(*builtin_op, spec);
   std::string surface = spec.surface.empty() ? derived_surface_name(spec.name) : spec.surface;
-  const std::string dialect = spec.name.substr(0, spec.name.find('.'));
+  std::string dialect = spec.name.substr(0, spec.name.find('.'));
   const std::string surface_key = dialect + '.' + surface;
   if (!is_identifier(surface))
     return category_error(DiagCategory::Usage,
                           fmt::format("op '{}': surface spelling '{}' is not an identifier",
                                       spec.name, surface));
+  if (base_)
+    if (std::optional<Op> taken = base_->find_surface(dialect, surface);
+        taken && taken->dialect() == dialect)
+      return category_error(DiagCategory::Usage,
+                            fmt::format("op '{}': surface spelling '{}' is already taken by '{}'",
+                                        spec.name, surface, taken->name()));
+  std::lock_guard lock(mutex_);
+  if (auto it = by_name_.find(spec.name); it != by_name_.end())
+    return same_registration(Op(&ops_[it->second]), spec);
   if (auto it = by_surface_.find(surface_key); it != by_surface_.end())
     return category_error(DiagCategory::Usage,
                           fmt::format("op '{}': surface spelling '{}' is already taken by '{}'",
                                       spec.name, surface, ops_[it->second].spec.name));
-  const std::size_t index = ops_.size();
+  const std::size_t slot = ops_.size();
   std::size_t operands = 0;
   bool variadic = false;
   for (const ParamDef& p : spec.params) {
     operands += p.kind == ParamKind::Operand;
     variadic = variadic || p.variadic;
   }
-  ops_.push_back(OpInfo{spec, static_cast<std::uint32_t>(index), this, operands, variadic,
-                        std::move(surface)});
-  by_name_.emplace(spec.name, index);
-  by_surface_.emplace(surface_key, index);
+  const auto index = static_cast<std::uint32_t>(first_index() + slot);
+  ops_.push_back(OpInfo{spec, index, this, operands, variadic, std::move(surface),
+                        std::move(dialect)});
+  by_name_.emplace(spec.name, slot);
+  by_surface_.emplace(surface_key, slot);
   return Op(&ops_.back());
 }
 
 std::optional<Op> OpRegistry::find(std::string_view name) const {
+  if (base_)
+    if (std::optional<Op> op = base_->find(name)) return op;
   std::lock_guard lock(mutex_);
   auto it = by_name_.find(name);
   if (it == by_name_.end()) return std::nullopt;
@@ -106,10 +140,13 @@ std::optional<Op> OpRegistry::find(std::string_view name) const {
 
 std::optional<Op> OpRegistry::find_surface(std::string_view dialect,
                                            std::string_view surface) const {
-  std::lock_guard lock(mutex_);
   for (std::string_view d : {dialect, std::string_view("core"), std::string_view("dim")}) {
-    auto it = by_surface_.find(fmt::format("{}.{}", d, surface));
-    if (it != by_surface_.end()) return Op(&ops_[it->second]);
+    const std::string key = fmt::format("{}.{}", d, surface);
+    if (base_)
+      if (std::optional<Op> op = base_->find_surface(d, surface); op && op->dialect() == d)
+        return op;
+    std::lock_guard lock(mutex_);
+    if (auto it = by_surface_.find(key); it != by_surface_.end()) return Op(&ops_[it->second]);
   }
   return std::nullopt;
 }
@@ -135,14 +172,18 @@ std::string derived_surface_name(std::string_view op_name) {
 }
 
 std::size_t OpRegistry::size() const {
+  const std::size_t first = first_index();
   std::lock_guard lock(mutex_);
-  return ops_.size();
+  return first + ops_.size();
 }
 
 Op OpRegistry::at(std::size_t index) const {
+  const std::size_t first = first_index();
+  if (index < first) return base_->at(index);
   std::lock_guard lock(mutex_);
-  TF_CHECK(index < ops_.size(), "op index {} out of range (registry holds {})", index, ops_.size());
-  return Op(&ops_[index]);
+  TF_CHECK(index - first < ops_.size(), "op index {} out of range (registry holds {})", index,
+           first + ops_.size());
+  return Op(&ops_[index - first]);
 }
 
 }  // namespace tf

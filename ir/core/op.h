@@ -7,7 +7,16 @@
 // per-op handler tables (op_handlers.h: typeinfer, verify, eval, lower, emit) are arrays
 // indexed by op. Registries are filled by explicit `register_...(OpRegistry&)` functions
 // (register_dim_ops in ir/dim/dim_ops.h); nothing registers itself from a static
-// constructor. The process-wide registry is a function-local static that is never destroyed.
+// constructor. There is no process-wide registry: a Context (context.h) owns one. The dim ops
+// are the exception that every registry shares: shapes are built everywhere (types, typeinfer
+// rules, the simplifier) without a context, so the dim family lives in OpRegistry::builtin(),
+// filled once and never changed, and every registry finds and indexes its ops as if they were
+// registered there first.
+//
+// Identity (issue: op identity by entry, never by name). A registration names its family (an
+// OpFamily: a static object per family, compared by address) and its code within the family
+// (the family's enumerator); `op.code_in<E>(family)` answers "which op of my family is this"
+// without looking at the name.
 //
 // Schema (core-ir section 2.3). Every op declares its parameters (ParamDef, param_def.h): its
 // operands, whose order fixes Call::args, and its keyword attributes. Call::make checks the
@@ -47,6 +56,12 @@ std::string derived_surface_name(std::string_view op_name);
 /// "value" or "effect".
 std::string_view op_form_name(OpForm form);
 
+/// A family of ops registered together (the dim ops, hir.tensor, the TIR ops). Each family
+/// declares one static instance; its address identifies the family (header comment).
+struct OpFamily {
+  std::string_view name;  ///< for messages: "dim", "hir.tensor", "tir"
+};
+
 /// What a registration states about an op.
 struct OpSpec {
   std::string name;              ///< canonical dotted name, e.g. "dim.DimAdd"
@@ -61,6 +76,10 @@ struct OpSpec {
   /// first name component): the body parser resolves `name(...)` in a `func` among the `hir.`
   /// and core ops and in a `prim_func` among the `tir.` ops.
   std::string surface;
+  /// The family that registers the op and the op's code within it (the family's enumerator
+  /// value); a family-less op (tests) has no code.
+  const OpFamily* family = nullptr;
+  std::uint32_t code = 0;
 
   friend bool operator==(const OpSpec&, const OpSpec&) = default;
 };
@@ -75,6 +94,7 @@ struct OpInfo {
   std::size_t operand_count = 0;      ///< number of operand-kind params
   bool variadic = false;              ///< the sole operand is variadic
   std::string surface;                ///< spec.surface, or the derived snake_case spelling
+  std::string dialect;                ///< the first component of spec.name
 };
 
 /// A handle to a registered op. A default-constructed Op is invalid.
@@ -84,6 +104,8 @@ class Op {
 
   /// False only for a default-constructed handle.
   bool valid() const { return info_ != nullptr; }
+  /// What the registration stated.
+  const OpSpec& spec() const { return info_->spec; }
   /// The canonical name ("dim.DimAdd").
   std::string_view name() const { return info_->spec.name; }
   /// Value or effect form.
@@ -99,7 +121,16 @@ class Op {
   /// The tfir call spelling (OpSpec::surface, or the derived snake_case name).
   std::string_view surface() const { return info_->surface; }
   /// The dialect: the first component of the name ("hir", "tir", "dim").
-  std::string_view dialect() const { return name().substr(0, name().find('.')); }
+  std::string_view dialect() const { return info_->dialect; }
+  /// The family that registered the op (nullptr for a family-less op).
+  const OpFamily* family() const { return info_->spec.family; }
+  /// The op's code as an `E` when the op belongs to `family`, else nullopt: identity by the
+  /// registered entry (header comment).
+  template <typename E>
+  std::optional<E> code_in(const OpFamily& family) const {
+    if (!valid() || info_->spec.family != &family) return std::nullopt;
+    return static_cast<E>(info_->spec.code);
+  }
   /// The one-line result-type rule of the spec (may be empty).
   std::string_view result_rule() const { return info_->spec.result_rule; }
   /// The declared parameter named `name`, or nullptr.
@@ -125,17 +156,21 @@ class Op {
 /// Owns op descriptors and finds them by name. Thread-safe; descriptors never move.
 class OpRegistry {
  public:
-  OpRegistry() = default;
+  /// A registry holding the builtin ops (builtin(): found and indexed as its first ops).
+  OpRegistry();
   OpRegistry(const OpRegistry&) = delete;
   OpRegistry& operator=(const OpRegistry&) = delete;
 
-  /// The process-wide registry (created on first use, never destroyed).
-  static OpRegistry& global();
+  /// The builtin ops every registry shares (the dim family; header comment). Filled on first
+  /// use, never changed, never destroyed.
+  static const OpRegistry& builtin();
+  /// Whether `op` is found in this registry: one of its own or a builtin op.
+  bool holds(Op op) const;
 
-  /// Registers `spec`. Registering an identical spec again returns the existing op, so
-  /// register_... functions are idempotent. Diagnostic (category Usage) when the name is not a
-  /// dotted identifier ("dim.DimAdd"), the parameter list is not a valid schema
-  /// (check_params), or the name is already registered with a different spec.
+  /// Registers `spec`. Registering an identical spec again (or a builtin op's) returns the
+  /// existing op, so register_... functions are idempotent. Diagnostic (category Usage) when
+  /// the name is not a dotted identifier ("dim.DimAdd"), the parameter list is not a valid
+  /// schema (check_params), or the name is already registered with a different spec.
   Result<Op> add(OpSpec spec);
   /// The op registered under `name`, if any.
   std::optional<Op> find(std::string_view name) const;
@@ -148,6 +183,12 @@ class OpRegistry {
   Op at(std::size_t index) const;
 
  private:
+  struct BuiltinTag {};
+  explicit OpRegistry(BuiltinTag) {}
+  // The index of the first own op: the number of builtin ops (0 for builtin() itself).
+  std::size_t first_index() const;
+
+  const OpRegistry* base_ = nullptr;  // builtin() for every registry but itself
   mutable std::mutex mutex_;
   std::deque<OpInfo> ops_;  // a deque keeps descriptor addresses stable
   struct NameHash {

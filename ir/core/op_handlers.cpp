@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "ir/core/core_ops.h"
 
 namespace tf {
 
@@ -39,19 +38,9 @@ std::vector<HandlerKind> required_handlers(Op op) {
   TF_UNREACHABLE("bad OpForm");
 }
 
-OpHandlers& OpHandlers::global() {
-  // Intentionally leaked, like the global registry it indexes.
-  static OpHandlers* handlers = [] {
-    auto* h = new OpHandlers(OpRegistry::global());
-    register_core_ops(OpRegistry::global(), *h);
-    return h;
-  }();
-  return *handlers;
-}
-
 void OpHandlers::check_owner(Op op) const {
   TF_CHECK(op.valid(), "a handler table lookup of an invalid op");
-  TF_CHECK(op.registry() == registry_, "op {} belongs to another registry than these handlers",
+  TF_CHECK(registry_->holds(op), "op {} belongs to another registry than these handlers",
            op.name());
 }
 

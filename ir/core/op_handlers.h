@@ -91,15 +91,11 @@ class OpHandlers {
   OpHandlers(const OpHandlers&) = delete;
   OpHandlers& operator=(const OpHandlers&) = delete;
 
-  /// The tables of OpRegistry::global(), holding the handlers of every family this layer
-  /// knows (register_core_handlers), registered on first use; never destroyed.
-  static OpHandlers& global();
-
   /// The registry whose ops these tables hold.
   const OpRegistry& registry() const { return *registry_; }
 
   /// Stores `fn` as op's Tag handler. Setting the same function again is a no-op (register_...
-  /// functions are idempotent). Precondition (TF_CHECK): `op` belongs to registry(), fn is not
+  /// functions are idempotent). Precondition (TF_CHECK): registry() holds `op`, fn is not
   /// null, no other function is set for it, and Tag agrees with earlier tags of Tag::kKind.
   template <typename Tag>
   void set(Op op, typename Tag::Fn fn) {

@@ -20,11 +20,11 @@ namespace tf {
 /// `handlers` (whose registry must own every op met). Diagnostics are the typeinfer handler's
 /// or the node factory's. Precondition: e is not null; InternalError when a Call's op has no
 /// typeinfer handler.
-Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers = OpHandlers::global());
+Result<IRType> infer_type(const Expr& e, const OpHandlers& handlers);
 
 /// The diagnostics of checking `e`'s stored type against infer_type(e): empty when they are
 /// structurally equal, otherwise one (category Type) naming both types.
 std::vector<Diagnostic> check_stored_type(const Expr& e,
-                                          const OpHandlers& handlers = OpHandlers::global());
+                                          const OpHandlers& handlers);
 
 }  // namespace tf

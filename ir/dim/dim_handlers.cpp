@@ -65,9 +65,9 @@ std::vector<Diagnostic> verify_dim_call(const Call& call) {
 }
 
 void register_dim_handlers(OpRegistry& registry, OpHandlers& handlers) {
-  register_dim_ops(registry);
+  TF_CHECK(&handlers.registry() == &registry, "register_dim_handlers: handlers of another registry");
   for (DimOpKind kind : kAllDimOps) {
-    const Op op = *registry.find(dim_op_name(kind));
+    const Op op = dim_op(kind);
     handlers.set<TypeInferHandler>(op, &infer_dim_type);
     handlers.set<VerifyHandler>(op, &verify_dim_call);
   }

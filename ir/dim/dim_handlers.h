@@ -24,8 +24,8 @@ Result<IRType> infer_dim_type(Op op, const std::vector<Expr>& args);
 /// The verify handler of every dim op (header comment); also re-runs the typeinfer checks.
 std::vector<Diagnostic> verify_dim_call(const Call& call);
 
-/// Registers the dim ops in `registry` and their typeinfer and verify handlers in
-/// `handlers`. Idempotent.
+/// Registers the typeinfer and verify handlers of the (builtin) dim ops in `handlers`, whose
+/// registry must be `registry`. Idempotent.
 void register_dim_handlers(OpRegistry& registry, OpHandlers& handlers);
 
 }  // namespace tf

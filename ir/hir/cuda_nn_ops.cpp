@@ -16,6 +16,8 @@
 
 namespace tf::hir {
 
+const OpFamily kCudaNnFamily{"hir.cuda.nn"};
+
 namespace {
 
 // The instruction tile (M, N, K) of `op`.
@@ -30,8 +32,9 @@ std::array<std::int64_t, 3> tile(CudaNnOp op) {
 }
 
 CudaNnOp which(Op op) {
-  return op.name() == cuda_nn_op_name(CudaNnOp::MmaSm80_16x8x16) ? CudaNnOp::MmaSm80_16x8x16
-                                                                 : CudaNnOp::WgmmaSm90_64x128x16;
+  const std::optional<CudaNnOp> kind = cuda_nn_op_kind(op);
+  TF_CHECK(kind.has_value(), "{} is not a hir.cuda.nn op", op.name());
+  return *kind;
 }
 
 OpSpec mma_spec(CudaNnOp op) {
@@ -47,7 +50,9 @@ OpSpec mma_spec(CudaNnOp op) {
       .result_rule = fmt::format("Tensor[({}, {}), dtype_acc]; a ({}, {}) of dtype_a, b ({}, {}) "
                                  "of dtype_b",
                                  m, n, m, k, k, n),
-      .surface = op == CudaNnOp::MmaSm80_16x8x16 ? "mma_sm80_16x8x16" : "wgmma_sm90_64x128x16"};
+      .surface = op == CudaNnOp::MmaSm80_16x8x16 ? "mma_sm80_16x8x16" : "wgmma_sm90_64x128x16",
+      .family = &kCudaNnFamily,
+      .code = static_cast<std::uint32_t>(op)};
 }
 
 bool supported_combo(DType a, DType b, DType acc) {
@@ -154,5 +159,7 @@ Result<CallRef> make_cuda_nn(CudaNnOp op, Expr a, Expr b, std::vector<NamedAttr>
   return make_typed_call(cuda_nn_op(op, handlers.registry()), {std::move(a), std::move(b)},
                          std::move(attrs), handlers);
 }
+
+std::optional<CudaNnOp> cuda_nn_op_kind(Op op) { return op.code_in<CudaNnOp>(kCudaNnFamily); }
 
 }  // namespace tf::hir

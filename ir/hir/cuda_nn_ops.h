@@ -35,11 +35,17 @@
 
 namespace tf::hir {
 
+/// The hir.cuda.nn family's identity (OpFamily; an op's code is its CudaNnOp).
+extern const OpFamily kCudaNnFamily;
+
 /// The hir.cuda.nn MMA ops.
 enum class CudaNnOp : std::uint8_t { MmaSm80_16x8x16, WgmmaSm90_64x128x16 };
 
 /// "hir.cuda.nn.Mma_SM80_16x8x16", "hir.cuda.nn.Wgmma_SM90_64x128x16".
 std::string_view cuda_nn_op_name(CudaNnOp op);
+
+/// Which hir.cuda.nn op `op` is (by its family and code), or nullopt.
+std::optional<CudaNnOp> cuda_nn_op_kind(Op op);
 
 /// Registers the two ops in `registry` and their typeinfer handlers in `handlers` (whose
 /// registry must be `registry`). Idempotent.

@@ -5,10 +5,14 @@
 
 namespace tf::hir {
 
+const OpFamily kMathFamily{"hir.math"};
+
 namespace {
 
 OpSpec math_spec(MathOp op) {
-  OpSpec spec{.name = std::string(math_op_name(op))};
+  OpSpec spec{.name = std::string(math_op_name(op)),
+              .family = &kMathFamily,
+              .code = static_cast<std::uint32_t>(op)};
   switch (op) {
     case MathOp::Binary:
       spec.params = {ParamDef::operand("lhs"), ParamDef::operand("rhs"),
@@ -94,5 +98,7 @@ Result<CallRef> make_clamp(Expr x, double lo, double hi, const OpHandlers& handl
 Result<CallRef> make_softplus(Expr x, const OpHandlers& handlers) {
   return make_typed(MathOp::Softplus, {std::move(x)}, {}, handlers);
 }
+
+std::optional<MathOp> math_op_kind(Op op) { return op.code_in<MathOp>(kMathFamily); }
 
 }  // namespace tf::hir

@@ -41,11 +41,17 @@
 
 namespace tf::hir {
 
+/// The hir.math family's identity (OpFamily; an op's code is its MathOp).
+extern const OpFamily kMathFamily;
+
 /// The four hir.math ops.
 enum class MathOp : std::uint8_t { Binary, Unary, Clamp, Softplus };
 
 /// "hir.math.Binary", "hir.math.Unary", "hir.math.Clamp", "hir.math.Softplus".
 std::string_view math_op_name(MathOp op);
+
+/// Which hir.math op `op` is (by its family and code), or nullopt.
+std::optional<MathOp> math_op_kind(Op op);
 
 /// Registers the four ops in `registry` and their typeinfer handlers in `handlers` (whose
 /// registry must be `registry`). Idempotent. Not part of register_core_ops: the process-wide

@@ -5,10 +5,14 @@
 
 namespace tf::hir {
 
+const OpFamily kNnFamily{"hir.nn"};
+
 namespace {
 
 OpSpec nn_spec(NnOp op) {
-  OpSpec spec{.name = std::string(nn_op_name(op))};
+  OpSpec spec{.name = std::string(nn_op_name(op)),
+              .family = &kNnFamily,
+              .code = static_cast<std::uint32_t>(op)};
   auto x_only = [&](const char* surface, const char* rule) {
     spec.params = {ParamDef::operand("x")};
     spec.surface = surface;
@@ -140,5 +144,7 @@ Result<CallRef> make_nn(NnOp op, std::vector<Expr> args, std::vector<NamedAttr> 
   return make_typed_call(nn_op(op, handlers.registry()), std::move(args), std::move(attrs),
                          handlers);
 }
+
+std::optional<NnOp> nn_op_kind(Op op) { return op.code_in<NnOp>(kNnFamily); }
 
 }  // namespace tf::hir

@@ -68,6 +68,9 @@
 
 namespace tf::hir {
 
+/// The hir.nn family's identity (OpFamily; an op's code is its NnOp).
+extern const OpFamily kNnFamily;
+
 /// The hir.nn ops.
 enum class NnOp : std::uint8_t {
   MatMul,
@@ -90,6 +93,9 @@ inline constexpr NnOp kAllNnOps[] = {NnOp::MatMul, NnOp::Conv2D,  NnOp::ReLU,   
 
 /// "hir.nn.MatMul", ..., "hir.nn.RoPE".
 std::string_view nn_op_name(NnOp op);
+
+/// Which hir.nn op `op` is (by its family and code), or nullopt.
+std::optional<NnOp> nn_op_kind(Op op);
 
 /// Registers the hir.nn ops in `registry` and their typeinfer handlers in `handlers` (whose
 /// registry must be `registry`). Idempotent.

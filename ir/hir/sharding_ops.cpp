@@ -13,6 +13,8 @@
 
 namespace tf::hir {
 
+const OpFamily kShardingFamily{"hir.sharding"};
+
 namespace {
 
 std::string storage_text(std::optional<StorageKind> s) {
@@ -106,14 +108,18 @@ void register_hir_sharding_ops(OpRegistry& registry, OpHandlers& handlers) {
                         ParamDef::attribute("storage", AttrKind::Storage, std::monostate{})},
              .result_rule = "Tensor[x shape, x dtype, layout (or x's), storage (or x's)]; layout a "
                             "ShardLayout; a storage change needs a layout",
-             .surface = "reshard"});
+             .surface = "reshard",
+             .family = &kShardingFamily,
+             .code = static_cast<std::uint32_t>(ShardingOp::Reshard)});
   TF_CHECK(reshard.ok(), "registering {}: {}", kReshardOpName, reshard.diagnostics()[0].message);
   handlers.set<TypeInferAttrsHandler>(*reshard, &infer_reshard_type);
   Result<Op> local = registry.add(
       OpSpec{.name = std::string(kLocalOpName),
              .params = {ParamDef::operand("x")},
              .result_rule = "Tensor[local shape of x's ShardLayout, x dtype, inner base layout]",
-             .surface = "local"});
+             .surface = "local",
+             .family = &kShardingFamily,
+             .code = static_cast<std::uint32_t>(ShardingOp::Local)});
   TF_CHECK(local.ok(), "registering {}: {}", kLocalOpName, local.diagnostics()[0].message);
   handlers.set<TypeInferHandler>(*local, &infer_local_type);
 }
@@ -129,6 +135,10 @@ Result<CallRef> make_reshard(Expr x, std::optional<LayoutBase> layout,
 
 Result<CallRef> make_local(Expr x, const OpHandlers& handlers) {
   return make_typed_call(find_op(kLocalOpName, handlers.registry()), {std::move(x)}, {}, handlers);
+}
+
+std::optional<ShardingOp> sharding_op_kind(Op op) {
+  return op.code_in<ShardingOp>(kShardingFamily);
 }
 
 }  // namespace tf::hir

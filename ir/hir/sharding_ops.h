@@ -35,6 +35,15 @@
 
 namespace tf::hir {
 
+/// The hir.sharding family's identity (OpFamily; an op's code is its ShardingOp).
+extern const OpFamily kShardingFamily;
+
+/// The hir.sharding ops.
+enum class ShardingOp : std::uint8_t { Reshard, Local };
+
+/// Which hir.sharding op `op` is (by its family and code), or nullopt.
+std::optional<ShardingOp> sharding_op_kind(Op op);
+
 /// "hir.sharding.Reshard".
 inline constexpr std::string_view kReshardOpName = "hir.sharding.Reshard";
 /// "hir.sharding.Local".

@@ -107,6 +107,9 @@
 
 namespace tf::hir {
 
+/// The hir.tensor family's identity (OpFamily; an op's code is its TensorOp).
+extern const OpFamily kTensorFamily;
+
 /// The hir.tensor ops.
 enum class TensorOp : std::uint8_t {
   Arange,
@@ -139,6 +142,9 @@ const std::vector<TensorOp>& all_tensor_ops();
 
 /// "hir.tensor.<Class>": "hir.tensor.Arange", ..., "hir.tensor.Zeros".
 std::string_view tensor_op_name(TensorOp op);
+
+/// Which hir.tensor op `op` is (by its family and code), or nullopt.
+std::optional<TensorOp> tensor_op_kind(Op op);
 
 /// Registers the hir.tensor ops in `registry` and their typeinfer handlers in `handlers`
 /// (whose registry must be `registry`). Idempotent.

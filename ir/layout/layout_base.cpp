@@ -23,8 +23,9 @@ LayoutKind LayoutBase::kind() const {
   switch (node_->member.index()) {
     case 0: return LayoutKind::Layout;
     case 1: return LayoutKind::Composed;
-    default: return LayoutKind::Shard;
+    case 2: return LayoutKind::Shard;
   }
+  TF_UNREACHABLE("bad LayoutBase alternative");
 }
 
 const Layout* LayoutBase::as_layout() const { return std::get_if<Layout>(&node_->member); }

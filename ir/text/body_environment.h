@@ -24,10 +24,6 @@
 
 namespace tf::text {
 
-/// Builds the atom a file declares as `atom A = cuda.mma.atom(op=OP)` from its op name (the TIR
-/// layer provides it); a diagnostic when the op is unknown.
-using AtomFactory = std::function<Result<Atom>(const std::string& op_name)>;
-
 /// A function of the file as a caller sees it.
 struct Signature {
   std::string name;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/support/tfir_string.h"
+#include "ir/text/build_support.h"
 #include "ir/text/lexer.h"
 
 namespace tf::text {
@@ -114,15 +115,6 @@ class ExpressionParser {
   }
   void skip_newlines() {
     while (at(TokenKind::Newline)) take();
-  }
-  static std::string describe(const Token& t) {
-    switch (t.kind) {
-      case TokenKind::Identifier: return fmt::format("'{}'", t.text);
-      case TokenKind::Integer:
-      case TokenKind::Float: return fmt::format("number {}", t.text);
-      case TokenKind::String: return fmt::format("string \"{}\"", t.text);
-      default: return token_kind_name(t.kind);
-    }
   }
   Syntax fail(const Token& at_token, std::string message) {
     if (errors_.empty()) {  // the first error; later ones are usually its echoes

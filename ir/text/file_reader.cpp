@@ -38,19 +38,20 @@ std::optional<std::string> declared_entry(const ParsedFile& file) {
 }  // namespace
 
 Result<ReadFile> read_file(std::string_view source, const std::string& file_name,
-                           const ReadOptions& options) {
+                           const Context& context) {
   Result<ParsedFile> parsed = read_tfir(source, file_name);
   TF_TRY(parsed);
   ReadFile out;
   out.file = std::move(*parsed);
+  out.context = &context;
   std::vector<Diagnostic> diags;
 
   std::map<std::string, Atom> atoms;
   std::vector<std::pair<std::string, Atom>> atom_list;
   for (const Declaration& d : out.file.declarations) {
     const auto* a = std::get_if<AtomDeclaration>(&d.value);
-    if (a == nullptr || !options.atoms) continue;
-    Result<Atom> atom = options.atoms(a->op);
+    if (a == nullptr || !context.has_atom_factory()) continue;
+    Result<Atom> atom = context.make_atom(a->op);
     if (!atom.ok()) {
       append(diags, located_at(atom.diagnostics(), SyntaxNode{.location = d.location}));
       continue;
@@ -103,7 +104,7 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
       continue;
     }
     Result<hir::HirFunctionRef> v =
-        read_hir_variant(out.file, *item, head, *options.handlers, out.signatures, atoms);
+        read_hir_variant(out.file, *item, head, context.handlers(), out.signatures, atoms);
     if (!v.ok()) append(diags, v.diagnostics());
     else variants[head.base].push_back(*v);
   }
@@ -114,7 +115,7 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
   for (const auto& [item, sig] : functions) {
     if (item->kind == ItemKind::PrimFunc) {
       Result<tir::PrimFunctionRef> f =
-          read_prim_function(out.file, *item, sig, *options.handlers, out.signatures, atoms);
+          read_prim_function(out.file, *item, sig, context.handlers(), out.signatures, atoms);
       if (!f.ok()) append(diags, f.diagnostics());
       else built.push_back(FunctionRef(*f));
       continue;
@@ -129,7 +130,7 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
       continue;
     }
     Result<hir::HirFunctionRef> f =
-        read_hir_function(out.file, *item, sig, *options.handlers, out.signatures, atoms);
+        read_hir_function(out.file, *item, sig, context.handlers(), out.signatures, atoms);
     if (!f.ok()) append(diags, f.diagnostics());
     else built.push_back(FunctionRef(*f));
   }
@@ -148,7 +149,9 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
   return out;
 }
 
-std::string print_file(const ReadFile& f, const OpRegistry& registry) {
+std::string print_file(const ReadFile& f) {
+  TF_CHECK(f.context != nullptr, "print_file of a ReadFile that read_file did not make");
+  const OpRegistry& registry = f.context->registry();
   std::string out = fmt::format("tfir {}\n", kTfirMajorVersion);
   MeshNames meshes;
   for (const Declaration& d : f.file.declarations) {

@@ -9,9 +9,9 @@
 // dispatch prototype whose variants keep their source order; a specialize whose BASE is not a
 // prototype of the file is an error at BASE. Each variant is also a module function (so
 // `@NAME(...)` resolves) placed right before its prototype (hir::Function's design note), and
-// prints after the prototype's line. Atoms (`atom A0 = cuda.mma.atom(op=...)`)
-// are built by the AtomFactory the caller passes (the TIR layer's); without one, an atom used
-// as an attribute is an error.
+// prints after the prototype's line. Ops resolve in the Context the caller passes, and atoms
+// (`atom A0 = cuda.mma.atom(op=...)`) are built by its atom factory (the TIR layer's); in a
+// Context without one, an atom used as an attribute is an error.
 #pragma once
 
 #include <map>
@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/core/context.h"
 #include "ir/core/module.h"
 #include "ir/support/result.h"
 #include "ir/text/body_environment.h"
@@ -27,26 +28,22 @@
 
 namespace tf::text {
 
-/// What the reader needs besides the text.
-struct ReadOptions {
-  const OpHandlers* handlers = &OpHandlers::global();  ///< the op tables bodies resolve in
-  AtomFactory atoms;                                    ///< builds declared atoms (may be empty)
-};
-
 /// A file read into IR.
 struct ReadFile {
   ParsedFile file;                                 ///< declarations, items, tokens
   ModuleRef module;                                ///< every function, in file order
   DeclaredNames names;                             ///< for printing attributes by name
   std::map<std::string, Signature> signatures;     ///< every function's signature
+  const Context* context = nullptr;                ///< the Context it was read in
 };
 
-/// Reads `source`. Fails with every positioned diagnostic of every part of the file.
+/// Reads `source` with ops and atoms from `context` (which must outlive the result). Fails with
+/// every positioned diagnostic of every part of the file.
 Result<ReadFile> read_file(std::string_view source, const std::string& file_name,
-                           const ReadOptions& options = {});
+                           const Context& context);
 
 /// The canonical text of a file read by read_file: `tfir 1`, the declarations, each function
 /// printed from its IR, each case verbatim; read_file(print_file(f)) prints back the same text.
-std::string print_file(const ReadFile& f, const OpRegistry& registry = OpRegistry::global());
+std::string print_file(const ReadFile& f);
 
 }  // namespace tf::text

@@ -47,9 +47,15 @@ bool is_bound_kind(const Expr& e) {
     case ExprKind::TupleGetItem:
     case ExprKind::GridRegionExpr:
       return true;
-    default:
+    case ExprKind::Constant:
+    case ExprKind::Var:
+    case ExprKind::DimVar:
+    case ExprKind::Tuple:
+    case ExprKind::SymbolRef:
+    case ExprKind::ShapeOf:
       return false;
   }
+  TF_UNREACHABLE("bad ExprKind");
 }
 
 class HirPrinter {
@@ -188,9 +194,16 @@ class HirPrinter {
         for (std::size_t i = 0; i < t.elements.size(); ++i) s += (i ? ", " : "") + text(t.elements[i]);
         return s + (t.elements.size() == 1 ? ",)" : ")");
       }
-      default:
-        return to_string(e);  // dims, dim arithmetic, ShapeOf
+      case ExprKind::DimVar:
+      case ExprKind::Call:  // dim arithmetic (other Calls are bound, so named above)
+      case ExprKind::ShapeOf:
+      case ExprKind::SymbolRef:
+      case ExprKind::FunctionCall:
+      case ExprKind::TupleGetItem:
+      case ExprKind::GridRegionExpr:
+        return to_string(e);
     }
+    TF_UNREACHABLE("bad ExprKind");
   }
 
   std::string value_text(const Expr& e) const {
@@ -215,9 +228,14 @@ class HirPrinter {
       }
       case ExprKind::Constant:
         return literal_text(e);
-      default:
+      case ExprKind::Var:
+      case ExprKind::DimVar:
+      case ExprKind::SymbolRef:
+      case ExprKind::ShapeOf:
+      case ExprKind::GridRegionExpr:
         return text(e);
     }
+    TF_UNREACHABLE("bad ExprKind");
   }
 
   std::string call_text(const Call& call) const {

@@ -17,8 +17,9 @@ const char* layout_value_kind(const LayoutValue& v) {
     case 0: return "layout";
     case 1: return "composed layout";
     case 2: return "shard layout";
-    default: return "mesh";
+    case 3: return "mesh";
   }
+  TF_UNREACHABLE("bad LayoutValue alternative");
 }
 
 std::string to_string(const LayoutValue& v) {

@@ -266,7 +266,8 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   TF_TRY(built_args);
   std::vector<Expr> arg_list = *built_args;
   // `reduce(src, dst, ...)`: TIR's Reduce without a workspace takes the absent-workspace sentinel.
-  if (op->name() == "tir.tensor.Reduce" && arg_list.size() == 2) arg_list.push_back(tir::no_workspace());
+  if (tir::is_tir_op(*op, tir::TirOp::Reduce) && arg_list.size() == 2)
+    arg_list.push_back(tir::no_workspace());
   const std::vector<Expr>* args = &arg_list;
   std::vector<Diagnostic> diags;
   for (const auto& [key, value] : keywords) {

@@ -9,6 +9,8 @@
 
 namespace tf::tir {
 
+const OpFamily kTirFamily{"tir"};
+
 namespace {
 
 using P = ParamDef;
@@ -61,7 +63,10 @@ std::string_view tir_op_name(TirOp op) {
 }
 
 OpSpec tir_op_spec(TirOp op) {
-  OpSpec spec{.name = std::string(tir_op_name(op)), .form = OpForm::Effect};
+  OpSpec spec{.name = std::string(tir_op_name(op)),
+              .form = OpForm::Effect,
+              .family = &kTirFamily,
+              .code = static_cast<std::uint32_t>(op)};
   spec.surface = surface_of(op);
   const std::monostate none;
   switch (op) {
@@ -171,16 +176,9 @@ Op tir_op(TirOp op, const OpRegistry& registry) {
   return *found;
 }
 
-std::optional<TirOp> tir_op_kind(Op op) {
-  if (!op.valid() || op.dialect() != "tir") return std::nullopt;
-  for (TirOp t : kAllTirOps)
-    if (tir_op_name(t) == op.name()) return t;
-  return std::nullopt;
-}
+std::optional<TirOp> tir_op_kind(Op op) { return op.code_in<TirOp>(kTirFamily); }
 
-bool is_tir_op(Op op, TirOp which) {
-  return op.valid() && op.name() == tir_op_name(which);
-}
+bool is_tir_op(Op op, TirOp which) { return tir_op_kind(op) == which; }
 
 Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
                                 const OpHandlers& handlers) {

@@ -87,6 +87,9 @@ inline constexpr std::array<TirOp, 17> kAllTirOps = {
     TirOp::Binary,        TirOp::Unary,      TirOp::Launch, TirOp::Sync,       TirOp::CopyAsync,
     TirOp::CpAsyncCommit, TirOp::CpAsyncWait};
 
+/// The TIR family's identity (OpFamily; an op's code is its TirOp).
+extern const OpFamily kTirFamily;
+
 /// The canonical name: "tir.memory.AllocTensor", ..., "tir.async.CpAsyncWait".
 std::string_view tir_op_name(TirOp op);
 /// The schema register_tir_ops registers for `op` (the table of the design note).
@@ -97,9 +100,9 @@ void register_tir_ops(OpRegistry& registry, OpHandlers& handlers);
 
 /// The registered op of `op` (precondition, TF_CHECK: register_tir_ops ran on `registry`).
 Op tir_op(TirOp op, const OpRegistry& registry);
-/// Which TIR op `op` is, by name, or nullopt for an op of another family.
+/// Which TIR op `op` is (by its family and code), or nullopt for an op of another family.
 std::optional<TirOp> tir_op_kind(Op op);
-/// True when `op` is the TIR op `which` (by name, whatever the registry).
+/// True when `op` is the TIR op `which` (by its family and code, whatever the registry).
 bool is_tir_op(Op op, TirOp which);
 
 /// A Call of the value op `which` typed by its typeinfer handler: the handler's diagnostics, or

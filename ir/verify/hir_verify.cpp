@@ -89,10 +89,9 @@ class HirVerifier {
     op_verify(*c, path);
   }
   void op_verify(const Call& c, const std::string& path) {
-    // Dims inside types are built with the process-wide dim ops, whatever tables verify uses.
-    const OpHandlers& h = c.op.registry() == &handlers_.registry() ? handlers_ : OpHandlers::global();
-    if (!h.has<VerifyHandler>(c.op)) return;
-    for (Diagnostic& d : h.get<VerifyHandler>(c.op)(c)) diags_.push_back(at_path(std::move(d), path));
+    if (!handlers_.has<VerifyHandler>(c.op)) return;
+    for (Diagnostic& d : handlers_.get<VerifyHandler>(c.op)(c))
+      diags_.push_back(at_path(std::move(d), path));
   }
 
   void resolve(const FunctionCall& c, const std::string& path) {

@@ -35,6 +35,6 @@ namespace tf {
 /// Every diagnostic of `f` (header comment); empty when it verifies. `module` resolves function
 /// calls (null: calls are not resolved).
 std::vector<Diagnostic> verify_function(const hir::Function& f, const Module* module,
-                                        const OpHandlers& handlers = OpHandlers::global());
+                                        const OpHandlers& handlers);
 
 }  // namespace tf

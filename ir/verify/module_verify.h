@@ -12,7 +12,6 @@ namespace tf {
 
 /// Every diagnostic of every function of `module` (empty when all verify), each naming its
 /// function in Diagnostic::function.
-std::vector<Diagnostic> verify_module(const Module& module,
-                                      const OpHandlers& handlers = OpHandlers::global());
+std::vector<Diagnostic> verify_module(const Module& module, const OpHandlers& handlers);
 
 }  // namespace tf

@@ -17,14 +17,14 @@ std::vector<Diagnostic> CheckedFile::diagnostics() const {
 }
 
 CheckedFile read_and_verify(std::string_view text, const std::string& path,
-                            const text::ReadOptions& options) {
+                            const Context& context) {
   CheckedFile out;
-  Result<text::ReadFile> f = text::read_file(text, path, options);
+  Result<text::ReadFile> f = text::read_file(text, path, context);
   if (!f.ok()) {
     out.read_errors = f.diagnostics();
     return out;
   }
-  out.verify_errors = verify_module(*f->module, *options.handlers);
+  out.verify_errors = verify_module(*f->module, context.handlers());
   for (Diagnostic& d : out.verify_errors) place_at_function(d, *f);
   out.file = std::move(*f);
   return out;

@@ -28,11 +28,11 @@ struct CheckedFile {
 /// at the keyword of that function's item in `file`.
 void place_at_function(Diagnostic& d, const text::ReadFile& file);
 
-/// Reads `text` (named `path` in diagnostics) with `options` and, when it reads, verifies its
-/// module with `options.handlers`. A verifier diagnostic without a source position (one about
+/// Reads `text` (named `path` in diagnostics) in `context` and, when it reads, verifies its
+/// module with the context's handlers. A verifier diagnostic without a source position (one about
 /// a signature, or an HIR value) is placed at the keyword of its function's item; a TIR
 /// statement's diagnostic is at the statement.
 CheckedFile read_and_verify(std::string_view text, const std::string& path,
-                            const text::ReadOptions& options);
+                            const Context& context);
 
 }  // namespace tf

@@ -11,6 +11,7 @@
 #include "ir/core/tuple.h"
 #include "ir/core/type_infer.h"
 #include "ir/core/var.h"
+#include "ir/hir/sharding_ops.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
@@ -29,12 +30,10 @@ namespace detail {
 
 namespace {
 
-// The handler tables that hold `op`'s handlers: `handlers` when they index op's registry, the
-// global tables for an op of the global registry (the dim ops always are: dim_ops.h), else none.
+// The handler tables that hold `op`'s handlers: `handlers` when their registry holds op (its
+// own ops and the builtin dim ops), else none.
 const OpHandlers* tables_of(Op op, const OpHandlers& handlers) {
-  if (op.registry() == &handlers.registry()) return &handlers;
-  if (op.registry() == &OpRegistry::global()) return &OpHandlers::global();
-  return nullptr;
+  return handlers.registry().holds(op) ? &handlers : nullptr;
 }
 
 // The tables with which infer_type can re-derive `e`'s type (for a Call: a value op whose
@@ -305,8 +304,8 @@ void TirVerifier::hir_expression(ExprKind kind, const std::string& path) {
 }
 
 bool TirVerifier::foreign_op(const Call& call, const std::string& path) {
-  if (!call.op.name().starts_with("hir.")) return false;
-  if (call.op.name() == "hir.sharding.Reshard")
+  if (call.op.dialect() != "hir") return false;
+  if (hir::sharding_op_kind(call.op) == hir::ShardingOp::Reshard)
     report(rule_error("TIR.2.3.OPS.no-reshard",
                       "reshard does not appear in TIR; HirToTirPass lowers it to a LetStmt of "
                       "alloc_tensor and an Evaluate of copy"),

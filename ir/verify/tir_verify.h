@@ -62,6 +62,6 @@ namespace tf {
 /// SymbolRefs (null: they are not resolved, the seed's `module_fns=()`); `handlers` holds the
 /// typeinfer and verify handlers of every op the function uses.
 std::vector<Diagnostic> verify_prim_function(const tir::PrimFunction& fn, const Module* module,
-                                             const OpHandlers& handlers = OpHandlers::global());
+                                             const OpHandlers& handlers);
 
 }  // namespace tf

@@ -67,8 +67,7 @@ int run_conform(const ConformRequest& r, std::ostream& out, std::ostream& err) {
                             err, json_stdout);
   }
   options.paths = r.paths.empty() ? std::vector<std::string>{"conformance/cases"} : r.paths;
-  options.read = cli_read_options();
-  options.eval = &cli_op_tables();
+  options.context = &cli_context();
   options.rules = &*rules;
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;

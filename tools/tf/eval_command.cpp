@@ -150,7 +150,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!errors.empty()) return fail(errors, err, r.json);
 
   eval::HirEvalOptions options;
-  options.handlers = &cli_op_tables();
+  options.handlers = &cli_context().handlers();
   options.dims = lc.dims;
   Result<eval::Value> result = eval::evaluate_function(*file.module, fn, std::move(inputs), options);
   if (!result.ok()) {

@@ -76,7 +76,7 @@ std::string attr_default_text(const ParamDef& param) {
 }
 
 int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
-  const OpRegistry& registry = cli_op_tables().registry();
+  const OpRegistry& registry = cli_context().registry();
   std::vector<Op> ops;
   for (std::size_t i = 0; i < registry.size(); ++i) ops.push_back(registry.at(i));
   if (r.json) {

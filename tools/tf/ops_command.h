@@ -1,5 +1,5 @@
 // `tf ops [--json]`: every op of the process-wide tables with every family registered
-// (cli_op_tables), in registration order, one line each:
+// (cli_context), in registration order, one line each:
 //   NAME  FORM  SPELLING(OPERANDS, ATTRIBUTES) -> RESULT
 // SPELLING is how a tfir body calls the op (OpSpec::surface; a func body resolves hir.* ops, a
 // prim_func body tir.* ops);

@@ -24,9 +24,9 @@ int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
 int run_print(const PrintRequest& r, std::ostream& out, std::ostream& err) {
   Result<std::string> source = text::read_source_file(r.file);
   if (!source) return fail(source.diagnostics(), err);
-  Result<text::ReadFile> file = text::read_file(*source, r.file, cli_read_options());
+  Result<text::ReadFile> file = text::read_file(*source, r.file, cli_context());
   if (!file) return fail(file.diagnostics(), err);
-  out << text::print_file(*file, cli_op_tables().registry());
+  out << text::print_file(*file);
   return kExitOk;
 }
 

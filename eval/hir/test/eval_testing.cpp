@@ -6,20 +6,19 @@
 
 #include "eval/hir/eval_tables.h"
 #include "ir/numerics/convert.h"
-#include "ir/text/standard_tables.h"
+#include "ir/text/file_reader.h"
 #include "ir/verify/module_verify.h"
 
 namespace tf::eval::testing {
 
-const OpHandlers& eval_handlers() { return eval_op_tables(); }
+const OpHandlers& eval_handlers() { return eval_context().handlers(); }
 
 Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std::string fn,
                        std::map<std::string, std::int64_t> dims,
                        std::function<void(const Call&)> on_op) {
-  std::string text(source);
-  if (text.find("tfir 1") == std::string::npos) text = "tfir 1\n" + text;
-  text::ReadOptions options{.handlers = &eval_handlers(), .atoms = text::mma_atom_factory()};
-  Result<text::ReadFile> f = text::read_file(text, "test.tfir", options);
+  std::string whole(source);
+  if (whole.find("tfir 1") == std::string::npos) whole = "tfir 1\n" + whole;
+  Result<text::ReadFile> f = text::read_file(whole, "test.tfir", eval_context());
   TF_TRY(f);
   std::vector<Diagnostic> ds = verify_module(*f->module, eval_handlers());
   if (has_error(ds)) return ds;

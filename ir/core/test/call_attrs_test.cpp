@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/core/call.h"
+#include "ir/core/core_ops.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/op_handlers.h"
 #include "ir/core/structural.h"
@@ -129,6 +130,7 @@ TEST(CallAttrs, AnOpWithAttributesIsTypedByTypeinferAttrs) {
   EXPECT_EQ(required_handlers(op), std::vector<HandlerKind>{HandlerKind::TypeInferAttrs});
   EXPECT_EQ(handler_kind_name(HandlerKind::TypeInferAttrs), "typeinfer_attrs");
   OpHandlers h(r);
+  register_core_ops(r, h);  // the builtin dim ops' handlers
   EXPECT_EQ(h.missing(), std::vector<std::string>{"test.cast: typeinfer_attrs"});
   h.set<TypeInferAttrsHandler>(op, &cast_type);
   EXPECT_TRUE(h.missing().empty());

@@ -7,6 +7,7 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/context.h"
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
@@ -43,6 +44,12 @@ inline VarRef var(const std::string& name, IRType type) {
 /// A Layout that must be valid.
 inline Layout layout(IntTuple shape, IntTuple stride) {
   return Layout::make(std::move(shape), std::move(stride)).value();
+}
+
+/// The handler tables of a Context holding only the core families (the dim ops).
+inline const OpHandlers& core_handlers() {
+  static const Context* context = new Context();
+  return context->handlers();
 }
 
 }  // namespace tf::test

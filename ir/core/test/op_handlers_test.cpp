@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/core/call.h"
+#include "ir/core/context.h"
 #include "ir/core/core_ops.h"
 #include "ir/core/test/ir_test_util.h"
 #include "ir/dim/dim_call.h"
@@ -45,6 +46,7 @@ TEST(OpHandlers, RequiredHandlersFollowTheOpForm) {
   EXPECT_EQ(required_handlers(value), std::vector<HandlerKind>{HandlerKind::TypeInfer});
   EXPECT_EQ(required_handlers(effect), std::vector<HandlerKind>{HandlerKind::Verify});
   OpHandlers h(r);
+  register_core_ops(r, h);  // the builtin dim ops' handlers
   EXPECT_EQ(h.missing(), (std::vector<std::string>{"test.V: typeinfer", "test.E: verify"}));
   h.set<TypeInferHandler>(value, &unit_type);
   EXPECT_EQ(h.missing(), std::vector<std::string>{"test.E: verify"});
@@ -83,7 +85,8 @@ TEST(OpHandlers, TablesAreTypedDenseAndCheckTheirOwner) {
 
 // covers: TYPES.4.DIM.expr-type-i64, TYPES.4.DIM.arith-rank0-integer-inputs
 TEST(DimHandlers, TypeinferIsMetaScalarI64AndRejectsNonIntegerOperands) {
-  OpHandlers& h = OpHandlers::global();
+  const Context context;  // holds the dim handlers from the start
+  const OpHandlers& h = context.handlers();
   const Op add = dim_op(DimOpKind::Add);
   auto typeinfer = h.get<TypeInferHandler>(add);
   Expr one = dim_const(1);
@@ -104,7 +107,8 @@ TEST(DimHandlers, TypeinferIsMetaScalarI64AndRejectsNonIntegerOperands) {
 
 // covers: TYPES.4.FOLD.zero-divisor-flagged-by-verify
 TEST(DimHandlers, VerifyFlagsAKeptZeroDivisorAndBoolOperands) {
-  auto verify = OpHandlers::global().get<VerifyHandler>(dim_op(DimOpKind::FloorDiv));
+  const Context context;
+  auto verify = context.handlers().get<VerifyHandler>(dim_op(DimOpKind::FloorDiv));
   CallRef div0 = make_dim_call(DimOpKind::FloorDiv, {dim_const(4), dim_const(0)}).value();
   std::vector<Diagnostic> d = verify(*div0);
   EXPECT_EQ(rule_ids(d), Ids{"TYPES.4.FOLD.zero-divisor-flagged-by-verify"});

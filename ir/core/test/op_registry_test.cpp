@@ -7,22 +7,25 @@
 namespace tf {
 namespace {
 
+// Every registry starts with the builtin dim ops (indices 0 .. 6); its own ops follow them.
+constexpr std::size_t kBuiltin = kAllDimOps.size();
+
 TEST(OpRegistry, AddFindAndDenseIndices) {
   OpRegistry r;
   Op a = r.add({.name = "test.A"}).value();
   Op b = r.add({.name = "test.ns.B", .form = OpForm::Effect}).value();
-  EXPECT_EQ(r.size(), 2u);
-  EXPECT_EQ(a.index(), 0u);
-  EXPECT_EQ(b.index(), 1u);
+  EXPECT_EQ(r.size(), kBuiltin + 2);
+  EXPECT_EQ(a.index(), kBuiltin);
+  EXPECT_EQ(b.index(), kBuiltin + 1);
   EXPECT_EQ(a.name(), "test.A");
   EXPECT_EQ(b.form(), OpForm::Effect);
   EXPECT_FALSE(b.tuple_operands());
   EXPECT_EQ(*r.find("test.ns.B"), b);
-  EXPECT_EQ(r.at(0), a);
+  EXPECT_EQ(r.at(kBuiltin), a);
   EXPECT_FALSE(r.find("test.C").has_value());
   EXPECT_FALSE(Op().valid());
   EXPECT_TRUE(a.valid());
-  EXPECT_THROW(r.at(2), InternalError);
+  EXPECT_THROW(r.at(kBuiltin + 2), InternalError);
 }
 
 TEST(OpRegistry, RegisteringTheSameSpecAgainIsIdempotent) {
@@ -30,7 +33,7 @@ TEST(OpRegistry, RegisteringTheSameSpecAgainIsIdempotent) {
   Op first = r.add({.name = "test.A", .form = OpForm::Value}).value();
   Op again = r.add({.name = "test.A", .form = OpForm::Value}).value();
   EXPECT_EQ(first, again);
-  EXPECT_EQ(r.size(), 1u);
+  EXPECT_EQ(r.size(), kBuiltin + 1);
 }
 
 TEST(OpRegistry, ConflictingSpecAndBadNamesAreRefused) {
@@ -44,13 +47,13 @@ TEST(OpRegistry, ConflictingSpecAndBadNamesAreRefused) {
             "cannot be registered again as a effect-form op with tuple_operands=false");
   for (const char* bad : {"", ".A", "A.", "a..b", "1a", "a-b", "a b"})
     EXPECT_FALSE(r.add({.name = bad}).ok()) << bad;
-  EXPECT_EQ(r.size(), 1u);
+  EXPECT_EQ(r.size(), kBuiltin + 1);
 }
 
-TEST(OpRegistry, DimOpsRegisterExplicitlyAndAreValueForm) {
+TEST(OpRegistry, DimOpsAreBuiltinInEveryRegistryAndValueForm) {
   OpRegistry r;
-  register_dim_ops(r);
-  register_dim_ops(r);  // idempotent
+  ASSERT_EQ(r.size(), 7u);  // the builtin dim ops, before anything is registered
+  register_dim_ops(r);      // finds them: idempotent
   ASSERT_EQ(r.size(), 7u);
   const char* names[] = {"dim.DimAdd", "dim.DimSub", "dim.DimMul", "dim.DimFloorDiv",
                          "dim.DimMod", "dim.DimMin", "dim.DimMax"};
@@ -60,13 +63,37 @@ TEST(OpRegistry, DimOpsRegisterExplicitlyAndAreValueForm) {
     EXPECT_EQ(op.form(), OpForm::Value);
     EXPECT_EQ(dim_op_kind(op), kAllDimOps[i]);
   }
-  // The global dim ops are found in the global registry under the same names.
+  // Every registry finds the same builtin ops; its own ops are indexed after them.
+  OpRegistry other;
   for (DimOpKind k : kAllDimOps) {
-    const Op global = dim_op(k);
-    EXPECT_EQ(OpRegistry::global().find(dim_op_name(k)), global);
+    EXPECT_EQ(r.find(dim_op_name(k)), dim_op(k));
+    EXPECT_EQ(other.find(dim_op_name(k)), dim_op(k));
+    EXPECT_TRUE(other.holds(dim_op(k)));
   }
-  EXPECT_FALSE(dim_op_kind(r.add({.name = "test.NotDim"}).value()).has_value());
+  const Op mine = r.add({.name = "test.NotDim"}).value();
+  EXPECT_EQ(mine.index(), 7u);
+  EXPECT_EQ(r.at(7), mine);
+  EXPECT_FALSE(other.holds(mine));
+  EXPECT_FALSE(dim_op_kind(mine).has_value());
+  // A builtin name registered with another schema is refused, not shadowed.
+  EXPECT_FALSE(other.add({.name = "dim.DimAdd", .params = {ParamDef::operand("a")}}).ok());
   EXPECT_FALSE(dim_op_kind(Op()).has_value());
+}
+
+// An op is identified by the entry its family registered, not by its name: two ops of one
+// name in two registries are one family member only where the family registered it.
+TEST(OpRegistry, IdentityIsTheRegisteredFamilyAndCodeNotTheName) {
+  static const OpFamily family{"test"};
+  enum class TestOp : std::uint32_t { A, B, C };
+  OpRegistry with_family, without;
+  const Op c = with_family.add({.name = "test.C", .family = &family, .code = 2}).value();
+  const Op same_name = without.add({.name = "test.C"}).value();
+  EXPECT_EQ(c.code_in<TestOp>(family), TestOp::C);
+  EXPECT_EQ(c.family(), &family);
+  EXPECT_FALSE(same_name.code_in<TestOp>(family).has_value());
+  static const OpFamily another{"test"};  // same name, another family
+  EXPECT_FALSE(c.code_in<TestOp>(another).has_value());
+  EXPECT_FALSE(Op().code_in<TestOp>(family).has_value());
 }
 
 }  // namespace
@@ -97,9 +124,9 @@ TEST(OpSurface, FoundPerDialectAndUniqueWithinOne) {
   ASSERT_FALSE(clash.ok());
   EXPECT_NE(clash.diagnostics()[0].message.find("already taken by 'tir.memory.Copy'"),
             std::string::npos);
-  Result<Op> dim = r.add(OpSpec{.name = "dim.DimAdd"});
-  ASSERT_TRUE(dim.ok());
-  EXPECT_EQ(r.find_surface("tir", "dim_add"), *dim);  // dim ops are found from every dialect
+  // The builtin dim ops are found from every dialect.
+  EXPECT_EQ(r.find_surface("tir", "dim_add"), dim_op(DimOpKind::Add));
+  EXPECT_EQ(r.find_surface("hir", "dim_max"), dim_op(DimOpKind::Max));
 }
 
 }  // namespace

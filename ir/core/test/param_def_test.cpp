@@ -94,7 +94,7 @@ TEST(ParamDef, InvalidSchemasAreRefusedWithEveryProblem) {
   OpRegistry r;
   EXPECT_FALSE(
       r.add({.name = "test.op", .params = {ParamDef::operand("x"), ParamDef::operand("x")}}).ok());
-  EXPECT_EQ(r.size(), 0u);
+  EXPECT_EQ(r.size(), OpRegistry::builtin().size());  // nothing added
 }
 
 TEST(ParamDef, ReRegisteringWithADifferentParameterListIsAConflict) {

@@ -108,11 +108,11 @@ TEST(SymbolRef, ANestedPathIsRefused) {
 // covers: TIR.2.1.SYMREF.typeinfer-carries-type, TYPES.7.CALLABLE.type-of-callables
 TEST(SymbolRef, TypeInferenceReturnsTheStoredTypeWithoutAModule) {
   SymbolRefRef ref = SymbolRef::make("not_in_any_module", g_type()).value();
-  Result<IRType> t = infer_type(ref);
+  Result<IRType> t = infer_type(ref, test::core_handlers());
   ASSERT_TRUE(t.ok());
   EXPECT_TRUE(t->same_as(ref->type()));
   EXPECT_TRUE((*t)->is<CallableType>());
-  EXPECT_TRUE(check_stored_type(ref).empty());
+  EXPECT_TRUE(check_stored_type(ref, test::core_handlers()).empty());
 }
 
 // covers: TIR.2.1.SYMREF.verify-never-backfills

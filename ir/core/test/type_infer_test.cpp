@@ -21,26 +21,26 @@ using test::tensor;
 
 TEST(InferType, LeavesAreTheirDeclaredTypes) {
   VarRef x = test::var("x", tensor({4}, DType::f32()));
-  EXPECT_TRUE(infer_type(x).value().same_as(x->type()));
+  EXPECT_TRUE(infer_type(x, test::core_handlers()).value().same_as(x->type()));
   ConstantRef c = dim_const(3);
-  EXPECT_TRUE(infer_type(c).value().same_as(c->type()));
+  EXPECT_TRUE(infer_type(c, test::core_handlers()).value().same_as(c->type()));
   DimVarRef n = test::dim("N", 1, 9);
-  EXPECT_TRUE(infer_type(n).value().same_as(n->type()));
+  EXPECT_TRUE(infer_type(n, test::core_handlers()).value().same_as(n->type()));
 }
 
 TEST(InferType, CompoundNodesAreRederivedFromTheirChildren) {
   IRType f4 = tensor({4}, DType::f32()), i4 = tensor({4}, DType::i64());
   VarRef a = test::var("a", f4), b = test::var("b", i4);
   TupleRef t = Tuple::make({a, b}).value();
-  Result<IRType> tt = infer_type(t);
+  Result<IRType> tt = infer_type(t, test::core_handlers());
   ASSERT_TRUE(tt.ok());
   EXPECT_FALSE(tt->same_as(t->type()));  // recomputed, not the stamp
   EXPECT_TRUE(structural_equal(*tt, t->type()));
-  EXPECT_TRUE(structural_equal(infer_type(TupleGetItem::make(t, 1).value()).value(), i4));
+  EXPECT_TRUE(structural_equal(infer_type(TupleGetItem::make(t, 1).value(), test::core_handlers()).value(), i4));
   Expr sum = make_dim_call(DimOpKind::Add, {test::dim("N", 1, 9), dim_const(2)}).value();
-  EXPECT_EQ(to_string(infer_type(sum).value()), "Tensor[(), i64, storage=None]");
+  EXPECT_EQ(to_string(infer_type(sum, test::core_handlers()).value()), "Tensor[(), i64, storage=None]");
   for (const Expr& e : std::vector<Expr>{a, t, sum, TupleGetItem::make(t, 0).value()})
-    EXPECT_TRUE(check_stored_type(e).empty()) << to_string(e->type());
+    EXPECT_TRUE(check_stored_type(e, test::core_handlers()).empty()) << to_string(e->type());
 }
 
 TEST(InferType, AStaleStampOnACallIsReported) {
@@ -48,7 +48,7 @@ TEST(InferType, AStaleStampOnACallIsReported) {
   CallRef stamped = Call::make(dim_op(DimOpKind::Add), {dim_const(1), test::dim("N", 1, 9)},
                                tensor({}, DType::i32(), std::nullopt))
                         .value();
-  std::vector<Diagnostic> d = check_stored_type(stamped);
+  std::vector<Diagnostic> d = check_stored_type(stamped, test::core_handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].category, DiagCategory::Type);
   EXPECT_EQ(d[0].message,
@@ -58,7 +58,7 @@ TEST(InferType, AStaleStampOnACallIsReported) {
   VarRef f = test::var("f", tensor({}, DType::f32(), StorageKind::Rmem));
   CallRef bad =
       Call::make(dim_op(DimOpKind::Add), {f, f}, TensorType::meta_scalar(DType::i64())).value();
-  EXPECT_EQ(test::rule_ids(infer_type(bad)), (test::Ids{"TYPES.4.DIM.arith-rank0-integer-inputs",
+  EXPECT_EQ(test::rule_ids(infer_type(bad, test::core_handlers())), (test::Ids{"TYPES.4.DIM.arith-rank0-integer-inputs",
                                                         "TYPES.4.DIM.arith-rank0-integer-inputs"}));
 }
 

@@ -65,7 +65,7 @@ TF_LAW(HirLaws, BinaryBroadcastAgreesWithBruteForce, ()) {
   }
   const std::optional<Shape> expected = brute_force_broadcast(a, b);
   RC_CLASSIFY(expected.has_value(), "broadcasts");
-  const OpHandlers& h = test::math_handlers();
+  const OpHandlers& h = test::hir_handlers();
   VarRef x = test::var("x", test::tensor(dims(a), DType::f32()));
   VarRef y = test::var("y", test::tensor(dims(b), DType::f32()));
   Result<CallRef> c = make_binary(BinaryKind::Add, x, y, h);

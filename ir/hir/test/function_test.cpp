@@ -24,7 +24,7 @@ VarRef f32v(const std::string& name, std::vector<ShapeDim> shape) {
 TEST(HirFunction, ItsTypeIsTheCallableTypeOfItsSignature) {
   VarRef x = f32v("x", {4});
   VarRef y = f32v("y", {4});
-  CallRef add = make_binary(BinaryKind::Add, x, y, math_handlers()).value();
+  CallRef add = make_binary(BinaryKind::Add, x, y, hir_handlers()).value();
   HirFunctionRef f = Function::make("f", {x, y}, add).value();
   const CallableType& t = *f->callable_type();
   EXPECT_TRUE(structural_equal(t.return_type, IRType(tensor({4}, DType::f32()))));
@@ -62,7 +62,7 @@ TEST(HirFunction, ParameterOrderIsPartOfTheType) {
 // covers: TIR.1.1.STMT.hir-has-no-stmt
 TEST(HirFunction, TheBodyIsAnExprAndPrintsOnOneLine) {
   VarRef x = f32v("x", {2});
-  CallRef e = make_unary(UnaryKind::Exp, x, math_handlers()).value();
+  CallRef e = make_unary(UnaryKind::Exp, x, hir_handlers()).value();
   HirFunctionRef f = Function::make("softexp", {x}, e).value();
   EXPECT_TRUE(f->body().same_as(Expr(e)));
   EXPECT_EQ(to_string(*f),

@@ -23,7 +23,7 @@ VarRef index_var(DType d = DType::i64()) {
 TEST(HirGridRegion, OneCarryTypesAsTheCarry) {
   VarRef acc0 = var("x", tensor({4}, DType::f32()));
   VarRef acc = var("acc", tensor({4}, DType::f32()));
-  CallRef next = make_binary(BinaryKind::Add, acc, acc, math_handlers()).value();
+  CallRef next = make_binary(BinaryKind::Add, acc, acc, hir_handlers()).value();
   GridRegionRef g = GridRegionExpr::make({.induction_var = index_var(),
                                           .stop = 8,
                                           .carried = {acc},
@@ -123,7 +123,7 @@ TEST(HirGridRegion, IsAnExprKindWithStructuralEqualityAndTypeinfer) {
   VarRef i = var("i", tensor({}, DType::i64(), StorageKind::Umat));
   VarRef acc0 = var("x", tensor({4}, DType::f32()));
   VarRef acc = var("acc", tensor({4}, DType::f32()));
-  CallRef next = make_binary(BinaryKind::Add, acc, acc, math_handlers()).value();
+  CallRef next = make_binary(BinaryKind::Add, acc, acc, hir_handlers()).value();
   auto make = [&](ShapeDim stop) {
     return GridRegionExpr::make({.induction_var = i, .stop = stop, .carried = {acc},
                                  .inits = {acc0}, .body = next, .yields = {next}})
@@ -135,11 +135,11 @@ TEST(HirGridRegion, IsAnExprKindWithStructuralEqualityAndTypeinfer) {
   EXPECT_TRUE(structural_equal(a, b));
   EXPECT_EQ(structural_hash(a), structural_hash(b));
   EXPECT_FALSE(structural_equal(a, c));
-  Result<IRType> t = infer_type(a, math_handlers());
+  Result<IRType> t = infer_type(a, hir_handlers());
   ASSERT_TRUE(t.ok());
   EXPECT_TRUE(structural_equal(*t, acc->type()));
   // A region is an operand like any value: it can feed a Binary.
-  Result<CallRef> use = make_binary(BinaryKind::Mul, a, acc0, math_handlers());
+  Result<CallRef> use = make_binary(BinaryKind::Mul, a, acc0, hir_handlers());
   ASSERT_TRUE(use.ok());
   EXPECT_EQ(to_string(Expr(*use)).substr(0, 20), "hir.math.Binary(for ");
 }

@@ -8,6 +8,7 @@
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/sharding_ops.h"
+#include "ir/hir/tensor_ops.h"
 
 namespace tf::hir::test {
 
@@ -16,25 +17,23 @@ using tf::test::rule_ids;
 using tf::test::tensor;
 using tf::test::var;
 
-/// A registry with register_core_ops and the hir.math, hir.nn, hir.cuda.nn and hir.sharding
-/// families, and its handlers.
-struct MathTables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  MathTables() {
-    register_core_ops(registry, handlers);
-    register_hir_math_ops(registry, handlers);
-    register_hir_nn_ops(registry, handlers);
-    register_hir_cuda_nn_ops(registry, handlers);
-    register_hir_sharding_ops(registry, handlers);
-  }
-};
-
-/// The process's tables for the HIR tests (built once).
-inline const OpHandlers& math_handlers() {
-  static MathTables* t = new MathTables();
-  return t->handlers;
+/// The process's Context for the HIR tests: the core families and every HIR family (hir.math,
+/// hir.tensor, hir.nn, hir.cuda.nn, hir.sharding), built once.
+inline const Context& hir_context() {
+  static const Context* context = [] {
+    auto* c = new Context();
+    register_hir_math_ops(c->registry(), c->handlers());
+    register_hir_tensor_ops(c->registry(), c->handlers());
+    register_hir_nn_ops(c->registry(), c->handlers());
+    register_hir_cuda_nn_ops(c->registry(), c->handlers());
+    register_hir_sharding_ops(c->registry(), c->handlers());
+    return c;
+  }();
+  return *context;
 }
+
+/// The handler tables of hir_context().
+inline const OpHandlers& hir_handlers() { return hir_context().handlers(); }
 
 /// The messages of `d`, in order.
 inline std::vector<std::string> messages(const std::vector<Diagnostic>& d) {

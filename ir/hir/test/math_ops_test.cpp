@@ -19,7 +19,7 @@ using namespace test;
 using Msgs = std::vector<std::string>;
 
 const OpHandlers& H() {
-  return math_handlers();
+  return hir_handlers();
 }
 
 VarRef t(const std::string& name, std::vector<ShapeDim> shape, DType d,

@@ -17,7 +17,7 @@ namespace tf::hir::test {
 
 /// The tables holding core, hir.math, hir.nn, hir.cuda.nn and hir.sharding.
 inline const OpHandlers& H() {
-  return math_handlers();
+  return hir_handlers();
 }
 
 /// A Var of type Tensor[shape, d] in storage `s` (gmem by default) with layout `l`.

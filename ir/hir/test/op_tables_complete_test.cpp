@@ -33,9 +33,6 @@ TEST(OpHandlers, EveryRegisteredOpHasEveryRequiredHandler) {
       EXPECT_TRUE(handlers.has(kind, op)) << op.name() << " lacks " << handler_kind_name(kind);
   }
   EXPECT_TRUE(handlers.missing().empty());
-  // The same holds for the process-wide tables.
-  EXPECT_TRUE(OpHandlers::global().missing().empty());
-  EXPECT_GE(OpRegistry::global().size(), 7u);
   for (std::string_view name :
        {"hir.math.Binary", "hir.math.Unary", "hir.math.Clamp", "hir.math.Softplus"})
     EXPECT_TRUE(registry.find(name).has_value()) << name;

@@ -19,23 +19,6 @@ namespace tf::hir::test {
 
 using Msgs = std::vector<std::string>;
 
-/// A registry with the core, hir.math and hir.tensor ops, and its handlers.
-struct TensorTables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  TensorTables() {
-    register_core_ops(registry, handlers);
-    register_hir_math_ops(registry, handlers);
-    register_hir_tensor_ops(registry, handlers);
-  }
-};
-
-/// The process's tables for the hir.tensor tests (built once).
-inline const OpHandlers& tensor_handlers() {
-  static TensorTables* t = new TensorTables();
-  return t->handlers;
-}
-
 /// A Var of type Tensor[shape, d] in storage `s` with layout `l`.
 inline VarRef tv(const std::string& name, std::vector<ShapeDim> shape, DType d,
                  std::optional<StorageKind> s = StorageKind::Gmem,
@@ -46,7 +29,7 @@ inline VarRef tv(const std::string& name, std::vector<ShapeDim> shape, DType d,
 /// The Call of `op` typed by its rule.
 inline Result<CallRef> call(TensorOp op, std::vector<Expr> args,
                             std::vector<NamedAttr> attrs = {}) {
-  return make_tensor_call(op, std::move(args), std::move(attrs), tensor_handlers());
+  return make_tensor_call(op, std::move(args), std::move(attrs), hir_handlers());
 }
 
 /// The tfir spelling of the Call's type, or "error: <first message>".

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/text/file_reader.h"
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 namespace tf::text {
 namespace {
@@ -15,14 +15,13 @@ const char* const kHeader = "tfir 1\n";
 
 // The printed text of `body`, or its diagnostics.
 std::string printed(const std::string& body) {
-  Result<ReadFile> f = read_file(kHeader + body, "t.tfir",
-                                 ReadOptions{.handlers = &standard_tables().handlers});
+  Result<ReadFile> f = read_file(kHeader + body, "t.tfir", standard_context());
   if (!f.ok()) {
     std::string s;
     for (const Diagnostic& d : f.diagnostics()) s += d.render() + "\n";
     return s;
   }
-  return print_file(*f, standard_tables().registry);
+  return print_file(*f);
 }
 
 // Prints `source`, expects `expected`, and expects the printed text to print back unchanged.

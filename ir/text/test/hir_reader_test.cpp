@@ -2,7 +2,7 @@
 // types the printer always writes) as a fixed point; bad bodies fail at a position, once.
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include "ir/core/core_ops.h"
 #include "ir/core/structural.h"
@@ -15,15 +15,15 @@
 namespace tf::text {
 namespace {
 
-/// Every op family and the MMA atoms (text::StandardTables).
-const StandardTables& tables() { return standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+const Context& tables() { return standard_context(); }
 
 const char* const kDecls = R"(tfir 1
 dim N = DimVar("N", 1, 4097)
 )";
 
 Result<ReadFile> read(const std::string& body) {
-  return read_file(std::string(kDecls) + body, "t.tfir", ReadOptions{.handlers = &tables().handlers});
+  return read_file(std::string(kDecls) + body, "t.tfir", tables());
 }
 
 std::string printed(const std::string& body) {
@@ -33,7 +33,7 @@ std::string printed(const std::string& body) {
     for (const Diagnostic& d : f.diagnostics()) s += d.render() + "\n";
     return s;
   }
-  return print_file(*f, tables().registry);
+  return print_file(*f);
 }
 
 std::string first_error(const std::string& body) {
@@ -73,7 +73,7 @@ TEST(HirReader, ContractScaleAddReadsTypesAndPrints) {
   ASSERT_NE(fn, nullptr);
   EXPECT_EQ(to_string(fn->return_type()), "Tensor[(N, 8), f32]");
   EXPECT_EQ(fn->params().size(), 2u);
-  EXPECT_EQ(print_file(*f, tables().registry), kScaleAddPrinted);
+  EXPECT_EQ(print_file(*f), kScaleAddPrinted);
   EXPECT_EQ(printed(std::string(kScaleAddPrinted).substr(std::string(kDecls).size())), kScaleAddPrinted);
 }
 
@@ -270,7 +270,7 @@ specialize f(DimVarRangePat("N", 65, 4097)) as f_large(v: Tensor[(N,), f32]) -> 
   std::vector<std::string> order;
   for (const FunctionRef& fn : f->module->functions()) order.push_back(fn->name());
   EXPECT_EQ(order, (std::vector<std::string>{"main", "f_small", "f_large", "f"}));
-  EXPECT_EQ(print_file(*f, tables().registry), kDispatchPrinted);
+  EXPECT_EQ(print_file(*f), kDispatchPrinted);
   EXPECT_EQ(printed(std::string(kDispatchPrinted).substr(std::string(kDecls).size())), kDispatchPrinted);
 }
 

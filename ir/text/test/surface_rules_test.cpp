@@ -3,7 +3,7 @@
 // slices that never become values.
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
@@ -24,18 +24,18 @@
 namespace tf::text {
 namespace {
 
-/// Every op family and the MMA atoms (text::StandardTables).
-const StandardTables& tables() { return standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+const Context& tables() { return standard_context(); }
 
 ReadFile read(const std::string& src) {
   Result<ReadFile> f = read_file("tfir 1\nmesh warp = Mesh((Topology(\"thread\", 32),), Layout((4, 8), (1, 4)))\n" + src,
-                                 "s.tfir", ReadOptions{.handlers = &tables().handlers});
+                                 "s.tfir", tables());
   EXPECT_TRUE(f.ok()) << f.diagnostics()[0].render();
   return *f;
 }
 
 std::string first_error(const std::string& src) {
-  Result<ReadFile> f = read_file("tfir 1\n" + src, "s.tfir", ReadOptions{.handlers = &tables().handlers});
+  Result<ReadFile> f = read_file("tfir 1\n" + src, "s.tfir", tables());
   return f.ok() ? "read" : f.diagnostics()[0].render();
 }
 

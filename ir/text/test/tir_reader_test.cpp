@@ -2,7 +2,7 @@
 // statements of every kind read, and bad bodies fail at a position.
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include "ir/core/core_ops.h"
 #include "ir/text/file_reader.h"
@@ -18,11 +18,11 @@
 namespace tf::text {
 namespace {
 
-/// Every op family and the MMA atoms (text::StandardTables).
-const StandardTables& tables() { return standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+const Context& tables() { return standard_context(); }
 
-ReadOptions options() {
-  return tables().read_options();
+const Context& options() {
+  return tables();
 }
 
 // TFIR.md section 2 without its `entry main` line (the tests name their own functions).

@@ -23,7 +23,7 @@ std::vector<Diagnostic> verify(std::string_view name, std::vector<Expr> args,
                                std::vector<NamedAttr> attrs = {}) {
   EvaluateRef e = ok(Evaluate::make_op(op(name), std::move(args), std::move(attrs)));
   EXPECT_TRUE(e->call().type()->is<UnitType>());
-  return tables().handlers.get<VerifyHandler>(e->op())(e->call());
+  return tables().handlers().get<VerifyHandler>(e->op())(e->call());
 }
 
 VarRef t(const std::string& name, std::vector<ShapeDim> shape, DType d = DType::f32(),

@@ -16,7 +16,7 @@ namespace {
 using namespace test;
 
 Result<CallRef> value(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) {
-  return make_value_call(which, std::move(args), std::move(attrs), tables().handlers);
+  return make_value_call(which, std::move(args), std::move(attrs), tables().handlers());
 }
 Result<CallRef> alloc(TensorTypeRef t) {
   return value(TirOp::AllocTensor, {}, {{"tensor_type", IRType(t)}});

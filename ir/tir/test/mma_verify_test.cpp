@@ -25,7 +25,7 @@ VarRef fragment(const std::string& name, std::vector<ShapeDim> shape, DType d,
 std::vector<Diagnostic> verify_mma_call(const Expr& acc, const Expr& lhs, const Expr& rhs,
                                         Atom atom) {
   EvaluateRef e = ok(Evaluate::make_op(op("tir.cuda.nn.Mma"), {acc, lhs, rhs}, {{"atom", atom}}));
-  return tables().handlers.get<VerifyHandler>(e->op())(e->call());
+  return tables().handlers().get<VerifyHandler>(e->op())(e->call());
 }
 
 struct Fragments {
@@ -62,7 +62,7 @@ TEST(TirMmaVerify, WithoutAnAtomNoContractIsChecked) {
   VarRef a = var("a", tensor({16, 16}, DType::bf16(), StorageKind::Rmem));
   VarRef b = var("b", tensor({16, 8}, DType::bf16(), StorageKind::Rmem));
   EvaluateRef e = ok(Evaluate::make_op(op("tir.cuda.nn.Mma"), {acc, a, b}));
-  EXPECT_TRUE(tables().handlers.get<VerifyHandler>(e->op())(e->call()).empty());
+  EXPECT_TRUE(tables().handlers().get<VerifyHandler>(e->op())(e->call()).empty());
 }
 
 // covers: TIR.2.3.MMACALL.three-statements, TIR.2.3.MMACALL.atom-compile-time
@@ -71,7 +71,7 @@ TEST(TirMmaVerify, TheCallingConventionIsSeparateStatementsUnderOneMeshScope) {
   VarRef a = var("a", tensor({16, 16}, DType::bf16()));
   VarRef a_view =
       var("a_view", ok(make_value_call(TirOp::TensorView, {a},
-                                       {{"layout", LayoutBase(f.atom->A())}}, tables().handlers))
+                                       {{"layout", LayoutBase(f.atom->A())}}, tables().handlers()))
                         ->type());
   std::vector<EvaluateRef> stmts = {
       ok(Evaluate::make_op(op("tir.memory.Copy"), {a_view, f.a})),
@@ -82,7 +82,7 @@ TEST(TirMmaVerify, TheCallingConventionIsSeparateStatementsUnderOneMeshScope) {
       ok(MeshScope::make(warp(), mesh_binding("warp"), ok(Sequential::make(body))));
   EXPECT_EQ(scope->body->size(), 3u);
   for (const EvaluateRef& e : stmts)
-    EXPECT_TRUE(tables().handlers.get<VerifyHandler>(e->op())(e->call()).empty()) << e->op().name();
+    EXPECT_TRUE(tables().handlers().get<VerifyHandler>(e->op())(e->call()).empty()) << e->op().name();
   // The atom is an attribute: the Mma Evaluate has exactly (acc, a_frag, b_frag).
   EXPECT_EQ(stmts[2]->args().size(), 3u);
   EXPECT_TRUE(stmts[2]->args()[1].same_as(Expr(f.a)));

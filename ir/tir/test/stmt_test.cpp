@@ -193,7 +193,7 @@ TEST(TirStmt, EvaluateOfAnOpHoldsItsUnitTypedCall) {
 TEST(TirStmt, EvaluateRefusesAValueOp) {
   TensorTypeRef tt = tensor({4}, DType::f32(), StorageKind::Rmem);
   CallRef alloc =
-      ok(make_value_call(TirOp::AllocTensor, {}, {{"tensor_type", IRType(tt)}}, tables().handlers));
+      ok(make_value_call(TirOp::AllocTensor, {}, {{"tensor_type", IRType(tt)}}, tables().handlers()));
   EXPECT_TRUE(structural_equal(alloc->type(), IRType(tt)));
   EXPECT_EQ(rule_ids(Evaluate::make_op(alloc)), Ids{"TIR.1.4.EVAL.callable-kinds"});
   EXPECT_EQ(

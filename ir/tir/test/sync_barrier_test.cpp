@@ -40,7 +40,7 @@ TEST(TirSync, TheWrappersReadTheMeshOffTheCall) {
   EXPECT_EQ(ok(classify_sync(whole->call())), ok(classify_barrier(block())));
   EXPECT_EQ(ok(classify_sync(whole->call())).kind, BarrierKind::SyncThreads);
   EXPECT_EQ(ok(classify_sync(sync(sliced(32, 96))->call())).kind, BarrierKind::Named);
-  const OpHandlers& h = tables().handlers;
+  const OpHandlers& h = tables().handlers();
   EXPECT_TRUE(h.get<VerifyHandler>(whole->op())(whole->call()).empty());
   EvaluateRef unaligned = sync(sliced(16, 48));
   EXPECT_EQ(rule_ids(h.get<VerifyHandler>(unaligned->op())(unaligned->call())),

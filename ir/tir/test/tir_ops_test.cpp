@@ -89,32 +89,32 @@ TEST(TirOps, FormsAndSurfaces) {
       {TirOp::CpAsyncWait, "cp_async_wait"}};
   ASSERT_EQ(surfaces.size(), kAllTirOps.size());
   for (const auto& [which, surface] : surfaces) {
-    const Op o = tir_op(which, tables().registry);
+    const Op o = tir_op(which, tables().registry());
     EXPECT_EQ(o.surface(), surface);
-    EXPECT_EQ(tables().registry.find_surface("tir", surface), o);
+    EXPECT_EQ(tables().registry().find_surface("tir", surface), o);
     EXPECT_EQ(tir_op_kind(o), which);
     const bool value = which == TirOp::AllocTensor || which == TirOp::MemorySpan ||
                        which == TirOp::PtrOf || which == TirOp::TensorView;
     EXPECT_EQ(o.form(), value ? OpForm::Value : OpForm::Effect) << o.name();
   }
   // No per-kind arithmetic classes: one Binary and one Unary op.
-  EXPECT_FALSE(tables().registry.find("tir.arith.Add").has_value());
-  EXPECT_FALSE(tables().registry.find_surface("tir", "add").has_value());
+  EXPECT_FALSE(tables().registry().find("tir.arith.Add").has_value());
+  EXPECT_FALSE(tables().registry().find_surface("tir", "add").has_value());
   // Mma is a tir.cuda.nn op; tir.nn holds ReLU and RMSNorm (DESIGN.md D7).
   EXPECT_EQ(tir_op_name(TirOp::Mma), "tir.cuda.nn.Mma");
 }
 
 // covers: TIR.2.3.MMACALL.atom-compile-time
 TEST(TirOps, EveryOpHasItsRequiredHandlersAndRegistrationIsIdempotent) {
-  EXPECT_EQ(tables().handlers.missing(), std::vector<std::string>{});
-  const std::size_t n = tables().registry.size();
-  register_tir_ops(tables().registry, tables().handlers);
-  EXPECT_EQ(tables().registry.size(), n);
+  EXPECT_EQ(tables().handlers().missing(), std::vector<std::string>{});
+  const std::size_t n = tables().registry().size();
+  register_tir_ops(tables().registry(), tables().handlers());
+  EXPECT_EQ(tables().registry().size(), n);
   for (TirOp which : kAllTirOps) {
-    const Op o = tir_op(which, tables().registry);
+    const Op o = tir_op(which, tables().registry());
     EXPECT_EQ(o.params(), tir_op_spec(which).params);
     if (o.form() == OpForm::Effect) {
-      EXPECT_TRUE(tables().handlers.has<VerifyHandler>(o)) << o.name();
+      EXPECT_TRUE(tables().handlers().has<VerifyHandler>(o)) << o.name();
     }
   }
   // The atom is an attribute, not an operand: mma has exactly three operands.
@@ -156,7 +156,7 @@ TEST(TirOps, DefaultsAreFilledOnTheCall) {
 
 // covers: TIR.1.4.EVAL.handlers-keyed-by-op
 TEST(TirOps, VerifyHandlersAreKeyedByOp) {
-  const OpHandlers& h = tables().handlers;
+  const OpHandlers& h = tables().handlers();
   EXPECT_EQ(h.get<VerifyHandler>(op("tir.memory.Copy")), &verify_copy);
   EXPECT_EQ(h.get<VerifyHandler>(op("tir.memory.Fill")), &verify_fill);
   VarRef a = f32g("a", {4});

@@ -29,7 +29,7 @@ Stmt eval(std::string_view name, std::vector<Expr> args, std::vector<NamedAttr> 
   return ok(Evaluate::make_op(op(name), std::move(args), std::move(attrs)));
 }
 CallRef value(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) {
-  return ok(make_value_call(which, std::move(args), std::move(attrs), tables().handlers));
+  return ok(make_value_call(which, std::move(args), std::move(attrs), tables().handlers()));
 }
 
 // The declarations of TFIR.md section 2 used by section 6.

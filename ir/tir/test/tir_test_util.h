@@ -22,24 +22,19 @@ using tf::test::tensor;
 using tf::test::var;
 
 /// A registry with the core and tir families, and its handler tables.
-struct TirTables {
-  OpRegistry registry;
-  OpHandlers handlers{registry};
-  TirTables() {
-    register_core_ops(registry, handlers);
-    register_tir_ops(registry, handlers);
-  }
-};
-
-/// The process's tables for the TIR tests (built once).
-inline TirTables& tables() {
-  static TirTables* t = new TirTables();
-  return *t;
+/// The process's Context for the TIR tests: the core families and the TIR ops (built once).
+inline Context& tables() {
+  static Context* context = [] {
+    auto* c = new Context();
+    register_tir_ops(c->registry(), c->handlers());
+    return c;
+  }();
+  return *context;
 }
 
 /// The tir op `name` ("tir.memory.Copy") of tables().
 inline Op op(std::string_view name) {
-  return tables().registry.find(name).value();
+  return tables().registry().find(name).value();
 }
 
 /// A value that must be valid.

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include "ir/core/call.h"
 #include "ir/core/core_ops.h"
@@ -22,8 +22,8 @@ namespace {
 using test::tensor;
 using test::var;
 
-/// Every op family and the MMA atoms (text::StandardTables).
-const text::StandardTables& tables() { return text::standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+const Context& tables() { return text::standard_context(); }
 
 const DimVarRef kN = test::dim("N", 1, 9);
 
@@ -48,7 +48,7 @@ hir::HirFunctionRef prototype(std::vector<hir::HirFunctionRef> variants, IRType 
 }
 
 std::vector<Diagnostic> verify(const hir::Function& f) {
-  return verify_function(f, nullptr, tables().handlers);
+  return verify_function(f, nullptr, tables().handlers());
 }
 
 std::vector<std::string> messages(const std::vector<Diagnostic>& diags) {
@@ -261,7 +261,7 @@ TEST(HirDispatch, TheRangesPartitionTheEnvelope) {
 TEST(HirDispatch, VariantBodiesAreVerified) {
   // A stale stored type inside a variant body is reported at the variant's path.
   VarRef x = var("x", vec(kN));
-  Op add = *tables().registry.find("hir.math.Binary");
+  Op add = *tables().registry().find("hir.math.Binary");
   CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
                            tensor({ShapeDim(kN)}, DType::f16()))
                     .value();
@@ -278,7 +278,7 @@ TEST(HirDispatch, VariantBodiesAreVerified) {
 // A module holding `functions`, verified.
 std::vector<Diagnostic> verify_in_module(std::vector<FunctionRef> functions) {
   ModuleRef m = Module::make("", std::move(functions)).value();
-  return verify_module(*m, tables().handlers);
+  return verify_module(*m, tables().handlers());
 }
 
 TEST(HirDispatch, ModuleRules) {
@@ -308,7 +308,7 @@ TEST(HirDispatch, ModuleRules) {
 
 TEST(HirDispatch, AVariantIsVerifiedOnceInAModule) {
   VarRef x = var("x", vec(kN));
-  Op add = *tables().registry.find("hir.math.Binary");
+  Op add = *tables().registry().find("hir.math.Binary");
   CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
                            tensor({ShapeDim(kN)}, DType::f16()))
                     .value();
@@ -345,9 +345,9 @@ func main(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
     return b
 }
 )",
-                      "d.tfir", text::ReadOptions{.handlers = &tables().handlers});
+                      "d.tfir", tables());
   ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
-  EXPECT_TRUE(verify_module(*f->module, tables().handlers).empty());
+  EXPECT_TRUE(verify_module(*f->module, tables().handlers()).empty());
 }
 
 }  // namespace

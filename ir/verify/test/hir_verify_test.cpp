@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include "ir/core/call.h"
 #include "ir/core/core_ops.h"
@@ -19,12 +19,12 @@ namespace {
 using test::tensor;
 using test::var;
 
-/// Every op family and the MMA atoms (text::StandardTables).
-const text::StandardTables& tables() { return text::standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+const Context& tables() { return text::standard_context(); }
 
 text::ReadFile read(const std::string& src) {
   Result<text::ReadFile> f = text::read_file("tfir 1\ndim N = DimVar(\"N\", 1, 65)\n" + src, "v.tfir",
-                                             text::ReadOptions{.handlers = &tables().handlers});
+                                             tables());
   EXPECT_TRUE(f.ok()) << f.diagnostics()[0].render();
   return *f;
 }
@@ -49,19 +49,19 @@ func h(x: Tensor[(N, 4), f32]) -> Tensor[(N, 4), f32] {
     return y
 }
 )");
-  EXPECT_TRUE(verify_function(fn(f, "g"), f.module.get(), tables().handlers).empty());
-  EXPECT_TRUE(verify_function(fn(f, "h"), f.module.get(), tables().handlers).empty());
+  EXPECT_TRUE(verify_function(fn(f, "g"), f.module.get(), tables().handlers()).empty());
+  EXPECT_TRUE(verify_function(fn(f, "h"), f.module.get(), tables().handlers()).empty());
 }
 
 TEST(HirVerify, AStaleStoredTypeIsReportedWithItsPath) {
   // A Call stamped with a type its rule does not give (what a buggy pass could build).
   VarRef x = var("x", tensor({4}, DType::f32()));
-  Op add = *tables().registry.find("hir.math.Binary");
+  Op add = *tables().registry().find("hir.math.Binary");
   CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
                            tensor({4}, DType::f16()))
                     .value();
   auto f = hir::Function::make("stale", {x}, bad).value();
-  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers);
+  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].ir_path, "stale.body");
   EXPECT_NE(d[0].message.find("is stamped Tensor[(4,), f16], but its type rule gives Tensor[(4,), f32]"),
@@ -72,11 +72,11 @@ TEST(HirVerify, AStaleStoredTypeIsReportedWithItsPath) {
 TEST(HirVerify, AFreeVarIsReported) {
   VarRef x = var("x", tensor({4}, DType::f32()));
   VarRef stray = var("stray", tensor({4}, DType::f32()));
-  Op add = *tables().registry.find("hir.math.Binary");
+  Op add = *tables().registry().find("hir.math.Binary");
   CallRef body =
       Call::make(add, {x, stray}, {{"kind", AttrValue(std::string("add"))}}, tensor({4}, DType::f32())).value();
   auto f = hir::Function::make("free", {x}, body).value();
-  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers);
+  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].ir_path, "free.body.args[1]");
   EXPECT_EQ(d[0].message,
@@ -88,7 +88,7 @@ TEST(HirVerify, AFreeVarIsReported) {
 TEST(HirVerify, ABodyDiagnosticIsPlacedAtItsBinding) {
   VarRef x = var("x", tensor({4}, DType::f32()));
   VarRef stray = var("stray", tensor({4}, DType::f32()));
-  Op add = *tables().registry.find("hir.math.Binary");
+  Op add = *tables().registry().find("hir.math.Binary");
   const auto binary = [&](Expr a, Expr b) {
     return Call::make(add, {std::move(a), std::move(b)}, {{"kind", AttrValue(std::string("add"))}},
                       tensor({4}, DType::f32()))
@@ -100,7 +100,7 @@ TEST(HirVerify, ABodyDiagnosticIsPlacedAtItsBinding) {
                                {{inner.get(), SourceLocation{"f.tfir", 3, 5}},
                                 {outer.get(), SourceLocation{"f.tfir", 4, 5}}})
                .value();
-  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers);
+  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].ir_path, "free.body.args[0].args[1]");
   EXPECT_EQ(d[0].location.str(), "f.tfir:3:5");
@@ -117,7 +117,7 @@ TEST(HirVerify, SignatureDimVarsAgreeAcrossParamsAndReturn) {
                       .value();
   VarRef y = var("y", tensor({ShapeDim::from_expr(m_plus_1).value(), 2}, DType::f32()));
   auto f = hir::Function::make("dims", {x, y}, y).value();
-  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers);
+  std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   EXPECT_EQ(test::rule_ids(d), test::Ids{"TYPES.4.DIM.dimvar-signature-bounds-agree"});
 }
 
@@ -134,7 +134,7 @@ func h(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 )");
   // Verify g against a module that lacks h.
   auto alone = Module::make("", {FunctionRef(f.module->find("g"))}).value();
-  std::vector<Diagnostic> d = verify_function(fn(f, "g"), alone.get(), tables().handlers);
+  std::vector<Diagnostic> d = verify_function(fn(f, "g"), alone.get(), tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].message, "@h is not a function of the module");
   EXPECT_EQ(d[0].ir_path, "g.body");

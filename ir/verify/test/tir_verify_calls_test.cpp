@@ -213,7 +213,7 @@ Mesh dynamic_mesh(IntTuple axes_shape, IntTuple axes_stride) {
 // covers: TIR.1.5.SYNC.dynamic-mesh-rejected
 TEST(TirVerifyCalls, ASyncOverADynamicMeshIsRejected) {
   Mesh m = dynamic_mesh(IntTuple::tuple({IntSymbol{"T", 1, 1025}}), IntTuple::tuple({1}));
-  Op sync = tables().registry.find("tir.sync.Sync").value();
+  Op sync = tables().registry().find("tir.sync.Sync").value();
   tir::Stmt s = ok(tir::Evaluate::make_op(sync, {}, {{"mesh", AttrValue(m)}}));
   tir::Stmt scope =
       ok(tir::MeshScope::make(m, tir::mesh_binding("m"), ok(tir::Sequential::make({s}))));

@@ -43,7 +43,7 @@ TEST(TirVerify, TheContractSection6FunctionsVerify) {
   EXPECT_TRUE(verify(f, "main").empty()) << rendered(verify(f, "main"));
   // Without a module (the seed's module_fns=()), nothing is resolved and nothing fails.
   EXPECT_TRUE(verify(prim(f, "main")).empty());
-  EXPECT_TRUE(verify_module(*f.module, tables().handlers).empty());
+  EXPECT_TRUE(verify_module(*f.module, tables().handlers()).empty());
 }
 
 // covers: TIR.1.3.VERIFY.param-layouts-uniform, TIR.1.3.VERIFY.param-layouts-mixed
@@ -73,7 +73,7 @@ tir::PrimFunctionRef function(std::vector<VarRef> params, std::vector<tir::Stmt>
 
 tir::Stmt alloc_let(const VarRef& v, std::vector<tir::Stmt> body) {
   CallRef alloc = ok(tir::make_value_call(
-      tir::TirOp::AllocTensor, {}, {{"tensor_type", AttrValue(v->type())}}, tables().handlers));
+      tir::TirOp::AllocTensor, {}, {{"tensor_type", AttrValue(v->type())}}, tables().handlers()));
   return ok(tir::LetStmt::make(v, alloc, seq(std::move(body))));
 }
 
@@ -263,13 +263,13 @@ TEST(TirVerify, NoUmatTensorAppearsInTir) {
   VarRef x = var("x", tensor({4}, DType::f32(), StorageKind::Umat));
   VarRef out = var("out", tensor({4}, DType::f32()));
   tir::Stmt copy =
-      ok(tir::Evaluate::make_op(tables().registry.find("tir.memory.Copy").value(), {x, out}));
+      ok(tir::Evaluate::make_op(tables().registry().find("tir.memory.Copy").value(), {x, out}));
   std::vector<Diagnostic> d = verify(*function({x, out}, {copy}));
   EXPECT_EQ(paths_of(d, "TIR.2.3.OPS.no-umat"), Strings{"k.params[0]"}) << rendered(d);
   // A umat literal in an operand.
   Expr lit = tf::test::constant(0.0, tensor({}, DType::f32(), StorageKind::Umat));
   tir::Stmt fill =
-      ok(tir::Evaluate::make_op(tables().registry.find("tir.memory.Fill").value(), {out, lit}));
+      ok(tir::Evaluate::make_op(tables().registry().find("tir.memory.Fill").value(), {out, lit}));
   d = verify(*function({out}, {fill}));
   EXPECT_EQ(paths_of(d, "TIR.2.3.OPS.no-umat"), Strings{"k.body[0].args[1]"}) << rendered(d);
 }
@@ -306,7 +306,7 @@ prim_func operand(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) output
 // covers: TIR.2.3.OPS.no-reshard
 TEST(TirVerify, NoReshardAppearsInTir) {
   VarRef x = var("x", tensor({4}, DType::f32()));
-  Op reshard = tables().registry.find("hir.sharding.Reshard").value();
+  Op reshard = tables().registry().find("hir.sharding.Reshard").value();
   CallRef call = ok(Call::make(reshard, {x}, {{"storage", AttrValue(StorageKind::Smem)}},
                                tensor({4}, DType::f32(), StorageKind::Smem)));
   VarRef y = var("y", call->type());
@@ -322,7 +322,7 @@ TEST(TirVerify, NoReshardAppearsInTir) {
 // covers: TIR.0.INTRO.no-hir-ops
 TEST(TirVerify, NoHirOpReachesTir) {
   VarRef x = var("x", tensor({4, 2}, DType::f32()));
-  Op unary = tables().registry.find("hir.math.Unary").value();
+  Op unary = tables().registry().find("hir.math.Unary").value();
   CallRef call =
       ok(Call::make(unary, {x}, {{"kind", AttrValue(std::string("exp"))}}, tensor({4, 2}, DType::f32())));
   VarRef y = var("y", call->type());
@@ -335,7 +335,7 @@ TEST(TirVerify, AVarReadOutsideItsScopeIsATypeError) {
   VarRef v = var("v", tensor({4}, DType::f32(), StorageKind::Rmem));
   VarRef out = var("out", tensor({4}, DType::f32()));
   tir::Stmt copy =
-      ok(tir::Evaluate::make_op(tables().registry.find("tir.memory.Copy").value(), {v, out}));
+      ok(tir::Evaluate::make_op(tables().registry().find("tir.memory.Copy").value(), {v, out}));
   std::vector<Diagnostic> d = verify(*function({out}, {alloc_let(v, {}), copy}));
   ASSERT_EQ(d.size(), 1u) << rendered(d);
   EXPECT_EQ(d[0].category, DiagCategory::Type);

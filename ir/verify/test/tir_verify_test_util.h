@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ir/text/standard_tables.h"
+#include "ir/text/standard_context.h"
 
 #include <algorithm>
 #include <string>
@@ -27,11 +27,11 @@ namespace tf::tir_verify_test {
 
 using test::rule_ids;
 
-/// Every op family and the MMA atoms (text::StandardTables).
-inline const text::StandardTables& tables() { return text::standard_tables(); }
+/// Every op family and the MMA atoms (text::standard_context()).
+inline const Context& tables() { return text::standard_context(); }
 
-inline text::ReadOptions read_options() {
-  return tables().read_options();
+inline const Context& read_options() {
+  return tables();
 }
 
 /// TFIR.md section 2 without its `entry` line: N, warp, grid, cta1, Lg, Lr, A0.
@@ -70,12 +70,12 @@ inline const tir::PrimFunction& prim(const text::ReadFile& f, const std::string&
 /// file did not read or has no such function; read() already failed the test).
 inline std::vector<Diagnostic> verify(const text::ReadFile& f, const std::string& name) {
   if (!f.module || f.module->find(name) == nullptr) return {rule_error("unread", name)};
-  return verify_prim_function(prim(f, name), f.module.get(), tables().handlers);
+  return verify_prim_function(prim(f, name), f.module.get(), tables().handlers());
 }
 
 /// verify_prim_function of `fn` against `module` (may be null).
 inline std::vector<Diagnostic> verify(const tir::PrimFunction& fn, const Module* module = nullptr) {
-  return verify_prim_function(fn, module, tables().handlers);
+  return verify_prim_function(fn, module, tables().handlers());
 }
 
 /// Every rendered diagnostic, for failure messages.

@@ -230,7 +230,7 @@ TEST(TfOps, ListsEveryRegisteredOpWithOperandsAttributesAndResult) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({}, out, err), kExitOk);
   EXPECT_EQ(err.str(), "");
-  const OpRegistry& registry = cli_op_tables().registry();
+  const OpRegistry& registry = cli_context().registry();
   std::istringstream lines(out.str());
   std::vector<std::string> got;
   for (std::string line; std::getline(lines, line);) got.push_back(collapsed(line));
@@ -252,7 +252,7 @@ TEST(TfOps, JsonIsOneArrayOfOpObjects) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
   nlohmann::json all = nlohmann::json::parse(out.str());
-  ASSERT_EQ(all.size(), cli_op_tables().registry().size());
+  ASSERT_EQ(all.size(), cli_context().registry().size());
   EXPECT_EQ(all[3], nlohmann::json::parse(R"({"name": "dim.DimFloorDiv", "surface": "dim_floor_div", "form": "value",
       "tuple_operands": false,
       "operands": [{"name": "a", "variadic": false}, {"name": "b", "variadic": false}],
