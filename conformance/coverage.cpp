@@ -13,14 +13,23 @@ bool is_id_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-';
 }
 
-// Returns the column (0-based) just after the annotation keyword, or npos.
-std::size_t annotation_start(std::string_view line) {
+constexpr std::string_view kCompileTime = "// covers (compile-time):";
+
+// Returns the column (0-based) just after the annotation keyword, or npos; `compile_time` says
+// which form it is.
+std::size_t annotation_start(std::string_view line, bool& compile_time) {
+  compile_time = false;
   std::size_t i = 0;
   while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
   std::string_view rest = line.substr(i);
   if (rest.starts_with("covers ")) return i + 7;               // tfir case metadata
   std::size_t c = line.find("// covers:");                      // C++ annotation
   if (c != std::string_view::npos) return c + 10;
+  c = line.find(kCompileTime);
+  if (c != std::string_view::npos) {
+    compile_time = true;
+    return c + kCompileTime.size();
+  }
   return std::string_view::npos;
 }
 
@@ -35,7 +44,8 @@ void scan_annotations(std::string_view text, const std::string& file, const Rule
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     ++line_no;
-    std::size_t i = annotation_start(line);
+    bool compile_time = false;
+    std::size_t i = annotation_start(line, compile_time);
     while (i != std::string_view::npos && i < line.size()) {
       while (i < line.size() && (line[i] == ' ' || line[i] == ',' || line[i] == '\t')) ++i;
       if (i >= line.size() || line[i] == '#') break;
@@ -45,7 +55,7 @@ void scan_annotations(std::string_view text, const std::string& file, const Rule
       if (!looks_like_rule_id(id)) break;  // prose after the list ends it
       SourceLocation loc{file, line_no, static_cast<int>(i) + 1};
       if (rules.find(id)) {
-        report.covered[id].push_back(loc);
+        (compile_time ? report.compile_time : report.covered)[id].push_back(loc);
       } else {
         Diagnostic d = category_error(DiagCategory::Usage,
                                       fmt::format("covers names '{}', which is not in the rule "
@@ -93,12 +103,14 @@ std::map<std::string, std::map<std::string, CoverageCount>> count_by_document_an
     const CoverageReport& report, const RuleCatalogue& rules) {
   std::map<std::string, std::map<std::string, CoverageCount>> out;
   for (const Rule& r : rules.rules()) {
-    bool hit = report.covered.count(r.id) > 0;
+    const bool hit = report.covered.count(r.id) > 0;
+    const bool only_compile_time = !hit && report.compile_time.count(r.id) > 0;
     for (const std::string& doc : {std::string(r.document()), std::string("all")}) {
       for (const std::string& kind : {std::string(rule_kind_name(r.kind)), std::string("all")}) {
         CoverageCount& c = out[doc][kind];
         ++c.total;
         c.covered += hit ? 1 : 0;
+        c.compile_time += only_compile_time ? 1 : 0;
       }
     }
   }

@@ -1,9 +1,12 @@
 // Rule coverage: which ids of the catalogue are named by a test or a conformance case.
 //
-// Two annotation forms count (../shared/TFIR.md section 7 and the gtest convention):
+// Three annotation forms count (the tfir case metadata and the gtest convention):
 //   in C++ test sources:      // covers: ID, ID ...
 //   in .tfir case files:      covers ID, ID ...
-// An annotation that names an id absent from the catalogue is an error (file:line:col).
+//   a check the compiler makes (a test of static_asserts and SUCCEED()):
+//                             // covers (compile-time): ID, ID ...
+// Compile-time coverage is counted apart, so that "covered" says what a test checks when it
+// runs. An annotation that names an id absent from the catalogue is an error (file:line:col).
 #pragma once
 
 #include <filesystem>
@@ -20,6 +23,8 @@ namespace tf::conformance {
 struct CoverageReport {
   /// Every id named somewhere, with the places that name it.
   std::map<std::string, std::vector<SourceLocation>> covered;
+  /// Every id named by a compile-time annotation, with its places.
+  std::map<std::string, std::vector<SourceLocation>> compile_time;
   /// Unknown ids and unreadable files.
   std::vector<Diagnostic> errors;
   std::size_t files_scanned = 0;
@@ -35,8 +40,9 @@ CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue&
 
 /// Per-document and per-kind counts, one line each: "TYPES accept 16/16 ...".
 struct CoverageCount {
-  std::size_t covered = 0;
+  std::size_t covered = 0;       ///< named by a run-time test or case
   std::size_t total = 0;
+  std::size_t compile_time = 0;  ///< named only by compile-time annotations
 };
 std::map<std::string, std::map<std::string, CoverageCount>> count_by_document_and_kind(
     const CoverageReport& report, const RuleCatalogue& rules);

@@ -46,6 +46,22 @@ TEST(Coverage, ProseAfterTheKeywordIsNotAnAnnotation) {
   EXPECT_TRUE(rep.errors.empty());
 }
 
+TEST(Coverage, CompileTimeAnnotationsAreCountedApart) {
+  RuleCatalogue cat = tiny_catalogue();
+  CoverageReport rep;
+  scan_annotations("//" " covers (compile-time): A.1.X.one, B.2.Y.three\n"
+                   "//" " covers: B.2.Y.three\n",
+                   "s.cpp", cat, rep);
+  EXPECT_TRUE(rep.errors.empty());
+  EXPECT_EQ(rep.compile_time.at("A.1.X.one")[0].str(), "s.cpp:1:27");
+  EXPECT_EQ(rep.covered.count("A.1.X.one"), 0u);
+  auto counts = count_by_document_and_kind(rep, cat);
+  EXPECT_EQ(counts["A"]["all"].covered, 0u);       // A.1.X.one is checked only by the compiler
+  EXPECT_EQ(counts["A"]["all"].compile_time, 1u);
+  EXPECT_EQ(counts["B"]["all"].covered, 1u);       // a run-time test names it too
+  EXPECT_EQ(counts["B"]["all"].compile_time, 0u);
+}
+
 TEST(Coverage, CountsPerDocumentAndKind) {
   RuleCatalogue cat = tiny_catalogue();
   CoverageReport rep;

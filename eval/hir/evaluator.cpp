@@ -16,6 +16,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/hir/body_path.h"
 #include "ir/hir/sharding_ops.h"
 #include "ir/core/grid_region.h"
 
@@ -45,18 +46,11 @@ struct Scope {
   }
 };
 
-// One step of the walk: a node being evaluated (field null), or the operand `field[index]` of
-// `node` (index -1: no index). Kept cheap: the IR path is spelled only when something fails.
-struct Step {
-  const ExprNode* node;
-  const char* field;
-  int index;
-};
-
-// Where evaluation is, for the IR path of a diagnostic: the function and the steps.
+// Where evaluation is, for the IR path of a diagnostic: the function and the steps of the walk
+// (hir::BodyStep: kept cheap, spelled only when something fails).
 struct Frame {
   const hir::Function* function;
-  std::vector<Step> steps;
+  std::vector<hir::BodyStep> steps;
 };
 
 // A rank-0 integer tensor holding v (wrapped to the dtype's width).
@@ -103,36 +97,11 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     return category_error(DiagCategory::Usage, std::move(message));
   }
 
-  std::string ir_path() const {
-    if (frames_.empty()) return {};
-    const Frame& fr = frames_.back();
-    std::string path = fr.function->name();
-    const hir::BindingNames& names = fr.function->binding_names();
-    std::string tail = ".body";
-    for (const Step& st : fr.steps) {
-      if (auto it = names.find(st.node); it != names.end()) tail = "." + it->second;
-      if (st.field == nullptr) continue;
-      tail += st.field;
-      if (st.index >= 0) tail += fmt::format("[{}]", st.index);
-    }
-    return path + tail;
-  }
-
-  // The IR path, and the source position of the deepest binding on the way (when the function
-  // was read from text).
+  // The IR path, the function and the source position of the deepest binding on the way (when
+  // the function was read from text): hir::placed_in_body.
   Diagnostic located(Diagnostic d) const {
-    if (d.ir_path.empty()) d.ir_path = ir_path();
-    if (d.function.empty() && !frames_.empty()) d.function = frames_.back().function->name();
-    if (!d.location.known() && !frames_.empty()) {
-      const Frame& fr = frames_.back();
-      const hir::BindingLocations& where = fr.function->binding_locations();
-      for (auto st = fr.steps.rbegin(); st != fr.steps.rend(); ++st)
-        if (auto it = where.find(st->node); it != where.end()) {
-          d.location = it->second;
-          break;
-        }
-    }
-    return d;
+    if (frames_.empty()) return d;
+    return hir::placed_in_body(std::move(d), *frames_.back().function, frames_.back().steps);
   }
   std::vector<Diagnostic> located_all(std::vector<Diagnostic> ds) const {
     for (Diagnostic& d : ds) d = located(std::move(d));
@@ -229,7 +198,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   Result<Value> eval(const Expr& e, Scope& scope) {
     const ExprNode* node = e.get();
     if (const Value* v = scope.find_memo(node)) return *v;
-    frames_.back().steps.push_back(Step{node, nullptr, -1});
+    frames_.back().steps.push_back(hir::BodyStep{node});
     Result<Value> r = dispatch(*node, scope);
     if (!r.ok()) return r;  // the steps stay: they are the failure's IR path
     frames_.back().steps.pop_back();
@@ -238,15 +207,16 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   }
 
   // Evaluates the operand `field[index]` of `parent`, recording the step for diagnostics.
-  Result<Value> eval_operand(const ExprNode* parent, const char* field, std::size_t index,
+  Result<Value> eval_operand(const ExprNode* parent, std::string_view field, std::size_t index,
                              const Expr& e, Scope& scope) {
-    frames_.back().steps.push_back(Step{parent, field, static_cast<int>(index)});
+    frames_.back().steps.push_back(hir::BodyStep{parent, field, static_cast<int>(index)});
     Result<Value> r = eval(e, scope);
     if (r.ok()) frames_.back().steps.pop_back();
     return r;
   }
-  Result<Value> eval_operand(const ExprNode* parent, const char* field, const Expr& e, Scope& scope) {
-    frames_.back().steps.push_back(Step{parent, field, -1});
+  Result<Value> eval_operand(const ExprNode* parent, std::string_view field, const Expr& e,
+                             Scope& scope) {
+    frames_.back().steps.push_back(hir::BodyStep{parent, field});
     Result<Value> r = eval(e, scope);
     if (r.ok()) frames_.back().steps.pop_back();
     return r;
@@ -272,14 +242,14 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   Result<Value> on(const Tuple& t, Scope& scope) override {
     std::vector<Value> items;
     for (std::size_t i = 0; i < t.elements.size(); ++i) {
-      Result<Value> v = eval_operand(&t, ".elements", i, t.elements[i], scope);
+      Result<Value> v = eval_operand(&t, "elements", i, t.elements[i], scope);
       if (!v.ok()) return v;
       items.push_back(*v);
     }
     return Value::tuple(std::move(items));
   }
   Result<Value> on(const TupleGetItem& g, Scope& scope) override {
-    Result<Value> v = eval_operand(&g, ".tuple", g.tuple, scope);
+    Result<Value> v = eval_operand(&g, "tuple", g.tuple, scope);
     if (!v.ok()) return v;
     TF_CHECK(v->is_tuple() && g.index >= 0 && g.index < static_cast<std::int64_t>(v->items().size()),
              "tuple_get_item({}) of a value that is not a tuple of that size", g.index);
@@ -314,7 +284,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     std::vector<Value> args;
     args.reserve(c.args.size());
     for (std::size_t i = 0; i < c.args.size(); ++i) {
-      Result<Value> v = eval_operand(&c, ".args", i, c.args[i], scope);
+      Result<Value> v = eval_operand(&c, "args", i, c.args[i], scope);
       if (!v.ok()) return v;
       args.push_back(std::move(v).value());
     }
@@ -373,12 +343,12 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       return located(eval_error(fmt::format("@{} is not an HIR function of this module", fc.callee)));
     std::vector<Value> args;
     for (std::size_t i = 0; i < fc.args.size(); ++i) {
-      Result<Value> v = eval_operand(&fc, ".args", i, fc.args[i], scope);
+      Result<Value> v = eval_operand(&fc, "args", i, fc.args[i], scope);
       if (!v.ok()) return v;
       args.push_back(std::move(v).value());
     }
     const auto& f = static_cast<const hir::Function&>(*callee);
-    frames_.back().steps.push_back(Step{&fc, nullptr, -1});
+    frames_.back().steps.push_back(hir::BodyStep{&fc});
     Result<Value> r = call_function(f, std::move(args), {});
     if (r.ok()) frames_.back().steps.pop_back();
     return r;
@@ -404,7 +374,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
                                             *start, *stop, *step)));
     std::vector<Value> carried;
     for (std::size_t k = 0; k < g.inits().size(); ++k) {
-      Result<Value> v = eval_operand(&g, ".inits", k, g.inits()[k], scope);
+      Result<Value> v = eval_operand(&g, "inits", k, g.inits()[k], scope);
       if (!v.ok()) return v;
       carried.push_back(*v);
     }
@@ -420,14 +390,14 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       for (std::size_t c = 0; c < carried.size(); ++c)
         iteration.vars.emplace(g.carried()[c].get(), carried[c]);
       if (carried.empty()) {
-        Result<Value> v = eval_operand(&g, ".body", g.body(), iteration);
+        Result<Value> v = eval_operand(&g, "body", g.body(), iteration);
         if (!v.ok()) return v;
         last = *v;
         continue;
       }
       std::vector<Value> next;
       for (std::size_t y = 0; y < g.yields().size(); ++y) {
-        Result<Value> v = eval_operand(&g, ".yields", y, g.yields()[y], iteration);
+        Result<Value> v = eval_operand(&g, "yields", y, g.yields()[y], iteration);
         if (!v.ok()) return v;
         next.push_back(*v);
       }

@@ -112,8 +112,6 @@ void for_each_child(const ExprNode& e, F&& f) {
   }
 }
 
-/// The children of `e`, in field order.
-std::vector<Expr> children_of(const ExprNode& e);
 /// The operands of `e` (its children of role Operand), in field order: what a printer binds
 /// before `e` (a loop's inits, body and yields; not its binders or dims).
 std::vector<Expr> operands_of(const ExprNode& e);

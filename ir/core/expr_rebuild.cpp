@@ -5,12 +5,6 @@
 namespace tf {
 namespace {
 
-template <typename T>
-Result<Expr> as_expr(Result<Ref<const T>> r) {
-  TF_TRY(r);
-  return Expr(*r);
-}
-
 // A node without children (Constant, Var, DimVar, SymbolRef) is never rebuilt.
 template <typename Node>
 Result<Expr> remake(const Node& n, ExprReplacer& replace, RebuildPolicy) {
@@ -24,35 +18,35 @@ Result<Expr> remake(const Call& n, ExprReplacer& replace, RebuildPolicy policy) 
   bool changed = false;
   auto [op, args, attrs, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(n.with_args(std::move(args)));
+  return result_as<Expr>(n.with_args(std::move(args)));
 }
 
 Result<Expr> remake(const Tuple& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
   auto [elements, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(Tuple::make(std::move(elements)));
+  return result_as<Expr>(Tuple::make(std::move(elements)));
 }
 
 Result<Expr> remake(const TupleGetItem& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
   auto [tuple, index, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(TupleGetItem::make(std::move(tuple), index));
+  return result_as<Expr>(TupleGetItem::make(std::move(tuple), index));
 }
 
 Result<Expr> remake(const ShapeOf& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
   auto [param, axis, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(ShapeOf::make(std::move(param), axis));
+  return result_as<Expr>(ShapeOf::make(std::move(param), axis));
 }
 
 Result<Expr> remake(const FunctionCall& n, ExprReplacer& replace, RebuildPolicy policy) {
   bool changed = false;
   auto [callee, callee_type, args, type] = map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(FunctionCall::make(std::move(callee), std::move(callee_type), std::move(args)));
+  return result_as<Expr>(FunctionCall::make(std::move(callee), std::move(callee_type), std::move(args)));
 }
 
 Result<Expr> remake(const GridRegionExpr& n, ExprReplacer& replace, RebuildPolicy policy) {
@@ -60,7 +54,7 @@ Result<Expr> remake(const GridRegionExpr& n, ExprReplacer& replace, RebuildPolic
   auto [iv, start, stop, step, carried, inits, body, yields, type] =
       map_fields(n, replace, changed);
   if (!changed && policy == RebuildPolicy::IfChanged) return Expr(&n);
-  return as_expr(GridRegionExpr::make({std::move(iv), std::move(start), std::move(stop),
+  return result_as<Expr>(GridRegionExpr::make({std::move(iv), std::move(start), std::move(stop),
                                        std::move(step), std::move(carried), std::move(inits),
                                        std::move(body), std::move(yields)}));
 }
@@ -76,12 +70,6 @@ Result<Expr> rebuild_with(const Expr& e, ExprReplacer replace, RebuildPolicy pol
 #include "ir/core/expr_nodes.def"
   }
   TF_UNREACHABLE("bad ExprKind");
-}
-
-std::vector<Expr> children_of(const ExprNode& e) {
-  std::vector<Expr> out;
-  for_each_child(e, [&](const Expr& c, ChildStep) { out.push_back(c); });
-  return out;
 }
 
 std::vector<Expr> operands_of(const ExprNode& e) {

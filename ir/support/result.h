@@ -60,3 +60,15 @@ class [[nodiscard]] Result {
   do {                                                                 \
     if (!(result).ok()) return (result).diagnostics();                 \
   } while (0)
+
+namespace tf {
+
+/// `r`'s value converted to `To` (an upcast of a node handle: Result<CallRef> to Result<Expr>),
+/// or its diagnostics.
+template <typename To, typename From>
+Result<To> result_as(Result<From> r) {
+  TF_TRY(r);
+  return To(std::move(r).value());
+}
+
+}  // namespace tf

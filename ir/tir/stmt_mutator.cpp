@@ -5,12 +5,6 @@
 namespace tf::tir {
 namespace {
 
-template <typename T>
-Result<Stmt> as_stmt(Result<Ref<const T>> r) {
-  TF_TRY(r);
-  return Stmt(*r);
-}
-
 // A statement without children (Return, Abort) is never rebuilt.
 template <typename Node>
 Result<Stmt> remake(const Node& n, StmtReplacer& replace) {
@@ -24,21 +18,21 @@ Result<Stmt> remake(const Sequential& n, StmtReplacer& replace) {
   bool changed = false;
   auto [body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(Sequential::make(std::move(body), n.loc()));
+  return result_as<Stmt>(Sequential::make(std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const LetStmt& n, StmtReplacer& replace) {
   bool changed = false;
   auto [var, value, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(LetStmt::make(std::move(var), std::move(value), std::move(body), n.loc()));
+  return result_as<Stmt>(LetStmt::make(std::move(var), std::move(value), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const For& n, StmtReplacer& replace) {
   bool changed = false;
   auto [iv, start, stop, step, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(For::make(std::move(iv), std::move(start), std::move(stop), std::move(step),
+  return result_as<Stmt>(For::make(std::move(iv), std::move(start), std::move(stop), std::move(step),
                            std::move(body), n.loc()));
 }
 
@@ -46,36 +40,36 @@ Result<Stmt> remake(const While& n, StmtReplacer& replace) {
   bool changed = false;
   auto [cond, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(While::make(std::move(cond), std::move(body), n.loc()));
+  return result_as<Stmt>(While::make(std::move(cond), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const If& n, StmtReplacer& replace) {
   bool changed = false;
   auto [cond, then_body, else_body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(If::make(std::move(cond), std::move(then_body), std::move(else_body), n.loc()));
+  return result_as<Stmt>(If::make(std::move(cond), std::move(then_body), std::move(else_body), n.loc()));
 }
 
 Result<Stmt> remake(const MeshScope& n, StmtReplacer& replace) {
   bool changed = false;
   auto [mesh, binding, body] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(MeshScope::make(std::move(mesh), std::move(binding), std::move(body), n.loc()));
+  return result_as<Stmt>(MeshScope::make(std::move(mesh), std::move(binding), std::move(body), n.loc()));
 }
 
 Result<Stmt> remake(const Evaluate& n, StmtReplacer& replace) {
   bool changed = false;
   auto [call, symbol, symbol_args] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  if (call) return as_stmt(Evaluate::make_op(std::move(call), n.loc()));
-  return as_stmt(Evaluate::make_symbol(std::move(symbol), std::move(symbol_args), n.loc()));
+  if (call) return result_as<Stmt>(Evaluate::make_op(std::move(call), n.loc()));
+  return result_as<Stmt>(Evaluate::make_symbol(std::move(symbol), std::move(symbol_args), n.loc()));
 }
 
 Result<Stmt> remake(const DispatchCall& n, StmtReplacer& replace) {
   bool changed = false;
   auto [callee, subjects, patterns, calls, fallback] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(DispatchCall::make(std::move(callee), std::move(subjects), std::move(patterns),
+  return result_as<Stmt>(DispatchCall::make(std::move(callee), std::move(subjects), std::move(patterns),
                                     std::move(calls), std::move(fallback), n.loc()));
 }
 
@@ -83,14 +77,14 @@ Result<Stmt> remake(const Intrinsic& n, StmtReplacer& replace) {
   bool changed = false;
   auto [def, args] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(Intrinsic::make(def, std::move(args), n.loc()));
+  return result_as<Stmt>(Intrinsic::make(def, std::move(args), n.loc()));
 }
 
 Result<Stmt> remake(const PrimFunction& n, StmtReplacer& replace) {
   bool changed = false;
   auto [name, params, body, output_count, target] = map_fields(n, replace, changed);
   if (!changed) return Stmt(&n);
-  return as_stmt(PrimFunction::make(std::move(name), std::move(params), std::move(body),
+  return result_as<Stmt>(PrimFunction::make(std::move(name), std::move(params), std::move(body),
                                     output_count, target, n.loc()));
 }
 

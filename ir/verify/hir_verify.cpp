@@ -15,6 +15,7 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_eval.h"
 #include "ir/dim/dim_var.h"
+#include "ir/hir/body_path.h"
 #include "ir/core/grid_region.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
@@ -140,7 +141,7 @@ class HirVerifier::BodyWalk final : public ExprVisitor {
   void visit_node(const Call& c) override {
     visit_children(c);
     const std::size_t before = v_.diags_.size();
-    v_.op_verify(c, here());
+    v_.op_verify(c, {});  // placed below
     if (c.op.form() == OpForm::Effect)
       v_.diags_.push_back(category_error(DiagCategory::Type,
                                          fmt::format("{} is an effect op; an HIR body holds "
@@ -151,7 +152,7 @@ class HirVerifier::BodyWalk final : public ExprVisitor {
   void visit_node(const FunctionCall& c) override {
     visit_children(c);
     const std::size_t before = v_.diags_.size();
-    v_.resolve(c, here());
+    v_.resolve(c, {});  // placed below
     for (std::size_t i = before; i < v_.diags_.size(); ++i) v_.diags_[i] = placed(std::move(v_.diags_[i]));
   }
   void visit_node(const ShapeOf&) override {}  // its parameter is checked by ShapeOf::make
@@ -172,20 +173,20 @@ class HirVerifier::BodyWalk final : public ExprVisitor {
   }
 
  private:
-  // A diagnostic of the node being visited: its IR path, and the source position of the
-  // innermost binding on the way (when the function was read from text).
-  Diagnostic placed(Diagnostic d) const {
-    d = at_path(std::move(d), v_.f_.name() + ".body" + path_suffix(path()));
-    if (d.location.known()) return d;
-    const hir::BindingLocations& where = v_.f_.binding_locations();
-    for (auto n = ancestors().rbegin(); n != ancestors().rend(); ++n)
-      if (auto it = where.find(*n); it != where.end()) {
-        d.location = it->second;
-        break;
-      }
-    return d;
+  // A diagnostic of the node being visited, placed by its walk (hir::placed_in_body: the IR
+  // path, and the source position of the innermost binding on the way).
+  Diagnostic placed(Diagnostic d) const { return hir::placed_in_body(std::move(d), v_.f_, walk()); }
+  // The walk to the node being visited, as the evaluator records it: each ancestor entered,
+  // then the step to its child.
+  std::vector<hir::BodyStep> walk() const {
+    std::vector<hir::BodyStep> steps;
+    for (std::size_t i = 0; i < ancestors().size(); ++i) {
+      steps.push_back(hir::BodyStep{ancestors()[i]});
+      if (i < path().size())
+        steps.push_back(hir::BodyStep{ancestors()[i], path()[i].field, path()[i].index});
+    }
+    return steps;
   }
-  std::string here() const { return v_.f_.name() + ".body" + path_suffix(path()); }
   HirVerifier& v_;
 };
 

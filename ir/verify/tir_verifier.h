@@ -15,6 +15,7 @@
 #include "ir/core/op_handlers.h"
 #include "ir/layout/mesh.h"
 #include "ir/support/diagnostic.h"
+#include "ir/support/ir_path.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
@@ -34,13 +35,13 @@ enum class ExprPlace {
 /// A binder met so far: what bound the Var, and where.
 struct Binding {
   const char* binder;  ///< "parameter", "LetStmt", "For" or "MeshScope"
-  std::string path;
+  std::string path;         ///< spelled when bound (an IrPath does not outlive the walk)
   SourceLocation location;  ///< of the binding statement (unknown for a parameter)
 };
 
 /// The statement and expression handlers of the walk: one `on` per kind of each family.
-using StmtHandlers = tir::StmtFunctor<void, const std::string&>;
-using ExprHandlers = ExprFunctor<void, const std::string&, ExprPlace>;
+using StmtHandlers = tir::StmtFunctor<void, const IrPath&>;
+using ExprHandlers = ExprFunctor<void, const IrPath&, ExprPlace>;
 
 class TirVerifier final : private StmtHandlers, private ExprHandlers {
  public:
@@ -51,40 +52,40 @@ class TirVerifier final : private StmtHandlers, private ExprHandlers {
  private:
   // tir_verify.cpp
   void check_params();
-  void bind(const VarRef& var, const std::string& path, const char* binder);
+  void bind(const VarRef& var, const IrPath& path, const char* binder);
   void unbind(const VarRef& var);
-  void statement(const tir::Stmt& s, const std::string& path);
-  void sequential(const tir::SequentialRef& s, const std::string& path);
-  void let_statement(const tir::LetStmt& let, const std::string& path);
-  void for_statement(const tir::For& loop, const std::string& path);
-#define TF_STMT_NODE(Name) void on(const tir::Name& node, const std::string& path) override;
+  void statement(const tir::Stmt& s, const IrPath& path);
+  void sequential(const tir::SequentialRef& s, const IrPath& path);
+  void let_statement(const tir::LetStmt& let, const IrPath& path);
+  void for_statement(const tir::For& loop, const IrPath& path);
+#define TF_STMT_NODE(Name) void on(const tir::Name& node, const IrPath& path) override;
 #include "ir/tir/stmt_nodes.def"
-  void expr(const Expr& e, const std::string& path, ExprPlace place);
-#define TF_EXPR_NODE(Name) void on(const Name& node, const std::string& path, ExprPlace place) override;
+  void expr(const Expr& e, const IrPath& path, ExprPlace place);
+#define TF_EXPR_NODE(Name) void on(const Name& node, const IrPath& path, ExprPlace place) override;
 #include "ir/core/expr_nodes.def"
-  void hir_expression(ExprKind kind, const std::string& path);
-  bool foreign_op(const Call& call, const std::string& path);
-  void call_expr(const Call& call, const Expr& e, const std::string& path, ExprPlace place);
-  void attributes(const Call& call, const std::string& path);
-  void stored_type(const Expr& e, const std::string& path);
-  void tensor_types(const IRType& t, const std::string& path);
-  void shard_meshes(const LayoutBase& layout, const std::string& path);
+  void hir_expression(ExprKind kind, const IrPath& path);
+  bool foreign_op(const Call& call, const IrPath& path);
+  void call_expr(const Call& call, const Expr& e, const IrPath& path, ExprPlace place);
+  void attributes(const Call& call, const IrPath& path);
+  void stored_type(const Expr& e, const IrPath& path);
+  void tensor_types(const IRType& t, const IrPath& path);
+  void shard_meshes(const LayoutBase& layout, const IrPath& path);
   bool mesh_in_scope(const Mesh& m) const;
 
   // tir_verify_calls.cpp
-  void evaluate(const tir::Evaluate& e, const std::string& path);
-  void op_evaluate(const tir::Evaluate& e, const std::string& path);
+  void evaluate(const tir::Evaluate& e, const IrPath& path);
+  void op_evaluate(const tir::Evaluate& e, const IrPath& path);
   void sync(const tir::Evaluate& e, const std::vector<Diagnostic>& handler_diags,
-            const std::string& path);
-  void launch(const Call& call, const std::string& path);
-  const tir::PrimFunction* resolve(const SymbolRef& ref, const std::string& path,
+            const IrPath& path);
+  void launch(const Call& call, const IrPath& path);
+  const tir::PrimFunction* resolve(const SymbolRef& ref, const IrPath& path,
                                    const char* missing_rule);
-  void symbol_call(const SymbolRef& ref, const std::vector<Expr>& args, const std::string& path);
-  void dispatch(const tir::DispatchCall& d, const std::string& path);
+  void symbol_call(const SymbolRef& ref, const std::vector<Expr>& args, const IrPath& path);
+  void dispatch(const tir::DispatchCall& d, const IrPath& path);
   void named_barriers();
 
-  void report(Diagnostic d, const std::string& path);
-  void report(std::vector<Diagnostic> ds, const std::string& path);
+  void report(Diagnostic d, const IrPath& path);
+  void report(std::vector<Diagnostic> ds, const IrPath& path);
 
   const tir::PrimFunction& fn_;
   const Module* module_;

@@ -77,31 +77,33 @@ TirVerifier::TirVerifier(const tir::PrimFunction& fn, const Module* module,
 
 std::vector<Diagnostic> TirVerifier::run() {
   check_params();
-  sequential(fn_.body(), fn_.name() + ".body");
+  const IrPath root(fn_.name());
+  sequential(fn_.body(), root.field("body"));
   named_barriers();
   return std::move(diags_);
 }
 
-void TirVerifier::report(Diagnostic d, const std::string& path) {
-  if (d.ir_path.empty()) d.ir_path = path;
+void TirVerifier::report(Diagnostic d, const IrPath& path) {
+  if (d.ir_path.empty()) d.ir_path = path.str();
   if (!d.location.known() && !where_.empty()) d.location = where_.back();
   diags_.push_back(std::move(d));
 }
 
-void TirVerifier::report(std::vector<Diagnostic> ds, const std::string& path) {
+void TirVerifier::report(std::vector<Diagnostic> ds, const IrPath& path) {
   for (Diagnostic& d : ds) report(std::move(d), path);
 }
 
 void TirVerifier::check_params() {
+  const IrPath root(fn_.name());
   const std::vector<VarRef>& params = fn_.params();
   for (const VarRef& p : params) collect_meshes(p->type(), param_meshes_);
   const Var* first = nullptr;  // the first parameter whose layout kind counts
   bool first_shard = false;
   for (std::size_t i = 0; i < params.size(); ++i) {
     const VarRef& p = params[i];
-    const std::string path = fmt::format("{}.params[{}]", fn_.name(), i);
+    const IrPath path = root.field("params", static_cast<int>(i));
     params_.insert(p.get());
-    bound_.emplace(p.get(), Binding{"parameter", path});
+    bound_.emplace(p.get(), Binding{"parameter", path.str()});
     ++in_scope_[p.get()];
     tensor_types(p->type(), path);
     const TensorType* t = p->type()->as<TensorType>();
@@ -122,7 +124,7 @@ void TirVerifier::check_params() {
   }
 }
 
-void TirVerifier::bind(const VarRef& var, const std::string& path, const char* binder) {
+void TirVerifier::bind(const VarRef& var, const IrPath& path, const char* binder) {
   const auto earlier = bound_.find(var.get());
   if (earlier != bound_.end()) {
     const Binding& b = earlier->second;
@@ -140,7 +142,7 @@ void TirVerifier::bind(const VarRef& var, const std::string& path, const char* b
       d.related.push_back({b.location, fmt::format("the {} that bound '{}' first", b.binder, var->name)});
     report(std::move(d), path);
   } else {
-    bound_.emplace(var.get(), Binding{binder, path, where_.empty() ? SourceLocation{} : where_.back()});
+    bound_.emplace(var.get(), Binding{binder, path.str(), where_.empty() ? SourceLocation{} : where_.back()});
   }
   ++in_scope_[var.get()];
 }
@@ -150,70 +152,70 @@ void TirVerifier::unbind(const VarRef& var) {
   if (it != in_scope_.end() && --it->second == 0) in_scope_.erase(it);
 }
 
-void TirVerifier::sequential(const tir::SequentialRef& s, const std::string& path) {
-  for (std::size_t i = 0; i < s->size(); ++i) statement((*s)[i], fmt::format("{}[{}]", path, i));
+void TirVerifier::sequential(const tir::SequentialRef& s, const IrPath& path) {
+  for (std::size_t i = 0; i < s->size(); ++i) statement((*s)[i], path.at(static_cast<int>(i)));
 }
 
-void TirVerifier::statement(const tir::Stmt& s, const std::string& path) {
+void TirVerifier::statement(const tir::Stmt& s, const IrPath& path) {
   const bool placed = s->loc() && s->loc()->known();
   if (placed) where_.push_back(*s->loc());
   StmtHandlers::dispatch(*s, path);
   if (placed) where_.pop_back();
 }
 
-void TirVerifier::on(const tir::Sequential& s, const std::string& path) {
+void TirVerifier::on(const tir::Sequential& s, const IrPath& path) {
   sequential(tir::SequentialRef(&s), path);
 }
-void TirVerifier::on(const tir::LetStmt& let, const std::string& path) {
+void TirVerifier::on(const tir::LetStmt& let, const IrPath& path) {
   let_statement(let, path);
 }
-void TirVerifier::on(const tir::For& loop, const std::string& path) {
+void TirVerifier::on(const tir::For& loop, const IrPath& path) {
   for_statement(loop, path);
 }
-void TirVerifier::on(const tir::While& w, const std::string& path) {
-  expr(w.cond, path + ".cond", ExprPlace::StmtField);
-  sequential(w.body, path + ".body");
+void TirVerifier::on(const tir::While& w, const IrPath& path) {
+  expr(w.cond, path.field("cond"), ExprPlace::StmtField);
+  sequential(w.body, path.field("body"));
 }
-void TirVerifier::on(const tir::If& i, const std::string& path) {
-  expr(i.cond, path + ".cond", ExprPlace::StmtField);
-  sequential(i.then_body, path + ".then_body");
-  sequential(i.else_body, path + ".else_body");
+void TirVerifier::on(const tir::If& i, const IrPath& path) {
+  expr(i.cond, path.field("cond"), ExprPlace::StmtField);
+  sequential(i.then_body, path.field("then_body"));
+  sequential(i.else_body, path.field("else_body"));
 }
-void TirVerifier::on(const tir::MeshScope& m, const std::string& path) {
-  bind(m.binding, path + ".binding", "MeshScope");
+void TirVerifier::on(const tir::MeshScope& m, const IrPath& path) {
+  bind(m.binding, path.field("binding"), "MeshScope");
   scope_stack_.push_back(m.mesh);
-  sequential(m.body, path + ".body");
+  sequential(m.body, path.field("body"));
   scope_stack_.pop_back();
   unbind(m.binding);
 }
-void TirVerifier::on(const tir::Evaluate& e, const std::string& path) {
+void TirVerifier::on(const tir::Evaluate& e, const IrPath& path) {
   evaluate(e, path);
 }
-void TirVerifier::on(const tir::DispatchCall& d, const std::string& path) {
+void TirVerifier::on(const tir::DispatchCall& d, const IrPath& path) {
   dispatch(d, path);
 }
-void TirVerifier::on(const tir::Intrinsic& in, const std::string& path) {
+void TirVerifier::on(const tir::Intrinsic& in, const IrPath& path) {
   for (std::size_t i = 0; i < in.args.size(); ++i)
-    expr(in.args[i], fmt::format("{}.args[{}]", path, i), ExprPlace::StmtField);
+    expr(in.args[i], path.field("args", static_cast<int>(i)), ExprPlace::StmtField);
   report(tir::verify_intrinsic(in), path);
 }
-void TirVerifier::on(const tir::PrimFunction& f, const std::string& path) {
+void TirVerifier::on(const tir::PrimFunction& f, const IrPath& path) {
   report(category_error(DiagCategory::Type,
                         fmt::format("prim_func {} holds the PrimFunction {} in its body; a "
                                     "Module holds functions at top level only",
                                     fn_.name(), f.name())),
          path);
 }
-void TirVerifier::on(const tir::Return&, const std::string&) {}
-void TirVerifier::on(const tir::Abort&, const std::string&) {}
+void TirVerifier::on(const tir::Return&, const IrPath&) {}
+void TirVerifier::on(const tir::Abort&, const IrPath&) {}
 
-void TirVerifier::let_statement(const tir::LetStmt& let, const std::string& path) {
-  expr(let.value, path + ".value", ExprPlace::LetValue);
-  const std::string var_path = path + ".var";
+void TirVerifier::let_statement(const tir::LetStmt& let, const IrPath& path) {
+  expr(let.value, path.field("value"), ExprPlace::LetValue);
+  const IrPath var_path = path.field("var");
   if (const OpHandlers* tables = typeinfer_tables(let.value, handlers_)) {
     Result<IRType> t = infer_type(let.value, *tables);
     if (!t.ok())
-      report(t.diagnostics(), path + ".value");
+      report(t.diagnostics(), path.field("value"));
     else if (!structural_equal(let.var->type(), *t))
       report(
           rule_error("TIR.1.3.VERIFY.letstmt-typing",
@@ -223,15 +225,15 @@ void TirVerifier::let_statement(const tir::LetStmt& let, const std::string& path
   }
   tensor_types(let.var->type(), var_path);
   bind(let.var, var_path, "LetStmt");
-  sequential(let.body, path + ".body");
+  sequential(let.body, path.field("body"));
   unbind(let.var);
 }
 
-void TirVerifier::for_statement(const tir::For& loop, const std::string& path) {
+void TirVerifier::for_statement(const tir::For& loop, const IrPath& path) {
   const std::pair<const Expr*, const char*> bounds[] = {
       {&loop.start, "start"}, {&loop.stop, "stop"}, {&loop.step, "step"}};
   for (const auto& [bound, field] : bounds) {
-    const std::string p = fmt::format("{}.{}", path, field);
+    const IrPath p = path.field(field);
     expr(*bound, p, ExprPlace::StmtField);
     if (!is_rank0_integer(*bound))
       report(category_error(DiagCategory::Type,
@@ -239,16 +241,16 @@ void TirVerifier::for_statement(const tir::For& loop, const std::string& path) {
                                         field, to_string(*bound), to_string((*bound)->type()))),
              p);
   }
-  bind(loop.induction_var, path + ".induction_var", "For");
-  sequential(loop.body, path + ".body");
+  bind(loop.induction_var, path.field("induction_var"), "For");
+  sequential(loop.body, path.field("body"));
   unbind(loop.induction_var);
 }
 
-void TirVerifier::expr(const Expr& e, const std::string& path, ExprPlace place) {
+void TirVerifier::expr(const Expr& e, const IrPath& path, ExprPlace place) {
   ExprHandlers::dispatch(*e, path, place);
 }
 
-void TirVerifier::on(const Var& v, const std::string& path, ExprPlace) {
+void TirVerifier::on(const Var& v, const IrPath& path, ExprPlace) {
   if (in_scope_.count(&v) == 0)
     report(category_error(DiagCategory::Type,
                           fmt::format("prim_func {} reads the Var '{}', which is not a parameter "
@@ -256,13 +258,13 @@ void TirVerifier::on(const Var& v, const std::string& path, ExprPlace) {
                                       fn_.name(), v.name)),
            path);
 }
-void TirVerifier::on(const Constant& c, const std::string& path, ExprPlace) {
+void TirVerifier::on(const Constant& c, const IrPath& path, ExprPlace) {
   tensor_types(c.type(), path);
 }
-void TirVerifier::on(const DimVar&, const std::string&, ExprPlace) {}
+void TirVerifier::on(const DimVar&, const IrPath&, ExprPlace) {}
 // Resolved where it is a callee (Evaluate, Launch).
-void TirVerifier::on(const SymbolRef&, const std::string&, ExprPlace) {}
-void TirVerifier::on(const ShapeOf& s, const std::string& path, ExprPlace) {
+void TirVerifier::on(const SymbolRef&, const IrPath&, ExprPlace) {}
+void TirVerifier::on(const ShapeOf& s, const IrPath& path, ExprPlace) {
   const TensorType* t = s.param->type()->as<TensorType>();
   if (params_.count(s.param.get()) == 0)
     report(rule_error("TIR.2.2.SHAPEOF.param-is-function-param",
@@ -277,25 +279,25 @@ void TirVerifier::on(const ShapeOf& s, const std::string& path, ExprPlace) {
                                   to_string(s.param->type()), s.axis)),
            path);
 }
-void TirVerifier::on(const Call& c, const std::string& path, ExprPlace place) {
+void TirVerifier::on(const Call& c, const IrPath& path, ExprPlace place) {
   call_expr(c, Expr(&c), path, place);
 }
-void TirVerifier::on(const Tuple& t, const std::string& path, ExprPlace) {
+void TirVerifier::on(const Tuple& t, const IrPath& path, ExprPlace) {
   for (std::size_t i = 0; i < t.elements.size(); ++i)
-    expr(t.elements[i], fmt::format("{}.elements[{}]", path, i), ExprPlace::Nested);
+    expr(t.elements[i], path.field("elements", static_cast<int>(i)), ExprPlace::Nested);
   stored_type(Expr(&t), path);
 }
-void TirVerifier::on(const TupleGetItem& g, const std::string& path, ExprPlace) {
-  expr(g.tuple, path + ".tuple", ExprPlace::Nested);
+void TirVerifier::on(const TupleGetItem& g, const IrPath& path, ExprPlace) {
+  expr(g.tuple, path.field("tuple"), ExprPlace::Nested);
   stored_type(Expr(&g), path);
 }
-void TirVerifier::on(const FunctionCall&, const std::string& path, ExprPlace) {
+void TirVerifier::on(const FunctionCall&, const IrPath& path, ExprPlace) {
   hir_expression(ExprKind::FunctionCall, path);
 }
-void TirVerifier::on(const GridRegionExpr&, const std::string& path, ExprPlace) {
+void TirVerifier::on(const GridRegionExpr&, const IrPath& path, ExprPlace) {
   hir_expression(ExprKind::GridRegionExpr, path);
 }
-void TirVerifier::hir_expression(ExprKind kind, const std::string& path) {
+void TirVerifier::hir_expression(ExprKind kind, const IrPath& path) {
   report(rule_error("TIR.0.INTRO.no-hir-ops",
                     fmt::format("{} is an HIR expression; a prim_func body holds TIR only "
                                 "(calls are `@f(args)` statements, loops are `for`)",
@@ -303,7 +305,7 @@ void TirVerifier::hir_expression(ExprKind kind, const std::string& path) {
          path);
 }
 
-bool TirVerifier::foreign_op(const Call& call, const std::string& path) {
+bool TirVerifier::foreign_op(const Call& call, const IrPath& path) {
   if (call.op.dialect() != "hir") return false;
   if (hir::sharding_op_kind(call.op) == hir::ShardingOp::Reshard)
     report(rule_error("TIR.2.3.OPS.no-reshard",
@@ -319,7 +321,7 @@ bool TirVerifier::foreign_op(const Call& call, const std::string& path) {
   return true;
 }
 
-void TirVerifier::call_expr(const Call& call, const Expr& e, const std::string& path,
+void TirVerifier::call_expr(const Call& call, const Expr& e, const IrPath& path,
                             ExprPlace place) {
   const std::optional<tir::TirOp> kind = tir::tir_op_kind(call.op);
   if (foreign_op(call, path)) {
@@ -345,7 +347,7 @@ void TirVerifier::call_expr(const Call& call, const Expr& e, const std::string& 
            path);
   }
   for (std::size_t i = 0; i < call.args.size(); ++i)
-    expr(call.args[i], fmt::format("{}.args[{}]", path, i), ExprPlace::Nested);
+    expr(call.args[i], path.field("args", static_cast<int>(i)), ExprPlace::Nested);
   if (place == ExprPlace::LetValue) {  // the let's Var carries the type (let_statement)
     stored_type(e, path);
     return;
@@ -355,13 +357,13 @@ void TirVerifier::call_expr(const Call& call, const Expr& e, const std::string& 
   stored_type(e, path);
 }
 
-void TirVerifier::attributes(const Call& call, const std::string& path) {
+void TirVerifier::attributes(const Call& call, const IrPath& path) {
   std::size_t i = 0;
   for (const ParamDef& p : call.op.params()) {
     if (p.kind != ParamKind::Attribute) continue;
     if (i >= call.attrs.size()) break;
     const AttrValue& v = call.attrs[i++];
-    const std::string at = fmt::format("{}.{}", path, p.name);
+    const IrPath at = path.field(p.name);
     if (const IRType* t = std::get_if<IRType>(&v))
       tensor_types(*t, at);
     else if (const LayoutBase* l = std::get_if<LayoutBase>(&v))
@@ -369,12 +371,12 @@ void TirVerifier::attributes(const Call& call, const std::string& path) {
   }
 }
 
-void TirVerifier::stored_type(const Expr& e, const std::string& path) {
+void TirVerifier::stored_type(const Expr& e, const IrPath& path) {
   if (const OpHandlers* tables = typeinfer_tables(e, handlers_))
     report(check_stored_type(e, *tables), path);
 }
 
-void TirVerifier::tensor_types(const IRType& t, const std::string& path) {
+void TirVerifier::tensor_types(const IRType& t, const IrPath& path) {
   if (const TupleType* tu = t->as<TupleType>()) {
     for (const IRType& f : tu->fields) tensor_types(f, path);
     return;
@@ -385,7 +387,7 @@ void TirVerifier::tensor_types(const IRType& t, const std::string& path) {
   if (tt->layout) shard_meshes(*tt->layout, path);
 }
 
-void TirVerifier::shard_meshes(const LayoutBase& layout, const std::string& path) {
+void TirVerifier::shard_meshes(const LayoutBase& layout, const IrPath& path) {
   for (const LayoutBase* l = &layout; l->is_shard(); l = &l->as_shard()->layout()) {
     const Mesh& m = l->as_shard()->mesh();
     if (!mesh_in_scope(m))

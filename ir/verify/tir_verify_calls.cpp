@@ -58,20 +58,20 @@ std::vector<bool> hidden_shape_params(const tir::PrimFunction& fn) {
   return hidden;
 }
 
-std::string arg_path(const std::string& path, std::size_t i) {
-  return fmt::format("{}.args[{}]", path, i);
+IrPath arg_path(const IrPath& path, std::size_t i) {
+  return path.field("args", static_cast<int>(i));
 }
 
 }  // namespace
 
-void TirVerifier::evaluate(const tir::Evaluate& e, const std::string& path) {
+void TirVerifier::evaluate(const tir::Evaluate& e, const IrPath& path) {
   if (e.is_op())
     op_evaluate(e, path);
   else
     symbol_call(e.symbol(), e.args(), path);
 }
 
-const tir::PrimFunction* TirVerifier::resolve(const SymbolRef& ref, const std::string& path,
+const tir::PrimFunction* TirVerifier::resolve(const SymbolRef& ref, const IrPath& path,
                                               const char* missing_rule) {
   Result<FunctionRef> f = module_->lookup(ref.name);
   if (!f.ok()) {
@@ -90,7 +90,7 @@ const tir::PrimFunction* TirVerifier::resolve(const SymbolRef& ref, const std::s
 }
 
 void TirVerifier::symbol_call(const SymbolRef& ref, const std::vector<Expr>& args,
-                              const std::string& path) {
+                              const IrPath& path) {
   for (std::size_t i = 0; i < args.size(); ++i)
     expr(args[i], arg_path(path, i), ExprPlace::StmtField);
   if (module_ == nullptr) return;
@@ -109,7 +109,7 @@ void TirVerifier::symbol_call(const SymbolRef& ref, const std::vector<Expr>& arg
         path);
 }
 
-void TirVerifier::op_evaluate(const tir::Evaluate& e, const std::string& path) {
+void TirVerifier::op_evaluate(const tir::Evaluate& e, const IrPath& path) {
   const Call& call = e.call();
   for (std::size_t i = 0; i < call.args.size(); ++i)
     expr(call.args[i], arg_path(path, i), ExprPlace::StmtField);
@@ -136,7 +136,7 @@ void TirVerifier::op_evaluate(const tir::Evaluate& e, const std::string& path) {
 }
 
 void TirVerifier::sync(const tir::Evaluate& e, const std::vector<Diagnostic>& handler_diags,
-                       const std::string& path) {
+                       const IrPath& path) {
   if (std::get_if<Mesh>(&e.call().attr("mesh")) == nullptr) return;  // the handler said so
   // The scope check; a classification the handler already reported is not repeated.
   for (Diagnostic& d : tir::check_sync_in_scope(e.call(), scope_stack_)) {
@@ -148,10 +148,10 @@ void TirVerifier::sync(const tir::Evaluate& e, const std::vector<Diagnostic>& ha
   const bool known = std::any_of(named_sites_.begin(), named_sites_.end(),
                                  [&](const auto& site) { return site.first == &e; });
   if (barrier.ok() && barrier->kind == BarrierKind::Named && !known)
-    named_sites_.emplace_back(&e, path);
+    named_sites_.emplace_back(&e, path.str());
 }
 
-void TirVerifier::launch(const Call& call, const std::string& path) {
+void TirVerifier::launch(const Call& call, const IrPath& path) {
   if (fn_.target() != tir::Target::Host)
     report(rule_error("TIR.2.3.LAUNCH.host-only",
                       fmt::format("launch appears only in a host entry, but prim_func {} is "
@@ -177,7 +177,7 @@ void TirVerifier::launch(const Call& call, const std::string& path) {
   }
   if (module_ == nullptr) return;
   const SymbolRef& ref = *call.args[0]->as<SymbolRef>();
-  const std::string callee_path = arg_path(path, 0);
+  const IrPath callee_path = arg_path(path, 0);
   const tir::PrimFunction* callee = resolve(ref, callee_path, "TIR.2.1.SYMREF.resolution-unique");
   if (callee == nullptr) return;
   if (callee->target() != tir::Target::Cuda)
@@ -210,14 +210,14 @@ void TirVerifier::launch(const Call& call, const std::string& path) {
            path);
 }
 
-void TirVerifier::dispatch(const tir::DispatchCall& d, const std::string& path) {
+void TirVerifier::dispatch(const tir::DispatchCall& d, const IrPath& path) {
   if (d.subjects.size() != 1)
     report(rule_error("TIR.1.6.DISPATCH.verify-one-subject",
                       fmt::format("dispatch \"{}\" has {} subjects; it dispatches on exactly one",
                                   d.callee_name, d.subjects.size())),
            path);
   for (std::size_t i = 0; i < d.subjects.size(); ++i) {
-    const std::string p = fmt::format("{}.subjects[{}]", path, i);
+    const IrPath p = path.field("subjects", static_cast<int>(i));
     expr(d.subjects[i], p, ExprPlace::StmtField);
     if (!d.subjects[i]->is<ShapeOf>())
       report(rule_error("TIR.1.6.DISPATCH.verify-subject-shapeof",
@@ -232,7 +232,7 @@ void TirVerifier::dispatch(const tir::DispatchCall& d, const std::string& path) 
            path);
   for (std::size_t i = 0; i < d.case_patterns.size(); ++i) {
     const std::vector<Pattern>& row = d.case_patterns[i];
-    const std::string p = fmt::format("{}.case_patterns[{}]", path, i);
+    const IrPath p = path.field("case_patterns", static_cast<int>(i));
     if (row.size() != 1)
       report(rule_error("TIR.1.6.DISPATCH.verify-pattern-arity",
                         fmt::format("case {} has {} patterns; a row holds one, for the one subject",
@@ -243,11 +243,11 @@ void TirVerifier::dispatch(const tir::DispatchCall& d, const std::string& path) 
         report(rule_error("TIR.1.6.DISPATCH.verify-dimvarrangepat",
                           fmt::format("case {} pattern {} is a {}, not a DimVarRangePat", i, j,
                                       pattern_kind_name(row[j]->kind()))),
-               fmt::format("{}[{}]", p, j));
+               p.at(static_cast<int>(j)));
   }
   for (std::size_t i = 0; i < d.case_calls.size(); ++i) {
     const tir::Evaluate& call = *d.case_calls[i];
-    const std::string p = fmt::format("{}.case_calls[{}]", path, i);
+    const IrPath p = path.field("case_calls", static_cast<int>(i));
     if (call.is_op())
       report(rule_error("TIR.1.6.DISPATCH.case-calls-evaluate-symbolref",
                         "a dispatch case calls a function: Evaluate(SymbolRef, args)"),
@@ -261,8 +261,8 @@ void TirVerifier::dispatch(const tir::DispatchCall& d, const std::string& path) 
                       fmt::format("dispatch \"{}\" falls back to {} statement(s); the fallback is "
                                   "exactly one abort",
                                   d.callee_name, fallback.size())),
-           path + ".fallback");
-  sequential(d.fallback, path + ".fallback");
+           path.field("fallback"));
+  sequential(d.fallback, path.field("fallback"));
 }
 
 void TirVerifier::named_barriers() {
@@ -270,7 +270,8 @@ void TirVerifier::named_barriers() {
   if (ids.ok()) return;
   // The allocator numbers the same sites in the same (pre-)order: the 16th is the one too many.
   const bool sixteenth = named_sites_.size() > 15;
-  const std::string path = sixteenth ? named_sites_[15].second : fn_.name();
+  const std::string root = sixteenth ? named_sites_[15].second : fn_.name();
+  const IrPath path(root);
   std::vector<Diagnostic> ds = ids.diagnostics();
   if (sixteenth)
     for (Diagnostic& d : ds) {

@@ -21,7 +21,7 @@ tir::PrimFunctionRef host_fn(std::vector<VarRef> params, tir::Target target = ti
 }
 
 TEST(EntryAbi, IsNotCallableType) {
-  // covers: TYPES.7.CALLABLE.entryabi-separate
+  // covers (compile-time): TYPES.7.CALLABLE.entryabi-separate
   static_assert(!std::is_convertible_v<EntryABI, CallableTypeRef>);
   static_assert(!std::is_convertible_v<CallableTypeRef, EntryABI>);
   static_assert(!std::is_convertible_v<EntryABI, IRType>);

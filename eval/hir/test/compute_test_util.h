@@ -12,16 +12,6 @@
 
 namespace tf::eval::testing {
 
-/// Whether `r` failed with a diagnostic of `category` whose message contains `text`.
-inline ::testing::AssertionResult fails_with(const Result<Value>& r, DiagCategory category,
-                                             const std::string& text) {
-  if (r.ok()) return ::testing::AssertionFailure() << "expected an error containing '" << text << "'";
-  const Diagnostic& d = r.diagnostics().front();
-  if (d.category != category || d.message.find(text) == std::string::npos)
-    return ::testing::AssertionFailure() << "expected '" << text << "', got " << d.render();
-  return ::testing::AssertionSuccess();
-}
-
 /// `actual` has `expected`'s dtype and shape and every value within atol + rtol * |expected|
 /// (NaN only against NaN).
 inline ::testing::AssertionResult all_close(const Tensor& actual, const Tensor& expected,

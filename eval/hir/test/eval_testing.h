@@ -54,4 +54,22 @@ std::vector<double> values_of(const Tensor& t);
 /// NaN as a class), with a message listing both on failure.
 ::testing::AssertionResult same_tensor(const Tensor& actual, const Tensor& expected);
 
+/// Whether `r` failed with a diagnostic of `category` whose message contains `text`.
+inline ::testing::AssertionResult fails_with(const Result<Value>& r, DiagCategory category,
+                                             const std::string& text) {
+  if (r.ok()) return ::testing::AssertionFailure() << "expected an error containing '" << text << "'";
+  const Diagnostic& d = r.diagnostics().front();
+  if (d.category != category || d.message.find(text) == std::string::npos)
+    return ::testing::AssertionFailure() << "expected '" << text << "', got " << d.render();
+  return ::testing::AssertionSuccess();
+}
+
 }  // namespace tf::eval::testing
+
+/// EXPECT_FAILS_WITH(result, category, fragment): a failure whose first diagnostic has the
+/// category and contains the fragment (fails_with), reported at the caller's line.
+#define EXPECT_FAILS_WITH(result, category, fragment) \
+  EXPECT_TRUE(::tf::eval::testing::fails_with((result), (category), (fragment)))
+/// EXPECT_EVAL_ERROR(result, fragment): EXPECT_FAILS_WITH of an eval error.
+#define EXPECT_EVAL_ERROR(result, fragment) \
+  EXPECT_FAILS_WITH((result), ::tf::DiagCategory::Eval, (fragment))

@@ -41,7 +41,7 @@ func bad(x: Tensor[(4,), i32]) -> Tensor[(2,), i32] {
   Result<Value> r = run_tfir(src, {}, "chain");
   ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), i32({2, 2}, {1, 5, 3, 7})));
-  expect_eval_error(run_tfir(src, {i32({4}, {0, 1, 2, 3})}, "bad"),
+  EXPECT_EVAL_ERROR(run_tfir(src, {i32({4}, {0, 1, 2, 3})}, "bad"),
                     "is out of range for the extent 4");
 }
 
@@ -64,7 +64,7 @@ func parts(x: Tensor[(2, 4), f32]) -> Tuple[Tensor[(2, 4), f32], Tensor[(2, 2, 2
   EXPECT_TRUE(same_tensor(r->items()[0].tensor(), f32({2, 4}, {2, 3, 0, 1, 6, 7, 4, 5})));
   EXPECT_TRUE(same_tensor(r->items()[1].tensor(), f32({2, 2, 2}, {0, 1, 4, 5, 2, 3, 6, 7})));
   EXPECT_TRUE(same_tensor(r->items()[2].tensor(), f32({2, 2, 2}, {0, 2, 1, 3, 4, 6, 5, 7})));
-  expect_failure(run_body("p = split(x, axis=0, num_splits=2)\n    r = tuple_get_item(p, index=0)",
+  EXPECT_FAILS_WITH(run_body("p = split(x, axis=0, num_splits=2)\n    r = tuple_get_item(p, index=0)",
                           {f32({3}, {1, 2, 3})}, "Tensor[(1,), f32]"),
                  DiagCategory::Type, "not divisible by num_splits 2");
 }
@@ -140,9 +140,9 @@ func cache(new: Tensor[(1, 2, 1, 2), f32], pos: Tensor[(), i32], s: Tensor[(), i
   r = run_tfir(src, {fresh, i32({}, {1}), i32({}, {1})}, "cache");
   ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(same_tensor(r->tensor(), f32({1, 4, 1, 2}, {0, 0, 1, 2, 0, 0, 0, 0})));
-  expect_eval_error(run_tfir(src, {fresh, i32({}, {3}), i32({}, {2})}, "cache"),
+  EXPECT_EVAL_ERROR(run_tfir(src, {fresh, i32({}, {3}), i32({}, {2})}, "cache"),
                     "cur_pos 3 + s 2 is out of range for cache.len 4");
-  expect_failure(run_body("r = index_copy(x, y, z)",
+  EXPECT_FAILS_WITH(run_body("r = index_copy(x, y, z)",
                           {f32({4, 2}, std::vector<double>(8, 0)), i32({2}, {3, 1}),
                            f32({2, 2}, {9, 9, 8, 8})},
                           "Tensor[(4, 2), f32]"),
@@ -186,13 +186,13 @@ TEST(HirEvalBlockScaled, MoversThatKeepWholeBlocks) {
 
 TEST(HirEvalBlockScaled, MoversThatBreakBlocksOrComputeAreRefused) {
   const Tensor x = mxfp4({2, 32}, ramp(64, 1));
-  expect_eval_error(run_body("r = transpose(x, perm=(1, 0))", {x}, "Tensor[(32, 2), MXFP4]"),
+  EXPECT_EVAL_ERROR(run_body("r = transpose(x, perm=(1, 0))", {x}, "Tensor[(32, 2), MXFP4]"),
                     "cannot keep the blocks of the block-scaled MXFP4");
   // A window of whole-block size that starts mid-block.
-  expect_eval_error(run_body("r = slice(x, (0, 16), sizes=(1, 32), strides=(1, 1))",
+  EXPECT_EVAL_ERROR(run_body("r = slice(x, (0, 16), sizes=(1, 32), strides=(1, 1))",
                              {mxfp4({1, 64}, ramp(64, 1))}, "Tensor[(1, 32), MXFP4]"),
                     "cannot keep the blocks");
-  expect_eval_error(
+  EXPECT_EVAL_ERROR(
       run_body("r = index_add(x, y, x)", {x, i64({2}, {0, 1})}, "Tensor[(2, 32), MXFP4]"),
       "cannot keep the blocks");
 }

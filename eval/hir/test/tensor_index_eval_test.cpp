@@ -23,11 +23,11 @@ TEST(HirEvalIndexSelect, GathersWholeSlabs) {
 }
 
 TEST(HirEvalIndexSelect, IndicesOutsideTheExtentAreEvalErrors) {
-  expect_eval_error(
+  EXPECT_EVAL_ERROR(
       run_body("r = index_select(x, y)", {kX42, i64({2}, {0, 4})}, "Tensor[(2, 2), f32]"),
       "index entry 1 is 4, out of range [0, 4)");
   // No negative wrap-around (torch's index_select refuses them too).
-  expect_eval_error(
+  EXPECT_EVAL_ERROR(
       run_body("r = index_select(x, y)", {kX42, i32({1}, {-1})}, "Tensor[(1, 2), f32]"),
       "index entry 0 is -1, out of range [0, 4)");
 }
@@ -49,10 +49,10 @@ TEST(HirEvalIndexCopy, ReplacesSlabsAndTheLastDuplicateWins) {
 
 TEST(HirEvalIndexCopy, AnI32IndexIsATypeErrorAndAnOutOfRangeIndexAnEvalError) {
   const Tensor dst = f32({4, 2}, {0, 0, 0, 0, 0, 0, 0, 0});
-  expect_failure(run_body("r = index_copy(x, y, z)", {dst, i32({1}, {0}), f32({1, 2}, {1, 2})},
+  EXPECT_FAILS_WITH(run_body("r = index_copy(x, y, z)", {dst, i32({1}, {0}), f32({1, 2}, {1, 2})},
                           "Tensor[(4, 2), f32]"),
                  DiagCategory::Type, "index must be a rank-1 i64 tensor");
-  expect_eval_error(run_body("r = index_copy(x, y, z)", {dst, i64({1}, {7}), f32({1, 2}, {1, 2})},
+  EXPECT_EVAL_ERROR(run_body("r = index_copy(x, y, z)", {dst, i64({1}, {7}), f32({1, 2}, {1, 2})},
                              "Tensor[(4, 2), f32]"),
                     "index entry 0 is 7, out of range [0, 4)");
 }
@@ -110,10 +110,10 @@ TEST(HirEvalInsertSlice, WritesTheWindowAtRuntimeOffsets) {
 
 TEST(HirEvalInsertSlice, ARuntimeWindowOutsideDstIsAnEvalError) {
   const Tensor dst = f32({8}, {0, 0, 0, 0, 0, 0, 0, 0});
-  expect_eval_error(run_body("r = insert_slice(x, y, z)",
+  EXPECT_EVAL_ERROR(run_body("r = insert_slice(x, y, z)",
                              {dst, f32({4}, {1, 2, 3, 4}), i64({}, {6})}, "Tensor[(8,), f32]"),
                     "the window [6, 10) on axis 0 is out of range for dst extent 8");
-  expect_eval_error(run_body("r = insert_slice(x, y, z)",
+  EXPECT_EVAL_ERROR(run_body("r = insert_slice(x, y, z)",
                              {dst, f32({4}, {1, 2, 3, 4}), i32({}, {-1})}, "Tensor[(8,), f32]"),
                     "the window [-1, 3) on axis 0 is out of range for dst extent 8");
 }
@@ -133,13 +133,13 @@ TEST(HirEvalCacheUpdate, WritesTheFirstSRowsAtCurPos) {
 
 TEST(HirEvalCacheUpdate, RuntimeBoundsAreEvalErrors) {
   const std::string t = "Tensor[(1, 4, 1, 2), f32]";
-  expect_eval_error(run_body(kCacheBody, {kCache, i32({}, {3}), i32({}, {2}), kNew}, t),
+  EXPECT_EVAL_ERROR(run_body(kCacheBody, {kCache, i32({}, {3}), i32({}, {2}), kNew}, t),
                     "cur_pos 3 + s 2 is out of range for cache.len 4");
-  expect_eval_error(run_body(kCacheBody, {kCache, i32({}, {-1}), i32({}, {1}), kNew}, t),
+  EXPECT_EVAL_ERROR(run_body(kCacheBody, {kCache, i32({}, {-1}), i32({}, {1}), kNew}, t),
                     "cur_pos -1 is negative");
-  expect_eval_error(run_body(kCacheBody, {kCache, i32({}, {0}), i32({}, {0}), kNew}, t),
+  EXPECT_EVAL_ERROR(run_body(kCacheBody, {kCache, i32({}, {0}), i32({}, {0}), kNew}, t),
                     "s 0 is out of range [1, new.len = 2]");
-  expect_eval_error(run_body(kCacheBody, {kCache, i32({}, {0}), i32({}, {3}), kNew}, t),
+  EXPECT_EVAL_ERROR(run_body(kCacheBody, {kCache, i32({}, {0}), i32({}, {3}), kNew}, t),
                     "s 3 is out of range [1, new.len = 2]");
 }
 

@@ -42,7 +42,7 @@ TEST(HirEvalArgMax, IntegersCompareExactly) {
 }
 
 TEST(HirEvalArgMax, AnEmptyAxisIsAnEvalError) {
-  expect_eval_error(run_body("r = argmax(x)", {f32({2, 0}, {})}, "Tensor[(2,), i64]"),
+  EXPECT_EVAL_ERROR(run_body("r = argmax(x)", {f32({2, 0}, {})}, "Tensor[(2,), i64]"),
                     "axis 1 of shape (2, 0) is empty");
 }
 
@@ -95,7 +95,7 @@ func f(x: Tensor[(N,), f32]) -> Tuple[Tensor[(2,), f32], Tensor[(2,), i64]] {
     r = topk(x, k=2)
     return r
 })";
-  expect_eval_error(run_tfir(src, {f32({1}, {5})}), "k 2 is out of range [0, 1]");
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({1}, {5})}), "k 2 is out of range [0, 1]");
 }
 
 }  // namespace

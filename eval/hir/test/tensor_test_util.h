@@ -34,19 +34,6 @@ inline Value ok_value(const Result<Value>& r) {
   return r.ok() ? *r : Value(Tensor());
 }
 
-/// Asserts a failure whose first diagnostic has `category` and a message containing `fragment`.
-inline void expect_failure(const Result<Value>& r, DiagCategory category,
-                           const std::string& fragment) {
-  ASSERT_FALSE(r.ok()) << "expected a failure containing '" << fragment << "'";
-  EXPECT_EQ(r.diagnostics().front().category, category) << error_text(r);
-  EXPECT_NE(r.diagnostics().front().message.find(fragment), std::string::npos) << error_text(r);
-}
-
-/// An eval error containing `fragment`.
-inline void expect_eval_error(const Result<Value>& r, const std::string& fragment) {
-  expect_failure(r, DiagCategory::Eval, fragment);
-}
-
 /// The element codes of a simple-dtype tensor.
 inline std::vector<std::uint64_t> codes(const Tensor& t) {
   std::vector<std::uint64_t> out;

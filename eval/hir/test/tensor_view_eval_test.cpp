@@ -49,10 +49,10 @@ func g(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 })";
   Value v = ok_value(run_tfir(src, {f32({6}, {1, 2, 3, 4, 5, 6})}, "f"));
   EXPECT_TRUE(same_tensor(v.tensor(), f32({2, 3}, {1, 2, 3, 4, 5, 6})));
-  expect_eval_error(run_tfir(src, {f32({5}, {1, 2, 3, 4, 5})}, "f"),
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({5}, {1, 2, 3, 4, 5})}, "f"),
                     "cannot reshape (5,) (5 elements) to (2, 3) (6 elements)");
   // 7 elements do not divide into rows of 2.
-  expect_eval_error(run_tfir(src, {f32({7}, {1, 2, 3, 4, 5, 6, 7})}, "g"),
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({7}, {1, 2, 3, 4, 5, 6, 7})}, "g"),
                     "cannot infer entry 0 of new_shape");
 }
 
@@ -99,13 +99,13 @@ TEST(HirEvalSlice, TheWindowIsTheElementsItReads) {
 
 TEST(HirEvalSlice, StartsOutsideTheExtentAreEvalErrors) {
   const Tensor x = f32({4}, {0, 1, 2, 3});
-  expect_eval_error(
+  EXPECT_EVAL_ERROR(
       run_body("r = slice(x, (3,), sizes=(2,), strides=(1,))", {x}, "Tensor[(2,), f32]"),
       "the window start 3, size 2, stride 1 on axis 0 is out of range for the extent 4");
-  expect_eval_error(run_body("r = slice(x, (y,), sizes=(2,), strides=(1,))", {x, i64({}, {-1})},
+  EXPECT_EVAL_ERROR(run_body("r = slice(x, (y,), sizes=(2,), strides=(1,))", {x, i64({}, {-1})},
                              "Tensor[(2,), f32]"),
                     "start -1 on axis 0 is negative");
-  expect_eval_error(
+  EXPECT_EVAL_ERROR(
       run_body("r = slice(x, (5,), sizes=(0,), strides=(1,))", {x}, "Tensor[(0,), f32]"),
       "is out of range for the extent 4");
 }
@@ -134,7 +134,7 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(N // 2,), f32] {
 })";
   Value v = ok_value(run_tfir(src, {f32({4}, {1, 2, 3, 4})}));
   EXPECT_TRUE(same_tensor(v.tensor(), f32({2}, {3, 4})));
-  expect_eval_error(run_tfir(src, {f32({3}, {1, 2, 3})}),
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({3}, {1, 2, 3})}),
                     "axis 0 extent 3 is not divisible by num_splits 2");
 }
 

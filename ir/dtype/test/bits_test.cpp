@@ -66,7 +66,7 @@ TEST(BlockScaledCost, SymbolicWhenTheFinalLevelIsWhole) {
   EXPECT_TRUE(std::get<SymbolicBits>(b) == SymbolicBits(4.5, 32));
 }
 
-// covers: DTREP.BSCOST.symbolicbits-immutable
+// covers (compile-time): DTREP.BSCOST.symbolicbits-immutable
 TEST(BlockScaledCost, SymbolicBitsIsImmutable) {
   static_assert(!std::is_copy_assignable_v<SymbolicBits>);
   static_assert(!std::is_move_assignable_v<SymbolicBits>);
@@ -91,7 +91,7 @@ TEST(BlockScaledCost, Evaluate) {
   EXPECT_EQ(*s.evaluate(std::int64_t{1} << 20), 4.5 + 32.0 / 1048576.0);
 }
 
-// covers: DTREP.BSCOST.symbolicbits-evaluate-bool, DTREP.BSCOST.symbolicbits-evaluate-non-integer
+// covers (compile-time): DTREP.BSCOST.symbolicbits-evaluate-bool, DTREP.BSCOST.symbolicbits-evaluate-non-integer
 TEST(BlockScaledCost, EvaluateTakesAnExactInteger) {
   static_assert(!std::is_invocable_v<decltype(&SymbolicBits::evaluate), const SymbolicBits&, bool>);
   static_assert(!std::is_invocable_v<decltype(&SymbolicBits::evaluate), const SymbolicBits&,

@@ -83,7 +83,7 @@ TEST(BlockScaled, ElementMustBeSimple) {
   EXPECT_FALSE(find_compound("BS_X").has_value());
 }
 
-// covers: DTREP.BLOCKSCALED.levels-entry-type
+// covers (compile-time): DTREP.BLOCKSCALED.levels-entry-type
 TEST(BlockScaled, LevelsHoldOnlyLevels) {
   // levels=(Level(E8M0, 32), 32) does not compile: nothing converts to a Level.
   static_assert(!std::is_convertible_v<int, Level>);

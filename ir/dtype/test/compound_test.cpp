@@ -118,7 +118,7 @@ TEST(CompoundDType, SimpleTypesInOrder) {
   EXPECT_EQ(d.compound().simple_types()[1].info(), kE8M0.info());
 }
 
-// covers: DTREP.COMPOUND.simple-types-non-iterable
+// covers (compile-time): DTREP.COMPOUND.simple-types-non-iterable
 TEST(CompoundDType, SimpleTypesMustBeASequence) {
   // simple_types=DType.E2M1 (a single descriptor) is not a sequence: it does not compile.
   static_assert(!std::is_assignable_v<std::vector<DType>&, DType>);
@@ -149,7 +149,7 @@ TEST(CompoundDType, SimpleTypesMustNotBeEmpty) {
             "ValueError: the simple_types of 'EMPTY_X' must not be empty");
 }
 
-// covers: DTREP.COMPOUND.rules-non-iterable
+// covers (compile-time): DTREP.COMPOUND.rules-non-iterable
 TEST(CompoundDType, RulesMustBeASequence) {
   static_assert(!std::is_assignable_v<std::vector<RuleRef>&, RuleRef>);
   static_assert(!std::is_convertible_v<RuleRef, std::vector<RuleRef>>);

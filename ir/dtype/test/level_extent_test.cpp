@@ -40,7 +40,7 @@ TEST(LevelExtent, AcceptsLevelsAndExtents) {
   EXPECT_EQ(le(0, 1)->extent().count(), 1);
 }
 
-// covers: DTREP.LEVELEXTENT.level-type, DTREP.LEVELEXTENT.extent-type
+// covers (compile-time): DTREP.LEVELEXTENT.level-type, DTREP.LEVELEXTENT.extent-type
 TEST(LevelExtent, WrongArgumentTypesDoNotCompile) {
   static_assert(!std::is_convertible_v<double, ExactInt>);      // LevelExtent(0.0, 32)
   static_assert(!std::is_convertible_v<const char*, ExactInt>); // LevelExtent('0', 32)

@@ -93,7 +93,7 @@ TEST(RepresentationRule, ExtensionDefaultsToEmpty) {
   EXPECT_TRUE(r->structure().extension().empty());
 }
 
-// covers: DTREP.RULE.extension-non-tuple
+// covers (compile-time): DTREP.RULE.extension-non-tuple
 TEST(RepresentationRule, ExtensionMustBeATuple) {
   // The return type is fixed: an override returning a list or anything else does not compile.
   static_assert(std::is_same_v<decltype(std::declval<const RepresentationRule&>()

@@ -104,7 +104,7 @@ TEST(SimpleDType, NotAnEnum) {
   EXPECT_EQ(DType::boolean().family(), DTypeFamily::Bool);
 }
 
-// covers: TYPES.3.DTYPE.no-enum-surfaces
+// covers (compile-time): TYPES.3.DTYPE.no-enum-surfaces
 TEST(SimpleDType, NoEnumSurfaces) {
   static_assert(!HasValue<DType>);
   static_assert(!HasMembers<DType>);

@@ -11,15 +11,9 @@
 #include "ir/layout/shard_layout.h"
 #include "ir/layout/test/layout_literal.h"
 #include "ir/layout/topology.h"
+#include "ir/support/testing/ok.h"
 
 namespace tf::testing {
-
-/// The value of a Result the test expects to succeed (InternalError naming the diagnostic).
-template <typename T>
-T ok(Result<T> r) {
-  TF_CHECK(r.ok(), "expected success: {}", r.diagnostics().front().render());
-  return std::move(r).value();
-}
 
 /// A one-topology mesh over the layout `layout` (e.g. "(4,8):(1,4)").
 inline Mesh mesh(const std::string& topology, std::string_view layout) {

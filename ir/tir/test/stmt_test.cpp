@@ -27,9 +27,6 @@ namespace {
 
 using namespace test;
 
-SequentialRef seq(std::vector<Stmt> body) {
-  return ok(Sequential::make(std::move(body)));
-}
 Stmt ret() {
   return ok(Return::make());
 }
@@ -154,7 +151,7 @@ TEST(TirStmt, MeshScopeCarriesTheMeshAndItsBinding) {
   EXPECT_FALSE(MeshScope::make(warp(), nullptr, body).ok());
 }
 
-// covers: TIR.1.2.STRUCT.return-no-value, TIR.1.2.STRUCT.bodies-are-sequential
+// covers (compile-time): TIR.1.2.STRUCT.return-no-value, TIR.1.2.STRUCT.bodies-are-sequential
 TEST(TirStmt, ReturnHasNoValueAndBodiesAreSequentialHandles) {
   static_assert(std::tuple_size_v<decltype(std::declval<Return>().structural_fields())> == 0);
   static_assert(std::is_invocable_v<decltype(&Return::make), Loc>);

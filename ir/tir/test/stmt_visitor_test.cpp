@@ -18,9 +18,6 @@ namespace {
 
 using namespace test;
 
-SequentialRef seq(std::vector<Stmt> body) {
-  return ok(Sequential::make(std::move(body)));
-}
 std::string step_text(ChildStep s) {
   return s.index < 0 ? std::string(s.field) : std::string(s.field) + "[" + std::to_string(s.index) + "]";
 }

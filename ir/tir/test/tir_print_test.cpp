@@ -22,9 +22,6 @@ namespace {
 
 using namespace test;
 
-SequentialRef seq(std::vector<Stmt> body) {
-  return ok(Sequential::make(std::move(body)));
-}
 Stmt eval(std::string_view name, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) {
   return ok(Evaluate::make_op(op(name), std::move(args), std::move(attrs)));
 }

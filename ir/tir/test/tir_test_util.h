@@ -11,6 +11,8 @@
 #include "ir/core/test/ir_test_util.h"
 #include "ir/layout/mesh.h"
 #include "ir/layout/topology.h"
+#include "ir/support/testing/ok.h"
+#include "ir/tir/sequential.h"
 #include "ir/tir/tir_ops.h"
 
 namespace tf::tir::test {
@@ -37,11 +39,10 @@ inline Op op(std::string_view name) {
   return tables().registry().find(name).value();
 }
 
-/// A value that must be valid.
-template <typename T>
-T ok(Result<T> r) {
-  return std::move(r).value();
-}
+using tf::testing::ok;
+
+/// A Sequential of `body` that must be valid.
+inline SequentialRef seq(std::vector<Stmt> body) { return ok(Sequential::make(std::move(body))); }
 
 /// A rank-0 rmem scalar type (a TIR literal's type, DESIGN.md D7).
 inline TensorTypeRef scalar(DType d) {

@@ -102,7 +102,9 @@ TEST(HirVerify, ABodyDiagnosticIsPlacedAtItsBinding) {
                .value();
   std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
-  EXPECT_EQ(d[0].ir_path, "free.body.args[0].args[1]");
+  // The IR path starts from the innermost named value, as the evaluator spells it
+  // (hir::spell_body_path): `t`'s second operand.
+  EXPECT_EQ(d[0].ir_path, "free.t.args[1]");
   EXPECT_EQ(d[0].location.str(), "f.tfir:3:5");
 }
 
@@ -137,7 +139,7 @@ func h(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
   std::vector<Diagnostic> d = verify_function(fn(f, "g"), alone.get(), tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].message, "@h is not a function of the module");
-  EXPECT_EQ(d[0].ir_path, "g.body");
+  EXPECT_EQ(d[0].ir_path, "g.y");  // the call is the value named y (hir::spell_body_path)
 }
 
 }  // namespace

@@ -12,16 +12,13 @@
 #include "ir/tir/terminators.h"
 #include "ir/type/callable_type.h"
 #include "ir/type/unit_type.h"
+#include "ir/support/testing/ok.h"
 #include "ir/verify/test/tir_verify_test_util.h"
 
 namespace tf::tir_verify_test {
 namespace {
 
-template <typename T>
-T ok(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.diagnostics()[0].render());
-  return std::move(r).value();
-}
+using tf::testing::ok;
 
 // Meshes and the SM80 fragment layouts, spelled as mma_atom.h derives them.
 const char* const kDecls = R"(

@@ -10,6 +10,8 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/intrinsic.h"
+#include "ir/support/testing/ok.h"
+#include "ir/tir/test/tir_test_util.h"
 #include "ir/verify/test/tir_verify_test_util.h"
 
 namespace tf::tir_verify_test {
@@ -18,15 +20,9 @@ namespace {
 using tf::test::tensor;
 using tf::test::var;
 
-template <typename T>
-T ok(Result<T> r) {
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.diagnostics()[0].render());
-  return std::move(r).value();
-}
+using tf::testing::ok;
 
-tir::SequentialRef seq(std::vector<tir::Stmt> body) {
-  return ok(tir::Sequential::make(std::move(body)));
-}
+using tir::test::seq;
 
 TensorTypeRef rmem_i64() {
   return tensor({}, DType::i64(), StorageKind::Rmem);
