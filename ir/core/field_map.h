@@ -25,6 +25,11 @@
 
 namespace tf {
 
+/// Whether the replacer F handles statements and T is one (F names their base StmtBase).
+template <typename F, typename T>
+concept ReplacesStatements =
+    requires { typename F::StmtBase; } && std::derived_from<T, typename F::StmtBase>;
+
 /// Replacement context of one rebuild: the replacer and the change flag.
 template <typename F>
 struct FieldMapper {
@@ -45,8 +50,10 @@ struct FieldMapper {
   }
 
   // A statement child, when the replacer handles statements (it names their base StmtBase).
+  // The constraint is a concept of both F and T, so that it is checked per call, not when the
+  // class is instantiated with an expression-only F (clang rejects `F::StmtBase` there).
   template <typename T>
-    requires requires { typename F::StmtBase; } && std::derived_from<T, typename F::StmtBase>
+    requires ReplacesStatements<F, T>
   Ref<const T> map(const Ref<const T>& child, ChildStep step) {
     if (!child) return child;
     using Stmt = Ref<const typename F::StmtBase>;
