@@ -92,6 +92,14 @@ class CaseParser {
       depth = 0;
     }
     if (!pending.empty()) error(pending_at, "this statement's brackets are not closed before the case ends");
+    // Without an expect line a case asserts that its file (its `run` function) reads and
+    // verifies; input and dim lines would be ignored, so they need an expect line.
+    if (c_.expects.empty() && diags_.empty() && (!c_.inputs.empty() || !c_.dims.empty()))
+      error(c_.location,
+            fmt::format("case \"{}\" gives inputs or dims but nothing checks a run: add `expect "
+                        "output ...` or `expect error ...` (a case without expect lines asserts "
+                        "only that the file reads and verifies)",
+                        c_.name));
     if (!diags_.empty()) return diags_;
     return c_;
   }

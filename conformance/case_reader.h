@@ -15,7 +15,9 @@
 // its brackets are open, so a long literal may span lines), `#` comments. Values (inputs, expected
 // outputs) are kept as their source text with their position; the evaluator's runner builds
 // them. Errors are positioned: an unknown statement or level, a malformed line, an id not in
-// the rule catalogue (when one is given).
+// the rule catalogue (when one is given). A case without `expect` lines asserts that its file
+// (its `run` function) reads and verifies; such a case that gives inputs or dims is an error,
+// since nothing would check a run.
 #pragma once
 
 #include <optional>

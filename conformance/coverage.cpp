@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "ir/support/regular_file.h"
+
 namespace tf::conformance {
 namespace {
 
@@ -80,22 +82,27 @@ CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue&
         DiagCategory::Usage, fmt::format("cannot scan '{}': {}", root.string(), ec.message())));
     return report;
   }
-  for (; it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (ec) break;
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path& p = it->path();
     std::string name = p.filename().string();
-    if (it->is_directory()) {
+    std::error_code entry_ec;  // a dangling or looping symlink is neither, and is skipped
+    if (it->is_directory(entry_ec)) {
       if (name.starts_with(".") || name.starts_with("build")) it.disable_recursion_pending();
       continue;
     }
     std::string ext = p.extension().string();
     if (ext != ".cpp" && ext != ".h" && ext != ".tfir") continue;
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream buf;
-    buf << in.rdbuf();
+    Result<std::string> text = read_regular_file(p.string());
+    if (!text.ok()) {
+      append(report.errors, text.diagnostics());
+      continue;
+    }
     ++report.files_scanned;
-    scan_annotations(buf.str(), fs::relative(p, root).generic_string(), rules, report);
+    scan_annotations(*text, fs::relative(p, root, entry_ec).generic_string(), rules, report);
   }
+  if (ec)
+    report.errors.push_back(category_error(
+        DiagCategory::Usage, fmt::format("cannot walk '{}': {}", root.string(), ec.message())));
   return report;
 }
 

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "ir/support/regular_file.h"
+
 namespace tf::conformance {
 namespace {
 
@@ -109,11 +111,9 @@ Result<RuleCatalogue> RuleCatalogue::parse(std::string_view text, const std::str
 }
 
 Result<RuleCatalogue> RuleCatalogue::load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return category_error(DiagCategory::Usage, fmt::format("cannot read '{}'", path));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return parse(buf.str(), path);
+  Result<std::string> text = read_regular_file(path);
+  TF_TRY(text);
+  return parse(*text, path);
 }
 
 const Rule* RuleCatalogue::find(std::string_view id) const {

@@ -20,10 +20,6 @@ namespace {
 namespace fs = std::filesystem;
 using Status = CaseOutcome::Status;
 
-void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from) {
-  to.insert(to.end(), from.begin(), from.end());
-}
-
 // Runs the selected cases of the file at `path` into `run`.
 void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& run) {
   Result<std::string> source = text::read_source_file(path);
@@ -33,6 +29,17 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
   if (!parsed.file) return append(run.bad_input, parsed.diagnostics);
   Result<std::vector<Case>> cases = read_cases(*parsed.file, options.rules);
   if (!cases.ok()) return append(run.bad_input, cases.diagnostics());
+  // The file did not read (a case block without its `}`, an unknown item keyword, a stray `}`):
+  // only a case that expects a read error (`expect error parse "..."` or a rule id) may consume
+  // that; otherwise it is bad input, never a silent "0 passed".
+  const bool expects_a_read_error = std::any_of(cases->begin(), cases->end(), [](const Case& c) {
+    return std::any_of(c.expects.begin(), c.expects.end(), [](const CaseExpect& e) {
+      return e.kind == CaseExpect::Kind::Error ||
+             (e.kind == CaseExpect::Kind::CategoryError && e.category == "parse");
+    });
+  });
+  if (!parsed.diagnostics.empty() && !expects_a_read_error)
+    return append(run.bad_input, parsed.diagnostics);
   CaseFile cf;
   CheckedFile checked;
   if (parsed.diagnostics.empty()) {
@@ -69,13 +76,23 @@ std::vector<std::string> case_files(const std::vector<std::string>& paths,
   for (const std::string& p : paths) {
     std::error_code ec;
     if (fs::is_directory(p, ec)) {
+      // Symlinked folders are not entered (no loops). Every .tfir entry that is not a folder
+      // is run, so one that is not a regular file (a FIFO, a looping symlink) reaches
+      // read_source_file and becomes its diagnostic; a folder that cannot be read is one too.
       std::vector<std::string> found;
-      for (const auto& entry : fs::recursive_directory_iterator(p, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".tfir") found.push_back(entry.path().string());
+      fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec);
+      for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        std::error_code entry_ec;
+        if (!it->is_directory(entry_ec) && it->path().extension() == ".tfir")
+          found.push_back(it->path().string());
+      }
+      if (ec)
+        errors.push_back(category_error(DiagCategory::Usage,
+                                        fmt::format("cannot walk '{}': {}", p, ec.message())));
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      out.push_back(p);
+    } else if (fs::exists(fs::symlink_status(p, ec))) {
+      out.push_back(p);  // read_source_file refuses what is not a regular file, with why
     } else {
       errors.push_back(category_error(DiagCategory::Usage, fmt::format("no such file or folder '{}'", p)));
     }

@@ -1,6 +1,10 @@
 #include "conformance/coverage.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 namespace tf::conformance {
 namespace {
@@ -60,6 +64,24 @@ TEST(Coverage, CompileTimeAnnotationsAreCountedApart) {
   EXPECT_EQ(counts["A"]["all"].compile_time, 1u);
   EXPECT_EQ(counts["B"]["all"].covered, 1u);       // a run-time test names it too
   EXPECT_EQ(counts["B"]["all"].compile_time, 0u);
+}
+
+// A symlink loop and a folder symlink that points back up: the scan ends, and the loop is one
+// placed error (a file it cannot read), not an exception.
+TEST(Coverage, ScanningATreeWithSymlinkLoopsEnds) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("tf_coverage_links_" + std::to_string(::getpid()));
+  fs::create_directories(root / "src");
+  std::ofstream(root / "src" / "a_test.cpp") << "//" " covers: A.1.X.one\n";
+  fs::create_symlink(root / "b.cpp", root / "a.cpp");
+  fs::create_symlink(root / "a.cpp", root / "b.cpp");
+  fs::create_directory_symlink(root, root / "src" / "up");
+  const CoverageReport rep = scan_tree(root, tiny_catalogue());
+  fs::remove_all(root);
+  EXPECT_EQ(rep.files_scanned, 1u);
+  EXPECT_EQ(rep.covered.count("A.1.X.one"), 1u);
+  ASSERT_EQ(rep.errors.size(), 2u);  // a.cpp and b.cpp
+  EXPECT_NE(rep.errors[0].message.find("cannot read '"), std::string::npos);
 }
 
 TEST(Coverage, CountsPerDocumentAndKind) {

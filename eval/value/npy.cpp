@@ -10,6 +10,7 @@
 #include <optional>
 #include <string_view>
 
+#include "ir/support/regular_file.h"
 #include "ir/support/check.h"
 
 namespace tf::eval {
@@ -187,9 +188,9 @@ Result<NpyArray> read_npy(std::span<const std::uint8_t> bytes, const std::string
 }
 
 Result<NpyArray> read_npy_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return bad(path, "cannot open the file");
-  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Result<std::string> file = read_regular_file(path);
+  TF_TRY(file);
+  const std::vector<std::uint8_t> bytes(file->begin(), file->end());
   return read_npy(bytes, path);
 }
 

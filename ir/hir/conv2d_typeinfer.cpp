@@ -22,10 +22,6 @@ namespace tf::hir {
 
 namespace {
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 std::string tuple_text(const std::vector<std::int64_t>& v) {
   std::vector<ShapeDim> dims(v.begin(), v.end());
   return shape_text(dims);

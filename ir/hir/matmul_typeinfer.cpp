@@ -18,10 +18,6 @@ namespace tf::hir {
 
 namespace {
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 // "mesh axes (0, 1)" / "no mesh axis"; layer > 0 spelled "1@2".
 std::string mesh_axes_text(const std::vector<std::pair<int, int>>& axes) {
   if (axes.empty()) return "no mesh axis";

@@ -20,10 +20,6 @@ namespace tf::hir {
 
 namespace {
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 // `axis` normalised into [0, rank), or the shared axis diagnostic.
 Result<int> axis_attr(Op op, const AttrValue& v, int rank) {
   if (std::optional<int> a = normalize_axis(int_attr(v), rank)) return *a;

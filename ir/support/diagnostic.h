@@ -57,4 +57,7 @@ Diagnostic category_error(DiagCategory category, std::string message);
 /// True when any diagnostic in `diags` is an error.
 bool has_error(const std::vector<Diagnostic>& diags);
 
+/// Moves every diagnostic of `from` to the end of `to`, in order.
+void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from);
+
 }  // namespace tf

@@ -70,6 +70,10 @@ bool has_error(const std::vector<Diagnostic>& diags) {
   return false;
 }
 
+void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
+  for (Diagnostic& d : from) to.push_back(std::move(d));
+}
+
 namespace detail {
 void check_failed(const char* condition, const char* file, int line, const std::string& message) {
   throw InternalError(fmt::format("internal error at {}:{}: check `{}` failed{}{}", file, line,

@@ -15,10 +15,6 @@ namespace tf::text {
 
 namespace {
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 std::vector<ModuleDecl> module_declarations(const ParsedFile& file) {
   std::vector<ModuleDecl> out;
   for (const Declaration& d : file.declarations) {

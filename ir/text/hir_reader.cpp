@@ -18,10 +18,6 @@ namespace tf::text {
 
 namespace {
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 class HirBodyReader : public StatementCursor {
  public:
   HirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env)

@@ -54,10 +54,6 @@ void skip_to_next_top_level_line(const std::vector<Token>& tokens, std::size_t& 
   }
 }
 
-void append(std::vector<Diagnostic>& to, const std::vector<Diagnostic>& from) {
-  to.insert(to.end(), from.begin(), from.end());
-}
-
 // Names declared twice among the functions; an entry that is not unique or names no function.
 void check_function_names(const ParsedFile& file, std::vector<Diagnostic>& errors) {
   std::map<std::string, const SkippedItem*> functions;

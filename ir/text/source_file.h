@@ -7,8 +7,9 @@
 
 namespace tf::text {
 
-/// The whole text of the file at `path`. Fails with one Usage diagnostic located at the file
-/// ("cannot read 'PATH': REASON") when it cannot be opened or read (a directory included).
+/// The whole text of the file at `path` (read_regular_file: a regular file of at most
+/// kMaxInputFileBytes). Fails with one Usage diagnostic located at the file ("cannot read
+/// 'PATH': REASON") otherwise.
 Result<std::string> read_source_file(const std::string& path);
 
 }  // namespace tf::text

@@ -21,10 +21,6 @@ Diagnostic type_error(std::string message, std::string path) {
   return d;
 }
 
-void append(std::vector<Diagnostic>& to, std::vector<Diagnostic> from) {
-  for (Diagnostic& d : from) to.push_back(std::move(d));
-}
-
 std::string envelope(const DimVar& v) {
   return fmt::format("the envelope [{}, {}) of DimVar '{}'", v.lo, v.hi, v.name);
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -17,6 +18,16 @@ int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err)
   std::string rules_path = r.rules.empty() ? r.root + "/conformance/rules.tsv" : r.rules;
   Result<RuleCatalogue> cat = RuleCatalogue::load(rules_path);
   if (!cat) return report_bad_input(cat.diagnostics(), err, r.json);
+  std::vector<Diagnostic> unmatched;  // a prefix that names no rule would require nothing
+  for (const std::string& prefix : r.require) {
+    const bool any = std::any_of(cat->rules().begin(), cat->rules().end(),
+                                 [&](const Rule& rule) { return rule.id.starts_with(prefix); });
+    if (!any)
+      unmatched.push_back(category_error(
+          DiagCategory::Usage,
+          fmt::format("--require '{}' matches no rule id of {}", prefix, rules_path)));
+  }
+  if (!unmatched.empty()) return report_bad_input(unmatched, err, r.json);
   CoverageReport rep = scan_tree(r.root, *cat);
   if (!rep.errors.empty()) return report_bad_input(rep.errors, err, r.json);
 

@@ -1,7 +1,8 @@
 // `tf coverage [--root DIR] [--rules FILE] [--require PREFIX]... [--list-missing] [--json]`:
 // rule coverage of conformance/rules.tsv by `covers` annotations in tests and cases, per seed
 // document and per rule kind. With --require, exits 1 when a rule whose id starts with one of
-// the prefixes is named by nothing (so ctest can hold a rule family at full coverage).
+// the prefixes is named by nothing (so ctest can hold a rule family at full coverage), and
+// with exit 2 when a prefix names no rule at all (a typo would otherwise require nothing).
 #pragma once
 
 #include <ostream>

@@ -112,7 +112,12 @@ TEST(Npy, EveryTruncationIsRefusedNotCrashed) {
 TEST(Npy, AnUnreadablePathIsADiagnostic) {
   Result<NpyArray> r = read_npy_file("no/such/file.npy");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.diagnostics()[0].message, "no/such/file.npy: cannot open the file");
+  EXPECT_EQ(r.diagnostics()[0].message,
+            "cannot read 'no/such/file.npy': No such file or directory");
+  // Only a regular file is read: a device would never end, a directory is not data.
+  EXPECT_EQ(read_npy_file("/dev/zero").diagnostics()[0].message,
+            "cannot read '/dev/zero': it is a character device, not a regular file");
+  EXPECT_EQ(read_npy_file("/").diagnostics()[0].message, "cannot read '/': it is a directory");
 }
 
 }  // namespace

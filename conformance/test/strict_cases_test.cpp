@@ -1,0 +1,81 @@
+// Strict case files (issue: robust against every input, class 7): a file that does not read and
+// a case that sets up a run nobody checks are bad input, never a silent pass or "0 passed".
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "conformance/suite.h"
+#include "eval/hir/op_eval.h"
+#include "ir/text/standard_context.h"
+
+namespace tf::conformance {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kFunc =
+    "tfir 1\n\nfunc f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n\n";
+
+// Runs the one file `body` (after kFunc) and returns the run.
+SuiteRun run_file_text(const std::string& body) {
+  static const Context* context = [] {
+    auto* c = new Context();
+    text::register_all_ops(*c);
+    eval::register_hir_eval(c->handlers());
+    return c;
+  }();
+  const fs::path file = fs::temp_directory_path() / ("tf_strict_" + std::to_string(::getpid()) + ".tfir");
+  std::ofstream(file) << kFunc << body;
+  SuiteOptions options;
+  options.paths = {file.string()};
+  options.context = context;
+  SuiteRun r = run_suite(options);
+  fs::remove(file);
+  return r;
+}
+
+std::string messages(const SuiteRun& r) {
+  std::string s;
+  for (const Diagnostic& d : r.bad_input) s += d.render() + "\n";
+  return s;
+}
+
+TEST(StrictCases, ACaseWithoutItsClosingBraceIsBadInput) {
+  const SuiteRun r = run_file_text(
+      "case \"a\" {\n    input x = Tensor[(2,), f32]{1, 2}\n    expect output = Tensor[(2,), f32]{1, 2}\n");
+  EXPECT_TRUE(r.outcomes.empty());
+  ASSERT_FALSE(r.bad_input.empty());
+  EXPECT_EQ(r.bad_input[0].category, DiagCategory::Parse) << messages(r);
+}
+
+TEST(StrictCases, AnUnknownItemKeywordOrAStrayBraceIsBadInput) {
+  for (const char* body : {"bogus \"a\" {\n}\n", "case \"a\" {\n    expect error eval \"x\"\n}\n}\n"}) {
+    const SuiteRun r = run_file_text(body);
+    EXPECT_FALSE(r.bad_input.empty()) << body;
+  }
+}
+
+TEST(StrictCases, ACaseThatSetsUpARunButChecksNothingIsBadInput) {
+  const SuiteRun r = run_file_text("case \"a\" {\n    input x = Tensor[(2,), f32]{1, 2}\n}\n");
+  EXPECT_TRUE(r.outcomes.empty());
+  ASSERT_EQ(r.bad_input.size(), 1u) << messages(r);
+  EXPECT_NE(r.bad_input[0].message.find("case \"a\" gives inputs or dims but nothing checks a "
+                                        "run"),
+            std::string::npos)
+      << messages(r);
+  EXPECT_EQ(r.bad_input[0].location.line, 7);
+}
+
+TEST(StrictCases, ACaseWithoutExpectLinesAssertsThatTheFileVerifies) {
+  const SuiteRun r = run_file_text("case \"accepted\" {\n    run f\n}\n");
+  EXPECT_TRUE(r.bad_input.empty()) << messages(r);
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Passed);
+}
+
+}  // namespace
+}  // namespace tf::conformance
