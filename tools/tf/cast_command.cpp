@@ -67,9 +67,15 @@ int run_cast(const CastRequest& r, std::ostream& out, std::ostream& err) {
 
   const int width = target->bit_width();
   for (const CliValue& in : inputs) {
-    double x = in.value;
-    if (r.from == "f32") x = numerics::decode_f64(numerics::encode_f64(x, DType::f32(), numerics::default_cast_mode(DType::f32())), DType::f32());
+    // One rounding of the spelled value: every dtype (at most f32) rounds the value rounded to
+    // odd (cli_value.h), and so does the f32 of --from f32.
+    double x = in.odd;
+    if (r.from == "f32")
+      x = numerics::decode_f64(numerics::encode_f64(in.odd, DType::f32(),
+                                                    numerics::default_cast_mode(DType::f32())),
+                               DType::f32());
     std::uint64_t code = numerics::encode_f64(x, *target, *mode);
+    const double shown = r.from == "f32" ? x : in.value;  // the input as f64 (or f32) holds it
     double value = numerics::decode_f64(code, *target);
     if (r.json) {
       nlohmann::ordered_json j = {{"input", in.text},
@@ -81,7 +87,7 @@ int run_cast(const CastRequest& r, std::ostream& out, std::ostream& err) {
       out << j.dump() << '\n';
     } else {
       out << fmt::format("{} ({} {}) -> {} {} = {}  [{}, {}]\n", in.text, r.from,
-                         format_hexfloat(x), target->name(), format_code(code, width),
+                         format_hexfloat(shown), target->name(), format_code(code, width),
                          format_value(value), numerics::rounding_name(mode->rounding),
                          mode->saturate ? "saturate" : "no-saturate");
     }

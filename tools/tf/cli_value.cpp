@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "ir/text/decimal.h"
+
 namespace tf::cli {
 namespace {
 
@@ -35,7 +37,8 @@ Result<CliValue> parse_bits(std::string_view text) {
     if (d < 0) return bad_value(text, fmt::format("'{}' is not a hex digit", c));
     bits = bits << 4 | static_cast<std::uint32_t>(d);
   }
-  CliValue v{std::string(text), static_cast<double>(std::bit_cast<float>(bits)), true};
+  const double f = static_cast<double>(std::bit_cast<float>(bits));
+  CliValue v{std::string(text), f, f, true};
   return v;
 }
 
@@ -53,7 +56,12 @@ Result<CliValue> parse_cli_value(std::string_view text) {
   if (end == s.c_str() || *end != '\0') return bad_value(text, "it is not a number");
   // strtod sets ERANGE for overflow (+-HUGE_VAL = +-inf, which is the correctly rounded result)
   // and for underflow (the correctly rounded subnormal or zero): both are accepted as is.
-  CliValue v{s, d, false};
+  CliValue v{s, d, d, false};
+  const bool negative = text.starts_with('-');
+  std::string_view magnitude = text;
+  if (negative || text.starts_with('+')) magnitude.remove_prefix(1);
+  if (std::optional<text::OddDouble> odd = text::read_round_to_odd(magnitude))
+    v.odd = negative ? -odd->value : odd->value;  // inf / nan spellings keep strtod's value
   return v;
 }
 

@@ -1,6 +1,8 @@
-// Parsing the VALUE arguments of `tf cast`: a decimal or hex-float literal (parsed to the nearest
-// f64, correctly rounded), inf / nan with an optional sign, or `bits:0x...` for an exact f32
-// bit pattern.
+// Parsing the VALUE arguments of `tf cast`: a decimal or hex-float literal, inf / nan with an
+// optional sign, or `bits:0x...` for an exact f32 bit pattern. A decimal is read twice: to the
+// nearest f64 (what f64 holds) and, exactly, to the f64 rounded to odd (text::read_round_to_odd),
+// from which one more rounding to any narrower dtype is the correctly rounded spelled value, as
+// the tensor-literal reader does (reading the nearest f64 first would round twice).
 #pragma once
 
 #include <string>
@@ -12,7 +14,8 @@ namespace tf::cli {
 
 struct CliValue {
   std::string text;  ///< the argument as given
-  double value = 0;  ///< the f64 the tool converts (exact for bits: and hex floats)
+  double value = 0;  ///< the nearest f64 (exact for bits: and short hex floats)
+  double odd = 0;    ///< the spelled value rounded to odd: round this to a narrower dtype
   bool from_f32_bits = false;
 };
 

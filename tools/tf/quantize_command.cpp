@@ -31,7 +31,9 @@ Result<std::vector<float>> parse_values(const std::vector<std::string>& texts) {
       bad.insert(bad.end(), v.diagnostics().begin(), v.diagnostics().end());
       continue;
     }
-    std::uint64_t bits = numerics::encode_f64(v->value, DType::f32(), numerics::default_cast_mode(DType::f32()));
+    // The spelled value rounded once to f32 (from the odd double: cli_value.h).
+    std::uint64_t bits =
+        numerics::encode_f64(v->odd, DType::f32(), numerics::default_cast_mode(DType::f32()));
     values.push_back(numerics::decode_f32(bits, DType::f32()));
   }
   if (!bad.empty()) return bad;

@@ -3,8 +3,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <sstream>
+#include <string>
 
+#include <fmt/format.h>
+
+#include "eval/value/literal.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -120,6 +125,63 @@ TEST(TfCast, FromF32KeepsInfinities) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0]["code"], "0xff");
   EXPECT_EQ(lines[1]["code"], "0xff");
+}
+
+}  // namespace
+}  // namespace tf::cli
+
+namespace tf::cli {
+namespace {
+
+// The code the tensor-literal reader gives `spelling` in `dtype`.
+std::uint64_t literal_code(const std::string& dtype, const std::string& spelling) {
+  Result<eval::Tensor> t = eval::parse_literal(fmt::format("Tensor[(1,), {}]{{{}}}", dtype, spelling),
+                                               SourceLocation{}, {});
+  TF_CHECK(t.ok(), "literal {}: {}", spelling, t.ok() ? "" : t.diagnostics()[0].render());
+  return t->code(0);
+}
+
+std::uint64_t cli_code(const std::string& dtype, const std::string& spelling) {
+  CastRun r = cast({.values = {spelling}, .to = dtype, .json = true});
+  TF_CHECK(r.code == kExitOk, "tf cast {} --to {}: {}", spelling, dtype, r.err);
+  return std::stoull(json_lines(r.out).at(0)["code"].get<std::string>(), nullptr, 16);
+}
+
+// Issue: robust against every input, class 5. Just above, at and just below the midpoint
+// between a code with an even significand and the next one, `tf cast` gives what the literal
+// reader gives (one rounding of the spelled decimal); reading the nearest f64 first would put
+// the "just above" spelling on the midpoint and tie it down to the even code.
+TEST(TfCast, TieBreakingDecimalsRoundOnceAsTheLiteralReaderDoes) {
+  struct Pair {
+    const char* dtype;
+    double low, high;  // adjacent values; the low one has an even code
+  };
+  for (const Pair& p : {Pair{"fp8e4m3", 1.0, 1.125}, Pair{"fp8e4m3", -2.5, -2.75},
+                        Pair{"fp8e5m2", 1.0, 1.25}, Pair{"fp8e5m2", 0.0078125, 0.009765625},
+                        Pair{"f16", 1.0, 1.0009765625}, Pair{"bf16", 1.0, 1.0078125},
+                        Pair{"bf16", 3.0, 3.015625}}) {
+    const std::string mid = fmt::format("{:.30f}", (p.low + p.high) / 2);  // exact, zero-padded
+    const bool negative = p.low < 0;
+    std::string above = mid, below = mid;
+    above.back() = '1';  // 1e-30 further from zero than the midpoint
+    // just below (toward zero): the midpoint minus 1e-30, spelled digit by digit
+    const double ulp_down = std::abs(p.high - p.low) / 2;
+    below = fmt::format("{}{:.30f}", negative ? "-" : "", std::abs(p.low) + ulp_down);
+    for (std::size_t i = below.size() - 1; below[i] != '.'; --i) {
+      if (below[i] == '0') {
+        below[i] = '9';
+        continue;
+      }
+      --below[i];
+      break;
+    }
+    for (const std::string& s : {above, mid, below})
+      EXPECT_EQ(cli_code(p.dtype, s), literal_code(p.dtype, s)) << p.dtype << " " << s;
+    EXPECT_EQ(cli_code(p.dtype, above), literal_code(p.dtype, fmt::format("{}", p.high)))
+        << p.dtype << " " << above << " rounds away from the even code";
+    EXPECT_EQ(cli_code(p.dtype, mid), literal_code(p.dtype, fmt::format("{}", p.low)))
+        << p.dtype << " " << mid << " ties to the even code";
+  }
 }
 
 }  // namespace
