@@ -1,6 +1,7 @@
 #include "ir/text/layout_builder.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <limits>
@@ -295,26 +296,54 @@ class Builder {
                              layout_value_kind(*l)));
   }
 
+  // One key entry: an index, or a Slice node (`a:b`, `:`).
+  Result<SliceKey> slice_key(const SyntaxNode& item) {
+    if (item.kind != SyntaxKind::Slice) {
+      Result<std::int64_t> i = integer(item);
+      if (!i) return i.diagnostics();
+      return SliceKey::at(*i);
+    }
+    std::optional<std::int64_t> bounds[2];
+    for (int b = 0; b < 2; ++b) {
+      if (!item.items[b]) continue;
+      Result<std::int64_t> v = integer(*item.items[b]);
+      if (!v) return v.diagnostics();
+      bounds[b] = *v;
+    }
+    return bounds[0] || bounds[1] ? SliceKey::range(bounds[0], bounds[1]) : SliceKey::all();
+  }
+
+  // `m[0, 1:3]` by position, and `m[c=1]` (an index) by axis name (a mesh declared with names=);
+  // an axis keyed twice, an unknown name or a name on a mesh without names is an error.
   Result<LayoutValue> mesh_slice(const SyntaxNode& n) {
     Result<Mesh> base = expect<Mesh>(*n.callee, "mesh");
     if (!base) return base.diagnostics();
-    std::vector<SliceKey> key;
+    std::vector<std::optional<SliceKey>> keyed;
     for (const Syntax& item : n.items) {
-      if (item->kind != SyntaxKind::Slice) {
-        Result<std::int64_t> i = integer(*item);
-        if (!i) return i.diagnostics();
-        key.push_back(SliceKey::at(*i));
-        continue;
-      }
-      std::optional<std::int64_t> bounds[2];
-      for (int b = 0; b < 2; ++b) {
-        if (!item->items[b]) continue;
-        Result<std::int64_t> v = integer(*item->items[b]);
-        if (!v) return v.diagnostics();
-        bounds[b] = *v;
-      }
-      key.push_back(bounds[0] || bounds[1] ? SliceKey::range(bounds[0], bounds[1]) : SliceKey::all());
+      Result<SliceKey> k = slice_key(*item);
+      if (!k) return k.diagnostics();
+      keyed.push_back(*k);
     }
+    const std::vector<std::string>& names = base->names();
+    for (const auto& [name, item] : n.keywords) {
+      const auto found = std::find(names.begin(), names.end(), name);
+      if (found == names.end())
+        return at(*item, names.empty()
+                             ? fmt::format("the mesh has no axis names, so '{}=' names no axis "
+                                           "(declare it with names=(...))",
+                                           name)
+                             : fmt::format("'{}' is not an axis of the mesh; its axes are ({})",
+                                           name, fmt::join(names, ", ")));
+      const auto axis = static_cast<std::size_t>(found - names.begin());
+      if (keyed.size() <= axis) keyed.resize(axis + 1);
+      if (keyed[axis])
+        return at(*item, fmt::format("axis {} ('{}') is keyed twice", axis, name));
+      Result<SliceKey> k = slice_key(*item);
+      if (!k) return k.diagnostics();
+      keyed[axis] = *k;
+    }
+    std::vector<SliceKey> key;
+    for (const std::optional<SliceKey>& k : keyed) key.push_back(k ? *k : SliceKey::all());
     return wrap(locate(slice(*base, key), n));
   }
 

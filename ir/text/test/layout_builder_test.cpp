@@ -54,5 +54,27 @@ TEST(LayoutBuilder, ArgumentErrorsPointAtTheArgument) {
             "b:1:1: error[parse]: Mesh needs the argument 'layout'");
 }
 
+// Issue: robust against every input, class 6. A keyword item names a mesh axis; it slices as
+// the positional key at that axis would, and a name the mesh does not have is refused.
+TEST(LayoutBuilder, MeshSlicesTakeAxisNames) {
+  LayoutEnvironment env;
+  env.declare("grid", build("Mesh((Topology(\"cta\", 4), Topology(\"thread\", 128)), "
+                            "Layout((4, 4, 32), (128, 32, 1)), names=(\"c\", \"w\", \"l\"))")
+                          .value());
+  env.declare("plain", build("Mesh((Topology(\"thread\", 32),), Layout((4, 8), (8, 1)))").value());
+  const LayoutValue by_name = build("grid[w=1]", env).value();
+  EXPECT_EQ(by_name, build("grid[:, 1]", env).value());
+  EXPECT_NE(by_name, build("grid", env).value());
+  EXPECT_EQ(build("grid[0, l=3]", env).value(), build("grid[0, :, 3]", env).value());
+  EXPECT_EQ(build("grid[c=1]", env).diagnostics().size(), 0u);
+  EXPECT_EQ(build("grid[q=1]", env).diagnostics()[0].render(),
+            "b:1:8: error[parse]: 'q' is not an axis of the mesh; its axes are (c, w, l)");
+  EXPECT_EQ(build("grid[1, c=2]", env).diagnostics()[0].render(),
+            "b:1:11: error[parse]: axis 0 ('c') is keyed twice");
+  EXPECT_EQ(build("plain[c=1]", env).diagnostics()[0].render(),
+            "b:1:9: error[parse]: the mesh has no axis names, so 'c=' names no axis (declare it "
+            "with names=(...))");
+}
+
 }  // namespace
 }  // namespace tf::text
