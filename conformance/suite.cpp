@@ -51,7 +51,7 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
   }
   cf.base_dir = fs::path(path).parent_path().string();
   for (const Case& c : *cases) {
-    if (!std::regex_search(c.name, options.filter)) continue;
+    if (!options.filter.selects(c.name)) continue;
     CaseOutcome o = run_case_contained(c, cf, options.context->handlers());
     run.tally.count(o.status);
     if (options.on_case) options.on_case(o);

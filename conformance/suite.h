@@ -12,10 +12,10 @@
 
 #include <cstddef>
 #include <functional>
-#include <regex>
 #include <string>
 #include <vector>
 
+#include "conformance/case_filter.h"
 #include "conformance/case_runner.h"
 #include "conformance/rule_catalogue.h"
 #include "ir/core/op_handlers.h"
@@ -44,7 +44,7 @@ struct SuiteRun {
 /// What a suite runs with.
 struct SuiteOptions {
   std::vector<std::string> paths;      ///< case files, or folders searched recursively for .tfir
-  std::regex filter{".*"};             ///< runs the cases whose name it finds
+  CaseFilter filter;                   ///< the cases that run (default: every case)
   /// What files are read and cases run in: every op family, the atoms and the HIR evaluator's
   /// handlers (eval::eval_context()).
   const Context* context = nullptr;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/case_filter.h"
 #include "conformance/suite.h"
 #include "eval/hir/op_eval.h"
 #include "ir/text/standard_context.h"
@@ -75,6 +76,31 @@ TEST(StrictCases, ACaseWithoutExpectLinesAssertsThatTheFileVerifies) {
   EXPECT_TRUE(r.bad_input.empty()) << messages(r);
   ASSERT_EQ(r.outcomes.size(), 1u);
   EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Passed);
+}
+
+}  // namespace
+}  // namespace tf::conformance
+
+namespace tf::conformance {
+namespace {
+
+// --filter is RE2: a pattern that makes a backtracking engine take exponential time (or
+// overflow its stack) on a long name is answered in linear time here; a malformed one is a
+// Usage diagnostic.
+TEST(CaseFilter, IsLinearTimeAndRefusesMalformedPatterns) {
+  const CaseFilter pathological = CaseFilter::make("^(a*)*b$").value();
+  EXPECT_FALSE(pathological.selects(std::string(50'000, 'a')));
+  EXPECT_TRUE(pathological.selects("aaab"));
+  const CaseFilter hir = CaseFilter::make("hir/").value();
+  EXPECT_TRUE(hir.selects("verify/hir/dims"));
+  EXPECT_FALSE(hir.selects("tir/sync"));
+  EXPECT_TRUE(CaseFilter().selects("anything"));
+  EXPECT_TRUE(CaseFilter::make("").value().selects("anything"));
+  Result<CaseFilter> bad = CaseFilter::make("(unclosed");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.diagnostics()[0].category, DiagCategory::Usage);
+  EXPECT_EQ(bad.diagnostics()[0].message,
+            "--filter '(unclosed' is not a regular expression (RE2 syntax): missing ): (unclosed");
 }
 
 }  // namespace
