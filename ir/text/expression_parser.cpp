@@ -145,6 +145,28 @@ class ExpressionParser {
     int& depth;
   };
 
+  // A chain `a + b + ... + z` is read in a loop but builds a left-deep tree, one level per
+  // operator, which every later walk (the builders, the verifiers, the evaluator) recurses
+  // through; so each operator of a chain counts as a nesting level, until the chain ends.
+  struct ChainGuard {
+    explicit ChainGuard(int& d) : depth(d) {}
+    ~ChainGuard() { depth -= added; }
+    // One more operator; true when the nesting is now too deep.
+    bool deeper() {
+      ++depth;
+      ++added;
+      return depth > kMaxDepth;
+    }
+    int& depth;
+    int added = 0;
+  };
+  Syntax chain_too_deep() {
+    return fail(peek(), fmt::format("expression nested deeper than {} levels (each operator of a "
+                                    "chain such as a + b + c nests one level): split it with "
+                                    "intermediate bindings",
+                                    kMaxDepth));
+  }
+
   Syntax expr() {
     DepthGuard guard(depth_);
     if (depth_ > kMaxDepth)
@@ -166,7 +188,9 @@ class ExpressionParser {
 
   Syntax arith() {
     Syntax lhs = term();
+    ChainGuard chain(depth_);
     while (lhs && (at(TokenKind::Plus) || at(TokenKind::Minus))) {
+      if (chain.deeper()) return chain_too_deep();
       const Token& op = take();
       Syntax rhs = term();
       if (!rhs) return nullptr;
@@ -177,7 +201,9 @@ class ExpressionParser {
 
   Syntax term() {
     Syntax lhs = unary();
+    ChainGuard chain(depth_);
     while (lhs && (at(TokenKind::Star) || at(TokenKind::SlashSlash) || at(TokenKind::Percent))) {
+      if (chain.deeper()) return chain_too_deep();
       const Token& op = take();
       const char* spelling = op.kind == TokenKind::Star ? "*" : op.kind == TokenKind::SlashSlash ? "//" : "%";
       Syntax rhs = unary();

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/core/expr_depth.h"
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
 #include "ir/core/grid_region.h"
@@ -325,6 +326,20 @@ Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, con
   HirBodyReader reader(file.tokens, sig.body_open, env);
   Result<Expr> body = reader.function_block();
   TF_TRY(body);
+  // The verifiers, the evaluators and the printers walk values recursively: a body whose values
+  // nest deeper than this (a chain of bindings, each feeding the next, of nested calls) is
+  // refused here, while the reader still knows where it is, instead of overflowing the stack.
+  constexpr std::size_t kMaxValueDepth = 2000;
+  if (const std::size_t depth = expr_depth(*body); depth > kMaxValueDepth) {
+    Diagnostic d = category_error(
+        DiagCategory::Parse,
+        fmt::format("the values of this body nest {} deep (each binding that reads the previous "
+                    "one, and each nested call, adds a level); at most {}: the verifier and the "
+                    "evaluators walk them recursively. Split the function",
+                    depth, kMaxValueDepth));
+    d.location = file.tokens[sig.body_open].location;
+    return d;
+  }
   return ReadBody{*body, reader.take_names(), reader.take_locations()};
 }
 

@@ -91,6 +91,28 @@ TEST(ExpressionParser, DeepNestingIsAnErrorNotAStackOverflow) {
   EXPECT_NE(error_of(minus + "1").find("nested deeper than 200 levels"), std::string::npos);
 }
 
+// Issue: robust against every input, class 2. A flat chain is read in a loop, but it builds a
+// left-deep tree that later walks recurse through: each operator counts as a level, so a chain
+// of 20,000 terms is a diagnostic at its 200th operator (it was a stack overflow in the value
+// builder), and so is a chain that is short alone but deep inside brackets.
+TEST(ExpressionParser, ALongOperatorChainIsADiagnosticNotAStackOverflow) {
+  std::string chain = "N";
+  for (int i = 0; i < 20000; ++i) chain += " + N";
+  EXPECT_EQ(error_of(chain),
+            "e:1:799: error[parse]: expression nested deeper than 200 levels (each operator of a "
+            "chain such as a + b + c nests one level): split it with intermediate bindings");
+  std::string product = "N";
+  for (int i = 0; i < 20000; ++i) product += " * N";
+  EXPECT_NE(error_of(product).find("nested deeper than 200 levels"), std::string::npos);
+  std::string bracketed = std::string(150, '(') + "N";
+  for (int i = 0; i < 60; ++i) bracketed += " + N";
+  EXPECT_NE(error_of(bracketed + std::string(150, ')')).find("nested deeper than 200 levels"),
+            std::string::npos);
+  std::string fits = "N";
+  for (int i = 0; i < 150; ++i) fits += " + N";
+  EXPECT_TRUE(parse_expression(fits, "e").ok());
+}
+
 }  // namespace
 }  // namespace tf::text
 

@@ -305,5 +305,28 @@ TEST(HirReader, BadSpecializationsFailAtAPosition) {
             "t.tfir:6:9: error[parse]: no op is spelled 'frob' in a func (`tf ops` lists them)");
 }
 
+// Issue: robust against every input, class 2. Bindings that each read the previous one through
+// nested calls make values that nest deeper than the recursive walks (the verifier, the
+// evaluator) can take: the reader refuses them with a placed diagnostic instead of a crash.
+TEST(HirReader, ValuesNestedTooDeepAreRefusedNotAStackOverflow) {
+  auto nested = [](const std::string& v, int n) {
+    std::string s = v;
+    for (int i = 0; i < n; ++i) s = "add(" + s + ", x)";
+    return s;
+  };
+  std::string body = "func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    y0 = add(x, x)\n";
+  for (int i = 1; i < 40; ++i)
+    body += "    y" + std::to_string(i) + " = " + nested("y" + std::to_string(i - 1), 150) + "\n";
+  body += "    return y39\n}\n";
+  Result<ReadFile> f = read(body);
+  ASSERT_FALSE(f.ok());
+  ASSERT_EQ(f.diagnostics().size(), 1u);
+  EXPECT_NE(f.diagnostics()[0].message.find("the values of this body nest 5852 deep"),
+            std::string::npos)
+      << f.diagnostics()[0].render();
+  EXPECT_NE(f.diagnostics()[0].message.find("at most 2000"), std::string::npos);
+  EXPECT_TRUE(f.diagnostics()[0].location.known());
+}
+
 }  // namespace
 }  // namespace tf::text
