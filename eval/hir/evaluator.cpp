@@ -3,9 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 #include <unordered_map>
 
 #include "eval/hir/op_eval.h"
+#include "eval/value/memory_budget.h"
 #include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/core/constant.h"
@@ -280,6 +283,20 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     return Value(scalar_i64(d, v));
   }
 
+  // An op handler's result; an allocation over the memory budget (memory_budget.h) or one the
+  // system refuses is an eval diagnostic naming the op, the request and the budget.
+  Result<Value> run_handler(EvalHirHandler::Fn handler, const OpEvalArgs& a) {
+    try {
+      return handler(a);
+    } catch (const MemoryBudgetExceeded& e) {
+      return located(eval_error(memory_budget_message(a.call.op.name(), e)));
+    } catch (const std::bad_alloc&) {
+      return located(eval_error(fmt::format("{}: the system refused the memory its result needs "
+                                            "(lower --max-memory to fail earlier)",
+                                            a.call.op.name())));
+    }
+  }
+
   Result<Value> call(const Call& c, Scope& scope) {
     std::vector<Value> args;
     args.reserve(c.args.size());
@@ -295,7 +312,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       return located(eval_error(fmt::format("{}: the HIR evaluator has no handler for this op",
                                             c.op.name())));
     OpEvalArgs a{c, args, *scope.dims};
-    Result<Value> r = handlers.get<EvalHirHandler>(c.op)(a);
+    Result<Value> r = run_handler(handlers.get<EvalHirHandler>(c.op), a);
     if (!r.ok()) {
       std::vector<Diagnostic> ds = r.diagnostics();
       for (Diagnostic& d : ds) {
@@ -421,9 +438,23 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
 
 }  // namespace
 
+std::string memory_budget_message(std::string_view op, const MemoryBudgetExceeded& e) {
+  const std::string need = e.requested == std::numeric_limits<std::int64_t>::max()
+                               ? std::string("more than 2^63")
+                               : fmt::format("{}", e.requested);
+  return fmt::format("{}: its result needs {} bytes with {} live; the memory budget is {} bytes "
+                     "(--max-memory)",
+                     op, need, e.live, e.limit);
+}
+
 Result<Value> evaluate_function(const Module& module, const hir::Function& function,
                                 std::vector<Value> inputs, const HirEvalOptions& options) {
   TF_CHECK(options.handlers != nullptr, "evaluate_function without op handler tables");
+  // The caller's budget scope stands (tf eval installs one before building the inputs).
+  std::optional<MemoryBudgetScope> budget;
+  if (!MemoryBudgetScope::active())
+    budget.emplace(options.max_memory_bytes > 0 ? options.max_memory_bytes
+                                                : default_memory_budget());
   Evaluator ev(module, options);
   return ev.call_function(function, std::move(inputs), options.dims);
 }

@@ -19,8 +19,10 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "eval/value/memory_budget.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
 #include "ir/core/op_handlers.h"
@@ -37,7 +39,13 @@ struct HirEvalOptions {
   std::map<std::string, std::int64_t> dims;
   /// Called once per evaluated op Call (tests count memoization with it); may be empty.
   std::function<void(const Call&)> on_op;
+  /// Bytes of tensor storage that may be live at once (memory_budget.h); 0: the default, half
+  /// of physical memory. Ignored when the caller has installed a MemoryBudgetScope.
+  std::int64_t max_memory_bytes = 0;
 };
+
+/// "OP: its result needs N bytes with M live; the memory budget is B bytes (--max-memory)".
+std::string memory_budget_message(std::string_view op, const MemoryBudgetExceeded& e);
 
 /// Evaluates `function` of `module` on `inputs` (one per parameter, already of the parameter
 /// dtypes: see convert_input). Diagnostics: a wrong input count, rank or static extent, a DimVar

@@ -1,5 +1,7 @@
 #include "eval/value/tensor.h"
 
+#include "eval/value/memory_budget.h"
+
 #include <fmt/format.h>
 
 #include <cstring>
@@ -45,13 +47,39 @@ std::int64_t storage_bytes(DType dtype, std::int64_t count) {
 Tensor::Tensor()
     : dtype_(DType::f32()), shape_{0}, bytes_(std::shared_ptr<std::uint8_t[]>(new std::uint8_t[1])) {}
 
+namespace {
+
+// The storage bytes of `shape` in `dtype`, or INT64_MAX when the count overflows (a request no
+// budget admits).
+std::int64_t checked_storage_bytes(DType dtype, const Shape& shape) {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  std::int64_t n = 1;
+  for (std::int64_t e : shape) {
+    TF_CHECK(e >= 0, "negative extent {}", e);
+    if (__builtin_mul_overflow(n, e, &n)) return kMax;
+  }
+  const int width = element_bytes(dtype);
+  if (width == 0) return n / 2 + n % 2;
+  std::int64_t bytes = 0;
+  return __builtin_mul_overflow(n, std::int64_t{width}, &bytes) ? kMax : bytes;
+}
+
+}  // namespace
+
 Tensor Tensor::make_uninitialized(DType dtype, Shape shape) {
+  // Charged to the evaluation's memory budget before anything is allocated (memory_budget.h).
+  const std::int64_t bytes = checked_storage_bytes(dtype, shape);
+  std::shared_ptr<MemoryAccount> account = charge_memory(bytes);
   Tensor t;
   t.dtype_ = dtype;
   t.size_ = shape_size(shape);
   t.shape_ = std::move(shape);
-  t.byte_count_ = storage_bytes(dtype, t.size_);
-  t.bytes_ = std::shared_ptr<std::uint8_t[]>(new std::uint8_t[std::max<std::int64_t>(t.byte_count_, 1)]);
+  t.byte_count_ = bytes;
+  auto* buffer = new std::uint8_t[std::max<std::int64_t>(t.byte_count_, 1)];
+  t.bytes_ = std::shared_ptr<std::uint8_t[]>(buffer, [account, bytes](std::uint8_t* p) {
+    delete[] p;
+    if (account) account->live -= bytes;
+  });
   t.planes_ = nullptr;
   return t;
 }

@@ -12,6 +12,7 @@
 
 #include "eval/hir/evaluator.h"
 #include "eval/value/literal.h"
+#include "eval/value/memory_budget.h"
 #include "eval/value/npy.h"
 #include "eval/value/npy_boundary.h"
 #include "eval/value/tensor_json.h"
@@ -100,7 +101,36 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
 
 }  // namespace
 
+std::optional<std::int64_t> parse_byte_count(std::string_view text) {
+  int shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      case 'T': shift = 40; break;
+      default: break;
+    }
+  }
+  if (shift != 0) text.remove_suffix(1);
+  std::optional<std::uint64_t> n = text::integer_magnitude(text);
+  if (!n || *n == 0 || *n > (std::uint64_t{INT64_MAX} >> shift)) return std::nullopt;
+  return static_cast<std::int64_t>(*n << shift);
+}
+
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
+  std::int64_t budget = eval::default_memory_budget();
+  if (!r.max_memory.empty()) {
+    std::optional<std::int64_t> b = parse_byte_count(r.max_memory);
+    if (!b)
+      return fail({usage(fmt::format("--max-memory '{}' is not a positive byte count (4096, 512M, "
+                                     "8G)",
+                                     r.max_memory))},
+                  err, r.json);
+    budget = *b;
+  }
+  // Inputs and every value of the evaluation are charged to one budget (memory_budget.h).
+  eval::MemoryBudgetScope memory(budget);
   CheckedFile checked = check_source_file(r.file);
   const std::vector<Diagnostic> diagnostics = checked.diagnostics();
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
@@ -137,8 +167,15 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     }
     const std::string value = it->second;
     given.erase(it);
-    Result<eval::Tensor> t = read_input(p->name, value, *p, lc);
-    if (t.ok()) t = eval::convert_input(*t, *p);
+    Result<eval::Tensor> t = [&]() -> Result<eval::Tensor> {
+      try {
+        Result<eval::Tensor> read = read_input(p->name, value, *p, lc);
+        if (read.ok()) read = eval::convert_input(*read, *p);
+        return read;
+      } catch (const eval::MemoryBudgetExceeded& e) {
+        return usage(eval::memory_budget_message("--input " + p->name, e));
+      }
+    }();
     if (!t.ok()) {
       errors.insert(errors.end(), t.diagnostics().begin(), t.diagnostics().end());
       continue;
@@ -194,6 +231,10 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
   cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
   cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
+  cmd->add_option("--max-memory", req->max_memory,
+                  "the most bytes of tensor storage live at once (inputs included), e.g. 512M or "
+                  "8G; a value that needs more is an eval error naming the op (default: half of "
+                  "physical memory)");
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

@@ -17,7 +17,10 @@
 #pragma once
 
 #include <ostream>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -34,7 +37,12 @@ struct EvalRequest {
   std::string out_dir;
   bool print = false;
   bool json = false;
+  std::string max_memory;  ///< bytes, with an optional K / M / G / T suffix; empty: the default
 };
+
+/// The byte count of a --max-memory value ("4096", "512M", "8G"; suffixes are powers of 1024),
+/// or nullopt when it is not one or does not fit int64.
+std::optional<std::int64_t> parse_byte_count(std::string_view text);
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
 int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);

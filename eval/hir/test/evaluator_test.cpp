@@ -258,3 +258,26 @@ func c(x: Tensor[(1,), bf16]) -> Tensor[(), bf16, storage=umat] {
 
 }  // namespace
 }  // namespace tf::eval::testing
+
+namespace tf::eval::testing {
+namespace {
+
+// Issue: robust against every input, class 1. An op whose result does not fit the memory budget
+// is an eval error naming the op, the request and the budget (it was std::bad_alloc).
+TEST(HirEvaluator, AResultOverTheMemoryBudgetIsAnEvalErrorNamingTheOp) {
+  const char* src = R"(
+func f(x: Tensor[(2,), f32]) -> Tensor[(1000, 1000), f32] {
+    z = zeros(type=Tensor[(1000, 1000), f32])
+    return z
+}
+)";
+  MemoryBudgetScope budget(1 << 20);  // 1 MiB; the result needs 4,000,000 bytes
+  Result<Value> r = run_tfir(src, {f32({2}, {1, 2})});
+  EXPECT_EVAL_ERROR(r, "hir.tensor.Zeros: its result needs 4000000 bytes with ");
+  EXPECT_EVAL_ERROR(r, "; the memory budget is 1048576 bytes (--max-memory)");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics()[0].ir_path, "f.z");
+}
+
+}  // namespace
+}  // namespace tf::eval::testing

@@ -199,5 +199,15 @@ TEST(TfConform, RunsCasesThroughTheEvaluatorAndWritesReports) {
   EXPECT_NE(xml.find("<testcase name=\"inc/passes\""), std::string::npos) << xml;
 }
 
+// --max-memory: a byte count with an optional power-of-1024 suffix; anything else is refused.
+TEST(TfEval, MaxMemoryTakesAByteCountWithASuffix) {
+  EXPECT_EQ(parse_byte_count("4096"), 4096);
+  EXPECT_EQ(parse_byte_count("512M"), std::int64_t{512} << 20);
+  EXPECT_EQ(parse_byte_count("8G"), std::int64_t{8} << 30);
+  EXPECT_EQ(parse_byte_count("2T"), std::int64_t{2} << 40);
+  for (const char* bad : {"", "0", "-1", "1Q", "M", "1.5G", "9999999999T", "99999999999999999999"})
+    EXPECT_FALSE(parse_byte_count(bad).has_value()) << bad;
+}
+
 }  // namespace
 }  // namespace tf::cli
