@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <optional>
 #include <unordered_map>
@@ -305,6 +306,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       if (!v.ok()) return v;
       args.push_back(std::move(v).value());
     }
+    if (std::optional<Diagnostic> over = take_steps(1)) return located(*over);
     if (options_.on_op) options_.on_op(c);
     if (std::optional<DimOpKind> k = dim_op_kind(c.op)) return dim_call(c, *k, args);
     const OpHandlers& handlers = *options_.handlers;
@@ -398,7 +400,14 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     const DType index_dtype = g.induction_var()->type()->as<TensorType>()->dtype;
     std::optional<Value> last;
     const std::int64_t trips = *stop > *start ? (*stop - *start - 1) / *step + 1 : 0;
+    if (trips > step_budget() - steps_)  // refused before the first trip, not after hours
+      return located(eval_error(fmt::format("the loop range({}, {}, {}) runs {} trips, more than "
+                                            "the {} steps left of the budget of {} (op calls and "
+                                            "loop trips; --max-steps)",
+                                            *start, *stop, *step, trips, step_budget() - steps_,
+                                            step_budget())));
     for (std::int64_t k = 0; k < trips; ++k) {
+      if (std::optional<Diagnostic> over = take_steps(1)) return located(*over);
       const std::int64_t i = *start + k * *step;
       Scope iteration;
       iteration.parent = &scope;
@@ -431,12 +440,39 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     return Value::tuple(std::move(carried));
   }
 
+  // ----- the step budget and interruption ---------------------------------------------------
+
+  std::int64_t step_budget() const {
+    return options_.max_steps > 0 ? options_.max_steps : kDefaultMaxSteps;
+  }
+  // Counts `n` steps (an op call, a loop trip); a diagnostic when the budget is spent or the
+  // user interrupted the run.
+  std::optional<Diagnostic> take_steps(std::int64_t n) {
+    if (interrupt_requested()) return eval_error("interrupted (Ctrl-C)");
+    steps_ += n;
+    if (steps_ > step_budget())
+      return eval_error(fmt::format("the evaluation took more than {} steps (op calls and loop "
+                                    "trips); raise --max-steps",
+                                    step_budget()));
+    return std::nullopt;
+  }
+
   const Module& module_;
   const HirEvalOptions& options_;
   std::vector<Frame> frames_;
+  std::int64_t steps_ = 0;
 };
 
 }  // namespace
+
+namespace {
+std::atomic<bool> interrupt_flag{false};  // lock-free: set from a signal handler
+static_assert(std::atomic<bool>::is_always_lock_free);
+}  // namespace
+
+void request_interrupt() { interrupt_flag.store(true, std::memory_order_relaxed); }
+void clear_interrupt() { interrupt_flag.store(false, std::memory_order_relaxed); }
+bool interrupt_requested() { return interrupt_flag.load(std::memory_order_relaxed); }
 
 std::string memory_budget_message(std::string_view op, const MemoryBudgetExceeded& e) {
   const std::string need = e.requested == std::numeric_limits<std::int64_t>::max()

@@ -42,7 +42,20 @@ struct HirEvalOptions {
   /// Bytes of tensor storage that may be live at once (memory_budget.h); 0: the default, half
   /// of physical memory. Ignored when the caller has installed a MemoryBudgetScope.
   std::int64_t max_memory_bytes = 0;
+  /// Op calls and loop trips the evaluation may take; 0: kDefaultMaxSteps. A loop whose trip
+  /// count exceeds what is left is refused before its first trip.
+  std::int64_t max_steps = 0;
 };
+
+/// The default step budget: 10^9 op calls and loop trips (minutes of evaluation).
+inline constexpr std::int64_t kDefaultMaxSteps = 1'000'000'000;
+
+/// Asks every running evaluation to stop at its next step with "interrupted (Ctrl-C)" (safe to
+/// call from a signal handler); clear_interrupt() resets it.
+void request_interrupt();
+void clear_interrupt();
+/// Whether request_interrupt was called since the last clear_interrupt.
+bool interrupt_requested();
 
 /// "OP: its result needs N bytes with M live; the memory budget is B bytes (--max-memory)".
 std::string memory_budget_message(std::string_view op, const MemoryBudgetExceeded& e);

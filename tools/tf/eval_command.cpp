@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -189,7 +190,15 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   eval::HirEvalOptions options;
   options.handlers = &cli_context().handlers();
   options.dims = lc.dims;
-  Result<eval::Value> result = eval::evaluate_function(*file.module, fn, std::move(inputs), options);
+  options.max_steps = r.max_steps;
+  Result<eval::Value> result = [&] {
+    // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
+    eval::clear_interrupt();
+    auto* previous = std::signal(SIGINT, [](int) { eval::request_interrupt(); });
+    Result<eval::Value> v = eval::evaluate_function(*file.module, fn, std::move(inputs), options);
+    std::signal(SIGINT, previous);
+    return v;
+  }();
   if (!result.ok()) {
     std::vector<Diagnostic> ds = result.diagnostics();
     for (Diagnostic& d : ds) place_at_function(d, file);
@@ -235,6 +244,11 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                   "the most bytes of tensor storage live at once (inputs included), e.g. 512M or "
                   "8G; a value that needs more is an eval error naming the op (default: half of "
                   "physical memory)");
+  cmd->add_option("--max-steps", req->max_steps,
+                  "the most op calls and loop trips the evaluation may take (default 10^9); a "
+                  "loop with more trips than are left is refused before it starts. Ctrl-C stops "
+                  "a run cleanly with a diagnostic")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

@@ -38,6 +38,7 @@ struct EvalRequest {
   bool print = false;
   bool json = false;
   std::string max_memory;  ///< bytes, with an optional K / M / G / T suffix; empty: the default
+  std::int64_t max_steps = 0;  ///< op calls and loop trips; 0: eval::kDefaultMaxSteps
 };
 
 /// The byte count of a --max-memory value ("4096", "512M", "8G"; suffixes are powers of 1024),

@@ -15,7 +15,7 @@ const OpHandlers& eval_handlers() { return eval_context().handlers(); }
 
 Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std::string fn,
                        std::map<std::string, std::int64_t> dims,
-                       std::function<void(const Call&)> on_op) {
+                       std::function<void(const Call&)> on_op, std::int64_t max_steps) {
   std::string whole(source);
   if (whole.find("tfir 1") == std::string::npos) whole = "tfir 1\n" + whole;
   Result<text::ReadFile> f = text::read_file(whole, "test.tfir", eval_context());
@@ -43,6 +43,7 @@ Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std:
   eo.handlers = &eval_handlers();
   eo.dims = std::move(dims);
   eo.on_op = std::move(on_op);
+  eo.max_steps = max_steps;
   return evaluate_function(*f->module, *target, std::move(values), eo);
 }
 

@@ -25,10 +25,11 @@ const OpHandlers& eval_handlers();
 /// it, and evaluates function `fn` (empty: the last function of the file) on `inputs`, each
 /// converted to its parameter's dtype (convert_input). Read / verify diagnostics are returned
 /// as the failure too. `dims` are the user's DimVar values.
-/// `on_op` (may be empty) is called once per evaluated op Call (HirEvalOptions::on_op).
+/// `on_op` (may be empty) is called once per evaluated op Call (HirEvalOptions::on_op);
+/// `max_steps` is HirEvalOptions::max_steps (0: the default).
 Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std::string fn = {},
                        std::map<std::string, std::int64_t> dims = {},
-                       std::function<void(const Call&)> on_op = {});
+                       std::function<void(const Call&)> on_op = {}, std::int64_t max_steps = 0);
 
 /// A tensor of `dtype` and `shape` from doubles (each rounded once with the dtype's default
 /// mode; integers must be exact) — `f32({2, 2}, {1, 2, 3, 4})`.

@@ -279,5 +279,43 @@ func f(x: Tensor[(2,), f32]) -> Tensor[(1000, 1000), f32] {
   EXPECT_EQ(r.diagnostics()[0].ir_path, "f.z");
 }
 
+// Issue: robust against every input, class 1 (time). Op calls and loop trips are counted: a
+// loop with more trips than the budget has left is refused before its first trip, a run that
+// spends the budget stops with a diagnostic, and an interrupt stops it at its next step.
+constexpr const char* kLoop = R"(
+func f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    r = for i in range(0, 1000) carry (c = x) {
+        d = add(c, x)
+        yield d
+    }
+    return r
+}
+)";
+
+TEST(HirEvaluator, TheStepBudgetBoundsLoopsAndOpCalls) {
+  const Tensor x = f32({2}, {1, 2});
+  EXPECT_EVAL_ERROR(run_tfir(kLoop, {x}, {}, {}, {}, 500),
+                    "the loop range(0, 1000, 1) runs 1000 trips, more than the 500 steps left of "
+                    "the budget of 500 (op calls and loop trips; --max-steps)");
+  // 1000 trips fit in 1500 steps, but each trip's add is a step too.
+  EXPECT_EVAL_ERROR(run_tfir(kLoop, {x}, {}, {}, {}, 1500),
+                    "the evaluation took more than 1500 steps (op calls and loop trips); raise "
+                    "--max-steps");
+  Result<Value> fits = run_tfir(kLoop, {x}, {}, {}, {}, 2000);
+  ASSERT_TRUE(fits.ok()) << error_text(fits);
+  EXPECT_TRUE(same_tensor(fits->tensor(), f32({2}, {1001, 2002})));
+}
+
+TEST(HirEvaluator, AnInterruptStopsTheRunAtItsNextStep) {
+  int ops = 0;
+  clear_interrupt();
+  Result<Value> r = run_tfir(kLoop, {f32({2}, {1, 2})}, {}, {}, [&](const Call&) {
+    if (++ops == 10) request_interrupt();
+  });
+  clear_interrupt();
+  EXPECT_EVAL_ERROR(r, "interrupted (Ctrl-C)");
+  EXPECT_EQ(ops, 10);
+}
+
 }  // namespace
 }  // namespace tf::eval::testing
