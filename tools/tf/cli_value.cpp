@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <cctype>
 #include <cstring>
 
 #include "ir/text/decimal.h"
@@ -44,7 +45,20 @@ Result<CliValue> parse_bits(std::string_view text) {
 
 }  // namespace
 
+std::vector<std::string> value_arguments(int argc, const char* const* argv) {
+  std::vector<std::string> out;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    std::string lower = a;
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (i > 0 && (lower == "-inf" || lower == "-infinity" || lower == "-nan")) a.insert(0, 1, kValueMark);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 Result<CliValue> parse_cli_value(std::string_view text) {
+  if (text.starts_with(kValueMark)) text.remove_prefix(1);
   if (text.starts_with("bits:")) return parse_bits(text);
   if (text.empty()) return bad_value(text, "it is empty");
   for (char c : text)

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ir/support/result.h"
 
@@ -20,7 +21,16 @@ struct CliValue {
 };
 
 /// Parses one VALUE argument; a malformed one gets a usage diagnostic that says what is accepted.
+/// A leading kValueMark (value_arguments) is not part of the value.
 Result<CliValue> parse_cli_value(std::string_view text);
+
+/// Marks an argument that the command-line parser would take for an option but that is a value.
+inline constexpr char kValueMark = '\x01';
+
+/// The arguments of `tf ...` with every `-inf`, `-infinity` and `-nan` (any case) prefixed by
+/// kValueMark, so that CLI11, which reads a word after '-' as short options, passes them on as
+/// values (`tf cast -inf --to f32`). No option of tf is spelled like them.
+std::vector<std::string> value_arguments(int argc, const char* const* argv);
 
 /// "0x7e" / "0x7fff" / "0x7fc00000": `code` in lower-case hex, two digits per byte of a
 /// `bit_width`-bit dtype (at least two digits).

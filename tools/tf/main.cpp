@@ -3,9 +3,13 @@
 // tf: the failed check is printed as `tf: internal error: ...`).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "tools/tf/cast_command.h"
+#include "tools/tf/cli_value.h"
 #include "tools/tf/check_command.h"
 #include "tools/tf/conform_command.h"
 #include "tools/tf/coverage_command.h"
@@ -39,8 +43,12 @@ int main(int argc, char** argv) {
   tf::cli::add_ops_command(app, exit_code);
   tf::cli::add_eval_command(app, exit_code);
   tf::cli::add_conform_command(app, exit_code);
+  // CLI11 parses from the end of a vector of arguments (program name excluded).
+  std::vector<std::string> args = tf::cli::value_arguments(argc, argv);
+  args.erase(args.begin());
+  std::reverse(args.begin(), args.end());
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const tf::InternalError& e) {
     std::cerr << "tf: internal error: " << e.what()
               << "\n(a bug in tf, not in the input: please report it with the command line)\n";

@@ -52,4 +52,18 @@ TEST(TfProcess, CastPrintsOneJsonLinePerValue) {
             "\"rounding\":\"rn\",\"saturate\":true}\n");
 }
 
+// Issue: robust against every input, class 5. A negative value that is a word (-inf, -nan) is a
+// value, not an unknown option -i, wherever it stands among the values, in any case.
+TEST(TfProcess, NegativeWordsAreValuesNotOptions) {
+  Proc p = run("cast -inf 1 -Infinity --to f32");
+  EXPECT_EQ(p.exit_code, 0) << p.out;
+  EXPECT_EQ(p.out,
+            "-inf (f64 -inf) -> f32 0xff800000 = -inf  [rn, no-saturate]\n"
+            "1 (f64 0x1p+0) -> f32 0x3f800000 = 1  [rn, no-saturate]\n"
+            "-Infinity (f64 -inf) -> f32 0xff800000 = -inf  [rn, no-saturate]\n");
+  Proc q = run("quantize 1 -inf 2 3 --to MXFP8_E4M3 --json");
+  EXPECT_EQ(q.exit_code, 0) << q.out;
+  EXPECT_EQ(run("cast -i --to f32").exit_code, 2);  // a real unknown option stays an error
+}
+
 }  // namespace
