@@ -9,6 +9,7 @@
 
 #include "ir/numerics/block_format_of.h"
 #include "ir/numerics/convert.h"
+#include "ir/text/decimal.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"
 
@@ -135,7 +136,16 @@ void add_quantize_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shape", req->shape,
                   "the logical shape, comma-separated (blocks run along the last axis); "
                   "default: one row padded with zeros to whole blocks")
-      ->delimiter(',');
+      ->delimiter(',')
+      // Checked on the text: CLI11 would clamp an extent beyond int64 to its largest value.
+      ->check(CLI::Validator(
+          [](std::string& extent) -> std::string {
+            std::optional<std::int64_t> e = text::signed_integer(extent);
+            if (!e) return "'" + extent + "' is not an integer that fits in 64 bits";
+            if (*e < 0) return "extent " + extent + " is negative";
+            return {};
+          },
+          "EXTENT"));
   cmd->add_option("--scale-method", req->scale_method,
                   "ocp (OCP MX floor, default for MX), rceil (cuBLAS / cuDNN / TransformerEngine), "
                   "nvfp4 (TransformerEngine's NVFP4 recipe, default for NVFP4)");

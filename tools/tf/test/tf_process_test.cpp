@@ -66,4 +66,14 @@ TEST(TfProcess, NegativeWordsAreValuesNotOptions) {
   EXPECT_EQ(run("cast -i --to f32").exit_code, 2);  // a real unknown option stays an error
 }
 
+// An extent beyond int64 is refused, not clamped to 2^63 - 1 by the option parser.
+TEST(TfProcess, AShapeExtentThatOverflowsIsRefused) {
+  Proc p = run("quantize 1 2 --to MXFP8_E4M3 --shape 99999999999999999999");
+  EXPECT_EQ(p.exit_code, 2);
+  EXPECT_NE(p.out.find("--shape: '99999999999999999999' is not an integer that fits in 64 bits"),
+            std::string::npos)
+      << p.out;
+  EXPECT_EQ(run("quantize 1 2 --to MXFP8_E4M3 --shape 1,-32").exit_code, 2);
+}
+
 }  // namespace
