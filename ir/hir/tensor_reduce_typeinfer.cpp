@@ -162,7 +162,7 @@ Result<IRType> infer_quant_type(Op op, const std::vector<Expr>& args,
         op, fmt::format("the last extent {} is not divisible by group {}", last.value(), group)));
   reject_partial(op, "x", *x, diags);
   if (!diags.empty()) return diags;
-  Result<ShapeDim> groups = combine_dims(DimOpKind::FloorDiv, last, ShapeDim(group));
+  Result<ShapeDim> groups = combine_dims(op, DimOpKind::FloorDiv, last, ShapeDim(group));
   TF_TRY(groups);
   std::vector<ShapeDim> scale_shape = x->shape;
   scale_shape.back() = *groups;

@@ -119,9 +119,15 @@ Result<IRType> infer_reshape_type(Op op, const std::vector<Expr>& args,
   std::vector<ShapeDim> shape = dim_tuple_attr(attrs[0]);
   const std::optional<std::int64_t> from = static_element_count(x->shape);
   const std::optional<std::int64_t> to = static_element_count(shape);
-  if (from && to && *from != *to)
+  // Static shapes must hold equal counts; a count beyond int64 (no tensor has one) is refused
+  // rather than left unchecked.
+  auto count = [](const std::optional<std::int64_t>& n) {
+    return n ? fmt::format("{}", *n) : std::string("more than 2^63 - 1");
+  };
+  if (all_static(x->shape) && all_static(shape) && (!from || !to || *from != *to))
     return type_error(op, fmt::format("cannot reshape {} ({} elements) to {} ({} elements)",
-                                      shape_text(x->shape), *from, shape_text(shape), *to));
+                                      shape_text(x->shape), count(from), shape_text(shape),
+                                      count(to)));
   std::optional<LayoutBase> layout;
   if (x->layout && x->rank() > 0 && x->layout == c_order_layout(x->shape))
     layout = c_order_layout(shape);
@@ -222,7 +228,7 @@ Result<IRType> infer_split_type(Op op, const std::vector<Expr>& args,
   if (shard_facts(*x).splits(*a))
     diags.push_back(type_error(op, fmt::format("axis {} is already Split across the mesh", *a)));
   if (!diags.empty()) return diags;
-  Result<ShapeDim> part = combine_dims(DimOpKind::FloorDiv, extent, ShapeDim(n));
+  Result<ShapeDim> part = combine_dims(op, DimOpKind::FloorDiv, extent, ShapeDim(n));
   TF_TRY(part);
   std::vector<ShapeDim> shape = x->shape;
   shape[*a] = *part;
@@ -263,7 +269,7 @@ Result<IRType> infer_concat_type(Op op, const std::vector<Expr>& args,
       diags.push_back(
           type_error(op, fmt::format("input {} is Split on the concat axis {}", i, *a)));
     if (i == 0 || !diags.empty()) continue;
-    Result<ShapeDim> s = combine_dims(DimOpKind::Add, sum, t.shape[*a]);
+    Result<ShapeDim> s = combine_dims(op, DimOpKind::Add, sum, t.shape[*a]);
     TF_TRY(s);
     sum = *s;
   }
@@ -321,7 +327,7 @@ Result<IRType> infer_repeat_interleave_type(Op op, const std::vector<Expr>& args
                                "x is sharded (a Split or Partial layout); repeat_interleave "
                                "takes an unsharded or replicated value"));
   if (!diags.empty()) return diags;
-  Result<ShapeDim> extent = combine_dims(DimOpKind::Mul, x->shape[*a], ShapeDim(repeats));
+  Result<ShapeDim> extent = combine_dims(op, DimOpKind::Mul, x->shape[*a], ShapeDim(repeats));
   TF_TRY(extent);
   std::vector<ShapeDim> shape = x->shape;
   shape[*a] = *extent;

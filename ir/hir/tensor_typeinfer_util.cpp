@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <variant>
 
+#include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_const.h"
 #include "ir/dim/simplify_dim.h"
 #include "ir/hir/typeinfer_util.h"
@@ -70,10 +72,25 @@ Expr dim_expr(const ShapeDim& d) {
   return d.expr();
 }
 
-Result<ShapeDim> combine_dims(DimOpKind kind, const ShapeDim& a, const ShapeDim& b) {
+Result<ShapeDim> combine_dims(Op op, DimOpKind kind, const ShapeDim& a, const ShapeDim& b) {
+  // Two static extents fold, or their arithmetic leaves int64: an extent no tensor can have is
+  // an error here, not an unfoldable expression that a later stage would trip over.
+  // (A literal zero divisor is kept for the verifier: TYPES.4.FOLD.zero-divisor-flagged-by-verify.)
+  const bool can_only_overflow =
+      kind == DimOpKind::Add || kind == DimOpKind::Sub || kind == DimOpKind::Mul;
+  if (can_only_overflow && a.is_static() && b.is_static()) {
+    Result<std::int64_t> folded = apply_dim_op(kind, a.value(), b.value());
+    if (!folded.ok())
+      return type_error(op, fmt::format("an extent leaves int64: {}",
+                                        folded.diagnostics()[0].message));
+  }
   Result<Expr> e = simplify_dim(kind, {dim_expr(a), dim_expr(b)});
   TF_TRY(e);
   return ShapeDim::from_expr(*e);
+}
+
+bool all_static(const std::vector<ShapeDim>& shape) {
+  return std::all_of(shape.begin(), shape.end(), [](const ShapeDim& d) { return d.is_static(); });
 }
 
 std::optional<std::int64_t> static_element_count(const std::vector<ShapeDim>& shape) {

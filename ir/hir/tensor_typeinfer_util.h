@@ -40,10 +40,13 @@ Diagnostic axis_error(Op op, std::string_view what, std::int64_t axis, int rank)
 /// The dim as an Expr: a static extent becomes dim_const, a symbolic one its expression.
 Expr dim_expr(const ShapeDim& d);
 /// simplify_dim(kind, {a, b}) read back as a ShapeDim: two static dims fold to the static
-/// result (TYPES.4.FOLD.route-through-simplify-dim), anything else is the dim Call.
-Result<ShapeDim> combine_dims(DimOpKind kind, const ShapeDim& a, const ShapeDim& b);
+/// result (TYPES.4.FOLD.route-through-simplify-dim), anything else is the dim Call. Two static
+/// extents whose sum, difference or product leaves int64 are a type error of `op`.
+Result<ShapeDim> combine_dims(Op op, DimOpKind kind, const ShapeDim& a, const ShapeDim& b);
 /// The product of the extents, or nothing when one is symbolic or the product leaves int64.
 std::optional<std::int64_t> static_element_count(const std::vector<ShapeDim>& shape);
+/// Whether every extent is static.
+bool all_static(const std::vector<ShapeDim>& shape);
 
 /// TensorType::make with the diagnostics prefixed by the op name (their rule ids kept).
 Result<TensorTypeRef> make_result_tensor(Op op, std::vector<ShapeDim> shape, DType dtype,
