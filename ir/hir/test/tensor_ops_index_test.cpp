@@ -2,6 +2,8 @@
 // IndexCopy, IndexSelect, InsertSlice, CacheUpdate and Where.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "ir/hir/test/tensor_test_util.h"
 
 namespace tf::hir {
@@ -95,6 +97,12 @@ TEST(HirTensorIndex, InsertSliceKeepsDst) {
             (Msgs{"hir.tensor.InsertSlice: update extent 9 on axis 0 exceeds dst extent 8",
                   "hir.tensor.InsertSlice: offset -1 on axis 0 is negative",
                   "hir.tensor.InsertSlice: the window [13, 17) on axis 1 leaves dst extent 16"}));
+  // The window's end is not computed by wrapping arithmetic (issue 15, class 4): an offset near
+  // 2^63 is named as a sum instead of a negative end.
+  EXPECT_EQ(msgs(call(TensorOp::InsertSlice,
+                      {dst, up, tuple({lit(0), lit(std::numeric_limits<std::int64_t>::max())})})),
+            Msgs{"hir.tensor.InsertSlice: the window [9223372036854775807, 9223372036854775807 + 4) "
+                 "on axis 1 leaves dst extent 16"});
   VarRef part = tv("p", {8, 16}, DType::f32(), StorageKind::Gmem, sharded("(8,16):(16,1)", {P()}));
   EXPECT_EQ(msgs(call(TensorOp::InsertSlice, {part, up, tuple({i, i})})),
             Msgs{"hir.tensor.InsertSlice: dst and update carry different Partial attrs (1 and "
