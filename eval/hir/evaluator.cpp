@@ -6,6 +6,7 @@
 #include <atomic>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "eval/hir/op_eval.h"
@@ -291,6 +292,9 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       return handler(a);
     } catch (const MemoryBudgetExceeded& e) {
       return located(eval_error(memory_budget_message(a.call.op.name(), e)));
+    } catch (const std::length_error&) {  // a container asked for more than it can hold
+      return located(eval_error(fmt::format("{}: its result is larger than a container can hold",
+                                            a.call.op.name())));
     } catch (const std::bad_alloc&) {
       return located(eval_error(fmt::format("{}: the system refused the memory its result needs "
                                             "(lower --max-memory to fail earlier)",

@@ -16,16 +16,18 @@ Result<Value> eval_arange(const OpEvalArgs& a) {
   Result<std::int64_t> start = dim_attr(a, "start");
   TF_TRY(start);
   const std::int64_t step = int_attr(a, "step");
-  std::vector<std::int64_t> values(static_cast<std::size_t>(*length));
+  // The result is allocated first, so that its size meets the memory budget before anything
+  // else is built (memory_budget.h); elements are written into it as they are computed.
+  Tensor out = Tensor::make_uninitialized(a.result_dtype(), Shape{*length});
   for (std::int64_t k = 0; k < *length; ++k) {
     // Integers compute in int64 (D6); leaving int64 itself is an error, not a wrap.
-    std::int64_t term = 0;
-    if (__builtin_mul_overflow(step, k, &term) ||
-        __builtin_add_overflow(*start, term, &values[static_cast<std::size_t>(k)]))
+    std::int64_t term = 0, value = 0;
+    if (__builtin_mul_overflow(step, k, &term) || __builtin_add_overflow(*start, term, &value))
       return eval_error(
           fmt::format("element {} = {} + {} * {} overflows int64", k, *start, step, k));
+    out.set_code(k, static_cast<std::uint64_t>(value));  // an i32 result keeps the low bits
   }
-  return Value(from_i64(a.result_dtype(), Shape{*length}, values));
+  return Value(std::move(out));
 }
 
 Result<Value> eval_zeros(const OpEvalArgs& a) {

@@ -279,6 +279,19 @@ func f(x: Tensor[(2,), f32]) -> Tensor[(1000, 1000), f32] {
   EXPECT_EQ(r.diagnostics()[0].ir_path, "f.z");
 }
 
+// arange built its values in a std::vector before the tensor: 2^62 elements threw
+// std::length_error out of the evaluator (a crash). The result is allocated first now.
+TEST(HirEvaluator, AHugeArangeMeetsTheBudgetInsteadOfCrashing) {
+  const char* src = R"(
+func f(x: Tensor[(2,), f32]) -> Tensor[(4611686018427387904,), i64] {
+    y = arange(type=Tensor[(4611686018427387904,), i64], start=0, step=1)
+    return y
+}
+)";
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({2}, {1, 2})}),
+                    "hir.tensor.Arange: its result needs more than 2^63 bytes with ");
+}
+
 // Issue: robust against every input, class 1 (time). Op calls and loop trips are counted: a
 // loop with more trips than the budget has left is refused before its first trip, a run that
 // spends the budget stops with a diagnostic, and an interrupt stops it at its next step.
