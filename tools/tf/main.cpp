@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
   tf::cli::add_ops_command(app, exit_code);
   tf::cli::add_eval_command(app, exit_code);
   tf::cli::add_conform_command(app, exit_code);
-  // CLI11 parses from the end of a vector of arguments (program name excluded).
+  // CLI11 parses from the end of a vector of arguments (program name excluded), and then takes
+  // no name from argv[0]: the usage lines say `tf`.
+  app.name("tf");
   std::vector<std::string> args = tf::cli::value_arguments(argc, argv);
   args.erase(args.begin());
   std::reverse(args.begin(), args.end());

@@ -28,8 +28,10 @@ TEST(TfProcess, HelpExitsZeroAndTeaches) {
   EXPECT_EQ(p.exit_code, 0);
   EXPECT_NE(p.out.find("cast"), std::string::npos);
   EXPECT_NE(p.out.find("dtypes"), std::string::npos);
+  EXPECT_NE(p.out.find("Usage: tf [OPTIONS] SUBCOMMAND"), std::string::npos) << p.out;
   Proc c = run("cast --help");
   EXPECT_EQ(c.exit_code, 0);
+  EXPECT_NE(c.out.find("Usage: tf cast [OPTIONS] values..."), std::string::npos) << c.out;
   EXPECT_NE(c.out.find("--rounding"), std::string::npos);
 }
 
