@@ -52,8 +52,33 @@ std::string outcome_line(const conformance::CaseOutcome& o) {
 
 }  // namespace
 
-int run_conform(const ConformRequest& r, std::ostream& out, std::ostream& err) {
+// The catalogue a run uses (ConformRequest::rules): the one given, else conformance/rules.tsv
+// in the current folder, else in the nearest folder above the first case path that has one.
+std::string catalogue_path(const ConformRequest& r) {
+  if (!r.rules.empty()) return r.rules;
+  const std::string here = "conformance/rules.tsv";
+  std::error_code ec;  // a missing candidate sets it; each check starts afresh
+  if (fs::is_regular_file(here, ec) || r.paths.empty()) return here;
+  const fs::path start = fs::absolute(r.paths.front(), ec);
+  if (ec) return here;
+  for (fs::path dir = start.parent_path(); !dir.empty(); dir = dir.parent_path()) {
+    if (fs::is_regular_file(dir / here, ec)) return (dir / here).string();
+    if (dir == dir.parent_path()) break;
+  }
+  return {};  // found nowhere
+}
+
+int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& err) {
+  ConformRequest r = given;
+  r.rules = catalogue_path(given);
   const bool json_stdout = r.json == "-";
+  if (r.rules.empty())
+    return report_bad_input(
+        {category_error(DiagCategory::Usage,
+                        fmt::format("no rule catalogue: conformance/rules.tsv is neither in the "
+                                    "current folder nor above '{}'; give --rules FILE",
+                                    given.paths.front()))},
+        err, json_stdout);
   Result<conformance::RuleCatalogue> rules = conformance::RuleCatalogue::load(r.rules);
   if (!rules.ok()) return report_bad_input(rules.diagnostics(), err, json_stdout);
   conformance::SuiteOptions options;
@@ -110,7 +135,9 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--filter", req->filter,
                   "run only cases whose name this regex finds (RE2 syntax: linear time, so no "
                   "pattern can hang the run)");
-  cmd->add_option("--rules", req->rules, "the rule catalogue (default: conformance/rules.tsv)");
+  cmd->add_option("--rules", req->rules,
+                  "the rule catalogue (default: conformance/rules.tsv here, else in the nearest "
+                  "folder above the first PATH that has one)");
   cmd->add_option("--junit", req->junit, "write a JUnit XML report to FILE");
   cmd->add_option("--json", req->json, "write a JSON report to FILE (`-`: stdout, instead of the case lines)");
   cmd->add_flag("--quiet,-q", req->quiet, "print only failed and skipped cases and the summary");

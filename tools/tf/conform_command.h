@@ -10,7 +10,7 @@
 // ids named by cases and tests under the catalogue's project root). The last line is
 // "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or a case block cannot
 // be read, else 0. `covers` and `expect error` ids are checked against the rule catalogue
-// (--rules, default conformance/rules.tsv under the current folder).
+// (--rules, default conformance/rules.tsv under the current folder or above the first path).
 #pragma once
 
 #include <ostream>
@@ -25,8 +25,10 @@ namespace tf::cli {
 
 struct ConformRequest {
   std::vector<std::string> paths;
-  std::string filter;  ///< an ECMAScript regex searched in case names; empty: every case
-  std::string rules = "conformance/rules.tsv";
+  std::string filter;  ///< an RE2 pattern searched in case names; empty: every case
+  /// The rule catalogue; empty: conformance/rules.tsv in the current folder, else in the
+  /// nearest folder above the first case path that has one.
+  std::string rules;
   std::string junit;  ///< a JUnit XML report to write; empty: none
   std::string json;   ///< a JSON report to write; "-": stdout instead of the case lines
   bool coverage = false;

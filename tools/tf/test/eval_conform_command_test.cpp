@@ -199,6 +199,27 @@ TEST(TfConform, RunsCasesThroughTheEvaluatorAndWritesReports) {
   EXPECT_NE(xml.find("<testcase name=\"inc/passes\""), std::string::npos) << xml;
 }
 
+// Without --rules the catalogue is found above the case file (a run from another folder), and
+// when there is none the message says what to give.
+TEST(TfConform, FindsTheCatalogueAboveTheCasesOrSaysWhatToGive) {
+  const std::string inside = std::string(TF_SOURCE_ROOT) + "/conformance/cases/verify/tir/sync_valid.tfir";
+  const fs::path cwd = fs::current_path();
+  fs::current_path(fs::temp_directory_path());  // no conformance/ folder here
+  std::ostringstream out, err;
+  const int found = run_conform(ConformRequest{.paths = {inside}}, out, err);
+  std::ostringstream out2, err2;
+  const std::string outside = temp_file("lonely.tfir", kCases);
+  const int missing = run_conform(ConformRequest{.paths = {outside}}, out2, err2);
+  fs::current_path(cwd);
+  EXPECT_EQ(found, 0) << err.str();
+  EXPECT_NE(out.str().find("2 passed, 0 failed, 0 skipped"), std::string::npos) << out.str();
+  EXPECT_EQ(missing, 2);
+  EXPECT_NE(err2.str().find("no rule catalogue: conformance/rules.tsv is neither in the current "
+                            "folder nor above '" + outside + "'; give --rules FILE"),
+            std::string::npos)
+      << err2.str();
+}
+
 // --max-memory: a byte count with an optional power-of-1024 suffix; anything else is refused.
 TEST(TfEval, MaxMemoryTakesAByteCountWithASuffix) {
   EXPECT_EQ(parse_byte_count("4096"), 4096);
