@@ -11,7 +11,7 @@
 #include "ir/support/check.h"
 #include "ir/support/xml_escape.h"
 #include "ir/text/module_reader.h"
-#include "ir/text/source_file.h"
+#include "ir/support/regular_file.h"
 #include "ir/verify/read_and_verify.h"
 
 namespace tf::conformance {
@@ -22,7 +22,7 @@ using Status = CaseOutcome::Status;
 
 // Runs the selected cases of the file at `path` into `run`.
 void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& run) {
-  Result<std::string> source = text::read_source_file(path);
+  Result<std::string> source = read_regular_file(path);
   if (!source.ok()) return append(run.bad_input, source.diagnostics());
   // A case may expect the file's own declarations to fail: read it as far as it goes.
   text::PartialFile parsed = text::read_tfir_partial(*source, path);
@@ -78,7 +78,7 @@ std::vector<std::string> case_files(const std::vector<std::string>& paths,
     if (fs::is_directory(p, ec)) {
       // Symlinked folders are not entered (no loops). Every .tfir entry that is not a folder
       // is run, so one that is not a regular file (a FIFO, a looping symlink) reaches
-      // read_source_file and becomes its diagnostic; a folder that cannot be read is one too.
+      // read_regular_file and becomes its diagnostic; a folder that cannot be read is one too.
       std::vector<std::string> found;
       fs::recursive_directory_iterator it(p, fs::directory_options::skip_permission_denied, ec);
       for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -92,7 +92,7 @@ std::vector<std::string> case_files(const std::vector<std::string>& paths,
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
     } else if (fs::exists(fs::symlink_status(p, ec))) {
-      out.push_back(p);  // read_source_file refuses what is not a regular file, with why
+      out.push_back(p);  // read_regular_file refuses what is not a regular file, with why
     } else {
       errors.push_back(category_error(DiagCategory::Usage, fmt::format("no such file or folder '{}'", p)));
     }

@@ -49,30 +49,36 @@ Tensor::Tensor()
 
 namespace {
 
-// The storage bytes of `shape` in `dtype`, or INT64_MAX when the count overflows (a request no
-// budget admits).
-std::int64_t checked_storage_bytes(DType dtype, const Shape& shape) {
+// The element count of `shape` and its storage bytes in `dtype`; bytes is INT64_MAX when either
+// leaves int64 (a request no budget admits).
+struct Extent {
+  std::int64_t count = 1;
+  std::int64_t bytes = 0;
+};
+Extent checked_extent(DType dtype, const Shape& shape) {
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
-  std::int64_t n = 1;
+  Extent x;
   for (std::int64_t e : shape) {
     TF_CHECK(e >= 0, "negative extent {}", e);
-    if (__builtin_mul_overflow(n, e, &n)) return kMax;
+    if (__builtin_mul_overflow(x.count, e, &x.count)) return {kMax, kMax};
   }
   const int width = element_bytes(dtype);
-  if (width == 0) return n / 2 + n % 2;
-  std::int64_t bytes = 0;
-  return __builtin_mul_overflow(n, std::int64_t{width}, &bytes) ? kMax : bytes;
+  if (width == 0) x.bytes = x.count / 2 + x.count % 2;
+  else if (__builtin_mul_overflow(x.count, std::int64_t{width}, &x.bytes)) x.bytes = kMax;
+  return x;
 }
 
 }  // namespace
 
 Tensor Tensor::make_uninitialized(DType dtype, Shape shape) {
   // Charged to the evaluation's memory budget before anything is allocated (memory_budget.h).
-  const std::int64_t bytes = checked_storage_bytes(dtype, shape);
+  const Extent extent = checked_extent(dtype, shape);
+  const std::int64_t bytes = extent.bytes;
   std::shared_ptr<MemoryAccount> account = charge_memory(bytes);
+  TF_CHECK(bytes < std::numeric_limits<std::int64_t>::max(), "tensor storage overflows int64");
   Tensor t;
   t.dtype_ = dtype;
-  t.size_ = shape_size(shape);
+  t.size_ = extent.count;
   t.shape_ = std::move(shape);
   t.byte_count_ = bytes;
   auto* buffer = new std::uint8_t[std::max<std::int64_t>(t.byte_count_, 1)];

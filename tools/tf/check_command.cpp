@@ -9,7 +9,7 @@
 
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
-#include "ir/text/source_file.h"
+#include "ir/support/regular_file.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
@@ -27,7 +27,7 @@ int run_check(const CheckRequest& r, std::ostream& /*out*/, std::ostream& err) {
   std::size_t warnings = 0;
   for (const std::string& path : r.files) {
     std::vector<Diagnostic> diags;
-    Result<std::string> source = text::read_source_file(path);
+    Result<std::string> source = read_regular_file(path);
     if (!source) {
       unreadable = true;
       diags = source.diagnostics();

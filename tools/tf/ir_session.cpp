@@ -1,14 +1,14 @@
 #include "tools/tf/ir_session.h"
 
 #include "eval/hir/eval_tables.h"
-#include "ir/text/source_file.h"
+#include "ir/support/regular_file.h"
 
 namespace tf::cli {
 
 const Context& cli_context() { return eval::eval_context(); }
 
 CheckedFile check_source_file(const std::string& path) {
-  Result<std::string> source = text::read_source_file(path);
+  Result<std::string> source = read_regular_file(path);
   if (!source.ok()) return CheckedFile{.read_errors = source.diagnostics()};
   return check_source(*source, path);
 }

@@ -8,7 +8,7 @@
 #include "ir/text/file_reader.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
-#include "ir/text/source_file.h"
+#include "ir/support/regular_file.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
@@ -22,7 +22,7 @@ int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
 }  // namespace
 
 int run_print(const PrintRequest& r, std::ostream& out, std::ostream& err) {
-  Result<std::string> source = text::read_source_file(r.file);
+  Result<std::string> source = read_regular_file(r.file);
   if (!source) return fail(source.diagnostics(), err);
   Result<text::ReadFile> file = text::read_file(*source, r.file, cli_context());
   if (!file) return fail(file.diagnostics(), err);
