@@ -8,6 +8,7 @@
 #include "conformance/expectation.h"
 #include "eval/hir/evaluator.h"
 #include "eval/value/literal.h"
+#include "eval/value/memory_budget.h"
 #include "ir/hir/function.h"
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
@@ -95,7 +96,15 @@ class CaseRun {
       return out_;
     }
     auto t0 = std::chrono::steady_clock::now();
-    evaluate();
+    {
+      // The inputs and every value of the evaluation are charged to one budget.
+      eval::MemoryBudgetScope memory(f_.limits.memory_bytes());
+      try {
+        evaluate();
+      } catch (const eval::MemoryBudgetExceeded& e) {  // an expected output's literal
+        fail(eval::memory_budget_message("the expected output", e));
+      }
+    }
     out_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return out_;
   }
@@ -124,7 +133,15 @@ class CaseRun {
       if (it == c_.inputs.end()) return (void)fail(fmt::format("no input for parameter {} of {}", p->name, f->name()));
       lc.npy_dtype = p->type()->as<TensorType>()->dtype;
       const SourceLocation& at = c_.input_locations[static_cast<std::size_t>(it - c_.inputs.begin())];
-      Result<eval::Tensor> t = eval::parse_literal(it->second, at, lc);
+      Result<eval::Tensor> t = [&]() -> Result<eval::Tensor> {
+        try {
+          return eval::parse_literal(it->second, at, lc);
+        } catch (const eval::MemoryBudgetExceeded& e) {
+          Diagnostic d = category_error(DiagCategory::Eval, eval::memory_budget_message("the literal", e));
+          d.location = at;
+          return d;
+        }
+      }();
       if (!t.ok()) return (void)fail(fmt::format("input {}: {}", p->name, t.diagnostics().front().render()));
       Result<eval::Tensor> converted = eval::convert_input(*t, *p);
       if (!converted.ok()) return (void)fail(converted.diagnostics().front().render());
@@ -136,6 +153,7 @@ class CaseRun {
     eval::HirEvalOptions options;
     options.handlers = &handlers_;
     options.dims = lc.dims;
+    options.limits = f_.limits;
     Result<eval::Value> r = eval::evaluate_function(*f_.file->module, *f, std::move(inputs), options);
     judge(r, lc);
   }

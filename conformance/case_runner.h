@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "conformance/case_reader.h"
+#include "eval/value/eval_limits.h"
 #include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
 #include "ir/text/file_reader.h"
@@ -44,6 +45,7 @@ struct CaseFile {
   const text::ReadFile* file = nullptr;  ///< the file read into IR; null when it did not read
   std::vector<Diagnostic> diagnostics;   ///< every read and verify diagnostic of the file
   std::string base_dir;                  ///< where the case's relative npy("...") paths start
+  eval::EvalLimits limits;               ///< the budgets of each case's inputs and evaluation
 };
 
 /// The verdict on `c` of `file`; `handlers` hold the HIR evaluator's handlers (register_hir_eval).

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ir/support/check.h"
+#include "ir/support/json_text.h"
 #include "ir/support/xml_escape.h"
 #include "ir/text/module_reader.h"
 #include "ir/support/regular_file.h"
@@ -24,8 +25,15 @@ using Status = CaseOutcome::Status;
 void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& run) {
   Result<std::string> source = read_regular_file(path);
   if (!source.ok()) return append(run.bad_input, source.diagnostics());
+  run_source(*source, path, options, run);
+}
+
+}  // namespace
+
+void run_source(const std::string& source, const std::string& path, const SuiteOptions& options,
+                SuiteRun& run) {
   // A case may expect the file's own declarations to fail: read it as far as it goes.
-  text::PartialFile parsed = text::read_tfir_partial(*source, path);
+  text::PartialFile parsed = text::read_tfir_partial(source, path);
   if (!parsed.file) return append(run.bad_input, parsed.diagnostics);
   Result<std::vector<Case>> cases = read_cases(*parsed.file, options.rules);
   if (!cases.ok()) return append(run.bad_input, cases.diagnostics());
@@ -43,13 +51,14 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
   CaseFile cf;
   CheckedFile checked;
   if (parsed.diagnostics.empty()) {
-    checked = read_and_verify(*source, path, *options.context);
+    checked = read_and_verify(source, path, *options.context);
     cf.diagnostics = checked.diagnostics();
     if (checked.file) cf.file = &*checked.file;
   } else {
     cf.diagnostics = parsed.diagnostics;
   }
   cf.base_dir = fs::path(path).parent_path().string();
+  cf.limits = options.limits;
   for (const Case& c : *cases) {
     if (!options.filter.selects(c.name)) continue;
     CaseOutcome o = run_case_contained(c, cf, options.context->handlers());
@@ -58,8 +67,6 @@ void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& ru
     run.outcomes.push_back(std::move(o));
   }
 }
-
-}  // namespace
 
 void SuiteTally::count(Status s) {
   switch (s) {
@@ -182,12 +189,11 @@ std::string json_report(const SuiteRun& run) {
                        {"file", o.location.file},
                        {"line", o.location.line},
                        {"seconds", o.seconds}});
-  return nlohmann::ordered_json{{"cases", results},
-                                {"passed", run.tally.passed},
-                                {"failed", run.tally.failed},
-                                {"skipped", run.tally.skipped},
-                                {"crashed", run.tally.crashed}}
-             .dump() +
+  return json_text(nlohmann::ordered_json{{"cases", results},
+                                          {"passed", run.tally.passed},
+                                          {"failed", run.tally.failed},
+                                          {"skipped", run.tally.skipped},
+                                          {"crashed", run.tally.crashed}}) +
          "\n";
 }
 

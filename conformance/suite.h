@@ -18,6 +18,7 @@
 #include "conformance/case_filter.h"
 #include "conformance/case_runner.h"
 #include "conformance/rule_catalogue.h"
+#include "eval/value/eval_limits.h"
 #include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
 #include "ir/text/file_reader.h"
@@ -50,6 +51,9 @@ struct SuiteOptions {
   const Context* context = nullptr;
   const RuleCatalogue* rules = nullptr;  ///< checks `covers` and `expect error` ids (may be null)
   std::function<void(const CaseOutcome&)> on_case;  ///< called after each case (may be empty)
+  /// The budgets of each case's evaluation, its inputs included (tf conform --max-memory,
+  /// --max-steps): a case over them fails with the diagnostic, and the suite goes on.
+  eval::EvalLimits limits;
 };
 
 /// The .tfir files named by `paths` (folders searched recursively, sorted within each folder);
@@ -59,6 +63,11 @@ std::vector<std::string> case_files(const std::vector<std::string>& paths,
 
 /// Runs every case of `options.paths` that the filter selects.
 SuiteRun run_suite(const SuiteOptions& options);
+
+/// Runs the selected cases of one file's text `source`, named `path` in diagnostics (its folder
+/// is where relative npy("...") paths start), adding to `run` (options.paths is not used).
+void run_source(const std::string& source, const std::string& path, const SuiteOptions& options,
+                SuiteRun& run);
 
 /// Runs `c` of `file` as run_case does, but a case that throws is `crashed` with the reason.
 CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHandlers& eval);

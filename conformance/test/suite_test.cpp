@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "eval/hir/eval_tables.h"
 #include "eval/hir/op_eval.h"
 #include "ir/text/standard_context.h"
 
@@ -157,6 +158,71 @@ TEST(SuiteFiles, SymlinkLoopsAndFifosAreDiagnosticsNotHangsOrExceptions) {
   EXPECT_NE(why[2].find("pipe.tfir': it is a FIFO, not a regular file"), std::string::npos) << why[2];
   ASSERT_EQ(r.outcomes.size(), 1u);
   EXPECT_EQ(r.outcomes[0].name, "ok/runs");
+}
+
+// Issue (robustness, class 1): each case runs under the suite's budgets, its input and expected
+// literals included; a case over a budget fails with the diagnostic and the cases after it run.
+TEST(SuiteLimits, ACaseOverABudgetFailsWithTheDiagnosticAndTheRunGoesOn) {
+  const std::string source = R"(tfir 1
+func spin(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {
+    r = for i in range(0, 1000000000000, 1) carry (a = x) {
+        b = add(a, a)
+        yield (b)
+    }
+    return r
+}
+func same(x: Tensor[(1024, 1024), f32]) -> Tensor[(1024, 1024), f32] {
+    return x
+}
+func twice(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    y = add(x, x)
+    return y
+}
+case "a/loop-over-the-step-budget" {
+    run spin
+    input x = Tensor[(1,), f32]{1}
+    expect output = Tensor[(1,), f32]{2}
+}
+case "b/input-over-the-memory-budget" {
+    run same
+    input x = Tensor[(1024, 1024), f32] splat(1)
+    expect output = Tensor[(1024, 1024), f32] splat(1)
+}
+case "c/expected-output-over-the-memory-budget" {
+    run twice
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2048, 1024), f32] splat(1)
+}
+case "d/within-the-budgets" {
+    run twice
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 4}
+}
+)";
+  SuiteOptions options;
+  options.context = &eval::eval_context();
+  options.limits.max_memory_bytes = 1 << 20;  // a (1024, 1024) f32 tensor needs 4 MiB
+  options.limits.max_steps = 1000;
+  SuiteRun r;
+  run_source(source, "limits.tfir", options, r);
+  ASSERT_TRUE(r.bad_input.empty());
+  ASSERT_EQ(r.outcomes.size(), 4u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Failed);
+  EXPECT_NE(r.outcomes[0].reason.find("runs 1000000000000 trips, more than the 1000 steps left of the "
+                                      "budget of 1000"),
+            std::string::npos)
+      << r.outcomes[0].reason;
+  EXPECT_EQ(r.outcomes[1].status, CaseOutcome::Status::Failed);
+  EXPECT_NE(r.outcomes[1].reason.find("limits.tfir:23:15: error[eval]: the literal: its result needs "
+                                      "4194304 bytes with 0 live; the memory budget is 1048576 bytes"),
+            std::string::npos)
+      << r.outcomes[1].reason;
+  EXPECT_EQ(r.outcomes[2].status, CaseOutcome::Status::Failed);
+  EXPECT_NE(r.outcomes[2].reason.find("the expected output: its result needs 8388608 bytes"), std::string::npos)
+      << r.outcomes[2].reason;
+  EXPECT_EQ(r.outcomes[3].status, CaseOutcome::Status::Passed) << r.outcomes[3].reason;
+  EXPECT_EQ(r.tally.failed, 3u);
+  EXPECT_EQ(r.tally.passed, 1u);
 }
 
 }  // namespace

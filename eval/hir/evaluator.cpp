@@ -447,7 +447,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   // ----- the step budget and interruption ---------------------------------------------------
 
   std::int64_t step_budget() const {
-    return options_.max_steps > 0 ? options_.max_steps : kDefaultMaxSteps;
+    return options_.limits.steps();
   }
   // Counts `n` steps (an op call, a loop trip); a diagnostic when the budget is spent or the
   // user interrupted the run.
@@ -493,8 +493,7 @@ Result<Value> evaluate_function(const Module& module, const hir::Function& funct
   // The caller's budget scope stands (tf eval installs one before building the inputs).
   std::optional<MemoryBudgetScope> budget;
   if (!MemoryBudgetScope::active())
-    budget.emplace(options.max_memory_bytes > 0 ? options.max_memory_bytes
-                                                : default_memory_budget());
+    budget.emplace(options.limits.memory_bytes());
   Evaluator ev(module, options);
   return ev.call_function(function, std::move(inputs), options.dims);
 }

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/value/eval_limits.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
@@ -39,16 +40,11 @@ struct HirEvalOptions {
   std::map<std::string, std::int64_t> dims;
   /// Called once per evaluated op Call (tests count memoization with it); may be empty.
   std::function<void(const Call&)> on_op;
-  /// Bytes of tensor storage that may be live at once (memory_budget.h); 0: the default, half
-  /// of physical memory. Ignored when the caller has installed a MemoryBudgetScope.
-  std::int64_t max_memory_bytes = 0;
-  /// Op calls and loop trips the evaluation may take; 0: kDefaultMaxSteps. A loop whose trip
-  /// count exceeds what is left is refused before its first trip.
-  std::int64_t max_steps = 0;
+  /// The memory and step budgets (eval_limits.h). The memory budget is ignored when the caller
+  /// has installed a MemoryBudgetScope (tf eval does, to charge the inputs too).
+  EvalLimits limits;
 };
 
-/// The default step budget: 10^9 op calls and loop trips (minutes of evaluation).
-inline constexpr std::int64_t kDefaultMaxSteps = 1'000'000'000;
 
 /// Asks every running evaluation to stop at its next step with "interrupted (Ctrl-C)" (safe to
 /// call from a signal handler); clear_interrupt() resets it.

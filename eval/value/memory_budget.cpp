@@ -1,5 +1,7 @@
 #include "eval/value/memory_budget.h"
 
+#include "eval/value/eval_limits.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -25,6 +27,10 @@ std::int64_t default_memory_budget() {
   const long page = ::sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return std::int64_t{1} << 30;
   return static_cast<std::int64_t>(pages) * page / 2;
+}
+
+std::int64_t EvalLimits::memory_bytes() const {
+  return max_memory_bytes > 0 ? max_memory_bytes : default_memory_budget();
 }
 
 MemoryBudgetScope::MemoryBudgetScope(std::int64_t limit_bytes) : previous_(current_account) {

@@ -9,7 +9,6 @@
 //  - printing preserves meaning: the program printed by print_file and read again evaluates to
 //    the same bits (the printer hoists, renames and reorders; none of it may change a value).
 #include <gtest/gtest.h>
-#include <fmt/format.h>
 #include <rapidcheck.h>
 
 #include <map>
@@ -18,13 +17,12 @@
 
 #include "eval/hir/eval_tables.h"
 #include "eval/hir/evaluator.h"
-#include "eval/value/literal.h"
+#include "fuzz/gen/eval_inputs.h"
 #include "fuzz/gen/hir_program_gen.h"
 #include "ir/support/testing/law_runner.h"
 #include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
 #include "ir/type/tensor_type.h"
-#include "ir/type/type_print.h"
 #include "ir/verify/module_verify.h"
 
 namespace tf::fuzz {
@@ -37,27 +35,13 @@ text::ReadFile read_checked(const std::string& source) {
   return std::move(f).value();
 }
 
-// Values for every DimVar `fn` mentions, inside their envelopes.
-std::map<std::string, std::int64_t> dims_for(const hir::Function& fn, std::uint64_t seed) {
-  std::map<std::string, std::int64_t> dims;
-  for (const DimVarRef& v : eval::dim_vars_of(fn))
-    dims.emplace(v->name, std::min(v->hi - 1, v->lo + static_cast<std::int64_t>(seed % 4)));
-  return dims;
-}
-
-// Seeded random inputs for `fn`, shaped under `dims`.
+// Seeded random inputs for `fn`, shaped under `dims` (a generated program's parameters always
+// have a literal).
 std::vector<eval::Value> inputs_for(const hir::Function& fn, std::uint64_t seed,
                                     const std::map<std::string, std::int64_t>& dims) {
-  eval::LiteralContext lc;
-  lc.dims = dims;
-  std::vector<eval::Value> out;
-  for (std::size_t i = 0; i < fn.params().size(); ++i) {
-    const std::string text = fmt::format("{} random(seed={})", to_string(fn.params()[i]->type()), seed + i);
-    Result<eval::Tensor> t = eval::parse_literal(text, SourceLocation{"input", 1, 1}, lc);
-    if (!t.ok()) RC_FAIL("input " + text + ": " + t.diagnostics().front().render());
-    out.emplace_back(*t);
-  }
-  return out;
+  Result<std::vector<eval::Value>> inputs = random_inputs(fn, seed, dims);
+  if (!inputs.ok()) RC_FAIL("inputs of " + fn.name() + ": " + inputs.diagnostics().front().render());
+  return std::move(inputs).value();
 }
 
 bool same_value(const eval::Value& a, const eval::Value& b) {

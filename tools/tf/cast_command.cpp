@@ -11,6 +11,7 @@
 #include "ir/numerics/cast_mode.h"
 #include "ir/numerics/convert.h"
 #include "ir/dtype/dtype.h"
+#include "ir/support/json_text.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"
 
@@ -84,7 +85,7 @@ int run_cast(const CastRequest& r, std::ostream& out, std::ostream& err) {
                           {"value", json_number_or_name(value)},
                           {"rounding", numerics::rounding_name(mode->rounding)},
                           {"saturate", mode->saturate}};
-      out << j.dump() << '\n';
+      out << json_text(j) << '\n';
     } else {
       out << fmt::format("{} ({} {}) -> {} {} = {}  [{}, {}]\n", in.text, r.from,
                          format_hexfloat(shown), target->name(), format_code(code, width),

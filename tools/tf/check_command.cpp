@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "ir/support/json_text.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 #include "ir/support/regular_file.h"
@@ -41,10 +42,8 @@ int run_check(const CheckRequest& r, std::ostream& /*out*/, std::ostream& err) {
     }
   }
   if (r.json)
-    err << nlohmann::ordered_json{{"files_checked", r.files.size()},
-                                  {"errors", errors},
-                                  {"warnings", warnings}}
-               .dump()
+    err << json_text(nlohmann::ordered_json{
+               {"files_checked", r.files.size()}, {"errors", errors}, {"warnings", warnings}})
         << '\n';
   else
     err << fmt::format("{} checked, {}, {}\n", counted(r.files.size(), "file"),

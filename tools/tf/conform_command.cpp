@@ -88,6 +88,9 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   options.paths = r.paths.empty() ? std::vector<std::string>{"conformance/cases"} : r.paths;
   options.context = &cli_context();
   options.rules = &*rules;
+  Result<eval::EvalLimits> limits = resolve_limits(r.limits);
+  if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, json_stdout);
+  options.limits = *limits;
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
@@ -140,6 +143,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
                   "folder above the first PATH that has one)");
   cmd->add_option("--junit", req->junit, "write a JUnit XML report to FILE");
   cmd->add_option("--json", req->json, "write a JSON report to FILE (`-`: stdout, instead of the case lines)");
+  add_limit_options(*cmd, req->limits);
   cmd->add_flag("--quiet,-q", req->quiet, "print only failed and skipped cases and the summary");
   cmd->add_flag("--coverage", req->coverage,
                 "print the catalogue's rule coverage per seed document and rule kind");

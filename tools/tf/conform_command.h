@@ -1,5 +1,5 @@
 // `tf conform [PATH...] [--filter REGEX] [--rules FILE] [--junit FILE] [--json FILE]
-//  [--coverage]`: runs the `case` blocks of tfir files (TFIR.md section 7). A PATH is a .tfir
+//  [--coverage] [--max-memory BYTES] [--max-steps N]`: runs the `case` blocks of tfir files (TFIR.md section 7). A PATH is a .tfir
 // file or a folder searched recursively for them (default: conformance/cases). Each file is read
 // and verified once; each of its cases is run (conformance/case_runner.h: read / verify
 // expectations, then the HIR evaluator for inputs and expected outputs) and reported on its own
@@ -9,13 +9,16 @@
 // lines), --coverage prints the rule coverage of the catalogue (per seed document and rule kind,
 // ids named by cases and tests under the catalogue's project root). The last line is
 // "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or a case block cannot
-// be read, else 0. `covers` and `expect error` ids are checked against the rule catalogue
+// be read, else 0. A case
+// over the memory or step budget (tools/tf/limit_options.h) fails with the diagnostic. `covers` and `expect error` ids are checked against the rule catalogue
 // (--rules, default conformance/rules.tsv under the current folder or above the first path).
 #pragma once
 
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "tools/tf/limit_options.h"
 
 namespace CLI {
 class App;
@@ -33,6 +36,7 @@ struct ConformRequest {
   std::string json;   ///< a JSON report to write; "-": stdout instead of the case lines
   bool coverage = false;
   bool quiet = false;  ///< no PASS lines
+  LimitOptions limits;  ///< --max-memory, --max-steps: the budgets of each case
 };
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.

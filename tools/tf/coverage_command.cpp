@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "conformance/coverage.h"
+#include "ir/support/json_text.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -51,7 +52,7 @@ int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err)
     for (const Rule* m : missing) j["missing"].push_back(m->id);
     for (const Rule* m : missing_required) j["missing_required"].push_back(m->id);
     j["files_scanned"] = rep.files_scanned;
-    out << j.dump(2) << '\n';
+    out << json_text(j, 2) << '\n';
   } else {
     out << fmt::format("rule coverage ({} files scanned): covered at run time/total; compile-time:"
                        " rules named only by a compile-time check\n",

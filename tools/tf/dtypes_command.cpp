@@ -9,6 +9,7 @@
 
 #include "ir/numerics/float_facts.h"
 #include "ir/dtype/dtype.h"
+#include "ir/support/json_text.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/compound_facts.h"
 #include "tools/tf/report.h"
@@ -107,7 +108,7 @@ int run_dtypes(bool json, std::ostream& out) {
     for (const DType* d = simple_dtypes_begin(); d != simple_dtypes_end(); ++d)
       all.push_back(simple_json(*d));
     for (const nlohmann::json& c : compound_dtypes_json()) all.push_back(c);
-    out << all.dump(2) << '\n';
+    out << json_text(all, 2) << '\n';
     return kExitOk;
   }
   out << "simple dtypes\n";

@@ -19,10 +19,12 @@
 #include "eval/value/tensor_json.h"
 #include "eval/value/tensor_text.h"
 #include "ir/hir/function.h"
+#include "ir/support/json_text.h"
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "tools/tf/ir_session.h"
+#include "tools/tf/limit_options.h"
 #include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
@@ -102,36 +104,11 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
 
 }  // namespace
 
-std::optional<std::int64_t> parse_byte_count(std::string_view text) {
-  int shift = 0;
-  if (!text.empty()) {
-    switch (text.back()) {
-      case 'K': shift = 10; break;
-      case 'M': shift = 20; break;
-      case 'G': shift = 30; break;
-      case 'T': shift = 40; break;
-      default: break;
-    }
-  }
-  if (shift != 0) text.remove_suffix(1);
-  std::optional<std::uint64_t> n = text::integer_magnitude(text);
-  if (!n || *n == 0 || *n > (std::uint64_t{INT64_MAX} >> shift)) return std::nullopt;
-  return static_cast<std::int64_t>(*n << shift);
-}
-
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
-  std::int64_t budget = eval::default_memory_budget();
-  if (!r.max_memory.empty()) {
-    std::optional<std::int64_t> b = parse_byte_count(r.max_memory);
-    if (!b)
-      return fail({usage(fmt::format("--max-memory '{}' is not a positive byte count (4096, 512M, "
-                                     "8G)",
-                                     r.max_memory))},
-                  err, r.json);
-    budget = *b;
-  }
+  Result<eval::EvalLimits> limits = resolve_limits(r.limits);
+  if (!limits.ok()) return fail(limits.diagnostics(), err, r.json);
   // Inputs and every value of the evaluation are charged to one budget (memory_budget.h).
-  eval::MemoryBudgetScope memory(budget);
+  eval::MemoryBudgetScope memory(limits->memory_bytes());
   CheckedFile checked = check_source_file(r.file);
   const std::vector<Diagnostic> diagnostics = checked.diagnostics();
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
@@ -190,7 +167,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   eval::HirEvalOptions options;
   options.handlers = &cli_context().handlers();
   options.dims = lc.dims;
-  options.max_steps = r.max_steps;
+  options.limits = *limits;
   Result<eval::Value> result = [&] {
     // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
     eval::clear_interrupt();
@@ -215,7 +192,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
       for (const auto& [k, v] : fields.items()) o[k] = v;
       doc["outputs"].push_back(o);
     }
-    out << doc.dump() << "\n";
+    out << json_text(doc) << "\n";
   } else if (r.print || r.out_dir.empty()) {
     for (const auto& [name, t] : outputs) out << name << " = " << eval::tensor_literal(t) << "\n";
   }
@@ -230,7 +207,8 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       "program compute? Each parameter gets --input NAME=VALUE, a .npy file (raw u8 / u16 codes\n"
       "for fp8 / fp6 / fp4 / e8m0 / bf16) or a literal (TFIR.md section 4); inputs convert to the\n"
       "parameter dtype at the boundary (D4). Outputs print as case expectation lines that read\n"
-      "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out.\n"
+      "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out. Ctrl-C stops a run\n"
+      "cleanly with a diagnostic.\n"
       "Examples:\n"
       "  tf eval examples/scale_add.tfir --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
       "      --input 'y=Tensor[(2, 8), f32] splat(0.5)'\n"
@@ -240,15 +218,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
   cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
   cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
-  cmd->add_option("--max-memory", req->max_memory,
-                  "the most bytes of tensor storage live at once (inputs included), e.g. 512M or "
-                  "8G; a value that needs more is an eval error naming the op (default: half of "
-                  "physical memory)");
-  cmd->add_option("--max-steps", req->max_steps,
-                  "the most op calls and loop trips the evaluation may take (default 10^9); a "
-                  "loop with more trips than are left is refused before it starts. Ctrl-C stops "
-                  "a run cleanly with a diagnostic")
-      ->check(CLI::PositiveNumber);
+  add_limit_options(*cmd, req->limits);
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

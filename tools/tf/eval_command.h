@@ -11,6 +11,8 @@
 //    flattened; a block-scaled output as out<k>.npy plus its planes, npy_boundary.h);
 //  - --print (the default without --out) prints each output as a case expectation line,
 //    `output = Tensor[(2,), f32]{3, 5}` / `output[1] = ...`, which reads back exactly;
+//  - --max-memory, --max-steps (limit_options.h) bound the tensor storage live at once and the
+//    op calls and loop trips; Ctrl-C stops a run at its next step with a diagnostic;
 //  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}.
 // Exit 0 on success, 2 for bad usage, an unreadable or ill-typed program, bad inputs or an
 // evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id).
@@ -22,6 +24,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "tools/tf/limit_options.h"
 
 namespace CLI {
 class App;
@@ -37,13 +41,8 @@ struct EvalRequest {
   std::string out_dir;
   bool print = false;
   bool json = false;
-  std::string max_memory;  ///< bytes, with an optional K / M / G / T suffix; empty: the default
-  std::int64_t max_steps = 0;  ///< op calls and loop trips; 0: eval::kDefaultMaxSteps
+  LimitOptions limits;  ///< --max-memory, --max-steps
 };
-
-/// The byte count of a --max-memory value ("4096", "512M", "8G"; suffixes are powers of 1024),
-/// or nullopt when it is not one or does not fit int64.
-std::optional<std::int64_t> parse_byte_count(std::string_view text);
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
 int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "ir/layout/barrier.h"
+#include "ir/support/json_text.h"
 #include "ir/text/expression_parser.h"
 #include "ir/text/layout_builder.h"
 #include "tools/tf/layout_algebra.h"
@@ -129,7 +130,7 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
         j["barrier_error"] = diagnostic_json(barrier->diagnostics().front());
       }
     }
-    out << j.dump() << '\n';
+    out << json_text(j) << '\n';
     return kExitOk;
   }
   if (call) out << *call << " =\n";

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "ir/dim/dim_ops.h"
+#include "ir/support/json_text.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 
@@ -82,7 +83,7 @@ int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
   if (r.json) {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (Op op : ops) all.push_back(op_json(op));
-    out << all.dump() << '\n';
+    out << json_text(all) << '\n';
     return kExitOk;
   }
   std::size_t name_width = 0;

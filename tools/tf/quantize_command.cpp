@@ -9,6 +9,7 @@
 
 #include "ir/numerics/block_format_of.h"
 #include "ir/numerics/convert.h"
+#include "ir/support/json_text.h"
 #include "ir/text/decimal.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"
@@ -101,7 +102,7 @@ int run_quantize(const QuantizeRequest& r, std::ostream& out, std::ostream& err)
     j["blocks"].push_back(std::move(blk));
   }
   if (r.json) {
-    out << j.dump() << '\n';
+    out << json_text(j) << '\n';
     return kExitOk;
   }
   out << fmt::format("{} ({} scale method), shape ({}){}\n", dtype->name(),

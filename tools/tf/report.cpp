@@ -1,5 +1,7 @@
 #include "tools/tf/report.h"
 
+#include "ir/support/json_text.h"
+
 namespace tf::cli {
 
 nlohmann::json diagnostic_json(const Diagnostic& d) {
@@ -33,7 +35,7 @@ nlohmann::json diagnostic_json(const Diagnostic& d) {
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {
   for (const Diagnostic& d : diags) {
     if (json)
-      err << diagnostic_json(d).dump() << '\n';
+      err << json_text(diagnostic_json(d)) << '\n';
     else
       err << "tf: " << d.render() << '\n';
   }

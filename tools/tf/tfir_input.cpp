@@ -1,12 +1,13 @@
 #include "tools/tf/tfir_input.h"
 
+#include "ir/support/json_text.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
 
 void write_diagnostic(const Diagnostic& d, std::ostream& out, bool json) {
   if (json)
-    out << diagnostic_json(d).dump() << '\n';
+    out << json_text(diagnostic_json(d)) << '\n';
   else
     out << d.render() << '\n';
 }

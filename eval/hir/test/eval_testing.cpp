@@ -43,7 +43,7 @@ Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std:
   eo.handlers = &eval_handlers();
   eo.dims = std::move(dims);
   eo.on_op = std::move(on_op);
-  eo.max_steps = max_steps;
+  eo.limits.max_steps = max_steps;
   return evaluate_function(*f->module, *target, std::move(values), eo);
 }
 

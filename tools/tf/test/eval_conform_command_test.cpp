@@ -230,5 +230,42 @@ TEST(TfEval, MaxMemoryTakesAByteCountWithASuffix) {
     EXPECT_FALSE(parse_byte_count(bad).has_value()) << bad;
 }
 
+// tf conform takes the same limits: a case over them fails (exit 1, the next case still runs),
+// and a --max-memory that is not a byte count is bad usage (exit 2).
+TEST(TfConform, RunsEachCaseUnderTheLimits) {
+  const std::string file = temp_file("limited.tfir", R"(tfir 1
+func two_ops(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    y = add(x, x)
+    z = mul(y, y)
+    return z
+}
+func one_op(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    y = add(x, x)
+    return y
+}
+case "two-ops" {
+    run two_ops
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{4, 16}
+}
+case "one-op" {
+    run one_op
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 4}
+}
+)");
+  ConformRequest req{.paths = {file}, .rules = TF_SOURCE_ROOT "/conformance/rules.tsv"};
+  req.limits.max_steps = 1;
+  std::ostringstream out, err;
+  EXPECT_EQ(run_conform(req, out, err), 1) << err.str();
+  EXPECT_NE(out.str().find("FAIL two-ops: the evaluation failed: "), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("the evaluation took more than 1 steps"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("PASS one-op\n"), std::string::npos) << out.str();
+  req.limits.max_memory = "12Q";
+  std::ostringstream out2, err2;
+  EXPECT_EQ(run_conform(req, out2, err2), 2);
+  EXPECT_NE(err2.str().find("--max-memory '12Q' is not a positive byte count"), std::string::npos) << err2.str();
+}
+
 }  // namespace
 }  // namespace tf::cli

@@ -78,4 +78,16 @@ TEST(TfProcess, AShapeExtentThatOverflowsIsRefused) {
   EXPECT_EQ(run("quantize 1 2 --to MXFP8_E4M3 --shape 1,-32").exit_code, 2);
 }
 
+// An argument that is not UTF-8, quoted by a diagnostic, reaches --json output as U+FFFD: the
+// JSON writer threw and tf died with SIGABRT (found by the cli fuzz target:
+// fuzz/regressions/cli/json-invalid-utf8.txt).
+TEST(TfProcess, JsonOutputOfArgumentsThatAreNotUtf8) {
+  Proc p = run("layout 'x[w=1]' --def '\xe9=Mesh(' --json");
+  EXPECT_EQ(p.exit_code, 2) << p.out;
+  EXPECT_NE(p.out.find("\xef\xbf\xbd"), std::string::npos) << p.out;
+  Proc q = run("cast '1\xff' --to f32 --json");
+  EXPECT_EQ(q.exit_code, 2) << q.out;
+  EXPECT_NE(q.out.find("1\xef\xbf\xbd"), std::string::npos) << q.out;
+}
+
 }  // namespace

@@ -1,0 +1,52 @@
+#include "tools/tf/limit_options.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "ir/text/decimal.h"
+
+namespace tf::cli {
+
+void add_limit_options(CLI::App& cmd, LimitOptions& options) {
+  cmd.add_option("--max-memory", options.max_memory,
+                 "the most bytes of tensor storage live at once (inputs included), e.g. 512M or "
+                 "8G; a value that needs more is an eval error naming the op (default: half of "
+                 "physical memory)");
+  cmd.add_option("--max-steps", options.max_steps,
+                 "the most op calls and loop trips one evaluation may take (default 10^9); a "
+                 "loop with more trips than are left is refused before it starts")
+      ->check(CLI::PositiveNumber);
+}
+
+std::optional<std::int64_t> parse_byte_count(std::string_view text) {
+  int shift = 0;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      case 'T': shift = 40; break;
+      default: break;
+    }
+  }
+  if (shift != 0) text.remove_suffix(1);
+  std::optional<std::uint64_t> n = text::integer_magnitude(text);
+  if (!n || *n == 0 || *n > (std::uint64_t{INT64_MAX} >> shift)) return std::nullopt;
+  return static_cast<std::int64_t>(*n << shift);
+}
+
+Result<eval::EvalLimits> resolve_limits(const LimitOptions& options) {
+  eval::EvalLimits limits;
+  limits.max_steps = options.max_steps;
+  if (options.max_memory.empty()) return limits;
+  std::optional<std::int64_t> bytes = parse_byte_count(options.max_memory);
+  if (!bytes)
+    return category_error(DiagCategory::Usage,
+                          fmt::format("--max-memory '{}' is not a positive byte count (4096, "
+                                         "512M, 8G)",
+                                      options.max_memory));
+  limits.max_memory_bytes = *bytes;
+  return limits;
+}
+
+}  // namespace tf::cli

@@ -1,0 +1,65 @@
+#include "tools/tf/tf_app.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+
+#include "ir/support/check.h"
+#include "tools/tf/cast_command.h"
+#include "tools/tf/check_command.h"
+#include "tools/tf/conform_command.h"
+#include "tools/tf/coverage_command.h"
+#include "tools/tf/dtypes_command.h"
+#include "tools/tf/eval_command.h"
+#include "tools/tf/layout_command.h"
+#include "tools/tf/ops_command.h"
+#include "tools/tf/print_command.h"
+#include "tools/tf/quantize_command.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+
+int run_tf(std::vector<std::string> args) {
+  CLI::App app{
+      "tf: the TileFoundry-C++ reference tools.\n"
+      "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
+      "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
+      "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
+      "its canonical form (tf print), which ops exist (tf ops), what a program computes\n"
+      "(tf eval), and whether the conformance cases pass (tf conform). Every subcommand has\n"
+      "--help."};
+  app.require_subcommand(1);
+  int exit_code = kExitOk;
+  add_dtypes_command(app, exit_code);
+  add_cast_command(app, exit_code);
+  add_quantize_command(app, exit_code);
+  add_layout_command(app, exit_code);
+  add_coverage_command(app, exit_code);
+  add_check_command(app, exit_code);
+  add_print_command(app, exit_code);
+  add_ops_command(app, exit_code);
+  add_eval_command(app, exit_code);
+  add_conform_command(app, exit_code);
+  // CLI11 parses from the end of a vector of arguments (program name excluded), and then takes
+  // no name from argv[0]: the usage lines say `tf`.
+  app.name("tf");
+  std::reverse(args.begin(), args.end());
+  try {
+    app.parse(args);
+  } catch (const InternalError& e) {
+    std::cerr << "tf: internal error: " << e.what()
+              << "\n(a bug in tf, not in the input: please report it with the command line)\n";
+    return kExitInternalError;
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "tf: error[usage]: " << e.what() << "\n(run tf --help, or tf SUBCOMMAND --help)\n";
+    return kExitBadInput;
+  }
+  return exit_code;
+}
+
+}  // namespace tf::cli
