@@ -141,7 +141,9 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
                                       DimBinding& dims) const {
     // User values first, for any DimVar the function mentions.
     std::vector<DimVarRef> known = dim_vars_of(f);
-    for (const auto& [name, value] : user_dims) {
+    for (const auto& user : user_dims) {
+      const std::string& name = user.first;  // a plain reference: clang 14 cannot capture a binding
+      const std::int64_t value = user.second;
       auto it = std::find_if(known.begin(), known.end(), [&](const DimVarRef& v) { return v->name == name; });
       if (it == known.end()) {
         std::vector<std::string> names;
