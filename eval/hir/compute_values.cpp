@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "eval/value/memory_budget.h"
 #include "ir/numerics/convert.h"
 #include "ir/numerics/float_facts.h"
 #include "ir/dtype/block_scaled.h"
@@ -48,11 +49,13 @@ Result<Tensor> round_to(DType dtype, Shape shape, std::span<const double> values
 
 std::vector<std::int64_t> odometer_offsets(const std::vector<std::int64_t>& extents,
                                            const std::vector<std::int64_t>& strides) {
-  std::int64_t count = 1;
-  for (std::int64_t e : extents) count *= e;
+  // The count is checked (an empty walk may have other extents whose product passes 2^63), and
+  // the offsets must fit the memory budget's room before they are built.
+  const std::int64_t count = shape_size(extents);
   std::vector<std::int64_t> out;
-  out.reserve(static_cast<std::size_t>(count));
   if (count == 0) return out;
+  { const ScratchCharge check(count, sizeof(std::int64_t)); }
+  out.reserve(static_cast<std::size_t>(count));
   std::vector<std::int64_t> idx(extents.size(), 0);
   std::int64_t off = 0;
   for (std::int64_t n = 0; n < count; ++n) {

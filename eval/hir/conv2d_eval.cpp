@@ -17,6 +17,9 @@
 #include <Eigen/Core>
 #include <fmt/format.h>
 
+#include <limits>
+#include <optional>
+
 #include "eval/hir/compute_handlers.h"
 #include "eval/hir/compute_values.h"
 
@@ -25,9 +28,15 @@ namespace {
 
 using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+// An output extent floor((in + 2 * pad - dil * (k - 1) - 1) / stride) + 1, computed in 128 bits
+// (the attributes may be near 2^63: typeinfer checks static extents only); nullopt when it leaves
+// int64. It may be < 1 (an error the caller reports).
+std::optional<std::int64_t> output_extent(std::int64_t in, std::int64_t pad, std::int64_t dil,
+                                          std::int64_t k, std::int64_t stride) {
+  const __int128 span = __int128{in} + 2 * __int128{pad} - __int128{dil} * (k - 1) - 1;
+  const __int128 q = span >= 0 ? span / stride : -((-span + stride - 1) / stride);
+  if (q + 1 > std::numeric_limits<std::int64_t>::max()) return std::nullopt;
+  return static_cast<std::int64_t>(q + 1);
 }
 
 // The extents and attributes of one convolution, checked.
@@ -67,8 +76,13 @@ Result<ConvGeometry> conv_geometry(const OpEvalArgs& a) {
     return eval_error(fmt::format("bias must have shape ({},), found {}", g.o,
                                   shape_text(b.shape())));
   g.og = g.o / g.groups;
-  g.oh = floor_div(g.h + 2 * g.ph - g.dh * (g.kh - 1) - 1, g.sh) + 1;
-  g.ow = floor_div(g.w + 2 * g.pw - g.dw * (g.kw - 1) - 1, g.sw) + 1;
+  const std::optional<std::int64_t> oh = output_extent(g.h, g.ph, g.dh, g.kh, g.sh);
+  const std::optional<std::int64_t> ow = output_extent(g.w, g.pw, g.dw, g.kw, g.sw);
+  if (!oh || !ow)
+    return eval_error(fmt::format("an output extent of input {} and weight {} exceeds 2^63 - 1",
+                                  shape_text(x.shape()), shape_text(wt.shape())));
+  g.oh = *oh;
+  g.ow = *ow;
   if (g.oh < 1 || g.ow < 1)
     return eval_error(fmt::format("the output extent ({}, {}) is not positive for input "
                                   "{} and weight {}",
@@ -80,16 +94,20 @@ Result<ConvGeometry> conv_geometry(const OpEvalArgs& a) {
 template <typename T>
 T patch_value(const T* image, const ConvGeometry& g, std::int64_t c, std::int64_t i,
               std::int64_t j, std::int64_t y, std::int64_t x) {
-  const std::int64_t iy = y * g.sh - g.ph + i * g.dh;
-  const std::int64_t ix = x * g.sw - g.pw + j * g.dw;
+  // 128 bits: y * stride alone may pass 2^63 with a padding that brings it back into the image.
+  const __int128 iy = __int128{y} * g.sh - g.ph + __int128{i} * g.dh;
+  const __int128 ix = __int128{x} * g.sw - g.pw + __int128{j} * g.dw;
   if (iy < 0 || iy >= g.h || ix < 0 || ix >= g.w) return T(0);
-  return image[(c * g.h + iy) * g.w + ix];
+  return image[(c * g.h + static_cast<std::int64_t>(iy)) * g.w + static_cast<std::int64_t>(ix)];
 }
 
 void conv_f32(const float* x, const float* wt, const float* bias, float* out,
               const ConvGeometry& g) {
-  const std::int64_t rows = g.cg * g.kh * g.kw;
-  const std::int64_t cols = g.oh * g.ow;
+  const std::int64_t rows = g.cg * g.kh * g.kw;  // a weight's extents: allocated, so no overflow
+  const std::int64_t cols = g.oh * g.ow;           // at most the result's element count
+  std::int64_t cells = 0;
+  if (__builtin_mul_overflow(rows, cols, &cells)) refuse_oversized_request();
+  const ScratchCharge charge(cells, sizeof(float));  // the patch matrix can outgrow both
   RowMajorF32 patches(rows, cols);
   for (std::int64_t n = 0; n < g.n; ++n)
     for (std::int64_t grp = 0; grp < g.groups; ++grp) {
@@ -112,10 +130,10 @@ void conv_f32(const float* x, const float* wt, const float* bias, float* out,
     }
 }
 
-std::vector<std::int64_t> conv_int(const std::vector<std::int64_t>& x,
-                                   const std::vector<std::int64_t>& wt,
-                                   const std::vector<std::int64_t>& bias, const ConvGeometry& g) {
-  std::vector<std::int64_t> out(static_cast<std::size_t>(g.n * g.o * g.oh * g.ow));
+// `out` holds one element per element of the result (its count checked by the caller).
+void conv_int(const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& wt,
+              const std::vector<std::int64_t>& bias, const ConvGeometry& g,
+              std::vector<std::int64_t>& out) {
   for (std::int64_t n = 0; n < g.n; ++n)
     for (std::int64_t o = 0; o < g.o; ++o) {
       const std::int64_t grp = o / g.og;
@@ -133,7 +151,6 @@ std::vector<std::int64_t> conv_int(const std::vector<std::int64_t>& x,
           out[((n * g.o + o) * g.oh + y) * g.ow + xx] = static_cast<std::int64_t>(s);
         }
     }
-  return out;
 }
 
 }  // namespace
@@ -145,12 +162,19 @@ Result<Value> eval_conv2d(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
   Shape shape = {g.n, g.o, g.oh, g.ow};
   const DType dtype = a.result_dtype();
+  // The result's element count is checked first (beyond int64 it is refused, not wrapped), and
+  // every scratch buffer is charged to the memory budget before it is allocated.
+  const std::int64_t count = shape_size(shape);
   if (is_integral(x.dtype()) && !x.is_block_scaled()) {
-    std::vector<std::int64_t> out = conv_int(to_i64(x), to_i64(a.tensor(1)), to_i64(a.tensor(2)), g);
+    const ScratchCharge scratch(x.size() + a.tensor(1).size() + a.tensor(2).size(), sizeof(std::int64_t));
+    const ScratchCharge result(count, sizeof(std::int64_t));
+    std::vector<std::int64_t> out(static_cast<std::size_t>(count));
+    if (count > 0) conv_int(to_i64(x), to_i64(a.tensor(1)), to_i64(a.tensor(2)), g, out);
     return Value(from_i64(dtype, std::move(shape), out));
   }
   const F32Span xs(x), ws(a.tensor(1)), bs(a.tensor(2));
-  std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
+  const ScratchCharge result(count, sizeof(float));
+  std::vector<float> out(static_cast<std::size_t>(count));
   if (!out.empty()) conv_f32(xs.data(), ws.data(), bs.data(), out.data(), g);
   Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
   TF_TRY(t);

@@ -45,6 +45,7 @@ std::vector<std::int64_t> broadcast_strides(const Shape& batch, std::size_t rank
   return strides;
 }
 
+// The broadcast batch of lhs @ rhs (index_batches adds the matrix indices).
 Result<BatchPlan> plan_batch(const Shape& lhs, const Shape& rhs) {
   const Shape lb(lhs.begin(), lhs.end() - 2);
   const Shape rb(rhs.begin(), rhs.end() - 2);
@@ -59,9 +60,17 @@ Result<BatchPlan> plan_batch(const Shape& lhs, const Shape& rhs) {
                                     shape_text(lhs), shape_text(rhs)));
     plan.out_batch[rank - 1 - i] = l == 1 ? r : l;
   }
+  return plan;
+}
+
+// The lhs and rhs matrix of each output matrix: only for a result with elements (a batch of
+// empty matrices may have any number of them).
+void index_batches(BatchPlan& plan, const Shape& lhs, const Shape& rhs) {
+  const Shape lb(lhs.begin(), lhs.end() - 2);
+  const Shape rb(rhs.begin(), rhs.end() - 2);
+  const std::size_t rank = plan.out_batch.size();
   plan.lhs_index = odometer_offsets(plan.out_batch, broadcast_strides(lb, rank));
   plan.rhs_index = odometer_offsets(plan.out_batch, broadcast_strides(rb, rank));
-  return plan;
 }
 
 void matmul_f32(const float* lhs, const float* rhs, float* out, const BatchPlan& plan,
@@ -78,10 +87,10 @@ void matmul_f32(const float* lhs, const float* rhs, float* out, const BatchPlan&
   }
 }
 
-std::vector<std::int64_t> matmul_int(const std::vector<std::int64_t>& lhs,
-                                     const std::vector<std::int64_t>& rhs, const BatchPlan& plan,
-                                     std::int64_t m, std::int64_t k, std::int64_t n) {
-  std::vector<std::int64_t> out(plan.lhs_index.size() * m * n);
+// `out` holds one element per element of the result (its count checked by the caller).
+void matmul_int(const std::vector<std::int64_t>& lhs, const std::vector<std::int64_t>& rhs,
+                const BatchPlan& plan, std::int64_t m, std::int64_t k, std::int64_t n,
+                std::vector<std::int64_t>& out) {
   for (std::size_t b = 0; b < plan.lhs_index.size(); ++b) {
     const std::int64_t* x = lhs.data() + plan.lhs_index[b] * m * k;
     const std::int64_t* y = rhs.data() + plan.rhs_index[b] * k * n;
@@ -94,7 +103,6 @@ std::vector<std::int64_t> matmul_int(const std::vector<std::int64_t>& lhs,
         c[i * n + j] = static_cast<std::int64_t>(s);
       }
   }
-  return out;
 }
 
 }  // namespace
@@ -110,26 +118,35 @@ Result<Value> eval_matmul(const OpEvalArgs& a) {
     return eval_error(fmt::format("lhs K {} (of {}) differs from rhs K {} (of {})", k,
                                   shape_text(lhs.shape()), rhs.shape()[rhs.rank() - 2],
                                   shape_text(rhs.shape())));
-  Result<BatchPlan> plan = plan_batch(lhs.shape(), rhs.shape());
-  TF_TRY(plan);
-  Shape shape = plan->out_batch;
+  // The result's element count is checked first (a product beyond int64 is refused, not
+  // wrapped), and every scratch buffer is charged to the memory budget before it is allocated.
+  Result<BatchPlan> planned = plan_batch(lhs.shape(), rhs.shape());
+  TF_TRY(planned);
+  BatchPlan plan = std::move(planned).value();
+  Shape shape = plan.out_batch;
   shape.push_back(m);
   shape.push_back(n);
+  const std::int64_t count = shape_size(shape);
+  if (count > 0) index_batches(plan, lhs.shape(), rhs.shape());
   const DType dtype = a.result_dtype();
 
   if (is_integral(lhs.dtype()) && !lhs.is_block_scaled()) {
-    std::vector<std::int64_t> out = matmul_int(to_i64(lhs), to_i64(rhs), *plan, m, k, n);
+    const ScratchCharge scratch(lhs.size() + rhs.size(), sizeof(std::int64_t));
+    const ScratchCharge result(count, sizeof(std::int64_t));
+    std::vector<std::int64_t> out(static_cast<std::size_t>(count));
+    matmul_int(to_i64(lhs), to_i64(rhs), plan, m, k, n, out);
     return Value(from_i64(dtype, std::move(shape), out));
   }
   const F32Span x(lhs);
   const F32Span y(rhs);
   if (dtype == DType::f32()) {
     Tensor out = Tensor::make_uninitialized(dtype, std::move(shape));
-    matmul_f32(x.data(), y.data(), out.mutable_data<float>(), *plan, m, k, n);
+    matmul_f32(x.data(), y.data(), out.mutable_data<float>(), plan, m, k, n);
     return Value(std::move(out));
   }
-  std::vector<float> out(static_cast<std::size_t>(shape_size(shape)));
-  matmul_f32(x.data(), y.data(), out.data(), *plan, m, k, n);
+  const ScratchCharge result(count, sizeof(float));
+  std::vector<float> out(static_cast<std::size_t>(count));
+  matmul_f32(x.data(), y.data(), out.data(), plan, m, k, n);
   Result<Tensor> t = round_to(dtype, std::move(shape), std::span<const float>(out));
   TF_TRY(t);
   return Value(std::move(t).value());

@@ -9,6 +9,7 @@
 #include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/tensor_eval_util.h"
 #include "ir/numerics/convert.h"
+#include "ir/support/checked_int.h"
 
 namespace tf::eval::tensor_ops {
 
@@ -144,7 +145,7 @@ Result<Value> eval_insert_slice(const OpEvalArgs& a) {
     const std::int64_t o = (*offsets)[k], u = update.shape()[k], e = dst.shape()[k];
     if (o < 0 || u > e || o > e - u)
       return eval_error(fmt::format(
-          "the window [{}, {}) on axis {} is out of range for dst extent {}", o, o + u, k, e));
+          "the window [{}, {}) on axis {} is out of range for dst extent {}", o, sum_text(o, u), k, e));
   }
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     const std::vector<std::int64_t> strides = row_major_strides(in[0].shape());

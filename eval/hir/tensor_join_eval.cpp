@@ -6,6 +6,7 @@
 #include "eval/hir/strided_copy.h"
 #include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/tensor_eval_util.h"
+#include "ir/support/checked_int.h"
 
 namespace tf::eval::tensor_ops {
 
@@ -46,7 +47,12 @@ Result<Value> eval_concat(const OpEvalArgs& a) {
   if (std::optional<Diagnostic> e = mismatch(ts, *axis)) return *e;
   ElementMover mover = [&](std::span<const Tensor> in) -> Result<std::vector<Tensor>> {
     std::int64_t total = 0;
-    for (const Tensor& t : in) total += t.shape()[*axis];
+    for (const Tensor& t : in) {
+      std::optional<std::int64_t> sum = checked_add(total, t.shape()[*axis]);
+      if (!sum)  // symbolic extents typeinfer could not add
+        return eval_error(fmt::format("the extents along axis {} add up to more than 2^63 - 1", *axis));
+      total = *sum;
+    }
     const Shape shape = with_extent(in[0].shape(), *axis, total);
     const std::vector<std::int64_t> strides = row_major_strides(shape);
     Tensor out = Tensor::make_uninitialized(in[0].dtype(), shape);

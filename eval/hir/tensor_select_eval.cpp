@@ -10,6 +10,7 @@
 
 #include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/tensor_eval_util.h"
+#include "eval/value/memory_budget.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval::tensor_ops {
@@ -18,11 +19,14 @@ namespace {
 
 // The values of a tensor in comparable form (header comment).
 struct Keys {
+  bool is_float = false;
+  ScratchCharge charge;         // the copy below, charged to the memory budget
   std::vector<float> f;         // float dtypes
   std::vector<std::int64_t> i;  // integer and bool dtypes
-  bool is_float = false;
 
-  explicit Keys(const Tensor& t) : is_float(t.is_block_scaled() || t.dtype().is_float()) {
+  explicit Keys(const Tensor& t)
+      : is_float(t.is_block_scaled() || t.dtype().is_float()),
+        charge(t.size(), is_float ? sizeof(float) : sizeof(std::int64_t)) {
     if (is_float)
       f = to_f32(t);
     else
@@ -41,6 +45,10 @@ struct Keys {
 struct Lines {
   std::int64_t outer = 1, n = 0, inner = 1;
   Lines(const Shape& s, int axis) : n(s[axis]) {
+    if (shape_size(s) == 0) {  // no element to read (the other extents may multiply past 2^63)
+      outer = 0;
+      return;
+    }
     for (int k = 0; k < axis; ++k) outer *= s[k];
     for (std::size_t k = axis + 1; k < s.size(); ++k) inner *= s[k];
   }
@@ -93,7 +101,9 @@ Result<Value> eval_top_k(const OpEvalArgs& a) {
   Tensor values = Tensor::make(x.dtype(), shape);
   Tensor indices = Tensor::make(DType::i64(), shape);
   const Lines out(shape, *axis);
-  std::vector<std::int64_t> order(static_cast<std::size_t>(lines.n));
+  // One line's order, when there are lines (an empty tensor may have any extent on `axis`).
+  const ScratchCharge charge(lines.outer == 0 ? 0 : lines.n, sizeof(std::int64_t));
+  std::vector<std::int64_t> order(static_cast<std::size_t>(lines.outer == 0 ? 0 : lines.n));
   for (std::int64_t o = 0; o < lines.outer; ++o)
     for (std::int64_t in = 0; in < lines.inner; ++in) {
       std::iota(order.begin(), order.end(), 0);

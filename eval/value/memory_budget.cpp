@@ -51,4 +51,40 @@ std::shared_ptr<MemoryAccount> charge_memory(std::int64_t bytes) {
   return current_account;
 }
 
+void refuse_oversized_request() {
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+  if (!current_account) throw MemoryBudgetExceeded(kMax, 0, 0);
+  throw MemoryBudgetExceeded(kMax, current_account->live.load(), current_account->limit);
+}
+
+ScratchCharge::ScratchCharge(std::int64_t count, std::int64_t element_bytes) {
+  std::int64_t bytes = 0;
+  if (__builtin_mul_overflow(count, element_bytes, &bytes)) refuse_oversized_request();
+  account_ = charge_memory(bytes);
+  bytes_ = bytes;
+}
+
+ScratchCharge::ScratchCharge(ScratchCharge&& other) noexcept
+    : account_(std::move(other.account_)), bytes_(other.bytes_) {
+  other.bytes_ = 0;
+}
+
+ScratchCharge& ScratchCharge::operator=(ScratchCharge&& other) noexcept {
+  if (this != &other) {
+    release();
+    account_ = std::move(other.account_);
+    bytes_ = other.bytes_;
+    other.bytes_ = 0;
+  }
+  return *this;
+}
+
+ScratchCharge::~ScratchCharge() { release(); }
+
+void ScratchCharge::release() {
+  if (account_) account_->live -= bytes_;
+  account_ = nullptr;
+  bytes_ = 0;
+}
+
 }  // namespace tf::eval

@@ -52,6 +52,28 @@ class MemoryBudgetScope {
   std::shared_ptr<MemoryAccount> previous_;
 };
 
+/// Throws MemoryBudgetExceeded for a request whose size leaves int64 (requested INT64_MAX), with
+/// the current scope's figures (0 without a scope): a value no budget can hold.
+[[noreturn]] void refuse_oversized_request();
+
+/// Holds a charge for scratch storage an op allocates besides its tensors (a widened copy of an
+/// operand, results computed before they are rounded), refunded when destroyed or reassigned.
+/// Throws MemoryBudgetExceeded as charge_memory does; `count * element_bytes` beyond int64 is
+/// the largest request.
+class ScratchCharge {
+ public:
+  ScratchCharge() = default;
+  ScratchCharge(std::int64_t count, std::int64_t element_bytes);
+  ScratchCharge(ScratchCharge&& other) noexcept;
+  ScratchCharge& operator=(ScratchCharge&& other) noexcept;
+  ~ScratchCharge();
+
+ private:
+  void release();
+  std::shared_ptr<MemoryAccount> account_;
+  std::int64_t bytes_ = 0;
+};
+
 /// Charges `bytes` to the current scope's account (none: nothing) and returns the account to
 /// refund when the buffer is freed (null without a scope). Throws MemoryBudgetExceeded when
 /// the request does not fit.

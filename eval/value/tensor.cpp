@@ -10,13 +10,15 @@
 namespace tf::eval {
 
 std::int64_t shape_size(std::span<const std::int64_t> shape) {
-  std::int64_t n = 1;
+  bool empty = false;
   for (std::int64_t e : shape) {
     TF_CHECK(e >= 0, "negative extent {}", e);
-    TF_CHECK(e == 0 || n <= std::numeric_limits<std::int64_t>::max() / e,
-             "element count overflows int64");
-    n *= e;
+    empty = empty || e == 0;
   }
+  if (empty) return 0;  // whatever the other extents are
+  std::int64_t n = 1;
+  for (std::int64_t e : shape)
+    if (__builtin_mul_overflow(n, e, &n)) refuse_oversized_request();
   return n;
 }
 
@@ -58,10 +60,14 @@ struct Extent {
 Extent checked_extent(DType dtype, const Shape& shape) {
   constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
   Extent x;
+  bool empty = false;
   for (std::int64_t e : shape) {
     TF_CHECK(e >= 0, "negative extent {}", e);
-    if (__builtin_mul_overflow(x.count, e, &x.count)) return {kMax, kMax};
+    empty = empty || e == 0;
   }
+  if (empty) return {0, 0};  // an empty tensor, whatever its other extents
+  for (std::int64_t e : shape)
+    if (__builtin_mul_overflow(x.count, e, &x.count)) return {kMax, kMax};
   const int width = element_bytes(dtype);
   if (width == 0) x.bytes = x.count / 2 + x.count % 2;
   else if (__builtin_mul_overflow(x.count, std::int64_t{width}, &x.bytes)) x.bytes = kMax;
@@ -104,7 +110,16 @@ Tensor Tensor::block_scaled(DType dtype, numerics::BlockScaledValue planes) {
   t.size_ = shape_size(t.shape_);
   t.byte_count_ = 0;
   t.bytes_ = nullptr;
-  t.planes_ = std::make_shared<const numerics::BlockScaledValue>(std::move(planes));
+  // The planes exist already (the numerics build them); charging them now keeps the budget's
+  // account of what is live exact, and refuses a value that does not fit before it is kept.
+  const auto bytes = static_cast<std::int64_t>(planes.element_codes.size() + planes.block_scales.size());
+  std::shared_ptr<MemoryAccount> account = charge_memory(bytes);
+  t.planes_ = std::shared_ptr<const numerics::BlockScaledValue>(
+      new numerics::BlockScaledValue(std::move(planes)),
+      [account, bytes](const numerics::BlockScaledValue* p) {
+        delete p;
+        if (account) account->live -= bytes;
+      });
   return t;
 }
 

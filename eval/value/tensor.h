@@ -28,8 +28,9 @@ namespace tf::eval {
 /// A logical, row-major shape.
 using Shape = std::vector<std::int64_t>;
 
-/// The number of elements of `shape` (1 for rank 0). Precondition: extents >= 0 and the product
-/// fits int64 (TF_CHECK).
+/// The number of elements of `shape` (1 for rank 0; 0 when any extent is 0, whatever the others
+/// are). Precondition (TF_CHECK): extents >= 0. A product beyond int64 is a value no budget holds:
+/// MemoryBudgetExceeded (refuse_oversized_request), which the evaluator reports for the op.
 std::int64_t shape_size(std::span<const std::int64_t> shape);
 
 /// Row-major strides (in elements) of `shape`.

@@ -47,6 +47,7 @@ F32Span::F32Span(const Tensor& t) : size_(t.size()) {
     data_ = t.data<float>();
     return;
   }
+  charge_ = ScratchCharge(size_, sizeof(float));
   owned_ = to_f32(t);
   data_ = owned_.data();
 }

@@ -14,6 +14,7 @@
 
 #include "ir/numerics/block_scale.h"
 #include "ir/numerics/cast_mode.h"
+#include "eval/value/memory_budget.h"
 #include "eval/value/tensor.h"
 #include "ir/support/result.h"
 
@@ -21,6 +22,7 @@ namespace tf::eval {
 
 /// The f32 values of a tensor without copying an f32 buffer: floats decode exactly (f8e8m0 0x00
 /// is 2^-127), integers round to nearest even, bool is 0 / 1, block-scaled tensors dequantize.
+/// A copy is charged to the memory budget while the span lives (memory_budget.h).
 class F32Span {
  public:
   explicit F32Span(const Tensor& t);
@@ -30,6 +32,7 @@ class F32Span {
   std::span<const float> span() const { return {data_, static_cast<std::size_t>(size_)}; }
 
  private:
+  ScratchCharge charge_;
   std::vector<float> owned_;
   const float* data_ = nullptr;
   std::int64_t size_ = 0;

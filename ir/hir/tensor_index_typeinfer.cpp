@@ -8,20 +8,13 @@
 #include "ir/hir/tensor_typeinfer.h"
 #include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/hir/typeinfer_util.h"
+#include "ir/support/checked_int.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
 
 namespace tf::hir {
 
 namespace {
-
-// The end of the window [start, start + extent) as text: the sum, or `start + extent` when it
-// leaves int64 (the message must not wrap).
-std::string window_end(std::int64_t start, std::int64_t extent) {
-  std::int64_t end = 0;
-  if (__builtin_add_overflow(start, extent, &end)) return fmt::format("{} + {}", start, extent);
-  return fmt::format("{}", end);
-}
 
 // An index operand: rank 1 of dtype i64, or also i32 unless `i64_only`.
 void check_index(Op op, const Expr& arg, bool i64_only, std::vector<Diagnostic>& diags) {
@@ -205,7 +198,7 @@ Result<IRType> infer_insert_slice_type(Op op, const std::vector<Expr>& args) {
                c->int_value() > e.value() - u.value())
         diags.push_back(type_error(
             op, fmt::format("the window [{}, {}) on axis {} leaves dst extent {}", c->int_value(),
-                            window_end(c->int_value(), u.value()), a, e.value())));
+                            sum_text(c->int_value(), u.value()), a, e.value())));
     }
   check_same_partials(op, "dst", *dst, "update", *update, diags);
   if (!diags.empty()) return diags;

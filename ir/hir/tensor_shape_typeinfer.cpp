@@ -219,6 +219,13 @@ Result<IRType> infer_split_type(Op op, const std::vector<Expr>& args,
   if (!a) diags.push_back(axis_error(op, "axis", axis, x->rank()));
   if (n <= 0)
     diags.push_back(type_error(op, fmt::format("num_splits must be positive, got {}", n)));
+  // The result is a tuple of n tensor types: an implementation limit keeps it in memory (an
+  // empty axis divides into any number of parts).
+  constexpr std::int64_t kMaxSplits = 65536;
+  if (n > kMaxSplits)
+    diags.push_back(type_error(op, fmt::format("num_splits {} is more than tf supports ({}): the "
+                                               "result would be a tuple of that many tensors",
+                                               n, kMaxSplits)));
   if (!diags.empty()) return diags;
   const ShapeDim& extent = x->shape[*a];
   if (extent.is_static() && extent.value() % n != 0)

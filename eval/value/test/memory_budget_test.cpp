@@ -64,5 +64,31 @@ TEST(MemoryBudget, ScopesNestAndRestoreAndNoScopeIsUnlimited) {
   EXPECT_GT(default_memory_budget(), 0);
 }
 
+// The planes of a block-scaled tensor are charged too: one byte per element code and per block
+// scale (MXFP4 over 64 elements: 64 + 2 bytes), refunded when the last copy goes.
+TEST(MemoryBudget, BlockScaledPlanesAreChargedAndRefunded) {
+  MemoryBudgetScope scope(100);
+  auto planes = [] {
+    numerics::BlockScaledValue v;
+    v.shape = {64};
+    v.element_codes.assign(64, 0);
+    v.block_scales.assign(2, 127);
+    return v;
+  };
+  const DType mxfp4 = *DType::from_name("MXFP4");
+  {
+    Tensor a = Tensor::block_scaled(mxfp4, planes());  // 66 bytes live
+    Tensor copy = a;
+    try {
+      (void)Tensor::block_scaled(mxfp4, planes());
+      ADD_FAILURE() << "a second 66 bytes fit a budget of 100 with 66 live";
+    } catch (const MemoryBudgetExceeded& e) {
+      EXPECT_EQ(e.requested, 66);
+      EXPECT_EQ(e.live, 66);
+    }
+  }
+  EXPECT_NO_THROW((void)Tensor::block_scaled(mxfp4, planes()));
+}
+
 }  // namespace
 }  // namespace tf::eval
