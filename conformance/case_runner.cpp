@@ -147,9 +147,11 @@ class CaseRun {
       if (!converted.ok()) return (void)fail(converted.diagnostics().front().render());
       inputs.emplace_back(*converted);
     }
-    for (const auto& [name, text] : c_.inputs)
+    for (const auto& input : c_.inputs) {
+      const std::string& name = input.first;  // not a structured binding: clang 14 cannot capture one
       if (std::none_of(f->params().begin(), f->params().end(), [&](const VarRef& p) { return p->name == name; }))
         return (void)fail(fmt::format("input {} names no parameter of {}", name, f->name()));
+    }
     eval::HirEvalOptions options;
     options.handlers = &handlers_;
     options.dims = lc.dims;
