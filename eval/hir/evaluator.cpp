@@ -373,6 +373,9 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       args.push_back(std::move(v).value());
     }
     const auto& f = static_cast<const hir::Function&>(*callee);
+    // A call is a step: a call tree may be exponentially wide without a single op (@f calling
+    // @g twice, @g calling @h twice, ...).
+    if (std::optional<Diagnostic> spent = take_steps(1)) return located(*spent);
     frames_.back().steps.push_back(hir::BodyStep{&fc});
     Result<Value> r = call_function(f, std::move(args), {});
     if (r.ok()) frames_.back().steps.pop_back();
@@ -408,8 +411,8 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     const std::int64_t trips = *stop > *start ? (*stop - *start - 1) / *step + 1 : 0;
     if (trips > step_budget() - steps_)  // refused before the first trip, not after hours
       return located(eval_error(fmt::format("the loop range({}, {}, {}) runs {} trips, more than "
-                                            "the {} steps left of the budget of {} (op calls and "
-                                            "loop trips; --max-steps)",
+                                            "the {} steps left of the budget of {} (op calls, "
+                                            "function calls and loop trips; --max-steps)",
                                             *start, *stop, *step, trips, step_budget() - steps_,
                                             step_budget())));
     for (std::int64_t k = 0; k < trips; ++k) {
@@ -457,7 +460,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     if (interrupt_requested()) return eval_error("interrupted (Ctrl-C)");
     steps_ += n;
     if (steps_ > step_budget())
-      return eval_error(fmt::format("the evaluation took more than {} steps (op calls and loop "
+      return eval_error(fmt::format("the evaluation took more than {} steps (op calls, function calls and loop "
                                     "trips); raise --max-steps",
                                     step_budget()));
     return std::nullopt;

@@ -9,14 +9,14 @@
 
 namespace tf::eval {
 
-/// The default step budget: 10^9 op calls and loop trips (minutes of evaluation).
+/// The default step budget: 10^9 op calls, function calls and loop trips (minutes).
 inline constexpr std::int64_t kDefaultMaxSteps = 1'000'000'000;
 
 /// What one evaluation may use; 0 means the default.
 struct EvalLimits {
   /// Bytes of tensor storage live at once; 0: default_memory_budget(), half of physical memory.
   std::int64_t max_memory_bytes = 0;
-  /// Op calls and loop trips; 0: kDefaultMaxSteps. A loop whose trip count exceeds what is left
+  /// Op calls, function calls and loop trips; 0: kDefaultMaxSteps. A loop whose trip count exceeds what is left
   /// is refused before its first trip.
   std::int64_t max_steps = 0;
 

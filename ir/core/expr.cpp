@@ -200,7 +200,7 @@ std::vector<Diagnostic> check_call_operands(Op op, const std::vector<Expr>& args
           "TYPES.6.UNIT.no-readable-value",
           fmt::format("argument {} of {} is {}, which has type Unit: an effect produces no "
                       "value to read",
-                      i, op.name(), to_string(args[i]))));
+                      i, op.name(), short_text(args[i]))));
     if (at->is<TupleType>() && !op.tuple_operands())
       diags.push_back(rule_error(
           "TYPES.5.TUPLE.not-op-input",

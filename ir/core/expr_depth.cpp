@@ -34,4 +34,19 @@ std::size_t expr_depth(const Expr& e) {
   return depth.at(e.get());
 }
 
+bool expr_tree_exceeds(const Expr& e, std::size_t limit) {
+  std::size_t seen = 0;
+  std::vector<const ExprNode*> stack;
+  if (e) stack.push_back(e.get());
+  while (!stack.empty()) {
+    const ExprNode* node = stack.back();
+    stack.pop_back();
+    if (++seen > limit) return true;
+    for_each_child(*node, [&](const Expr& c, ChildStep) {
+      if (c) stack.push_back(c.get());
+    });
+  }
+  return false;
+}
+
 }  // namespace tf

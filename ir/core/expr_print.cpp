@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include <ostream>
 
 #include "ir/core/call.h"
@@ -46,19 +48,26 @@ struct Printed {
   int precedence;
 };
 
-Printed print(const Expr& e);
+// How many more nodes may be printed; past that each operand prints as `...` (short_text).
+struct Budget {
+  std::size_t left;
+};
 
-std::string operand(const Expr& e, int parent, bool right) {
-  Printed p = print(e);
+Printed print(const Expr& e, Budget& b);
+
+std::string operand(const Expr& e, int parent, bool right, Budget& b) {
+  Printed p = print(e, b);
   const bool wrap = p.precedence < parent || (right && p.precedence == parent);
   return wrap ? "(" + p.text + ")" : p.text;
 }
 
-Printed print_dim_call(DimOpKind kind, const Call& call) {
+Printed print_dim_call(DimOpKind kind, const Call& call, Budget& b) {
+  Budget& budget = b;
   const Expr& a = call.args[0];
-  const Expr& b = call.args[1];
+  const Expr& c = call.args[1];
   auto infix = [&](const char* sym, int prec) {
-    return Printed{operand(a, prec, false) + " " + sym + " " + operand(b, prec, true), prec};
+    std::string lhs = operand(a, prec, false, budget);
+    return Printed{lhs + " " + sym + " " + operand(c, prec, true, budget), prec};
   };
   switch (kind) {
     case DimOpKind::Add:
@@ -72,15 +81,17 @@ Printed print_dim_call(DimOpKind kind, const Call& call) {
     case DimOpKind::Mod:
       return infix("%", kProduct);
     case DimOpKind::Min:
-      return {"min(" + print(a).text + ", " + print(b).text + ")", kAtom};
+      return {"min(" + print(a, budget).text + ", " + print(c, budget).text + ")", kAtom};
     case DimOpKind::Max:
-      return {"max(" + print(a).text + ", " + print(b).text + ")", kAtom};
+      return {"max(" + print(a, budget).text + ", " + print(c, budget).text + ")", kAtom};
   }
   TF_UNREACHABLE("bad DimOpKind");
 }
 
-Printed print(const Expr& e) {
+Printed print(const Expr& e, Budget& b) {
   if (!e) return {"<null>", kAtom};
+  if (b.left == 0) return {"...", kAtom};
+  --b.left;
   switch (e->kind()) {
     case ExprKind::Constant: {
       const Constant& c = *e->as<Constant>();
@@ -94,10 +105,10 @@ Printed print(const Expr& e) {
     case ExprKind::Call: {
       const Call& call = *e->as<Call>();
       if (auto kind = dim_op_kind(call.op); kind && call.args.size() == 2)
-        return print_dim_call(*kind, call);
+        return print_dim_call(*kind, call, b);
       std::string s = std::string(call.op.name()) + "(";
       for (std::size_t i = 0; i < call.args.size(); ++i)
-        s += (i ? ", " : "") + print(call.args[i]).text;
+        s += (i ? ", " : "") + print(call.args[i], b).text;
       std::size_t a = 0;  // attributes as keywords, in declaration order
       for (const ParamDef& p : call.op.params()) {
         if (p.kind != ParamKind::Attribute) continue;
@@ -111,12 +122,12 @@ Printed print(const Expr& e) {
       const Tuple& t = *e->as<Tuple>();
       std::string s = "(";
       for (std::size_t i = 0; i < t.elements.size(); ++i)
-        s += (i ? ", " : "") + print(t.elements[i]).text;
+        s += (i ? ", " : "") + print(t.elements[i], b).text;
       return {s + (t.elements.size() == 1 ? ",)" : ")"), kAtom};
     }
     case ExprKind::TupleGetItem: {
       const TupleGetItem& g = *e->as<TupleGetItem>();
-      return {fmt::format("tuple_get_item({}, index={})", print(g.tuple).text, g.index), kAtom};
+      return {fmt::format("tuple_get_item({}, index={})", print(g.tuple, b).text, g.index), kAtom};
     }
     case ExprKind::SymbolRef:
       return {"@" + e->as<SymbolRef>()->name, kAtom};
@@ -127,7 +138,7 @@ Printed print(const Expr& e) {
     case ExprKind::FunctionCall: {
       const FunctionCall& c = *e->as<FunctionCall>();
       std::string s = "@" + c.callee + "(";
-      for (std::size_t i = 0; i < c.args.size(); ++i) s += (i ? ", " : "") + print(c.args[i]).text;
+      for (std::size_t i = 0; i < c.args.size(); ++i) s += (i ? ", " : "") + print(c.args[i], b).text;
       return {s + ")", kAtom};
     }
     case ExprKind::GridRegionExpr:
@@ -139,7 +150,13 @@ Printed print(const Expr& e) {
 }  // namespace
 
 std::string to_string(const Expr& e) {
-  return print(e).text;
+  Budget unlimited{std::numeric_limits<std::size_t>::max()};
+  return print(e, unlimited).text;
+}
+
+std::string short_text(const Expr& e, std::size_t max_nodes) {
+  Budget b{max_nodes};
+  return print(e, b).text;
 }
 
 std::ostream& operator<<(std::ostream& os, const Expr& e) {

@@ -16,6 +16,7 @@
 // Patterns print through to_string(Pattern) (pattern.h): `DimVarRangePat("N", 1, 65)`.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 
@@ -25,6 +26,10 @@ namespace tf {
 
 /// The tfir spelling of `e` ("<null>" for a null handle).
 std::string to_string(const Expr& e);
+/// The spelling of `e` for a message: at most `max_nodes` nodes, the rest of each operand
+/// printed as `...` (an expression DAG expands as a tree, exponentially in its depth: a value
+/// built by 24 doublings printed as 500 MB).
+std::string short_text(const Expr& e, std::size_t max_nodes = 48);
 /// Stream the tfir spelling (for gtest and RapidCheck messages).
 std::ostream& operator<<(std::ostream& os, const Expr& e);
 

@@ -24,12 +24,13 @@ Result<TupleRef> Tuple::make(std::vector<Expr> elements) {
           "TYPES.6.UNIT.no-readable-value",
           fmt::format("tuple element {} is {}, which has type Unit: an effect produces no value "
                       "to read",
-                      i, to_string(elements[i]))));
+                      i, short_text(elements[i]))));
     fields.push_back(elements[i]->type());
   }
   if (!diags.empty()) return diags;
-  IRType type = TupleType::make(std::move(fields)).value();
-  return TupleRef(new Tuple(std::move(elements), std::move(type)));
+  Result<TupleTypeRef> type = TupleType::make(std::move(fields));  // may pass the size limit
+  TF_TRY(type);
+  return TupleRef(new Tuple(std::move(elements), IRType(*type)));
 }
 
 Result<TupleGetItemRef> TupleGetItem::make(Expr tuple, std::int64_t index) {

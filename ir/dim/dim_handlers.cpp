@@ -31,7 +31,7 @@ Result<IRType> infer_dim_type(Op op, const std::vector<Expr>& args) {
       diags.push_back(rule_error(
           "TYPES.4.DIM.arith-rank0-integer-inputs",
           fmt::format("operand {} of {} must be a rank-0 integer expression, but {} has type {}", i,
-                      name, to_string(args[i]), to_string(args[i]->type()))));
+                      name, short_text(args[i]), to_string(args[i]->type()))));
   }
   if (!diags.empty()) return diags;
   return IRType(TensorType::meta_scalar(DType::i64()));

@@ -23,7 +23,9 @@ Result<IRType> tensor_result(Op op, std::vector<ShapeDim> shape, DType dtype,
 Result<IRType> pair_result(const Result<IRType>& a, const Result<IRType>& b) {
   TF_TRY(a);
   TF_TRY(b);
-  return IRType(TupleType::make({*a, *b}).value());
+  Result<TupleTypeRef> pair = TupleType::make({*a, *b});
+  TF_TRY(pair);
+  return IRType(*pair);
 }
 
 // Reduce: x's Partial attrs commute with `kind` (sum / mean over sum, max over max).

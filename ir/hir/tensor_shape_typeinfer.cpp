@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "ir/core/constant.h"
+#include "ir/core/expr_depth.h"
 #include "ir/core/tuple.h"
 #include "ir/hir/broadcast.h"
 #include "ir/hir/tensor_typeinfer.h"
@@ -242,7 +243,9 @@ Result<IRType> infer_split_type(Op op, const std::vector<Expr>& args,
   std::optional<LayoutBase> layout = fresh_layout({x}, shape);
   Result<IRType> field = tensor_result(op, shape, x->dtype, layout, x->storage);
   if (!field.ok()) return field;
-  return IRType(TupleType::make(std::vector<IRType>(n, *field)).value());
+  Result<TupleTypeRef> parts = TupleType::make(std::vector<IRType>(n, *field));
+  TF_TRY(parts);
+  return IRType(*parts);
 }
 
 Result<IRType> infer_concat_type(Op op, const std::vector<Expr>& args,
@@ -279,6 +282,12 @@ Result<IRType> infer_concat_type(Op op, const std::vector<Expr>& args,
     Result<ShapeDim> s = combine_dims(op, DimOpKind::Add, sum, t.shape[*a]);
     TF_TRY(s);
     sum = *s;
+    // Symbolic extents add up to one term per input: stop before the chain outgrows what a
+    // TensorType holds (thousands of inputs made it deep enough to overflow the stack).
+    if (!sum.is_static() && expr_tree_exceeds(sum.expr(), TensorType::kMaxExtentTerms))
+      return type_error(op, fmt::format("the extents along axis {} add up to an expression of more "
+                                        "than {} terms (a limit of tf)",
+                                        *a, TensorType::kMaxExtentTerms));
   }
   Result<std::optional<StorageKind>> storage = anchor_storages(op, ts);
   if (!storage.ok()) diags.push_back(storage.diagnostics()[0]);

@@ -1,5 +1,7 @@
 #include "ir/layout/shard_layout.h"
 
+#include <fmt/format.h>
+
 #include <ostream>
 
 #include "ir/layout/shard_chain.h"
@@ -25,6 +27,12 @@ shard_detail::ShardChain chain_below(const LayoutBase& layout) {
 
 Result<ShardLayout> ShardLayout::make(LayoutBase layout, std::vector<ShardAttr> attrs,
                                       Mesh mesh) {
+  // Each layer spells and copies the layers below it: a limit keeps a chain of declarations
+  // (L1 = ShardLayout(layout=L0, ...), L2 = ...) from costing time quadratic in its length.
+  if (const ShardLayout* inner = layout.as_shard(); inner && inner->chain().layers >= kMaxLayers)
+    return category_error(DiagCategory::Type,
+                          fmt::format("a ShardLayout nests at most {} layers (a limit of tf)",
+                                      kMaxLayers));
   const std::string spelling = spell(layout, attrs, mesh);
   auto chain = shard_detail::extend_chain(chain_below(layout), attrs, mesh, spelling);
   TF_TRY(chain);

@@ -28,7 +28,8 @@
 //    relation other than "the same symbol"                   (sections 6, 9)
 //  - a Split axis without a single stride, or with a symbolic one           (section 7.1.2)
 //  - a non-injective ownership map (rule TYPES.2.TENSOR.injective-layout, D8), or one whose
-//    injectivity cannot be decided (symbolic entries, enumeration limit).
+//    injectivity cannot be decided (symbolic entries, enumeration limit);
+//  - more than kMaxLayers layers (a limit of tf).
 // Dynamic attrs are accepted (an unresolved policy may exist during analysis, section 6);
 // is_resolved() reports them and local projection refuses them.
 #pragma once
@@ -55,6 +56,10 @@ class ShardLayout {
  public:
   /// The checking factory (see the design note for everything it refuses).
   static Result<ShardLayout> make(LayoutBase layout, std::vector<ShardAttr> attrs, Mesh mesh);
+
+  /// The most layers one ShardLayout may stack (a limit of tf: real hierarchies have a handful,
+  /// grid / CTA / warp / thread; each layer spells and copies the ones below it).
+  static constexpr int kMaxLayers = 64;
 
   /// The underlying layout (a Layout, a ComposedLayout or a nested ShardLayout).
   const LayoutBase& layout() const { return layout_; }

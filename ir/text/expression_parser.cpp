@@ -162,8 +162,8 @@ class ExpressionParser {
   };
   Syntax chain_too_deep() {
     return fail(peek(), fmt::format("expression nested deeper than {} levels (each operator of a "
-                                    "chain such as a + b + c nests one level): split it with "
-                                    "intermediate bindings",
+                                    "chain such as a + b + c, and each subscript of x[0][0], "
+                                    "nests one level): split it with intermediate bindings",
                                     kMaxDepth));
   }
 
@@ -228,8 +228,11 @@ class ExpressionParser {
   Syntax postfix() {
     Syntax base = primary();
     // Only names are called (f(...), cuda.mma.atom(...)); names, calls and subscripts are
-    // subscripted (m[0:16], Mesh(...)[1:3]).
+    // subscripted (m[0:16], Mesh(...)[1:3]). Each subscript wraps the tree one level deeper
+    // (x[0][0]...), so it counts as a nesting level, as a chain's operators do.
+    ChainGuard chain(depth_);
     while (base) {
+      if (at(TokenKind::LBracket) && chain.deeper()) return chain_too_deep();
       if (base->kind == SyntaxKind::Subscript && starts_literal_body()) {
         return literal(base);
       } else if (at(TokenKind::LParen) &&

@@ -25,18 +25,19 @@ bool is_closer(TokenKind k) {
   return k == TokenKind::RParen || k == TokenKind::RBracket || k == TokenKind::RBrace;
 }
 
-// Byte offset of a token start in `source` (columns count bytes from 1).
-std::size_t offset_of(const SourceLocation& loc, std::string_view source) {
-  std::size_t offset = 0;
-  for (int line = 1; line < loc.line; ++line) {
-    std::size_t nl = source.find('\n', offset);
-    TF_CHECK(nl != std::string_view::npos, "token line {} is past the end of the source", loc.line);
-    offset = nl + 1;
-  }
-  return offset + static_cast<std::size_t>(loc.column - 1);
+}  // namespace
+
+SourceLines::SourceLines(std::string_view source) : source_(source) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < source.size(); ++i)
+    if (source[i] == '\n') starts_.push_back(i + 1);
 }
 
-}  // namespace
+std::size_t SourceLines::offset_of(const SourceLocation& loc) const {
+  TF_CHECK(loc.line >= 1 && static_cast<std::size_t>(loc.line) <= starts_.size(),
+           "token line {} is past the end of the source", loc.line);
+  return starts_[static_cast<std::size_t>(loc.line - 1)] + static_cast<std::size_t>(loc.column - 1);
+}
 
 std::optional<ItemKind> item_keyword(const Token& token) {
   if (token.kind != TokenKind::Identifier || token.quoted_name) return std::nullopt;
@@ -47,7 +48,7 @@ std::optional<ItemKind> item_keyword(const Token& token) {
   return std::nullopt;
 }
 
-Result<SkippedItem> skip_item(const std::vector<Token>& tokens, std::size_t& pos, std::string_view source) {
+Result<SkippedItem> skip_item(const std::vector<Token>& tokens, std::size_t& pos, const SourceLines& source) {
   TF_CHECK(!tokens.empty() && tokens.back().kind == TokenKind::Eof && pos < tokens.size(),
            "skip_item needs an Eof-terminated token list");
   std::optional<ItemKind> kind = item_keyword(tokens[pos]);
@@ -125,9 +126,9 @@ Result<SkippedItem> skip_item(const std::vector<Token>& tokens, std::size_t& pos
                                                    keyword, item.name, describe(tokens[pos])));
   const Token& last = tokens[item.last_token];
   item.end = last.location;
-  const std::size_t from = offset_of(item.begin, source);
-  const std::size_t to = offset_of(last.location, source) + (last.kind == TokenKind::RBrace ? 1 : last.text.size());
-  item.text = std::string(source.substr(from, to - from));
+  const std::size_t from = source.offset_of(item.begin);
+  const std::size_t to = source.offset_of(last.location) + (last.kind == TokenKind::RBrace ? 1 : last.text.size());
+  item.text = std::string(source.text().substr(from, to - from));
   return item;
 }
 

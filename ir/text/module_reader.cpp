@@ -114,6 +114,7 @@ PartialFile read_tfir_partial(std::string_view source, const std::string& file_n
   file.major_version = *major;
 
   std::vector<Diagnostic> errors;
+  const SourceLines lines(source);
   while (true) {
     while (tokens[pos].kind == TokenKind::Newline) ++pos;
     const Token& t = tokens[pos];
@@ -130,7 +131,7 @@ PartialFile read_tfir_partial(std::string_view source, const std::string& file_n
       }
     } else if (item_keyword(t)) {
       const std::size_t start = pos;
-      Result<SkippedItem> item = skip_item(tokens, pos, source);
+      Result<SkippedItem> item = skip_item(tokens, pos, lines);
       if (item) {
         file.items.push_back(std::move(item).value());
       } else {

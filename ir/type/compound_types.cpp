@@ -19,10 +19,19 @@ std::string_view type_kind_name(TypeKind kind) {
 }
 
 Result<TupleTypeRef> TupleType::make(std::vector<IRType> fields) {
-  for (std::size_t i = 0; i < fields.size(); ++i)
+  std::size_t size = 1;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
     if (!fields[i])
       return category_error(DiagCategory::Type, fmt::format("TupleType field {} is not a type", i));
-  return TupleTypeRef(new TupleType(std::move(fields)));
+    const TupleType* t = fields[i]->as<TupleType>();
+    size += t != nullptr ? t->tree_size() : 1;  // no overflow: each term is at most kMaxTreeSize
+    if (size > kMaxTreeSize)
+      return category_error(DiagCategory::Type,
+                            fmt::format("the tuple type holds more than {} types when its nested "
+                                        "tuples are expanded (a limit of tf)",
+                                        kMaxTreeSize));
+  }
+  return TupleTypeRef(new TupleType(std::move(fields), size));
 }
 
 UnitTypeRef UnitType::make() {

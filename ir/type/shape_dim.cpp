@@ -20,19 +20,19 @@ Result<ShapeDim> ShapeDim::from_expr(const Expr& e) {
     return rule_error("TYPES.4.DIM.expr-type-i64",
                       fmt::format("the constant {} is not an integer and cannot be a shape "
                                   "dimension",
-                                  to_string(e)));
+                                  short_text(e)));
   }
   const TensorType* t = e->type()->as<TensorType>();
   if (t == nullptr || t->rank() != 0 || !t->dtype.is_integer())
     return rule_error("TYPES.4.DIM.expr-type-i64",
                       fmt::format("the shape dimension {} must be a rank-0 integer expression "
                                   "(a dim expression is TensorType.meta_scalar(i64))",
-                                  to_string(e)));
+                                  short_text(e)));
   if (t->storage.has_value())
     return rule_error("TYPES.4.DIM.shape-element-storage-none",
                       fmt::format("the shape dimension {} has storage={}; shape elements carry "
                                   "no memory and use storage=None",
-                                  to_string(e), to_string(*t->storage)));
+                                  short_text(e), to_string(*t->storage)));
   return ShapeDim(e);
 }
 

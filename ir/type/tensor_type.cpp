@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/core/expr_depth.h"
 #include "ir/core/expr_print.h"
 #include "ir/layout/injectivity.h"
 #include "ir/type/type_print.h"
@@ -54,6 +55,13 @@ Result<TensorTypeRef> TensorType::make(std::vector<ShapeDim> shape, DType dtype,
           rule_error("TYPES.2.2.SIZE.reject-negative-extent",
                      fmt::format("TensorType shape {} has the negative extent {} at axis {}",
                                  shape_string(shape), shape[i].value(), i)));
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    if (!shape[i].is_static() && expr_tree_exceeds(shape[i].expr(), kMaxExtentTerms))
+      diags.push_back(category_error(
+          DiagCategory::Type,
+          fmt::format("the extent of axis {} is an expression of more than {} terms when its "
+                      "shared parts are expanded (a limit of tf): {}",
+                      i, kMaxExtentTerms, short_text(shape[i].expr()))));
   if (auto d = check_storage_domain(storage)) diags.push_back(*d);
   if (!layout && shape.empty()) layout = empty_layout();
   if (layout) {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <optional>
 #include <tuple>
 #include <vector>
@@ -52,7 +53,14 @@ struct TensorType final : IRTypeNode {
   std::optional<LayoutBase> layout;    ///< None (no assigned layout) or a LayoutBase member
   std::optional<StorageKind> storage;  ///< None (no memory space) or a StorageKind
 
-  /// The checking factory (rules in the design note). Diagnostics name the rule ids.
+  /// The most terms a symbolic extent may have expanded as a tree (a shared sub-expression
+  /// counted once per use): an implementation limit that keeps the recursive walks over dims
+  /// (printing, evaluation, comparison) bounded; a concat of itself doubled 24 times has an
+  /// extent of 2^24 terms built from 25 nodes.
+  static constexpr std::size_t kMaxExtentTerms = 4096;
+
+  /// The checking factory (rules in the design note). Diagnostics name the rule ids, and the
+  /// extent limit (kMaxExtentTerms) is a Type diagnostic.
   static Result<Ref<const TensorType>> make(std::vector<ShapeDim> shape, DType dtype,
                                             std::optional<LayoutBase> layout = std::nullopt,
                                             std::optional<StorageKind> storage = std::nullopt);

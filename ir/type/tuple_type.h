@@ -6,6 +6,7 @@
 // (TYPES.5.TUPLE.not-op-input).
 #pragma once
 
+#include <cstddef>
 #include <tuple>
 #include <vector>
 
@@ -21,8 +22,16 @@ struct TupleType final : IRTypeNode {
 
   std::vector<IRType> fields;  ///< the field types, in output order
 
-  /// Diagnostic (category Type) when a field is null.
+  /// The most types a tuple type may hold when expanded as a tree (nested tuples included, a
+  /// shared field counted once per use): an implementation limit that keeps every recursive walk
+  /// over types linear (a tuple of itself doubled 30 times has 2^30 leaves and 31 nodes).
+  static constexpr std::size_t kMaxTreeSize = std::size_t{1} << 17;
+
+  /// Diagnostics (category Type) when a field is null or the tree exceeds kMaxTreeSize.
   static Result<Ref<const TupleType>> make(std::vector<IRType> fields);
+
+  /// The number of types in the tuple expanded as a tree, itself included.
+  std::size_t tree_size() const { return tree_size_; }
 
   /// The names of the fields of structural_fields(), in order (ir/support/field_names.h).
   static constexpr FieldNames<1> kFieldNames{"fields"};
@@ -31,7 +40,9 @@ struct TupleType final : IRTypeNode {
   auto structural_fields() const { return std::tie(fields); }
 
  private:
-  explicit TupleType(std::vector<IRType> f) : IRTypeNode(kKind), fields(std::move(f)) {}
+  TupleType(std::vector<IRType> f, std::size_t tree_size)
+      : IRTypeNode(kKind), fields(std::move(f)), tree_size_(tree_size) {}
+  std::size_t tree_size_;
 };
 
 /// Handle to a TupleType.

@@ -12,7 +12,7 @@
 //  - --print (the default without --out) prints each output as a case expectation line,
 //    `output = Tensor[(2,), f32]{3, 5}` / `output[1] = ...`, which reads back exactly;
 //  - --max-memory, --max-steps (limit_options.h) bound the tensor storage live at once and the
-//    op calls and loop trips; Ctrl-C stops a run at its next step with a diagnostic;
+//    op calls, function calls and loop trips; Ctrl-C stops a run at its next step with a diagnostic;
 //  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}.
 // Exit 0 on success, 2 for bad usage, an unreadable or ill-typed program, bad inputs or an
 // evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id).

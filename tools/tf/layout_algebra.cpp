@@ -19,6 +19,9 @@ namespace {
 using text::SyntaxKind;
 using text::SyntaxNode;
 
+// The most leaf modes an algebra result may have.
+constexpr std::size_t kMaxAlgebraModes = 4096;
+
 // The operands of one call, evaluated on demand.
 class Operands {
  public:
@@ -54,7 +57,13 @@ class Operands {
     if (std::optional<Result<Layout>> nested = evaluate_layout_algebra(n, env_)) return *nested;
     Result<text::LayoutValue> v = text::build_layout_value(n, env_);
     TF_TRY(v);
-    if (const Layout* l = std::get_if<Layout>(&*v)) return *l;
+    if (const Layout* l = std::get_if<Layout>(&*v)) {
+      if (const std::size_t modes = leaves(l->shape()).size(); modes > kMaxAlgebraModes)
+        return text::error_at(n, fmt::format("{} has {} modes, more than tf layout computes with "
+                                             "({})",
+                                             text::to_string(n), modes, kMaxAlgebraModes));
+      return *l;
+    }
     return text::error_at(n, fmt::format("{} is a {}; the layout algebra takes plain Layouts",
                                          text::to_string(n), text::layout_value_kind(*v)));
   }
@@ -184,8 +193,14 @@ std::optional<Result<Layout>> evaluate_layout_algebra(const SyntaxNode& node,
                               : fmt::format("{} or {}", e.min_operands, e.max_operands),
                           e.max_operands == 1 ? "" : "s", node.items.size())));
   Result<Layout> r = e.rule(Operands(node, env));
-  if (r.ok()) return r;
-  return Result<Layout>(text::located_at(r.diagnostics(), node));
+  if (!r.ok()) return Result<Layout>(text::located_at(r.diagnostics(), node));
+  // A limit of tf layout: products and divides multiply modes, so a chain of definitions that
+  // each square the one before (A2 = logical_product(A1, A1), ...) doubles them per step.
+  if (const std::size_t modes = leaves(r->shape()).size(); modes > kMaxAlgebraModes)
+    return Result<Layout>(text::error_at(
+        node, fmt::format("{} gives a layout of {} modes, more than tf layout computes with ({})",
+                          name, modes, kMaxAlgebraModes)));
+  return r;
 }
 
 }  // namespace tf::cli

@@ -13,7 +13,7 @@ void add_limit_options(CLI::App& cmd, LimitOptions& options) {
                  "8G; a value that needs more is an eval error naming the op (default: half of "
                  "physical memory)");
   cmd.add_option("--max-steps", options.max_steps,
-                 "the most op calls and loop trips one evaluation may take (default 10^9); a "
+                 "the most op calls, function calls and loop trips one evaluation may take (default 10^9); a "
                  "loop with more trips than are left is refused before it starts")
       ->check(CLI::PositiveNumber);
 }

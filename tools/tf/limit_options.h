@@ -1,6 +1,6 @@
 // The evaluation limits on the command line, shared by `tf eval` and `tf conform`:
 //   --max-memory BYTES   tensor storage live at once (4096, 512K, 512M, 8G, 2T; powers of 1024)
-//   --max-steps N        op calls and loop trips
+//   --max-steps N        op calls, function calls and loop trips
 // Both default to eval::EvalLimits' defaults (half of physical memory, 10^9 steps).
 #pragma once
 

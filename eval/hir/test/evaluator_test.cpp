@@ -309,14 +309,29 @@ TEST(HirEvaluator, TheStepBudgetBoundsLoopsAndOpCalls) {
   const Tensor x = f32({2}, {1, 2});
   EXPECT_EVAL_ERROR(run_tfir(kLoop, {x}, {}, {}, {}, 500),
                     "the loop range(0, 1000, 1) runs 1000 trips, more than the 500 steps left of "
-                    "the budget of 500 (op calls and loop trips; --max-steps)");
+                    "the budget of 500 (op calls, function calls and loop trips; --max-steps)");
   // 1000 trips fit in 1500 steps, but each trip's add is a step too.
   EXPECT_EVAL_ERROR(run_tfir(kLoop, {x}, {}, {}, {}, 1500),
-                    "the evaluation took more than 1500 steps (op calls and loop trips); raise "
-                    "--max-steps");
+                    "the evaluation took more than 1500 steps (op calls, function calls and loop "
+                    "trips); raise --max-steps");
   Result<Value> fits = run_tfir(kLoop, {x}, {}, {}, {}, 2000);
   ASSERT_TRUE(fits.ok()) << error_text(fits);
   EXPECT_TRUE(same_tensor(fits->tensor(), f32({2}, {1001, 2002})));
+}
+
+// A call tree without ops: @f0 calls @f1 twice, ..., @f99 returns x: 2^100 calls, which ran
+// forever under any --max-steps, since only op calls and loop trips were counted.
+TEST(HirEvaluator, TheStepBudgetBoundsFunctionCalls) {
+  std::string src;
+  for (int i = 0; i < 100; ++i)
+    src += "func f" + std::to_string(i) + "(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n" +
+           (i == 99 ? std::string("    return x\n")
+                    : "    a = @f" + std::to_string(i + 1) + "(x)\n    b = @f" + std::to_string(i + 1) +
+                          "(a)\n    return b\n") +
+           "}\n";
+  EXPECT_EVAL_ERROR(run_tfir(src, {f32({2}, {1, 2})}, "f0", {}, {}, 1000),
+                    "the evaluation took more than 1000 steps (op calls, function calls and loop "
+                    "trips)");
 }
 
 TEST(HirEvaluator, AnInterruptStopsTheRunAtItsNextStep) {

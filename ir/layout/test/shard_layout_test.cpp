@@ -231,5 +231,16 @@ TEST(ShardLayout, NestedLayersDivideOnceEach) {
             std::string::npos);
 }
 
+// A chain of layers stops at kMaxLayers: 3,000 declarations each layering the one before took
+// 10 s (each layer spells and copies the ones below it), 30,000 more than 5 minutes.
+TEST(ShardLayout, AtMost64LayersStack) {
+  const Mesh one = mesh("cta", "(1):(1)");
+  LayoutBase l = L("(8,2):(2,1)");
+  for (int i = 0; i < ShardLayout::kMaxLayers; ++i) l = LayoutBase(ok(ShardLayout::make(l, {B()}, one)));
+  auto r = ShardLayout::make(l, {B()}, one);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.diagnostics().front().message, "a ShardLayout nests at most 64 layers (a limit of tf)");
+}
+
 }  // namespace
 }  // namespace tf

@@ -222,5 +222,21 @@ TEST(TfLayout, BadAlgebraCallsArePlacedDiagnosticsWithExitTwo) {
       << refused.err;
 }
 
+// Definitions that each square the one before double the modes: 20 of them (700 bytes of
+// arguments) ran more than 20 s and 665 MB; a result of more than 4,096 modes is refused.
+TEST(TfLayout, AlgebraResultsHoldAtMost4096Modes) {
+  LayoutRequest r{.expression = "A20"};
+  r.definitions.push_back("A0=Layout((1, 1), (0, 0))");
+  for (int i = 1; i <= 20; ++i)
+    r.definitions.push_back("A" + std::to_string(i) + "=logical_product(A" + std::to_string(i - 1) +
+                            ", A" + std::to_string(i - 1) + ")");
+  const LayoutRun run = layout(r);
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("logical_product gives a layout of 8192 modes, more than tf layout "
+                         "computes with (4096)"),
+            std::string::npos)
+      << run.err;
+}
+
 }  // namespace
 }  // namespace tf::cli
