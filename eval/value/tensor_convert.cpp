@@ -61,7 +61,8 @@ std::vector<float> to_f32(const Tensor& t) {
   }
   DType d = t.dtype();
   if (d == DType::f32()) {
-    std::memcpy(out.data(), t.data<float>(), out.size() * sizeof(float));
+    if (!out.empty())  // an empty vector's data() may be null, which memcpy must not get
+      std::memcpy(out.data(), t.data<float>(), out.size() * sizeof(float));
   } else if (d == DType::fp8e4m3()) {
     numerics::decode_fp8e4m3_to_f32(t.bytes(), out);
   } else if (d == DType::fp8e5m2()) {
@@ -83,7 +84,7 @@ Tensor from_f32(DType dtype, Shape shape, std::span<const float> values) {
            values.size(), t.size());
   numerics::CastMode mode = numerics::default_cast_mode(dtype);
   if (dtype == DType::f32()) {
-    std::memcpy(t.mutable_data<float>(), values.data(), values.size() * sizeof(float));
+    if (!values.empty()) std::memcpy(t.mutable_data<float>(), values.data(), values.size() * sizeof(float));
   } else if (dtype == DType::fp8e4m3()) {
     numerics::encode_f32_to_fp8e4m3(values, t.mutable_bytes(), mode.saturate);
   } else if (dtype == DType::fp8e5m2()) {

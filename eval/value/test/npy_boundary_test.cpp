@@ -316,5 +316,20 @@ TEST(NpyBoundary, UntypedArraysKeepTheirOwnDtype) {
             "dtype=bf16)");
 }
 
+// An empty f32 array read for an f16 parameter: to_f32 copied zero floats from an empty vector's
+// null data() (undefined behaviour that UBSan reports; found by the npy_reader fuzz target, whose
+// reproducer is fuzz/regressions/npy_reader/empty-f32-memcpy-null.npy).
+TEST(NpyBoundary, EmptyArraysConvertToEmptyTensors) {
+  NpyArray a;
+  a.type = NpyType::F32;
+  a.shape = {2, 0};
+  Result<Tensor> t = tensor_from_npy(a, DType::f16(), "x");
+  ASSERT_TRUE(t.ok()) << first_message(t.diagnostics());
+  EXPECT_EQ(t->shape(), (Shape{2, 0}));
+  EXPECT_TRUE(to_f32(*t).empty());
+  EXPECT_TRUE(to_f32(Tensor::make(DType::f32(), {0})).empty());
+  EXPECT_EQ(from_f32(DType::f32(), {0, 3}, {}).size(), 0);
+}
+
 }  // namespace
 }  // namespace tf::eval
