@@ -38,6 +38,11 @@ template <std::size_t N>
 BroadcastPlan<N> plan_broadcast(const Shape& out, const std::array<const Shape*, N>& ins) {
   BroadcastPlan<N> plan;
   plan.size = shape_size(out);
+  if (plan.size == 0) {  // nothing to walk; the other extents may multiply past 2^63
+    plan.extents.push_back(0);
+    for (std::size_t i = 0; i < N; ++i) plan.strides[i].push_back(0);
+    return plan;
+  }
   const std::size_t rank = out.size();
   // Per operand, the element stride of every result axis (0 where it broadcasts).
   std::array<std::vector<std::int64_t>, N> full;

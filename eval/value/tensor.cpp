@@ -24,7 +24,9 @@ std::int64_t shape_size(std::span<const std::int64_t> shape) {
 
 std::vector<std::int64_t> row_major_strides(std::span<const std::int64_t> shape) {
   std::vector<std::int64_t> strides(shape.size(), 1);
-  for (std::size_t k = shape.size(); k-- > 1;) strides[k - 1] = strides[k] * shape[k];
+  for (std::size_t k = shape.size(); k-- > 1;)
+    if (__builtin_mul_overflow(strides[k], shape[k], &strides[k - 1]))
+      strides[k - 1] = 0;  // only an empty tensor's extents get here: it addresses nothing
   return strides;
 }
 

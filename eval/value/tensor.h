@@ -33,7 +33,8 @@ using Shape = std::vector<std::int64_t>;
 /// MemoryBudgetExceeded (refuse_oversized_request), which the evaluator reports for the op.
 std::int64_t shape_size(std::span<const std::int64_t> shape);
 
-/// Row-major strides (in elements) of `shape`.
+/// Row-major strides (in elements) of `shape` (a stride past int64, which only an empty tensor
+/// can have, is 0).
 std::vector<std::int64_t> row_major_strides(std::span<const std::int64_t> shape);
 
 /// "(2, 3)" — a shape as tfir spells it ("()" for rank 0, "(4,)" for rank 1).

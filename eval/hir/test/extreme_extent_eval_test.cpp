@@ -139,6 +139,14 @@ TEST(HirEvalExtremeExtents, EmptyTensorsWithHugeExtentsAreEmpty) {
                {f32({2}, {1, 2})});
   ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_EQ(r->tensor().size(), 0);
+  // The empty axis first: row-major strides of (0, 2^32, 2^32) pass 2^63 (undefined behaviour
+  // that UBSan reported), and a transpose walks them.
+  r = run_tfir(program("Tensor[(4294967296, 4294967296, 0), f32]",
+                       "    z = zeros(type=Tensor[(0, 4294967296, 4294967296), f32])\n"
+                       "    t = transpose(z, perm=(2, 1, 0))\n    return t"),
+               {f32({2}, {1, 2})});
+  ASSERT_TRUE(r.ok()) << error_text(r);
+  EXPECT_EQ(r->tensor().shape(), (Shape{4294967296, 4294967296, 0}));
 }
 
 // TopK along an axis of 2^40 of an empty tensor: no per-line order of 2^40 entries (8 TiB).
