@@ -1,5 +1,5 @@
 // The project's rule catalogue (conformance/rules.tsv): one atomic spec rule per row, with a
-// stable id such as TYPES.3.DTYPE.from-name-rejects-unknown (../shared/spec/README.md).
+// stable id such as TYPES.3.DTYPE.from-name-rejects-unknown.
 #pragma once
 
 #include <map>

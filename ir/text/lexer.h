@@ -1,4 +1,4 @@
-// The tfir lexer: UTF-8 text to tokens with file:line:col (../shared/TFIR.md section 1).
+// The tfir lexer: UTF-8 text to tokens with file:line:col (the TFIR contract, section 1; docs/tfir.md).
 //
 // Newlines end statements, except inside (), [] and {}; the lexer drops them there so the
 // parser never sees them. '#' starts a comment to the end of the line. Non-ASCII bytes are

@@ -1,4 +1,4 @@
-// Tokens of tfir, the project's text format (../shared/TFIR.md section 1).
+// Tokens of tfir, the project's text format (the TFIR contract, section 1; docs/tfir.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Fixtures shared by the tfir tests: the contract's examples as ../shared/TFIR.md writes them
+// Fixtures shared by the tfir tests: the contract's examples as the TFIR contract writes them
 // (comments and alignment included).
 #pragma once
 
