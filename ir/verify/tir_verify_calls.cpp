@@ -5,13 +5,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "ir/core/expr_print.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/structural.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/var.h"
+#include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/launch.h"
 #include "ir/tir/mma_atom.h"
 #include "ir/tir/mma_scope.h"
@@ -26,37 +26,6 @@
 namespace tf::detail {
 
 namespace {
-
-bool is_rank0_integer_type(const IRType& type) {
-  const TensorType* t = type->as<TensorType>();
-  return t != nullptr && t->rank() == 0 && t->dtype.is_integer();
-}
-
-// The tensor name and axis of a name spelled `<p>_shape_<k>`, if it is.
-std::optional<std::pair<std::string, std::int64_t>> hidden_shape_name(const std::string& name) {
-  const std::size_t at = name.rfind("_shape_");
-  if (at == std::string::npos || at == 0) return std::nullopt;
-  const std::string digits = name.substr(at + 7);
-  if (digits.empty() || digits.size() > 9 ||
-      !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
-    return std::nullopt;
-  return std::pair{name.substr(0, at), std::stoll(digits)};
-}
-
-// Which parameters of `fn` are hidden runtime extents (tir_verify.h, "Hidden shape parameters").
-std::vector<bool> hidden_shape_params(const tir::PrimFunction& fn) {
-  std::vector<bool> hidden;
-  for (const VarRef& p : fn.params()) {
-    bool h = false;
-    if (auto key = hidden_shape_name(p->name); key && is_rank0_integer_type(p->type()))
-      for (const VarRef& q : fn.params()) {
-        const TensorType* t = q->type()->as<TensorType>();
-        if (q->name == key->first && t != nullptr && key->second < t->rank()) h = true;
-      }
-    hidden.push_back(h);
-  }
-  return hidden;
-}
 
 IrPath arg_path(const IrPath& path, std::size_t i) {
   return path.field("args", static_cast<int>(i));
@@ -164,8 +133,8 @@ void TirVerifier::launch(const Call& call, const IrPath& path) {
   for (std::size_t i = tir::kLaunchConfigOperands; i < call.args.size(); ++i) {
     const Expr& a = call.args[i];
     const Var* v = a->as<Var>();
-    const bool hidden = a->is<ShapeOf>() || (v != nullptr && hidden_shape_name(v->name) &&
-                                             is_rank0_integer_type(v->type()));
+    const bool hidden = a->is<ShapeOf>() || (v != nullptr && tir::hidden_shape_name(v->name) &&
+                                             tir::is_rank0_integer_type(v->type()));
     if (!hidden) continue;
     forwards_hidden = true;
     report(rule_error("TIR.2.3.LAUNCH.no-hidden-shape-args",
@@ -191,8 +160,9 @@ void TirVerifier::launch(const Call& call, const IrPath& path) {
                    fmt::format("@{} is typed {}, but the prim_func has type {}", ref.name,
                                to_string(ref.type()), to_string(IRType(callee->callable_type())))),
         callee_path);
-  const std::vector<bool> hidden = hidden_shape_params(*callee);
-  const auto visible = static_cast<std::size_t>(std::count(hidden.begin(), hidden.end(), false));
+  const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(*callee);
+  const auto visible = static_cast<std::size_t>(
+      std::count_if(hidden.begin(), hidden.end(), [](const auto& h) { return !h.has_value(); }));
   const std::size_t forwarded = call.args.size() - tir::kLaunchConfigOperands;
   if (forwards_hidden || forwarded == visible) return;
   if (forwarded == hidden.size())

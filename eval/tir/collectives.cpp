@@ -1,0 +1,175 @@
+// The collective ops (docs/tir-semantics.md, "Collectives"): an Mma over distributed fragments
+// (the SM80 atom's warp) and a Reduce whose source is split along a reduced axis. Every
+// participant of the executing thread's mesh instance arrives with its own operand views; the
+// last arrival completes the collective: the operands are assembled from what each participant
+// holds (each read attributed to its holder), the result is computed once, and each participant
+// writes the part it holds. A collective orders no memory (no clock join).
+#include <fmt/format.h>
+
+#include "eval/tir/exact_sum.h"
+#include "eval/tir/thread_runner.h"
+#include "eval/value/tensor_convert.h"
+#include "ir/layout/participants.h"
+#include "ir/tir/mma_atom.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic collective_error(const Machine& m, const ir::StmtNode* s, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
+  d.location = m.location_of(s);
+  return d;
+}
+
+// The global ids of the positions of `mesh`'s instance `place` in CTA `cta` (a thread mesh).
+Result<std::vector<std::uint32_t>> instance_threads(const Mesh& mesh, const MeshPlace& place, const Grid& g, std::int64_t cta) {
+  Result<std::vector<std::int64_t>> devices = image(mesh);
+  if (!devices.ok()) return devices.diagnostics();
+  const std::int64_t T = *mesh.topologies().front().static_size();
+  std::vector<std::uint32_t> out;
+  for (std::int64_t d : *devices) out.push_back(static_cast<std::uint32_t>(cta * g.block + place.instance * T + d));
+  return out;
+}
+
+// Full logical tensor assembled from what the participants hold.
+struct Assembly {
+  Tensor values;
+  std::vector<std::uint8_t> covered;
+};
+
+}  // namespace
+
+Fault ThreadRunner::mma(const ir::Evaluate& e, const Call& c) {
+  Result<ViewRef> acc = operand_view(c.args[0]), lhs = operand_view(c.args[1]), rhs = operand_view(c.args[2]);
+  if (!acc.ok()) return acc.diagnostics().front();
+  if (!lhs.ok()) return lhs.diagnostics().front();
+  if (!rhs.ok()) return rhs.diagnostics().front();
+  const View& a = **acc;
+  if (a.shape.size() != 2 || (*lhs)->shape.size() != 2 || (*rhs)->shape.size() != 2 ||
+      (*lhs)->shape[0] != a.shape[0] || (*rhs)->shape[1] != a.shape[1] || (*lhs)->shape[1] != (*rhs)->shape[0])
+    return collective_error(m_, &e, fmt::format("mma: acc {} += lhs {} @ rhs {} does not multiply", shape_text(a.shape),
+                                                shape_text((*lhs)->shape), shape_text((*rhs)->shape)));
+  Rendezvous r;
+  r.kind = Rendezvous::Kind::Collective;
+  r.site = &e;
+  if (!a.dist && !(*lhs)->dist && !(*rhs)->dist) {  // one thread's own tiles
+    r.expected = {t_.gid};
+    r.order = {t_.gid};
+    r.views = {{*acc, *lhs, *rhs}};
+    return finish_collective(r);
+  }
+  const View& distributed = a.dist ? a : (*lhs)->dist ? **lhs : **rhs;
+  const Mesh& mesh = distributed.dist->layer_mesh(0);
+  if (!is_thread_mesh(mesh))
+    return collective_error(m_, &e, fmt::format("mma: the fragments are distributed over {}; an mma runs over the threads of a CTA", to_string(mesh)));
+  Result<std::optional<MeshPlace>> place = place_in_mesh(mesh, t_.pos);
+  if (!place.ok()) return place.diagnostics().front();
+  if (!*place) return std::nullopt;
+  Result<std::vector<std::uint32_t>> expected = instance_threads(mesh, **place, g_, c_.index);
+  if (!expected.ok()) return expected.diagnostics().front();
+  r.expected = std::move(*expected);
+  return arrive(fmt::format("mma:{}", (*place)->instance), std::move(r), {*acc, *lhs, *rhs});
+}
+
+Fault ThreadRunner::reduce_collective(const ir::Evaluate& e, const Call& c, const MeshPlace& place, const Mesh& mesh) {
+  Result<ViewRef> src = operand_view(c.args[0]), dst = operand_view(c.args[1]);
+  if (!src.ok()) return src.diagnostics().front();
+  if (!dst.ok()) return dst.diagnostics().front();
+  if (!is_thread_mesh(mesh))
+    return collective_error(m_, &e, fmt::format("reduce: {} is split over {}; a cross-thread reduce runs over the threads of a CTA",
+                                                (*src)->name, to_string(mesh)));
+  Rendezvous r;
+  r.kind = Rendezvous::Kind::Collective;
+  r.site = &e;
+  Result<std::vector<std::uint32_t>> expected = instance_threads(mesh, place, g_, c_.index);
+  if (!expected.ok()) return expected.diagnostics().front();
+  r.expected = std::move(*expected);
+  (void)c;
+  return arrive(fmt::format("reduce:{}", place.instance), std::move(r), {*src, *dst});
+}
+
+Fault ThreadRunner::finish_collective(Rendezvous& r) {
+  const Call& call = r.site->call();
+  const bool is_mma = ir::is_tir_op(call.op, ir::TirOp::Mma);
+  const std::size_t inputs = is_mma ? 3 : 1;  // operands read: acc, lhs, rhs / src
+  // Assemble every read operand from its holders.
+  std::vector<Assembly> full(inputs);
+  for (std::size_t k = 0; k < inputs; ++k) {
+    const View& v0 = *r.views.front()[k];
+    full[k].values = Tensor::make(v0.dtype, v0.shape);
+    full[k].covered.assign(static_cast<std::size_t>(v0.size), 0);
+  }
+  for (std::size_t p = 0; p < r.order.size(); ++p) {
+    Thread& u = Machine::thread_of(g_, r.order[p]);
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), u);
+    holder.current_ = r.site;
+    for (std::size_t k = 0; k < inputs; ++k) {
+      const View& v = *r.views[p][k];
+      Result<std::optional<ElementList>> h = holder.held(v);
+      if (!h.ok()) return h.diagnostics().front();
+      if (!*h) continue;
+      Result<Gathered> got = holder.gather(v, **h, true);
+      if (!got.ok()) return got.diagnostics().front();
+      for (std::size_t j = 0; j < (*h)->size(); ++j) {
+        full[k].values.set_code((**h)[j], got->values.code(static_cast<std::int64_t>(j)));
+        full[k].covered[static_cast<std::size_t>((**h)[j])] = 1;
+      }
+    }
+  }
+  for (std::size_t k = 0; k < inputs; ++k)
+    for (std::size_t i = 0; i < full[k].covered.size(); ++i)
+      if (!full[k].covered[i])
+        return collective_error(m_, r.site, fmt::format("{}: no participant holds element {} of {}", call.op.name(), i,
+                                                        r.views.front()[k]->name));
+  // Compute.
+  const std::size_t out_operand = is_mma ? 0 : 1;
+  const View& out0 = *r.views.front()[out_operand];
+  Tensor result;
+  if (is_mma) {
+    const std::int64_t M = out0.shape[0], N = out0.shape[1], K = r.views.front()[1]->shape[1];
+    const Tensor& A = full[1].values;
+    const Tensor& B = full[2].values;
+    const Tensor& C = full[0].values;
+    std::vector<float> d(static_cast<std::size_t>(M * N));
+    for (std::int64_t i = 0; i < M; ++i)
+      for (std::int64_t j = 0; j < N; ++j) {
+        ExactSum s;
+        s.add(element_f64(C, i * N + j));
+        for (std::int64_t k = 0; k < K; ++k) s.add(element_f64(A, i * K + k) * element_f64(B, k * N + j));
+        d[static_cast<std::size_t>(i * N + j)] = s.to_f32();
+      }
+    result = from_f32(out0.dtype, out0.shape, d);
+  } else {
+    std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(call.attr("axes"));
+    const int rank = static_cast<int>(full[0].values.rank());
+    for (std::int64_t& a : axes)
+      if (a < 0) a += rank;
+    const bool keepdim = out0.shape.size() == full[0].values.shape().size();
+    ThreadRunner any(m_, g_, Machine::cta_of(g_, r.order.front()), Machine::thread_of(g_, r.order.front()));
+    any.current_ = r.site;
+    Result<Tensor> red = any.run_hir("hir.tensor.Reduce", {full[0].values},
+                                     {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(call.attr("kind"))}},
+                                     out0.dtype, out0.shape);
+    if (!red.ok()) return red.diagnostics().front();
+    if (red->size() != out0.size)
+      return collective_error(m_, r.site, fmt::format("reduce: {} values for {} {}", red->size(), out0.name, shape_text(out0.shape)));
+    result = *red;
+  }
+  // Each participant writes what it holds.
+  for (std::size_t p = 0; p < r.order.size(); ++p) {
+    Thread& u = Machine::thread_of(g_, r.order[p]);
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), u);
+    holder.current_ = r.site;
+    const View& v = *r.views[p][out_operand];
+    Result<std::optional<ElementList>> h = holder.held(v);
+    if (!h.ok()) return h.diagnostics().front();
+    if (!*h) continue;
+    Tensor part = Tensor::make(v.dtype, {static_cast<std::int64_t>((*h)->size())});
+    for (std::size_t j = 0; j < (*h)->size(); ++j) part.set_code(static_cast<std::int64_t>(j), result.code((**h)[j]));
+    if (Fault f = holder.scatter(v, **h, part, nullptr)) return f;
+  }
+  return std::nullopt;
+}
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,311 @@
+// The effect ops one thread runs on its own elements (docs/tir-semantics.md, "Effect ops"):
+// Copy, Fill, Binary, Unary, ReLU, RMSNorm and a Reduce whose reduced axes the thread holds
+// whole. Arithmetic is the HIR evaluator's (run_hir): the project's one definition of every
+// operation and rounding.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "eval/hir/eval_tables.h"
+#include "eval/hir/op_eval.h"
+#include "eval/tir/thread_runner.h"
+#include "eval/value/tensor_convert.h"
+#include "ir/core/expr_print.h"
+#include "ir/hir/typed_call.h"
+#include "ir/numerics/cast_mode.h"
+#include "ir/numerics/convert.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic op_error(const Machine& m, const ir::StmtNode* s, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
+  d.location = m.location_of(s);
+  return d;
+}
+
+// The index of `out_index` of `out` in an operand of shape `in` broadcast right-aligned to out.
+std::int64_t broadcast_index(const Shape& out, const Shape& in, std::int64_t out_index) {
+  std::int64_t in_index = 0, in_scale = 1;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const std::size_t a = out.size() - 1 - k;
+    const std::int64_t c = out_index % out[a];
+    out_index /= out[a];
+    if (k < in.size()) {
+      const std::size_t b = in.size() - 1 - k;
+      in_index += (in[b] == 1 ? 0 : c) * in_scale;
+      in_scale *= in[b];
+    }
+  }
+  return in_index;
+}
+
+bool broadcasts_to(const Shape& in, const Shape& out) {
+  if (in.size() > out.size()) return false;
+  for (std::size_t k = 0; k < in.size(); ++k) {
+    const std::int64_t a = in[in.size() - 1 - k], b = out[out.size() - 1 - k];
+    if (a != b && a != 1) return false;
+  }
+  return true;
+}
+
+std::string shapes_key(const std::vector<Tensor>& ts) {
+  std::string key;
+  for (const Tensor& t : ts) key += fmt::format("{}{};", t.dtype().name(), shape_text(t.shape()));
+  return key;
+}
+
+}  // namespace
+
+Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tensor> operands,
+                                     std::vector<NamedAttr> attrs, DType result_dtype,
+                                     const Shape& result_shape) {
+  const Context& ctx = eval_context();
+  std::optional<Op> op = ctx.registry().find(op_name);
+  TF_CHECK(op.has_value(), "the HIR op {} is not registered", op_name);
+  std::vector<Expr> vars;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    std::vector<ShapeDim> dims(operands[i].shape().begin(), operands[i].shape().end());
+    Result<TensorTypeRef> type = TensorType::make(dims, operands[i].dtype(), std::nullopt, StorageKind::Umat);
+    if (!type.ok()) return type.diagnostics();
+    vars.push_back(Expr(*Var::make(fmt::format("x{}", i), IRType(*type))));
+  }
+  Result<CallRef> typed = hir::make_typed_call(*op, vars, attrs, ctx.handlers());
+  if (!typed.ok()) {
+    std::vector<Diagnostic> ds = typed.diagnostics();
+    for (Diagnostic& d : ds) {
+      d.category = DiagCategory::Eval;
+      d.message = fmt::format("{}: its operands ({}) do not compute: {}", op_name, shapes_key(operands), d.message);
+      d.location = m_.location_of(current_);
+    }
+    return ds;
+  }
+  CallRef call = *typed;
+  const auto* inferred = call->type()->as<TensorType>();
+  if (inferred->dtype != result_dtype) {
+    const bool same_family = inferred->dtype.family() == result_dtype.family();
+    if (!same_family)
+      return op_error(m_, current_, fmt::format("{} computes {} values; the destination holds {}", op_name,
+                                                inferred->dtype.name(), result_dtype.name()));
+    std::vector<ShapeDim> dims(result_shape.begin(), result_shape.end());
+    Result<TensorTypeRef> type = TensorType::make(dims, result_dtype, std::nullopt, StorageKind::Umat);
+    if (!type.ok()) return type.diagnostics();
+    Result<CallRef> retyped = Call::make(*op, vars, attrs, IRType(*type));
+    if (!retyped.ok()) return retyped.diagnostics();
+    call = *retyped;
+  }
+  std::vector<Value> values(operands.begin(), operands.end());
+  DimBinding no_dims;
+  OpEvalArgs a{*call, values, no_dims};
+  Result<Value> r = ctx.handlers().get<EvalHirHandler>(*op)(a);
+  if (!r.ok()) {
+    std::vector<Diagnostic> ds = r.diagnostics();
+    for (Diagnostic& d : ds) d.location = m_.location_of(current_);
+    return ds;
+  }
+  return r->tensor();
+}
+
+Fault ThreadRunner::copy(const Call& c) {
+  Result<ViewRef> src = operand_view(c.args[0]), dst = operand_view(c.args[1]);
+  if (!src.ok()) return src.diagnostics().front();
+  if (!dst.ok()) return dst.diagnostics().front();
+  const View& s = **src;
+  const View& d = **dst;
+  ElementList from, to;
+  if (s.shape == d.shape) {
+    Result<std::optional<ElementList>> e = held(d.dist || !s.dist ? d : s);
+    if (!e.ok()) return e.diagnostics().front();
+    if (!*e) return std::nullopt;  // the thread holds no part of the copy
+    from = **e;
+    to = from;
+  } else {
+    Result<std::optional<ElementList>> hs = held(s), hd = held(d);
+    if (!hs.ok()) return hs.diagnostics().front();
+    if (!hd.ok()) return hd.diagnostics().front();
+    if (!*hd) return std::nullopt;
+    if (!*hs || (*hs)->size() != (*hd)->size())
+      return op_error(m_, current_,
+                      fmt::format("copy: {} holds {} elements of {} {} and {} of {} {}; a copy between shapes that "
+                                  "differ pairs them in order and needs equal counts",
+                                  thread_name(t_.pos), *hs ? (*hs)->size() : 0, s.name, shape_text(s.shape),
+                                  (*hd)->size(), d.name, shape_text(d.shape)));
+    from = **hs;
+    to = **hd;
+  }
+  Result<Gathered> g = gather(s, from, false);
+  if (!g.ok()) return g.diagnostics().front();
+  if (s.dtype == d.dtype) return scatter(d, to, g->values, &g->init);
+  Result<Tensor> cast = cast_tensor(g->values, d.dtype, default_cast_options(d.dtype));
+  if (!cast.ok()) return cast.diagnostics().front();
+  return scatter(d, to, *cast, &g->init);
+}
+
+Fault ThreadRunner::fill(const Call& c) {
+  Result<ViewRef> dst = operand_view(c.args[0]);
+  if (!dst.ok()) return dst.diagnostics().front();
+  const View& d = **dst;
+  Result<RtValue> v = eval(c.args[1]);
+  if (!v.ok()) return v.diagnostics().front();
+  double x = 0;
+  if (v->kind == RtValue::Kind::View) {
+    Result<Gathered> g = gather(*v->view, ElementList{0}, true);
+    if (!g.ok()) return g.diagnostics().front();
+    x = element_f64(g->values, 0);
+  } else {
+    x = v->kind == RtValue::Kind::Float ? v->f : v->kind == RtValue::Kind::Bool ? (v->b ? 1 : 0) : static_cast<double>(v->i);
+  }
+  Result<std::optional<ElementList>> e = held(d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;
+  const std::int64_t n = static_cast<std::int64_t>((*e)->size());
+  Tensor values = Tensor::make(d.dtype, {n});
+  std::uint64_t code = 0;
+  if (d.dtype.is_float()) {
+    code = numerics::encode_f64(x, d.dtype, numerics::default_cast_mode(d.dtype));
+  } else {
+    const std::int64_t i = static_cast<std::int64_t>(x);
+    code = from_i64(d.dtype, {1}, std::span<const std::int64_t>(&i, 1)).code(0);
+  }
+  for (std::int64_t k = 0; k < n; ++k) values.set_code(k, code);
+  return scatter(d, **e, values, nullptr);
+}
+
+Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
+  const std::size_t operands = op == ir::TirOp::Binary ? 2 : 1;
+  Result<ViewRef> dst = operand_view(c.args[operands]);
+  if (!dst.ok()) return dst.diagnostics().front();
+  const View& d = **dst;
+  Result<std::optional<ElementList>> e = held(d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;
+  const ElementList& out = **e;
+  std::vector<Tensor> inputs;
+  for (std::size_t i = 0; i < operands; ++i) {
+    Result<ViewRef> x = operand_view(c.args[i]);
+    if (!x.ok()) return x.diagnostics().front();
+    const View& v = **x;
+    ElementList elems;
+    if (v.shape == d.shape) {
+      elems = out;
+    } else if (broadcasts_to(v.shape, d.shape)) {
+      for (std::int64_t j : out) elems.push_back(broadcast_index(d.shape, v.shape, j));
+    } else {
+      Result<std::optional<ElementList>> h = held(v);
+      if (!h.ok()) return h.diagnostics().front();
+      if (!*h || (*h)->size() != out.size())
+        return op_error(m_, current_, fmt::format("{}: {} {} neither broadcasts to {} {} nor holds as many elements in {}",
+                                                  c.op.name(), v.name, shape_text(v.shape), d.name, shape_text(d.shape),
+                                                  thread_name(t_.pos)));
+      elems = **h;
+    }
+    Result<Gathered> g = gather(v, elems, true);
+    if (!g.ok()) return g.diagnostics().front();
+    inputs.push_back(std::move(g->values));
+  }
+  const Shape shape{static_cast<std::int64_t>(out.size())};
+  Result<Tensor> r = [&]() -> Result<Tensor> {
+    if (op == ir::TirOp::ReLU) return run_hir("hir.nn.ReLU", std::move(inputs), {}, d.dtype, shape);
+    const std::string& kind = std::get<std::string>(c.attr("kind"));
+    if (op == ir::TirOp::Unary && kind == "cast") return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
+    return run_hir(op == ir::TirOp::Binary ? "hir.math.Binary" : "hir.math.Unary", std::move(inputs),
+                   {{"kind", kind}}, d.dtype, shape);
+  }();
+  if (!r.ok()) return r.diagnostics().front();
+  return scatter(d, out, *r, nullptr);
+}
+
+Fault ThreadRunner::rms_norm(const Call& c) {
+  Result<ViewRef> src = operand_view(c.args[0]), dst = operand_view(c.args[1]), weight = operand_view(c.args[2]);
+  if (!src.ok()) return src.diagnostics().front();
+  if (!dst.ok()) return dst.diagnostics().front();
+  if (!weight.ok()) return weight.diagnostics().front();
+  const View& s = **src;
+  const View& d = **dst;
+  if (s.shape != d.shape || s.shape.empty())
+    return op_error(m_, current_, fmt::format("rms_norm: src {} and dst {} differ", shape_text(s.shape), shape_text(d.shape)));
+  Result<std::optional<ElementList>> e = held(d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;
+  const std::int64_t k = s.shape.back();
+  std::set<std::int64_t> rows;
+  for (std::int64_t i : **e) rows.insert(i / k);
+  if (static_cast<std::int64_t>(rows.size()) * k != static_cast<std::int64_t>((*e)->size()))
+    return op_error(m_, current_, fmt::format("rms_norm: {} holds part of a row of {}; a row normalizes whole", thread_name(t_.pos), d.name));
+  ElementList elems;
+  for (std::int64_t r : rows)
+    for (std::int64_t j = 0; j < k; ++j) elems.push_back(r * k + j);
+  Result<Gathered> x = gather(s, elems, true);
+  if (!x.ok()) return x.diagnostics().front();
+  ElementList all_w((*weight)->size);
+  for (std::size_t j = 0; j < all_w.size(); ++j) all_w[j] = static_cast<std::int64_t>(j);
+  Result<Gathered> w = gather(**weight, all_w, true);
+  if (!w.ok()) return w.diagnostics().front();
+  const Shape shape{static_cast<std::int64_t>(rows.size()), k};
+  Tensor x2 = Tensor::make(s.dtype, shape);
+  for (std::int64_t i = 0; i < x2.size(); ++i) x2.set_code(i, x->values.code(i));
+  Result<Tensor> r = run_hir("hir.nn.RMSNorm", {x2, w->values}, {{"eps", std::get<double>(c.attr("eps"))}}, d.dtype, shape);
+  if (!r.ok()) return r.diagnostics().front();
+  Tensor flat = Tensor::make(d.dtype, {r->size()});
+  for (std::int64_t i = 0; i < r->size(); ++i) flat.set_code(i, r->code(i));
+  return scatter(d, elems, flat, nullptr);
+}
+
+Fault ThreadRunner::reduce(const Call& c) {
+  Result<ViewRef> src = operand_view(c.args[0]), dst = operand_view(c.args[1]);
+  if (!src.ok()) return src.diagnostics().front();
+  if (!dst.ok()) return dst.diagnostics().front();
+  const View& s = **src;
+  const View& d = **dst;
+  std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
+  const int rank = static_cast<int>(s.shape.size());
+  for (std::int64_t& a : axes) {
+    if (a < 0) a += rank;
+    if (a < 0 || a >= rank) return op_error(m_, current_, fmt::format("reduce: axis out of range for {}", shape_text(s.shape)));
+  }
+  // Split along a reduced axis: the threads holding the parts reduce together.
+  if (s.dist) {
+    const Shape local = s.dist->local_shape();
+    const bool split = std::any_of(axes.begin(), axes.end(), [&](std::int64_t a) { return local[static_cast<std::size_t>(a)] != s.shape[static_cast<std::size_t>(a)]; });
+    if (split) {
+      const Mesh& mesh = s.dist->layer_mesh(static_cast<int>(s.dist->bindings().empty() ? 0 : s.dist->bindings().back().layer));
+      Result<std::optional<MeshPlace>> place = place_in_mesh(mesh, t_.pos);
+      if (!place.ok()) return place.diagnostics().front();
+      if (!*place) return std::nullopt;
+      const auto* e = static_cast<const ir::Evaluate*>(current_);
+      return reduce_collective(*e, c, **place, mesh);
+    }
+  }
+  Result<std::optional<ElementList>> hs = held(s);
+  if (!hs.ok()) return hs.diagnostics().front();
+  if (!*hs) return std::nullopt;
+  Result<Gathered> g = gather(s, **hs, true);
+  if (!g.ok()) return g.diagnostics().front();
+  const Shape in_shape = s.dist ? s.dist->local_shape() : s.shape;
+  Tensor x = Tensor::make(s.dtype, in_shape);
+  for (std::int64_t i = 0; i < x.size(); ++i) x.set_code(i, g->values.code(i));
+  const bool keepdim = d.shape.size() == s.shape.size();
+  Shape out_shape;
+  for (int a = 0; a < rank; ++a) {
+    const bool reduced = std::find(axes.begin(), axes.end(), a) != axes.end();
+    if (!reduced) out_shape.push_back(in_shape[static_cast<std::size_t>(a)]);
+    else if (keepdim) out_shape.push_back(1);
+  }
+  Result<Tensor> r = run_hir("hir.tensor.Reduce", {x},
+                             {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(c.attr("kind"))}},
+                             d.dtype, out_shape);
+  if (!r.ok()) return r.diagnostics().front();
+  Result<std::optional<ElementList>> hd = held(d);
+  if (!hd.ok()) return hd.diagnostics().front();
+  if (!*hd) return std::nullopt;
+  if (static_cast<std::int64_t>((*hd)->size()) != r->size())
+    return op_error(m_, current_, fmt::format("reduce: {} holds {} elements of {} {} but reduces {} values", thread_name(t_.pos),
+                                              (*hd)->size(), d.name, shape_text(d.shape), r->size()));
+  Tensor flat = Tensor::make(d.dtype, {r->size()});
+  for (std::int64_t i = 0; i < r->size(); ++i) flat.set_code(i, r->code(i));
+  return scatter(d, **hd, flat, nullptr);
+}
+
+}  // namespace tf::eval::tir

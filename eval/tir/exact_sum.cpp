@@ -1,0 +1,74 @@
+#include "eval/tir/exact_sum.h"
+
+#include <cmath>
+#include <limits>
+
+namespace tf::eval::tir {
+
+void ExactSum::add(double x) {
+  if (std::isnan(x)) { nan_ = true; return; }
+  if (std::isinf(x)) { (x > 0 ? pos_inf_ : neg_inf_) = true; return; }
+  if (x == 0) return;
+  int exp = 0;
+  const double m = std::frexp(std::fabs(x), &exp);  // |x| = m * 2^exp, m in [0.5, 1)
+  std::uint64_t mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
+  const int lsb = exp - 53 + kBias;  // bit position of mant's least bit (>= 26 for any double)
+  // Add or subtract mant << lsb.
+  int word = lsb / 64, bit = lsb % 64;
+  std::uint64_t lo = mant << bit, hi = bit == 0 ? 0 : mant >> (64 - bit);
+  if (x > 0) {
+    unsigned __int128 carry = 0;
+    for (int i = word; i < kWords; ++i) {
+      const std::uint64_t add = i == word ? lo : i == word + 1 ? hi : 0;
+      const unsigned __int128 s = static_cast<unsigned __int128>(words_[i]) + add + carry;
+      words_[i] = static_cast<std::uint64_t>(s);
+      carry = s >> 64;
+      if (carry == 0 && i > word) break;
+    }
+  } else {
+    std::uint64_t borrow = 0;
+    for (int i = word; i < kWords; ++i) {
+      const std::uint64_t sub = i == word ? lo : i == word + 1 ? hi : 0;
+      const std::uint64_t w = words_[i];
+      const std::uint64_t d = w - sub - borrow;
+      borrow = (w < sub || (w - sub) < borrow) ? 1 : 0;
+      words_[i] = d;
+      if (borrow == 0 && i > word) break;
+    }
+  }
+}
+
+float ExactSum::to_f32() const {
+  if (nan_ || (pos_inf_ && neg_inf_)) return std::numeric_limits<float>::quiet_NaN();
+  if (pos_inf_) return std::numeric_limits<float>::infinity();
+  if (neg_inf_) return -std::numeric_limits<float>::infinity();
+  std::array<std::uint64_t, kWords> mag = words_;
+  const bool negative = (mag[kWords - 1] >> 63) != 0;
+  if (negative) {  // two's complement negate
+    std::uint64_t carry = 1;
+    for (std::uint64_t& w : mag) {
+      w = ~w + carry;
+      carry = (carry != 0 && w == 0) ? 1 : 0;
+    }
+  }
+  int top = -1;
+  for (int i = kWords - 1; i >= 0 && top < 0; --i)
+    if (mag[i] != 0) top = i * 64 + (63 - __builtin_clzll(mag[i]));
+  if (top < 0) return 0.0f;
+  auto bit_at = [&](int p) -> std::uint64_t { return p < 0 ? 0 : (mag[p / 64] >> (p % 64)) & 1; };
+  const int subnormal_lsb = -149 + kBias;
+  const int lsb = std::max(top - 23, subnormal_lsb);
+  std::uint64_t q = 0;
+  for (int p = top; p >= lsb; --p) q = (q << 1) | bit_at(p);
+  const std::uint64_t round = bit_at(lsb - 1);
+  bool sticky = false;
+  for (int p = lsb - 2; p >= 0 && !sticky; --p) sticky = bit_at(p) != 0;
+  if (round != 0 && (sticky || (q & 1) != 0)) ++q;
+  const double v = std::ldexp(static_cast<double>(q), lsb - kBias);
+  const float f = v > static_cast<double>(std::numeric_limits<float>::max())
+                      ? std::numeric_limits<float>::infinity()
+                      : static_cast<float>(v);
+  return negative ? -f : f;
+}
+
+}  // namespace tf::eval::tir

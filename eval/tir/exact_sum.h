@@ -1,0 +1,30 @@
+// ExactSum: the exact sum of doubles, rounded once (Mma's `exact` mode, docs/tir-semantics.md).
+//
+// Design note. Every finite double is an integer multiple of 2^-1074 below 2^1024, so a fixed-
+// point two's-complement integer of 2,304 bits with its least bit worth 2^-1100 holds any sum of
+// up to 2^180 of them exactly. Rounding reads the top 24 significant bits (fewer below the f32
+// normal range), a round bit and a sticky bit: round to nearest, ties to even, overflow to
+// infinity. NaN, and infinities of both signs, give NaN; infinities of one sign give that
+// infinity.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace tf::eval::tir {
+
+class ExactSum {
+ public:
+  /// Adds x exactly.
+  void add(double x);
+  /// The sum rounded once to f32 (round to nearest, ties to even).
+  float to_f32() const;
+
+ private:
+  static constexpr int kWords = 36;
+  static constexpr int kBias = 1100;  // bit 0 is worth 2^-kBias
+  std::array<std::uint64_t, kWords> words_{};
+  bool nan_ = false, pos_inf_ = false, neg_inf_ = false;
+};
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,492 @@
+// The statement and expression interpreter of one thread (thread_runner.h).
+#include <fmt/format.h>
+
+#include "eval/hir/op_eval.h"
+#include "eval/tir/thread_runner.h"
+#include "ir/core/constant.h"
+#include "ir/core/expr_print.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/dim/dim_arith.h"
+#include "ir/dim/dim_ops.h"
+#include "eval/value/tensor_convert.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/intrinsic.h"
+#include "ir/tir/terminators.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic error_at(const Machine& m, const ir::StmtNode* s, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
+  d.location = m.location_of(s);
+  return d;
+}
+
+Space space_of(StorageKind k) {
+  switch (k) {
+    case StorageKind::Host: return Space::Host;
+    case StorageKind::Smem: return Space::Shared;
+    case StorageKind::Rmem: return Space::Register;
+    default: return Space::Global;
+  }
+}
+
+}  // namespace
+
+std::string thread_name(const ThreadPos& p) {
+  if (p.block == 1 && p.grid == 1) return "the thread";
+  return fmt::format("CTA {} thread {} (warp {}, lane {})", p.cta, p.tid, p.tid / 32, p.tid % 32);
+}
+
+Fault ThreadRunner::run() {
+  while (t_.status == Thread::Status::Runnable) {
+    if (t_.frames.empty()) return exit_thread();
+    Frame& f = t_.frames.back();
+    if (f.next >= f.body->size()) {
+      if (Fault x = finish_frame()) return x;
+      continue;
+    }
+    const ir::StmtNode& s = *(*f.body)[f.next++];
+    current_ = &s;
+    if (Fault x = m_.take_step(&s)) return x;
+    ++t_.statements;
+    if (Fault x = step(s)) return x;
+  }
+  return std::nullopt;
+}
+
+Fault ThreadRunner::finish_frame() {
+  Frame& f = t_.frames.back();
+  switch (f.kind) {
+    case Frame::Kind::Block:
+      t_.frames.pop_back();
+      return std::nullopt;
+    case Frame::Kind::Scope:
+      t_.frames.pop_back();
+      t_.scopes.pop_back();
+      return std::nullopt;
+    case Frame::Kind::Call:
+      t_.frames.pop_back();
+      t_.calls.pop_back();
+      return std::nullopt;
+    case Frame::Kind::For:
+      f.value += f.step;
+      if (f.value < f.stop) {
+        if (Fault x = m_.take_step(f.for_loop)) return x;
+        activation().env[f.for_loop->induction_var.get()] = RtValue::integer(f.value);
+        f.next = 0;
+      } else {
+        t_.frames.pop_back();
+      }
+      return std::nullopt;
+    case Frame::Kind::While: {
+      current_ = f.while_loop;
+      Result<bool> again = eval_condition(f.while_loop->cond);
+      if (!again.ok()) return again.diagnostics().front();
+      if (*again) {
+        if (Fault x = m_.take_step(f.while_loop)) return x;
+        t_.frames.back().next = 0;
+      } else {
+        t_.frames.pop_back();
+      }
+      return std::nullopt;
+    }
+  }
+  TF_UNREACHABLE("bad Frame::Kind");
+}
+
+Fault ThreadRunner::step(const ir::StmtNode& s) {
+  auto push = [&](Frame::Kind kind, const ir::Sequential* body) {
+    Frame f;
+    f.kind = kind;
+    f.body = body;
+    t_.frames.push_back(f);
+  };
+  switch (s.kind()) {
+    case ir::StmtKind::Sequential:
+      push(Frame::Kind::Block, &static_cast<const ir::Sequential&>(s));
+      return std::nullopt;
+    case ir::StmtKind::LetStmt:
+      return let(static_cast<const ir::LetStmt&>(s));
+    case ir::StmtKind::For: {
+      const auto& loop = static_cast<const ir::For&>(s);
+      Result<std::int64_t> start = eval_int(loop.start), stop = eval_int(loop.stop), stride = eval_int(loop.step);
+      if (!start.ok()) return start.diagnostics().front();
+      if (!stop.ok()) return stop.diagnostics().front();
+      if (!stride.ok()) return stride.diagnostics().front();
+      if (*stride <= 0)
+        return error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
+      if (*start >= *stop) return std::nullopt;
+      activation().env[loop.induction_var.get()] = RtValue::integer(*start);
+      Frame f;
+      f.kind = Frame::Kind::For;
+      f.body = loop.body.get();
+      f.for_loop = &loop;
+      f.value = *start;
+      f.stop = *stop;
+      f.step = *stride;
+      t_.frames.push_back(f);
+      return std::nullopt;
+    }
+    case ir::StmtKind::While: {
+      const auto& loop = static_cast<const ir::While&>(s);
+      Result<bool> go = eval_condition(loop.cond);
+      if (!go.ok()) return go.diagnostics().front();
+      if (!*go) return std::nullopt;
+      Frame f;
+      f.kind = Frame::Kind::While;
+      f.body = loop.body.get();
+      f.while_loop = &loop;
+      t_.frames.push_back(f);
+      return std::nullopt;
+    }
+    case ir::StmtKind::If: {
+      const auto& branch = static_cast<const ir::If&>(s);
+      Result<bool> taken = eval_condition(branch.cond);
+      if (!taken.ok()) return taken.diagnostics().front();
+      const ir::Sequential* body = *taken ? branch.then_body.get() : branch.else_body.get();
+      if (body != nullptr) push(Frame::Kind::Block, body);
+      return std::nullopt;
+    }
+    case ir::StmtKind::MeshScope: {
+      const auto& scope = static_cast<const ir::MeshScope&>(s);
+      Result<std::optional<MeshPlace>> place = place_in_mesh(scope.mesh, t_.pos);
+      if (!place.ok()) {
+        Diagnostic d = place.diagnostics().front();
+        d.location = m_.location_of(&s);
+        return d;
+      }
+      if (!*place) return std::nullopt;  // not a position of the mesh: the body is not ours
+      t_.scopes.push_back(scope.mesh);
+      push(Frame::Kind::Scope, scope.body.get());
+      return std::nullopt;
+    }
+    case ir::StmtKind::Return:
+      while (!t_.frames.empty()) {
+        const Frame::Kind k = t_.frames.back().kind;
+        if (k == Frame::Kind::Scope) t_.scopes.pop_back();
+        t_.frames.pop_back();
+        if (k == Frame::Kind::Call) {
+          t_.calls.pop_back();
+          return std::nullopt;
+        }
+      }
+      return std::nullopt;  // an empty stack: run() exits the thread
+    case ir::StmtKind::Evaluate:
+      return evaluate(static_cast<const ir::Evaluate&>(s));
+    case ir::StmtKind::DispatchCall:
+      return dispatch(static_cast<const ir::DispatchCall&>(s));
+    case ir::StmtKind::Abort: {
+      const auto& a = static_cast<const ir::Abort&>(s);
+      return error_at(m_, &s, fmt::format("abort reached by {}{}", thread_name(t_.pos),
+                                          a.message.empty() ? "" : ": " + a.message));
+    }
+    case ir::StmtKind::Intrinsic:
+      return error_at(m_, &s, fmt::format("the intrinsic `{}` has a verifier but no execution semantics",
+                                          static_cast<const ir::Intrinsic&>(s).def->name));
+    case ir::StmtKind::PrimFunction:
+      return error_at(m_, &s, "a prim_func nested in a body does not execute");
+  }
+  TF_UNREACHABLE("bad StmtKind");
+}
+
+Fault ThreadRunner::let(const ir::LetStmt& s) {
+  Result<RtValue> v = [&]() -> Result<RtValue> {
+    if (const Call* c = s.value->as<Call>(); c != nullptr && ir::tir_op_kind(c->op))
+      return value_op(*c, s.var->name);
+    return eval(s.value);
+  }();
+  if (!v.ok()) return v.diagnostics().front();
+  activation().env[s.var.get()] = std::move(v).value();
+  Frame f;
+  f.kind = Frame::Kind::Block;
+  f.body = s.body.get();
+  t_.frames.push_back(f);
+  return std::nullopt;
+}
+
+Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
+  const ir::TirOp op = *ir::tir_op_kind(c.op);
+  switch (op) {
+    case ir::TirOp::AllocTensor: {
+      const auto* type = std::get<IRType>(c.attr("tensor_type"))->as<TensorType>();
+      Result<Shape> shape = resolve_shape(type->shape, m_.dims());
+      if (!shape.ok()) return shape.diagnostics();
+      if (!type->storage || *type->storage == StorageKind::Tmem || *type->storage == StorageKind::Umat)
+        return error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
+      if (type->dtype.is_compound())
+        return error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
+      Space space = space_of(*type->storage);
+      const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
+      Result<std::int64_t> count = buffer_elements(*type, *shape, private_engine);
+      if (!count.ok()) return count.diagnostics();
+      const std::uint64_t occurrence = t_.occurrences[&c]++;
+      BufferRef buffer;
+      auto key = std::make_pair(static_cast<const void*>(&c), occurrence);
+      if (space == Space::Shared && !g_.host) {
+        BufferRef& slot = c_.shared_allocations[key];
+        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
+        buffer = slot;
+      } else if (space == Space::Global && !g_.host) {
+        BufferRef& slot = g_.global_allocations[key];
+        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
+        buffer = slot;
+      } else {
+        buffer = m_.allocate(space, type->dtype, *count, name);
+      }
+      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine);
+      if (!view.ok()) return view.diagnostics();
+      return RtValue::of(*view);
+    }
+    case ir::TirOp::TensorView: {
+      Result<ViewRef> memory = operand_view(c.args[0]);
+      if (!memory.ok()) return memory.diagnostics();
+      ViewRef base = *memory;
+      if (base->dist) {
+        Result<std::optional<LocalBox>> box = box_of(*base);
+        if (!box.ok()) return box.diagnostics();
+        if (!*box)
+          return error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
+        base = local_view(base, **box);
+      }
+      std::optional<Shape> shape;
+      if (const auto* dims = std::get_if<std::vector<ShapeDim>>(&c.attr("shape"))) {
+        Result<Shape> s = resolve_shape(*dims, m_.dims());
+        if (!s.ok()) return s.diagnostics();
+        shape = *s;
+      }
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape);
+      if (!v.ok()) return v.diagnostics();
+      return RtValue::of(*v);
+    }
+    case ir::TirOp::PtrOf: {
+      Result<ViewRef> x = operand_view(c.args[0]);
+      if (!x.ok()) return x.diagnostics();
+      return RtValue::of(*x);
+    }
+    case ir::TirOp::MemorySpan: {
+      Result<ViewRef> x = operand_view(c.args[0]);
+      if (!x.ok()) return x.diagnostics();
+      return RtValue::of(reshaped(name, *x, (*x)->shape));
+    }
+    default:
+      return error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
+  }
+}
+
+Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
+  if (!e.is_op()) {
+    Result<FunctionRef> f = m_.module().lookup(e.symbol().name);
+    const auto* callee = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
+    if (callee == nullptr) return error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", e.symbol().name));
+    return call_function(*callee, e.args(), e);
+  }
+  const Call& c = e.call();
+  const ir::TirOp op = *ir::tir_op_kind(c.op);
+  const std::uint32_t site = m_.site_id(&e);
+  switch (op) {
+    case ir::TirOp::Copy: return copy(c);
+    case ir::TirOp::Fill: return fill(c);
+    case ir::TirOp::Binary:
+    case ir::TirOp::Unary:
+    case ir::TirOp::ReLU: return elementwise(c, op);
+    case ir::TirOp::RMSNorm: return rms_norm(c);
+    case ir::TirOp::Reduce: return reduce(c);
+    case ir::TirOp::Mma: return mma(e, c);
+    case ir::TirOp::Sync: return sync(e, c);
+    case ir::TirOp::CopyAsync: return copy_async(c, site);
+    case ir::TirOp::CpAsyncCommit: return commit_group();
+    case ir::TirOp::CpAsyncWait: return wait_group(std::get<std::int64_t>(c.attr("n")));
+    case ir::TirOp::Launch: {
+      if (!g_.host) return error_at(m_, &e, "launch runs only in a host function");
+      const auto* ref = c.args[0]->as<SymbolRef>();
+      Result<FunctionRef> f = m_.module().lookup(ref->name);
+      const auto* kernel = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
+      if (kernel == nullptr) return error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", ref->name));
+      std::int64_t extents[6];
+      for (int i = 0; i < 6; ++i) {
+        Result<std::int64_t> x = eval_int(c.args[static_cast<std::size_t>(1 + i)]);
+        if (!x.ok()) return x.diagnostics().front();
+        if (*x < 1) return error_at(m_, &e, fmt::format("launch: extent {} is {}; every grid and block extent is at least 1", i, *x));
+        extents[i] = *x;
+      }
+      std::vector<RtValue> forwarded;
+      for (std::size_t i = 7; i < c.args.size(); ++i) {
+        Result<RtValue> v = eval(c.args[i]);
+        if (!v.ok()) return v.diagnostics().front();
+        forwarded.push_back(*v);
+      }
+      const std::vector<std::optional<ir::HiddenShapeSource>> hidden = ir::hidden_shape_params(*kernel);
+      std::vector<RtValue> args(kernel->params().size());
+      std::size_t next = 0;
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        if (hidden[i]) continue;
+        if (next >= forwarded.size()) return error_at(m_, &e, fmt::format("launch forwards {} arguments; @{} needs more", forwarded.size(), kernel->name()));
+        args[i] = forwarded[next++];
+      }
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        if (!hidden[i]) continue;
+        const RtValue& t = args[hidden[i]->tensor_param];
+        if (t.kind != RtValue::Kind::View) return error_at(m_, &e, "launch: a hidden extent's tensor is not a tensor");
+        args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
+      }
+      const std::int64_t grid = extents[0] * extents[1] * extents[2], block = extents[3] * extents[4] * extents[5];
+      return m_.launch(*kernel, std::move(args), grid, block, false, &e);
+    }
+    case ir::TirOp::AllocTensor:
+    case ir::TirOp::MemorySpan:
+    case ir::TirOp::PtrOf:
+    case ir::TirOp::TensorView:
+      return error_at(m_, &e, fmt::format("{} is a value op; it runs as a let value", c.op.name()));
+  }
+  TF_UNREACHABLE("bad TirOp");
+}
+
+Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vector<Expr>& args,
+                                  const ir::StmtNode& site) {
+  if (callee.params().size() != args.size())
+    return error_at(m_, &site, fmt::format("@{} takes {} arguments, given {}", callee.name(), callee.params().size(), args.size()));
+  if (t_.calls.size() >= 256) return error_at(m_, &site, fmt::format("@{}: calls nest deeper than 256", callee.name()));
+  Activation a;
+  a.fn = &callee;
+  a.barrier_ids = m_.barrier_ids(callee);
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    Result<RtValue> v = eval(args[i]);
+    if (!v.ok()) return v.diagnostics().front();
+    a.env[callee.params()[i].get()] = *v;
+  }
+  t_.calls.push_back(std::move(a));
+  Frame f;
+  f.kind = Frame::Kind::Call;
+  f.body = callee.body().get();
+  t_.frames.push_back(f);
+  return std::nullopt;
+}
+
+Fault ThreadRunner::dispatch(const ir::DispatchCall& d) {
+  std::vector<std::int64_t> subjects;
+  for (const Expr& s : d.subjects) {
+    Result<std::int64_t> v = eval_int(s);
+    if (!v.ok()) return v.diagnostics().front();
+    subjects.push_back(*v);
+  }
+  for (std::size_t i = 0; i < d.case_patterns.size(); ++i) {
+    bool all = d.case_patterns[i].size() == subjects.size();
+    for (std::size_t j = 0; all && j < subjects.size(); ++j) all = matches(d.case_patterns[i][j], subjects[j]);
+    if (!all) continue;
+    const ir::Evaluate& call = *d.case_calls[i];
+    m_.note(fmt::format("{}: dispatch {} takes case {}", m_.location_of(&d).str(), d.callee_name, i));
+    return evaluate(call);
+  }
+  Frame f;
+  f.kind = Frame::Kind::Block;
+  f.body = d.fallback.get();
+  t_.frames.push_back(f);
+  return std::nullopt;
+}
+
+Fault ThreadRunner::exit_thread() {
+  t_.status = Thread::Status::Exited;
+  for (const auto& group : t_.committed)
+    if (!group.empty())
+      return ub_diagnostic(UbKind::CpAsyncUnwaited,
+                           fmt::format("{} exits with a committed cp.async group never waited for", thread_name(t_.pos)),
+                           m_.site_location(group.front().site), std::nullopt);
+  if (!t_.open_group.empty())
+    return ub_diagnostic(UbKind::CpAsyncUnwaited,
+                         fmt::format("{} exits with a cp.async copy never committed or waited for", thread_name(t_.pos)),
+                         m_.site_location(t_.open_group.front().site), std::nullopt);
+  return m_.thread_exited(g_, c_, t_);
+}
+
+// --- expressions
+
+Result<RtValue> ThreadRunner::eval(const Expr& e) {
+  if (const auto* k = e->as<Constant>()) {
+    if (k->is_int()) return RtValue::integer(k->int_value());
+    if (k->is_float()) return RtValue::real(k->float_value());
+    return RtValue::boolean(k->bool_value());
+  }
+  if (const auto* v = e->as<Var>()) {
+    for (auto a = t_.calls.rbegin(); a != t_.calls.rend(); ++a) {
+      auto it = a->env.find(v);
+      if (it != a->env.end()) return it->second;
+      break;  // a function sees only its own activation
+    }
+    return error_at(m_, current_, fmt::format("{} has no value here", v->name));
+  }
+  if (const auto* s = e->as<ShapeOf>()) {
+    Result<RtValue> p = eval(s->param);
+    if (!p.ok()) return p;
+    if (p->kind != RtValue::Kind::View) return error_at(m_, current_, fmt::format("ShapeOf({}): not a tensor", s->param->name));
+    return RtValue::integer(p->view->shape[static_cast<std::size_t>(s->axis)]);
+  }
+  if (const auto* c = e->as<Call>()) {
+    if (std::optional<DimOpKind> k = dim_op_kind(c->op)) {
+      Result<std::int64_t> a = eval_int(c->args[0]);
+      if (!a.ok()) return a.diagnostics();
+      Result<std::int64_t> b = eval_int(c->args[1]);
+      if (!b.ok()) return b.diagnostics();
+      Result<std::int64_t> r = apply_dim_op(*k, *a, *b);
+      if (!r.ok()) {
+        Diagnostic d = r.diagnostics().front();
+        d.location = m_.location_of(current_);
+        return d;
+      }
+      return RtValue::integer(*r);
+    }
+    return error_at(m_, current_, fmt::format("{} cannot be evaluated as an expression here", c->op.name()));
+  }
+  return error_at(m_, current_, fmt::format("{} cannot be evaluated here", short_text(e, 48)));
+}
+
+// A rank-0 tensor read as a scalar (a condition, a bound, a fill value).
+static Result<RtValue> scalar_of(ThreadRunner& r, const RtValue& v) {
+  if (v.kind != RtValue::Kind::View) return v;
+  const View& view = *v.view;
+  if (view.size != 1)
+    return error_at(r.m_, r.current_, fmt::format("{} is a tensor of {} elements where a scalar is needed", view.name, view.size));
+  Result<Gathered> g = r.gather(view, ElementList{0}, true);
+  if (!g.ok()) return g.diagnostics();
+  const DType d = view.dtype;
+  if (d.is_float()) return RtValue::real(element_f64(g->values, 0));
+  if (d == DType::boolean()) return RtValue::boolean(g->values.code(0) != 0);
+  return RtValue::integer(to_i64(g->values)[0]);
+}
+
+Result<std::int64_t> ThreadRunner::eval_int(const Expr& e) {
+  Result<RtValue> v = eval(e);
+  if (!v.ok()) return v.diagnostics();
+  Result<RtValue> s = scalar_of(*this, *v);
+  if (!s.ok()) return s.diagnostics();
+  if (s->kind == RtValue::Kind::Int) return s->i;
+  if (s->kind == RtValue::Kind::Bool) return s->b ? 1 : 0;
+  return error_at(m_, current_, fmt::format("{} is a float where an integer is needed", short_text(e, 48)));
+}
+
+Result<bool> ThreadRunner::eval_condition(const Expr& e) {
+  Result<RtValue> v = eval(e);
+  if (!v.ok()) return v.diagnostics();
+  Result<RtValue> s = scalar_of(*this, *v);
+  if (!s.ok()) return s.diagnostics();
+  switch (s->kind) {
+    case RtValue::Kind::Int: return s->i != 0;
+    case RtValue::Kind::Bool: return s->b;
+    case RtValue::Kind::Float: return s->f != 0;
+    case RtValue::Kind::View: break;
+  }
+  return error_at(m_, current_, "a condition is not a scalar");
+}
+
+Result<ViewRef> ThreadRunner::operand_view(const Expr& e) {
+  Result<RtValue> v = eval(e);
+  if (!v.ok()) return v.diagnostics();
+  if (v->kind != RtValue::Kind::View)
+    return error_at(m_, current_, fmt::format("{} is a scalar where a tensor is needed", short_text(e, 48)));
+  return v->view;
+}
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,258 @@
+// Machine (machine.h): launches, the scheduler, deadlock and exit checks, and the tables the
+// threads share (sites, named-barrier ids, barrier classes, the step budget).
+#include "eval/tir/machine.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/hir/evaluator.h"
+#include "eval/tir/thread_runner.h"
+#include "ir/layout/mesh_levels.h"
+#include "ir/tir/stmt_walk.h"
+#include "ir/tir/tir_ops.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic eval_diag(std::string message, SourceLocation at = {}) {
+  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
+  d.location = std::move(at);
+  return d;
+}
+
+// True when `fn` has a Sync over a cta mesh (the grid barrier).
+bool has_grid_barrier(const ir::PrimFunction& fn) {
+  bool found = false;
+  ir::walk(ir::Stmt(&fn), [&](const ir::StmtNode& s) {
+    if (const auto* e = s.as<ir::Evaluate>(); e != nullptr && e->is_op() && ir::is_tir_op(e->op(), ir::TirOp::Sync))
+      if (is_cta_mesh(std::get<Mesh>(e->call().attr("mesh")))) found = true;
+  });
+  return found;
+}
+
+}  // namespace
+
+Machine::Machine(const Module& module, const TirEvalOptions& options)
+    : module_(module), options_(options), steps_left_(options.limits.steps()), rng_(options.schedule_seed) {}
+
+BufferRef Machine::allocate(Space space, DType dtype, std::int64_t count, std::string name) {
+  return std::make_shared<Buffer>(next_buffer_++, space, dtype, count, std::move(name));
+}
+
+std::uint32_t Machine::site_id(const ir::StmtNode* s) {
+  auto [it, added] = site_ids_.try_emplace(s, static_cast<std::uint32_t>(sites_.size()));
+  if (added) sites_.push_back(s);
+  return it->second;
+}
+
+SourceLocation Machine::site_location(std::uint32_t id) const {
+  return id < sites_.size() ? location_of(sites_[id]) : SourceLocation{};
+}
+
+SourceLocation Machine::location_of(const ir::StmtNode* s) const {
+  return s != nullptr && s->loc() ? *s->loc() : SourceLocation{};
+}
+
+const ir::NamedBarrierIds* Machine::barrier_ids(const ir::PrimFunction& fn) {
+  std::unique_ptr<ir::NamedBarrierIds>& slot = barrier_ids_[&fn];
+  if (!slot) {
+    Result<ir::NamedBarrierIds> ids = ir::allocate_named_barriers(fn);
+    slot = std::make_unique<ir::NamedBarrierIds>(ids.ok() ? *ids : ir::NamedBarrierIds{});
+  }
+  return slot.get();
+}
+
+Result<BarrierClass> Machine::barrier_class(const ir::Evaluate& site, const Mesh& mesh) {
+  auto it = barrier_classes_.find(&site);
+  if (it != barrier_classes_.end()) return it->second;
+  Result<BarrierClass> c = classify_barrier(mesh);
+  if (c.ok()) barrier_classes_.emplace(&site, *c);
+  return c;
+}
+
+Fault Machine::take_step(const ir::StmtNode* s) {
+  ++statements_;
+  if (--steps_left_ < 0)
+    return eval_diag(fmt::format("the step budget of {} statements is spent (--max-steps)", options_.limits.steps()),
+                     location_of(s));
+  if ((statements_ & 0xfff) == 0 && interrupt_requested()) return eval_diag("interrupted (Ctrl-C)", location_of(s));
+  return std::nullopt;
+}
+
+void Machine::note(std::string line) {
+  if (!options_.trace || trace_.size() > (std::size_t{1} << 20)) return;
+  trace_ += line;
+  trace_ += '\n';
+}
+
+Thread& Machine::thread_of(Grid& g, std::uint32_t gid) {
+  return cta_of(g, gid).threads[static_cast<std::size_t>(gid % static_cast<std::uint32_t>(g.block))];
+}
+
+Cta& Machine::cta_of(Grid& g, std::uint32_t gid) {
+  const std::size_t cta = gid / static_cast<std::uint32_t>(g.block);
+  return *g.ctas[g.all_ctas_live ? cta : 0];
+}
+
+Fault Machine::run_function(const ir::PrimFunction& fn, std::vector<RtValue> args, DimBinding dims) {
+  dims_ = std::move(dims);
+  if (fn.target() == ir::Target::Host) return launch(fn, std::move(args), 1, 1, true, nullptr);
+  // The implicit launch of a device function: grid and block from its meshes.
+  std::int64_t grid = 1, block = 1;
+  auto consider = [&](const Mesh& m) {
+    std::int64_t ctas = 1, threads = 1;
+    for (const Topology& t : m.topologies()) {
+      const std::int64_t n = t.static_size().value_or(1);
+      (t.name() == "cta" ? ctas : threads) *= n;
+    }
+    grid = std::max(grid, ctas);
+    block = std::max(block, threads);
+  };
+  auto consider_type = [&](const IRType& type) {
+    const auto* t = type ? type->as<TensorType>() : nullptr;
+    if (t == nullptr || !t->layout) return;
+    for (const ShardLayout* s = t->layout->as_shard(); s != nullptr; s = s->layout().as_shard()) consider(s->mesh());
+  };
+  for (const VarRef& p : fn.params()) consider_type(p->type());
+  ir::walk(ir::Stmt(&fn), [&](const ir::StmtNode& s) {
+    if (const auto* scope = s.as<ir::MeshScope>()) consider(scope->mesh);
+    if (const auto* let = s.as<ir::LetStmt>()) consider_type(let->var->type());
+  });
+  return launch(fn, std::move(args), grid, block, false, nullptr);
+}
+
+Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, std::int64_t grid,
+                      std::int64_t block, bool host, const ir::StmtNode* site) {
+  if (block > 1024)
+    return eval_diag(fmt::format("@{}: a block of {} threads; a CTA holds at most 1024", kernel.name(), block), location_of(site));
+  if (grid > (std::int64_t{1} << 31) - 1)
+    return eval_diag(fmt::format("@{}: a grid of {} CTAs is more than a launch holds", kernel.name(), grid), location_of(site));
+  Grid g;
+  g.kernel = &kernel;
+  g.grid = grid;
+  g.block = block;
+  g.host = host;
+  g.launch = next_launch_++;
+  g.launch_site = site;
+  g.all_ctas_live = !host && has_grid_barrier(kernel);
+  if (g.all_ctas_live) {
+    const std::int64_t per_sm = std::min(options_.device.max_ctas_per_sm, options_.device.max_threads_per_sm / block);
+    if (grid > options_.device.sms * per_sm)
+      return ub_diagnostic(UbKind::GridNotCoResident,
+                           fmt::format("@{} has a grid barrier, but its {} CTAs of {} threads do not fit on the device "
+                                       "at once ({} SMs x {} CTAs): the barrier would wait for CTAs that never start",
+                                       kernel.name(), grid, block, options_.device.sms, per_sm),
+                           location_of(site != nullptr ? site : &kernel));
+  }
+  if (options_.trace)
+    note(fmt::format("launch @{}: {} CTA{} x {} thread{}{}", kernel.name(), grid, grid == 1 ? "" : "s", block,
+                     block == 1 ? "" : "s", g.all_ctas_live ? " (all CTAs live: grid barrier)" : ""));
+  const ir::NamedBarrierIds* ids = barrier_ids(kernel);
+  auto make_cta = [&](std::int64_t index) {
+    auto c = std::make_unique<Cta>();
+    c->index = index;
+    const std::size_t B = static_cast<std::size_t>(block);
+    c->clocks.assign(B * B, 0);
+    for (std::size_t t = 0; t < B; ++t) c->clocks[t * B + t] = 1;
+    c->threads.resize(B);
+    for (std::size_t t = 0; t < B; ++t) {
+      Thread& th = c->threads[t];
+      th.pos = ThreadPos{index, static_cast<std::int64_t>(t), grid, block};
+      th.gid = static_cast<std::uint32_t>(index * block + static_cast<std::int64_t>(t));
+      Activation a;
+      a.fn = &kernel;
+      a.barrier_ids = ids;
+      for (std::size_t i = 0; i < kernel.params().size() && i < args.size(); ++i) a.env[kernel.params()[i].get()] = args[i];
+      th.calls.push_back(std::move(a));
+      Frame f;
+      f.kind = Frame::Kind::Call;
+      f.body = kernel.body().get();
+      th.frames.push_back(f);
+    }
+    return c;
+  };
+  const std::int64_t clock_bytes = block * block * 4 + block * 256;
+  if (g.all_ctas_live) {
+    ScratchCharge charge(grid, clock_bytes);
+    std::vector<Cta*> all;
+    for (std::int64_t i = 0; i < grid; ++i) {
+      g.ctas.push_back(make_cta(i));
+      all.push_back(g.ctas.back().get());
+    }
+    return schedule(g, all);
+  }
+  ScratchCharge charge(1, clock_bytes);
+  for (std::int64_t i = 0; i < grid; ++i) {
+    g.ctas.clear();
+    g.ctas.push_back(make_cta(i));
+    if (Fault f = schedule(g, {g.ctas.back().get()})) return f;
+  }
+  return std::nullopt;
+}
+
+Fault Machine::schedule(Grid& g, std::vector<Cta*> ctas) {
+  std::vector<std::pair<Cta*, Thread*>> order;
+  for (Cta* c : ctas)
+    for (Thread& t : c->threads) order.emplace_back(c, &t);
+  while (true) {
+    bool ran = false;
+    if (options_.schedule_seed != 0) std::shuffle(order.begin(), order.end(), rng_);
+    for (auto& [c, t] : order) {
+      if (t->status != Thread::Status::Runnable) continue;
+      ran = true;
+      if (Fault f = run_thread(g, *c, *t)) return f;
+    }
+    if (!ran) break;
+  }
+  for (auto& [c, t] : order)
+    if (t->status != Thread::Status::Exited) return deadlock(g, ctas);
+  return std::nullopt;
+}
+
+Fault Machine::run_thread(Grid& g, Cta& c, Thread& t) {
+  ThreadRunner runner(*this, g, c, t);
+  return runner.run();
+}
+
+Fault Machine::thread_exited(Grid& g, Cta& c, Thread& t) {
+  for (auto* table : {&c.rendezvous, &g.rendezvous}) {
+    for (auto& [key, r] : *table) {
+      if (std::find(r.expected.begin(), r.expected.end(), t.gid) == r.expected.end()) continue;
+      if (std::find(r.arrived.begin(), r.arrived.end(), t.gid) != r.arrived.end()) continue;
+      const bool collective = r.kind == Rendezvous::Kind::Collective;
+      const Thread& waiting = thread_of(g, r.arrived.front());
+      return ub_diagnostic(
+          collective ? UbKind::WarpCollectiveInactive : UbKind::BarrierDivergence,
+          fmt::format("{} exits while {} waits for it at {} ({} of {} arrived)", thread_name(t.pos), thread_name(waiting.pos),
+                      collective ? std::string(r.site->call().op.name()) : barrier_spelling(r.barrier), r.arrived.size(),
+                      r.expected.size()),
+          location_of(r.site));
+    }
+  }
+  return std::nullopt;
+}
+
+Fault Machine::deadlock(Grid& g, const std::vector<Cta*>& ctas) {
+  std::string detail;
+  const ir::StmtNode* first = nullptr;
+  std::int64_t blocked = 0;
+  for (Cta* c : ctas)
+    for (const Thread& t : c->threads) {
+      if (t.status != Thread::Status::Blocked) continue;
+      if (++blocked <= 4)
+        detail += fmt::format("; {} waits at {}", thread_name(t.pos), location_of(t.blocked_at).str());
+      if (first == nullptr) first = t.blocked_at;
+    }
+  std::string pending;
+  for (Cta* c : ctas)
+    for (auto* table : {&c->rendezvous, &g.rendezvous})
+      for (const auto& [key, r] : *table)
+        pending += fmt::format("; {} has {} of {} threads", location_of(r.site).str(), r.arrived.size(), r.expected.size());
+  return ub_diagnostic(UbKind::Deadlock,
+                       fmt::format("{} threads are blocked and none can run{}{}", blocked, pending, detail),
+                       location_of(first));
+}
+
+}  // namespace tf::eval::tir

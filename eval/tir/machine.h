@@ -1,0 +1,202 @@
+// Machine: the state of a TIR evaluation and the interpreter that advances it
+// (tir_evaluator.h's design note; docs/tir-semantics.md, "Execution").
+//
+// Design note. A Thread is a resumable interpreter: an explicit stack of Frames (a block and
+// the index of its next statement, a loop and its counter, a call), one Activation per function
+// call (the Var environment), the MeshScope stack and its cp.async queue. run_thread advances one
+// thread until it blocks on a barrier or a collective, or exits; nothing is executed on the C++
+// stack of another thread, so a million GPU threads cost a million small objects, not a million
+// OS threads. A Cta holds its threads, their clock vectors (race_detector.h), its shared
+// allocations and its pending barriers and collectives. A Grid is one launch. The host is a grid
+// of one CTA of one thread whose buffers live in host memory and whose Launch statements run
+// kernels to completion before it continues.
+//
+// Errors are returned, never thrown: a `Fault` (std::optional<Diagnostic>) set means the
+// evaluation is over, with that diagnostic.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "eval/tir/device_buffer.h"
+#include "eval/tir/race_detector.h"
+#include "eval/tir/thread_position.h"
+#include "eval/tir/tir_evaluator.h"
+#include "eval/tir/ub_kind.h"
+#include "eval/tir/view.h"
+#include "ir/dim/dim_eval.h"
+#include "ir/layout/barrier.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+
+namespace tf::eval::tir {
+
+namespace ir = tf::tir;
+
+/// A set diagnostic ends the evaluation.
+using Fault = std::optional<Diagnostic>;
+
+/// What a Var holds in one thread: an integer, float or bool scalar, or a tensor view.
+struct RtValue {
+  enum class Kind : std::uint8_t { Int, Float, Bool, View };
+  Kind kind = Kind::Int;
+  std::int64_t i = 0;
+  double f = 0;
+  bool b = false;
+  ViewRef view;
+
+  static RtValue integer(std::int64_t v) { RtValue r; r.i = v; return r; }
+  static RtValue real(double v) { RtValue r; r.kind = Kind::Float; r.f = v; return r; }
+  static RtValue boolean(bool v) { RtValue r; r.kind = Kind::Bool; r.b = v; return r; }
+  static RtValue of(ViewRef v) { RtValue r; r.kind = Kind::View; r.view = std::move(v); return r; }
+};
+
+/// One level of a thread's statement stack.
+struct Frame {
+  enum class Kind : std::uint8_t { Block, For, While, Call, Scope };
+  Kind kind = Kind::Block;
+  const ir::Sequential* body = nullptr;
+  std::size_t next = 0;
+  const ir::For* for_loop = nullptr;      ///< For: the loop, its counter, bound and step
+  std::int64_t value = 0, stop = 0, step = 1;
+  const ir::While* while_loop = nullptr;  ///< While: the loop
+};
+
+/// One function call of a thread: its environment.
+struct Activation {
+  const ir::PrimFunction* fn = nullptr;
+  std::unordered_map<const Var*, RtValue> env;
+  const ir::NamedBarrierIds* barrier_ids = nullptr;
+};
+
+/// One cp.async copy waiting for its group (async_copy.cpp).
+struct AsyncCopy {
+  BufferRef src, dst;
+  std::vector<std::int64_t> src_offsets, dst_offsets;
+  std::uint32_t site = 0;
+};
+
+/// A thread.
+struct Thread {
+  enum class Status : std::uint8_t { Runnable, Blocked, Exited };
+  ThreadPos pos;
+  std::uint32_t gid = 0;  ///< cta * block + tid
+  Status status = Status::Runnable;
+  std::vector<Frame> frames;
+  std::vector<Activation> calls;
+  std::vector<Mesh> scopes;                 ///< the MeshScope stack
+  std::map<const void*, std::uint64_t> occurrences;  ///< executions per allocation site
+  std::vector<AsyncCopy> open_group;        ///< cp.async copies not yet committed
+  std::deque<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first
+  std::uint64_t groups_committed = 0;
+  const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
+  std::int64_t statements = 0;
+};
+
+/// A barrier or collective some threads have arrived at (barriers.cpp, collectives.cpp).
+struct Rendezvous {
+  enum class Kind : std::uint8_t { Barrier, Collective };
+  Kind kind = Kind::Barrier;
+  const ir::Evaluate* site = nullptr;
+  BarrierClass barrier;        ///< Barrier: its class
+  int named_id = 0;            ///< Barrier, Named: its id
+  std::vector<std::uint32_t> expected;  ///< global thread ids that must arrive
+  std::vector<std::uint32_t> arrived;
+  std::vector<std::uint32_t> order;     ///< arrival order (for the collective's reads)
+  std::vector<std::vector<ViewRef>> views;  ///< Collective: each arrival's operands, as `order`
+};
+
+/// A CTA.
+struct Cta {
+  std::int64_t index = 0;
+  std::vector<Thread> threads;
+  std::vector<std::uint32_t> clocks;  ///< block x block: row t is thread t's vector clock
+  std::map<std::pair<const void*, std::uint64_t>, BufferRef> shared_allocations;
+  std::map<std::string, Rendezvous> rendezvous;  ///< by key (barriers.cpp)
+  bool done = false;
+};
+
+/// One launch.
+struct Grid {
+  const ir::PrimFunction* kernel = nullptr;
+  std::int64_t grid = 1, block = 1;
+  bool host = false;
+  std::uint64_t launch = 0;
+  std::uint32_t phase = 0;
+  std::vector<std::unique_ptr<Cta>> ctas;
+  std::map<std::pair<const void*, std::uint64_t>, BufferRef> global_allocations;
+  std::map<std::string, Rendezvous> rendezvous;  ///< the grid barrier's (barriers.cpp)
+  bool all_ctas_live = false;  ///< a grid barrier keeps every CTA live at once
+  const ir::StmtNode* launch_site = nullptr;
+};
+
+/// The evaluator's state (design note).
+class Machine {
+ public:
+  Machine(const Module& module, const TirEvalOptions& options);
+
+  /// Runs `fn` with its parameters bound to `args` (one per parameter) and its DimVars to
+  /// `dims`. `args` for a device function are gmem views.
+  Fault run_function(const ir::PrimFunction& fn, std::vector<RtValue> args, DimBinding dims);
+
+  std::int64_t thread_statements() const { return statements_; }
+  const std::string& trace() const { return trace_; }
+  /// A fresh buffer (charges the budget).
+  BufferRef allocate(Space space, DType dtype, std::int64_t count, std::string name);
+
+ private:
+  friend class ThreadRunner;
+  // grid.cpp
+  Fault launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, std::int64_t grid,
+               std::int64_t block, bool host, const ir::StmtNode* site);
+  Fault schedule(Grid& g, std::vector<Cta*> ctas);
+  Fault deadlock(Grid& g, const std::vector<Cta*>& ctas);
+  Fault thread_exited(Grid& g, Cta& c, Thread& t);
+  // interpreter.cpp
+  Fault run_thread(Grid& g, Cta& c, Thread& t);
+
+ public:
+  // Shared by the statement and op files.
+  const Module& module() const { return module_; }
+  const TirEvalOptions& options() const { return options_; }
+  std::uint32_t site_id(const ir::StmtNode* s);
+  SourceLocation site_location(std::uint32_t id) const;
+  SourceLocation location_of(const ir::StmtNode* s) const;
+  const ir::NamedBarrierIds* barrier_ids(const ir::PrimFunction& fn);
+  Fault take_step(const ir::StmtNode* s);
+  /// The thread `gid` of `g`.
+  static Thread& thread_of(Grid& g, std::uint32_t gid);
+  static Cta& cta_of(Grid& g, std::uint32_t gid);
+  /// The barrier class of a Sync site (cached).
+  Result<BarrierClass> barrier_class(const ir::Evaluate& site, const Mesh& mesh);
+  void note(std::string line);
+  DimBinding& dims() { return dims_; }
+  std::mt19937_64& rng() { return rng_; }
+
+ private:
+  const Module& module_;
+  TirEvalOptions options_;
+  DimBinding dims_;
+  std::int64_t steps_left_ = 0;
+  std::int64_t statements_ = 0;
+  std::uint64_t next_buffer_ = 1;
+  std::uint64_t next_launch_ = 1;
+  std::vector<const ir::StmtNode*> sites_;
+  std::unordered_map<const ir::StmtNode*, std::uint32_t> site_ids_;
+  std::map<const ir::PrimFunction*, std::unique_ptr<ir::NamedBarrierIds>> barrier_ids_;
+  std::string trace_;
+  std::unordered_map<const ir::Evaluate*, BarrierClass> barrier_classes_;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,147 @@
+// Checked element access of one thread (thread_runner.h): bounds, register ownership, races,
+// pending cp.async writes and uninitialized reads, each reported as undefined behaviour.
+#include <fmt/format.h>
+
+#include <numeric>
+
+#include "eval/tir/thread_runner.h"
+
+namespace tf::eval::tir {
+
+Accessor ThreadRunner::accessor() const {
+  Accessor a;
+  a.thread = t_.gid;
+  a.cta = static_cast<std::uint32_t>(c_.index);
+  a.block = static_cast<std::uint32_t>(g_.block);
+  a.clocks = c_.clocks.data() + static_cast<std::size_t>(t_.pos.tid * g_.block);
+  a.phase = g_.phase;
+  a.site = m_.site_id(current_);
+  a.launch = g_.launch;
+  return a;
+}
+
+Result<std::optional<LocalBox>> ThreadRunner::box_of(const View& v) {
+  Result<std::optional<LocalBox>> box = v.dist->place(t_.pos);
+  if (!box.ok()) {
+    Diagnostic d = box.diagnostics().front();
+    d.location = m_.location_of(current_);
+    return d;
+  }
+  return box;
+}
+
+Result<std::optional<ElementList>> ThreadRunner::held(const View& v) {
+  ElementList out;
+  if (!v.dist) {
+    out.resize(static_cast<std::size_t>(v.size));
+    std::iota(out.begin(), out.end(), std::int64_t{0});
+    return std::optional<ElementList>(std::move(out));
+  }
+  Result<std::optional<LocalBox>> box = box_of(v);
+  if (!box.ok()) return box.diagnostics();
+  if (!*box) return std::optional<ElementList>{};
+  const std::int64_t n = shape_size(v.dist->local_shape());
+  out.reserve(static_cast<std::size_t>(n));
+  for (std::int64_t l = 0; l < n; ++l) out.push_back(v.dist->global_index(**box, l));
+  return std::optional<ElementList>(std::move(out));
+}
+
+Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool writes) {
+  const std::int64_t off = v.map->offset(i);
+  const Buffer& b = *v.buffer;
+  if (off != ElementMap::kOutside && off >= 0 && off < b.count()) return off;
+  std::string where = off == ElementMap::kOutside
+                          ? "past the end of the memory it is a view of"
+                          : fmt::format("at element {} (byte {}), past the {} elements of", off,
+                                        off * b.element_bytes(), b.count());
+  return ub_diagnostic(UbKind::OutOfBounds,
+                       fmt::format("{} {} element {} of {} {}: {} {} buffer `{}`", thread_name(t_.pos),
+                                   writes ? "writes" : "reads", i, v.name, shape_text(v.shape), where,
+                                   space_name(b.space()), b.name()),
+                       m_.location_of(current_));
+}
+
+Fault ThreadRunner::check_registers(const View& v, std::int64_t i, const std::optional<LocalBox>& box) {
+  if (box && v.dist->owns(*box, i)) return std::nullopt;
+  return ub_diagnostic(UbKind::ForeignRegisters,
+                       fmt::format("{} touches element {} of the register tensor {}, which another thread holds",
+                                   thread_name(t_.pos), i, v.name),
+                       m_.location_of(current_));
+}
+
+Diagnostic ThreadRunner::race_report(const View& v, std::int64_t offset, const RaceConflict& r, bool writes) {
+  const Buffer& b = *v.buffer;
+  const std::int64_t cta = r.earlier.thread / static_cast<std::uint32_t>(g_.block);
+  ThreadPos other{cta, r.earlier.thread % static_cast<std::uint32_t>(g_.block), g_.grid, g_.block};
+  const char* kind = writes ? (r.earlier_writes ? "write-write" : "write-after-read")
+                            : "read-after-write";
+  return ub_diagnostic(
+      UbKind::Race,
+      fmt::format("{} race on {} `{}` element {} (byte {}): {} {} it, {} {} it, and no barrier orders the two{}",
+                  kind, space_name(b.space()), b.name(), offset, offset * b.element_bytes(),
+                  thread_name(other), r.earlier_writes ? "wrote" : "read", thread_name(t_.pos),
+                  writes ? "writes" : "reads", cta == c_.index ? "" : " (different CTAs)"),
+      m_.location_of(current_), m_.site_location(r.earlier.site),
+      fmt::format("{} {} it here", thread_name(other), r.earlier_writes ? "wrote" : "read"));
+}
+
+Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, bool use) {
+  Buffer& b = *v.buffer;
+  const bool registers = v.dist && b.space() == Space::Register;
+  std::optional<LocalBox> box;
+  if (registers) {
+    Result<std::optional<LocalBox>> bx = box_of(v);
+    if (!bx.ok()) return bx.diagnostics();
+    box = *bx;
+  }
+  const Accessor a = accessor();
+  Gathered out{Tensor::make(v.dtype, {static_cast<std::int64_t>(elements.size())}),
+               std::vector<std::uint8_t>(elements.size(), 0)};
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    if (registers)
+      if (Fault f = check_registers(v, elements[k], box)) return *f;
+    Result<std::int64_t> off = locate(v, elements[k], false);
+    if (!off.ok()) return off.diagnostics();
+    if (b.shared())
+      if (std::optional<RaceConflict> r = record_read(b, *off, a)) return race_report(v, *off, *r, false);
+    if (!b.async_tags().empty())
+      if (Fault f = check_async_read(b, *off, false, a.site)) return *f;
+    const bool init = b.initialized(*off);
+    if (!init && use)
+      return ub_diagnostic(UbKind::Uninitialized,
+                           fmt::format("{} computes with element {} of {} ({} `{}` element {}), which was never written",
+                                       thread_name(t_.pos), elements[k], v.name, space_name(b.space()), b.name(), *off),
+                           m_.location_of(current_));
+    out.init[k] = init ? 1 : 0;
+    out.values.set_code(static_cast<std::int64_t>(k), b.data().code(*off));
+  }
+  return out;
+}
+
+Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Tensor& values,
+                            const std::vector<std::uint8_t>* init) {
+  Buffer& b = *v.buffer;
+  const bool registers = v.dist && b.space() == Space::Register;
+  std::optional<LocalBox> box;
+  if (registers) {
+    Result<std::optional<LocalBox>> bx = box_of(v);
+    if (!bx.ok()) return bx.diagnostics().front();
+    box = *bx;
+  }
+  const Accessor a = accessor();
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    if (registers)
+      if (Fault f = check_registers(v, elements[k], box)) return f;
+    Result<std::int64_t> off = locate(v, elements[k], true);
+    if (!off.ok()) return off.diagnostics().front();
+    if (b.shared())
+      if (std::optional<RaceConflict> r = record_write(b, *off, a)) return race_report(v, *off, *r, true);
+    if (!b.async_tags().empty())
+      if (Fault f = check_async_read(b, *off, true, a.site)) return f;
+    b.data().set_code(*off, values.code(static_cast<std::int64_t>(k)));
+    b.set_initialized(*off, init == nullptr || (*init)[k] != 0);
+  }
+  return std::nullopt;
+}
+
+}  // namespace tf::eval::tir

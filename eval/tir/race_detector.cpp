@@ -1,0 +1,56 @@
+#include "eval/tir/race_detector.h"
+
+#include <algorithm>
+
+namespace tf::eval::tir {
+
+bool Accessor::ordered_after(const Epoch& e) const {
+  if (e.thread == thread) return true;
+  if (e.thread / block == cta) return e.clock <= clocks[e.thread % block];
+  return e.phase < phase;
+}
+
+namespace {
+
+Epoch epoch_of(const Accessor& a) { return Epoch{a.thread, a.own_clock(), a.phase, a.site}; }
+
+}  // namespace
+
+std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Accessor& a) {
+  ElementShadow& s = buffer.shadow(i, a.launch);
+  if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
+    return RaceConflict{s.write, true};
+  const Epoch me = epoch_of(a);
+  if (s.read.thread == Epoch::kNone || s.read.thread == a.thread ||
+      (s.read.thread != Epoch::kReadSet && a.ordered_after(s.read))) {
+    s.read = me;
+    return std::nullopt;
+  }
+  std::vector<std::vector<Epoch>>& sets = buffer.read_sets();
+  if (s.read.thread == Epoch::kReadSet) {
+    std::vector<Epoch>& set = sets[s.read.clock];
+    std::erase_if(set, [&](const Epoch& e) { return a.ordered_after(e); });
+    set.push_back(me);
+    return std::nullopt;
+  }
+  sets.push_back({s.read, me});
+  s.read = Epoch{Epoch::kReadSet, static_cast<std::uint32_t>(sets.size() - 1), 0, 0};
+  return std::nullopt;
+}
+
+std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const Accessor& a) {
+  ElementShadow& s = buffer.shadow(i, a.launch);
+  if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
+    return RaceConflict{s.write, true};
+  if (s.read.thread == Epoch::kReadSet) {
+    for (const Epoch& e : buffer.read_sets()[s.read.clock])
+      if (!a.ordered_after(e)) return RaceConflict{e, false};
+  } else if (s.read.thread != Epoch::kNone && !a.ordered_after(s.read)) {
+    return RaceConflict{s.read, false};
+  }
+  s.write = epoch_of(a);
+  s.read = Epoch{};
+  return std::nullopt;
+}
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,104 @@
+// ThreadRunner: one thread's interpreter step (machine.h's design note), split over
+// interpreter.cpp (statements and expressions), memory_access.cpp (checked element access),
+// effect_ops.cpp (the per-thread effect ops), barriers.cpp (Sync), collectives.cpp (Mma and
+// cross-thread Reduce) and async_copy.cpp (cp.async).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/tir/machine.h"
+#include "ir/core/call.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/tir_ops.h"
+
+namespace tf::eval::tir {
+
+/// Values read from a view: one code per element, and whether each was initialized.
+struct Gathered {
+  Tensor values;                    ///< shape (n,), the view's dtype
+  std::vector<std::uint8_t> init;   ///< 1 when initialized
+};
+
+/// The elements one thread touches of an operand: logical indices of the view.
+using ElementList = std::vector<std::int64_t>;
+
+class ThreadRunner {
+ public:
+  ThreadRunner(Machine& m, Grid& g, Cta& c, Thread& t) : m_(m), g_(g), c_(c), t_(t) {}
+
+  /// Runs until the thread blocks, exits or faults.
+  Fault run();
+
+  // --- interpreter.cpp
+  Fault step(const ir::StmtNode& s);
+  Fault let(const ir::LetStmt& s);
+  Fault evaluate(const ir::Evaluate& e);
+  Fault call_function(const ir::PrimFunction& callee, const std::vector<Expr>& args, const ir::StmtNode& site);
+  Fault dispatch(const ir::DispatchCall& d);
+  Fault finish_frame();
+  Fault exit_thread();
+  Result<RtValue> eval(const Expr& e);
+  Result<std::int64_t> eval_int(const Expr& e);
+  Result<bool> eval_condition(const Expr& e);
+  Result<RtValue> value_op(const Call& c, const std::string& name);
+  /// The view a tensor operand denotes. Diagnostic when it is a scalar.
+  Result<ViewRef> operand_view(const Expr& e);
+
+  // --- memory_access.cpp
+  Accessor accessor() const;
+  /// The thread's box in a distributed view, or nullopt when it holds nothing of it.
+  Result<std::optional<LocalBox>> box_of(const View& v);
+  /// The logical indices of `v` the thread holds: its box (row-major), or all of v.
+  Result<std::optional<ElementList>> held(const View& v);
+  /// Reads `elements` of `v`. `use` true: arithmetic reads, an uninitialized element is UB.
+  Result<Gathered> gather(const View& v, const ElementList& elements, bool use);
+  /// Writes `values` (a (n,) tensor of v's dtype) to `elements` of `v`; `init` null: all set.
+  Fault scatter(const View& v, const ElementList& elements, const Tensor& values,
+                const std::vector<std::uint8_t>* init);
+  /// The buffer offset of logical element i of v, or the out-of-bounds report.
+  Result<std::int64_t> locate(const View& v, std::int64_t i, bool writes);
+  /// Checks that the thread may touch element i of a register view it does not own.
+  Fault check_registers(const View& v, std::int64_t i, const std::optional<LocalBox>& box);
+  Diagnostic race_report(const View& v, std::int64_t offset, const RaceConflict& r, bool writes);
+
+  // --- effect_ops.cpp
+  Fault copy(const Call& c);
+  Fault fill(const Call& c);
+  Fault elementwise(const Call& c, ir::TirOp op);
+  Fault rms_norm(const Call& c);
+  Fault reduce(const Call& c);
+  Result<Tensor> run_hir(std::string_view op_name, std::vector<Tensor> operands,
+                         std::vector<NamedAttr> attrs, DType result_dtype, const Shape& result_shape);
+
+  // --- barriers.cpp
+  Fault sync(const ir::Evaluate& e, const Call& c);
+  Fault arrive(const std::string& key, Rendezvous r, std::vector<ViewRef> views);
+  Fault complete(const std::string& key);
+
+  // --- collectives.cpp
+  Fault mma(const ir::Evaluate& e, const Call& c);
+  Fault reduce_collective(const ir::Evaluate& e, const Call& c, const MeshPlace& place, const Mesh& mesh);
+  Fault finish_collective(Rendezvous& r);
+
+  // --- async_copy.cpp
+  Fault copy_async(const Call& c, std::uint32_t site);
+  Fault commit_group();
+  Fault wait_group(std::int64_t n);
+  Fault check_async_read(Buffer& b, std::int64_t offset, bool writes, std::uint32_t site);
+
+  Activation& activation() { return t_.calls.back(); }
+  const ir::StmtNode* current_ = nullptr;
+
+  Machine& m_;
+  Grid& g_;
+  Cta& c_;
+  Thread& t_;
+};
+
+/// "CTA 0 thread 5 (warp 0, lane 5)" for reports.
+std::string thread_name(const ThreadPos& p);
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,151 @@
+// evaluate_prim_function (tir_evaluator.h): binds the parameters to buffers, runs the machine,
+// reads the outputs back.
+#include "eval/tir/tir_evaluator.h"
+
+#include <fmt/format.h>
+
+#include "eval/hir/evaluator.h"
+#include "eval/hir/op_eval.h"
+#include "eval/tir/machine.h"
+#include "eval/value/memory_budget.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic usage(std::string message) { return category_error(DiagCategory::Usage, std::move(message)); }
+
+Space param_space(const TensorType& t) {
+  if (t.storage == StorageKind::Host) return Space::Host;
+  if (t.storage == StorageKind::Smem) return Space::Shared;
+  if (t.storage == StorageKind::Rmem) return Space::Register;
+  return Space::Global;
+}
+
+// A buffer holding a tensor of `type` and `shape`, and its view.
+Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, const Shape& shape) {
+  if (type.dtype.is_compound())
+    return category_error(DiagCategory::Eval, fmt::format("parameter {}: block-scaled tensors do not run in TIR memory yet", p.name));
+  Result<std::int64_t> count = buffer_elements(type, shape, false);
+  if (!count.ok()) return count.diagnostics();
+  return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, *count, p.name), false);
+}
+
+}  // namespace
+
+bool is_hidden_shape_param(const tf::tir::PrimFunction& fn, const Var& p) {
+  const auto hidden = tf::tir::hidden_shape_params(fn);
+  for (std::size_t i = 0; i < fn.params().size(); ++i)
+    if (fn.params()[i].get() == &p) return hidden[i].has_value();
+  return false;
+}
+
+std::vector<VarRef> input_params(const tf::tir::PrimFunction& fn) {
+  const auto hidden = tf::tir::hidden_shape_params(fn);
+  const std::size_t inputs = fn.params().size() - static_cast<std::size_t>(fn.output_count());
+  std::vector<VarRef> out;
+  for (std::size_t i = 0; i < inputs; ++i)
+    if (!hidden[i]) out.push_back(fn.params()[i]);
+  return out;
+}
+
+Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimFunction& fn,
+                                      std::vector<Tensor> inputs, const TirEvalOptions& options) {
+  std::optional<MemoryBudgetScope> budget;
+  if (!MemoryBudgetScope::active()) budget.emplace(options.limits.memory_bytes());
+  try {
+    const std::vector<VarRef> wanted = input_params(fn);
+    if (inputs.size() != wanted.size())
+      return usage(fmt::format("@{} takes {} inputs, given {}", fn.name(), wanted.size(), inputs.size()));
+    Machine m(module, options);
+    DimBinding dims;
+    // User dims by name, then the extents of the inputs.
+    std::map<std::string, DimVarRef> dim_vars;
+    for (const VarRef& p : fn.params())
+      if (const auto* t = p->type()->as<TensorType>())
+        for (const ShapeDim& d : t->shape)
+          if (const DimVar* v = d.dim_var()) dim_vars.emplace(v->name, DimVarRef(v));
+    for (const auto& [name, value] : options.dims) {
+      auto it = dim_vars.find(name);
+      if (it == dim_vars.end()) continue;
+      if (std::optional<Diagnostic> d = dims.bind(it->second, value)) return *d;
+    }
+    std::vector<RtValue> args(fn.params().size());
+    std::vector<bool> bound(fn.params().size(), false);
+    for (std::size_t k = 0; k < wanted.size(); ++k) {
+      const Var& p = *wanted[k];
+      Result<Tensor> t = convert_input(inputs[k], p);
+      if (!t.ok()) return t.diagnostics();
+      const auto* type = p.type()->as<TensorType>();
+      for (std::size_t a = 0; a < type->shape.size(); ++a) {
+        const DimVar* v = type->shape[a].dim_var();
+        if (v == nullptr) continue;
+        const std::int64_t extent = t->shape()[a];
+        if (std::optional<std::int64_t> had = dims.lookup(*v); had && *had != extent)
+          return usage(fmt::format("input {}: axis {} is {}, but {} is already {}", p.name, a, extent, v->name, *had));
+        if (std::optional<Diagnostic> d = dims.bind(DimVarRef(v), extent)) return *d;
+      }
+      Result<ViewRef> view = param_buffer(m, p, *type, t->shape());
+      if (!view.ok()) return view.diagnostics();
+      Buffer& b = *(*view)->buffer;
+      for (std::int64_t i = 0; i < t->size(); ++i) {
+        const std::int64_t off = (*view)->map->offset(i);
+        b.data().set_code(off, t->code(i));
+        b.set_initialized(off, true);
+      }
+      for (std::size_t i = 0; i < fn.params().size(); ++i)
+        if (fn.params()[i].get() == &p) {
+          args[i] = RtValue::of(*view);
+          bound[i] = true;
+        }
+    }
+    const auto hidden = tf::tir::hidden_shape_params(fn);
+    std::vector<ViewRef> outputs;
+    for (std::size_t i = 0; i < fn.params().size(); ++i) {
+      if (bound[i] || hidden[i]) continue;
+      const Var& p = *fn.params()[i];
+      const auto* type = p.type()->as<TensorType>();
+      if (type == nullptr) return usage(fmt::format("parameter {} is not a tensor", p.name));
+      Result<Shape> shape = resolve_shape(type->shape, dims);
+      if (!shape.ok()) return shape.diagnostics();
+      Result<ViewRef> view = param_buffer(m, p, *type, *shape);
+      if (!view.ok()) return view.diagnostics();
+      args[i] = RtValue::of(*view);
+      outputs.push_back(*view);
+    }
+    for (std::size_t i = 0; i < fn.params().size(); ++i) {
+      if (!hidden[i]) continue;
+      const RtValue& t = args[hidden[i]->tensor_param];
+      args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
+    }
+    if (Fault f = m.run_function(fn, args, dims)) return *f;
+    TirRun run;
+    for (const ViewRef& v : outputs) {
+      Tensor out = Tensor::make(v->dtype, v->shape);
+      const Buffer& b = *v->buffer;
+      for (std::int64_t i = 0; i < v->size; ++i) {
+        const std::int64_t off = v->map->offset(i);
+        if (!b.initialized(off)) {
+          SourceLocation at = fn.loc() ? *fn.loc() : SourceLocation{};
+          return ub_diagnostic(UbKind::Uninitialized,
+                               fmt::format("@{} leaves element {} of its output {} {} unwritten", fn.name(), i, v->name,
+                                           shape_text(v->shape)),
+                               at);
+        }
+        out.set_code(i, b.data().code(off));
+      }
+      run.outputs.push_back(std::move(out));
+    }
+    run.trace = m.trace();
+    run.thread_statements = m.thread_statements();
+    return run;
+  } catch (const MemoryBudgetExceeded& e) {
+    return category_error(DiagCategory::Eval, memory_budget_message(fn.name(), e));
+  } catch (const std::bad_alloc&) {
+    return category_error(DiagCategory::Eval, fmt::format("@{}: the system refused the memory the run needs (lower --max-memory to fail earlier)", fn.name()));
+  }
+}
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,74 @@
+// The TIR reference evaluator: a machine model of grids, CTAs, warps and threads
+// (DESIGN.md section 6; docs/tir-semantics.md, "Execution").
+//
+// Design note. evaluate_prim_function runs a verified PrimFunction on input tensors. A host
+// function runs on one host thread, and each of its Launch statements runs a grid; a device
+// function runs as the implicit launch of seed 002 (grid and block from its meshes). Every GPU
+// thread is its own resumable interpreter with an explicit frame stack (machine.h); a scheduler
+// runs one thread until it blocks on a barrier or a collective, or exits. Values are views over
+// buffers (view.h) and every access goes through the shadow state that detects races
+// (race_detector.h), out-of-bounds and uninitialized reads; undefined behaviour stops the run
+// with a Diagnostic whose rule id is its kind (ub_kind.h), naming the threads and statements.
+// Arithmetic goes through the HIR evaluator's handlers, the project's one definition of every
+// operation and rounding.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "eval/value/eval_limits.h"
+#include "eval/value/tensor.h"
+#include "ir/core/module.h"
+#include "ir/core/op_handlers.h"
+#include "ir/support/result.h"
+#include "ir/tir/prim_function.h"
+
+namespace tf::eval::tir {
+
+/// How Mma adds its products (docs/tir-semantics.md, "Mma").
+enum class MmaMode : std::uint8_t {
+  Exact,  ///< per output element, the correctly rounded sum of C and the exact products
+};
+
+/// The device whose limits a launch must respect (grid-barrier co-residency).
+struct DeviceModel {
+  std::int64_t sms = 132;                ///< multiprocessors (an H200)
+  std::int64_t max_threads_per_sm = 2048;
+  std::int64_t max_ctas_per_sm = 32;
+};
+
+/// Settings of one TIR evaluation.
+struct TirEvalOptions {
+  const OpHandlers* handlers = nullptr;  ///< tables holding the HIR eval handlers (numerics)
+  std::map<std::string, std::int64_t> dims;  ///< DimVar values given by the user, by name
+  EvalLimits limits;                     ///< memory and step budgets
+  std::uint64_t schedule_seed = 0;       ///< 0: lowest runnable thread first; else seeded random
+  MmaMode mma = MmaMode::Exact;
+  DeviceModel device;
+  bool trace = false;                    ///< record the barrier / collective timeline
+};
+
+/// What a run produced.
+struct TirRun {
+  std::vector<Tensor> outputs;  ///< one per output parameter
+  std::string trace;            ///< the timeline when options.trace (empty otherwise)
+  std::int64_t thread_statements = 0;  ///< statements executed, summed over threads
+};
+
+/// Runs `fn` of `module` on `inputs`: one tensor per input parameter (the parameters before the
+/// outputs, hidden `<p>_shape_<k>` scalars excepted: those are filled from the tensors' shapes).
+/// Diagnostics: wrong inputs (count, rank, extent, dtype kind), run-time errors, and undefined
+/// behaviour (ub_kind.h).
+Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimFunction& fn,
+                                      std::vector<Tensor> inputs, const TirEvalOptions& options);
+
+/// The parameters of `fn` that take inputs, in order (non-outputs, hidden shape scalars
+/// excepted).
+std::vector<VarRef> input_params(const tf::tir::PrimFunction& fn);
+
+/// True when `p` is a hidden `<q>_shape_<k>` scalar of `fn` (seed 002 section 2.2).
+bool is_hidden_shape_param(const tf::tir::PrimFunction& fn, const Var& p);
+
+}  // namespace tf::eval::tir

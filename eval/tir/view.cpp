@@ -1,0 +1,275 @@
+#include "eval/tir/view.h"
+
+#include <fmt/format.h>
+
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/layout.h"
+#include "ir/layout/shard_chain.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Diagnostic refuse(std::string message) { return category_error(DiagCategory::Eval, std::move(message)); }
+
+// Row-major: base + flat.
+class RowMajorMap final : public ElementMap {
+ public:
+  explicit RowMajorMap(std::int64_t base) : base_(base) {}
+  std::int64_t offset(std::int64_t flat) const override { return base_ + flat; }
+
+ private:
+  std::int64_t base_;
+};
+
+// offset + sum of the leaves' coordinate * stride; logical axes group the leaves.
+class AffineMap final : public ElementMap {
+ public:
+  AffineMap(Shape shape, std::vector<int> first, FlatAffine f)
+      : shape_(std::move(shape)), first_(std::move(first)), f_(std::move(f)) {}
+  std::int64_t offset(std::int64_t flat) const override {
+    std::int64_t out = f_.offset;
+    for (std::size_t a = shape_.size(); a-- > 0;) {
+      std::int64_t c = flat % shape_[a];
+      flat /= shape_[a];
+      for (int k = first_[a]; k < first_[a + 1]; ++k) {
+        const std::size_t kk = static_cast<std::size_t>(k);
+        out += (c % f_.extents[kk]) * f_.strides[kk];
+        c /= f_.extents[kk];
+      }
+    }
+    return out;
+  }
+
+ private:
+  Shape shape_;
+  std::vector<int> first_;
+  FlatAffine f_;
+};
+
+// Index j = inner(flat) into the logical elements of a parent view.
+class ThroughMap final : public ElementMap {
+ public:
+  ThroughMap(std::shared_ptr<const ElementMap> inner, ViewRef parent)
+      : inner_(std::move(inner)), parent_(std::move(parent)) {}
+  std::int64_t offset(std::int64_t flat) const override {
+    const std::int64_t j = inner_->offset(flat);
+    if (j == kOutside || j < 0 || j >= parent_->size) return kOutside;
+    return parent_->map->offset(j);
+  }
+
+ private:
+  std::shared_ptr<const ElementMap> inner_;
+  ViewRef parent_;
+};
+
+// The element of a thread's box, in the parent's logical numbering.
+class LocalMap final : public ElementMap {
+ public:
+  LocalMap(ViewRef parent, LocalBox box) : parent_(std::move(parent)), box_(std::move(box)) {}
+  std::int64_t offset(std::int64_t flat) const override {
+    return parent_->map->offset(parent_->dist->global_index(box_, flat));
+  }
+
+ private:
+  ViewRef parent_;
+  LocalBox box_;
+};
+
+// A ShardLayout's engines: base(g) plus the engine of the owner along stride-0 Split axes.
+class ShardEngineMap final : public ElementMap {
+ public:
+  ShardEngineMap(std::shared_ptr<const Distribution> dist, FlatAffine base, bool private_engine)
+      : dist_(std::move(dist)), base_(std::move(base)), private_(private_engine) {
+    std::int64_t engines = 1;
+    if (!private_) {
+      for (const Distribution::Binding& b : dist_->bindings()) {
+        if (base_.strides[static_cast<std::size_t>(b.axis)] != 0) continue;
+        engine_axes_.push_back({b, engines});
+        engines *= b.extent;
+      }
+    }
+    engine_size_ = base_.span();
+  }
+  std::int64_t offset(std::int64_t flat) const override {
+    std::int64_t g[kMaxDomainRank];
+    dist_->domain_coord(flat, g);
+    std::int64_t out = base_.offset;
+    for (std::size_t k = 0; k < base_.strides.size(); ++k) out += g[k] * base_.strides[k];
+    std::int64_t engine = 0;
+    for (const auto& [b, scale] : engine_axes_)
+      engine += ((g[b.axis] / b.divisor) % b.extent) * scale;
+    return engine * engine_size_ + out;
+  }
+
+ private:
+  std::shared_ptr<const Distribution> dist_;
+  FlatAffine base_;
+  bool private_;
+  std::vector<std::pair<Distribution::Binding, std::int64_t>> engine_axes_;
+  std::int64_t engine_size_ = 1;
+};
+
+Result<std::vector<int>> grouping(const IntTuple& domain, const FlatAffine& f, const Shape& shape,
+                                  const std::string& what) {
+  std::optional<std::vector<int>> first = group_leaves(domain, f.extents, shape);
+  if (!first)
+    return refuse(fmt::format("the logical shape {} matches neither the modes nor the leaves of {}",
+                              shape_text(shape), what));
+  return *first;
+}
+
+// The base layout of a ShardLayout (innermost Layout / ComposedLayout).
+const LayoutBase& shard_base(const ShardLayout& sl) { return sl.chain().base; }
+
+}  // namespace
+
+std::int64_t FlatAffine::span() const {
+  std::int64_t top = offset;
+  for (std::size_t k = 0; k < extents.size(); ++k) {
+    if (extents[k] == 0) return offset;
+    top += (extents[k] - 1) * strides[k];
+  }
+  return top + 1;
+}
+
+Result<FlatAffine> flat_affine(const LayoutBase& layout) {
+  const Layout* plain = layout.as_layout();
+  FlatAffine f;
+  if (const ComposedLayout* c = layout.as_composed()) {
+    if (!c->inner_is_identity() || !c->outer())
+      return refuse(fmt::format("the layout {} has an inner layout or no outer one: the machine model runs offset + outer(c)", to_string(layout)));
+    plain = &*c->outer();
+    f.offset = c->offset();
+  }
+  if (plain == nullptr) return refuse(fmt::format("the layout {} is not a Layout or ComposedLayout", to_string(layout)));
+  std::vector<IntTuple> ext = leaves(plain->shape()), str = leaves(plain->stride());
+  for (std::size_t k = 0; k < ext.size(); ++k) {
+    if (!ext[k].is_int() || !str[k].is_int())
+      return refuse(fmt::format("the layout {} is symbolic: the machine model runs static layouts", to_string(layout)));
+    f.extents.push_back(ext[k].value());
+    f.strides.push_back(str[k].value());
+  }
+  if (f.extents.size() > kMaxDomainRank)
+    return refuse(fmt::format("the layout {} has more than {} flat axes", to_string(layout), kMaxDomainRank));
+  return f;
+}
+
+Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape, bool private_engine) {
+  const std::int64_t size = shape_size(shape);
+  if (!type.layout || *type.layout == empty_layout()) return size;
+  const LayoutBase& layout = *type.layout;
+  if (const ShardLayout* sl = layout.as_shard()) {
+    Result<FlatAffine> f = flat_affine(shard_base(*sl));
+    if (!f.ok()) return f.diagnostics();
+    std::int64_t engines = 1;
+    if (!private_engine) {
+      for (const shard_detail::SplitBinding& b : sl->chain().bindings)
+        if (f->strides[static_cast<std::size_t>(b.axis)] == 0 && b.mesh_extent.is_int()) engines *= b.mesh_extent.value();
+    }
+    return engines * f->span();
+  }
+  Result<FlatAffine> f = flat_affine(layout);
+  if (!f.ok()) return f.diagnostics();
+  return f->span();
+}
+
+Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
+                            BufferRef buffer, bool private_engine) {
+  auto v = std::make_shared<View>();
+  v->name = std::move(name);
+  v->dtype = type.dtype;
+  v->shape = shape;
+  v->size = shape_size(shape);
+  v->buffer = std::move(buffer);
+  if (!type.layout || *type.layout == empty_layout()) {
+    v->map = std::make_shared<RowMajorMap>(0);
+    return ViewRef(std::move(v));
+  }
+  const LayoutBase& layout = *type.layout;
+  if (const ShardLayout* sl = layout.as_shard()) {
+    Result<std::shared_ptr<const Distribution>> d = Distribution::make(*sl, shape);
+    if (!d.ok()) return d.diagnostics();
+    Result<FlatAffine> f = flat_affine(shard_base(*sl));
+    if (!f.ok()) return f.diagnostics();
+    v->dist = *d;
+    v->map = std::make_shared<ShardEngineMap>(*d, std::move(*f), private_engine);
+    return ViewRef(std::move(v));
+  }
+  Result<FlatAffine> f = flat_affine(layout);
+  if (!f.ok()) return f.diagnostics();
+  Result<std::vector<int>> first = grouping(layout.shape(), *f, shape, to_string(layout));
+  if (!first.ok()) return first.diagnostics();
+  v->map = std::make_shared<AffineMap>(shape, std::move(*first), std::move(*f));
+  return ViewRef(std::move(v));
+}
+
+ViewRef local_view(const ViewRef& v, const LocalBox& box) {
+  auto l = std::make_shared<View>();
+  l->name = v->name;
+  l->dtype = v->dtype;
+  l->shape = v->dist->local_shape();
+  l->size = shape_size(l->shape);
+  l->buffer = v->buffer;
+  l->map = std::make_shared<LocalMap>(v, box);
+  return l;
+}
+
+ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
+  auto r = std::make_shared<View>();
+  r->name = std::move(name);
+  r->dtype = v->dtype;
+  r->shape = shape;
+  r->size = shape_size(shape);
+  r->buffer = v->buffer;
+  r->map = std::make_shared<ThroughMap>(std::make_shared<RowMajorMap>(0), v);
+  return r;
+}
+
+Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
+                            const std::optional<Shape>& shape) {
+  auto v = std::make_shared<View>();
+  v->name = name;
+  v->dtype = memory->dtype;
+  v->buffer = memory->buffer;
+  if (const ShardLayout* sl = layout.as_shard()) {
+    Shape domain_shape;
+    for (const IntTuple& mode : (layout.shape().is_tuple() ? layout.shape().children() : std::vector<IntTuple>{layout.shape()})) {
+      Result<std::int64_t> n = product(mode);
+      if (!n.ok()) return refuse(fmt::format("the layout {} is symbolic", to_string(layout)));
+      domain_shape.push_back(*n);
+    }
+    Result<std::shared_ptr<const Distribution>> d = Distribution::make(*sl, domain_shape);
+    if (!d.ok()) return d.diagnostics();
+    v->shape = domain_shape;
+    v->dist = *d;
+    v->map = std::make_shared<ThroughMap>(std::make_shared<RowMajorMap>(0), memory);
+  } else {
+    Result<FlatAffine> f = flat_affine(layout);
+    if (!f.ok()) return f.diagnostics();
+    v->shape = f->extents;
+    std::vector<int> first;
+    for (std::size_t k = 0; k <= f->extents.size(); ++k) first.push_back(static_cast<int>(k));
+    v->map = std::make_shared<ThroughMap>(std::make_shared<AffineMap>(v->shape, std::move(first), std::move(*f)), memory);
+  }
+  v->size = shape_size(v->shape);
+  ViewRef out(std::move(v));
+  if (shape && *shape != out->shape) {
+    if (shape_size(*shape) != out->size)
+      return refuse(fmt::format("tensor_view: shape {} has {} elements, the layout {}",
+                                shape_text(*shape), shape_size(*shape), out->size));
+    ViewRef r = reshaped(name, out, *shape);
+    if (out->dist) {
+      Result<std::shared_ptr<const Distribution>> d = Distribution::make(*layout.as_shard(), *shape);
+      if (!d.ok()) return d.diagnostics();
+      auto rr = std::make_shared<View>(*r);
+      rr->dist = *d;
+      return ViewRef(std::move(rr));
+    }
+    return r;
+  }
+  return out;
+}
+
+}  // namespace tf::eval::tir

@@ -1,0 +1,93 @@
+// View: what a tensor Var of a TIR program holds at run time in one thread (docs/tir-semantics.md,
+// "Views and ownership").
+//
+// Design note. A view is a logical tensor (dtype, row-major shape) over a buffer: an element map
+// from the logical row-major index to the element offset in the buffer, and, for a ShardLayout
+// type, a Distribution saying which thread owns which element. Views are logical: every
+// TensorView is placed over the *logical elements* of its memory operand (its row-major index),
+// never over raw offsets of the memory's buffer, so a view composes with whatever layout the
+// memory has:
+//  - a parameter or an AllocTensor gets the map of its type: row-major without a layout, the
+//    offsets of a Layout / ComposedLayout (identity inner), and for a ShardLayout its base layout
+//    over the global flat domain, one engine per instance along Split axes of stride 0 (D8);
+//    register engines are per thread, so a thread's register buffer holds its own engine only;
+//  - TensorView(M, layout=L), L plain: element c is M's logical element L(c) (an index past M's
+//    size is out of bounds when touched); TensorView(M, layout=SL), SL a ShardLayout: element i
+//    is M's element i, distributed by SL; `shape=` reshapes the result row-major;
+//  - a view of a distributed M is placed over the executing thread's local part of M (its box,
+//    distribution.h), so views nest from grid to warp to fragment;
+//  - PtrOf(x) is x, MemorySpan(x) is x without its distribution.
+// The maps are small objects chained by shared pointers; a view is immutable once made.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eval/tir/device_buffer.h"
+#include "eval/tir/distribution.h"
+#include "ir/layout/layout_base.h"
+#include "ir/support/result.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::eval::tir {
+
+/// Where the elements of a view lie in its buffer.
+class ElementMap {
+ public:
+  /// What offset() returns for an index past the memory the view was placed over.
+  static constexpr std::int64_t kOutside = std::numeric_limits<std::int64_t>::min();
+  virtual ~ElementMap() = default;
+  /// The buffer offset of the element at logical row-major index `flat`, or kOutside.
+  virtual std::int64_t offset(std::int64_t flat) const = 0;
+};
+
+/// A tensor value of one thread (design note).
+struct View {
+  std::string name;      ///< the Var it is bound to (for reports)
+  DType dtype;
+  Shape shape;           ///< logical, row-major
+  std::int64_t size = 0; ///< elements
+  BufferRef buffer;
+  std::shared_ptr<const ElementMap> map;
+  std::shared_ptr<const Distribution> dist;  ///< null: every thread sees every element
+};
+
+using ViewRef = std::shared_ptr<const View>;
+
+/// A Layout or ComposedLayout (identity inner) as flat leaves: offset + sum c_k * stride_k.
+struct FlatAffine {
+  std::vector<std::int64_t> extents;
+  std::vector<std::int64_t> strides;
+  std::int64_t offset = 0;
+  /// 1 + the largest offset (offset when a extent is 0).
+  std::int64_t span() const;
+};
+/// Diagnostic (category Eval) for a symbolic layout or a ComposedLayout with an inner layout.
+Result<FlatAffine> flat_affine(const LayoutBase& layout);
+
+/// How many elements a buffer holding a tensor of `type` (resolved logical `shape`) needs;
+/// `private_engine` for a thread's own registers (one engine of a ShardLayout).
+Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape, bool private_engine);
+
+/// The view of a whole buffer holding a tensor of `type` and `shape` (the map of the type).
+Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
+                            BufferRef buffer, bool private_engine);
+
+/// The local part of `v` for the thread whose box is `box` (precondition: v->dist is set).
+ViewRef local_view(const ViewRef& v, const LocalBox& box);
+
+/// TensorView(memory, layout, shape) of the design note; `memory` is already the executing
+/// thread's local part when it was distributed. Diagnostic (category Eval) for a layout the model
+/// cannot run.
+Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
+                            const std::optional<Shape>& shape);
+
+/// A view of the same elements with another logical shape of the same size (row-major), no
+/// distribution (MemorySpan, `shape=`).
+ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape);
+
+}  // namespace tf::eval::tir
