@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "eval/tir/ub_kind.h"
+
 namespace tf::conformance {
 
 const std::vector<std::string>& case_levels() {
@@ -180,7 +182,7 @@ class CaseParser {
       } else {
         if (what.empty() || what.find_first_of(" \t") != std::string::npos)
           return error(at, "expected `expect error RULE.ID` or `expect error eval|type|parse \"substring\"`");
-        check_id(what, at);
+        if (!eval::tir::ub_kind_from_id(what)) check_id(what, at);
         e.kind = CaseExpect::Kind::Error;
         e.rule_id = what;
       }

@@ -2,12 +2,14 @@
 //   case "scale_add/basic" {
 //       covers TYPES.2.TENSOR.fields, TYPES.4.DIM.dimvar-half-open
 //       run scale_add                 # the function to execute (default: the file's entry)
-//       at hir                        # hir | tir | lowered | cuda-emu | cuda-gpu (default hir)
+//       at hir                        # hir | tir | lowered | cuda-emu | cuda-gpu (default: tir for
+//                                     # a prim_func, hir for a func)
 //       dim N = 2
 //       input x = Tensor[(2, 8), f32] random(seed=1)
 //       expect output = Tensor[(2, 8), f32]{...}
 //       expect output[1] ~ allclose(rtol=1e-5, atol=1e-6) Tensor[...]{...}
 //       expect error TIR.1.5.SYNC.warp-aligned
+//       expect error ub.race          # undefined behaviour the TIR machine model reports
 //       expect error eval "substring"   # a run-time error without a rule id
 //       expect error type "substring"   # a read / verify error of that category without an id
 //   }
@@ -48,7 +50,7 @@ struct Case {
   SourceLocation location;
   std::vector<std::string> covers;
   std::string run;                    ///< empty: the file's entry function
-  std::string level = "hir";
+  std::string level;                  ///< empty: by the kind of the function run
   std::vector<std::pair<std::string, std::string>> dims;    ///< name, value text
   std::vector<std::pair<std::string, std::string>> inputs;  ///< name, value text
   std::vector<SourceLocation> input_locations;              ///< where each input's value text starts

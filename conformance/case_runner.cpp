@@ -7,6 +7,7 @@
 
 #include "conformance/expectation.h"
 #include "eval/hir/evaluator.h"
+#include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"
 #include "eval/value/memory_budget.h"
 #include "ir/hir/function.h"
@@ -88,11 +89,12 @@ class CaseRun {
     if (!needs_eval) return out_;
     if (!errors.empty() || f_.file == nullptr)
       return fail(fmt::format("the case needs an evaluation but the file does not verify: {}", summary(errors)));
-    if (c_.level != "hir") {
+    const std::string level = resolved_level();
+    if (level != "hir" && level != "tir") {
       out_.status = Status::Skipped;
       out_.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which "
                                 "is not built yet",
-                                c_.level);
+                                level);
       return out_;
     }
     auto t0 = std::chrono::steady_clock::now();
@@ -100,7 +102,10 @@ class CaseRun {
       // The inputs and every value of the evaluation are charged to one budget.
       eval::MemoryBudgetScope memory(f_.limits.memory_bytes());
       try {
-        evaluate();
+        if (level == "tir")
+          evaluate_tir();
+        else
+          evaluate();
       } catch (const eval::MemoryBudgetExceeded& e) {  // an expected output's literal
         fail(eval::memory_budget_message("the expected output", e));
       }
@@ -116,21 +121,26 @@ class CaseRun {
     return out_;
   }
 
-  void evaluate() {
-    Result<const hir::Function*> found = eval::find_function_to_run(*f_.file->module, c_.run);
-    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
-    const hir::Function* f = *found;
-    eval::LiteralContext lc;
-    lc.base_dir = f_.base_dir;
+  // The case's level: `at`, else tir for a prim_func and hir for a func.
+  std::string resolved_level() const {
+    if (!c_.level.empty()) return c_.level;
+    if (f_.file == nullptr) return "hir";
+    const Module& m = *f_.file->module;
+    Result<FunctionRef> f = c_.run.empty() ? m.entry_function() : m.lookup(c_.run);
+    return f.ok() && (*f)->function_kind() == "prim_func" ? "tir" : "hir";
+  }
+
+  // The inputs of `params` from the case's input lines; false (and the case failed) otherwise.
+  bool read_inputs(const std::vector<VarRef>& params, const std::string& fn, eval::LiteralContext& lc,
+                   std::vector<eval::Tensor>& out) {
     for (const auto& [name, text] : c_.dims) {
       std::optional<std::int64_t> v = text::signed_integer(text);
-      if (!v) return (void)fail(fmt::format("dim {} = {} is not an integer", name, text));
+      if (!v) return (void)fail(fmt::format("dim {} = {} is not an integer", name, text)), false;
       lc.dims[name] = *v;
     }
-    std::vector<eval::Value> inputs;
-    for (const VarRef& p : f->params()) {
+    for (const VarRef& p : params) {
       auto it = std::find_if(c_.inputs.begin(), c_.inputs.end(), [&](const auto& in) { return in.first == p->name; });
-      if (it == c_.inputs.end()) return (void)fail(fmt::format("no input for parameter {} of {}", p->name, f->name()));
+      if (it == c_.inputs.end()) return (void)fail(fmt::format("no input for parameter {} of {}", p->name, fn)), false;
       lc.npy_dtype = p->type()->as<TensorType>()->dtype;
       const SourceLocation& at = c_.input_locations[static_cast<std::size_t>(it - c_.inputs.begin())];
       Result<eval::Tensor> t = [&]() -> Result<eval::Tensor> {
@@ -142,16 +152,48 @@ class CaseRun {
           return d;
         }
       }();
-      if (!t.ok()) return (void)fail(fmt::format("input {}: {}", p->name, t.diagnostics().front().render()));
+      if (!t.ok()) return (void)fail(fmt::format("input {}: {}", p->name, t.diagnostics().front().render())), false;
       Result<eval::Tensor> converted = eval::convert_input(*t, *p);
-      if (!converted.ok()) return (void)fail(converted.diagnostics().front().render());
-      inputs.emplace_back(*converted);
+      if (!converted.ok()) return (void)fail(converted.diagnostics().front().render()), false;
+      out.push_back(*converted);
     }
     for (const auto& input : c_.inputs) {
       const std::string& name = input.first;  // not a structured binding: clang 14 cannot capture one
-      if (std::none_of(f->params().begin(), f->params().end(), [&](const VarRef& p) { return p->name == name; }))
-        return (void)fail(fmt::format("input {} names no parameter of {}", name, f->name()));
+      if (std::none_of(params.begin(), params.end(), [&](const VarRef& p) { return p->name == name; }))
+        return (void)fail(fmt::format("input {} names no parameter of {}", name, fn)), false;
     }
+    return true;
+  }
+
+  void evaluate_tir() {
+    const Module& m = *f_.file->module;
+    Result<FunctionRef> found = c_.run.empty() ? m.entry_function() : m.lookup(c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get());
+    if (fn == nullptr) return (void)fail(fmt::format("{} is not a prim_func; `at tir` runs prim_funcs", (*found)->name()));
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    std::vector<eval::Tensor> inputs;
+    if (!read_inputs(eval::tir::input_params(*fn), fn->name(), lc, inputs)) return;
+    eval::tir::TirEvalOptions options;
+    options.handlers = &handlers_;
+    options.dims = lc.dims;
+    options.limits = f_.limits;
+    Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(m, *fn, std::move(inputs), options);
+    if (!run.ok()) return judge(Result<eval::Value>(run.diagnostics()), lc);
+    std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
+    judge(outs.size() == 1 ? Result<eval::Value>(outs[0]) : Result<eval::Value>(eval::Value::tuple(std::move(outs))), lc);
+  }
+
+  void evaluate() {
+    Result<const hir::Function*> found = eval::find_function_to_run(*f_.file->module, c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    const hir::Function* f = *found;
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    std::vector<eval::Tensor> tensors;
+    if (!read_inputs(f->params(), f->name(), lc, tensors)) return;
+    std::vector<eval::Value> inputs(tensors.begin(), tensors.end());
     eval::HirEvalOptions options;
     options.handlers = &handlers_;
     options.dims = lc.dims;
@@ -177,7 +219,7 @@ class CaseRun {
         if (!x.ok()) return (void)fail(x.diagnostics().front().render());
         if (x->reference) {
           out_.status = Status::Skipped;
-          out_.reason = "`reference` compares with another level's evaluator; at level hir there is none";
+          out_.reason = "`reference` compares with another level's evaluator; that comparison is not built yet";
           continue;
         }
         Result<eval::Verdict> v = conformance::judge(*r, *x, lc);

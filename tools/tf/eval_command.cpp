@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "eval/hir/evaluator.h"
+#include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/npy.h"
@@ -102,6 +103,34 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
   return true;
 }
 
+Result<eval::Value> run_hir(const Module& module, const hir::Function& fn, std::vector<eval::Tensor> inputs,
+                            const eval::LiteralContext& lc, const eval::EvalLimits& limits) {
+  eval::HirEvalOptions options;
+  options.handlers = &cli_context().handlers();
+  options.dims = lc.dims;
+  options.limits = limits;
+  return eval::evaluate_function(module, fn, std::vector<eval::Value>(inputs.begin(), inputs.end()), options);
+}
+
+// The outputs of a prim_func: one tensor, or a tuple of them in parameter order. With --trace
+// the timeline goes to `err` first.
+Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& fn, std::vector<eval::Tensor> inputs,
+                            const eval::LiteralContext& lc, const eval::EvalLimits& limits, const EvalRequest& r,
+                            std::ostream& err) {
+  eval::tir::TirEvalOptions options;
+  options.handlers = &cli_context().handlers();
+  options.dims = lc.dims;
+  options.limits = limits;
+  options.schedule_seed = r.schedule_seed;
+  options.trace = r.trace;
+  Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(module, fn, std::move(inputs), options);
+  if (!run.ok()) return run.diagnostics();
+  if (r.trace) err << run->trace;
+  std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
+  if (outs.size() == 1) return outs.front();
+  return eval::Value::tuple(std::move(outs));
+}
+
 }  // namespace
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
@@ -113,9 +142,22 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   const std::vector<Diagnostic> diagnostics = checked.diagnostics();
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
   const text::ReadFile& file = *checked.file;
-  Result<const hir::Function*> picked = eval::find_function_to_run(*file.module, r.function);
-  if (!picked.ok()) return fail(picked.diagnostics(), err, r.json);
-  const hir::Function& fn = **picked;
+  // A prim_func runs on the TIR machine model, a func on the HIR evaluator.
+  const tf::tir::PrimFunction* prim = nullptr;
+  {
+    Result<FunctionRef> named = r.function.empty() ? file.module->entry_function() : file.module->lookup(r.function);
+    if (named.ok()) prim = dynamic_cast<const tf::tir::PrimFunction*>(named->get());
+  }
+  const hir::Function* hir_fn = nullptr;
+  if (prim == nullptr) {
+    Result<const hir::Function*> picked = eval::find_function_to_run(*file.module, r.function);
+    if (!picked.ok()) return fail(picked.diagnostics(), err, r.json);
+    hir_fn = *picked;
+  }
+  const std::string fn_name = prim != nullptr ? prim->name() : hir_fn->name();
+  const std::vector<VarRef> params = prim != nullptr ? eval::tir::input_params(*prim) : hir_fn->params();
+  if (prim == nullptr && (r.trace || r.schedule_seed != 0))
+    return fail({usage("--trace and --schedule run a prim_func on the TIR machine model; @" + fn_name + " is a func")}, err, r.json);
 
   eval::LiteralContext lc;
   lc.base_dir = fs::path(r.file).parent_path().string();
@@ -135,12 +177,12 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
       return fail({usage(fmt::format("--input {} is given twice", kv->first))}, err, r.json);
   }
   std::vector<Diagnostic> errors;
-  std::vector<eval::Value> inputs;
-  for (const VarRef& p : fn.params()) {
+  std::vector<eval::Tensor> inputs;
+  for (const VarRef& p : params) {
     auto it = given.find(p->name);
     if (it == given.end()) {
       errors.push_back(usage(fmt::format("@{} needs --input {}=VALUE (a .npy path or a literal such as {})",
-                                         fn.name(), p->name, to_string(p->type()))));
+                                         fn_name, p->name, to_string(p->type()))));
       continue;
     }
     const std::string value = it->second;
@@ -158,21 +200,18 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
       errors.insert(errors.end(), t.diagnostics().begin(), t.diagnostics().end());
       continue;
     }
-    inputs.emplace_back(*t);
+    inputs.push_back(*t);
   }
   for (const auto& [name, value] : given)
-    errors.push_back(usage(fmt::format("--input {}: @{} has no parameter {}", name, fn.name(), name)));
+    errors.push_back(usage(fmt::format("--input {}: @{} has no input parameter {}", name, fn_name, name)));
   if (!errors.empty()) return fail(errors, err, r.json);
 
-  eval::HirEvalOptions options;
-  options.handlers = &cli_context().handlers();
-  options.dims = lc.dims;
-  options.limits = *limits;
   Result<eval::Value> result = [&] {
     // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
     eval::clear_interrupt();
     auto* previous = std::signal(SIGINT, [](int) { eval::request_interrupt(); });
-    Result<eval::Value> v = eval::evaluate_function(*file.module, fn, std::move(inputs), options);
+    Result<eval::Value> v = prim != nullptr ? run_tir(*file.module, *prim, std::move(inputs), lc, *limits, r, err)
+                                            : run_hir(*file.module, *hir_fn, std::move(inputs), lc, *limits);
     std::signal(SIGINT, previous);
     return v;
   }();
@@ -185,7 +224,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   flatten(*result, "output", outputs);
   if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
   if (r.json) {
-    nlohmann::ordered_json doc{{"function", fn.name()}, {"outputs", nlohmann::ordered_json::array()}};
+    nlohmann::ordered_json doc{{"function", fn_name}, {"outputs", nlohmann::ordered_json::array()}};
     for (const auto& [name, t] : outputs) {
       nlohmann::ordered_json o{{"name", name}};
       const nlohmann::json fields = eval::tensor_json(t);  // items() must not outlive it
@@ -203,8 +242,11 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<EvalRequest>();
   CLI::App* cmd = app.add_subcommand(
       "eval",
-      "Run an HIR function of a tfir file through the reference evaluator: what does this\n"
-      "program compute? Each parameter gets --input NAME=VALUE, a .npy file (raw u8 / u16 codes\n"
+      "Run a function of a tfir file through the reference evaluator: what does this program\n"
+      "compute? A func runs on the HIR evaluator, a prim_func on the TIR machine model (grids of\n"
+      "CTAs of threads; a race, an out-of-bounds or uninitialized access, a divergent barrier or\n"
+      "a deadlock is reported as undefined behaviour: ub.race, ...). Each input parameter gets\n"
+      "--input NAME=VALUE, a .npy file (raw u8 / u16 codes\n"
       "for fp8 / fp6 / fp4 / e8m0 / bf16) or a literal (TFIR.md section 4); inputs convert to the\n"
       "parameter dtype at the boundary (D4). Outputs print as case expectation lines that read\n"
       "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out. Ctrl-C stops a run\n"
@@ -212,13 +254,20 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       "Examples:\n"
       "  tf eval examples/scale_add.tfir --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
       "      --input 'y=Tensor[(2, 8), f32] splat(0.5)'\n"
-      "  tf eval prog.tfir --fn f --input x=x.npy --dim N=16 --out results/");
+      "  tf eval prog.tfir --fn f --input x=x.npy --dim N=16 --out results/\n"
+      "  tf eval examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)' --trace");
   cmd->add_option("file", req->file, "the tfir file")->required();
   cmd->add_option("--fn", req->function, "the function to run (default: the entry, or the only func)");
   cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
   cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
   cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
   add_limit_options(*cmd, req->limits);
+  cmd->add_option("--schedule", req->schedule_seed,
+                  "SEED: run a prim_func's threads in a seeded random order instead of lowest first "
+                  "(a race-free program gives the same result under every seed)");
+  cmd->add_flag("--trace", req->trace,
+                "print a prim_func's timeline of launches, barrier and collective arrivals (who waits "
+                "for whom) on stderr");
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });
