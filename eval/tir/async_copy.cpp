@@ -109,9 +109,9 @@ Fault ThreadRunner::wait_group(std::int64_t n) {
       View dv{copy.dst->name(), copy.dst->dtype(), {copy.dst->count()}, copy.dst->count(), copy.dst, nullptr, nullptr};
       for (std::size_t k = 0; k < copy.dst_offsets.size(); ++k) {
         const std::int64_t so = copy.src_offsets[k], dof = copy.dst_offsets[k];
-        if (copy.src->shared())
+        if (m_.options().check_races && copy.src->shared())
           if (std::optional<RaceConflict> r = record_read(*copy.src, so, a)) return race_report(sv, so, *r, false);
-        if (copy.dst->shared())
+        if (m_.options().check_races && copy.dst->shared())
           if (std::optional<RaceConflict> r = record_write(*copy.dst, dof, a)) return race_report(dv, dof, *r, true);
         copy.dst->data().set_code(dof, copy.src->data().code(so));
         copy.dst->set_initialized(dof, copy.src->initialized(so));

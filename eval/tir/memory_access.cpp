@@ -95,6 +95,7 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
     box = *bx;
   }
   const Accessor a = accessor();
+  const bool races = m_.options().check_races;
   Gathered out{Tensor::make(v.dtype, {static_cast<std::int64_t>(elements.size())}),
                std::vector<std::uint8_t>(elements.size(), 0)};
   for (std::size_t k = 0; k < elements.size(); ++k) {
@@ -102,7 +103,7 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
       if (Fault f = check_registers(v, elements[k], box)) return *f;
     Result<std::int64_t> off = locate(v, elements[k], false);
     if (!off.ok()) return off.diagnostics();
-    if (b.shared())
+    if (races && b.shared())
       if (std::optional<RaceConflict> r = record_read(b, *off, a)) return race_report(v, *off, *r, false);
     if (!b.async_tags().empty())
       if (Fault f = check_async_read(b, *off, false, a.site)) return *f;
@@ -129,12 +130,13 @@ Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Te
     box = *bx;
   }
   const Accessor a = accessor();
+  const bool races = m_.options().check_races;
   for (std::size_t k = 0; k < elements.size(); ++k) {
     if (registers)
       if (Fault f = check_registers(v, elements[k], box)) return f;
     Result<std::int64_t> off = locate(v, elements[k], true);
     if (!off.ok()) return off.diagnostics().front();
-    if (b.shared())
+    if (races && b.shared())
       if (std::optional<RaceConflict> r = record_write(b, *off, a)) return race_report(v, *off, *r, true);
     if (!b.async_tags().empty())
       if (Fault f = check_async_read(b, *off, true, a.site)) return f;

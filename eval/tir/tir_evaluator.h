@@ -48,6 +48,9 @@ struct TirEvalOptions {
   MmaMode mma = MmaMode::Exact;
   DeviceModel device;
   bool trace = false;                    ///< record the barrier / collective timeline
+  /// Track happens-before and report races (the other checks always run). Off only to measure
+  /// what the detector costs (bench/); a run without it can compute a racy program's value.
+  bool check_races = true;
 };
 
 /// What a run produced.

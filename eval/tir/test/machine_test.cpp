@@ -2,6 +2,10 @@
 // kind.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include "eval/tir/race_detector.h"
 #include "eval/tir/test/tir_eval_testing.h"
 
 namespace tf::eval::tir {
@@ -50,57 +54,95 @@ TEST(TirMachine, ContractExampleSquaresEveryElement) {
   }
 }
 
-// 128 threads stage a row through smem and read it reversed.
-constexpr std::string_view kReverse = R"(
-mesh m = Mesh((Topology("thread", 128),), Layout((128,), (1,)))
-layout T = ShardLayout(layout=Layout((128,), (1,)), attrs=(S(0),), mesh=m)
-layout R = ShardLayout(layout=Layout((128,), (-1,)), attrs=(S(0),), mesh=m)
-prim_func reverse(a: Tensor[(128,), f32], out: Tensor[(128,), f32]) outputs=1 target=cuda {
-    with m as t {
-        let s = alloc_tensor(tensor_type=Tensor[(128,), f32, storage=smem])
-        let mine = tensor_view(s, layout=T)
-        let src = tensor_view(a, layout=T)
-        copy(src, mine)
-        SYNC
-        let rev = tensor_view(s, layout=ComposedLayout(inner=None, offset=127, outer=Layout((128,), (1,))))
-        let o = tensor_view(out, layout=T)
-        copy(mine, o)
-    }
-}
-)";
-
-// Threads write their own smem slot, then (after a barrier or not) read their neighbour's.
-std::string neighbour(std::string_view sync) {
-  std::string s = R"(
-mesh m = Mesh((Topology("thread", 128),), Layout((128,), (1,)))
-layout T = ShardLayout(layout=Layout((128,), (1,)), attrs=(S(0),), mesh=m)
-layout N = ShardLayout(layout=Layout((128,), (1,)), attrs=(S(0),), mesh=m)
-prim_func shift(a: Tensor[(128,), f32], out: Tensor[(128,), f32]) outputs=1 target=cuda {
-    with m as t {
-        let s = alloc_tensor(tensor_type=Tensor[(256,), f32, storage=smem])
-        let lo = tensor_view(s, layout=ComposedLayout(inner=None, offset=0, outer=Layout((128,), (1,))))
-        let hi = tensor_view(s, layout=ComposedLayout(inner=None, offset=1, outer=Layout((128,), (1,))))
-        let mine = tensor_view(lo, layout=T)
-        let next = tensor_view(hi, layout=N)
-        let src = tensor_view(a, layout=T)
-        copy(src, mine)
-        fill(next, 0.0)
-        SYNC
-        let o = tensor_view(out, layout=T)
-        copy(next, o)
-    }
-}
-)";
-  const std::size_t at = s.find("SYNC");
-  s.replace(at, 4, sync);
-  return s;
+// A conformance program read from the repository.
+std::string case_file(const std::string& name) {
+  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
-TEST(TirMachine, BarrierOrdersNeighbourExchange) {
-  // With fill(next) overwriting the neighbour's slot the exchange races; the point here is the
-  // race report on a write-after-write between thread t (copy) and t-1 (fill).
-  Result<TirRun> r = run_tir(neighbour("sync(t)"), "shift", {f32({128}, iota(128))});
-  EXPECT_EQ(outcome(r), "ub.race");
+struct Program {
+  const char* file;
+  const char* fn;
+  std::vector<Tensor> inputs;
+};
+
+std::vector<Program> race_free_programs() {
+  return {{"smem_exchange.tfir", "rotate", {f32({128}, iota(128))}},
+          {"barriers.tfir", "halves", {f32({128}, iota(128, 0.25))}},
+          {"cp_async.tfir", "pipeline", {f32({64}, iota(64, 1.5))}},
+          {"grid_barrier.tfir", "rotate_ctas", {f32({4}, iota(4))}},
+          {"reduce.tfir", "cta_max", {f32({128}, iota(128, -0.5))}},
+          {"memory.tfir", "in_bounds", {f32({32}, iota(32, 3))}}};
+}
+
+// DESIGN.md section 6: a race-free program computes the same bits under every schedule.
+TEST(TirMachine, RaceFreeResultsAreTheSameUnderEverySchedule) {
+  for (const Program& p : race_free_programs()) {
+    Result<TirRun> first = run_tir(case_file(p.file), p.fn, p.inputs);
+    ASSERT_TRUE(first.ok()) << p.fn << ": " << outcome(first);
+    for (std::uint64_t seed : {1u, 2u, 3u, 99u}) {
+      TirEvalOptions o;
+      o.schedule_seed = seed;
+      Result<TirRun> again = run_tir(case_file(p.file), p.fn, p.inputs, o);
+      ASSERT_TRUE(again.ok()) << p.fn << " seed " << seed << ": " << outcome(again);
+      ASSERT_EQ(again->outputs.size(), first->outputs.size());
+      for (std::size_t i = 0; i < first->outputs.size(); ++i)
+        EXPECT_TRUE(same_tensor(again->outputs[i], first->outputs[i])) << p.fn << " seed " << seed;
+    }
+  }
+}
+
+// Races are found from happens-before, not from the order that ran: every seed reports them.
+TEST(TirMachine, RacesAreReportedUnderEverySchedule) {
+  const std::vector<Program> racy = {{"smem_exchange.tfir", "rotate_unsynced", {f32({128}, iota(128))}},
+                                     {"smem_exchange.tfir", "rotate_rewrite", {f32({128}, iota(128))}},
+                                     {"grid_barrier.tfir", "rotate_ctas_unsynced", {f32({4}, iota(4))}}};
+  for (const Program& p : racy)
+    for (std::uint64_t seed : {0u, 1u, 2u, 3u, 99u}) {
+      TirEvalOptions o;
+      o.schedule_seed = seed;
+      EXPECT_EQ(outcome(run_tir(case_file(p.file), p.fn, p.inputs, o)), "ub.race") << p.fn << " seed " << seed;
+    }
+}
+
+// Without the detector a racy program runs to a value; with it, the same program is refused.
+TEST(TirMachine, RaceCheckingCanBeSwitchedOffToMeasureIt) {
+  TirEvalOptions o;
+  o.check_races = false;
+  EXPECT_EQ(outcome(run_tir(case_file("smem_exchange.tfir"), "rotate_rewrite", {f32({128}, iota(128))}, o)), "ok");
+}
+
+// Two unordered readers, then a writer ordered after only one of them: the write races with the
+// other (a detector keeping one last reader per element misses this).
+TEST(RaceDetector, WriteAfterTwoConcurrentReadsRacesWithEither) {
+  Buffer b(1, Space::Shared, DType::f32(), 4, "s");
+  std::vector<std::uint32_t> clocks(3 * 3, 0);
+  for (int t = 0; t < 3; ++t) clocks[t * 3 + t] = 1;
+  auto who = [&](std::uint32_t t) {
+    Accessor a;
+    a.thread = t;
+    a.cta = 0;
+    a.block = 3;
+    a.clocks = clocks.data() + t * 3;
+    a.launch = 1;
+    return a;
+  };
+  EXPECT_FALSE(record_read(b, 2, who(0)));
+  EXPECT_FALSE(record_read(b, 2, who(1)));
+  clocks[2 * 3 + 0] = 1;  // thread 2 has synchronized with thread 0 only
+  clocks[2 * 3 + 2] = 2;
+  std::optional<RaceConflict> r = record_write(b, 2, who(2));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->earlier.thread, 1u);
+  EXPECT_FALSE(r->earlier_writes);
+  clocks[2 * 3 + 1] = 1;  // and now with thread 1 too
+  EXPECT_FALSE(record_write(b, 2, who(2)));
+  // A different launch starts with no history.
+  Accessor later = who(1);
+  later.launch = 2;
+  EXPECT_FALSE(record_write(b, 2, later));
 }
 
 }  // namespace

@@ -1,0 +1,52 @@
+// ExactSum: the exact sum of doubles rounded once to f32, on values whose right answer is known.
+#include "eval/tir/exact_sum.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace tf::eval::tir {
+namespace {
+
+float sum_of(const std::vector<double>& xs) {
+  ExactSum s;
+  for (double x : xs) s.add(x);
+  return s.to_f32();
+}
+
+TEST(ExactSum, RoundsTheExactValueOnce) {
+  // 1 + 15 * 2^-26 = 1 + 1.875 * 2^-23 rounds to 1 + 2^-22 (a running f32 sum gives 1).
+  std::vector<double> xs{1.0};
+  for (int i = 0; i < 15; ++i) xs.push_back(std::ldexp(1.0, -26));
+  EXPECT_EQ(sum_of(xs), 1.0f + std::ldexp(1.0f, -22));
+  // Ties go to even: 1 + 2^-24 -> 1; 1 + 3 * 2^-24 -> 1 + 2^-22.
+  EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24)}), 1.0f);
+  EXPECT_EQ(sum_of({1.0, 3 * std::ldexp(1.0, -24)}), 1.0f + std::ldexp(1.0f, -22));
+  // Just above the tie rounds up.
+  EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24), std::ldexp(1.0, -60)}), 1.0f + std::ldexp(1.0f, -23));
+}
+
+TEST(ExactSum, CancellationKeepsTheSmallTerms) {
+  EXPECT_EQ(sum_of({1e30, 1.0, -1e30}), 1.0f);
+  EXPECT_EQ(sum_of({std::ldexp(1.0, 1000), std::ldexp(1.0, -1000), -std::ldexp(1.0, 1000)}), 0.0f);  // 2^-1000 underflows f32
+  EXPECT_EQ(sum_of({-3.0, 1.0}), -2.0f);
+  EXPECT_EQ(sum_of({}), 0.0f);
+}
+
+TEST(ExactSum, SubnormalsOverflowAndSpecials) {
+  const float tiny = std::numeric_limits<float>::denorm_min();  // 2^-149
+  EXPECT_EQ(sum_of({std::ldexp(1.0, -149), std::ldexp(1.0, -149)}), 2 * tiny);
+  EXPECT_EQ(sum_of({std::ldexp(1.0, -150)}), 0.0f);                 // a tie: to even (0)
+  EXPECT_EQ(sum_of({std::ldexp(3.0, -151)}), tiny);                  // 0.75 ulp rounds up
+  EXPECT_EQ(sum_of({3.4e38, 3.4e38}), std::numeric_limits<float>::infinity());
+  EXPECT_EQ(sum_of({-3.4e38, -3.4e38}), -std::numeric_limits<float>::infinity());
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(std::isnan(sum_of({inf, -inf})));
+  EXPECT_TRUE(std::isnan(sum_of({1.0, std::nan("")})));
+  EXPECT_EQ(sum_of({inf, 1.0}), std::numeric_limits<float>::infinity());
+}
+
+}  // namespace
+}  // namespace tf::eval::tir
