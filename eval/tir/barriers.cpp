@@ -133,7 +133,7 @@ Fault ThreadRunner::complete(const std::string& key) {
     for (std::uint32_t gid : r.expected) by_cta[gid / static_cast<std::uint32_t>(g_.block)].push_back(gid);
     const std::size_t B = static_cast<std::size_t>(g_.block);
     for (auto& [cta, members] : by_cta) {
-      std::vector<std::uint32_t>& clocks = g_.ctas[static_cast<std::size_t>(cta)]->clocks;
+      std::vector<std::uint32_t>& clocks = Machine::cta_of(g_, members.front()).clocks;
       std::vector<std::uint32_t> join(B, 0);
       for (std::uint32_t gid : members) {
         const std::size_t row = (gid % B) * B;

@@ -73,6 +73,11 @@ Result<std::shared_ptr<const Distribution>> Distribution::make(const ShardLayout
     return refuse(fmt::format("the logical shape {} matches neither the modes nor the leaves of {}",
                               shape_text(shape), to_string(sl)));
   d->axis_first_ = std::move(*first);
+  for (std::size_t a = 0; a < shape.size(); ++a) {
+    std::int64_t n = 1;
+    for (int k = d->axis_first_[a]; k < d->axis_first_[a + 1]; ++k) n *= d->local_[static_cast<std::size_t>(k)];
+    d->local_shape_.push_back(n);
+  }
   return std::shared_ptr<const Distribution>(std::move(d));
 }
 
@@ -135,18 +140,10 @@ bool Distribution::owns(const LocalBox& box, std::int64_t flat) const {
   return true;
 }
 
-Shape Distribution::local_shape() const {
-  Shape s;
-  for (std::size_t a = 0; a < shape_.size(); ++a) {
-    std::int64_t n = 1;
-    for (int k = axis_first_[a]; k < axis_first_[a + 1]; ++k) n *= local_[static_cast<std::size_t>(k)];
-    s.push_back(n);
-  }
-  return s;
-}
+const Shape& Distribution::local_shape() const { return local_shape_; }
 
 std::int64_t Distribution::global_index(const LocalBox& box, std::int64_t local) const {
-  const Shape ls = local_shape();
+  const Shape& ls = local_shape_;
   std::int64_t g[kMaxDomainRank];
   for (std::size_t a = ls.size(); a-- > 0;) {
     std::int64_t u = local % ls[a];

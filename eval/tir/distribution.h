@@ -70,7 +70,7 @@ class Distribution {
   /// True when the element at logical index `flat` lies in `box`.
   bool owns(const LocalBox& box, std::int64_t flat) const;
   /// The local view's logical shape (design note).
-  Shape local_shape() const;
+  const Shape& local_shape() const;
   /// The logical index of the element at local row-major index `local` of `box`.
   std::int64_t global_index(const LocalBox& box, std::int64_t local) const;
 
@@ -93,6 +93,7 @@ class Distribution {
   std::vector<std::int64_t> domain_;
   std::vector<std::int64_t> local_;
   std::vector<int> axis_first_;  // logical axis a covers flat axes [axis_first_[a], axis_first_[a + 1])
+  Shape local_shape_;            // local_shape(), computed once
   std::vector<Binding> bindings_;
   std::vector<Mesh> meshes_;
 };

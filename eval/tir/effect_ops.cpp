@@ -3,6 +3,7 @@
 // whole. Arithmetic is the HIR evaluator's (run_hir): the project's one definition of every
 // operation and rounding.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <set>
@@ -57,12 +58,21 @@ std::string shapes_key(const std::vector<Tensor>& ts) {
   return key;
 }
 
-}  // namespace
+// A stable text of an attribute value for the call cache.
+std::string attr_key(const AttrValue& v) {
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* d = std::get_if<double>(&v)) return fmt::format("{}", *d);
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "1" : "0";
+  if (const auto* is = std::get_if<std::vector<std::int64_t>>(&v)) return fmt::format("{}", fmt::join(*is, ","));
+  TF_UNREACHABLE("an attribute kind the effect ops do not pass");
+}
 
-Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tensor> operands,
-                                     std::vector<NamedAttr> attrs, DType result_dtype,
-                                     const Shape& result_shape) {
-  const Context& ctx = eval_context();
+// The HIR Call of `op_name` on operands of these types, typed by its rule, then retyped to the
+// destination's dtype when the rule's dtype differs within one family (the handler rounds once
+// to the Call's dtype).
+Result<CallRef> typed_hir_call(const Context& ctx, std::string_view op_name, const std::vector<Tensor>& operands,
+                               const std::vector<NamedAttr>& attrs, DType result_dtype, const Shape& result_shape) {
   std::optional<Op> op = ctx.registry().find(op_name);
   TF_CHECK(op.has_value(), "the HIR op {} is not registered", op_name);
   std::vector<Expr> vars;
@@ -75,31 +85,49 @@ Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tenso
   Result<CallRef> typed = hir::make_typed_call(*op, vars, attrs, ctx.handlers());
   if (!typed.ok()) {
     std::vector<Diagnostic> ds = typed.diagnostics();
-    for (Diagnostic& d : ds) {
-      d.category = DiagCategory::Eval;
+    for (Diagnostic& d : ds)
       d.message = fmt::format("{}: its operands ({}) do not compute: {}", op_name, shapes_key(operands), d.message);
-      d.location = m_.location_of(current_);
-    }
     return ds;
   }
-  CallRef call = *typed;
-  const auto* inferred = call->type()->as<TensorType>();
-  if (inferred->dtype != result_dtype) {
-    const bool same_family = inferred->dtype.family() == result_dtype.family();
-    if (!same_family)
-      return op_error(m_, current_, fmt::format("{} computes {} values; the destination holds {}", op_name,
-                                                inferred->dtype.name(), result_dtype.name()));
-    std::vector<ShapeDim> dims(result_shape.begin(), result_shape.end());
-    Result<TensorTypeRef> type = TensorType::make(dims, result_dtype, std::nullopt, StorageKind::Umat);
-    if (!type.ok()) return type.diagnostics();
-    Result<CallRef> retyped = Call::make(*op, vars, attrs, IRType(*type));
-    if (!retyped.ok()) return retyped.diagnostics();
-    call = *retyped;
+  const auto* inferred = (*typed)->type()->as<TensorType>();
+  if (inferred->dtype == result_dtype) return *typed;
+  if (inferred->dtype.family() != result_dtype.family())
+    return category_error(DiagCategory::Eval, fmt::format("{} computes {} values; the destination holds {}", op_name,
+                                                          inferred->dtype.name(), result_dtype.name()));
+  std::vector<ShapeDim> dims(result_shape.begin(), result_shape.end());
+  Result<TensorTypeRef> type = TensorType::make(dims, result_dtype, std::nullopt, StorageKind::Umat);
+  if (!type.ok()) return type.diagnostics();
+  return Call::make(*op, vars, attrs, IRType(*type));
+}
+
+}  // namespace
+
+Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tensor> operands,
+                                     std::vector<NamedAttr> attrs, DType result_dtype,
+                                     const Shape& result_shape) {
+  const Context& ctx = eval_context();
+  std::string key = fmt::format("{}|{}|{}{}|", op_name, shapes_key(operands), result_dtype.name(), shape_text(result_shape));
+  for (const auto& [name, value] : attrs) key += fmt::format("{}={};", name, attr_value_kind_name(value)) + attr_key(value);
+  CallRef call;
+  if (auto hit = m_.hir_calls.find(key); hit != m_.hir_calls.end()) {
+    call = hit->second;
+  } else {
+    Result<CallRef> made = typed_hir_call(ctx, op_name, operands, attrs, result_dtype, result_shape);
+    if (!made.ok()) {
+      std::vector<Diagnostic> ds = made.diagnostics();
+      for (Diagnostic& d : ds) {
+        d.category = DiagCategory::Eval;
+        d.location = m_.location_of(current_);
+      }
+      return ds;
+    }
+    call = *made;
+    m_.hir_calls.emplace(std::move(key), call);
   }
   std::vector<Value> values(operands.begin(), operands.end());
   DimBinding no_dims;
   OpEvalArgs a{*call, values, no_dims};
-  Result<Value> r = ctx.handlers().get<EvalHirHandler>(*op)(a);
+  Result<Value> r = ctx.handlers().get<EvalHirHandler>(call->op)(a);
   if (!r.ok()) {
     std::vector<Diagnostic> ds = r.diagnostics();
     for (Diagnostic& d : ds) d.location = m_.location_of(current_);

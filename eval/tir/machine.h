@@ -196,6 +196,10 @@ class Machine {
   std::map<const ir::PrimFunction*, std::unique_ptr<ir::NamedBarrierIds>> barrier_ids_;
   std::string trace_;
   std::unordered_map<const ir::Evaluate*, BarrierClass> barrier_classes_;
+
+ public:
+  /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).
+  std::unordered_map<std::string, CallRef> hir_calls;
   std::mt19937_64 rng_;
 };
 
