@@ -12,6 +12,7 @@
 #include "eval/tir/test/kernel_text.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/tensor.h"
+#include "eval/value/tensor_convert.h"
 #include "ir/text/file_reader.h"
 #include "ir/verify/module_verify.h"
 

@@ -140,6 +140,14 @@ bool Distribution::owns(const LocalBox& box, std::int64_t flat) const {
   return true;
 }
 
+Result<std::shared_ptr<const Distribution>> DistributionCache::get(const ShardLayout& sl, const Shape& shape) {
+  auto key = std::make_pair(&sl, shape);
+  if (auto it = made_.find(key); it != made_.end()) return it->second;
+  Result<std::shared_ptr<const Distribution>> d = Distribution::make(sl, shape);
+  if (d.ok()) made_.emplace(std::move(key), *d);
+  return d;
+}
+
 const Shape& Distribution::local_shape() const { return local_shape_; }
 
 std::int64_t Distribution::global_index(const LocalBox& box, std::int64_t local) const {

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -96,6 +97,18 @@ class Distribution {
   Shape local_shape_;            // local_shape(), computed once
   std::vector<Binding> bindings_;
   std::vector<Mesh> meshes_;
+};
+
+/// Distributions made once per (ShardLayout, shape): a ShardLayout in the IR (a type's layout, a
+/// TensorView's attribute) stays at one address while the module lives, and every thread that
+/// executes the view would otherwise rebuild the same ownership map.
+class DistributionCache {
+ public:
+  /// Distribution::make(sl, shape), made on first use.
+  Result<std::shared_ptr<const Distribution>> get(const ShardLayout& sl, const Shape& shape);
+
+ private:
+  std::map<std::pair<const ShardLayout*, Shape>, std::shared_ptr<const Distribution>> made_;
 };
 
 }  // namespace tf::eval::tir

@@ -76,7 +76,7 @@ Fault ThreadRunner::finish_frame() {
       f.value += f.step;
       if (f.value < f.stop) {
         if (Fault x = m_.take_step(f.for_loop)) return x;
-        activation().env[f.for_loop->induction_var.get()] = RtValue::integer(f.value);
+        activation().bind(*f.for_loop->induction_var, RtValue::integer(f.value));
         f.next = 0;
       } else {
         t_.frames.pop_back();
@@ -120,7 +120,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       if (*stride <= 0)
         return error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
       if (*start >= *stop) return std::nullopt;
-      activation().env[loop.induction_var.get()] = RtValue::integer(*start);
+      activation().bind(*loop.induction_var, RtValue::integer(*start));
       Frame f;
       f.kind = Frame::Kind::For;
       f.body = loop.body.get();
@@ -200,7 +200,7 @@ Fault ThreadRunner::let(const ir::LetStmt& s) {
     return eval(s.value);
   }();
   if (!v.ok()) return v.diagnostics().front();
-  activation().env[s.var.get()] = std::move(v).value();
+  activation().bind(*s.var, std::move(v).value());
   Frame f;
   f.kind = Frame::Kind::Block;
   f.body = s.body.get();
@@ -237,7 +237,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       } else {
         buffer = m_.allocate(space, type->dtype, *count, name);
       }
-      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine);
+      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.distributions);
       if (!view.ok()) return view.diagnostics();
       return RtValue::of(*view);
     }
@@ -258,7 +258,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
         if (!s.ok()) return s.diagnostics();
         shape = *s;
       }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape);
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.distributions);
       if (!v.ok()) return v.diagnostics();
       return RtValue::of(*v);
     }
@@ -350,13 +350,11 @@ Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vec
   if (callee.params().size() != args.size())
     return error_at(m_, &site, fmt::format("@{} takes {} arguments, given {}", callee.name(), callee.params().size(), args.size()));
   if (t_.calls.size() >= 256) return error_at(m_, &site, fmt::format("@{}: calls nest deeper than 256", callee.name()));
-  Activation a;
-  a.fn = &callee;
-  a.barrier_ids = m_.barrier_ids(callee);
+  Activation a = m_.activation_of(callee);
   for (std::size_t i = 0; i < args.size(); ++i) {
     Result<RtValue> v = eval(args[i]);
     if (!v.ok()) return v.diagnostics().front();
-    a.env[callee.params()[i].get()] = *v;
+    a.bind(*callee.params()[i], *v);
   }
   t_.calls.push_back(std::move(a));
   Frame f;
@@ -411,11 +409,7 @@ Result<RtValue> ThreadRunner::eval(const Expr& e) {
     return RtValue::boolean(k->bool_value());
   }
   if (const auto* v = e->as<Var>()) {
-    for (auto a = t_.calls.rbegin(); a != t_.calls.rend(); ++a) {
-      auto it = a->env.find(v);
-      if (it != a->env.end()) return it->second;
-      break;  // a function sees only its own activation
-    }
+    if (const RtValue* bound = activation().lookup(*v)) return *bound;  // a function sees only its own
     return error_at(m_, current_, fmt::format("{} has no value here", v->name));
   }
   if (const auto* s = e->as<ShapeOf>()) {
@@ -476,7 +470,8 @@ Result<bool> ThreadRunner::eval_condition(const Expr& e) {
     case RtValue::Kind::Int: return s->i != 0;
     case RtValue::Kind::Bool: return s->b;
     case RtValue::Kind::Float: return s->f != 0;
-    case RtValue::Kind::View: break;
+    case RtValue::Kind::View:
+    case RtValue::Kind::Unset: break;
   }
   return error_at(m_, current_, "a condition is not a scalar");
 }

@@ -64,6 +64,25 @@ const ir::NamedBarrierIds* Machine::barrier_ids(const ir::PrimFunction& fn) {
   return slot.get();
 }
 
+Activation Machine::activation_of(const ir::PrimFunction& fn) {
+  std::unique_ptr<VarSlots>& slots = slots_[&fn];
+  if (!slots) {
+    slots = std::make_unique<VarSlots>();
+    auto add = [&](const Var* v) { slots->try_emplace(v, static_cast<std::uint32_t>(slots->size())); };
+    for (const VarRef& p : fn.params()) add(p.get());
+    ir::walk(fn.body(), [&](const ir::StmtNode& s) {
+      if (const auto* let = s.as<ir::LetStmt>()) add(let->var.get());
+      if (const auto* loop = s.as<ir::For>()) add(loop->induction_var.get());
+    });
+  }
+  Activation a;
+  a.fn = &fn;
+  a.slots = slots.get();
+  a.values.resize(slots->size());
+  a.barrier_ids = barrier_ids(fn);
+  return a;
+}
+
 Result<BarrierClass> Machine::barrier_class(const ir::Evaluate& site, const Mesh& mesh) {
   auto it = barrier_classes_.find(&site);
   if (it != barrier_classes_.end()) return it->second;
@@ -149,7 +168,6 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
   if (options_.trace)
     note(fmt::format("launch @{}: {} CTA{} x {} thread{}{}", kernel.name(), grid, grid == 1 ? "" : "s", block,
                      block == 1 ? "" : "s", g.all_ctas_live ? " (all CTAs live: grid barrier)" : ""));
-  const ir::NamedBarrierIds* ids = barrier_ids(kernel);
   auto make_cta = [&](std::int64_t index) {
     auto c = std::make_unique<Cta>();
     c->index = index;
@@ -161,10 +179,8 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
       Thread& th = c->threads[t];
       th.pos = ThreadPos{index, static_cast<std::int64_t>(t), grid, block};
       th.gid = static_cast<std::uint32_t>(index * block + static_cast<std::int64_t>(t));
-      Activation a;
-      a.fn = &kernel;
-      a.barrier_ids = ids;
-      for (std::size_t i = 0; i < kernel.params().size() && i < args.size(); ++i) a.env[kernel.params()[i].get()] = args[i];
+      Activation a = activation_of(kernel);
+      for (std::size_t i = 0; i < kernel.params().size() && i < args.size(); ++i) a.bind(*kernel.params()[i], args[i]);
       th.calls.push_back(std::move(a));
       Frame f;
       f.kind = Frame::Kind::Call;

@@ -48,14 +48,14 @@ using Fault = std::optional<Diagnostic>;
 
 /// What a Var holds in one thread: an integer, float or bool scalar, or a tensor view.
 struct RtValue {
-  enum class Kind : std::uint8_t { Int, Float, Bool, View };
-  Kind kind = Kind::Int;
+  enum class Kind : std::uint8_t { Unset, Int, Float, Bool, View };
+  Kind kind = Kind::Unset;
   std::int64_t i = 0;
   double f = 0;
   bool b = false;
   ViewRef view;
 
-  static RtValue integer(std::int64_t v) { RtValue r; r.i = v; return r; }
+  static RtValue integer(std::int64_t v) { RtValue r; r.kind = Kind::Int; r.i = v; return r; }
   static RtValue real(double v) { RtValue r; r.kind = Kind::Float; r.f = v; return r; }
   static RtValue boolean(bool v) { RtValue r; r.kind = Kind::Bool; r.b = v; return r; }
   static RtValue of(ViewRef v) { RtValue r; r.kind = Kind::View; r.view = std::move(v); return r; }
@@ -72,11 +72,23 @@ struct Frame {
   const ir::While* while_loop = nullptr;  ///< While: the loop
 };
 
-/// One function call of a thread: its environment.
+/// The Vars a function binds (parameters, lets, loop counters), each given a slot once.
+using VarSlots = std::unordered_map<const Var*, std::uint32_t>;
+
+/// One function call of a thread: its environment, one slot per Var of the function.
 struct Activation {
   const ir::PrimFunction* fn = nullptr;
-  std::unordered_map<const Var*, RtValue> env;
+  const VarSlots* slots = nullptr;
+  std::vector<RtValue> values;  ///< by slot; Kind::Unset until bound
   const ir::NamedBarrierIds* barrier_ids = nullptr;
+
+  void bind(const Var& v, RtValue value) { values[slots->at(&v)] = std::move(value); }
+  /// The value of v, or null when v is not bound in this function.
+  const RtValue* lookup(const Var& v) const {
+    auto it = slots->find(&v);
+    if (it == slots->end() || values[it->second].kind == RtValue::Kind::Unset) return nullptr;
+    return &values[it->second];
+  }
 };
 
 /// One cp.async copy waiting for its group (async_copy.cpp).
@@ -173,6 +185,8 @@ class Machine {
   SourceLocation site_location(std::uint32_t id) const;
   SourceLocation location_of(const ir::StmtNode* s) const;
   const ir::NamedBarrierIds* barrier_ids(const ir::PrimFunction& fn);
+  /// A fresh activation of `fn` (its slots, no value bound).
+  Activation activation_of(const ir::PrimFunction& fn);
   Fault take_step(const ir::StmtNode* s);
   /// The thread `gid` of `g`.
   static Thread& thread_of(Grid& g, std::uint32_t gid);
@@ -194,10 +208,13 @@ class Machine {
   std::vector<const ir::StmtNode*> sites_;
   std::unordered_map<const ir::StmtNode*, std::uint32_t> site_ids_;
   std::map<const ir::PrimFunction*, std::unique_ptr<ir::NamedBarrierIds>> barrier_ids_;
+  std::map<const ir::PrimFunction*, std::unique_ptr<VarSlots>> slots_;
   std::string trace_;
   std::unordered_map<const ir::Evaluate*, BarrierClass> barrier_classes_;
 
  public:
+  /// The ownership maps of the module's ShardLayouts (distribution.h).
+  DistributionCache distributions;
   /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).
   std::unordered_map<std::string, CallRef> hir_calls;
   std::mt19937_64 rng_;

@@ -176,7 +176,7 @@ Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape,
 }
 
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
-                            BufferRef buffer, bool private_engine) {
+                            BufferRef buffer, bool private_engine, DistributionCache& cache) {
   auto v = std::make_shared<View>();
   v->name = std::move(name);
   v->dtype = type.dtype;
@@ -189,7 +189,7 @@ Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shap
   }
   const LayoutBase& layout = *type.layout;
   if (const ShardLayout* sl = layout.as_shard()) {
-    Result<std::shared_ptr<const Distribution>> d = Distribution::make(*sl, shape);
+    Result<std::shared_ptr<const Distribution>> d = cache.get(*sl, shape);
     if (!d.ok()) return d.diagnostics();
     Result<FlatAffine> f = flat_affine(shard_base(*sl));
     if (!f.ok()) return f.diagnostics();
@@ -228,7 +228,7 @@ ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
 }
 
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape) {
+                            const std::optional<Shape>& shape, DistributionCache& cache) {
   auto v = std::make_shared<View>();
   v->name = name;
   v->dtype = memory->dtype;
@@ -240,7 +240,7 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
       if (!n.ok()) return refuse(fmt::format("the layout {} is symbolic", to_string(layout)));
       domain_shape.push_back(*n);
     }
-    Result<std::shared_ptr<const Distribution>> d = Distribution::make(*sl, domain_shape);
+    Result<std::shared_ptr<const Distribution>> d = cache.get(*sl, domain_shape);
     if (!d.ok()) return d.diagnostics();
     v->shape = domain_shape;
     v->dist = *d;
@@ -261,7 +261,7 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
                                 shape_text(*shape), shape_size(*shape), out->size));
     ViewRef r = reshaped(name, out, *shape);
     if (out->dist) {
-      Result<std::shared_ptr<const Distribution>> d = Distribution::make(*layout.as_shard(), *shape);
+      Result<std::shared_ptr<const Distribution>> d = cache.get(*layout.as_shard(), *shape);
       if (!d.ok()) return d.diagnostics();
       auto rr = std::make_shared<View>(*r);
       rr->dist = *d;

@@ -75,7 +75,7 @@ Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape,
 
 /// The view of a whole buffer holding a tensor of `type` and `shape` (the map of the type).
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
-                            BufferRef buffer, bool private_engine);
+                            BufferRef buffer, bool private_engine, DistributionCache& cache);
 
 /// The local part of `v` for the thread whose box is `box` (precondition: v->dist is set).
 ViewRef local_view(const ViewRef& v, const LocalBox& box);
@@ -84,7 +84,7 @@ ViewRef local_view(const ViewRef& v, const LocalBox& box);
 /// thread's local part when it was distributed. Diagnostic (category Eval) for a layout the model
 /// cannot run.
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape);
+                            const std::optional<Shape>& shape, DistributionCache& cache);
 
 /// A view of the same elements with another logical shape of the same size (row-major), no
 /// distribution (MemorySpan, `shape=`).
