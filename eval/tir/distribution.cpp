@@ -148,6 +148,21 @@ Result<std::shared_ptr<const Distribution>> DistributionCache::get(const ShardLa
   return d;
 }
 
+std::vector<std::int64_t> Distribution::global_indices(const LocalBox& box) const {
+  const std::int64_t n = shape_size(local_shape_);
+  std::vector<std::int64_t> out(static_cast<std::size_t>(n));
+  if (n == 0) return out;
+  // Rows of the last logical axis are contiguous when that axis is one flat leaf.
+  const std::size_t last = shape_.size() - 1;
+  const bool rows = !shape_.empty() && axis_first_[last + 1] - axis_first_[last] == 1;
+  const std::int64_t row = rows ? local_shape_[last] : 1;
+  for (std::int64_t l = 0; l < n; l += row) {
+    const std::int64_t first = global_index(box, l);
+    for (std::int64_t j = 0; j < row; ++j) out[static_cast<std::size_t>(l + j)] = first + j;
+  }
+  return out;
+}
+
 const Shape& Distribution::local_shape() const { return local_shape_; }
 
 std::int64_t Distribution::global_index(const LocalBox& box, std::int64_t local) const {

@@ -74,6 +74,8 @@ class Distribution {
   const Shape& local_shape() const;
   /// The logical index of the element at local row-major index `local` of `box`.
   std::int64_t global_index(const LocalBox& box, std::int64_t local) const;
+  /// global_index of every local index in order (the elements the box holds, row-major).
+  std::vector<std::int64_t> global_indices(const LocalBox& box) const;
 
   /// The bindings in division order (the Split axes).
   struct Binding {

@@ -2,6 +2,7 @@
 // pending cp.async writes and uninitialized reads, each reported as undefined behaviour.
 #include <fmt/format.h>
 
+#include <cstring>
 #include <numeric>
 
 #include "eval/tir/thread_runner.h"
@@ -40,10 +41,7 @@ Result<std::optional<ElementList>> ThreadRunner::held(const View& v) {
   Result<std::optional<LocalBox>> box = box_of(v);
   if (!box.ok()) return box.diagnostics();
   if (!*box) return std::optional<ElementList>{};
-  const std::int64_t n = shape_size(v.dist->local_shape());
-  out.reserve(static_cast<std::size_t>(n));
-  for (std::int64_t l = 0; l < n; ++l) out.push_back(v.dist->global_index(**box, l));
-  return std::optional<ElementList>(std::move(out));
+  return std::optional<ElementList>(v.dist->global_indices(**box));
 }
 
 Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool writes) {
@@ -85,6 +83,35 @@ Diagnostic ThreadRunner::race_report(const View& v, std::int64_t offset, const R
       fmt::format("{} {} it here", thread_name(other), r.earlier_writes ? "wrote" : "read"));
 }
 
+namespace {
+
+// Copies element `from` of `src` to element `to` of `dst` (both of one simple dtype, `width`
+// bytes per element, 0 for the packed f4e2m1).
+inline void move_code(const std::uint8_t* src, std::int64_t from, std::uint8_t* dst, std::int64_t to, int width,
+                      const Tensor& src_t, Tensor& dst_t) {
+  switch (width) {
+    case 1: dst[to] = src[from]; return;
+    case 2: std::memcpy(dst + 2 * to, src + 2 * from, 2); return;
+    case 4: std::memcpy(dst + 4 * to, src + 4 * from, 4); return;
+    case 8: std::memcpy(dst + 8 * to, src + 8 * from, 8); return;
+    default: dst_t.set_code(to, src_t.code(from)); return;
+  }
+}
+
+}  // namespace
+
+Result<std::vector<std::int64_t>> ThreadRunner::offsets_of(const View& v, const ElementList& elements, bool writes) {
+  std::vector<std::int64_t> offs(elements.size());
+  v.map->offsets(elements.data(), elements.size(), offs.data());
+  const std::int64_t count = v.buffer->count();
+  for (std::size_t k = 0; k < offs.size(); ++k)
+    if (offs[k] < 0 || offs[k] >= count) {
+      Result<std::int64_t> bad = locate(v, elements[k], writes);
+      if (!bad.ok()) return bad.diagnostics();
+    }
+  return offs;
+}
+
 Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, bool use) {
   Buffer& b = *v.buffer;
   const bool registers = v.dist && b.space() == Space::Register;
@@ -93,28 +120,33 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
     Result<std::optional<LocalBox>> bx = box_of(v);
     if (!bx.ok()) return bx.diagnostics();
     box = *bx;
+    for (std::int64_t e : elements)
+      if (Fault f = check_registers(v, e, box)) return *f;
   }
+  Result<std::vector<std::int64_t>> offs = offsets_of(v, elements, false);
+  if (!offs.ok()) return offs.diagnostics();
   const Accessor a = accessor();
-  const bool races = m_.options().check_races;
+  const bool races = m_.options().check_races && b.shared();
+  const bool tagged = !b.async_tags().empty();
   Gathered out{Tensor::make(v.dtype, {static_cast<std::int64_t>(elements.size())}),
                std::vector<std::uint8_t>(elements.size(), 0)};
+  const int width = element_bytes(v.dtype);
+  const std::uint8_t* src = b.data().bytes().data();
+  std::uint8_t* dst = out.values.mutable_bytes().data();
   for (std::size_t k = 0; k < elements.size(); ++k) {
-    if (registers)
-      if (Fault f = check_registers(v, elements[k], box)) return *f;
-    Result<std::int64_t> off = locate(v, elements[k], false);
-    if (!off.ok()) return off.diagnostics();
-    if (races && b.shared())
-      if (std::optional<RaceConflict> r = record_read(b, *off, a)) return race_report(v, *off, *r, false);
-    if (!b.async_tags().empty())
-      if (Fault f = check_async_read(b, *off, false, a.site)) return *f;
-    const bool init = b.initialized(*off);
+    const std::int64_t off = (*offs)[k];
+    if (races)
+      if (std::optional<RaceConflict> r = record_read(b, off, a)) return race_report(v, off, *r, false);
+    if (tagged)
+      if (Fault f = check_async_read(b, off, false, a.site)) return *f;
+    const bool init = b.initialized(off);
     if (!init && use)
       return ub_diagnostic(UbKind::Uninitialized,
                            fmt::format("{} computes with element {} of {} ({} `{}` element {}), which was never written",
-                                       thread_name(t_.pos), elements[k], v.name, space_name(b.space()), b.name(), *off),
+                                       thread_name(t_.pos), elements[k], v.name, space_name(b.space()), b.name(), off),
                            m_.location_of(current_));
     out.init[k] = init ? 1 : 0;
-    out.values.set_code(static_cast<std::int64_t>(k), b.data().code(*off));
+    move_code(src, off, dst, static_cast<std::int64_t>(k), width, b.data(), out.values);
   }
   return out;
 }
@@ -123,25 +155,28 @@ Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Te
                             const std::vector<std::uint8_t>* init) {
   Buffer& b = *v.buffer;
   const bool registers = v.dist && b.space() == Space::Register;
-  std::optional<LocalBox> box;
   if (registers) {
     Result<std::optional<LocalBox>> bx = box_of(v);
     if (!bx.ok()) return bx.diagnostics().front();
-    box = *bx;
+    for (std::int64_t e : elements)
+      if (Fault f = check_registers(v, e, *bx)) return f;
   }
+  Result<std::vector<std::int64_t>> offs = offsets_of(v, elements, true);
+  if (!offs.ok()) return offs.diagnostics().front();
   const Accessor a = accessor();
-  const bool races = m_.options().check_races;
+  const bool races = m_.options().check_races && b.shared();
+  const bool tagged = !b.async_tags().empty();
+  const int width = element_bytes(v.dtype);
+  const std::uint8_t* src = values.bytes().data();
+  std::uint8_t* dst = b.data().mutable_bytes().data();
   for (std::size_t k = 0; k < elements.size(); ++k) {
-    if (registers)
-      if (Fault f = check_registers(v, elements[k], box)) return f;
-    Result<std::int64_t> off = locate(v, elements[k], true);
-    if (!off.ok()) return off.diagnostics().front();
-    if (races && b.shared())
-      if (std::optional<RaceConflict> r = record_write(b, *off, a)) return race_report(v, *off, *r, true);
-    if (!b.async_tags().empty())
-      if (Fault f = check_async_read(b, *off, true, a.site)) return f;
-    b.data().set_code(*off, values.code(static_cast<std::int64_t>(k)));
-    b.set_initialized(*off, init == nullptr || (*init)[k] != 0);
+    const std::int64_t off = (*offs)[k];
+    if (races)
+      if (std::optional<RaceConflict> r = record_write(b, off, a)) return race_report(v, off, *r, true);
+    if (tagged)
+      if (Fault f = check_async_read(b, off, true, a.site)) return f;
+    move_code(src, static_cast<std::int64_t>(k), dst, off, width, values, b.data());
+    b.set_initialized(off, init == nullptr || (*init)[k] != 0);
   }
   return std::nullopt;
 }

@@ -58,6 +58,8 @@ class ThreadRunner {
   /// Writes `values` (a (n,) tensor of v's dtype) to `elements` of `v`; `init` null: all set.
   Fault scatter(const View& v, const ElementList& elements, const Tensor& values,
                 const std::vector<std::uint8_t>* init);
+  /// The buffer offsets of `elements` of v, or the out-of-bounds report of the first outside.
+  Result<std::vector<std::int64_t>> offsets_of(const View& v, const ElementList& elements, bool writes);
   /// The buffer offset of logical element i of v, or the out-of-bounds report.
   Result<std::int64_t> locate(const View& v, std::int64_t i, bool writes);
   /// Checks that the thread may touch element i of a register view it does not own.

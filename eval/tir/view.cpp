@@ -18,6 +18,10 @@ class RowMajorMap final : public ElementMap {
  public:
   explicit RowMajorMap(std::int64_t base) : base_(base) {}
   std::int64_t offset(std::int64_t flat) const override { return base_ + flat; }
+  void offsets(const std::int64_t* flat, std::size_t n, std::int64_t* out) const override {
+    for (std::size_t i = 0; i < n; ++i) out[i] = base_ + flat[i];
+  }
+  bool identity() const override { return base_ == 0; }
 
  private:
   std::int64_t base_;
@@ -58,6 +62,20 @@ class ThroughMap final : public ElementMap {
     if (j == kOutside || j < 0 || j >= parent_->size) return kOutside;
     return parent_->map->offset(j);
   }
+  void offsets(const std::int64_t* flat, std::size_t n, std::int64_t* out) const override {
+    std::vector<std::int64_t> j(n);  // flat may alias out
+    inner_->offsets(flat, n, j.data());
+    for (std::size_t i = 0; i < n; ++i)
+      if (j[i] == kOutside || j[i] < 0 || j[i] >= parent_->size) j[i] = kOutside;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (j[i] == kOutside) {
+        // The slow path: every index on its own, those past the parent marked.
+        for (std::size_t k = 0; k < n; ++k) out[k] = j[k] == kOutside ? kOutside : parent_->map->offset(j[k]);
+        return;
+      }
+    }
+    parent_->map->offsets(j.data(), n, out);
+  }
 
  private:
   std::shared_ptr<const ElementMap> inner_;
@@ -70,6 +88,11 @@ class LocalMap final : public ElementMap {
   LocalMap(ViewRef parent, LocalBox box) : parent_(std::move(parent)), box_(std::move(box)) {}
   std::int64_t offset(std::int64_t flat) const override {
     return parent_->map->offset(parent_->dist->global_index(box_, flat));
+  }
+  void offsets(const std::int64_t* flat, std::size_t n, std::int64_t* out) const override {
+    std::vector<std::int64_t> g(n);  // flat may alias out
+    for (std::size_t i = 0; i < n; ++i) g[i] = parent_->dist->global_index(box_, flat[i]);
+    parent_->map->offsets(g.data(), n, out);
   }
 
  private:

@@ -43,6 +43,12 @@ class ElementMap {
   virtual ~ElementMap() = default;
   /// The buffer offset of the element at logical row-major index `flat`, or kOutside.
   virtual std::int64_t offset(std::int64_t flat) const = 0;
+  /// offset() of n indices at once (out may alias flat).
+  virtual void offsets(const std::int64_t* flat, std::size_t n, std::int64_t* out) const {
+    for (std::size_t i = 0; i < n; ++i) out[i] = offset(flat[i]);
+  }
+  /// True when offset(i) == i for every i (a whole buffer in row-major order).
+  virtual bool identity() const { return false; }
 };
 
 /// A tensor value of one thread (design note).
