@@ -90,10 +90,15 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
       Result<ViewRef> view = param_buffer(m, p, *type, t->shape());
       if (!view.ok()) return view.diagnostics();
       Buffer& b = *(*view)->buffer;
-      for (std::int64_t i = 0; i < t->size(); ++i) {
-        const std::int64_t off = (*view)->map->offset(i);
-        b.data().set_code(off, t->code(i));
-        b.set_initialized(off, true);
+      if ((*view)->map->identity() && b.count() == t->size()) {
+        std::copy(t->bytes().begin(), t->bytes().end(), b.data().mutable_bytes().begin());
+        b.initialize_all();
+      } else {
+        for (std::int64_t i = 0; i < t->size(); ++i) {
+          const std::int64_t off = (*view)->map->offset(i);
+          b.data().set_code(off, t->code(i));
+          b.set_initialized(off, true);
+        }
       }
       for (std::size_t i = 0; i < fn.params().size(); ++i)
         if (fn.params()[i].get() == &p) {
@@ -123,10 +128,12 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
     if (Fault f = m.run_function(fn, args, dims)) return *f;
     TirRun run;
     for (const ViewRef& v : outputs) {
-      Tensor out = Tensor::make(v->dtype, v->shape);
+      Tensor out = Tensor::make_uninitialized(v->dtype, v->shape);
       const Buffer& b = *v->buffer;
+      const bool identity = v->map->identity() && b.count() == v->size;
+      if (identity) std::copy(b.data().bytes().begin(), b.data().bytes().end(), out.mutable_bytes().begin());
       for (std::int64_t i = 0; i < v->size; ++i) {
-        const std::int64_t off = v->map->offset(i);
+        const std::int64_t off = identity ? i : v->map->offset(i);
         if (!b.initialized(off)) {
           SourceLocation at = fn.loc() ? *fn.loc() : SourceLocation{};
           return ub_diagnostic(UbKind::Uninitialized,
@@ -134,7 +141,7 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
                                            shape_text(v->shape)),
                                at);
         }
-        out.set_code(i, b.data().code(off));
+        if (!identity) out.set_code(i, b.data().code(off));
       }
       run.outputs.push_back(std::move(out));
     }
