@@ -109,7 +109,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
       Result<std::optional<ElementList>> h = holder.held(v);
       if (!h.ok()) return h.diagnostics().front();
       if (!*h) continue;
-      Result<Gathered> got = holder.gather(v, **h, true);
+      Result<Gathered> got = holder.gather(v, **h, ReadUse::Data);
       if (!got.ok()) return got.diagnostics().front();
       for (std::size_t j = 0; j < (*h)->size(); ++j) {
         full[k].values.set_code((**h)[j], got->values.code(static_cast<std::int64_t>(j)));

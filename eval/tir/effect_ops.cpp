@@ -163,7 +163,7 @@ Fault ThreadRunner::copy(const Call& c) {
     from = **hs;
     to = **hd;
   }
-  Result<Gathered> g = gather(s, from, false);
+  Result<Gathered> g = gather(s, from, ReadUse::Move);
   if (!g.ok()) return g.diagnostics().front();
   if (s.dtype == d.dtype) return scatter(d, to, g->values, &g->init);
   Result<Tensor> cast = cast_tensor(g->values, d.dtype, default_cast_options(d.dtype));
@@ -179,7 +179,7 @@ Fault ThreadRunner::fill(const Call& c) {
   if (!v.ok()) return v.diagnostics().front();
   double x = 0;
   if (v->kind == RtValue::Kind::View) {
-    Result<Gathered> g = gather(*v->view, ElementList{0}, true);
+    Result<Gathered> g = gather(*v->view, ElementList{0}, ReadUse::Data);
     if (!g.ok()) return g.diagnostics().front();
     x = element_f64(g->values, 0);
   } else {
@@ -229,7 +229,7 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
                                                   thread_name(t_.pos)));
       elems = **h;
     }
-    Result<Gathered> g = gather(v, elems, true);
+    Result<Gathered> g = gather(v, elems, ReadUse::Data);
     if (!g.ok()) return g.diagnostics().front();
     inputs.push_back(std::move(g->values));
   }
@@ -265,11 +265,11 @@ Fault ThreadRunner::rms_norm(const Call& c) {
   ElementList elems;
   for (std::int64_t r : rows)
     for (std::int64_t j = 0; j < k; ++j) elems.push_back(r * k + j);
-  Result<Gathered> x = gather(s, elems, true);
+  Result<Gathered> x = gather(s, elems, ReadUse::Data);
   if (!x.ok()) return x.diagnostics().front();
   ElementList all_w((*weight)->size);
   for (std::size_t j = 0; j < all_w.size(); ++j) all_w[j] = static_cast<std::int64_t>(j);
-  Result<Gathered> w = gather(**weight, all_w, true);
+  Result<Gathered> w = gather(**weight, all_w, ReadUse::Data);
   if (!w.ok()) return w.diagnostics().front();
   const Shape shape{static_cast<std::int64_t>(rows.size()), k};
   Tensor x2 = Tensor::make(s.dtype, shape);
@@ -309,7 +309,7 @@ Fault ThreadRunner::reduce(const Call& c) {
   Result<std::optional<ElementList>> hs = held(s);
   if (!hs.ok()) return hs.diagnostics().front();
   if (!*hs) return std::nullopt;
-  Result<Gathered> g = gather(s, **hs, true);
+  Result<Gathered> g = gather(s, **hs, ReadUse::Data);
   if (!g.ok()) return g.diagnostics().front();
   const Shape in_shape = s.dist ? s.dist->local_shape() : s.shape;
   Tensor x = Tensor::make(s.dtype, in_shape);

@@ -443,7 +443,7 @@ static Result<RtValue> scalar_of(ThreadRunner& r, const RtValue& v) {
   const View& view = *v.view;
   if (view.size != 1)
     return error_at(r.m_, r.current_, fmt::format("{} is a tensor of {} elements where a scalar is needed", view.name, view.size));
-  Result<Gathered> g = r.gather(view, ElementList{0}, true);
+  Result<Gathered> g = r.gather(view, ElementList{0}, ReadUse::Control);
   if (!g.ok()) return g.diagnostics();
   const DType d = view.dtype;
   if (d.is_float()) return RtValue::real(element_f64(g->values, 0));

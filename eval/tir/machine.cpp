@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "eval/hir/evaluator.h"
 #include "eval/tir/thread_runner.h"
@@ -197,7 +198,8 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
       g.ctas.push_back(make_cta(i));
       all.push_back(g.ctas.back().get());
     }
-    return schedule(g, all);
+    if (Fault f = schedule(g, all)) return f;
+    return std::exchange(pending_uninitialized, std::nullopt);
   }
   ScratchCharge charge(1, clock_bytes);
   for (std::int64_t i = 0; i < grid; ++i) {
@@ -205,7 +207,7 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
     g.ctas.push_back(make_cta(i));
     if (Fault f = schedule(g, {g.ctas.back().get()})) return f;
   }
-  return std::nullopt;
+  return std::exchange(pending_uninitialized, std::nullopt);
 }
 
 Fault Machine::schedule(Grid& g, std::vector<Cta*> ctas) {

@@ -213,6 +213,10 @@ class Machine {
   std::unordered_map<const ir::Evaluate*, BarrierClass> barrier_classes_;
 
  public:
+  /// The first arithmetic on uninitialized data: reported when its launch ends, unless a race
+  /// (its likely cause: the element was read before the write another thread was to make)
+  /// is found first.
+  std::optional<Diagnostic> pending_uninitialized;
   /// The ownership maps of the module's ShardLayouts (distribution.h).
   DistributionCache distributions;
   /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).

@@ -112,7 +112,7 @@ Result<std::vector<std::int64_t>> ThreadRunner::offsets_of(const View& v, const 
   return offs;
 }
 
-Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, bool use) {
+Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, ReadUse use) {
   Buffer& b = *v.buffer;
   const bool registers = v.dist && b.space() == Space::Register;
   std::optional<LocalBox> box;
@@ -140,11 +140,15 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
     if (tagged)
       if (Fault f = check_async_read(b, off, false, a.site)) return *f;
     const bool init = b.initialized(off);
-    if (!init && use)
-      return ub_diagnostic(UbKind::Uninitialized,
-                           fmt::format("{} computes with element {} of {} ({} `{}` element {}), which was never written",
-                                       thread_name(t_.pos), elements[k], v.name, space_name(b.space()), b.name(), off),
-                           m_.location_of(current_));
+    if (!init && use != ReadUse::Move) {
+      Diagnostic d = ub_diagnostic(UbKind::Uninitialized,
+                                   fmt::format("{} {} element {} of {} ({} `{}` element {}), which was never written",
+                                               thread_name(t_.pos), use == ReadUse::Control ? "branches on" : "computes with",
+                                               elements[k], v.name, space_name(b.space()), b.name(), off),
+                                   m_.location_of(current_));
+      if (use == ReadUse::Control) return d;
+      if (!m_.pending_uninitialized) m_.pending_uninitialized = std::move(d);
+    }
     out.init[k] = init ? 1 : 0;
     move_code(src, off, dst, static_cast<std::int64_t>(k), width, b.data(), out.values);
   }

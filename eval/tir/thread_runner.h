@@ -25,6 +25,14 @@ struct Gathered {
 /// The elements one thread touches of an operand: logical indices of the view.
 using ElementList = std::vector<std::int64_t>;
 
+/// What a read is for, which decides when an uninitialized element is reported
+/// (docs/tir-semantics.md, "Undefined behaviour").
+enum class ReadUse : std::uint8_t {
+  Move,     ///< Copy: the initialization state moves with the value, nothing is reported
+  Data,     ///< arithmetic: reported when the launch ends, unless a race is found first
+  Control,  ///< a condition, a bound, a subject: reported at once (control cannot go on)
+};
+
 class ThreadRunner {
  public:
   ThreadRunner(Machine& m, Grid& g, Cta& c, Thread& t) : m_(m), g_(g), c_(c), t_(t) {}
@@ -53,8 +61,8 @@ class ThreadRunner {
   Result<std::optional<LocalBox>> box_of(const View& v);
   /// The logical indices of `v` the thread holds: its box (row-major), or all of v.
   Result<std::optional<ElementList>> held(const View& v);
-  /// Reads `elements` of `v`. `use` true: arithmetic reads, an uninitialized element is UB.
-  Result<Gathered> gather(const View& v, const ElementList& elements, bool use);
+  /// Reads `elements` of `v` for `use`.
+  Result<Gathered> gather(const View& v, const ElementList& elements, ReadUse use);
   /// Writes `values` (a (n,) tensor of v's dtype) to `elements` of `v`; `init` null: all set.
   Fault scatter(const View& v, const ElementList& elements, const Tensor& values,
                 const std::vector<std::uint8_t>* init);

@@ -145,7 +145,136 @@ void render(const std::vector<TirStmt>& stmts, int depth, std::string& out) {
   }
 }
 
+// The statements of a race-free kernel (gen_race_free_kernel).
+class RaceFreeBuilder {
+ public:
+  RaceFreeBuilder(std::int64_t threads, std::int64_t cols) : b_(threads), p_(cols) {}
+
+  std::vector<TirStmt> body(std::vector<std::size_t>& needed_syncs) {
+    std::vector<TirStmt> out;
+    for (const char* x : {"x0", "x1", "out"}) {
+      out.push_back(line(fmt::format("let {0}c = tensor_view({0}, layout=GC)", x)));
+      out.push_back(line(fmt::format("let {0}v = tensor_view({0}c, layout=TB)", x)));
+    }
+    registers_.push_back(fresh_register(out));
+    out.push_back(line(fmt::format("copy(x0v, {})", registers_.back())));
+    registers_.push_back(fresh_register(out));
+    out.push_back(line(fmt::format("copy(x1v, {})", registers_.back())));
+    const int steps = pick<int>(1, 9);
+    for (int s = 0; s < steps; ++s) step(out, needed_syncs);
+    out.push_back(line(fmt::format("copy({}, outv)", registers_.back())));
+    return out;
+  }
+
+ private:
+  static TirStmt line(std::string text) { return TirStmt{std::move(text), false, {}}; }
+
+  std::string fresh_register(std::vector<TirStmt>& out) {
+    const std::string r = fmt::format("r{}", next_++);
+    out.push_back(line(fmt::format("let {} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, layout=R, storage=rmem])", r, b_, p_)));
+    return r;
+  }
+
+  void step(std::vector<TirStmt>& out, std::vector<std::size_t>& needed_syncs) {
+    const std::string a = element(registers_), c = element(registers_);
+    switch (pick<int>(0, 7)) {
+      case 0: {
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("binary({}, {}, {}, kind={})", a, c, r,
+                                       element<std::string>({"add", "sub", "mul", "max", "min"}))));
+        registers_.push_back(r);
+        return;
+      }
+      case 1: {
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("unary({}, {}, kind={})", a, r, element<std::string>({"neg", "abs"}))));
+        registers_.push_back(r);
+        return;
+      }
+      case 2: {
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("relu({}, {})", a, r)));
+        registers_.push_back(r);
+        return;
+      }
+      case 3: {
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("fill({}, {})", r, element<std::string>({"0.0", "1.5", "-2.0"}))));
+        registers_.push_back(r);
+        return;
+      }
+      case 4: {
+        TirStmt loop{fmt::format("for i{} in range(0, {}, 1)", next_++, pick<int>(0, 4)), true, {}};
+        loop.body.push_back(line(fmt::format("binary({0}, {1}, {0}, kind={2})", a, c,
+                                             element<std::string>({"add", "max", "min"}))));
+        out.push_back(loop);
+        return;
+      }
+      default: {  // a neighbour exchange through shared memory
+        const int x = next_++;
+        const std::int64_t k = pick<std::int64_t>(1, b_);
+        out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
+        out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
+        out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                       x, x, b_ * p_, b_, p_, p_)));
+        out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                       x, x, k * p_, b_, p_, p_)));
+        out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
+        out.push_back(line(fmt::format("copy({}, wlo{})", a, x)));
+        out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
+        out.push_back(line(fmt::format("copy({}, whi{})", a, x)));
+        needed_syncs.push_back(out.size());
+        out.push_back(line("sync(t)"));
+        out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
+        registers_.push_back(r);
+        return;
+      }
+    }
+  }
+
+  std::int64_t b_, p_;
+  std::vector<std::string> registers_;
+  int next_ = 0;
+};
+
 }  // namespace
+
+rc::Gen<RaceFreeKernel> gen_race_free_kernel() {
+  return rc::gen::exec([] {
+    RaceFreeKernel k;
+    const std::int64_t ctas = pick<std::int64_t>(1, 4);
+    const std::int64_t threads = element<std::int64_t>({32, 64, 128});
+    const std::int64_t cols = pick<std::int64_t>(1, 4);
+    k.rows = ctas * threads;
+    k.cols = cols;
+    TirProgram& p = k.program;
+    p.declarations.push_back(fmt::format("mesh grid = Mesh((Topology(\"cta\", {0}),), Layout(({0},), (1,)))", ctas));
+    p.declarations.push_back(one_in(2) || threads == 32
+                                 ? fmt::format("mesh block = Mesh((Topology(\"thread\", {0}),), Layout(({0},), (1,)))", threads)
+                                 : fmt::format("mesh block = Mesh((Topology(\"thread\", {}),), Layout(({}, 32), (32, 1)))",
+                                               threads, threads / 32));
+    const std::string block_attrs = p.declarations.back().find(", 32), (32, 1)") != std::string::npos ? "(S(0), S(0))" : "(S(0),)";
+    p.declarations.push_back(fmt::format("layout GC = ShardLayout(layout=Layout(({}, {}), ({}, 1)), attrs=(S(0),), mesh=grid)",
+                                         k.rows, cols, cols));
+    p.declarations.push_back(fmt::format("layout TB = ShardLayout(layout=Layout(({}, {}), ({}, 1)), attrs={}, mesh=block)",
+                                         threads, cols, cols, block_attrs));
+    p.declarations.push_back(fmt::format("layout R = ShardLayout(layout=Layout(({}, {}), (0, 1)), attrs={}, mesh=block)",
+                                         threads, cols, block_attrs));
+    TirFunc f;
+    f.header = fmt::format("prim_func kernel(x0: Tensor[({0}, {1}), f32], x1: Tensor[({0}, {1}), f32], out: Tensor[({0}, {1}), f32]) "
+                           "outputs=1 target=cuda",
+                           k.rows, cols);
+    TirStmt grid{"with grid as g", true, {}};
+    TirStmt block{"with block as t", true, {}};
+    block.body = RaceFreeBuilder(threads, cols).body(k.needed_syncs);
+    grid.body.push_back(std::move(block));
+    f.body.push_back(std::move(grid));
+    p.functions.push_back(std::move(f));
+    return k;
+  });
+}
 
 std::string TirProgram::text() const {
   std::string out = "tfir 1\n";
@@ -214,3 +343,4 @@ rc::Gen<TirProgram> gen_tir_program(TirGenOptions opts) {
 }  // namespace tf::fuzz
 
 void rc::showValue(const tf::fuzz::TirProgram& p, std::ostream& os) { os << "\n" << p.text(); }
+void rc::showValue(const tf::fuzz::RaceFreeKernel& k, std::ostream& os) { os << "\n" << k.program.text(); }

@@ -21,6 +21,7 @@
 
 #include <rapidcheck.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -59,9 +60,31 @@ struct TirProgram {
 /// A valid TIR program (header comment).
 rc::Gen<TirProgram> gen_tir_program(TirGenOptions opts = {});
 
+/// A race-free kernel (gen_race_free_kernel) and where its needed barriers are.
+struct RaceFreeKernel {
+  TirProgram program;  ///< one cuda prim_func `kernel(x0, x1, out)`
+  std::int64_t rows = 0, cols = 0;  ///< the parameters' shape (rows, cols), f32
+  /// Indices in block_body() of the Syncs a neighbour exchange needs: deleting one is a race.
+  std::vector<std::size_t> needed_syncs;
+  /// The statements inside the innermost MeshScope.
+  std::vector<TirStmt>& block_body() { return program.functions[0].body[0].body[0].body; }
+};
+
+/// A kernel without undefined behaviour by construction, for the TIR machine model's laws
+/// (fuzz/test/tir_machine_laws_test.cpp). `with grid as g { with block as t { ... } }` over
+/// C = 1-3 CTAs of B = 32, 64 or 128 threads; every thread views its own rows of the parameters
+/// (ShardLayouts over the grid, then over the block), copies them to registers, then 1-8 steps,
+/// each into a fresh register: binary (add sub mul max min), unary (neg abs), relu, fill, a loop
+/// updating a register in place, or a neighbour exchange through shared memory (each thread
+/// writes its rows twice, `sync(t)`, then reads the rows k threads on); finally the last register
+/// is copied to the thread's rows of `out`. Every output element is written exactly once and
+/// every shared-memory read is ordered after its write by the exchange's Sync.
+rc::Gen<RaceFreeKernel> gen_race_free_kernel();
+
 }  // namespace tf::fuzz
 
 namespace rc {
 /// Printing for counterexamples: the program text.
 void showValue(const tf::fuzz::TirProgram& p, std::ostream& os);
+void showValue(const tf::fuzz::RaceFreeKernel& k, std::ostream& os);
 }  // namespace rc
