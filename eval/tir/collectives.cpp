@@ -23,12 +23,13 @@ Diagnostic collective_error(const Machine& m, const ir::StmtNode* s, std::string
 }
 
 // The global ids of the positions of `mesh`'s instance `place` in CTA `cta` (a thread mesh).
-Result<std::vector<std::uint32_t>> instance_threads(const Mesh& mesh, const MeshPlace& place, const Grid& g, std::int64_t cta) {
-  Result<std::vector<std::int64_t>> devices = image(mesh);
-  if (!devices.ok()) return devices.diagnostics();
-  const std::int64_t T = *mesh.topologies().front().static_size();
+Result<std::vector<std::uint32_t>> instance_threads(Machine& m, const Mesh& mesh, const MeshPlace& place, const Grid& g,
+                                                    std::int64_t cta) {
+  Result<const MeshIndex*> index = m.meshes.get(mesh);
+  if (!index.ok()) return index.diagnostics();
+  const std::int64_t T = (*index)->first_level_size();
   std::vector<std::uint32_t> out;
-  for (std::int64_t d : *devices) out.push_back(static_cast<std::uint32_t>(cta * g.block + place.instance * T + d));
+  for (std::int64_t d : (*index)->positions()) out.push_back(static_cast<std::uint32_t>(cta * g.block + place.instance * T + d));
   return out;
 }
 
@@ -63,10 +64,10 @@ Fault ThreadRunner::mma(const ir::Evaluate& e, const Call& c) {
   const Mesh& mesh = distributed.dist->layer_mesh(0);
   if (!is_thread_mesh(mesh))
     return collective_error(m_, &e, fmt::format("mma: the fragments are distributed over {}; an mma runs over the threads of a CTA", to_string(mesh)));
-  Result<std::optional<MeshPlace>> place = place_in_mesh(mesh, t_.pos);
+  Result<std::optional<MeshPlace>> place = m_.place(mesh, t_.pos);
   if (!place.ok()) return place.diagnostics().front();
   if (!*place) return std::nullopt;
-  Result<std::vector<std::uint32_t>> expected = instance_threads(mesh, **place, g_, c_.index);
+  Result<std::vector<std::uint32_t>> expected = instance_threads(m_, mesh, **place, g_, c_.index);
   if (!expected.ok()) return expected.diagnostics().front();
   r.expected = std::move(*expected);
   return arrive(fmt::format("mma:{}", (*place)->instance), std::move(r), {*acc, *lhs, *rhs});
@@ -82,7 +83,7 @@ Fault ThreadRunner::reduce_collective(const ir::Evaluate& e, const Call& c, cons
   Rendezvous r;
   r.kind = Rendezvous::Kind::Collective;
   r.site = &e;
-  Result<std::vector<std::uint32_t>> expected = instance_threads(mesh, place, g_, c_.index);
+  Result<std::vector<std::uint32_t>> expected = instance_threads(m_, mesh, place, g_, c_.index);
   if (!expected.ok()) return expected.diagnostics().front();
   r.expected = std::move(*expected);
   (void)c;

@@ -60,6 +60,11 @@ Result<std::shared_ptr<const Distribution>> Distribution::make(const ShardLayout
     layer = inner;
   }
   d->meshes_.assign(outer_first.rbegin(), outer_first.rend());
+  for (const Mesh& m : d->meshes_) {
+    Result<MeshIndex> x = MeshIndex::make(m);
+    if (!x.ok()) return x.diagnostics();
+    d->indexes_.push_back(std::move(*x));
+  }
   std::vector<std::int64_t> remaining = d->domain_;
   for (const shard_detail::SplitBinding& b : chain.bindings) {
     if (!b.mesh_extent.is_int()) return refuse(fmt::format("{} binds a symbolic mesh extent", to_string(sl)));
@@ -89,7 +94,7 @@ Result<std::optional<LocalBox>> Distribution::place(const ThreadPos& t) const {
   for (const Binding& b : bindings_) {
     const std::size_t layer = static_cast<std::size_t>(b.layer);
     if (!placed[layer]) {
-      Result<std::optional<MeshPlace>> p = place_in_mesh(meshes_[layer], t);
+      Result<std::optional<MeshPlace>> p = indexes_[layer].place(t);
       if (!p.ok()) return p.diagnostics();
       places[layer] = *p;
       placed[layer] = true;
@@ -100,7 +105,7 @@ Result<std::optional<LocalBox>> Distribution::place(const ThreadPos& t) const {
   // A thread that is no position of a mesh without bindings still holds nothing.
   for (std::size_t layer = 0; layer < meshes_.size(); ++layer) {
     if (placed[layer]) continue;
-    Result<std::optional<MeshPlace>> p = place_in_mesh(meshes_[layer], t);
+    Result<std::optional<MeshPlace>> p = indexes_[layer].place(t);
     if (!p.ok()) return p.diagnostics();
     if (!*p) return std::optional<LocalBox>{};
   }
@@ -108,7 +113,7 @@ Result<std::optional<LocalBox>> Distribution::place(const ThreadPos& t) const {
 }
 
 Result<std::optional<MeshPlace>> Distribution::outer_place(const ThreadPos& t) const {
-  return place_in_mesh(meshes_.back(), t);
+  return indexes_.back().place(t);
 }
 
 void Distribution::domain_coord(std::int64_t flat, std::int64_t* g) const {

@@ -99,6 +99,7 @@ class Distribution {
   Shape local_shape_;            // local_shape(), computed once
   std::vector<Binding> bindings_;
   std::vector<Mesh> meshes_;
+  std::vector<MeshIndex> indexes_;  // one per layer mesh
 };
 
 /// Distributions made once per (ShardLayout, shape): a ShardLayout in the IR (a type's layout, a

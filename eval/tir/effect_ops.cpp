@@ -299,7 +299,7 @@ Fault ThreadRunner::reduce(const Call& c) {
     const bool split = std::any_of(axes.begin(), axes.end(), [&](std::int64_t a) { return local[static_cast<std::size_t>(a)] != s.shape[static_cast<std::size_t>(a)]; });
     if (split) {
       const Mesh& mesh = s.dist->layer_mesh(static_cast<int>(s.dist->bindings().empty() ? 0 : s.dist->bindings().back().layer));
-      Result<std::optional<MeshPlace>> place = place_in_mesh(mesh, t_.pos);
+      Result<std::optional<MeshPlace>> place = m_.place(mesh, t_.pos);
       if (!place.ok()) return place.diagnostics().front();
       if (!*place) return std::nullopt;
       const auto* e = static_cast<const ir::Evaluate*>(current_);

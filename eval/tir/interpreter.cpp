@@ -153,7 +153,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
     }
     case ir::StmtKind::MeshScope: {
       const auto& scope = static_cast<const ir::MeshScope&>(s);
-      Result<std::optional<MeshPlace>> place = place_in_mesh(scope.mesh, t_.pos);
+      Result<std::optional<MeshPlace>> place = m_.place(scope.mesh, t_.pos);
       if (!place.ok()) {
         Diagnostic d = place.diagnostics().front();
         d.location = m_.location_of(&s);

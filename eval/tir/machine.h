@@ -217,6 +217,14 @@ class Machine {
   /// (its likely cause: the element was read before the write another thread was to make)
   /// is found first.
   std::optional<Diagnostic> pending_uninitialized;
+  /// The meshes of the module prepared for placing threads (thread_position.h).
+  MeshIndexCache meshes;
+  /// The place of the thread at `pos` in `m` (through the cache).
+  Result<std::optional<MeshPlace>> place(const Mesh& m, const ThreadPos& pos) {
+    Result<const MeshIndex*> x = meshes.get(m);
+    if (!x.ok()) return x.diagnostics();
+    return (*x)->place(pos);
+  }
   /// The ownership maps of the module's ShardLayouts (distribution.h).
   DistributionCache distributions;
   /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).

@@ -9,9 +9,15 @@
 // equals the launch dimension has one instance. The device index of the positions is row-major
 // over the levels (ir/layout/mesh.h) and the mesh coordinate is its projection
 // (mesh_projection.h): a sliced mesh holds only the positions of its slice.
+//
+// MeshIndex does the projection with integers only: made once per mesh (checking that the mesh
+// is static, of cta / thread levels and inverse-projectable), it decodes a device index greedily
+// by descending stride, which is exact for the separated strides projection requires.
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -35,13 +41,48 @@ struct MeshPlace {
   std::vector<std::int64_t> coord;  ///< the mesh coordinate, one entry per axis
 };
 
-/// The place of `t` in `m`, or nullopt when t is no position of m (past the last whole tile, or
-/// outside a slice). Diagnostic (category Eval) for a symbolic mesh, a level other than cta and
-/// thread, or a mesh that is not inverse-projectable.
-Result<std::optional<MeshPlace>> place_in_mesh(const Mesh& m, const ThreadPos& t);
+/// A mesh prepared for placing threads (design note).
+class MeshIndex {
+ public:
+  /// Diagnostic (category Eval) for a symbolic mesh, a level other than cta and thread, or a
+  /// mesh that is not inverse-projectable.
+  static Result<MeshIndex> make(const Mesh& m);
 
-/// The extent of the launch dimension a level names: grid for cta, block for thread.
-/// Precondition: the level is cta or thread.
-std::int64_t launch_extent(const Topology& level, const ThreadPos& t);
+  /// The place of `t`, or nullopt when t is no position (past the last whole tile, outside a
+  /// slice). Diagnostic when a level is larger than the launch dimension it tiles.
+  Result<std::optional<MeshPlace>> place(const ThreadPos& t) const;
+  /// The device indices of the positions, in mesh-coordinate order.
+  const std::vector<std::int64_t>& positions() const { return positions_; }
+  /// The extent of the first level (for a thread mesh: the threads of one instance).
+  std::int64_t first_level_size() const { return levels_.front().size; }
+
+ private:
+  struct Level {
+    bool cta = false;
+    std::int64_t size = 1;
+  };
+  struct Axis {
+    int index = 0;
+    std::int64_t extent = 1, stride = 0;
+  };
+  std::string spelling_;
+  std::vector<Level> levels_;
+  std::vector<Axis> by_stride_;  // extent > 1, largest stride first
+  std::int64_t offset_ = 0;
+  int rank_ = 0;
+  std::vector<std::int64_t> positions_;
+};
+
+/// MeshIndex per mesh of the module (meshes in the IR stay at one address while it lives).
+class MeshIndexCache {
+ public:
+  Result<const MeshIndex*> get(const Mesh& m);
+
+ private:
+  std::map<const Mesh*, std::unique_ptr<MeshIndex>> made_;
+};
+
+/// The place of `t` in `m` (MeshIndex::make, then place).
+Result<std::optional<MeshPlace>> place_in_mesh(const Mesh& m, const ThreadPos& t);
 
 }  // namespace tf::eval::tir
