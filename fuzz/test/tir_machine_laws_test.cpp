@@ -28,16 +28,21 @@ struct Outcome {
   std::vector<eval::Tensor> outputs;
 };
 
-Outcome run(const std::string& source, const std::vector<eval::Tensor>& inputs, std::uint64_t seed) {
+// The generated program read and verified (it must: the generator builds valid text).
+text::ReadFile read_checked(const std::string& source) {
   Result<text::ReadFile> f = text::read_file(source, "generated.tfir", eval::eval_context());
-  if (!f.ok()) return {"read: " + f.diagnostics().front().render(), {}};
+  if (!f.ok()) RC_FAIL("read: " + f.diagnostics().front().render());
   std::vector<Diagnostic> ds = verify_module(*f->module, eval::eval_context().handlers());
-  if (has_error(ds)) return {"verify: " + ds.front().render(), {}};
-  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(f->module->lookup("kernel")->get());
+  if (has_error(ds)) RC_FAIL("verify: " + ds.front().render());
+  return std::move(f).value();
+}
+
+Outcome run(const text::ReadFile& f, const std::vector<eval::Tensor>& inputs, std::uint64_t seed) {
+  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(f.module->lookup("kernel")->get());
   eval::tir::TirEvalOptions o;
   o.handlers = &eval::eval_context().handlers();
   o.schedule_seed = seed;
-  Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f->module, *fn, inputs, o);
+  Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, o);
   if (!r.ok()) {
     const Diagnostic& d = r.diagnostics().front();
     return {d.rule_id.rfind("ub.", 0) == 0 ? d.rule_id : "error: " + d.render(), {}};
@@ -67,12 +72,12 @@ bool same(const Outcome& a, const Outcome& b) {
 TF_LAW(TirMachineLaws, RaceFreeKernelsRunCleanAndScheduleIndependently, ()) {
   RaceFreeKernel k = *gen_race_free_kernel();
   const std::vector<eval::Tensor> inputs = inputs_for(k, *rc::gen::arbitrary<std::uint32_t>());
-  const std::string source = k.program.text();
-  const Outcome first = run(source, inputs, 0);
+  const text::ReadFile file = read_checked(k.program.text());
+  const Outcome first = run(file, inputs, 0);
   RC_ASSERT(first.kind == std::string("ok"));
-  RC_ASSERT(same(first, run(source, inputs, 0)));
+  RC_ASSERT(same(first, run(file, inputs, 0)));
   for (std::uint64_t seed : {1u, 2u, 3u}) {
-    const Outcome again = run(source, inputs, seed);
+    const Outcome again = run(file, inputs, seed);
     RC_ASSERT(again.kind == std::string("ok"));
     RC_ASSERT(same(first, again));
   }
@@ -85,7 +90,7 @@ TF_LAW(TirMachineLaws, DeletingANeededSyncIsReportedAsARace, ()) {
   const std::size_t which = *rc::gen::inRange<std::size_t>(0, k.needed_syncs.size());
   std::vector<TirStmt>& body = k.block_body();
   body.erase(body.begin() + static_cast<std::ptrdiff_t>(k.needed_syncs[which]));
-  const Outcome r = run(k.program.text(), inputs_for(k, 7), *rc::gen::inRange<std::uint64_t>(0, 4));
+  const Outcome r = run(read_checked(k.program.text()), inputs_for(k, 7), *rc::gen::inRange<std::uint64_t>(0, 4));
   RC_ASSERT(r.kind == std::string("ub.race"));
 }
 
