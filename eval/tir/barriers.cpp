@@ -69,7 +69,7 @@ Fault ThreadRunner::sync(const ir::Evaluate& e, const Call& c) {
         break;
       }
       case BarrierKind::SyncWarpMask:
-        key = fmt::format("warp:{}:{}", instance, first / 32);
+        key = fmt::format("warp:{}:{}:{}", instance, first, count);  // one rendezvous per mask
         break;
       default:
         key = fmt::format("block:{}", instance);

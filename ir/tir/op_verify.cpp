@@ -31,13 +31,14 @@ std::vector<const TensorType*> tensors(const Call& call, std::size_t n,
   return out;
 }
 
-// A pointwise src -> dst op: same dtype and shape, dst in memory.
-std::vector<Diagnostic> verify_pointwise(const Call& call) {
+// A pointwise src -> dst op: same shape, dst in memory, and the same dtype unless the op
+// converts (Unary of kind cast: the destination's dtype is the cast's target).
+std::vector<Diagnostic> verify_pointwise(const Call& call, bool converts = false) {
   std::vector<Diagnostic> diags;
   std::vector<const TensorType*> t = tensors(call, 2, diags);
   if (t[1] != nullptr) require_memory(call.op, "dst", *t[1], diags);
   if (t[0] != nullptr && t[1] != nullptr) {
-    require_same_dtype(call.op, "src", *t[0], "dst", *t[1], diags);
+    if (!converts) require_same_dtype(call.op, "src", *t[0], "dst", *t[1], diags);
     require_same_shape(call.op, "src", *t[0], "dst", *t[1], diags);
   }
   return diags;
@@ -79,7 +80,7 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
 }
 
 std::vector<Diagnostic> verify_unary(const Call& call) {
-  std::vector<Diagnostic> diags = verify_pointwise(call);
+  std::vector<Diagnostic> diags = verify_pointwise(call, kind_of(call) == "cast");
   if (!unary_kind_from_name(kind_of(call)))
     diags.push_back(
         op_type_error(call.op, fmt::format("kind '{}' is not a UnaryKind", kind_of(call))));
