@@ -6,7 +6,7 @@
 // writes the part it holds. A collective orders no memory (no clock join).
 #include <fmt/format.h>
 
-#include "eval/tir/exact_sum.h"
+#include "eval/tir/mma_arith.h"
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/layout/participants.h"
@@ -133,12 +133,14 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     const Tensor& B = full[2].values;
     const Tensor& C = full[0].values;
     std::vector<float> d(static_cast<std::size_t>(M * N));
+    std::vector<double> row(static_cast<std::size_t>(K)), column(static_cast<std::size_t>(K));
     for (std::int64_t i = 0; i < M; ++i)
       for (std::int64_t j = 0; j < N; ++j) {
-        ExactSum s;
-        s.add(element_f64(C, i * N + j));
-        for (std::int64_t k = 0; k < K; ++k) s.add(element_f64(A, i * K + k) * element_f64(B, k * N + j));
-        d[static_cast<std::size_t>(i * N + j)] = s.to_f32();
+        for (std::int64_t k = 0; k < K; ++k) {
+          row[static_cast<std::size_t>(k)] = element_f64(A, i * K + k);
+          column[static_cast<std::size_t>(k)] = element_f64(B, k * N + j);
+        }
+        d[static_cast<std::size_t>(i * N + j)] = mma_element(m_.options().mma, element_f64(C, i * N + j), row, column);
       }
     result = from_f32(out0.dtype, out0.shape, d);
   } else {

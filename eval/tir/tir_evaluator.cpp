@@ -35,6 +35,21 @@ Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, c
 
 }  // namespace
 
+const char* mma_mode_name(MmaMode mode) {
+  switch (mode) {
+    case MmaMode::Exact: return "exact";
+    case MmaMode::Sm80: return "sm80";
+    case MmaMode::Sm90: return "sm90";
+  }
+  return "?";
+}
+
+std::optional<MmaMode> mma_mode_from_name(std::string_view name) {
+  for (MmaMode m : {MmaMode::Exact, MmaMode::Sm80, MmaMode::Sm90})
+    if (name == mma_mode_name(m)) return m;
+  return std::nullopt;
+}
+
 bool is_hidden_shape_param(const tf::tir::PrimFunction& fn, const Var& p) {
   const auto hidden = tf::tir::hidden_shape_params(fn);
   for (std::size_t i = 0; i < fn.params().size(); ++i)

@@ -15,6 +15,8 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -27,10 +29,17 @@
 
 namespace tf::eval::tir {
 
-/// How Mma adds its products (docs/tir-semantics.md, "Mma").
+/// How Mma adds its products (docs/tir-semantics.md, "Mma"; mma_arith.h).
 enum class MmaMode : std::uint8_t {
   Exact,  ///< per output element, the correctly rounded sum of C and the exact products
+  Sm80,   ///< Ampere tensor cores: two fused steps of 8, truncation to 24 fraction bits
+  Sm90,   ///< Hopper tensor cores: one fused step of 16, truncation to 25 fraction bits
 };
+
+/// "exact", "sm80", "sm90".
+const char* mma_mode_name(MmaMode mode);
+/// The mode spelled `name`, or nullopt.
+std::optional<MmaMode> mma_mode_from_name(std::string_view name);
 
 /// The device whose limits a launch must respect (grid-barrier co-residency).
 struct DeviceModel {

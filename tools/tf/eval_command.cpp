@@ -123,6 +123,7 @@ Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& f
   options.limits = limits;
   options.schedule_seed = r.schedule_seed;
   options.trace = r.trace;
+  options.mma = *eval::tir::mma_mode_from_name(r.mma);
   Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(module, fn, std::move(inputs), options);
   if (!run.ok()) return run.diagnostics();
   if (r.trace) err << run->trace;
@@ -156,8 +157,10 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   }
   const std::string fn_name = prim != nullptr ? prim->name() : hir_fn->name();
   const std::vector<VarRef> params = prim != nullptr ? eval::tir::input_params(*prim) : hir_fn->params();
-  if (prim == nullptr && (r.trace || r.schedule_seed != 0))
-    return fail({usage("--trace and --schedule run a prim_func on the TIR machine model; @" + fn_name + " is a func")}, err, r.json);
+  if (!eval::tir::mma_mode_from_name(r.mma))
+    return fail({usage("--mma '" + r.mma + "': the modes are exact, sm80 and sm90")}, err, r.json);
+  if (prim == nullptr && (r.trace || r.schedule_seed != 0 || r.mma != "exact"))
+    return fail({usage("--trace, --schedule and --mma run a prim_func on the TIR machine model; @" + fn_name + " is a func")}, err, r.json);
 
   eval::LiteralContext lc;
   lc.base_dir = fs::path(r.file).parent_path().string();
@@ -265,6 +268,10 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--schedule", req->schedule_seed,
                   "SEED: run a prim_func's threads in a seeded random order instead of lowest first "
                   "(a race-free program gives the same result under every seed)");
+  cmd->add_option("--mma", req->mma,
+                  "exact|sm80|sm90: how a prim_func's Mma adds its products: the correctly rounded exact sum "
+                  "(default), or the Ampere / Hopper tensor-core models (truncating alignment, "
+                  "docs/tir-semantics.md)");
   cmd->add_flag("--trace", req->trace,
                 "print a prim_func's timeline of launches, barrier and collective arrivals (who waits "
                 "for whom) on stderr");

@@ -2,7 +2,8 @@
 // what does this program compute? Reads and verifies FILE, runs one function through the
 // reference evaluator (a func: eval/hir/evaluator.h; a prim_func: the TIR machine model,
 // eval/tir/tir_evaluator.h) and shows or writes its outputs.
-//  - --schedule SEED, --trace (prim_funcs): a seeded thread order; the barrier timeline;
+//  - --schedule SEED, --trace, --mma MODE (prim_funcs): a seeded thread order; the barrier
+//    timeline; the Mma arithmetic (exact, sm80, sm90);
 //  - --fn: the function (default: the module's entry, else the file's only func);
 //  - --input NAME=VALUE, one per parameter: VALUE is a .npy path (raw u8 / u16 codes for the
 //    narrow dtypes; other arrays converted with D4, eval/value/npy_boundary.h) or a tensor
@@ -46,6 +47,7 @@ struct EvalRequest {
   LimitOptions limits;  ///< --max-memory, --max-steps
   std::uint64_t schedule_seed = 0;  ///< --schedule SEED (a prim_func's thread order)
   bool trace = false;               ///< --trace (a prim_func's barrier timeline on stderr)
+  std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
 };
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
