@@ -94,6 +94,10 @@ Fault ThreadRunner::commit_group() {
 }
 
 Fault ThreadRunner::wait_group(std::int64_t n) {
+  if (m_.options().trace && static_cast<std::int64_t>(t_.committed.size()) > n)
+    m_.note(fmt::format("{}  {} waits for {} cp.async group{} ({} stay in flight)", m_.location_of(current_).str(),
+                        thread_name(t_.pos), t_.committed.size() - static_cast<std::size_t>(n),
+                        t_.committed.size() - static_cast<std::size_t>(n) == 1 ? "" : "s", n));
   while (static_cast<std::int64_t>(t_.committed.size()) > n) {
     std::vector<AsyncCopy> group = std::move(t_.committed.front());
     t_.committed.pop_front();
