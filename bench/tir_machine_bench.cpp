@@ -45,20 +45,26 @@ Loaded load(const std::string& source, const char* name) {
   return l;
 }
 
-void BM_TirElementwiseAdd(benchmark::State& state) {
-  static const Loaded kernel = load(testing::tiled_add_text(kSize, 256, 256), "add");
-  const Tensor a = random_tensor(DType::f32(), {kSize}, 1, false), b = random_tensor(DType::f32(), {kSize}, 2, false);
-  TirEvalOptions options;
-  options.check_races = state.range(0) != 0;
+// Times one evaluation of `kernel` per iteration and reports thread-statements per second.
+void run_kernel(benchmark::State& state, const Loaded& kernel, const std::vector<Tensor>& inputs,
+                const TirEvalOptions& options) {
   std::int64_t statements = 0;
   for (auto _ : state) {
-    Result<TirRun> r = evaluate_prim_function(*kernel.file->module, *kernel.fn, {a, b}, options);
+    Result<TirRun> r = evaluate_prim_function(*kernel.file->module, *kernel.fn, inputs, options);
     if (!r.ok()) state.SkipWithError(r.diagnostics().front().render().c_str());
     statements = r.ok() ? r->thread_statements : 0;
     benchmark::DoNotOptimize(r);
   }
   state.counters["thread_statements_per_s"] =
       benchmark::Counter(static_cast<double>(statements), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_TirElementwiseAdd(benchmark::State& state) {
+  static const Loaded kernel = load(testing::tiled_add_text(kSize, 256, 256), "add");
+  const Tensor a = random_tensor(DType::f32(), {kSize}, 1, false), b = random_tensor(DType::f32(), {kSize}, 2, false);
+  TirEvalOptions options;
+  options.check_races = state.range(0) != 0;
+  run_kernel(state, kernel, {a, b}, options);
   state.SetLabel(options.check_races ? "race detection on" : "race detection off");
 }
 BENCHMARK(BM_TirElementwiseAdd)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
@@ -80,16 +86,7 @@ BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
 void BM_TirGemm128(benchmark::State& state) {
   static const Loaded kernel = load(testing::tiled_gemm_text(128, 128, 128), "gemm");
   const Tensor a = random_tensor(DType::bf16(), {128, 128}, 3, true), b = random_tensor(DType::bf16(), {128, 128}, 4, true);
-  TirEvalOptions options;
-  std::int64_t statements = 0;
-  for (auto _ : state) {
-    Result<TirRun> r = evaluate_prim_function(*kernel.file->module, *kernel.fn, {a, b}, options);
-    if (!r.ok()) state.SkipWithError(r.diagnostics().front().render().c_str());
-    statements = r.ok() ? r->thread_statements : 0;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["thread_statements_per_s"] =
-      benchmark::Counter(static_cast<double>(statements), benchmark::Counter::kIsIterationInvariantRate);
+  run_kernel(state, kernel, {a, b}, TirEvalOptions{});
 }
 BENCHMARK(BM_TirGemm128)->Unit(benchmark::kMillisecond);
 

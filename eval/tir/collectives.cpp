@@ -16,12 +16,6 @@ namespace tf::eval::tir {
 
 namespace {
 
-Diagnostic collective_error(const Machine& m, const ir::StmtNode* s, std::string message) {
-  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
-  d.location = m.location_of(s);
-  return d;
-}
-
 // The global ids of the positions of `mesh`'s instance `place` in CTA `cta` (a thread mesh).
 Result<std::vector<std::uint32_t>> instance_threads(Machine& m, const Mesh& mesh, const MeshPlace& place, const Grid& g,
                                                     std::int64_t cta) {
@@ -49,7 +43,7 @@ Fault ThreadRunner::mma(const ir::Evaluate& e, const Call& c) {
   const View& a = **acc;
   if (a.shape.size() != 2 || (*lhs)->shape.size() != 2 || (*rhs)->shape.size() != 2 ||
       (*lhs)->shape[0] != a.shape[0] || (*rhs)->shape[1] != a.shape[1] || (*lhs)->shape[1] != (*rhs)->shape[0])
-    return collective_error(m_, &e, fmt::format("mma: acc {} += lhs {} @ rhs {} does not multiply", shape_text(a.shape),
+    return eval_error_at(m_, &e, fmt::format("mma: acc {} += lhs {} @ rhs {} does not multiply", shape_text(a.shape),
                                                 shape_text((*lhs)->shape), shape_text((*rhs)->shape)));
   Rendezvous r;
   r.kind = Rendezvous::Kind::Collective;
@@ -63,7 +57,7 @@ Fault ThreadRunner::mma(const ir::Evaluate& e, const Call& c) {
   const View& distributed = a.dist ? a : (*lhs)->dist ? **lhs : **rhs;
   const Mesh& mesh = distributed.dist->layer_mesh(0);
   if (!is_thread_mesh(mesh))
-    return collective_error(m_, &e, fmt::format("mma: the fragments are distributed over {}; an mma runs over the threads of a CTA", to_string(mesh)));
+    return eval_error_at(m_, &e, fmt::format("mma: the fragments are distributed over {}; an mma runs over the threads of a CTA", to_string(mesh)));
   Result<std::optional<MeshPlace>> place = m_.place(mesh, t_.pos);
   if (!place.ok()) return place.diagnostics().front();
   if (!*place) return std::nullopt;
@@ -78,7 +72,7 @@ Fault ThreadRunner::reduce_collective(const ir::Evaluate& e, const Call& c, cons
   if (!src.ok()) return src.diagnostics().front();
   if (!dst.ok()) return dst.diagnostics().front();
   if (!is_thread_mesh(mesh))
-    return collective_error(m_, &e, fmt::format("reduce: {} is split over {}; a cross-thread reduce runs over the threads of a CTA",
+    return eval_error_at(m_, &e, fmt::format("reduce: {} is split over {}; a cross-thread reduce runs over the threads of a CTA",
                                                 (*src)->name, to_string(mesh)));
   Rendezvous r;
   r.kind = Rendezvous::Kind::Collective;
@@ -121,7 +115,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
   for (std::size_t k = 0; k < inputs; ++k)
     for (std::size_t i = 0; i < full[k].covered.size(); ++i)
       if (!full[k].covered[i])
-        return collective_error(m_, r.site, fmt::format("{}: no participant holds element {} of {}", call.op.name(), i,
+        return eval_error_at(m_, r.site, fmt::format("{}: no participant holds element {} of {}", call.op.name(), i,
                                                         r.views.front()[k]->name));
   // Compute.
   const std::size_t out_operand = is_mma ? 0 : 1;
@@ -156,7 +150,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
                                      out0.dtype, out0.shape);
     if (!red.ok()) return red.diagnostics().front();
     if (red->size() != out0.size)
-      return collective_error(m_, r.site, fmt::format("reduce: {} values for {} {}", red->size(), out0.name, shape_text(out0.shape)));
+      return eval_error_at(m_, r.site, fmt::format("reduce: {} values for {} {}", red->size(), out0.name, shape_text(out0.shape)));
     result = *red;
   }
   // Each participant writes what it holds.

@@ -21,12 +21,6 @@ namespace tf::eval::tir {
 
 namespace {
 
-Diagnostic op_error(const Machine& m, const ir::StmtNode* s, std::string message) {
-  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
-  d.location = m.location_of(s);
-  return d;
-}
-
 // The index of `out_index` of `out` in an operand of shape `in` broadcast right-aligned to out.
 std::int64_t broadcast_index(const Shape& out, const Shape& in, std::int64_t out_index) {
   std::int64_t in_index = 0, in_scale = 1;
@@ -155,7 +149,7 @@ Fault ThreadRunner::copy(const Call& c) {
     if (!hd.ok()) return hd.diagnostics().front();
     if (!*hd) return std::nullopt;
     if (!*hs || (*hs)->size() != (*hd)->size())
-      return op_error(m_, current_,
+      return eval_error_at(m_, current_,
                       fmt::format("copy: {} holds {} elements of {} {} and {} of {} {}; a copy between shapes that "
                                   "differ pairs them in order and needs equal counts",
                                   thread_name(t_.pos), *hs ? (*hs)->size() : 0, s.name, shape_text(s.shape),
@@ -224,7 +218,7 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
       Result<std::optional<ElementList>> h = held(v);
       if (!h.ok()) return h.diagnostics().front();
       if (!*h || (*h)->size() != out.size())
-        return op_error(m_, current_, fmt::format("{}: {} {} neither broadcasts to {} {} nor holds as many elements in {}",
+        return eval_error_at(m_, current_, fmt::format("{}: {} {} neither broadcasts to {} {} nor holds as many elements in {}",
                                                   c.op.name(), v.name, shape_text(v.shape), d.name, shape_text(d.shape),
                                                   thread_name(t_.pos)));
       elems = **h;
@@ -253,7 +247,7 @@ Fault ThreadRunner::rms_norm(const Call& c) {
   const View& s = **src;
   const View& d = **dst;
   if (s.shape != d.shape || s.shape.empty())
-    return op_error(m_, current_, fmt::format("rms_norm: src {} and dst {} differ", shape_text(s.shape), shape_text(d.shape)));
+    return eval_error_at(m_, current_, fmt::format("rms_norm: src {} and dst {} differ", shape_text(s.shape), shape_text(d.shape)));
   Result<std::optional<ElementList>> e = held(d);
   if (!e.ok()) return e.diagnostics().front();
   if (!*e) return std::nullopt;
@@ -261,7 +255,7 @@ Fault ThreadRunner::rms_norm(const Call& c) {
   std::set<std::int64_t> rows;
   for (std::int64_t i : **e) rows.insert(i / k);
   if (static_cast<std::int64_t>(rows.size()) * k != static_cast<std::int64_t>((*e)->size()))
-    return op_error(m_, current_, fmt::format("rms_norm: {} holds part of a row of {}; a row normalizes whole", thread_name(t_.pos), d.name));
+    return eval_error_at(m_, current_, fmt::format("rms_norm: {} holds part of a row of {}; a row normalizes whole", thread_name(t_.pos), d.name));
   ElementList elems;
   for (std::int64_t r : rows)
     for (std::int64_t j = 0; j < k; ++j) elems.push_back(r * k + j);
@@ -291,7 +285,7 @@ Fault ThreadRunner::reduce(const Call& c) {
   const int rank = static_cast<int>(s.shape.size());
   for (std::int64_t& a : axes) {
     if (a < 0) a += rank;
-    if (a < 0 || a >= rank) return op_error(m_, current_, fmt::format("reduce: axis out of range for {}", shape_text(s.shape)));
+    if (a < 0 || a >= rank) return eval_error_at(m_, current_, fmt::format("reduce: axis out of range for {}", shape_text(s.shape)));
   }
   // Split along a reduced axis: the threads holding the parts reduce together.
   if (s.dist) {
@@ -329,7 +323,7 @@ Fault ThreadRunner::reduce(const Call& c) {
   if (!hd.ok()) return hd.diagnostics().front();
   if (!*hd) return std::nullopt;
   if (static_cast<std::int64_t>((*hd)->size()) != r->size())
-    return op_error(m_, current_, fmt::format("reduce: {} holds {} elements of {} {} but reduces {} values", thread_name(t_.pos),
+    return eval_error_at(m_, current_, fmt::format("reduce: {} holds {} elements of {} {} but reduces {} values", thread_name(t_.pos),
                                               (*hd)->size(), d.name, shape_text(d.shape), r->size()));
   Tensor flat = Tensor::make(d.dtype, {r->size()});
   for (std::int64_t i = 0; i < r->size(); ++i) flat.set_code(i, r->code(i));

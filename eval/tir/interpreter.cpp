@@ -19,12 +19,6 @@ namespace tf::eval::tir {
 
 namespace {
 
-Diagnostic error_at(const Machine& m, const ir::StmtNode* s, std::string message) {
-  Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
-  d.location = m.location_of(s);
-  return d;
-}
-
 Space space_of(StorageKind k) {
   switch (k) {
     case StorageKind::Host: return Space::Host;
@@ -118,7 +112,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       if (!stop.ok()) return stop.diagnostics().front();
       if (!stride.ok()) return stride.diagnostics().front();
       if (*stride <= 0)
-        return error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
+        return eval_error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
       if (*start >= *stop) return std::nullopt;
       activation().bind(*loop.induction_var, RtValue::integer(*start));
       Frame f;
@@ -181,14 +175,14 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       return dispatch(static_cast<const ir::DispatchCall&>(s));
     case ir::StmtKind::Abort: {
       const auto& a = static_cast<const ir::Abort&>(s);
-      return error_at(m_, &s, fmt::format("abort reached by {}{}", thread_name(t_.pos),
+      return eval_error_at(m_, &s, fmt::format("abort reached by {}{}", thread_name(t_.pos),
                                           a.message.empty() ? "" : ": " + a.message));
     }
     case ir::StmtKind::Intrinsic:
-      return error_at(m_, &s, fmt::format("the intrinsic `{}` has a verifier but no execution semantics",
+      return eval_error_at(m_, &s, fmt::format("the intrinsic `{}` has a verifier but no execution semantics",
                                           static_cast<const ir::Intrinsic&>(s).def->name));
     case ir::StmtKind::PrimFunction:
-      return error_at(m_, &s, "a prim_func nested in a body does not execute");
+      return eval_error_at(m_, &s, "a prim_func nested in a body does not execute");
   }
   TF_UNREACHABLE("bad StmtKind");
 }
@@ -216,9 +210,9 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       Result<Shape> shape = resolve_shape(type->shape, m_.dims());
       if (!shape.ok()) return shape.diagnostics();
       if (!type->storage || *type->storage == StorageKind::Tmem || *type->storage == StorageKind::Umat)
-        return error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
+        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
       if (type->dtype.is_compound())
-        return error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
+        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
       Space space = space_of(*type->storage);
       const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
       Result<std::int64_t> count = buffer_elements(*type, *shape, private_engine);
@@ -249,7 +243,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
         Result<std::optional<LocalBox>> box = box_of(*base);
         if (!box.ok()) return box.diagnostics();
         if (!*box)
-          return error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
+          return eval_error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
         base = local_view(base, **box);
       }
       std::optional<Shape> shape;
@@ -273,7 +267,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       return RtValue::of(reshaped(name, *x, (*x)->shape));
     }
     default:
-      return error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
+      return eval_error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
   }
 }
 
@@ -281,7 +275,7 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
   if (!e.is_op()) {
     Result<FunctionRef> f = m_.module().lookup(e.symbol().name);
     const auto* callee = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
-    if (callee == nullptr) return error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", e.symbol().name));
+    if (callee == nullptr) return eval_error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", e.symbol().name));
     return call_function(*callee, e.args(), e);
   }
   const Call& c = e.call();
@@ -301,16 +295,16 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
     case ir::TirOp::CpAsyncCommit: return commit_group();
     case ir::TirOp::CpAsyncWait: return wait_group(std::get<std::int64_t>(c.attr("n")));
     case ir::TirOp::Launch: {
-      if (!g_.host) return error_at(m_, &e, "launch runs only in a host function");
+      if (!g_.host) return eval_error_at(m_, &e, "launch runs only in a host function");
       const auto* ref = c.args[0]->as<SymbolRef>();
       Result<FunctionRef> f = m_.module().lookup(ref->name);
       const auto* kernel = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
-      if (kernel == nullptr) return error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", ref->name));
+      if (kernel == nullptr) return eval_error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", ref->name));
       std::int64_t extents[6];
       for (int i = 0; i < 6; ++i) {
         Result<std::int64_t> x = eval_int(c.args[static_cast<std::size_t>(1 + i)]);
         if (!x.ok()) return x.diagnostics().front();
-        if (*x < 1) return error_at(m_, &e, fmt::format("launch: extent {} is {}; every grid and block extent is at least 1", i, *x));
+        if (*x < 1) return eval_error_at(m_, &e, fmt::format("launch: extent {} is {}; every grid and block extent is at least 1", i, *x));
         extents[i] = *x;
       }
       std::vector<RtValue> forwarded;
@@ -324,13 +318,13 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
       std::size_t next = 0;
       for (std::size_t i = 0; i < args.size(); ++i) {
         if (hidden[i]) continue;
-        if (next >= forwarded.size()) return error_at(m_, &e, fmt::format("launch forwards {} arguments; @{} needs more", forwarded.size(), kernel->name()));
+        if (next >= forwarded.size()) return eval_error_at(m_, &e, fmt::format("launch forwards {} arguments; @{} needs more", forwarded.size(), kernel->name()));
         args[i] = forwarded[next++];
       }
       for (std::size_t i = 0; i < args.size(); ++i) {
         if (!hidden[i]) continue;
         const RtValue& t = args[hidden[i]->tensor_param];
-        if (t.kind != RtValue::Kind::View) return error_at(m_, &e, "launch: a hidden extent's tensor is not a tensor");
+        if (t.kind != RtValue::Kind::View) return eval_error_at(m_, &e, "launch: a hidden extent's tensor is not a tensor");
         args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
       }
       const std::int64_t grid = extents[0] * extents[1] * extents[2], block = extents[3] * extents[4] * extents[5];
@@ -340,7 +334,7 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
     case ir::TirOp::MemorySpan:
     case ir::TirOp::PtrOf:
     case ir::TirOp::TensorView:
-      return error_at(m_, &e, fmt::format("{} is a value op; it runs as a let value", c.op.name()));
+      return eval_error_at(m_, &e, fmt::format("{} is a value op; it runs as a let value", c.op.name()));
   }
   TF_UNREACHABLE("bad TirOp");
 }
@@ -348,8 +342,8 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
 Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vector<Expr>& args,
                                   const ir::StmtNode& site) {
   if (callee.params().size() != args.size())
-    return error_at(m_, &site, fmt::format("@{} takes {} arguments, given {}", callee.name(), callee.params().size(), args.size()));
-  if (t_.calls.size() >= 256) return error_at(m_, &site, fmt::format("@{}: calls nest deeper than 256", callee.name()));
+    return eval_error_at(m_, &site, fmt::format("@{} takes {} arguments, given {}", callee.name(), callee.params().size(), args.size()));
+  if (t_.calls.size() >= 256) return eval_error_at(m_, &site, fmt::format("@{}: calls nest deeper than 256", callee.name()));
   Activation a = m_.activation_of(callee);
   for (std::size_t i = 0; i < args.size(); ++i) {
     Result<RtValue> v = eval(args[i]);
@@ -410,12 +404,12 @@ Result<RtValue> ThreadRunner::eval(const Expr& e) {
   }
   if (const auto* v = e->as<Var>()) {
     if (const RtValue* bound = activation().lookup(*v)) return *bound;  // a function sees only its own
-    return error_at(m_, current_, fmt::format("{} has no value here", v->name));
+    return eval_error_at(m_, current_, fmt::format("{} has no value here", v->name));
   }
   if (const auto* s = e->as<ShapeOf>()) {
     Result<RtValue> p = eval(s->param);
     if (!p.ok()) return p;
-    if (p->kind != RtValue::Kind::View) return error_at(m_, current_, fmt::format("ShapeOf({}): not a tensor", s->param->name));
+    if (p->kind != RtValue::Kind::View) return eval_error_at(m_, current_, fmt::format("ShapeOf({}): not a tensor", s->param->name));
     return RtValue::integer(p->view->shape[static_cast<std::size_t>(s->axis)]);
   }
   if (const auto* c = e->as<Call>()) {
@@ -432,9 +426,9 @@ Result<RtValue> ThreadRunner::eval(const Expr& e) {
       }
       return RtValue::integer(*r);
     }
-    return error_at(m_, current_, fmt::format("{} cannot be evaluated as an expression here", c->op.name()));
+    return eval_error_at(m_, current_, fmt::format("{} cannot be evaluated as an expression here", c->op.name()));
   }
-  return error_at(m_, current_, fmt::format("{} cannot be evaluated here", short_text(e, 48)));
+  return eval_error_at(m_, current_, fmt::format("{} cannot be evaluated here", short_text(e, 48)));
 }
 
 // A rank-0 tensor read as a scalar (a condition, a bound, a fill value).
@@ -442,7 +436,7 @@ static Result<RtValue> scalar_of(ThreadRunner& r, const RtValue& v) {
   if (v.kind != RtValue::Kind::View) return v;
   const View& view = *v.view;
   if (view.size != 1)
-    return error_at(r.m_, r.current_, fmt::format("{} is a tensor of {} elements where a scalar is needed", view.name, view.size));
+    return eval_error_at(r.m_, r.current_, fmt::format("{} is a tensor of {} elements where a scalar is needed", view.name, view.size));
   Result<Gathered> g = r.gather(view, ElementList{0}, ReadUse::Control);
   if (!g.ok()) return g.diagnostics();
   const DType d = view.dtype;
@@ -458,7 +452,7 @@ Result<std::int64_t> ThreadRunner::eval_int(const Expr& e) {
   if (!s.ok()) return s.diagnostics();
   if (s->kind == RtValue::Kind::Int) return s->i;
   if (s->kind == RtValue::Kind::Bool) return s->b ? 1 : 0;
-  return error_at(m_, current_, fmt::format("{} is a float where an integer is needed", short_text(e, 48)));
+  return eval_error_at(m_, current_, fmt::format("{} is a float where an integer is needed", short_text(e, 48)));
 }
 
 Result<bool> ThreadRunner::eval_condition(const Expr& e) {
@@ -473,14 +467,14 @@ Result<bool> ThreadRunner::eval_condition(const Expr& e) {
     case RtValue::Kind::View:
     case RtValue::Kind::Unset: break;
   }
-  return error_at(m_, current_, "a condition is not a scalar");
+  return eval_error_at(m_, current_, "a condition is not a scalar");
 }
 
 Result<ViewRef> ThreadRunner::operand_view(const Expr& e) {
   Result<RtValue> v = eval(e);
   if (!v.ok()) return v.diagnostics();
   if (v->kind != RtValue::Kind::View)
-    return error_at(m_, current_, fmt::format("{} is a scalar where a tensor is needed", short_text(e, 48)));
+    return eval_error_at(m_, current_, fmt::format("{} is a scalar where a tensor is needed", short_text(e, 48)));
   return v->view;
 }
 

@@ -35,6 +35,10 @@ bool has_grid_barrier(const ir::PrimFunction& fn) {
 
 }  // namespace
 
+Diagnostic eval_error_at(const Machine& m, const ir::StmtNode* s, std::string message) {
+  return eval_diag(std::move(message), m.location_of(s));
+}
+
 Machine::Machine(const Module& module, const TirEvalOptions& options)
     : module_(module), options_(options), steps_left_(options.limits.steps()), rng_(options.schedule_seed) {}
 

@@ -46,6 +46,11 @@ namespace ir = tf::tir;
 /// A set diagnostic ends the evaluation.
 using Fault = std::optional<Diagnostic>;
 
+class Machine;
+
+/// An eval error placed at statement `s` (category Eval, no rule id).
+Diagnostic eval_error_at(const Machine& m, const ir::StmtNode* s, std::string message);
+
 /// What a Var holds in one thread: an integer, float or bool scalar, or a tensor view.
 struct RtValue {
   enum class Kind : std::uint8_t { Unset, Int, Float, Bool, View };

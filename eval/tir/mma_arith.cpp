@@ -47,6 +47,16 @@ float fused_truncated_sum(double c, std::span<const double> products, int fracti
   return to_f32_toward_zero(std::ldexp(static_cast<double>(sum), lsb));
 }
 
+// Steps of `step` products, each result the next step's C.
+float fused_steps(double c, const std::vector<double>& products, std::size_t step, int fraction_bits) {
+  double running = c;
+  for (std::size_t k = 0; k < products.size(); k += step) {
+    const std::size_t n = std::min(step, products.size() - k);
+    running = fused_truncated_sum(running, std::span<const double>(products).subspan(k, n), fraction_bits);
+  }
+  return static_cast<float>(running);
+}
+
 float mma_element(MmaMode mode, double c, std::span<const double> a, std::span<const double> b) {
   std::vector<double> products(a.size());
   for (std::size_t k = 0; k < a.size(); ++k) products[k] = a[k] * b[k];
@@ -57,22 +67,8 @@ float mma_element(MmaMode mode, double c, std::span<const double> a, std::span<c
       for (double p : products) s.add(p);
       return s.to_f32();
     }
-    case MmaMode::Sm80: {  // fused steps of 8 products, F = 24
-      double running = c;
-      for (std::size_t k = 0; k < products.size(); k += 8) {
-        const std::size_t n = std::min<std::size_t>(8, products.size() - k);
-        running = fused_truncated_sum(running, std::span<const double>(products).subspan(k, n), 24);
-      }
-      return static_cast<float>(running);
-    }
-    case MmaMode::Sm90: {  // fused steps of 16 products, F = 25
-      double running = c;
-      for (std::size_t k = 0; k < products.size(); k += 16) {
-        const std::size_t n = std::min<std::size_t>(16, products.size() - k);
-        running = fused_truncated_sum(running, std::span<const double>(products).subspan(k, n), 25);
-      }
-      return static_cast<float>(running);
-    }
+    case MmaMode::Sm80: return fused_steps(c, products, 8, 24);
+    case MmaMode::Sm90: return fused_steps(c, products, 16, 25);
   }
   return 0.0f;
 }

@@ -16,38 +16,27 @@ using eval::testing::same_tensor;
 using testing::outcome;
 using testing::run_tir;
 
+// A file of the repository, as text.
+std::string repository_file(const std::string& path) {
+  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/" + path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
 std::vector<double> iota(int n, double scale = 1) {
   std::vector<double> v;
   for (int i = 0; i < n; ++i) v.push_back(i * scale);
   return v;
 }
 
-// The contract example: 128 CTAs of one thread, each doubling its row (r * r).
-constexpr std::string_view kDoubleRows = R"(
-mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))
-layout Lg = ShardLayout(layout=Layout((128, 12), (12, 1)), attrs=(S(0),), mesh=cta1)
-layout Lr = ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta1)
-prim_func double_rows(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=cuda {
-    with cta1 as c {
-        let va = tensor_view(a, layout=Lg)
-        let r = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
-        copy(va, r)
-        let s = alloc_tensor(tensor_type=Tensor[(128, 12), f32, layout=Lr, storage=rmem])
-        binary(r, r, s, kind=mul)
-        let vo = tensor_view(out, layout=Lg)
-        copy(s, vo)
-    }
-}
-prim_func main(a: Tensor[(128, 12), f32], out: Tensor[(128, 12), f32]) outputs=1 target=host {
-    launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
-}
-)";
-
+// The contract example (examples/contract.tfir): 128 CTAs of one thread, each squaring its row,
+// run directly (the implicit launch) and through its host entry.
 TEST(TirMachine, ContractExampleSquaresEveryElement) {
   std::vector<double> in = iota(128 * 12, 0.5), expected;
   for (double x : in) expected.push_back(x * x);
   for (const char* fn : {"double_rows", "main"}) {
-    Result<TirRun> r = run_tir(kDoubleRows, fn, {f32({128, 12}, in)});
+    Result<TirRun> r = run_tir(repository_file("examples/contract.tfir"), fn, {f32({128, 12}, in)});
     ASSERT_TRUE(r.ok()) << fn << ": " << outcome(r);
     ASSERT_EQ(r->outputs.size(), 1u);
     EXPECT_TRUE(same_tensor(r->outputs[0], f32({128, 12}, expected))) << fn;
@@ -55,12 +44,7 @@ TEST(TirMachine, ContractExampleSquaresEveryElement) {
 }
 
 // A conformance program read from the repository.
-std::string case_file(const std::string& name) {
-  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/" + name);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string case_file(const std::string& name) { return repository_file("conformance/cases/tir/" + name); }
 
 struct Program {
   const char* file;
