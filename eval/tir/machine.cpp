@@ -153,6 +153,11 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
     return eval_diag(fmt::format("@{}: a block of {} threads; a CTA holds at most 1024", kernel.name(), block), location_of(site));
   if (grid > (std::int64_t{1} << 31) - 1)
     return eval_diag(fmt::format("@{}: a grid of {} CTAs is more than a launch holds", kernel.name(), grid), location_of(site));
+  if (grid * block > kMaxLaunchThreads)
+    return eval_diag(fmt::format("@{}: a launch of {} CTAs x {} threads; the machine model numbers at most {} threads "
+                                 "per launch",
+                                 kernel.name(), grid, block, kMaxLaunchThreads),
+                     location_of(site));
   Grid g;
   g.kernel = &kernel;
   g.grid = grid;

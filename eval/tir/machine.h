@@ -43,6 +43,10 @@ namespace tf::eval::tir {
 
 namespace ir = tf::tir;
 
+/// The most threads one launch may have: thread ids are 32-bit in the race shadow, two values
+/// reserved (device_buffer.h's Epoch).
+inline constexpr std::int64_t kMaxLaunchThreads = 0xfffffffdLL;
+
 /// A set diagnostic ends the evaluation.
 using Fault = std::optional<Diagnostic>;
 
