@@ -98,6 +98,33 @@ TEST(TirMachine, RaceCheckingCanBeSwitchedOffToMeasureIt) {
   EXPECT_EQ(outcome(run_tir(case_file("smem_exchange.tfir"), "rotate_rewrite", {f32({128}, iota(128))}, o)), "ok");
 }
 
+// Budgets: a loop that never ends stops at the step budget; an allocation larger than the memory
+// budget is refused; neither hangs nor exhausts the machine.
+TEST(TirMachine, BudgetsEndRunawayKernels) {
+  constexpr std::string_view kForever = R"(
+prim_func forever(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    let flag = alloc_tensor(tensor_type=Tensor[(), i32, storage=rmem])
+    fill(flag, 1)
+    while flag {
+        copy(a, out)
+    }
+}
+prim_func huge(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    let big = alloc_tensor(tensor_type=Tensor[(1073741824, 1024), f32, storage=gmem])
+    copy(a, out)
+}
+)";
+  TirEvalOptions o;
+  o.limits.max_steps = 10'000;
+  Result<TirRun> r = run_tir(kForever, "forever", {f32({4}, iota(4))}, o);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.diagnostics().front().message.find("step budget of 10000"), std::string::npos) << outcome(r);
+  o.limits.max_memory_bytes = 1 << 20;
+  Result<TirRun> m = run_tir(kForever, "huge", {f32({4}, iota(4))}, o);
+  ASSERT_FALSE(m.ok());
+  EXPECT_NE(m.diagnostics().front().message.find("memory budget"), std::string::npos) << outcome(m);
+}
+
 // Two unordered readers, then a writer ordered after only one of them: the write races with the
 // other (a detector keeping one last reader per element misses this).
 TEST(RaceDetector, WriteAfterTwoConcurrentReadsRacesWithEither) {
