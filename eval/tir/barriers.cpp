@@ -121,6 +121,25 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   return complete(key);
 }
 
+void ThreadRunner::join_clocks(const std::vector<std::uint32_t>& participants) {
+  std::map<std::int64_t, std::vector<std::uint32_t>> by_cta;
+  for (std::uint32_t gid : participants) by_cta[gid / static_cast<std::uint32_t>(g_.block)].push_back(gid);
+  const std::size_t B = static_cast<std::size_t>(g_.block);
+  for (auto& [cta, members] : by_cta) {
+    std::vector<std::uint32_t>& clocks = Machine::cta_of(g_, members.front()).clocks;
+    std::vector<std::uint32_t> join(B, 0);
+    for (std::uint32_t gid : members) {
+      const std::size_t row = (gid % B) * B;
+      for (std::size_t u = 0; u < B; ++u) join[u] = std::max(join[u], clocks[row + u]);
+    }
+    for (std::uint32_t gid : members) {
+      const std::size_t t = gid % B;
+      std::copy(join.begin(), join.end(), clocks.begin() + static_cast<std::ptrdiff_t>(t * B));
+      ++clocks[t * B + t];
+    }
+  }
+}
+
 Fault ThreadRunner::complete(const std::string& key) {
   auto& table = key == "grid" ? g_.rendezvous : c_.rendezvous;
   Rendezvous r = std::move(table.at(key));
@@ -128,23 +147,7 @@ Fault ThreadRunner::complete(const std::string& key) {
   if (is_collective(r)) {
     if (Fault f = finish_collective(r)) return f;
   } else {
-    // Join the clocks of the participants, per CTA.
-    std::map<std::int64_t, std::vector<std::uint32_t>> by_cta;
-    for (std::uint32_t gid : r.expected) by_cta[gid / static_cast<std::uint32_t>(g_.block)].push_back(gid);
-    const std::size_t B = static_cast<std::size_t>(g_.block);
-    for (auto& [cta, members] : by_cta) {
-      std::vector<std::uint32_t>& clocks = Machine::cta_of(g_, members.front()).clocks;
-      std::vector<std::uint32_t> join(B, 0);
-      for (std::uint32_t gid : members) {
-        const std::size_t row = (gid % B) * B;
-        for (std::size_t u = 0; u < B; ++u) join[u] = std::max(join[u], clocks[row + u]);
-      }
-      for (std::uint32_t gid : members) {
-        const std::size_t t = gid % B;
-        std::copy(join.begin(), join.end(), clocks.begin() + static_cast<std::ptrdiff_t>(t * B));
-        ++clocks[t * B + t];
-      }
-    }
+    join_clocks(r.expected);
     if (r.barrier.kind == BarrierKind::Grid) ++g_.phase;
   }
   if (m_.options().trace) m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), what(r)));

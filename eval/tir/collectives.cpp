@@ -6,6 +6,8 @@
 // writes the part it holds. A collective orders no memory (no clock join).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "eval/tir/mma_arith.h"
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
@@ -80,8 +82,46 @@ Fault ThreadRunner::reduce_collective(const ir::Evaluate& e, const Call& c, cons
   Result<std::vector<std::uint32_t>> expected = instance_threads(m_, mesh, place, g_, c_.index);
   if (!expected.ok()) return expected.diagnostics().front();
   r.expected = std::move(*expected);
-  (void)c;
-  return arrive(fmt::format("reduce:{}", place.instance), std::move(r), {*src, *dst});
+  std::vector<ViewRef> views{*src, *dst};
+  if (Expr ws = ir::reduce_workspace(c)) {
+    Result<ViewRef> w = operand_view(ws);
+    if (!w.ok()) return w.diagnostics().front();
+    views.push_back(*w);
+  }
+  return arrive(fmt::format("reduce:{}", place.instance), std::move(r), std::move(views));
+}
+
+// A cross-thread Reduce's workspace (docs/tir-semantics.md, "Collectives"): the participants
+// write every element (participant k of P the elements k, k + P, ...), meet at the runtime's
+// internal barrier, and read every element; its contents are unspecified afterwards, so the
+// elements are left uninitialized. Each access is checked like any other, which is what makes two
+// Reduces sharing a workspace without a barrier between them a race.
+Fault ThreadRunner::stage_workspace(Rendezvous& r) {
+  std::vector<std::size_t> by_thread(r.order.size());
+  for (std::size_t p = 0; p < by_thread.size(); ++p) by_thread[p] = p;
+  std::sort(by_thread.begin(), by_thread.end(), [&](std::size_t a, std::size_t b) { return r.order[a] < r.order[b]; });
+  const std::size_t P = by_thread.size();
+  for (std::size_t rank = 0; rank < P; ++rank) {
+    const std::size_t p = by_thread[rank];
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), Machine::thread_of(g_, r.order[p]));
+    holder.current_ = r.site;
+    const View& ws = *r.views[p][2];
+    ElementList mine;
+    for (std::int64_t e = static_cast<std::int64_t>(rank); e < ws.size; e += static_cast<std::int64_t>(P)) mine.push_back(e);
+    std::vector<std::uint8_t> unset(mine.size(), 0);
+    if (Fault f = holder.scatter(ws, mine, Tensor::make(ws.dtype, {static_cast<std::int64_t>(mine.size())}), &unset)) return f;
+  }
+  join_clocks(r.expected);
+  for (std::size_t p = 0; p < P; ++p) {
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), Machine::thread_of(g_, r.order[p]));
+    holder.current_ = r.site;
+    const View& ws = *r.views[p][2];
+    ElementList all(static_cast<std::size_t>(ws.size));
+    for (std::size_t e = 0; e < all.size(); ++e) all[e] = static_cast<std::int64_t>(e);
+    Result<Gathered> read = holder.gather(ws, all, ReadUse::Move);
+    if (!read.ok()) return read.diagnostics().front();
+  }
+  return std::nullopt;
 }
 
 Fault ThreadRunner::finish_collective(Rendezvous& r) {
@@ -153,6 +193,8 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
       return eval_error_at(m_, r.site, fmt::format("reduce: {} values for {} {}", red->size(), out0.name, shape_text(out0.shape)));
     result = *red;
   }
+  if (!is_mma && r.views.front().size() == 3)
+    if (Fault f = stage_workspace(r)) return f;
   // Each participant writes what it holds.
   for (std::size_t p = 0; p < r.order.size(); ++p) {
     Thread& u = Machine::thread_of(g_, r.order[p]);

@@ -87,11 +87,14 @@ class ThreadRunner {
   Fault sync(const ir::Evaluate& e, const Call& c);
   Fault arrive(const std::string& key, Rendezvous r, std::vector<ViewRef> views);
   Fault complete(const std::string& key);
+  /// The clock join of a barrier over `participants` (global ids; race_detector.h).
+  void join_clocks(const std::vector<std::uint32_t>& participants);
 
   // --- collectives.cpp
   Fault mma(const ir::Evaluate& e, const Call& c);
   Fault reduce_collective(const ir::Evaluate& e, const Call& c, const MeshPlace& place, const Mesh& mesh);
   Fault finish_collective(Rendezvous& r);
+  Fault stage_workspace(Rendezvous& r);
 
   // --- async_copy.cpp
   Fault copy_async(const Call& c, std::uint32_t site);
