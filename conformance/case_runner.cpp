@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "conformance/expectation.h"
 #include "eval/hir/evaluator.h"
@@ -156,6 +157,7 @@ class CaseRun {
       Result<eval::Tensor> converted = eval::convert_input(*t, *p);
       if (!converted.ok()) return (void)fail(converted.diagnostics().front().render()), false;
       out.push_back(*converted);
+      named_inputs_[p->name] = *converted;
     }
     for (const auto& input : c_.inputs) {
       const std::string& name = input.first;  // not a structured binding: clang 14 cannot capture one
@@ -227,7 +229,7 @@ class CaseRun {
           out_.reason = "`reference` compares with another level's evaluator; that comparison is not built yet";
           continue;
         }
-        Result<eval::Verdict> v = conformance::judge(*r, *x, lc);
+        Result<eval::Verdict> v = conformance::judge(*r, *x, lc, nullptr, &named_inputs_);
         if (!v.ok()) return (void)fail(v.diagnostics().front().render());
         if (!v->passed) return (void)fail(v->message);
       }
@@ -238,6 +240,7 @@ class CaseRun {
   const CaseFile& f_;
   const OpHandlers& handlers_;
   CaseOutcome out_;
+  std::map<std::string, eval::Tensor> named_inputs_;  ///< the case's inputs, for bound expectations
 };
 
 }  // namespace

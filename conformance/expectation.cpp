@@ -148,6 +148,16 @@ Result<Expectation> parse_expectation(std::string_view text, const SourceLocatio
           toks[pos], "expected a comparison after '~': exact, allclose(...) or ulp(max=...)");
     Result<text::Syntax> c = text::parse_expression_at(toks, pos);
     if (!c) return c.diagnostics();
+    if (is_bound(**c)) {
+      Result<text::Syntax> reference = text::parse_expression_at(toks, pos);
+      if (!reference) return reference.diagnostics();
+      if (toks[pos].kind != TokenKind::Eof)
+        return text::error_at(toks[pos], fmt::format("unexpected {} after the bound's reference", text::describe(toks[pos])));
+      Result<BoundReference> b = parse_bound(**c, **reference);
+      if (!b) return b.diagnostics();
+      e.bound = *b;
+      return e;
+    }
     Result<eval::Comparator> parsed = comparator(**c);
     if (!parsed) return parsed.diagnostics();
     e.comparator = *parsed;
@@ -183,7 +193,8 @@ Result<Expectation> parse_expectation(const CaseExpect& expect) {
 
 Result<eval::Verdict> judge(const eval::Value& actual, const Expectation& e,
                             const eval::LiteralContext& context,
-                            const eval::Value* reference_value) {
+                            const eval::Value* reference_value,
+                            const std::map<std::string, eval::Tensor>* inputs) {
   const eval::Value* selected = &actual;
   const eval::Value* expected_selected = reference_value;
   std::vector<std::int64_t> path;
@@ -207,6 +218,20 @@ Result<eval::Verdict> judge(const eval::Value& actual, const Expectation& e,
             false, 1, fmt::format("{}: the reference value has no such item", selector_text(path))};
       expected_selected = &expected_selected->items()[static_cast<std::size_t>(k)];
     }
+  }
+  if (e.bound) {
+    if (!selected->is_tensor())
+      return eval::Verdict{false, 1, fmt::format("{}: a tuple, not a tensor", selector_text(e.selector))};
+    static const std::map<std::string, eval::Tensor> kNone;
+    Result<eval::Verdict> v = judge_bound(selected->tensor(), *e.bound, inputs != nullptr ? *inputs : kNone);
+    if (!v.ok()) {
+      std::vector<Diagnostic> ds = v.diagnostics();
+      for (Diagnostic& d : ds) d.location = e.location;
+      return ds;
+    }
+    eval::Verdict out = *v;
+    if (!out.passed) out.message = fmt::format("{}: {}", selector_text(e.selector), out.message);
+    return out;
   }
   eval::Value expected;
   if (e.reference) {

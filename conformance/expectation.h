@@ -6,6 +6,8 @@
 //   output[0][2] ~ ulp(max=1) Tensor[...] bits{...}                 nested tuple items
 //   output ~ ulp(max=1) reference                                   the evaluator at the other
 //   level output ~ exact npy("expected.npy")
+//   output ~ bound(order=blocks, block=16) matmul(a, b)            the exact product of the
+//                                                    case's inputs, within the order's error bound
 //
 // Design note. The line is read with the tfir lexer: a selector (`output` and `[k]` indices),
 // then `=` (exact) or `~` and a comparator (`exact`, `allclose(rtol=R, atol=A)` with numpy's
@@ -19,11 +21,14 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "conformance/case_reader.h"
+#include "conformance/error_bound.h"
 #include "eval/value/compare.h"
 #include "eval/value/literal.h"
 #include "eval/value/value.h"
@@ -39,6 +44,8 @@ struct Expectation {
   std::string literal;              ///< otherwise the expected value's text
   SourceLocation literal_location;  ///< where `literal` starts
   SourceLocation location;          ///< where the line's text starts
+  /// `~ bound(order=...) matmul(a, b)`: judged against the exact result (error_bound.h).
+  std::optional<BoundReference> bound;
 };
 
 /// "output", "output[1]", "output[1][0]".
@@ -55,10 +62,12 @@ Result<Expectation> parse_expectation(const CaseExpect& expect);
 
 /// Judges `actual` against `e`. The verdict fails (with a message starting with the selector)
 /// when the selector does not fit `actual` or the values differ under the comparator.
-/// Diagnostics: the literal does not build (positioned in its line), or `reference` is expected
-/// and `reference_value` is null.
+/// Diagnostics: the literal does not build (positioned in its line), `reference` is expected
+/// and `reference_value` is null, or a bound's reference does not compute from `inputs` (the
+/// case's inputs by name).
 Result<eval::Verdict> judge(const eval::Value& actual, const Expectation& e,
                             const eval::LiteralContext& context,
-                            const eval::Value* reference_value = nullptr);
+                            const eval::Value* reference_value = nullptr,
+                            const std::map<std::string, eval::Tensor>* inputs = nullptr);
 
 }  // namespace tf::conformance

@@ -38,10 +38,12 @@ void ExactSum::add(double x) {
   }
 }
 
-float ExactSum::to_f32() const {
-  if (nan_ || (pos_inf_ && neg_inf_)) return std::numeric_limits<float>::quiet_NaN();
-  if (pos_inf_) return std::numeric_limits<float>::infinity();
-  if (neg_inf_) return -std::numeric_limits<float>::infinity();
+// The sum rounded to nearest (ties to even) with `digits` significand bits and the least
+// subnormal 2^min_exponent, as a double (exact for both float and double results).
+double ExactSum::rounded(int digits, int min_exponent) const {
+  if (nan_ || (pos_inf_ && neg_inf_)) return std::numeric_limits<double>::quiet_NaN();
+  if (pos_inf_) return std::numeric_limits<double>::infinity();
+  if (neg_inf_) return -std::numeric_limits<double>::infinity();
   std::array<std::uint64_t, kWords> mag = words_;
   const bool negative = (mag[kWords - 1] >> 63) != 0;
   if (negative) {  // two's complement negate
@@ -54,21 +56,27 @@ float ExactSum::to_f32() const {
   int top = -1;
   for (int i = kWords - 1; i >= 0 && top < 0; --i)
     if (mag[i] != 0) top = i * 64 + (63 - __builtin_clzll(mag[i]));
-  if (top < 0) return 0.0f;
+  if (top < 0) return 0.0;
   auto bit_at = [&](int p) -> std::uint64_t { return p < 0 ? 0 : (mag[p / 64] >> (p % 64)) & 1; };
-  const int subnormal_lsb = -149 + kBias;
-  const int lsb = std::max(top - 23, subnormal_lsb);
+  const int subnormal_lsb = min_exponent + kBias;
+  const int lsb = std::max(top - (digits - 1), subnormal_lsb);
   std::uint64_t q = 0;
   for (int p = top; p >= lsb; --p) q = (q << 1) | bit_at(p);
   const std::uint64_t round = bit_at(lsb - 1);
   bool sticky = false;
   for (int p = lsb - 2; p >= 0 && !sticky; --p) sticky = bit_at(p) != 0;
   if (round != 0 && (sticky || (q & 1) != 0)) ++q;
-  const double v = std::ldexp(static_cast<double>(q), lsb - kBias);
-  const float f = v > static_cast<double>(std::numeric_limits<float>::max())
-                      ? std::numeric_limits<float>::infinity()
-                      : static_cast<float>(v);
-  return negative ? -f : f;
+  const double v = std::ldexp(static_cast<double>(q), lsb - kBias);  // inf past double's range
+  return negative ? -v : v;
 }
+
+float ExactSum::to_f32() const {
+  const double v = rounded(24, -149);
+  if (std::fabs(v) > static_cast<double>(std::numeric_limits<float>::max()) && std::isfinite(v))
+    return v > 0 ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+  return static_cast<float>(v);
+}
+
+double ExactSum::to_double() const { return rounded(53, -1074); }
 
 }  // namespace tf::eval::tir

@@ -19,8 +19,12 @@ class ExactSum {
   void add(double x);
   /// The sum rounded once to f32 (round to nearest, ties to even).
   float to_f32() const;
+  /// The sum rounded once to double (round to nearest, ties to even; NaN and infinities as
+  /// to_f32; a sum beyond double's range is infinite).
+  double to_double() const;
 
  private:
+  double rounded(int digits, int min_exponent) const;
   static constexpr int kWords = 36;
   static constexpr int kBias = 1100;  // bit 0 is worth 2^-kBias
   std::array<std::uint64_t, kWords> words_{};
