@@ -231,7 +231,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       } else {
         buffer = m_.allocate(space, type->dtype, *count, name);
       }
-      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.distributions);
+      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.views);
       if (!view.ok()) return view.diagnostics();
       return RtValue::of(*view);
     }
@@ -252,7 +252,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
         if (!s.ok()) return s.diagnostics();
         shape = *s;
       }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.distributions);
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.views);
       if (!v.ok()) return v.diagnostics();
       return RtValue::of(*v);
     }

@@ -234,8 +234,8 @@ class Machine {
     if (!x.ok()) return x.diagnostics();
     return (*x)->place(pos);
   }
-  /// The ownership maps of the module's ShardLayouts (distribution.h).
-  DistributionCache distributions;
+  /// The ownership maps and layout maps of the module's views (view.h).
+  ViewCaches views;
   /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).
   std::unordered_map<std::string, CallRef> hir_calls;
   std::mt19937_64 rng_;

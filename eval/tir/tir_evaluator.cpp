@@ -30,7 +30,7 @@ Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, c
     return category_error(DiagCategory::Eval, fmt::format("parameter {}: block-scaled tensors do not run in TIR memory yet", p.name));
   Result<std::int64_t> count = buffer_elements(type, shape, false);
   if (!count.ok()) return count.diagnostics();
-  return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, *count, p.name), false, m.distributions);
+  return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, *count, p.name), false, m.views);
 }
 
 }  // namespace

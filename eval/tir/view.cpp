@@ -27,11 +27,18 @@ class RowMajorMap final : public ElementMap {
   std::int64_t base_;
 };
 
+// The identity map, shared (a view of a whole buffer or of all of another view).
+const std::shared_ptr<const ElementMap>& identity_map() {
+  static const std::shared_ptr<const ElementMap> kIdentity = std::make_shared<RowMajorMap>(0);
+  return kIdentity;
+}
+
 // offset + sum of the leaves' coordinate * stride; logical axes group the leaves.
 class AffineMap final : public ElementMap {
  public:
   AffineMap(Shape shape, std::vector<int> first, FlatAffine f)
       : shape_(std::move(shape)), first_(std::move(first)), f_(std::move(f)) {}
+  const Shape& shape() const { return shape_; }
   std::int64_t offset(std::int64_t flat) const override {
     std::int64_t out = f_.offset;
     for (std::size_t a = shape_.size(); a-- > 0;) {
@@ -199,7 +206,7 @@ Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape,
 }
 
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
-                            BufferRef buffer, bool private_engine, DistributionCache& cache) {
+                            BufferRef buffer, bool private_engine, ViewCaches& cache) {
   auto v = std::make_shared<View>();
   v->name = std::move(name);
   v->dtype = type.dtype;
@@ -207,12 +214,12 @@ Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shap
   v->size = shape_size(shape);
   v->buffer = std::move(buffer);
   if (!type.layout || *type.layout == empty_layout()) {
-    v->map = std::make_shared<RowMajorMap>(0);
+    v->map = identity_map();
     return ViewRef(std::move(v));
   }
   const LayoutBase& layout = *type.layout;
   if (const ShardLayout* sl = layout.as_shard()) {
-    Result<std::shared_ptr<const Distribution>> d = cache.get(*sl, shape);
+    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, shape);
     if (!d.ok()) return d.diagnostics();
     Result<FlatAffine> f = flat_affine(shard_base(*sl));
     if (!f.ok()) return f.diagnostics();
@@ -246,12 +253,12 @@ ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
   r->shape = shape;
   r->size = shape_size(shape);
   r->buffer = v->buffer;
-  r->map = std::make_shared<ThroughMap>(std::make_shared<RowMajorMap>(0), v);
+  r->map = std::make_shared<ThroughMap>(identity_map(), v);
   return r;
 }
 
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape, DistributionCache& cache) {
+                            const std::optional<Shape>& shape, ViewCaches& cache) {
   auto v = std::make_shared<View>();
   v->name = name;
   v->dtype = memory->dtype;
@@ -263,18 +270,26 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
       if (!n.ok()) return refuse(fmt::format("the layout {} is symbolic", to_string(layout)));
       domain_shape.push_back(*n);
     }
-    Result<std::shared_ptr<const Distribution>> d = cache.get(*sl, domain_shape);
+    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, domain_shape);
     if (!d.ok()) return d.diagnostics();
     v->shape = domain_shape;
     v->dist = *d;
-    v->map = std::make_shared<ThroughMap>(std::make_shared<RowMajorMap>(0), memory);
+    v->map = std::make_shared<ThroughMap>(identity_map(), memory);
   } else {
-    Result<FlatAffine> f = flat_affine(layout);
-    if (!f.ok()) return f.diagnostics();
-    v->shape = f->extents;
-    std::vector<int> first;
-    for (std::size_t k = 0; k <= f->extents.size(); ++k) first.push_back(static_cast<int>(k));
-    v->map = std::make_shared<ThroughMap>(std::make_shared<AffineMap>(v->shape, std::move(first), std::move(*f)), memory);
+    std::shared_ptr<const ElementMap>& inner = cache.layout_maps[&layout];
+    if (!inner) {
+      Result<FlatAffine> f = flat_affine(layout);
+      if (!f.ok()) {
+        cache.layout_maps.erase(&layout);
+        return f.diagnostics();
+      }
+      Shape extents = f->extents;
+      std::vector<int> first;
+      for (std::size_t k = 0; k <= f->extents.size(); ++k) first.push_back(static_cast<int>(k));
+      inner = std::make_shared<AffineMap>(std::move(extents), std::move(first), std::move(*f));
+    }
+    v->shape = static_cast<const AffineMap&>(*inner).shape();
+    v->map = std::make_shared<ThroughMap>(inner, memory);
   }
   v->size = shape_size(v->shape);
   ViewRef out(std::move(v));
@@ -284,7 +299,7 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
                                 shape_text(*shape), shape_size(*shape), out->size));
     ViewRef r = reshaped(name, out, *shape);
     if (out->dist) {
-      Result<std::shared_ptr<const Distribution>> d = cache.get(*layout.as_shard(), *shape);
+      Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*layout.as_shard(), *shape);
       if (!d.ok()) return d.diagnostics();
       auto rr = std::make_shared<View>(*r);
       rr->dist = *d;

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +65,13 @@ struct View {
 
 using ViewRef = std::shared_ptr<const View>;
 
+/// What views made once per module: ownership maps per (ShardLayout, shape), and the element
+/// maps of plain TensorView layouts per layout (a layout in the IR stays at one address).
+struct ViewCaches {
+  DistributionCache distributions;
+  std::map<const LayoutBase*, std::shared_ptr<const ElementMap>> layout_maps;
+};
+
 /// A Layout or ComposedLayout (identity inner) as flat leaves: offset + sum c_k * stride_k.
 struct FlatAffine {
   std::vector<std::int64_t> extents;
@@ -81,7 +89,7 @@ Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape,
 
 /// The view of a whole buffer holding a tensor of `type` and `shape` (the map of the type).
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
-                            BufferRef buffer, bool private_engine, DistributionCache& cache);
+                            BufferRef buffer, bool private_engine, ViewCaches& cache);
 
 /// The local part of `v` for the thread whose box is `box` (precondition: v->dist is set).
 ViewRef local_view(const ViewRef& v, const LocalBox& box);
@@ -90,7 +98,7 @@ ViewRef local_view(const ViewRef& v, const LocalBox& box);
 /// thread's local part when it was distributed. Diagnostic (category Eval) for a layout the model
 /// cannot run.
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape, DistributionCache& cache);
+                            const std::optional<Shape>& shape, ViewCaches& cache);
 
 /// A view of the same elements with another logical shape of the same size (row-major), no
 /// distribution (MemorySpan, `shape=`).

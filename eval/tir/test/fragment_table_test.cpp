@@ -43,7 +43,7 @@ void check(const ShardLayout& sl, std::int64_t rows, std::int64_t cols, int regi
   Result<TensorTypeRef> type = TensorType::make({rows, cols}, DType::bf16(), LayoutBase(sl), StorageKind::Rmem);
   ASSERT_TRUE(type.ok()) << which;
   auto buffer = std::make_shared<Buffer>(1, Space::Register, DType::bf16(), registers, "frag");
-  DistributionCache cache;
+  ViewCaches cache;
   Result<ViewRef> view = buffer_view("frag", **type, shape, buffer, true, cache);
   ASSERT_TRUE(view.ok()) << which;
   for (int lane = 0; lane < 32; ++lane) {
