@@ -215,8 +215,9 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
         return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
       Space space = space_of(*type->storage);
       const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
-      Result<std::int64_t> count = buffer_elements(*type, *shape, private_engine);
-      if (!count.ok()) return count.diagnostics();
+      Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
+      if (!placed.ok()) return placed.diagnostics();
+      const std::int64_t* count = &placed->count;
       const std::uint64_t occurrence = t_.occurrences[&c]++;
       BufferRef buffer;
       auto key = std::make_pair(static_cast<const void*>(&c), occurrence);

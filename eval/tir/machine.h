@@ -121,6 +121,8 @@ struct Thread {
   std::deque<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first
   std::uint64_t groups_committed = 0;
   const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
+  /// The thread's box in each distribution it has met (memory_access.cpp's box_of).
+  std::vector<std::pair<const Distribution*, std::optional<LocalBox>>> boxes;
   std::int64_t statements = 0;
 };
 

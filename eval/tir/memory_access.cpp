@@ -22,12 +22,17 @@ Accessor ThreadRunner::accessor() const {
 }
 
 Result<std::optional<LocalBox>> ThreadRunner::box_of(const View& v) {
+  // A thread's box in one distribution never changes: remembered per distribution (the module's
+  // distributions are made once, so the pointer identifies it).
+  for (const auto& [dist, box] : t_.boxes)
+    if (dist == v.dist.get()) return box;
   Result<std::optional<LocalBox>> box = v.dist->place(t_.pos);
   if (!box.ok()) {
     Diagnostic d = box.diagnostics().front();
     d.location = m_.location_of(current_);
     return d;
   }
+  t_.boxes.emplace_back(v.dist.get(), *box);
   return box;
 }
 

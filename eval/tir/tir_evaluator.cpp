@@ -28,9 +28,9 @@ Space param_space(const TensorType& t) {
 Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, const Shape& shape) {
   if (type.dtype.is_compound())
     return category_error(DiagCategory::Eval, fmt::format("parameter {}: block-scaled tensors do not run in TIR memory yet", p.name));
-  Result<std::int64_t> count = buffer_elements(type, shape, false);
-  if (!count.ok()) return count.diagnostics();
-  return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, *count, p.name), false, m.views);
+  Result<ViewCaches::TypeLayout> placed = type_layout(type, shape, false, m.views);
+  if (!placed.ok()) return placed.diagnostics();
+  return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, placed->count, p.name), false, m.views);
 }
 
 }  // namespace

@@ -186,9 +186,16 @@ Result<FlatAffine> flat_affine(const LayoutBase& layout) {
   return f;
 }
 
-Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape, bool private_engine) {
-  const std::int64_t size = shape_size(shape);
-  if (!type.layout || *type.layout == empty_layout()) return size;
+namespace {
+
+Result<ViewCaches::TypeLayout> make_type_layout(const TensorType& type, const Shape& shape, bool private_engine,
+                                                ViewCaches& cache) {
+  ViewCaches::TypeLayout t;
+  if (!type.layout || *type.layout == empty_layout()) {
+    t.count = shape_size(shape);
+    t.map = identity_map();
+    return t;
+  }
   const LayoutBase& layout = *type.layout;
   if (const ShardLayout* sl = layout.as_shard()) {
     Result<FlatAffine> f = flat_affine(shard_base(*sl));
@@ -198,40 +205,45 @@ Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape,
       for (const shard_detail::SplitBinding& b : sl->chain().bindings)
         if (f->strides[static_cast<std::size_t>(b.axis)] == 0 && b.mesh_extent.is_int()) engines *= b.mesh_extent.value();
     }
-    return engines * f->span();
+    t.count = engines * f->span();
+    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, shape);
+    if (!d.ok()) return d.diagnostics();
+    t.dist = *d;
+    t.map = std::make_shared<ShardEngineMap>(*d, std::move(*f), private_engine);
+    return t;
   }
   Result<FlatAffine> f = flat_affine(layout);
   if (!f.ok()) return f.diagnostics();
-  return f->span();
+  t.count = f->span();
+  Result<std::vector<int>> first = grouping(layout.shape(), *f, shape, to_string(layout));
+  if (!first.ok()) return first.diagnostics();
+  t.map = std::make_shared<AffineMap>(shape, std::move(*first), std::move(*f));
+  return t;
+}
+
+}  // namespace
+
+Result<ViewCaches::TypeLayout> type_layout(const TensorType& type, const Shape& shape, bool private_engine,
+                                           ViewCaches& cache) {
+  auto key = std::make_tuple(&type, shape, private_engine);
+  if (auto it = cache.type_layouts.find(key); it != cache.type_layouts.end()) return it->second;
+  Result<ViewCaches::TypeLayout> t = make_type_layout(type, shape, private_engine, cache);
+  if (t.ok()) cache.type_layouts.emplace(std::move(key), *t);
+  return t;
 }
 
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
                             BufferRef buffer, bool private_engine, ViewCaches& cache) {
+  Result<ViewCaches::TypeLayout> t = type_layout(type, shape, private_engine, cache);
+  if (!t.ok()) return t.diagnostics();
   auto v = std::make_shared<View>();
   v->name = std::move(name);
   v->dtype = type.dtype;
   v->shape = shape;
   v->size = shape_size(shape);
   v->buffer = std::move(buffer);
-  if (!type.layout || *type.layout == empty_layout()) {
-    v->map = identity_map();
-    return ViewRef(std::move(v));
-  }
-  const LayoutBase& layout = *type.layout;
-  if (const ShardLayout* sl = layout.as_shard()) {
-    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, shape);
-    if (!d.ok()) return d.diagnostics();
-    Result<FlatAffine> f = flat_affine(shard_base(*sl));
-    if (!f.ok()) return f.diagnostics();
-    v->dist = *d;
-    v->map = std::make_shared<ShardEngineMap>(*d, std::move(*f), private_engine);
-    return ViewRef(std::move(v));
-  }
-  Result<FlatAffine> f = flat_affine(layout);
-  if (!f.ok()) return f.diagnostics();
-  Result<std::vector<int>> first = grouping(layout.shape(), *f, shape, to_string(layout));
-  if (!first.ok()) return first.diagnostics();
-  v->map = std::make_shared<AffineMap>(shape, std::move(*first), std::move(*f));
+  v->map = t->map;
+  v->dist = t->dist;
   return ViewRef(std::move(v));
 }
 

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <tuple>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,6 +71,13 @@ using ViewRef = std::shared_ptr<const View>;
 struct ViewCaches {
   DistributionCache distributions;
   std::map<const LayoutBase*, std::shared_ptr<const ElementMap>> layout_maps;
+  /// How a tensor of a type lies in its buffer (type_layout), per (type, shape, private engine).
+  struct TypeLayout {
+    std::int64_t count = 0;  ///< buffer elements
+    std::shared_ptr<const ElementMap> map;
+    std::shared_ptr<const Distribution> dist;
+  };
+  std::map<std::tuple<const TensorType*, Shape, bool>, TypeLayout> type_layouts;
 };
 
 /// A Layout or ComposedLayout (identity inner) as flat leaves: offset + sum c_k * stride_k.
@@ -83,9 +91,11 @@ struct FlatAffine {
 /// Diagnostic (category Eval) for a symbolic layout or a ComposedLayout with an inner layout.
 Result<FlatAffine> flat_affine(const LayoutBase& layout);
 
-/// How many elements a buffer holding a tensor of `type` (resolved logical `shape`) needs;
-/// `private_engine` for a thread's own registers (one engine of a ShardLayout).
-Result<std::int64_t> buffer_elements(const TensorType& type, const Shape& shape, bool private_engine);
+/// How a tensor of `type` (resolved logical `shape`) lies in a buffer of its own: how many
+/// elements the buffer needs, the element map of the type, its distribution (made once per
+/// type and shape). `private_engine` for a thread's own registers (one engine of a ShardLayout).
+Result<ViewCaches::TypeLayout> type_layout(const TensorType& type, const Shape& shape, bool private_engine,
+                                           ViewCaches& cache);
 
 /// The view of a whole buffer holding a tensor of `type` and `shape` (the map of the type).
 Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shape& shape,
