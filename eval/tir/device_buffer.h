@@ -58,6 +58,9 @@ struct AsyncTag {
 /// One allocation (design note).
 class Buffer {
  public:
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer();
   /// A buffer of `count` elements of the simple dtype `dtype`, uninitialized. `name` is what
   /// reports call it (the parameter or the let-bound name). Charges the memory budget.
   Buffer(std::uint64_t id, Space space, DType dtype, std::int64_t count, std::string name);
@@ -81,7 +84,10 @@ class Buffer {
   /// True for gmem and smem: accesses are checked for races.
   bool shared() const { return space_ == Space::Global || space_ == Space::Shared; }
   /// The race state of element i, reset first when `launch` is newer than the state.
-  ElementShadow& shadow(std::int64_t i, std::uint64_t launch);
+  ElementShadow& shadow(std::int64_t i, std::uint64_t launch) {
+    if (shadow_launch_ != launch || shadow_.empty()) reset_shadow(launch);
+    return shadow_[static_cast<std::size_t>(i)];
+  }
   /// The read sets that ElementShadow::read indexes when promoted.
   std::vector<std::vector<Epoch>>& read_sets() { return read_sets_; }
 
@@ -89,6 +95,8 @@ class Buffer {
   std::unordered_map<std::int64_t, AsyncTag>& async_tags() { return async_tags_; }
 
  private:
+  void reset_shadow(std::uint64_t launch);
+
   std::uint64_t id_;
   Space space_;
   std::string name_;
