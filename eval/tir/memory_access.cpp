@@ -107,6 +107,19 @@ inline void move_code(const std::uint8_t* src, std::int64_t from, std::uint8_t* 
 
 Result<std::vector<std::int64_t>> ThreadRunner::offsets_of(const View& v, const ElementList& elements, bool writes) {
   std::vector<std::int64_t> offs(elements.size());
+  // Consecutive elements at consecutive offsets (a thread's row of a row-major view): one run.
+  const std::int64_t n = static_cast<std::int64_t>(elements.size());
+  if (n > 1 && elements.back() - elements.front() == n - 1) {
+    std::optional<std::int64_t> start = v.map->run(elements.front(), n);
+    if (start && *start >= 0 && *start + n <= v.buffer->count()) {
+      bool consecutive = true;
+      for (std::int64_t k = 1; k < n && consecutive; ++k) consecutive = elements[k] == elements[k - 1] + 1;
+      if (consecutive) {
+        for (std::int64_t k = 0; k < n; ++k) offs[static_cast<std::size_t>(k)] = *start + k;
+        return offs;
+      }
+    }
+  }
   v.map->offsets(elements.data(), elements.size(), offs.data());
   const std::int64_t count = v.buffer->count();
   for (std::size_t k = 0; k < offs.size(); ++k)
@@ -133,7 +146,7 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
   const Accessor a = accessor();
   const bool races = m_.options().check_races && b.shared();
   const bool tagged = !b.async_tags().empty();
-  Gathered out{Tensor::make(v.dtype, {static_cast<std::int64_t>(elements.size())}),
+  Gathered out{Tensor::make_uninitialized(v.dtype, {static_cast<std::int64_t>(elements.size())}),
                std::vector<std::uint8_t>(elements.size(), 0)};
   const int width = element_bytes(v.dtype);
   const std::uint8_t* src = b.data().bytes().data();

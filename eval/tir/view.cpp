@@ -22,6 +22,7 @@ class RowMajorMap final : public ElementMap {
     for (std::size_t i = 0; i < n; ++i) out[i] = base_ + flat[i];
   }
   bool identity() const override { return base_ == 0; }
+  std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const override { return base_ + first; }
 
  private:
   std::int64_t base_;
@@ -82,6 +83,11 @@ class ThroughMap final : public ElementMap {
       }
     }
     parent_->map->offsets(j.data(), n, out);
+  }
+  std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const override {
+    std::optional<std::int64_t> j = inner_->run(first, n);
+    if (!j || *j < 0 || *j + n > parent_->size) return std::nullopt;
+    return parent_->map->run(*j, n);
   }
 
  private:

@@ -51,6 +51,10 @@ class ElementMap {
   }
   /// True when offset(i) == i for every i (a whole buffer in row-major order).
   virtual bool identity() const { return false; }
+  /// When the `n` elements first, first + 1, ... lie at consecutive buffer offsets, the offset of
+  /// the first (all of them inside what the view was placed over); otherwise nullopt (the
+  /// element-by-element path then decides, and reports what is out of bounds).
+  virtual std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const { return std::nullopt; }
 };
 
 /// A tensor value of one thread (design note).
