@@ -5,6 +5,8 @@
 // thread-statements per second.
 #include <benchmark/benchmark.h>
 
+#include <fmt/format.h>
+
 #include <random>
 #include <vector>
 
@@ -59,15 +61,19 @@ void run_kernel(benchmark::State& state, const Loaded& kernel, const std::vector
       benchmark::Counter(static_cast<double>(statements), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// Arguments: race detection (1 on, 0 off) and elements per thread (256: 16 CTAs of 256 threads;
+// 4096: one CTA of 256 threads, the per-thread costs spread over 16 times more elements).
 void BM_TirElementwiseAdd(benchmark::State& state) {
-  static const Loaded kernel = load(testing::tiled_add_text(kSize, 256, 256), "add");
+  static const Loaded small_tiles = load(testing::tiled_add_text(kSize, 256, 256), "add");
+  static const Loaded large_tiles = load(testing::tiled_add_text(kSize, 256, 4096), "add");
   const Tensor a = random_tensor(DType::f32(), {kSize}, 1, false), b = random_tensor(DType::f32(), {kSize}, 2, false);
   TirEvalOptions options;
   options.check_races = state.range(0) != 0;
-  run_kernel(state, kernel, {a, b}, options);
-  state.SetLabel(options.check_races ? "race detection on" : "race detection off");
+  run_kernel(state, state.range(1) == 256 ? small_tiles : large_tiles, {a, b}, options);
+  state.SetLabel(fmt::format("race detection {}, {} elements per thread", options.check_races ? "on" : "off",
+                             state.range(1)));
 }
-BENCHMARK(BM_TirElementwiseAdd)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_TirElementwiseAdd)->Args({1, 256})->Args({0, 256})->Args({1, 4096})->Args({0, 4096})->Unit(benchmark::kMillisecond);
 
 // The baseline: the same 1M sums in a plain C++ loop over the f32 buffers.
 void BM_PlainLoopAdd(benchmark::State& state) {
