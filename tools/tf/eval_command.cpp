@@ -249,18 +249,20 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       "compute? A func runs on the HIR evaluator, a prim_func on the TIR machine model (grids of\n"
       "CTAs of threads; a race, an out-of-bounds or uninitialized access, a divergent barrier or\n"
       "a deadlock is reported as undefined behaviour: ub.race, ...). Each input parameter gets\n"
-      "--input NAME=VALUE, a .npy file (raw u8 / u16 codes\n"
-      "for fp8 / fp6 / fp4 / e8m0 / bf16) or a literal (TFIR.md section 4); inputs convert to the\n"
+      "--input NAME=VALUE, a .npy file (raw u8 / u16 codes for fp8 / fp6 / fp4 / e8m0 / bf16)\n"
+      "or a literal (docs/tfir.md); inputs convert to the\n"
       "parameter dtype at the boundary (D4). Outputs print as case expectation lines that read\n"
       "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out. Ctrl-C stops a run\n"
       "cleanly with a diagnostic.\n"
       "Examples:\n"
-      "  tf eval examples/scale_add.tfir --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
+      "  tf eval examples/contract.tfir --fn scale_add --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
       "      --input 'y=Tensor[(2, 8), f32] splat(0.5)'\n"
       "  tf eval prog.tfir --fn f --input x=x.npy --dim N=16 --out results/\n"
-      "  tf eval examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)' --trace");
+      "  tf eval examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)' --trace\n"
+      "  tf eval conformance/cases/tir/smem_exchange.tfir --fn rotate_unsynced \\\n"
+      "      --input 'a=Tensor[(128,), f32] random(seed=3)'     # error[ub.race] ..., exit 2");
   cmd->add_option("file", req->file, "the tfir file")->required();
-  cmd->add_option("--fn", req->function, "the function to run (default: the entry, or the only func)");
+  cmd->add_option("--fn", req->function, "the function to run (default: the entry, else the last func)");
   cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
   cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
   cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
