@@ -1,4 +1,5 @@
-// The statement and expression interpreter of one thread (thread_runner.h).
+// The statement interpreter of one thread (thread_runner.h): the frame stack, control flow,
+// Evaluate of ops and calls, Launch, DispatchCall, and a thread's exit.
 #include <fmt/format.h>
 
 #include "eval/hir/op_eval.h"
@@ -16,19 +17,6 @@
 #include "ir/type/tensor_type.h"
 
 namespace tf::eval::tir {
-
-namespace {
-
-Space space_of(StorageKind k) {
-  switch (k) {
-    case StorageKind::Host: return Space::Host;
-    case StorageKind::Smem: return Space::Shared;
-    case StorageKind::Rmem: return Space::Register;
-    default: return Space::Global;
-  }
-}
-
-}  // namespace
 
 std::string thread_name(const ThreadPos& p) {
   if (p.block == 1 && p.grid == 1) return "the thread";
@@ -202,76 +190,6 @@ Fault ThreadRunner::let(const ir::LetStmt& s) {
   return std::nullopt;
 }
 
-Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
-  const ir::TirOp op = *ir::tir_op_kind(c.op);
-  switch (op) {
-    case ir::TirOp::AllocTensor: {
-      const auto* type = std::get<IRType>(c.attr("tensor_type"))->as<TensorType>();
-      Result<Shape> shape = resolve_shape(type->shape, m_.dims());
-      if (!shape.ok()) return shape.diagnostics();
-      if (!type->storage || *type->storage == StorageKind::Tmem || *type->storage == StorageKind::Umat)
-        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
-      if (type->dtype.is_compound())
-        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
-      Space space = space_of(*type->storage);
-      const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
-      Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
-      if (!placed.ok()) return placed.diagnostics();
-      const std::int64_t* count = &placed->count;
-      const std::uint64_t occurrence = t_.occurrences[&c]++;
-      BufferRef buffer;
-      auto key = std::make_pair(static_cast<const void*>(&c), occurrence);
-      if (space == Space::Shared && !g_.host) {
-        BufferRef& slot = c_.shared_allocations[key];
-        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
-        buffer = slot;
-      } else if (space == Space::Global && !g_.host) {
-        BufferRef& slot = g_.global_allocations[key];
-        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
-        buffer = slot;
-      } else {
-        buffer = m_.allocate(space, type->dtype, *count, name);
-      }
-      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.views);
-      if (!view.ok()) return view.diagnostics();
-      return RtValue::of(*view);
-    }
-    case ir::TirOp::TensorView: {
-      Result<ViewRef> memory = operand_view(c.args[0]);
-      if (!memory.ok()) return memory.diagnostics();
-      ViewRef base = *memory;
-      if (base->dist) {
-        Result<std::optional<LocalBox>> box = box_of(*base);
-        if (!box.ok()) return box.diagnostics();
-        if (!*box)
-          return eval_error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
-        base = local_view(base, **box);
-      }
-      std::optional<Shape> shape;
-      if (const auto* dims = std::get_if<std::vector<ShapeDim>>(&c.attr("shape"))) {
-        Result<Shape> s = resolve_shape(*dims, m_.dims());
-        if (!s.ok()) return s.diagnostics();
-        shape = *s;
-      }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.views);
-      if (!v.ok()) return v.diagnostics();
-      return RtValue::of(*v);
-    }
-    case ir::TirOp::PtrOf: {
-      Result<ViewRef> x = operand_view(c.args[0]);
-      if (!x.ok()) return x.diagnostics();
-      return RtValue::of(*x);
-    }
-    case ir::TirOp::MemorySpan: {
-      Result<ViewRef> x = operand_view(c.args[0]);
-      if (!x.ok()) return x.diagnostics();
-      return RtValue::of(reshaped(name, *x, (*x)->shape));
-    }
-    default:
-      return eval_error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
-  }
-}
-
 Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
   if (!e.is_op()) {
     Result<FunctionRef> f = m_.module().lookup(e.symbol().name);
@@ -393,90 +311,6 @@ Fault ThreadRunner::exit_thread() {
                          fmt::format("{} exits with a cp.async copy never committed or waited for", thread_name(t_.pos)),
                          m_.site_location(t_.open_group.front().site), std::nullopt);
   return m_.thread_exited(g_, c_, t_);
-}
-
-// --- expressions
-
-Result<RtValue> ThreadRunner::eval(const Expr& e) {
-  if (const auto* k = e->as<Constant>()) {
-    if (k->is_int()) return RtValue::integer(k->int_value());
-    if (k->is_float()) return RtValue::real(k->float_value());
-    return RtValue::boolean(k->bool_value());
-  }
-  if (const auto* v = e->as<Var>()) {
-    if (const RtValue* bound = activation().lookup(*v)) return *bound;  // a function sees only its own
-    return eval_error_at(m_, current_, fmt::format("{} has no value here", v->name));
-  }
-  if (const auto* s = e->as<ShapeOf>()) {
-    Result<RtValue> p = eval(s->param);
-    if (!p.ok()) return p;
-    if (p->kind != RtValue::Kind::View) return eval_error_at(m_, current_, fmt::format("ShapeOf({}): not a tensor", s->param->name));
-    return RtValue::integer(p->view->shape[static_cast<std::size_t>(s->axis)]);
-  }
-  if (const auto* c = e->as<Call>()) {
-    if (std::optional<DimOpKind> k = dim_op_kind(c->op)) {
-      Result<std::int64_t> a = eval_int(c->args[0]);
-      if (!a.ok()) return a.diagnostics();
-      Result<std::int64_t> b = eval_int(c->args[1]);
-      if (!b.ok()) return b.diagnostics();
-      Result<std::int64_t> r = apply_dim_op(*k, *a, *b);
-      if (!r.ok()) {
-        Diagnostic d = r.diagnostics().front();
-        d.location = m_.location_of(current_);
-        return d;
-      }
-      return RtValue::integer(*r);
-    }
-    return eval_error_at(m_, current_, fmt::format("{} cannot be evaluated as an expression here", c->op.name()));
-  }
-  return eval_error_at(m_, current_, fmt::format("{} cannot be evaluated here", short_text(e, 48)));
-}
-
-// A rank-0 tensor read as a scalar (a condition, a bound, a fill value).
-static Result<RtValue> scalar_of(ThreadRunner& r, const RtValue& v) {
-  if (v.kind != RtValue::Kind::View) return v;
-  const View& view = *v.view;
-  if (view.size != 1)
-    return eval_error_at(r.m_, r.current_, fmt::format("{} is a tensor of {} elements where a scalar is needed", view.name, view.size));
-  Result<Gathered> g = r.gather(view, ElementList{0}, ReadUse::Control);
-  if (!g.ok()) return g.diagnostics();
-  const DType d = view.dtype;
-  if (d.is_float()) return RtValue::real(element_f64(g->values, 0));
-  if (d == DType::boolean()) return RtValue::boolean(g->values.code(0) != 0);
-  return RtValue::integer(to_i64(g->values)[0]);
-}
-
-Result<std::int64_t> ThreadRunner::eval_int(const Expr& e) {
-  Result<RtValue> v = eval(e);
-  if (!v.ok()) return v.diagnostics();
-  Result<RtValue> s = scalar_of(*this, *v);
-  if (!s.ok()) return s.diagnostics();
-  if (s->kind == RtValue::Kind::Int) return s->i;
-  if (s->kind == RtValue::Kind::Bool) return s->b ? 1 : 0;
-  return eval_error_at(m_, current_, fmt::format("{} is a float where an integer is needed", short_text(e, 48)));
-}
-
-Result<bool> ThreadRunner::eval_condition(const Expr& e) {
-  Result<RtValue> v = eval(e);
-  if (!v.ok()) return v.diagnostics();
-  Result<RtValue> s = scalar_of(*this, *v);
-  if (!s.ok()) return s.diagnostics();
-  switch (s->kind) {
-    case RtValue::Kind::Int: return s->i != 0;
-    case RtValue::Kind::Bool: return s->b;
-    case RtValue::Kind::Float: return s->f != 0;
-    case RtValue::Kind::View:
-    case RtValue::Kind::Unset: break;
-  }
-  return eval_error_at(m_, current_, "a condition is not a scalar");
-}
-
-Result<ViewRef> ThreadRunner::operand_view(const Expr& e) {
-  Result<RtValue> v = eval(e);
-  if (!v.ok()) return v.diagnostics();
-  if (v->kind != RtValue::Kind::View)
-    return eval_error_at(m_, current_, fmt::format("{} is a scalar where a tensor is needed", short_text(e, 48)));
-  return v->view;
 }
 
 }  // namespace tf::eval::tir

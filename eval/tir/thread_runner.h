@@ -1,5 +1,6 @@
 // ThreadRunner: one thread's interpreter step (machine.h's design note), split over
-// interpreter.cpp (statements and expressions), memory_access.cpp (checked element access),
+// interpreter.cpp (statements), value_ops.cpp (AllocTensor, TensorView, PtrOf, MemorySpan),
+// expressions.cpp, memory_access.cpp (checked element access),
 // effect_ops.cpp (the per-thread effect ops), barriers.cpp (Sync), collectives.cpp (Mma and
 // cross-thread Reduce) and async_copy.cpp (cp.async).
 #pragma once
@@ -40,7 +41,7 @@ class ThreadRunner {
   /// Runs until the thread blocks, exits or faults.
   Fault run();
 
-  // --- interpreter.cpp
+  // --- interpreter.cpp, value_ops.cpp, expressions.cpp
   Fault step(const ir::StmtNode& s);
   Fault let(const ir::LetStmt& s);
   Fault evaluate(const ir::Evaluate& e);

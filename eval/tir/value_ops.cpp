@@ -1,0 +1,95 @@
+// The value ops of TIR (seed 002 section 2.3, tir.memory.*), anchored by LetStmt: AllocTensor
+// (a buffer per thread, per CTA or per launch by storage; docs/tir-semantics.md "Memory"),
+// TensorView (a view of a thread's local part of its memory operand), PtrOf and MemorySpan.
+#include <fmt/format.h>
+
+#include "eval/hir/op_eval.h"
+#include "eval/tir/thread_runner.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::eval::tir {
+
+namespace {
+
+Space space_of(StorageKind k) {
+  switch (k) {
+    case StorageKind::Host: return Space::Host;
+    case StorageKind::Smem: return Space::Shared;
+    case StorageKind::Rmem: return Space::Register;
+    default: return Space::Global;
+  }
+}
+
+}  // namespace
+
+Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
+  const ir::TirOp op = *ir::tir_op_kind(c.op);
+  switch (op) {
+    case ir::TirOp::AllocTensor: {
+      const auto* type = std::get<IRType>(c.attr("tensor_type"))->as<TensorType>();
+      Result<Shape> shape = resolve_shape(type->shape, m_.dims());
+      if (!shape.ok()) return shape.diagnostics();
+      if (!type->storage || *type->storage == StorageKind::Tmem || *type->storage == StorageKind::Umat)
+        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
+      if (type->dtype.is_compound())
+        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
+      Space space = space_of(*type->storage);
+      const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
+      Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
+      if (!placed.ok()) return placed.diagnostics();
+      const std::int64_t* count = &placed->count;
+      const std::uint64_t occurrence = t_.occurrences[&c]++;
+      BufferRef buffer;
+      auto key = std::make_pair(static_cast<const void*>(&c), occurrence);
+      if (space == Space::Shared && !g_.host) {
+        BufferRef& slot = c_.shared_allocations[key];
+        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
+        buffer = slot;
+      } else if (space == Space::Global && !g_.host) {
+        BufferRef& slot = g_.global_allocations[key];
+        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
+        buffer = slot;
+      } else {
+        buffer = m_.allocate(space, type->dtype, *count, name);
+      }
+      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.views);
+      if (!view.ok()) return view.diagnostics();
+      return RtValue::of(*view);
+    }
+    case ir::TirOp::TensorView: {
+      Result<ViewRef> memory = operand_view(c.args[0]);
+      if (!memory.ok()) return memory.diagnostics();
+      ViewRef base = *memory;
+      if (base->dist) {
+        Result<std::optional<LocalBox>> box = box_of(*base);
+        if (!box.ok()) return box.diagnostics();
+        if (!*box)
+          return eval_error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
+        base = local_view(base, **box);
+      }
+      std::optional<Shape> shape;
+      if (const auto* dims = std::get_if<std::vector<ShapeDim>>(&c.attr("shape"))) {
+        Result<Shape> s = resolve_shape(*dims, m_.dims());
+        if (!s.ok()) return s.diagnostics();
+        shape = *s;
+      }
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.views);
+      if (!v.ok()) return v.diagnostics();
+      return RtValue::of(*v);
+    }
+    case ir::TirOp::PtrOf: {
+      Result<ViewRef> x = operand_view(c.args[0]);
+      if (!x.ok()) return x.diagnostics();
+      return RtValue::of(*x);
+    }
+    case ir::TirOp::MemorySpan: {
+      Result<ViewRef> x = operand_view(c.args[0]);
+      if (!x.ok()) return x.diagnostics();
+      return RtValue::of(reshaped(name, *x, (*x)->shape));
+    }
+    default:
+      return eval_error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
+  }
+}
+
+}  // namespace tf::eval::tir
