@@ -126,8 +126,7 @@ class CaseRun {
   std::string resolved_level() const {
     if (!c_.level.empty()) return c_.level;
     if (f_.file == nullptr) return "hir";
-    const Module& m = *f_.file->module;
-    Result<FunctionRef> f = c_.run.empty() ? m.entry_function() : m.lookup(c_.run);
+    Result<FunctionRef> f = eval::tir::function_to_run(*f_.file->module, c_.run);
     return f.ok() && (*f)->function_kind() == "prim_func" ? "tir" : "hir";
   }
 
@@ -169,7 +168,7 @@ class CaseRun {
 
   void evaluate_tir() {
     const Module& m = *f_.file->module;
-    Result<FunctionRef> found = c_.run.empty() ? m.entry_function() : m.lookup(c_.run);
+    Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
     if (!found.ok()) return (void)fail(found.diagnostics().front().message);
     const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get());
     if (fn == nullptr) {  // a func at tir: lowered first
@@ -183,7 +182,6 @@ class CaseRun {
     std::vector<eval::Tensor> inputs;
     if (!read_inputs(eval::tir::input_params(*fn), fn->name(), lc, inputs)) return;
     eval::tir::TirEvalOptions options;
-    options.handlers = &handlers_;
     options.dims = lc.dims;
     options.limits = f_.limits;
     Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(m, *fn, std::move(inputs), options);

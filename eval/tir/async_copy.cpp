@@ -32,32 +32,11 @@ Fault ThreadRunner::copy_async(const Call& c, std::uint32_t site) {
   if (!dst.ok()) return dst.diagnostics().front();
   const View& s = **src;
   const View& d = **dst;
-  if (s.dtype != d.dtype) {
-    Diagnostic x = category_error(DiagCategory::Eval, fmt::format("copy_async: {} is {} and {} is {}; cp.async copies bytes",
-                                                                 s.name, s.dtype.name(), d.name, d.dtype.name()));
-    x.location = m_.location_of(current_);
-    return x;
-  }
-  ElementList from, to;
-  if (s.shape == d.shape) {
-    Result<std::optional<ElementList>> e = held(d.dist || !s.dist ? d : s);
-    if (!e.ok()) return e.diagnostics().front();
-    if (!*e) return std::nullopt;
-    from = to = **e;
-  } else {
-    Result<std::optional<ElementList>> hs = held(s), hd = held(d);
-    if (!hs.ok()) return hs.diagnostics().front();
-    if (!hd.ok()) return hd.diagnostics().front();
-    if (!*hd) return std::nullopt;
-    if (!*hs || (*hs)->size() != (*hd)->size()) {
-      Diagnostic x = category_error(DiagCategory::Eval, fmt::format("copy_async: {} holds different counts of {} and {}",
-                                                                   thread_name(t_.pos), s.name, d.name));
-      x.location = m_.location_of(current_);
-      return x;
-    }
-    from = **hs;
-    to = **hd;
-  }
+  Result<std::optional<ElementList>> e = copied_elements(s, d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;
+  const ElementList& from = **e;
+  const ElementList& to = from;
   AsyncCopy copy{s.buffer, d.buffer, {}, {}, site};
   const std::uint64_t group = t_.groups_committed;
   for (std::size_t k = 0; k < from.size(); ++k) {

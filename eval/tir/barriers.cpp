@@ -108,7 +108,6 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   }
   Rendezvous& p = it->second;
   p.arrived.push_back(t_.gid);
-  p.order.push_back(t_.gid);
   p.views.push_back(std::move(views));
   if (m_.options().trace)
     m_.note(fmt::format("{}  {} arrives at {} ({} of {})", m_.location_of(p.site).str(), thread_name(t_.pos), what(p),

@@ -29,6 +29,13 @@ Result<std::vector<std::uint32_t>> instance_threads(Machine& m, const Mesh& mesh
   return out;
 }
 
+// Every element of a float tensor, exactly as a double.
+std::vector<double> to_f64(const Tensor& t) {
+  std::vector<double> out(static_cast<std::size_t>(t.size()));
+  for (std::int64_t i = 0; i < t.size(); ++i) out[static_cast<std::size_t>(i)] = element_f64(t, i);
+  return out;
+}
+
 // Full logical tensor assembled from what the participants hold.
 struct Assembly {
   Tensor values;
@@ -52,7 +59,7 @@ Fault ThreadRunner::mma(const ir::Evaluate& e, const Call& c) {
   r.site = &e;
   if (!a.dist && !(*lhs)->dist && !(*rhs)->dist) {  // one thread's own tiles
     r.expected = {t_.gid};
-    r.order = {t_.gid};
+    r.arrived = {t_.gid};
     r.views = {{*acc, *lhs, *rhs}};
     return finish_collective(r);
   }
@@ -97,13 +104,13 @@ Fault ThreadRunner::reduce_collective(const ir::Evaluate& e, const Call& c, cons
 // elements are left uninitialized. Each access is checked like any other, which is what makes two
 // Reduces sharing a workspace without a barrier between them a race.
 Fault ThreadRunner::stage_workspace(Rendezvous& r) {
-  std::vector<std::size_t> by_thread(r.order.size());
+  std::vector<std::size_t> by_thread(r.arrived.size());
   for (std::size_t p = 0; p < by_thread.size(); ++p) by_thread[p] = p;
-  std::sort(by_thread.begin(), by_thread.end(), [&](std::size_t a, std::size_t b) { return r.order[a] < r.order[b]; });
+  std::sort(by_thread.begin(), by_thread.end(), [&](std::size_t a, std::size_t b) { return r.arrived[a] < r.arrived[b]; });
   const std::size_t P = by_thread.size();
   for (std::size_t rank = 0; rank < P; ++rank) {
     const std::size_t p = by_thread[rank];
-    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), Machine::thread_of(g_, r.order[p]));
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.arrived[p]), Machine::thread_of(g_, r.arrived[p]));
     holder.current_ = r.site;
     const View& ws = *r.views[p][2];
     ElementList mine;
@@ -113,7 +120,7 @@ Fault ThreadRunner::stage_workspace(Rendezvous& r) {
   }
   join_clocks(r.expected);
   for (std::size_t p = 0; p < P; ++p) {
-    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), Machine::thread_of(g_, r.order[p]));
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.arrived[p]), Machine::thread_of(g_, r.arrived[p]));
     holder.current_ = r.site;
     const View& ws = *r.views[p][2];
     ElementList all(static_cast<std::size_t>(ws.size));
@@ -135,9 +142,9 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     full[k].values = Tensor::make(v0.dtype, v0.shape);
     full[k].covered.assign(static_cast<std::size_t>(v0.size), 0);
   }
-  for (std::size_t p = 0; p < r.order.size(); ++p) {
-    Thread& u = Machine::thread_of(g_, r.order[p]);
-    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), u);
+  for (std::size_t p = 0; p < r.arrived.size(); ++p) {
+    Thread& u = Machine::thread_of(g_, r.arrived[p]);
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.arrived[p]), u);
     holder.current_ = r.site;
     for (std::size_t k = 0; k < inputs; ++k) {
       const View& v = *r.views[p][k];
@@ -167,14 +174,13 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     const Tensor& B = full[2].values;
     const Tensor& C = full[0].values;
     std::vector<float> d(static_cast<std::size_t>(M * N));
-    std::vector<double> row(static_cast<std::size_t>(K)), column(static_cast<std::size_t>(K));
+    const std::vector<double> a = to_f64(A), b = to_f64(B), c = to_f64(C);
+    std::vector<double> products(static_cast<std::size_t>(K));
     for (std::int64_t i = 0; i < M; ++i)
       for (std::int64_t j = 0; j < N; ++j) {
-        for (std::int64_t k = 0; k < K; ++k) {
-          row[static_cast<std::size_t>(k)] = element_f64(A, i * K + k);
-          column[static_cast<std::size_t>(k)] = element_f64(B, k * N + j);
-        }
-        d[static_cast<std::size_t>(i * N + j)] = mma_element(m_.options().mma, element_f64(C, i * N + j), row, column);
+        for (std::int64_t k = 0; k < K; ++k)
+          products[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(i * K + k)] * b[static_cast<std::size_t>(k * N + j)];
+        d[static_cast<std::size_t>(i * N + j)] = mma_sum(m_.options().mma, c[static_cast<std::size_t>(i * N + j)], products);
       }
     result = from_f32(out0.dtype, out0.shape, d);
   } else {
@@ -183,7 +189,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     for (std::int64_t& a : axes)
       if (a < 0) a += rank;
     const bool keepdim = out0.shape.size() == full[0].values.shape().size();
-    ThreadRunner any(m_, g_, Machine::cta_of(g_, r.order.front()), Machine::thread_of(g_, r.order.front()));
+    ThreadRunner any(m_, g_, Machine::cta_of(g_, r.arrived.front()), Machine::thread_of(g_, r.arrived.front()));
     any.current_ = r.site;
     Result<Tensor> red = any.run_hir("hir.tensor.Reduce", {full[0].values},
                                      {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(call.attr("kind"))}},
@@ -196,9 +202,9 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
   if (!is_mma && r.views.front().size() == 3)
     if (Fault f = stage_workspace(r)) return f;
   // Each participant writes what it holds.
-  for (std::size_t p = 0; p < r.order.size(); ++p) {
-    Thread& u = Machine::thread_of(g_, r.order[p]);
-    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.order[p]), u);
+  for (std::size_t p = 0; p < r.arrived.size(); ++p) {
+    Thread& u = Machine::thread_of(g_, r.arrived[p]);
+    ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.arrived[p]), u);
     holder.current_ = r.site;
     const View& v = *r.views[p][out_operand];
     Result<std::optional<ElementList>> h = holder.held(v);

@@ -41,7 +41,7 @@ std::optional<std::vector<int>> group_leaves(const IntTuple& domain_shape,
 Result<std::shared_ptr<const Distribution>> Distribution::make(const ShardLayout& sl, const Shape& shape) {
   const shard_detail::ShardChain& chain = sl.chain();
   if (!chain.resolved) return refuse(fmt::format("{} has a Dynamic attr: an unresolved layout cannot run", to_string(sl)));
-  std::shared_ptr<Distribution> d(new Distribution(sl));
+  std::shared_ptr<Distribution> d(new Distribution());
   d->shape_ = shape;
   for (const IntTuple& g : chain.extents) {
     if (!g.is_int()) return refuse(fmt::format("{} has a symbolic extent", to_string(sl)));
@@ -110,10 +110,6 @@ Result<std::optional<LocalBox>> Distribution::place(const ThreadPos& t) const {
     if (!*p) return std::optional<LocalBox>{};
   }
   return std::optional<LocalBox>{std::move(box)};
-}
-
-Result<std::optional<MeshPlace>> Distribution::outer_place(const ThreadPos& t) const {
-  return indexes_.back().place(t);
 }
 
 void Distribution::domain_coord(std::int64_t flat, std::int64_t* g) const {

@@ -52,7 +52,6 @@ class Distribution {
   static Result<std::shared_ptr<const Distribution>> make(const ShardLayout& sl, const Shape& shape);
 
   const Shape& shape() const { return shape_; }
-  const ShardLayout& layout() const { return layout_; }
   /// The flat domain extents G.
   const std::vector<std::int64_t>& domain() const { return domain_; }
   /// The extent each instance holds per flat axis.
@@ -61,8 +60,6 @@ class Distribution {
   /// The box of thread `t`, or nullopt when it is no position of a bound mesh. Diagnostic as
   /// place_in_mesh.
   Result<std::optional<LocalBox>> place(const ThreadPos& t) const;
-  /// The mesh instance `t` belongs to in the outermost layer's mesh (collectives key on it).
-  Result<std::optional<MeshPlace>> outer_place(const ThreadPos& t) const;
 
   /// The flat domain coordinate of logical row-major index `flat` (domain().size() entries).
   void domain_coord(std::int64_t flat, std::int64_t* g) const;
@@ -90,8 +87,7 @@ class Distribution {
   const Mesh& layer_mesh(int layer) const { return meshes_[static_cast<std::size_t>(layer)]; }
 
  private:
-  explicit Distribution(const ShardLayout& sl) : layout_(sl) {}
-  ShardLayout layout_;
+  Distribution() = default;
   Shape shape_;
   std::vector<std::int64_t> domain_;
   std::vector<std::int64_t> local_;

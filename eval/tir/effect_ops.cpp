@@ -136,33 +136,14 @@ Fault ThreadRunner::copy(const Call& c) {
   if (!dst.ok()) return dst.diagnostics().front();
   const View& s = **src;
   const View& d = **dst;
-  ElementList from, to;
-  if (s.shape == d.shape) {
-    Result<std::optional<ElementList>> e = held(d.dist || !s.dist ? d : s);
-    if (!e.ok()) return e.diagnostics().front();
-    if (!*e) return std::nullopt;  // the thread holds no part of the copy
-    from = **e;
-    to = from;
-  } else {
-    Result<std::optional<ElementList>> hs = held(s), hd = held(d);
-    if (!hs.ok()) return hs.diagnostics().front();
-    if (!hd.ok()) return hd.diagnostics().front();
-    if (!*hd) return std::nullopt;
-    if (!*hs || (*hs)->size() != (*hd)->size())
-      return eval_error_at(m_, current_,
-                      fmt::format("copy: {} holds {} elements of {} {} and {} of {} {}; a copy between shapes that "
-                                  "differ pairs them in order and needs equal counts",
-                                  thread_name(t_.pos), *hs ? (*hs)->size() : 0, s.name, shape_text(s.shape),
-                                  (*hd)->size(), d.name, shape_text(d.shape)));
-    from = **hs;
-    to = **hd;
-  }
-  Result<Gathered> g = gather(s, from, ReadUse::Move);
+  Result<std::optional<ElementList>> e = copied_elements(s, d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;  // the thread holds no part of the copy
+  const ElementList& from = **e;
+  const ElementList& to = from;
+  Result<Gathered> g = gather(s, from, ReadUse::Move);  // equal dtypes: the verifier's rule
   if (!g.ok()) return g.diagnostics().front();
-  if (s.dtype == d.dtype) return scatter(d, to, g->values, &g->init);
-  Result<Tensor> cast = cast_tensor(g->values, d.dtype, default_cast_options(d.dtype));
-  if (!cast.ok()) return cast.diagnostics().front();
-  return scatter(d, to, *cast, &g->init);
+  return scatter(d, to, g->values, &g->init);
 }
 
 Fault ThreadRunner::fill(const Call& c) {

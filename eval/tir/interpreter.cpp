@@ -34,10 +34,17 @@ Fault ThreadRunner::run() {
     const ir::StmtNode& s = *(*f.body)[f.next++];
     current_ = &s;
     if (Fault x = m_.take_step(&s)) return x;
-    ++t_.statements;
     if (Fault x = step(s)) return x;
   }
   return std::nullopt;
+}
+
+Frame& ThreadRunner::push_frame(Frame::Kind kind, const ir::Sequential* body) {
+  Frame f;
+  f.kind = kind;
+  f.body = body;
+  t_.frames.push_back(f);
+  return t_.frames.back();
 }
 
 Fault ThreadRunner::finish_frame() {
@@ -81,15 +88,9 @@ Fault ThreadRunner::finish_frame() {
 }
 
 Fault ThreadRunner::step(const ir::StmtNode& s) {
-  auto push = [&](Frame::Kind kind, const ir::Sequential* body) {
-    Frame f;
-    f.kind = kind;
-    f.body = body;
-    t_.frames.push_back(f);
-  };
   switch (s.kind()) {
     case ir::StmtKind::Sequential:
-      push(Frame::Kind::Block, &static_cast<const ir::Sequential&>(s));
+      push_frame(Frame::Kind::Block, &static_cast<const ir::Sequential&>(s));
       return std::nullopt;
     case ir::StmtKind::LetStmt:
       return let(static_cast<const ir::LetStmt&>(s));
@@ -103,14 +104,11 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
         return eval_error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
       if (*start >= *stop) return std::nullopt;
       activation().bind(*loop.induction_var, RtValue::integer(*start));
-      Frame f;
-      f.kind = Frame::Kind::For;
-      f.body = loop.body.get();
+      Frame& f = push_frame(Frame::Kind::For, loop.body.get());
       f.for_loop = &loop;
       f.value = *start;
       f.stop = *stop;
       f.step = *stride;
-      t_.frames.push_back(f);
       return std::nullopt;
     }
     case ir::StmtKind::While: {
@@ -118,11 +116,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       Result<bool> go = eval_condition(loop.cond);
       if (!go.ok()) return go.diagnostics().front();
       if (!*go) return std::nullopt;
-      Frame f;
-      f.kind = Frame::Kind::While;
-      f.body = loop.body.get();
-      f.while_loop = &loop;
-      t_.frames.push_back(f);
+      push_frame(Frame::Kind::While, loop.body.get()).while_loop = &loop;
       return std::nullopt;
     }
     case ir::StmtKind::If: {
@@ -130,7 +124,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       Result<bool> taken = eval_condition(branch.cond);
       if (!taken.ok()) return taken.diagnostics().front();
       const ir::Sequential* body = *taken ? branch.then_body.get() : branch.else_body.get();
-      if (body != nullptr) push(Frame::Kind::Block, body);
+      if (body != nullptr) push_frame(Frame::Kind::Block, body);
       return std::nullopt;
     }
     case ir::StmtKind::MeshScope: {
@@ -143,7 +137,7 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       }
       if (!*place) return std::nullopt;  // not a position of the mesh: the body is not ours
       t_.scopes.push_back(scope.mesh);
-      push(Frame::Kind::Scope, scope.body.get());
+      push_frame(Frame::Kind::Scope, scope.body.get());
       return std::nullopt;
     }
     case ir::StmtKind::Return:
@@ -183,10 +177,7 @@ Fault ThreadRunner::let(const ir::LetStmt& s) {
   }();
   if (!v.ok()) return v.diagnostics().front();
   activation().bind(*s.var, std::move(v).value());
-  Frame f;
-  f.kind = Frame::Kind::Block;
-  f.body = s.body.get();
-  t_.frames.push_back(f);
+  push_frame(Frame::Kind::Block, s.body.get());
   return std::nullopt;
 }
 
@@ -270,10 +261,7 @@ Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vec
     a.bind(*callee.params()[i], *v);
   }
   t_.calls.push_back(std::move(a));
-  Frame f;
-  f.kind = Frame::Kind::Call;
-  f.body = callee.body().get();
-  t_.frames.push_back(f);
+  push_frame(Frame::Kind::Call, callee.body().get());
   return std::nullopt;
 }
 
@@ -289,13 +277,11 @@ Fault ThreadRunner::dispatch(const ir::DispatchCall& d) {
     for (std::size_t j = 0; all && j < subjects.size(); ++j) all = matches(d.case_patterns[i][j], subjects[j]);
     if (!all) continue;
     const ir::Evaluate& call = *d.case_calls[i];
-    m_.note(fmt::format("{}: dispatch {} takes case {}", m_.location_of(&d).str(), d.callee_name, i));
+    if (m_.options().trace)
+      m_.note(fmt::format("{}: dispatch {} takes case {}", m_.location_of(&d).str(), d.callee_name, i));
     return evaluate(call);
   }
-  Frame f;
-  f.kind = Frame::Kind::Block;
-  f.body = d.fallback.get();
-  t_.frames.push_back(f);
+  push_frame(Frame::Kind::Block, d.fallback.get());
   return std::nullopt;
 }
 

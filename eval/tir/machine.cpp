@@ -164,7 +164,6 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
   g.block = block;
   g.host = host;
   g.launch = next_launch_++;
-  g.launch_site = site;
   g.all_ctas_live = !host && has_grid_barrier(kernel);
   if (g.all_ctas_live) {
     const std::int64_t per_sm = std::min(options_.device.max_ctas_per_sm, options_.device.max_threads_per_sm / block);

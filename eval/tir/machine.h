@@ -123,7 +123,6 @@ struct Thread {
   const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
   /// The thread's box in each distribution it has met (memory_access.cpp's box_of).
   std::vector<std::pair<const Distribution*, std::optional<LocalBox>>> boxes;
-  std::int64_t statements = 0;
 };
 
 /// A barrier or collective some threads have arrived at (barriers.cpp, collectives.cpp).
@@ -134,9 +133,8 @@ struct Rendezvous {
   BarrierClass barrier;        ///< Barrier: its class
   int named_id = 0;            ///< Barrier, Named: its id
   std::vector<std::uint32_t> expected;  ///< global thread ids that must arrive
-  std::vector<std::uint32_t> arrived;
-  std::vector<std::uint32_t> order;     ///< arrival order (for the collective's reads)
-  std::vector<std::vector<ViewRef>> views;  ///< Collective: each arrival's operands, as `order`
+  std::vector<std::uint32_t> arrived;   ///< global thread ids, in arrival order
+  std::vector<std::vector<ViewRef>> views;  ///< Collective: each arrival's operands, as `arrived`
 };
 
 /// A CTA.
@@ -160,7 +158,6 @@ struct Grid {
   std::map<std::pair<const void*, std::uint64_t>, BufferRef> global_allocations;
   std::map<std::string, Rendezvous> rendezvous;  ///< the grid barrier's (barriers.cpp)
   bool all_ctas_live = false;  ///< a grid barrier keeps every CTA live at once
-  const ir::StmtNode* launch_site = nullptr;
 };
 
 /// The evaluator's state (design note).

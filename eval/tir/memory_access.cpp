@@ -49,6 +49,10 @@ Result<std::optional<ElementList>> ThreadRunner::held(const View& v) {
   return std::optional<ElementList>(v.dist->global_indices(**box));
 }
 
+Result<std::optional<ElementList>> ThreadRunner::copied_elements(const View& src, const View& dst) {
+  return held(dst.dist || !src.dist ? dst : src);
+}
+
 Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool writes) {
   const std::int64_t off = v.map->offset(i);
   const Buffer& b = *v.buffer;

@@ -48,11 +48,11 @@ float fused_truncated_sum(double c, std::span<const double> products, int fracti
 }
 
 // Steps of `step` products, each result the next step's C.
-float fused_steps(double c, const std::vector<double>& products, std::size_t step, int fraction_bits) {
+float fused_steps(double c, std::span<const double> products, std::size_t step, int fraction_bits) {
   double running = c;
   for (std::size_t k = 0; k < products.size(); k += step) {
     const std::size_t n = std::min(step, products.size() - k);
-    running = fused_truncated_sum(running, std::span<const double>(products).subspan(k, n), fraction_bits);
+    running = fused_truncated_sum(running, products.subspan(k, n), fraction_bits);
   }
   return static_cast<float>(running);
 }
@@ -60,6 +60,10 @@ float fused_steps(double c, const std::vector<double>& products, std::size_t ste
 float mma_element(MmaMode mode, double c, std::span<const double> a, std::span<const double> b) {
   std::vector<double> products(a.size());
   for (std::size_t k = 0; k < a.size(); ++k) products[k] = a[k] * b[k];
+  return mma_sum(mode, c, products);
+}
+
+float mma_sum(MmaMode mode, double c, std::span<const double> products) {
   switch (mode) {
     case MmaMode::Exact: {
       ExactSum s;

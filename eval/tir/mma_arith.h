@@ -25,6 +25,8 @@ namespace tf::eval::tir {
 
 /// One output element: c plus the products a[k] * b[k] (a, b, c given exactly as doubles).
 float mma_element(MmaMode mode, double c, std::span<const double> a, std::span<const double> b);
+/// The same from the products themselves (exact in double).
+float mma_sum(MmaMode mode, double c, std::span<const double> products);
 
 /// One fused step of the device models: c and `products` aligned, truncated to `fraction_bits`
 /// below the largest, summed exactly, rounded toward zero to f32.

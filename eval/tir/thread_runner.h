@@ -48,6 +48,8 @@ class ThreadRunner {
   Fault call_function(const ir::PrimFunction& callee, const std::vector<Expr>& args, const ir::StmtNode& site);
   Fault dispatch(const ir::DispatchCall& d);
   Fault finish_frame();
+  /// Pushes a frame running `body` and returns it (for the loop fields).
+  Frame& push_frame(Frame::Kind kind, const ir::Sequential* body);
   Fault exit_thread();
   Result<RtValue> eval(const Expr& e);
   Result<std::int64_t> eval_int(const Expr& e);
@@ -62,6 +64,10 @@ class ThreadRunner {
   Result<std::optional<LocalBox>> box_of(const View& v);
   /// The logical indices of `v` the thread holds: its box (row-major), or all of v.
   Result<std::optional<ElementList>> held(const View& v);
+  /// What a Copy or CopyAsync of `src` to `dst` (one shape: the verifier's rule) moves in this
+  /// thread: the elements it holds of dst, or of src when dst is not distributed, or all of
+  /// them (docs/tir-semantics.md, "Effect ops"); nullopt when it holds no part.
+  Result<std::optional<ElementList>> copied_elements(const View& src, const View& dst);
   /// Reads `elements` of `v` for `use`.
   Result<Gathered> gather(const View& v, const ElementList& elements, ReadUse use);
   /// Writes `values` (a (n,) tensor of v's dtype) to `elements` of `v`; `init` null: all set.

@@ -50,11 +50,8 @@ std::optional<MmaMode> mma_mode_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-bool is_hidden_shape_param(const tf::tir::PrimFunction& fn, const Var& p) {
-  const auto hidden = tf::tir::hidden_shape_params(fn);
-  for (std::size_t i = 0; i < fn.params().size(); ++i)
-    if (fn.params()[i].get() == &p) return hidden[i].has_value();
-  return false;
+Result<FunctionRef> function_to_run(const Module& module, const std::string& name) {
+  return name.empty() ? module.entry_function() : module.lookup(name);
 }
 
 std::vector<VarRef> input_params(const tf::tir::PrimFunction& fn) {

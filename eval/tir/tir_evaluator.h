@@ -9,8 +9,8 @@
 // buffers (view.h) and every access goes through the shadow state that detects races
 // (race_detector.h), out-of-bounds and uninitialized reads; undefined behaviour stops the run
 // with a Diagnostic whose rule id is its kind (ub_kind.h), naming the threads and statements.
-// Arithmetic goes through the HIR evaluator's handlers, the project's one definition of every
-// operation and rounding.
+// Arithmetic goes through the HIR evaluator's handlers (those of eval::eval_context(), with the
+// registry that names the HIR ops), the project's one definition of every operation and rounding.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +23,6 @@
 #include "eval/value/eval_limits.h"
 #include "eval/value/tensor.h"
 #include "ir/core/module.h"
-#include "ir/core/op_handlers.h"
 #include "ir/support/result.h"
 #include "ir/tir/prim_function.h"
 
@@ -50,7 +49,6 @@ struct DeviceModel {
 
 /// Settings of one TIR evaluation.
 struct TirEvalOptions {
-  const OpHandlers* handlers = nullptr;  ///< tables holding the HIR eval handlers (numerics)
   std::map<std::string, std::int64_t> dims;  ///< DimVar values given by the user, by name
   EvalLimits limits;                     ///< memory and step budgets
   std::uint64_t schedule_seed = 0;       ///< 0: lowest runnable thread first; else seeded random
@@ -76,11 +74,12 @@ struct TirRun {
 Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimFunction& fn,
                                       std::vector<Tensor> inputs, const TirEvalOptions& options);
 
+/// The function a run names: `name`, else the module's entry (its `entry` line, else its last
+/// function). A prim_func among them runs on this evaluator, a func on the HIR one.
+Result<FunctionRef> function_to_run(const Module& module, const std::string& name);
+
 /// The parameters of `fn` that take inputs, in order (non-outputs, hidden shape scalars
 /// excepted).
 std::vector<VarRef> input_params(const tf::tir::PrimFunction& fn);
-
-/// True when `p` is a hidden `<q>_shape_<k>` scalar of `fn` (seed 002 section 2.2).
-bool is_hidden_shape_param(const tf::tir::PrimFunction& fn, const Var& p);
 
 }  // namespace tf::eval::tir

@@ -67,13 +67,11 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
           return eval_error_at(m_, current_, fmt::format("tensor_view of {}: {} holds no part of it", base->name, thread_name(t_.pos)));
         base = local_view(base, **box);
       }
-      std::optional<Shape> shape;
-      if (const auto* dims = std::get_if<std::vector<ShapeDim>>(&c.attr("shape"))) {
-        Result<Shape> s = resolve_shape(*dims, m_.dims());
-        if (!s.ok()) return s.diagnostics();
-        shape = *s;
-      }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), shape, m_.views);
+      // The view's logical shape is its inferred type's (memory_typeinfer.h: read off the layout,
+      // or the `shape=` override).
+      Result<Shape> shape = resolve_shape(c.type()->as<TensorType>()->shape, m_.dims());
+      if (!shape.ok()) return shape.diagnostics();
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), *shape, m_.views);
       if (!v.ok()) return v.diagnostics();
       return RtValue::of(*v);
     }

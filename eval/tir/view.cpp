@@ -276,56 +276,43 @@ ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
 }
 
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape, ViewCaches& cache) {
+                            const Shape& shape, ViewCaches& cache) {
   auto v = std::make_shared<View>();
   v->name = name;
   v->dtype = memory->dtype;
   v->buffer = memory->buffer;
-  if (const ShardLayout* sl = layout.as_shard()) {
-    Shape domain_shape;
-    for (const IntTuple& mode : (layout.shape().is_tuple() ? layout.shape().children() : std::vector<IntTuple>{layout.shape()})) {
-      Result<std::int64_t> n = product(mode);
-      if (!n.ok()) return refuse(fmt::format("the layout {} is symbolic", to_string(layout)));
-      domain_shape.push_back(*n);
-    }
-    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, domain_shape);
+  v->shape = shape;
+  v->size = shape_size(shape);
+  if (const ShardLayout* sl = layout.as_shard()) {  // element i is memory's element i
+    Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*sl, shape);
     if (!d.ok()) return d.diagnostics();
-    v->shape = domain_shape;
     v->dist = *d;
     v->map = std::make_shared<ThroughMap>(identity_map(), memory);
-  } else {
-    std::shared_ptr<const ElementMap>& inner = cache.layout_maps[&layout];
-    if (!inner) {
-      Result<FlatAffine> f = flat_affine(layout);
-      if (!f.ok()) {
-        cache.layout_maps.erase(&layout);
-        return f.diagnostics();
-      }
-      Shape extents = f->extents;
-      std::vector<int> first;
-      for (std::size_t k = 0; k <= f->extents.size(); ++k) first.push_back(static_cast<int>(k));
-      inner = std::make_shared<AffineMap>(std::move(extents), std::move(first), std::move(*f));
+    return ViewRef(std::move(v));
+  }
+  std::shared_ptr<const ElementMap>& inner = cache.layout_maps[&layout];
+  if (!inner) {
+    Result<FlatAffine> f = flat_affine(layout);
+    if (!f.ok()) {
+      cache.layout_maps.erase(&layout);
+      return f.diagnostics();
     }
-    v->shape = static_cast<const AffineMap&>(*inner).shape();
+    Shape extents = f->extents;
+    std::vector<int> first;
+    for (std::size_t k = 0; k <= f->extents.size(); ++k) first.push_back(static_cast<int>(k));
+    inner = std::make_shared<AffineMap>(std::move(extents), std::move(first), std::move(*f));
+  }
+  const Shape& natural = static_cast<const AffineMap&>(*inner).shape();
+  if (natural == shape) {
     v->map = std::make_shared<ThroughMap>(inner, memory);
+    return ViewRef(std::move(v));
   }
-  v->size = shape_size(v->shape);
-  ViewRef out(std::move(v));
-  if (shape && *shape != out->shape) {
-    if (shape_size(*shape) != out->size)
-      return refuse(fmt::format("tensor_view: shape {} has {} elements, the layout {}",
-                                shape_text(*shape), shape_size(*shape), out->size));
-    ViewRef r = reshaped(name, out, *shape);
-    if (out->dist) {
-      Result<std::shared_ptr<const Distribution>> d = cache.distributions.get(*layout.as_shard(), *shape);
-      if (!d.ok()) return d.diagnostics();
-      auto rr = std::make_shared<View>(*r);
-      rr->dist = *d;
-      return ViewRef(std::move(rr));
-    }
-    return r;
-  }
-  return out;
+  // `shape=` reshapes the layout's view row-major (typeinfer checked the sizes agree).
+  auto placed = std::make_shared<View>(*v);
+  placed->shape = natural;
+  placed->size = shape_size(natural);
+  placed->map = std::make_shared<ThroughMap>(inner, memory);
+  return reshaped(std::move(name), placed, shape);
 }
 
 }  // namespace tf::eval::tir

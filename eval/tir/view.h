@@ -108,11 +108,11 @@ Result<ViewRef> buffer_view(std::string name, const TensorType& type, const Shap
 /// The local part of `v` for the thread whose box is `box` (precondition: v->dist is set).
 ViewRef local_view(const ViewRef& v, const LocalBox& box);
 
-/// TensorView(memory, layout, shape) of the design note; `memory` is already the executing
-/// thread's local part when it was distributed. Diagnostic (category Eval) for a layout the model
-/// cannot run.
+/// TensorView(memory, layout) of the design note, of logical `shape` (the view's inferred type,
+/// the `shape=` override included); `memory` is already the executing thread's local part when
+/// it was distributed. Diagnostic (category Eval) for a layout the model cannot run.
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const std::optional<Shape>& shape, ViewCaches& cache);
+                            const Shape& shape, ViewCaches& cache);
 
 /// A view of the same elements with another logical shape of the same size (row-major), no
 /// distribution (MemorySpan, `shape=`).

@@ -40,7 +40,6 @@ text::ReadFile read_checked(const std::string& source) {
 Outcome run(const text::ReadFile& f, const std::vector<eval::Tensor>& inputs, std::uint64_t seed) {
   const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(f.module->lookup("kernel")->get());
   eval::tir::TirEvalOptions o;
-  o.handlers = &eval::eval_context().handlers();
   o.schedule_seed = seed;
   Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, o);
   if (!r.ok()) {

@@ -118,7 +118,6 @@ Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& f
                             const eval::LiteralContext& lc, const eval::EvalLimits& limits, const EvalRequest& r,
                             std::ostream& err) {
   eval::tir::TirEvalOptions options;
-  options.handlers = &cli_context().handlers();
   options.dims = lc.dims;
   options.limits = limits;
   options.schedule_seed = r.schedule_seed;
@@ -146,7 +145,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   // A prim_func runs on the TIR machine model, a func on the HIR evaluator.
   const tf::tir::PrimFunction* prim = nullptr;
   {
-    Result<FunctionRef> named = r.function.empty() ? file.module->entry_function() : file.module->lookup(r.function);
+    Result<FunctionRef> named = eval::tir::function_to_run(*file.module, r.function);
     if (named.ok()) prim = dynamic_cast<const tf::tir::PrimFunction*>(named->get());
   }
   const hir::Function* hir_fn = nullptr;

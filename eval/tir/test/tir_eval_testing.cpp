@@ -20,7 +20,6 @@ Result<TirRun> run_tir(std::string_view source, std::string_view fn, std::vector
   TF_TRY(g);
   const auto* p = dynamic_cast<const tf::tir::PrimFunction*>(g->get());
   if (p == nullptr) return category_error(DiagCategory::Usage, fmt::format("{} is not a prim_func", fn));
-  options.handlers = &eval_context().handlers();
   // The module must outlive the run: keep the file alive for the call.
   return evaluate_prim_function(*f->module, *p, std::move(inputs), options);
 }
