@@ -58,7 +58,7 @@ class Distribution {
   const std::vector<std::int64_t>& local_extents() const { return local_; }
 
   /// The box of thread `t`, or nullopt when it is no position of a bound mesh. Diagnostic as
-  /// place_in_mesh.
+  /// MeshIndex::place.
   Result<std::optional<LocalBox>> place(const ThreadPos& t) const;
 
   /// The flat domain coordinate of logical row-major index `flat` (domain().size() entries).

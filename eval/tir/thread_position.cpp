@@ -87,10 +87,4 @@ Result<const MeshIndex*> MeshIndexCache::get(const Mesh& m) {
   return slot.get();
 }
 
-Result<std::optional<MeshPlace>> place_in_mesh(const Mesh& m, const ThreadPos& t) {
-  Result<MeshIndex> x = MeshIndex::make(m);
-  if (!x.ok()) return x.diagnostics();
-  return x->place(t);
-}
-
 }  // namespace tf::eval::tir

@@ -82,7 +82,4 @@ class MeshIndexCache {
   std::map<const Mesh*, std::unique_ptr<MeshIndex>> made_;
 };
 
-/// The place of `t` in `m` (MeshIndex::make, then place).
-Result<std::optional<MeshPlace>> place_in_mesh(const Mesh& m, const ThreadPos& t);
-
 }  // namespace tf::eval::tir
