@@ -9,6 +9,7 @@
 #include <set>
 
 #include "eval/hir/eval_tables.h"
+#include "eval/hir/elementwise.h"
 #include "eval/hir/op_eval.h"
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
@@ -21,29 +22,24 @@ namespace tf::eval::tir {
 
 namespace {
 
-// The index of `out_index` of `out` in an operand of shape `in` broadcast right-aligned to out.
-std::int64_t broadcast_index(const Shape& out, const Shape& in, std::int64_t out_index) {
-  std::int64_t in_index = 0, in_scale = 1;
-  for (std::size_t k = 0; k < out.size(); ++k) {
-    const std::size_t a = out.size() - 1 - k;
-    const std::int64_t c = out_index % out[a];
-    out_index /= out[a];
-    if (k < in.size()) {
-      const std::size_t b = in.size() - 1 - k;
-      in_index += (in[b] == 1 ? 0 : c) * in_scale;
-      in_scale *= in[b];
+// The elements of an operand of shape `in` that the result elements `out_elements` of shape
+// `out` read under right-aligned broadcasting (eval/hir/elementwise.h's plan), or nullopt when
+// `in` does not broadcast to `out`.
+std::optional<ElementList> broadcast_elements(const Shape& in, const Shape& out, const ElementList& out_elements) {
+  Result<Shape> joint = broadcast_runtime({in, out});
+  if (!joint.ok() || *joint != out) return std::nullopt;
+  const BroadcastPlan<1> plan = plan_broadcast<1>(out, {&in});
+  ElementList mapped;
+  mapped.reserve(out_elements.size());
+  for (std::int64_t j : out_elements) {
+    std::int64_t index = 0;  // the plan's merged axes keep the row-major numbering of `out`
+    for (std::size_t a = plan.extents.size(); a-- > 0;) {
+      index += (j % plan.extents[a]) * plan.strides[0][a];
+      j /= plan.extents[a];
     }
+    mapped.push_back(index);
   }
-  return in_index;
-}
-
-bool broadcasts_to(const Shape& in, const Shape& out) {
-  if (in.size() > out.size()) return false;
-  for (std::size_t k = 0; k < in.size(); ++k) {
-    const std::int64_t a = in[in.size() - 1 - k], b = out[out.size() - 1 - k];
-    if (a != b && a != 1) return false;
-  }
-  return true;
+  return mapped;
 }
 
 std::string shapes_key(const std::vector<Tensor>& ts) {
@@ -191,10 +187,11 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
     if (!x.ok()) return x.diagnostics().front();
     const View& v = **x;
     ElementList elems;
+    std::optional<ElementList> broadcast;
     if (v.shape == d.shape) {
       elems = out;
-    } else if (broadcasts_to(v.shape, d.shape)) {
-      for (std::int64_t j : out) elems.push_back(broadcast_index(d.shape, v.shape, j));
+    } else if ((broadcast = broadcast_elements(v.shape, d.shape, out))) {
+      elems = std::move(*broadcast);
     } else {
       Result<std::optional<ElementList>> h = held(v);
       if (!h.ok()) return h.diagnostics().front();
