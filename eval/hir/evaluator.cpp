@@ -139,59 +139,12 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   std::optional<Diagnostic> bind_dims(const hir::Function& f, const std::vector<Value>& inputs,
                                       const std::map<std::string, std::int64_t>& user_dims,
                                       DimBinding& dims) const {
-    // User values first, for any DimVar the function mentions.
-    std::vector<DimVarRef> known = dim_vars_of(f);
-    for (const auto& user : user_dims) {
-      const std::string& name = user.first;  // a plain reference: clang 14 cannot capture a binding
-      const std::int64_t value = user.second;
-      auto it = std::find_if(known.begin(), known.end(), [&](const DimVarRef& v) { return v->name == name; });
-      if (it == known.end()) {
-        std::vector<std::string> names;
-        for (const DimVarRef& v : known) names.push_back(v->name);
-        return usage(fmt::format("--dim {}: @{} has no DimVar {} (its DimVars: {})", name, f.name(), name,
-                                 names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
-      }
-      if (auto e = dims.bind(*it, value)) return with_message(*e, fmt::format("--dim {}: {}", name, e->message));
-    }
-    // Every bare DimVar extent binds from its argument; a second occurrence must agree.
+    std::vector<Shape> shapes;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-      const Var& p = *f.params()[i];
-      const auto* t = p.type()->as<TensorType>();
-      if (!inputs[i].is_tensor()) return usage(fmt::format("input {} is a tuple", p.name));
-      const Shape& shape = inputs[i].tensor().shape();
-      if (static_cast<int>(shape.size()) != t->rank())
-        return usage(fmt::format("input {} of @{} has rank {} (shape {}); the parameter has rank {}",
-                                 p.name, f.name(), shape.size(), shape_text(shape), t->rank()));
-      for (std::size_t a = 0; a < shape.size(); ++a) {
-        const DimVar* v = t->shape[a].dim_var();
-        if (v == nullptr) continue;
-        if (std::optional<std::int64_t> bound = dims.lookup(*v)) {
-          if (*bound != shape[a])
-            return eval_error(fmt::format("input {} of @{}: axis {} has extent {} but {} is "
-                                          "already bound to {}",
-                                          p.name, f.name(), a, shape[a], v->name, *bound));
-          continue;
-        }
-        if (auto e = dims.bind(DimVarRef(v), shape[a]))
-          return with_message(*e, fmt::format("input {} of @{}: axis {}: {}", p.name, f.name(), a, e->message));
-      }
+      if (!inputs[i].is_tensor()) return usage(fmt::format("input {} is a tuple", f.params()[i]->name));
+      shapes.push_back(inputs[i].tensor().shape());
     }
-    // Then every extent (static, bare or an expression) must equal the argument's.
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      const Var& p = *f.params()[i];
-      const auto* t = p.type()->as<TensorType>();
-      const Shape& shape = inputs[i].tensor().shape();
-      for (std::size_t a = 0; a < shape.size(); ++a) {
-        const ShapeDim& d = t->shape[a];
-        Result<std::int64_t> want = d.is_static() ? Result<std::int64_t>(d.value())
-                                                  : evaluate_dim(d.expr(), dims);
-        if (!want.ok()) return want.diagnostics().front();
-        if (*want != shape[a])
-          return usage(fmt::format("input {} of @{} has shape {}; axis {} must be {}", p.name,
-                                   f.name(), shape_text(shape), a, *want));
-      }
-    }
-    return std::nullopt;
+    return bind_input_dims(f.name(), f.params(), shapes, dim_vars_of(f), user_dims, dims);
   }
 
   static Diagnostic with_message(const Diagnostic& e, std::string message) {

@@ -26,6 +26,7 @@
 #include "eval/value/memory_budget.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
+#include "ir/dim/dim_eval.h"
 #include "ir/core/op_handlers.h"
 #include "ir/hir/function.h"
 #include "ir/support/result.h"
@@ -66,6 +67,19 @@ Result<Value> evaluate_function(const Module& module, const hir::Function& funct
 /// Every DimVar `function` mentions, in first-seen order: in its parameter types, and in the
 /// types, dim-valued attributes and loop bounds of its body (what a `--dim` may name).
 std::vector<DimVarRef> dim_vars_of(const hir::Function& function);
+
+/// Binds the DimVars of a function's parameters (design note): the user's values first (by name,
+/// each a DimVar in `known`), then every bare DimVar extent from its input's shape (a second
+/// occurrence must agree), then checks every extent of every parameter against its input.
+/// `params` and `shapes` run in parallel (an input per parameter). Diagnostics: an unknown
+/// `--dim` name, a value outside its envelope, a rank or extent that differs (category Usage), a
+/// DimVar bound twice to different extents (Eval).
+std::optional<Diagnostic> bind_input_dims(std::string_view function, const std::vector<VarRef>& params,
+                                          const std::vector<Shape>& shapes, const std::vector<DimVarRef>& known,
+                                          const std::map<std::string, std::int64_t>& user_dims, DimBinding& dims);
+
+/// The DimVars of the types of `params`, in first-seen order.
+std::vector<DimVarRef> dim_vars_of(const std::vector<VarRef>& params);
 
 /// The HIR function a run names: `name`, else the module's entry, else the module's last func
 /// that is not a variant (TFIR.md section 2). Diagnostic (category Usage) listing the funcs when

@@ -72,33 +72,24 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
     if (inputs.size() != wanted.size())
       return usage(fmt::format("@{} takes {} inputs, given {}", fn.name(), wanted.size(), inputs.size()));
     Machine m(module, options);
-    DimBinding dims;
-    // User dims by name, then the extents of the inputs.
-    std::map<std::string, DimVarRef> dim_vars;
-    for (const VarRef& p : fn.params())
-      if (const auto* t = p->type()->as<TensorType>())
-        for (const ShapeDim& d : t->shape)
-          if (const DimVar* v = d.dim_var()) dim_vars.emplace(v->name, DimVarRef(v));
-    for (const auto& [name, value] : options.dims) {
-      auto it = dim_vars.find(name);
-      if (it == dim_vars.end()) continue;
-      if (std::optional<Diagnostic> d = dims.bind(it->second, value)) return *d;
+    std::vector<Tensor> converted;
+    std::vector<Shape> shapes;
+    for (std::size_t k = 0; k < wanted.size(); ++k) {
+      Result<Tensor> t = convert_input(inputs[k], *wanted[k]);
+      if (!t.ok()) return t.diagnostics();
+      shapes.push_back(t->shape());
+      converted.push_back(std::move(t).value());
     }
+    // The same DimVar binding as the HIR evaluator's (a user's --dim, then the inputs' extents).
+    DimBinding dims;
+    if (std::optional<Diagnostic> d = bind_input_dims(fn.name(), wanted, shapes, dim_vars_of(fn.params()), options.dims, dims))
+      return *d;
     std::vector<RtValue> args(fn.params().size());
     std::vector<bool> bound(fn.params().size(), false);
     for (std::size_t k = 0; k < wanted.size(); ++k) {
       const Var& p = *wanted[k];
-      Result<Tensor> t = convert_input(inputs[k], p);
-      if (!t.ok()) return t.diagnostics();
+      const Tensor* t = &converted[k];
       const auto* type = p.type()->as<TensorType>();
-      for (std::size_t a = 0; a < type->shape.size(); ++a) {
-        const DimVar* v = type->shape[a].dim_var();
-        if (v == nullptr) continue;
-        const std::int64_t extent = t->shape()[a];
-        if (std::optional<std::int64_t> had = dims.lookup(*v); had && *had != extent)
-          return usage(fmt::format("input {}: axis {} is {}, but {} is already {}", p.name, a, extent, v->name, *had));
-        if (std::optional<Diagnostic> d = dims.bind(DimVarRef(v), extent)) return *d;
-      }
       Result<ViewRef> view = param_buffer(m, p, *type, t->shape());
       if (!view.ok()) return view.diagnostics();
       Buffer& b = *(*view)->buffer;

@@ -98,6 +98,23 @@ TEST(TirMachine, RaceCheckingCanBeSwitchedOffToMeasureIt) {
   EXPECT_EQ(outcome(run_tir(case_file("smem_exchange.tfir"), "rotate_rewrite", {f32({128}, iota(128))}, o)), "ok");
 }
 
+// DimVars bind as in the HIR evaluator (bind_input_dims): a --dim naming no DimVar and a --dim
+// that the inputs contradict are diagnostics, not ignored.
+TEST(TirMachine, UserDimsAreCheckedAgainstTheInputs) {
+  const std::string control = repository_file("conformance/cases/tir/control.tfir");
+  TirEvalOptions o;
+  o.dims = {{"M", 3}};
+  Result<TirRun> unknown = run_tir(control, "main", {f32({3, 4}, iota(12))}, o);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.diagnostics().front().message.find("has no DimVar M"), std::string::npos) << outcome(unknown);
+  o.dims = {{"N", 5}};
+  Result<TirRun> contradicted = run_tir(control, "main", {f32({3, 4}, iota(12))}, o);
+  ASSERT_FALSE(contradicted.ok());
+  EXPECT_NE(contradicted.diagnostics().front().message.find("already bound to 5"), std::string::npos) << outcome(contradicted);
+  o.dims = {{"N", 3}};
+  EXPECT_EQ(outcome(run_tir(control, "main", {f32({3, 4}, iota(12))}, o)), "ok");
+}
+
 // Budgets: a loop that never ends stops at the step budget; an allocation larger than the memory
 // budget is refused; neither hangs nor exhausts the machine.
 TEST(TirMachine, BudgetsEndRunawayKernels) {
