@@ -3,7 +3,6 @@
 // whole. Arithmetic is the HIR evaluator's (run_hir): the project's one definition of every
 // operation and rounding.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <set>
@@ -48,16 +47,6 @@ std::string shapes_key(const std::vector<Tensor>& ts) {
   return key;
 }
 
-// A stable text of an attribute value for the call cache.
-std::string attr_key(const AttrValue& v) {
-  if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
-  if (const auto* d = std::get_if<double>(&v)) return fmt::format("{}", *d);
-  if (const auto* b = std::get_if<bool>(&v)) return *b ? "1" : "0";
-  if (const auto* is = std::get_if<std::vector<std::int64_t>>(&v)) return fmt::format("{}", fmt::join(*is, ","));
-  TF_UNREACHABLE("an attribute kind the effect ops do not pass");
-}
-
 // The HIR Call of `op_name` on operands of these types, typed by its rule, then retyped to the
 // destination's dtype when the rule's dtype differs within one family (the handler rounds once
 // to the Call's dtype).
@@ -96,8 +85,13 @@ Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tenso
                                      std::vector<NamedAttr> attrs, DType result_dtype,
                                      const Shape& result_shape) {
   const Context& ctx = eval_context();
-  std::string key = fmt::format("{}|{}|{}{}|", op_name, shapes_key(operands), result_dtype.name(), shape_text(result_shape));
-  for (const auto& [name, value] : attrs) key += fmt::format("{}={};", name, attr_value_kind_name(value)) + attr_key(value);
+  // A site's op, attributes and dtypes are fixed; only the shapes vary between threads.
+  HirCallKey key{current_, {}};
+  for (const Tensor& t : operands) {
+    key.dims.push_back(static_cast<std::int64_t>(t.shape().size()));
+    key.dims.insert(key.dims.end(), t.shape().begin(), t.shape().end());
+  }
+  key.dims.insert(key.dims.end(), result_shape.begin(), result_shape.end());
   CallRef call;
   if (auto hit = m_.hir_calls.find(key); hit != m_.hir_calls.end()) {
     call = hit->second;

@@ -43,6 +43,14 @@ namespace tf::eval::tir {
 
 namespace ir = tf::tir;
 
+/// What an effect op's typed HIR Call depends on besides its site: the operand and result shapes
+/// (the op, its attributes and the dtypes are the site's).
+struct HirCallKey {
+  const void* site = nullptr;
+  std::vector<std::int64_t> dims;  ///< per operand its rank then extents, then the result's extents
+  friend auto operator<=>(const HirCallKey&, const HirCallKey&) = default;
+};
+
 /// The most threads one launch may have: thread ids are 32-bit in the race shadow, two values
 /// reserved (device_buffer.h's Epoch).
 inline constexpr std::int64_t kMaxLaunchThreads = 0xfffffffdLL;
@@ -236,7 +244,7 @@ class Machine {
   /// The ownership maps and layout maps of the module's views (view.h).
   ViewCaches views;
   /// The typed HIR Calls effect ops evaluate through, by signature (effect_ops.cpp).
-  std::unordered_map<std::string, CallRef> hir_calls;
+  std::map<HirCallKey, CallRef> hir_calls;
   std::mt19937_64 rng_;
 };
 
