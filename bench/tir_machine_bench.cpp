@@ -13,6 +13,7 @@
 #include "eval/hir/eval_tables.h"
 #include "eval/tir/test/kernel_text.h"
 #include "eval/tir/tir_evaluator.h"
+#include "eval/value/allocator_reuse.h"
 #include "eval/value/tensor.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/text/file_reader.h"
@@ -99,4 +100,12 @@ BENCHMARK(BM_TirGemm128)->Unit(benchmark::kMillisecond);
 }  // namespace
 }  // namespace tf::eval::tir
 
-BENCHMARK_MAIN();
+// As in tf: freed buffers stay in the process for the next evaluation (allocator_reuse.h).
+int main(int argc, char** argv) {
+  tf::eval::keep_freed_memory_for_reuse();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -79,7 +79,7 @@ Fault ThreadRunner::wait_group(std::int64_t n) {
                         t_.committed.size() - static_cast<std::size_t>(n) == 1 ? "" : "s", n));
   while (static_cast<std::int64_t>(t_.committed.size()) > n) {
     std::vector<AsyncCopy> group = std::move(t_.committed.front());
-    t_.committed.pop_front();
+    t_.committed.erase(t_.committed.begin());
     for (const AsyncCopy& copy : group) {
       for (std::size_t k = 0; k < copy.dst_offsets.size(); ++k) {
         copy.dst->async_tags().erase(copy.dst_offsets[k]);

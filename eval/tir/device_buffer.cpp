@@ -1,7 +1,7 @@
 #include "eval/tir/device_buffer.h"
 
 #include <algorithm>
-#include <mutex>
+#include <cstring>
 
 #include "ir/support/check.h"
 
@@ -33,58 +33,14 @@ std::int64_t Buffer::element_bytes() const {
 
 void Buffer::initialize_all() { std::fill(init_.begin(), init_.end(), std::uint8_t{1}); }
 
-namespace {
-
-// Shadow storage of buffers that are gone, kept for the next buffers: reusing it costs a fill,
-// where fresh storage costs a page fault per 4 KiB (a 1M-element buffer's shadow is 32 MB). At
-// most a few vectors and 256 MB are kept.
-class ShadowPool {
- public:
-  std::vector<ElementShadow> take(std::size_t n) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (auto it = free_.begin(); it != free_.end(); ++it)
-      if (it->capacity() >= n) {
-        std::vector<ElementShadow> v = std::move(*it);
-        kept_bytes_ -= v.capacity() * sizeof(ElementShadow);
-        free_.erase(it);
-        v.assign(n, ElementShadow{});
-        return v;
-      }
-    return std::vector<ElementShadow>(n);
-  }
-  void give(std::vector<ElementShadow> v) {
-    const std::size_t bytes = v.capacity() * sizeof(ElementShadow);
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (bytes == 0 || free_.size() >= 4 || kept_bytes_ + bytes > (std::size_t{256} << 20)) return;
-    kept_bytes_ += bytes;
-    free_.push_back(std::move(v));
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::vector<ElementShadow>> free_;
-  std::size_t kept_bytes_ = 0;
-};
-
-ShadowPool& shadow_pool() {
-  static ShadowPool* pool = new ShadowPool();  // never destroyed: buffers may outlive statics
-  return *pool;
-}
-
-}  // namespace
-
-Buffer::~Buffer() {
-  if (!shadow_.empty()) shadow_pool().give(std::move(shadow_));
+bool Buffer::all_initialized(std::int64_t start, std::int64_t n) const {
+  return n <= 0 || std::memchr(init_.data() + start, 0, static_cast<std::size_t>(n)) == nullptr;
 }
 
 void Buffer::reset_shadow(std::uint64_t launch) {
-  if (shadow_.empty()) {
-    shadow_charge_ = ScratchCharge(count(), static_cast<std::int64_t>(sizeof(ElementShadow)));
-    shadow_ = shadow_pool().take(static_cast<std::size_t>(count()));
-  } else {
-    std::fill(shadow_.begin(), shadow_.end(), ElementShadow{});
-  }
-  read_sets_.clear();
+  // Charged as if every page were expanded: the most a launch can hold.
+  if (shadow_.empty()) shadow_charge_ = ScratchCharge(count(), static_cast<std::int64_t>(sizeof(ElementShadow)));
+  shadow_.reset(count());
   shadow_launch_ = launch;
 }
 

@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "eval/tir/shadow_store.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/tensor.h"
 
@@ -30,22 +31,6 @@ enum class Space : std::uint8_t { Global, Shared, Register, Host };
 
 /// "gmem", "smem", "rmem", "host".
 const char* space_name(Space s);
-
-/// The epoch of one access (race_detector.h): thread, its clock, the grid phase, the site.
-struct Epoch {
-  static constexpr std::uint32_t kNone = 0xffffffffu;     ///< no access recorded
-  static constexpr std::uint32_t kReadSet = 0xfffffffeu;  ///< `clock` indexes Buffer::read_sets
-  std::uint32_t thread = kNone;  ///< global thread id (cta * block + tid)
-  std::uint32_t clock = 0;       ///< the thread's own clock at the access
-  std::uint32_t phase = 0;       ///< the grid-barrier phase at the access
-  std::uint32_t site = 0;        ///< index of the statement in the machine's site table
-};
-
-/// The race state of one element.
-struct ElementShadow {
-  Epoch write;  ///< the last write
-  Epoch read;   ///< the last read, or a read-set index (thread == kReadSet)
-};
 
 /// A pending cp.async write of an element (async_copy.h).
 struct AsyncTag {
@@ -60,7 +45,6 @@ class Buffer {
  public:
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
-  ~Buffer();
   /// A buffer of `count` elements of the simple dtype `dtype`, uninitialized. `name` is what
   /// reports call it (the parameter or the let-bound name). Charges the memory budget.
   Buffer(std::uint64_t id, Space space, DType dtype, std::int64_t count, std::string name);
@@ -83,13 +67,16 @@ class Buffer {
 
   /// True for gmem and smem: accesses are checked for races.
   bool shared() const { return space_ == Space::Global || space_ == Space::Shared; }
-  /// The race state of element i, reset first when `launch` is newer than the state.
-  ElementShadow& shadow(std::int64_t i, std::uint64_t launch) {
+  /// The race state of the elements, reset first when `launch` is newer than the state.
+  ShadowStore& shadow(std::uint64_t launch) {
     if (shadow_launch_ != launch || shadow_.empty()) reset_shadow(launch);
-    return shadow_[static_cast<std::size_t>(i)];
+    return shadow_;
   }
-  /// The read sets that ElementShadow::read indexes when promoted.
-  std::vector<std::vector<Epoch>>& read_sets() { return read_sets_; }
+  /// True when elements [start, start + n) are all initialized.
+  bool all_initialized(std::int64_t start, std::int64_t n) const;
+  /// The init bits of the elements (1 initialized, 0 not).
+  std::uint8_t* init_bits() { return init_.data(); }
+  const std::uint8_t* init_bits() const { return init_.data(); }
 
   /// Pending cp.async writes by element (empty unless cp.async targets the buffer).
   std::unordered_map<std::int64_t, AsyncTag>& async_tags() { return async_tags_; }
@@ -103,10 +90,9 @@ class Buffer {
   eval::Tensor data_;
   std::vector<std::uint8_t> init_;
   ScratchCharge init_charge_;
-  std::vector<ElementShadow> shadow_;
+  ShadowStore shadow_;
   ScratchCharge shadow_charge_;
   std::uint64_t shadow_launch_ = 0;
-  std::vector<std::vector<Epoch>> read_sets_;
   std::unordered_map<std::int64_t, AsyncTag> async_tags_;
 };
 

@@ -180,22 +180,22 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
     Result<ViewRef> x = operand_view(c.args[i]);
     if (!x.ok()) return x.diagnostics().front();
     const View& v = **x;
-    ElementList elems;
+    ElementList own;  // the operand's elements when they are not the destination's
     std::optional<ElementList> broadcast;
-    if (v.shape == d.shape) {
-      elems = out;
-    } else if ((broadcast = broadcast_elements(v.shape, d.shape, out))) {
-      elems = std::move(*broadcast);
-    } else {
-      Result<std::optional<ElementList>> h = held(v);
-      if (!h.ok()) return h.diagnostics().front();
-      if (!*h || (*h)->size() != out.size())
-        return eval_error_at(m_, current_, fmt::format("{}: {} {} neither broadcasts to {} {} nor holds as many elements in {}",
-                                                  c.op.name(), v.name, shape_text(v.shape), d.name, shape_text(d.shape),
-                                                  thread_name(t_.pos)));
-      elems = **h;
+    if (v.shape != d.shape) {
+      if ((broadcast = broadcast_elements(v.shape, d.shape, out))) {
+        own = std::move(*broadcast);
+      } else {
+        Result<std::optional<ElementList>> h = held(v);
+        if (!h.ok()) return h.diagnostics().front();
+        if (!*h || (*h)->size() != out.size())
+          return eval_error_at(m_, current_, fmt::format("{}: {} {} neither broadcasts to {} {} nor holds as many elements in {}",
+                                                    c.op.name(), v.name, shape_text(v.shape), d.name, shape_text(d.shape),
+                                                    thread_name(t_.pos)));
+        own = std::move(**h);
+      }
     }
-    Result<Gathered> g = gather(v, elems, ReadUse::Data);
+    Result<Gathered> g = gather(v, v.shape == d.shape ? out : own, ReadUse::Data);
     if (!g.ok()) return g.diagnostics().front();
     inputs.push_back(std::move(g->values));
   }

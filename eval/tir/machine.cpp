@@ -194,6 +194,7 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
       Frame f;
       f.kind = Frame::Kind::Call;
       f.body = kernel.body().get();
+      th.frames.reserve(8);  // a kernel body, a scope, a loop or two: no regrowth
       th.frames.push_back(f);
     }
     return c;

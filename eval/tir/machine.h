@@ -16,7 +16,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -126,7 +125,7 @@ struct Thread {
   std::vector<Mesh> scopes;                 ///< the MeshScope stack
   std::map<const void*, std::uint64_t> occurrences;  ///< executions per allocation site
   std::vector<AsyncCopy> open_group;        ///< cp.async copies not yet committed
-  std::deque<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first
+  std::vector<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first (few)
   std::uint64_t groups_committed = 0;
   const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
   /// The thread's box in each distribution it has met (memory_access.cpp's box_of).

@@ -109,70 +109,97 @@ inline void move_code(const std::uint8_t* src, std::int64_t from, std::uint8_t* 
 
 }  // namespace
 
-Result<std::vector<std::int64_t>> ThreadRunner::offsets_of(const View& v, const ElementList& elements, bool writes) {
-  std::vector<std::int64_t> offs(elements.size());
+Result<Offsets> ThreadRunner::offsets_of(const View& v, const ElementList& elements, bool writes) {
+  Offsets offs;
   // Consecutive elements at consecutive offsets (a thread's row of a row-major view): one run.
   const std::int64_t n = static_cast<std::int64_t>(elements.size());
   if (n > 1 && elements.back() - elements.front() == n - 1) {
     std::optional<std::int64_t> start = v.map->run(elements.front(), n);
     if (start && *start >= 0 && *start + n <= v.buffer->count()) {
-      bool consecutive = true;
-      for (std::int64_t k = 1; k < n && consecutive; ++k) consecutive = elements[k] == elements[k - 1] + 1;
-      if (consecutive) {
-        for (std::int64_t k = 0; k < n; ++k) offs[static_cast<std::size_t>(k)] = *start + k;
+      std::int64_t misplaced = 0;  // no early exit: the loop vectorizes
+      const std::int64_t first = elements.front();
+      for (std::int64_t k = 1; k < n; ++k) misplaced |= elements[static_cast<std::size_t>(k)] - first - k;
+      if (misplaced == 0) {
+        offs.start = *start;
         return offs;
       }
     }
   }
-  v.map->offsets(elements.data(), elements.size(), offs.data());
+  if (n == 1) {  // one element: a run of one
+    Result<std::int64_t> off = locate(v, elements[0], writes);
+    if (!off.ok()) return off.diagnostics();
+    offs.start = *off;
+    return offs;
+  }
+  offs.list.resize(elements.size());
+  v.map->offsets(elements.data(), elements.size(), offs.list.data());
   const std::int64_t count = v.buffer->count();
-  for (std::size_t k = 0; k < offs.size(); ++k)
-    if (offs[k] < 0 || offs[k] >= count) {
+  for (std::size_t k = 0; k < offs.list.size(); ++k)
+    if (offs.list[k] < 0 || offs.list[k] >= count) {
       Result<std::int64_t> bad = locate(v, elements[k], writes);
       if (!bad.ok()) return bad.diagnostics();
     }
   return offs;
 }
 
+Fault ThreadRunner::uninitialized_read(const View& v, const ElementList& elements, const Offsets& offs, ReadUse use) {
+  const Buffer& b = *v.buffer;
+  for (std::size_t k = 0; k < elements.size(); ++k) {
+    const std::int64_t off = offs[k];
+    if (b.initialized(off)) continue;
+    Diagnostic d = ub_diagnostic(UbKind::Uninitialized,
+                                 fmt::format("{} {} element {} of {} ({} `{}` element {}), which was never written",
+                                             thread_name(t_.pos), use == ReadUse::Control ? "branches on" : "computes with",
+                                             elements[k], v.name, space_name(b.space()), b.name(), off),
+                                 m_.location_of(current_));
+    if (use == ReadUse::Control) return d;
+    if (!m_.pending_uninitialized) m_.pending_uninitialized = std::move(d);
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, ReadUse use) {
   Buffer& b = *v.buffer;
-  const bool registers = v.dist && b.space() == Space::Register;
-  std::optional<LocalBox> box;
-  if (registers) {
+  if (v.dist && b.space() == Space::Register) {
     Result<std::optional<LocalBox>> bx = box_of(v);
     if (!bx.ok()) return bx.diagnostics();
-    box = *bx;
     for (std::int64_t e : elements)
-      if (Fault f = check_registers(v, e, box)) return *f;
+      if (Fault f = check_registers(v, e, *bx)) return *f;
   }
-  Result<std::vector<std::int64_t>> offs = offsets_of(v, elements, false);
+  Result<Offsets> offs = offsets_of(v, elements, false);
   if (!offs.ok()) return offs.diagnostics();
+  const std::int64_t n = static_cast<std::int64_t>(elements.size());
   const Accessor a = accessor();
-  const bool races = m_.options().check_races && b.shared();
-  const bool tagged = !b.async_tags().empty();
-  Gathered out{Tensor::make_uninitialized(v.dtype, {static_cast<std::int64_t>(elements.size())}),
-               std::vector<std::uint8_t>(elements.size(), 0)};
+  if (m_.options().check_races && b.shared()) {
+    if (offs->is_run()) {
+      if (std::optional<RunConflict> r = record_read_run(b, offs->start, n, a))
+        return race_report(v, r->element, r->conflict, false);
+    } else {
+      for (std::int64_t off : offs->list)
+        if (std::optional<RaceConflict> r = record_read(b, off, a)) return race_report(v, off, *r, false);
+    }
+  }
+  if (!b.async_tags().empty())
+    for (std::int64_t k = 0; k < n; ++k)
+      if (Fault f = check_async_read(b, (*offs)[static_cast<std::size_t>(k)], false, a.site)) return *f;
+  if (use != ReadUse::Move && !(offs->is_run() && b.all_initialized(offs->start, n)))
+    if (Fault f = uninitialized_read(v, elements, *offs, use)) return *f;
+  Gathered out{Tensor::make_uninitialized(v.dtype, {n}), std::vector<std::uint8_t>(static_cast<std::size_t>(n))};
   const int width = element_bytes(v.dtype);
   const std::uint8_t* src = b.data().bytes().data();
   std::uint8_t* dst = out.values.mutable_bytes().data();
-  for (std::size_t k = 0; k < elements.size(); ++k) {
-    const std::int64_t off = (*offs)[k];
-    if (races)
-      if (std::optional<RaceConflict> r = record_read(b, off, a)) return race_report(v, off, *r, false);
-    if (tagged)
-      if (Fault f = check_async_read(b, off, false, a.site)) return *f;
-    const bool init = b.initialized(off);
-    if (!init && use != ReadUse::Move) {
-      Diagnostic d = ub_diagnostic(UbKind::Uninitialized,
-                                   fmt::format("{} {} element {} of {} ({} `{}` element {}), which was never written",
-                                               thread_name(t_.pos), use == ReadUse::Control ? "branches on" : "computes with",
-                                               elements[k], v.name, space_name(b.space()), b.name(), off),
-                                   m_.location_of(current_));
-      if (use == ReadUse::Control) return d;
-      if (!m_.pending_uninitialized) m_.pending_uninitialized = std::move(d);
+  if (offs->is_run()) {
+    std::memcpy(out.init.data(), b.init_bits() + offs->start, static_cast<std::size_t>(n));
+    if (width > 0) {
+      std::memcpy(dst, src + offs->start * width, static_cast<std::size_t>(n * width));
+      return out;
     }
-    out.init[k] = init ? 1 : 0;
-    move_code(src, off, dst, static_cast<std::int64_t>(k), width, b.data(), out.values);
+  }
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int64_t off = (*offs)[static_cast<std::size_t>(k)];
+    out.init[static_cast<std::size_t>(k)] = b.init_bits()[off];
+    move_code(src, off, dst, k, width, b.data(), out.values);
   }
   return out;
 }
@@ -180,29 +207,42 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
 Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Tensor& values,
                             const std::vector<std::uint8_t>* init) {
   Buffer& b = *v.buffer;
-  const bool registers = v.dist && b.space() == Space::Register;
-  if (registers) {
+  if (v.dist && b.space() == Space::Register) {
     Result<std::optional<LocalBox>> bx = box_of(v);
     if (!bx.ok()) return bx.diagnostics().front();
     for (std::int64_t e : elements)
       if (Fault f = check_registers(v, e, *bx)) return f;
   }
-  Result<std::vector<std::int64_t>> offs = offsets_of(v, elements, true);
+  Result<Offsets> offs = offsets_of(v, elements, true);
   if (!offs.ok()) return offs.diagnostics().front();
+  const std::int64_t n = static_cast<std::int64_t>(elements.size());
   const Accessor a = accessor();
-  const bool races = m_.options().check_races && b.shared();
-  const bool tagged = !b.async_tags().empty();
+  if (m_.options().check_races && b.shared()) {
+    if (offs->is_run()) {
+      if (std::optional<RunConflict> r = record_write_run(b, offs->start, n, a))
+        return race_report(v, r->element, r->conflict, true);
+    } else {
+      for (std::int64_t off : offs->list)
+        if (std::optional<RaceConflict> r = record_write(b, off, a)) return race_report(v, off, *r, true);
+    }
+  }
+  if (!b.async_tags().empty())
+    for (std::int64_t k = 0; k < n; ++k)
+      if (Fault f = check_async_read(b, (*offs)[static_cast<std::size_t>(k)], true, a.site)) return f;
   const int width = element_bytes(v.dtype);
   const std::uint8_t* src = values.bytes().data();
   std::uint8_t* dst = b.data().mutable_bytes().data();
-  for (std::size_t k = 0; k < elements.size(); ++k) {
-    const std::int64_t off = (*offs)[k];
-    if (races)
-      if (std::optional<RaceConflict> r = record_write(b, off, a)) return race_report(v, off, *r, true);
-    if (tagged)
-      if (Fault f = check_async_read(b, off, true, a.site)) return f;
-    move_code(src, static_cast<std::int64_t>(k), dst, off, width, values, b.data());
-    b.set_initialized(off, init == nullptr || (*init)[k] != 0);
+  std::uint8_t* bits = b.init_bits();
+  if (offs->is_run() && width > 0) {
+    std::memcpy(dst + offs->start * width, src, static_cast<std::size_t>(n * width));
+    if (init) std::memcpy(bits + offs->start, init->data(), static_cast<std::size_t>(n));
+    else std::memset(bits + offs->start, 1, static_cast<std::size_t>(n));
+    return std::nullopt;
+  }
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int64_t off = (*offs)[static_cast<std::size_t>(k)];
+    move_code(src, k, dst, off, width, values, b.data());
+    bits[off] = init == nullptr || (*init)[static_cast<std::size_t>(k)] != 0 ? 1 : 0;
   }
   return std::nullopt;
 }

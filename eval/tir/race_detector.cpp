@@ -16,8 +16,10 @@ Epoch epoch_of(const Accessor& a) { return Epoch{a.thread, a.own_clock(), a.phas
 
 }  // namespace
 
-std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Accessor& a) {
-  ElementShadow& s = buffer.shadow(i, a.launch);
+namespace {
+
+// The read rule on one element state (the header's design note).
+std::optional<RaceConflict> read_state(ElementShadow& s, std::vector<std::vector<Epoch>>& sets, const Accessor& a) {
   if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
     return RaceConflict{s.write, true};
   const Epoch me = epoch_of(a);
@@ -26,7 +28,6 @@ std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Ac
     s.read = me;
     return std::nullopt;
   }
-  std::vector<std::vector<Epoch>>& sets = buffer.read_sets();
   if (s.read.thread == Epoch::kReadSet) {
     std::vector<Epoch>& set = sets[s.read.clock];
     std::erase_if(set, [&](const Epoch& e) { return a.ordered_after(e); });
@@ -38,12 +39,13 @@ std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Ac
   return std::nullopt;
 }
 
-std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const Accessor& a) {
-  ElementShadow& s = buffer.shadow(i, a.launch);
+// The write rule on one element state.
+std::optional<RaceConflict> write_state(ElementShadow& s, const std::vector<std::vector<Epoch>>& sets,
+                                        const Accessor& a) {
   if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
     return RaceConflict{s.write, true};
   if (s.read.thread == Epoch::kReadSet) {
-    for (const Epoch& e : buffer.read_sets()[s.read.clock])
+    for (const Epoch& e : sets[s.read.clock])
       if (!a.ordered_after(e)) return RaceConflict{e, false};
   } else if (s.read.thread != Epoch::kNone && !a.ordered_after(s.read)) {
     return RaceConflict{s.read, false};
@@ -51,6 +53,40 @@ std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const A
   s.write = epoch_of(a);
   s.read = Epoch{};
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Accessor& a) {
+  ShadowStore& store = buffer.shadow(a.launch);
+  return read_state(store.element(i), store.read_sets(), a);
+}
+
+std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const Accessor& a) {
+  ShadowStore& store = buffer.shadow(a.launch);
+  return write_state(store.element(i), store.read_sets(), a);
+}
+
+std::optional<RunConflict> record_read_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a) {
+  ShadowStore& store = buffer.shadow(a.launch);
+  std::optional<RaceConflict> found;
+  const std::int64_t at = store.for_range(start, n, false, [&](ElementShadow& s, std::int64_t) {
+    found = read_state(s, store.read_sets(), a);
+    return found.has_value();
+  });
+  if (!found) return std::nullopt;
+  return RunConflict{at, *found};
+}
+
+std::optional<RunConflict> record_write_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a) {
+  ShadowStore& store = buffer.shadow(a.launch);
+  std::optional<RaceConflict> found;
+  const std::int64_t at = store.for_range(start, n, true, [&](ElementShadow& s, std::int64_t) {
+    found = write_state(s, store.read_sets(), a);
+    return found.has_value();
+  });
+  if (!found) return std::nullopt;
+  return RunConflict{at, *found};
 }
 
 }  // namespace tf::eval::tir

@@ -51,4 +51,16 @@ std::optional<RaceConflict> record_read(Buffer& buffer, std::int64_t i, const Ac
 /// Records a write; the first unordered write or read it races with.
 std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const Accessor& a);
 
+/// A race found in a run of elements: the element and the earlier access.
+struct RunConflict {
+  std::int64_t element;
+  RaceConflict conflict;
+};
+
+/// Records reads of elements [start, start + n) in order; the first race, if any (the elements
+/// before it recorded, as element by element).
+std::optional<RunConflict> record_read_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a);
+/// Records writes of elements [start, start + n) in order; the first race, if any.
+std::optional<RunConflict> record_write_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a);
+
 }  // namespace tf::eval::tir

@@ -26,6 +26,17 @@ struct Gathered {
 /// The elements one thread touches of an operand: logical indices of the view.
 using ElementList = std::vector<std::int64_t>;
 
+/// The buffer offsets of the elements one access touches: a run of consecutive offsets (the
+/// common case: a thread's row of a row-major view), or a list.
+struct Offsets {
+  std::int64_t start = 0;           ///< the first offset of a run
+  std::vector<std::int64_t> list;   ///< the offsets; empty for a run
+  bool is_run() const { return list.empty(); }
+  std::int64_t operator[](std::size_t k) const {
+    return list.empty() ? start + static_cast<std::int64_t>(k) : list[k];
+  }
+};
+
 /// What a read is for, which decides when an uninitialized element is reported
 /// (docs/tir-semantics.md, "Undefined behaviour").
 enum class ReadUse : std::uint8_t {
@@ -74,7 +85,10 @@ class ThreadRunner {
   Fault scatter(const View& v, const ElementList& elements, const Tensor& values,
                 const std::vector<std::uint8_t>* init);
   /// The buffer offsets of `elements` of v, or the out-of-bounds report of the first outside.
-  Result<std::vector<std::int64_t>> offsets_of(const View& v, const ElementList& elements, bool writes);
+  Result<Offsets> offsets_of(const View& v, const ElementList& elements, bool writes);
+  /// Reports the first uninitialized element among `elements` (at offsets `offs`) of v read for
+  /// `use`: a fault for Control, the launch's pending report for Data.
+  Fault uninitialized_read(const View& v, const ElementList& elements, const Offsets& offs, ReadUse use);
   /// The buffer offset of logical element i of v, or the out-of-bounds report.
   Result<std::int64_t> locate(const View& v, std::int64_t i, bool writes);
   /// Checks that the thread may touch element i of a register view it does not own.
