@@ -7,8 +7,9 @@
 // shadow state is per element, which is byte-exact for every access a TIR program can make; a
 // report names the byte address element * element_bytes. The shadow holds
 //  - an init bit per element (memory starts uninitialized except parameters given as inputs);
-//  - for gmem and smem, the race state of race_detector.h (last write, last read or read set);
-//    registers and host memory are private to one thread and need none;
+//  - for gmem and smem, the race state of race_detector.h (last write, last read or read set),
+//    kept per page of 64 elements while they agree (shadow_store.h); registers and host memory
+//    are private to one thread and need none;
 //  - the cp.async tags of the elements a pending copy will write (async_copy.h).
 // The race state is reset lazily when a new launch first touches the buffer: a kernel boundary
 // orders everything.
