@@ -169,4 +169,42 @@ std::string print_file(const ReadFile& f) {
   return out;
 }
 
+std::string print_derived_module(const ReadFile& f, const Module& module) {
+  TF_CHECK(f.context != nullptr, "print_derived_module of a ReadFile that read_file did not make");
+  const OpRegistry& registry = f.context->registry();
+  std::string out = fmt::format("tfir {}\n", kTfirMajorVersion);
+  MeshNames meshes;
+  DeclaredNames names = f.names;
+  std::set<std::string> declared;
+  auto declare = [&](const Declaration& d) {
+    out += to_string(d, meshes) + "\n";
+    if (const auto* m = std::get_if<MeshDeclaration>(&d.value)) meshes.emplace_back(m->name, m->mesh);
+  };
+  for (const Declaration& d : f.file.declarations) {
+    declare(d);
+    declared.insert(d.name());
+  }
+  for (const ModuleDecl& d : module.declarations()) {
+    if (declared.count(d.name) != 0) continue;
+    if (const auto* v = std::get_if<DimVarRef>(&d.value)) declare(Declaration{DimDeclaration{d.name, *v}, {}});
+    if (const auto* m = std::get_if<Mesh>(&d.value)) {
+      declare(Declaration{MeshDeclaration{d.name, *m}, {}});
+      names.meshes.emplace_back(d.name, *m);
+    }
+    if (const auto* l = std::get_if<LayoutBase>(&d.value)) {
+      declare(Declaration{LayoutDeclaration{d.name, *l}, {}});
+      names.layouts.emplace_back(d.name, *l);
+    }
+  }
+  for (const FunctionRef& fn : module.functions()) {
+    if (const auto* h = dynamic_cast<const hir::Function*>(fn.get())) {
+      if (h->is_variant()) continue;  // printed with its prototype
+      out += "\n" + print_hir_function(*h, registry, names);
+    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(fn.get())) {
+      out += "\n" + tir::print_prim_function(*p, names);
+    }
+  }
+  return out;
+}
+
 }  // namespace tf::text

@@ -46,4 +46,10 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
 /// printed from its IR, each case verbatim; read_file(print_file(f)) prints back the same text.
 std::string print_file(const ReadFile& f);
 
+/// The tfir text of `module`, a pass's result from the module of `f`: f's declarations, then the
+/// module's declarations f lacks (a pass may add meshes and layouts), then each function of the
+/// module in order, printed from its IR. Cases are not kept. Reads back (read_file) to a module
+/// that prints the same.
+std::string print_derived_module(const ReadFile& f, const Module& module);
+
 }  // namespace tf::text

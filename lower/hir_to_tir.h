@@ -1,0 +1,36 @@
+// HirToTirPass: every HIR function of a module becomes a CUDA kernel and a host entry that keeps
+// the function's name and parameters (docs/lowering.md).
+//
+// Design note. For `func f(x, y) -> T { ... }` the pass emits
+//   prim_func f_kernel(x, y, out) outputs=1 target=cuda { with M as p { <the body> } }
+//   prim_func f(x, y, out) outputs=1 target=host { launch(@f_kernel, <grid>, <block>, x, y, out) }
+// so `tf eval` of the lowered `f` takes exactly the inputs (and --dims) of the HIR `f`. Outputs
+// are trailing parameters, one per returned value (`out`, or `out0`, `out1`, ... for a tuple),
+// of the returned types without layout or storage; the body ends with a Copy of each returned
+// value into its output.
+// Rules (lower_rules.cpp) map each HIR op to TIR: today the serial rule, under which a function
+// whose values carry no ShardLayout runs in one thread of one CTA (mesh `lower_serial`) and each
+// op becomes one TIR effect op on whole register tensors. It computes every element exactly as
+// the HIR evaluator does (the same handlers on the same operands, one thread, no accumulation
+// order changed) and is the baseline every parallel rule is checked against. Anything without a
+// rule is refused with a diagnostic at its binding; nothing is lowered approximately.
+// Functions that are not HIR pass through unchanged; dispatch prototypes are refused for now.
+#pragma once
+
+#include "lower/pass_manager.h"
+
+namespace tf::lower {
+
+class HirToTirPass final : public Pass {
+ public:
+  std::string_view name() const override { return "hir-to-tir"; }
+  std::string_view summary() const override {
+    return "every HIR function becomes a CUDA kernel and a host entry of the same name and parameters";
+  }
+  Result<ModuleRef> run(const ModuleRef& module, const Context& ctx) const override;
+};
+
+/// The mesh of the serial rule: one CTA of one thread, `lower_serial` in printed modules.
+const Mesh& serial_mesh();
+
+}  // namespace tf::lower

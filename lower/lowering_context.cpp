@@ -1,0 +1,97 @@
+#include "lower/lowering_context.h"
+
+#include <fmt/format.h>
+
+#include "ir/hir/typed_call.h"
+#include "ir/type/unit_type.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/evaluate.h"
+
+namespace tf::lower {
+
+const Expr* LoweringContext::lowered(const ExprNode* e) const {
+  auto it = lowered_.find(e);
+  return it == lowered_.end() ? nullptr : &it->second;
+}
+
+Result<Expr> LoweringContext::call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs) const {
+  std::optional<Op> found = ctx_.registry().find(op);
+  TF_CHECK(found.has_value(), "lowering uses the unregistered op {}", op);
+  if (found->form() == OpForm::Effect) {  // effect ops are unit-typed (seed 002 section 1.3)
+    Result<CallRef> c = Call::make(*found, std::move(args), std::move(attrs), UnitType::make());
+    TF_TRY(c);
+    return Expr(*c);
+  }
+  Result<CallRef> c = hir::make_typed_call(*found, std::move(args), std::move(attrs), ctx_.handlers());
+  TF_TRY(c);
+  return Expr(*c);
+}
+
+std::string LoweringContext::fresh(std::string_view hint) {
+  if (names_.empty())
+    for (const VarRef& p : fn_.params()) names_.insert(p->name);
+  const std::string base(hint.empty() ? "t" : hint);
+  std::string name = base;
+  for (int n = 1; names_.count(name) != 0; ++n) name = fmt::format("{}_{}", base, n);
+  names_.insert(name);
+  return name;
+}
+
+Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
+  Result<VarRef> v = Var::make(fresh(hint), value->type());
+  TF_TRY(v);
+  items_.push_back(Item{*v, std::move(value), nullptr});
+  return Expr(*v);
+}
+
+Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::string_view hint) {
+  Result<TensorTypeRef> type = TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
+  TF_TRY(type);
+  Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
+  TF_TRY(a);
+  return bind(hint, *a);
+}
+
+Result<bool> LoweringContext::emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs) {
+  Result<Expr> c = call(op, std::move(args), std::move(attrs));
+  TF_TRY(c);
+  Result<Ref<const tir::Evaluate>> e = tir::Evaluate::make_op(CallRef((*c)->as<Call>()));
+  TF_TRY(e);
+  items_.push_back(Item{nullptr, nullptr, *e});
+  return true;
+}
+
+Result<tir::SequentialRef> LoweringContext::fold() const {
+  std::vector<tir::Stmt> tail;
+  for (std::size_t i = items_.size(); i-- > 0;) {
+    const Item& item = items_[i];
+    if (item.stmt) {
+      tail.insert(tail.begin(), item.stmt);
+      continue;
+    }
+    Result<tir::SequentialRef> body = tir::Sequential::make(std::move(tail));
+    TF_TRY(body);
+    Result<tir::LetStmtRef> let = tir::LetStmt::make(item.var, item.value, *body);
+    TF_TRY(let);
+    tail = {*let};
+  }
+  return tir::Sequential::make(std::move(tail));
+}
+
+std::string LoweringContext::binding_name(const ExprNode& e) const {
+  auto it = fn_.binding_names().find(&e);
+  return it == fn_.binding_names().end() ? std::string() : it->second;
+}
+
+Diagnostic LoweringContext::refusal(const ExprNode& e, std::string_view what, std::string_view reason) const {
+  const std::string name = binding_name(e);
+  Diagnostic d = category_error(
+      DiagCategory::Usage,
+      fmt::format("cannot lower {}{} in @{} to TIR: {}", what, name.empty() ? "" : fmt::format(" (binding `{}`)", name),
+                  fn_.name(), reason));
+  auto at = fn_.binding_locations().find(&e);
+  if (at != fn_.binding_locations().end()) d.location = at->second;
+  return d;
+}
+
+}  // namespace tf::lower

@@ -1,0 +1,72 @@
+// LoweringContext: what HirToTirPass's rules build one kernel body with.
+//
+// Design note. Lowering is two-phase (the shape upstream's pass has, which keeps the rules
+// trivial and every Var's identity): rules append items to a flat list, each either a binding
+// `let v = value` or a statement, and fold() nests them at the end, each binding's LetStmt
+// taking everything after it as its body. The TIR value of each lowered HIR node is memoised by
+// node, so a subexpression the HIR DAG shares is lowered once. TIR calls are built typed through
+// the ops' registered typeinfer rules, so what the rules build is what the TIR verifier checks;
+// a refusal is a diagnostic at the HIR binding the node came from (its source location and
+// name), never a wrong program.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ir/core/context.h"
+#include "ir/hir/function.h"
+#include "ir/tir/sequential.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::lower {
+
+class LoweringContext {
+ public:
+  LoweringContext(const Context& ctx, const hir::Function& fn) : ctx_(ctx), fn_(fn) {}
+
+  const Context& ir() const { return ctx_; }
+  const hir::Function& function() const { return fn_; }
+
+  /// The TIR value of HIR node `e` when it has been lowered, else null.
+  const Expr* lowered(const ExprNode* e) const;
+  /// Records the TIR value of HIR node `e`.
+  void remember(const ExprNode* e, Expr value) { lowered_[e] = std::move(value); }
+
+  /// A TIR value call of `op` (a registered op name) typed by its rule.
+  Result<Expr> call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
+  /// Binds `value` to a fresh Var named after `hint` (an item) and returns the Var.
+  Result<Expr> bind(std::string_view hint, Expr value);
+  /// A fresh buffer of `type` in registers: `let NAME = alloc_tensor(tensor_type=...)`.
+  Result<Expr> alloc(const TensorType& like, DType dtype, std::string_view hint);
+  /// Appends the effect op `op(args, attrs)` as a statement.
+  Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
+
+  /// The items folded into nested LetStmts.
+  Result<tir::SequentialRef> fold() const;
+
+  /// A refusal of HIR node `e`: "cannot lower OP (binding NAME): REASON", placed at its binding.
+  Diagnostic refusal(const ExprNode& e, std::string_view what, std::string_view reason) const;
+  /// The binding name the source gave `e`, or "".
+  std::string binding_name(const ExprNode& e) const;
+
+ private:
+  struct Item {
+    VarRef var;     ///< a binding's Var (null for a statement)
+    Expr value;     ///< a binding's value
+    tir::Stmt stmt; ///< a statement (null for a binding)
+  };
+
+  std::string fresh(std::string_view hint);
+
+  const Context& ctx_;
+  const hir::Function& fn_;
+  std::vector<Item> items_;
+  std::unordered_map<const ExprNode*, Expr> lowered_;
+  std::unordered_set<std::string> names_;  ///< every name given out, the parameters' too
+};
+
+}  // namespace tf::lower

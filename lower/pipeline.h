@@ -1,0 +1,23 @@
+// The registered passes by name, and the default pipeline `tf lower` runs.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lower/pass_manager.h"
+
+namespace tf::lower {
+
+/// Every registered pass, in the default pipeline's order.
+std::vector<std::unique_ptr<Pass>> all_passes();
+/// The pass named `name`, or null.
+std::unique_ptr<Pass> make_pass(std::string_view name);
+/// The default pipeline's pass names, in order.
+std::vector<std::string> default_pipeline();
+/// A PassManager running `names` in order with `options`. Diagnostic (category Usage) for an
+/// unknown name (listing the known ones) or a pass whose required passes do not come first.
+Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string>& names, PassOptions options);
+
+}  // namespace tf::lower
