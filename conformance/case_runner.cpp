@@ -8,6 +8,8 @@
 
 #include "conformance/expectation.h"
 #include "eval/hir/evaluator.h"
+#include "eval/hir/eval_tables.h"
+#include "eval/tir/lowered_run.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"
 #include "eval/value/memory_budget.h"
@@ -91,7 +93,7 @@ class CaseRun {
     if (!errors.empty() || f_.file == nullptr)
       return fail(fmt::format("the case needs an evaluation but the file does not verify: {}", summary(errors)));
     const std::string level = resolved_level();
-    if (level != "hir" && level != "tir") {
+    if (level != "hir" && level != "tir" && level != "lowered") {
       out_.status = Status::Skipped;
       out_.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which "
                                 "is not built yet",
@@ -105,6 +107,8 @@ class CaseRun {
       try {
         if (level == "tir")
           evaluate_tir();
+        else if (level == "lowered")
+          evaluate_lowered_against_hir();
         else
           evaluate();
       } catch (const eval::MemoryBudgetExceeded& e) {  // an expected output's literal
@@ -171,12 +175,7 @@ class CaseRun {
     Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
     if (!found.ok()) return (void)fail(found.diagnostics().front().message);
     const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get());
-    if (fn == nullptr) {  // a func at tir: lowered first
-      out_.status = Status::Skipped;
-      out_.reason = fmt::format("{} is a func: at level tir it runs lowered to TIR, and the lowering is not built yet",
-                                (*found)->name());
-      return;
-    }
+    if (fn == nullptr) return evaluate_lowered();  // a func at tir: its lowering runs
     eval::LiteralContext lc;
     lc.base_dir = f_.base_dir;
     std::vector<eval::Tensor> inputs;
@@ -188,6 +187,64 @@ class CaseRun {
     if (!run.ok()) return judge(Result<eval::Value>(run.diagnostics()), lc);
     std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
     judge(outs.size() == 1 ? Result<eval::Value>(outs[0]) : Result<eval::Value>(eval::Value::tuple(std::move(outs))), lc);
+  }
+
+  // The HIR function's outputs through lower/ and the TIR evaluator.
+  Result<eval::Value> run_lowered(const hir::Function& f, std::vector<eval::Tensor> inputs, const eval::LiteralContext& lc) {
+    eval::tir::TirEvalOptions options;
+    options.dims = lc.dims;
+    options.limits = f_.limits;
+    Result<eval::tir::TirRun> run =
+        eval::tir::evaluate_lowered(*f_.file->module, f.name(), std::move(inputs), options, eval::eval_context());
+    if (!run.ok()) return run.diagnostics();
+    std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
+    return outs.size() == 1 ? eval::Value(outs[0]) : eval::Value::tuple(std::move(outs));
+  }
+
+  // `at tir` for a func: the lowered program alone.
+  void evaluate_lowered() {
+    Result<const hir::Function*> found = eval::find_function_to_run(*f_.file->module, c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    std::vector<eval::Tensor> tensors;
+    if (!read_inputs((*found)->params(), (*found)->name(), lc, tensors)) return;
+    judge(run_lowered(**found, std::move(tensors), lc), lc);
+  }
+
+  // `at lowered`: the HIR evaluation, then the lowered program, whose outputs must be the same
+  // bits (both evaluators compute each element with the same handlers; the serial rule keeps
+  // every accumulation order), then the expectations judged on the lowered result.
+  void evaluate_lowered_against_hir() {
+    Result<const hir::Function*> found = eval::find_function_to_run(*f_.file->module, c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    const hir::Function& f = **found;
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    std::vector<eval::Tensor> tensors;
+    if (!read_inputs(f.params(), f.name(), lc, tensors)) return;
+    eval::HirEvalOptions options;
+    options.handlers = &handlers_;
+    options.dims = lc.dims;
+    options.limits = f_.limits;
+    Result<eval::Value> hir = eval::evaluate_function(*f_.file->module, f, std::vector<eval::Value>(tensors.begin(), tensors.end()), options);
+    Result<eval::Value> tir = run_lowered(f, std::move(tensors), lc);
+    const bool expects_failure = std::any_of(c_.expects.begin(), c_.expects.end(), [](const CaseExpect& e) {
+      return e.kind == CaseExpect::Kind::Error || e.kind == CaseExpect::Kind::EvalError;
+    });
+    if (hir.ok() && !tir.ok() && expects_failure) return judge(tir, lc);  // a refusal the case expects
+    if (hir.ok() != tir.ok())
+      return (void)fail(hir.ok() ? fmt::format("the HIR evaluation succeeded but the lowered program failed: {}", summary(tir.diagnostics()))
+                                 : fmt::format("the HIR evaluation failed but the lowered program computed a value; HIR {}", summary(hir.diagnostics())));
+    if (hir.ok()) {
+      const std::vector<eval::Value> a = hir->is_tuple() ? hir->items() : std::vector<eval::Value>{*hir};
+      const std::vector<eval::Value> b = tir->is_tuple() ? tir->items() : std::vector<eval::Value>{*tir};
+      if (a.size() != b.size()) return (void)fail(fmt::format("HIR gives {} outputs, the lowered program {}", a.size(), b.size()));
+      for (std::size_t i = 0; i < a.size(); ++i)
+        if (!eval::same_bits(a[i].tensor(), b[i].tensor()))
+          return (void)fail(fmt::format("output {} of the lowered program differs from the HIR evaluation's", i));
+    }
+    judge(tir, lc);
   }
 
   void evaluate() {

@@ -1,0 +1,28 @@
+#include "eval/tir/lowered_run.h"
+
+#include "lower/pipeline.h"
+
+namespace tf::eval::tir {
+
+Result<ModuleRef> lower_function(const Module& module, const std::string& function, const Context& ctx) {
+  Result<FunctionRef> f = module.lookup(function);
+  TF_TRY(f);
+  Result<ModuleRef> one = Module::make(module.name(), {*f}, module.declarations());
+  TF_TRY(one);
+  Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
+  TF_TRY(pm);
+  return (*pm)->run(*one, ctx);
+}
+
+Result<TirRun> evaluate_lowered(const Module& module, const std::string& function, std::vector<Tensor> inputs,
+                                const TirEvalOptions& options, const Context& ctx) {
+  Result<ModuleRef> lowered = lower_function(module, function, ctx);
+  TF_TRY(lowered);
+  Result<FunctionRef> entry = (*lowered)->lookup(function);
+  TF_TRY(entry);
+  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(entry->get());
+  TF_CHECK(fn != nullptr, "the lowering of @{} has no host entry of that name", function);
+  return evaluate_prim_function(**lowered, *fn, std::move(inputs), options);
+}
+
+}  // namespace tf::eval::tir
