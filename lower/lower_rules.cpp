@@ -94,9 +94,14 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
       return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
     return elementwise(lc, c, "tir.arith.Unary", {{"kind", std::string("cast")}}, 1);
   }
-  if (op == "hir.tensor.Reduce")  // within the one thread: no workspace
-    return elementwise(lc, c, "tir.tensor.Reduce", {{"axes", c.attr("axes")}, {"kind", c.attr("kind")}}, 1,
-                       {tir::no_workspace()});
+  if (op == "hir.tensor.Reduce") {  // within the one thread: no workspace
+    // HIR counts negative axes from the end; TIR's axes are in [0, rank).
+    std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
+    const auto rank = static_cast<std::int64_t>(tensor_type_of(*c.args[0])->shape.size());
+    for (std::int64_t& a : axes)
+      if (a < 0) a += rank;
+    return elementwise(lc, c, "tir.tensor.Reduce", {{"axes", axes}, {"kind", c.attr("kind")}}, 1, {tir::no_workspace()});
+  }
   return lc.refusal(c, std::string(op), "no lowering rule for this op yet");
 }
 

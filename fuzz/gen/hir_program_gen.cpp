@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -266,7 +267,8 @@ class FuncBuilder {
     std::vector<Value> ts = tensors();
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
-    const int kind = pick<int>(0, 10);
+    int kind = pick<int>(0, 10);
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 5>{0, 1, 2, 3, 6}[static_cast<std::size_t>(pick<int>(0, 5))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -346,7 +348,7 @@ class FuncBuilder {
     std::vector<std::string> targets = {"f32", "f16", "bf16", "i32", "i64", "bool"};
     t.dtype = element(targets);
     std::string attrs;
-    if (one_in(3)) {
+    if (!ctx_.opts.lowerable_only && one_in(3)) {
       if (is_float(t.dtype)) attrs = ", rounding=rn";
       else if (is_int(t.dtype)) attrs = ", rounding=rz, saturate=true";
       else attrs = ", rounding=rp";
