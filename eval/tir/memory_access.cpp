@@ -189,7 +189,7 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
   const int width = element_bytes(v.dtype);
   const std::uint8_t* src = b.data().bytes().data();
   std::uint8_t* dst = out.values.mutable_bytes().data();
-  if (offs->is_run()) {
+  if (offs->is_run() && n > 0) {
     std::memcpy(out.init.data(), b.init_bits() + offs->start, static_cast<std::size_t>(n));
     if (width > 0) {
       std::memcpy(dst, src + offs->start * width, static_cast<std::size_t>(n * width));
@@ -233,6 +233,7 @@ Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Te
   const std::uint8_t* src = values.bytes().data();
   std::uint8_t* dst = b.data().mutable_bytes().data();
   std::uint8_t* bits = b.init_bits();
+  if (n == 0) return std::nullopt;  // nothing to move (and no null pointer to memcpy)
   if (offs->is_run() && width > 0) {
     std::memcpy(dst + offs->start * width, src, static_cast<std::size_t>(n * width));
     if (init) std::memcpy(bits + offs->start, init->data(), static_cast<std::size_t>(n));
