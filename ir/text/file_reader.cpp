@@ -180,7 +180,12 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
     out += to_string(d, meshes) + "\n";
     if (const auto* m = std::get_if<MeshDeclaration>(&d.value)) meshes.emplace_back(m->name, m->mesh);
   };
+  const EntryDeclaration* entry = nullptr;
   for (const Declaration& d : f.file.declarations) {
+    if (const auto* e = std::get_if<EntryDeclaration>(&d.value)) {
+      entry = e;  // last, and only when the module still has that function
+      continue;
+    }
     declare(d);
     declared.insert(d.name());
   }
@@ -196,6 +201,7 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
       names.layouts.emplace_back(d.name, *l);
     }
   }
+  if (entry != nullptr && module.find(entry->function) != nullptr) out += fmt::format("entry {}\n", spell_name(entry->function));
   for (const FunctionRef& fn : module.functions()) {
     if (const auto* h = dynamic_cast<const hir::Function*>(fn.get())) {
       if (h->is_variant()) continue;  // printed with its prototype
