@@ -159,6 +159,19 @@ Fault ThreadRunner::uninitialized_read(const View& v, const ElementList& element
   return std::nullopt;
 }
 
+Fault ThreadRunner::record_races(const View& v, const Offsets& offs, std::int64_t n, const Accessor& a, bool writes) {
+  Buffer& b = *v.buffer;
+  if (offs.is_run()) {
+    std::optional<RunConflict> r = writes ? record_write_run(b, offs.start, n, a) : record_read_run(b, offs.start, n, a);
+    if (r) return race_report(v, r->element, r->conflict, writes);
+    return std::nullopt;
+  }
+  for (std::int64_t off : offs.list)
+    if (std::optional<RaceConflict> r = writes ? record_write(b, off, a) : record_read(b, off, a))
+      return race_report(v, off, *r, writes);
+  return std::nullopt;
+}
+
 Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, ReadUse use) {
   Buffer& b = *v.buffer;
   if (v.dist && b.space() == Space::Register) {
@@ -171,15 +184,8 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
   if (!offs.ok()) return offs.diagnostics();
   const std::int64_t n = static_cast<std::int64_t>(elements.size());
   const Accessor a = accessor();
-  if (m_.options().check_races && b.shared()) {
-    if (offs->is_run()) {
-      if (std::optional<RunConflict> r = record_read_run(b, offs->start, n, a))
-        return race_report(v, r->element, r->conflict, false);
-    } else {
-      for (std::int64_t off : offs->list)
-        if (std::optional<RaceConflict> r = record_read(b, off, a)) return race_report(v, off, *r, false);
-    }
-  }
+  if (m_.options().check_races && b.shared())
+    if (Fault f = record_races(v, *offs, n, a, false)) return *f;
   if (!b.async_tags().empty())
     for (std::int64_t k = 0; k < n; ++k)
       if (Fault f = check_async_read(b, (*offs)[static_cast<std::size_t>(k)], false, a.site)) return *f;
@@ -217,15 +223,8 @@ Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Te
   if (!offs.ok()) return offs.diagnostics().front();
   const std::int64_t n = static_cast<std::int64_t>(elements.size());
   const Accessor a = accessor();
-  if (m_.options().check_races && b.shared()) {
-    if (offs->is_run()) {
-      if (std::optional<RunConflict> r = record_write_run(b, offs->start, n, a))
-        return race_report(v, r->element, r->conflict, true);
-    } else {
-      for (std::int64_t off : offs->list)
-        if (std::optional<RaceConflict> r = record_write(b, off, a)) return race_report(v, off, *r, true);
-    }
-  }
+  if (m_.options().check_races && b.shared())
+    if (Fault f = record_races(v, *offs, n, a, true)) return f;
   if (!b.async_tags().empty())
     for (std::int64_t k = 0; k < n; ++k)
       if (Fault f = check_async_read(b, (*offs)[static_cast<std::size_t>(k)], true, a.site)) return f;

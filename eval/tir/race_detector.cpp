@@ -67,26 +67,30 @@ std::optional<RaceConflict> record_write(Buffer& buffer, std::int64_t i, const A
   return write_state(store.element(i), store.read_sets(), a);
 }
 
-std::optional<RunConflict> record_read_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a) {
+namespace {
+
+// Applies the read (writes false) or write rule to each element of [start, start + n) in order
+// (ShadowStore::for_range: once per uniform page); the first race.
+std::optional<RunConflict> record_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a,
+                                      bool writes) {
   ShadowStore& store = buffer.shadow(a.launch);
   std::optional<RaceConflict> found;
-  const std::int64_t at = store.for_range(start, n, false, [&](ElementShadow& s, std::int64_t) {
-    found = read_state(s, store.read_sets(), a);
+  const std::int64_t at = store.for_range(start, n, /*collapse=*/writes, [&](ElementShadow& s, std::int64_t) {
+    found = writes ? write_state(s, store.read_sets(), a) : read_state(s, store.read_sets(), a);
     return found.has_value();
   });
   if (!found) return std::nullopt;
   return RunConflict{at, *found};
 }
 
+}  // namespace
+
+std::optional<RunConflict> record_read_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a) {
+  return record_run(buffer, start, n, a, false);
+}
+
 std::optional<RunConflict> record_write_run(Buffer& buffer, std::int64_t start, std::int64_t n, const Accessor& a) {
-  ShadowStore& store = buffer.shadow(a.launch);
-  std::optional<RaceConflict> found;
-  const std::int64_t at = store.for_range(start, n, true, [&](ElementShadow& s, std::int64_t) {
-    found = write_state(s, store.read_sets(), a);
-    return found.has_value();
-  });
-  if (!found) return std::nullopt;
-  return RunConflict{at, *found};
+  return record_run(buffer, start, n, a, true);
 }
 
 }  // namespace tf::eval::tir

@@ -94,6 +94,9 @@ class ThreadRunner {
   /// Checks that the thread may touch element i of a register view it does not own.
   Fault check_registers(const View& v, std::int64_t i, const std::optional<LocalBox>& box);
   Diagnostic race_report(const View& v, std::int64_t offset, const RaceConflict& r, bool writes);
+  /// Records the reads (or writes) of `n` elements of v at `offs` in the race shadow; the report
+  /// of the first race.
+  Fault record_races(const View& v, const Offsets& offs, std::int64_t n, const Accessor& a, bool writes);
 
   // --- effect_ops.cpp
   Fault copy(const Call& c);
