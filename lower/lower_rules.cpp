@@ -7,6 +7,7 @@
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
+#include "ir/layout/layout.h"
 #include "ir/tir/tir_ops.h"
 
 namespace tf::lower {
@@ -73,6 +74,65 @@ Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view ti
   return *dst;
 }
 
+// The row-major strides of `shape`, or nullopt when an extent is symbolic (a view's layout is
+// static: the machine model and the emitter run static layouts).
+std::optional<std::vector<std::int64_t>> static_row_major_strides(const std::vector<ShapeDim>& shape) {
+  std::vector<std::int64_t> strides(shape.size(), 1);
+  std::int64_t stride = 1;
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    if (!shape[i].is_static()) return std::nullopt;
+    strides[i] = stride;
+    stride *= shape[i].value();
+  }
+  return strides;
+}
+
+IntTuple int_tuple(const std::vector<std::int64_t>& v) {
+  std::vector<IntTuple> leaves(v.begin(), v.end());
+  return IntTuple::tuple(std::move(leaves));
+}
+
+// A view of `x` through a plain layout (views are logical: element c of the view is x's logical
+// element layout(c), its row-major index; docs/tir-semantics.md).
+Result<Expr> view_of(LoweringContext& lc, const Call& c, const Expr& x, const Layout& layout) {
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", LayoutBase(layout)}});
+  TF_TRY(v);
+  const std::string name = lc.binding_name(c);
+  return lc.bind(name.empty() ? "v" : name, *v);
+}
+
+// transpose(x, perm): the view Layout(shape permuted, row-major strides permuted) of x.
+Result<Expr> lower_transpose(LoweringContext& lc, const Call& c) {
+  const TensorType& in = *tensor_type_of(*c.args[0]);
+  const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(in.shape);
+  if (!strides) return lc.refusal(c, "transpose", "views need static shapes, and the operand's is symbolic");
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
+  std::vector<ShapeDim> shape;
+  std::vector<std::int64_t> permuted;
+  for (std::int64_t p : perm) {
+    shape.push_back(in.shape[static_cast<std::size_t>(p)]);
+    permuted.push_back((*strides)[static_cast<std::size_t>(p)]);
+  }
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), int_tuple(permuted));
+  TF_TRY(layout);
+  return view_of(lc, c, *x, *layout);
+}
+
+// reshape(x, new_shape): the view Layout(new_shape, its row-major strides) of x: element c of
+// the view is x's logical element of the same row-major index (views are logical).
+Result<Expr> lower_reshape(LoweringContext& lc, const Call& c) {
+  const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
+  const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
+  if (!strides) return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), int_tuple(*strides));
+  TF_TRY(layout);
+  return view_of(lc, c, *x, *layout);
+}
+
 Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
   const std::string_view op = c.op.name();
   const TensorType* type = tensor_type_of(c);
@@ -94,6 +154,8 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
       return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
     return elementwise(lc, c, "tir.arith.Unary", {{"kind", std::string("cast")}}, 1);
   }
+  if (op == "hir.tensor.Transpose") return lower_transpose(lc, c);
+  if (op == "hir.tensor.Reshape") return lower_reshape(lc, c);
   if (op == "hir.tensor.Reduce") {  // within the one thread: no workspace
     // HIR counts negative axes from the end; TIR's axes are in [0, rank).
     std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 5>{0, 1, 2, 3, 6}[static_cast<std::size_t>(pick<int>(0, 5))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 7>{0, 1, 2, 3, 4, 5, 6}[static_cast<std::size_t>(pick<int>(0, 7))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -356,9 +356,16 @@ class FuncBuilder {
     return std::make_pair(fmt::format("cast({}, dtype={}{})", a.spelled, t.dtype, attrs), Value{"", false, {t}});
   }
 
+  // lower/ lowers reshape and transpose to views, whose layouts are static.
+  static bool static_shape(const TType& x) {
+    for (const Extent& e : x.shape)
+      if (!e.dim.empty()) return false;
+    return true;
+  }
+
   std::optional<std::pair<std::string, Value>> reshape(const Value& a) {
     const TType& x = a.tensor();
-    if (x.umat) return std::nullopt;
+    if (x.umat || (ctx_.opts.lowerable_only && !static_shape(x))) return std::nullopt;
     std::int64_t product = 1;
     std::vector<Extent> dims;
     for (const Extent& e : x.shape) {
@@ -392,7 +399,7 @@ class FuncBuilder {
 
   std::optional<std::pair<std::string, Value>> transpose(const Value& a) {
     const TType& x = a.tensor();
-    if (x.shape.empty()) return std::nullopt;
+    if (x.shape.empty() || (ctx_.opts.lowerable_only && !static_shape(x))) return std::nullopt;
     std::vector<int> perm(x.shape.size());
     std::iota(perm.begin(), perm.end(), 0);
     for (std::size_t i = perm.size(); i > 1; --i) std::swap(perm[i - 1], perm[pick<std::size_t>(0, i)]);
