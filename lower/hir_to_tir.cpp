@@ -31,10 +31,20 @@ namespace {
 
 constexpr const char* kSerialMeshName = "lower_serial";
 
-// The returned values of a body: the elements of a returned Tuple, else the body itself.
-std::vector<Expr> returned_values(const hir::Function& fn) {
+// The returned values of a body: the elements of a returned Tuple, one TupleGetItem per field of
+// another tuple-typed body (a loop with several carries), else the body itself.
+Result<std::vector<Expr>> returned_values(const hir::Function& fn) {
   if (const Tuple* t = fn.body()->as<Tuple>()) return t->elements;
-  return {fn.body()};
+  if (const auto* tt = fn.body()->type()->as<TupleType>()) {
+    std::vector<Expr> out;
+    for (std::size_t i = 0; i < tt->fields.size(); ++i) {
+      Result<Ref<const TupleGetItem>> item = TupleGetItem::make(fn.body(), static_cast<std::int64_t>(i));
+      TF_TRY(item);
+      out.push_back(Expr(*item));
+    }
+    return out;
+  }
+  return std::vector<Expr>{fn.body()};
 }
 
 // `out` for one output, `out0`, `out1`, ... for several; a name a parameter has gets `_`.
@@ -74,7 +84,9 @@ struct Lowered {
 
 Result<Lowered> lower_function(const hir::Function& fn, const std::string& kernel_name, const Context& ctx) {
   LoweringContext lc(ctx, fn);
-  const std::vector<Expr> results = returned_values(fn);
+  Result<std::vector<Expr>> returned = returned_values(fn);
+  TF_TRY(returned);
+  const std::vector<Expr>& results = *returned;
   const std::vector<std::string> out_names = output_names(fn, results.size());
   std::vector<VarRef> outputs;
   for (std::size_t i = 0; i < results.size(); ++i) {

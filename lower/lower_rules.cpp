@@ -5,9 +5,12 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/grid_region.h"
+#include "ir/core/tuple.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
 #include "ir/layout/layout.h"
+#include "ir/tir/control_stmts.h"
 #include "ir/tir/tir_ops.h"
 
 namespace tf::lower {
@@ -167,6 +170,125 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
   return lc.refusal(c, std::string(op), "no lowering rule for this op yet");
 }
 
+// A For bound: a static extent as an i64 literal, a symbolic one as its dim expression.
+Result<Expr> bound_expr(const ShapeDim& d) {
+  if (!d.is_static()) return d.expr();
+  Result<TensorTypeRef> type = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(type);
+  Result<ConstantRef> c = Constant::make(d.value(), IRType(*type));
+  TF_TRY(c);
+  return Expr(*c);
+}
+
+// A fresh register copy of `v` (a value that must not change under it).
+Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint) {
+  const TensorType& type = *tensor_type_of(*v);
+  Result<Expr> t = lc.alloc(type, type.dtype, hint);
+  TF_TRY(t);
+  Result<bool> c = lc.emit("tir.memory.Copy", {v, *t});
+  TF_TRY(c);
+  return *t;
+}
+
+// for i in range(start, stop, step) carry (c = init, ...) { ...; yield (y, ...) }:
+//   acc_k = copy of init_k
+//   for i in range(start, stop, step) {
+//     let ib = alloc_tensor(Tensor[(), index dtype, storage=rmem]); fill(ib, i)   (the index as a tensor)
+//     ...the body, with c_k bound to acc_k...
+//     tmp_k = copy of y_k (all yields first: the phis are simultaneous); copy(tmp_k, acc_k)
+//   }
+// The loop's value is acc_0, or its parts acc_0, acc_1, ... A loop without carries keeps its
+// last iteration's body value in a result buffer; over a range that may be empty it has none
+// (an HIR eval error), so it is lowered only for a static non-empty range.
+Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
+  const bool carried = !g.carried().empty();
+  if (!carried) {
+    const bool static_range = g.start().is_static() && g.stop().is_static();
+    if (!static_range || g.stop().value() <= g.start().value())
+      return lc.refusal(g, "the loop", "a loop without carries over a range that may be empty has no value (an HIR eval error); only static non-empty ranges lower");
+  }
+  std::vector<Expr> accs;
+  for (std::size_t k = 0; k < g.carried().size(); ++k) {
+    Result<Expr> init = lower_value(lc, g.inits()[k]);
+    TF_TRY(init);
+    Result<Expr> acc = copy_of(lc, *init, g.carried()[k]->name);
+    TF_TRY(acc);
+    accs.push_back(*acc);
+  }
+  std::optional<Expr> result;
+  if (!carried) {
+    const TensorType* type = tensor_type_of(g);
+    if (type == nullptr) return lc.refusal(g, "the loop", "its body is not a tensor");
+    Result<Expr> r = lc.alloc(*type, type->dtype, "loop_value");
+    TF_TRY(r);
+    result = *r;
+  }
+  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(i64);
+  Result<VarRef> iv = Var::make(g.induction_var()->name, IRType(*i64));
+  TF_TRY(iv);
+  lc.open_body();
+  auto body = [&]() -> Result<bool> {
+    // The HIR index as a rank-0 tensor of its dtype.
+    const TensorType& index_type = *tensor_type_of(*g.induction_var());
+    Result<Expr> ib = lc.alloc(*i64.value(), DType::i64(), g.induction_var()->name + "_t");
+    TF_TRY(ib);
+    Result<bool> f = lc.emit("tir.memory.Fill", {*ib, Expr(*iv)});
+    TF_TRY(f);
+    Expr index = *ib;
+    if (index_type.dtype != DType::i64()) {
+      Result<Expr> narrow = lc.alloc(index_type, index_type.dtype, g.induction_var()->name + "_c");
+      TF_TRY(narrow);
+      Result<bool> cast = lc.emit("tir.arith.Unary", {*ib, *narrow}, {{"kind", std::string("cast")}});
+      TF_TRY(cast);
+      index = *narrow;
+    }
+    lc.remember(g.induction_var().get(), index);
+    for (std::size_t k = 0; k < accs.size(); ++k) lc.remember(g.carried()[k].get(), accs[k]);
+    if (!carried) {
+      Result<Expr> v = lower_value(lc, g.body());
+      TF_TRY(v);
+      return lc.emit("tir.memory.Copy", {*v, *result});
+    }
+    std::vector<Expr> next;
+    for (std::size_t k = 0; k < accs.size(); ++k) {
+      Result<Expr> y = lower_value(lc, g.yields()[k]);
+      TF_TRY(y);
+      Result<Expr> t = copy_of(lc, *y, "next");
+      TF_TRY(t);
+      next.push_back(*t);
+    }
+    for (std::size_t k = 0; k < accs.size(); ++k) {
+      Result<bool> c = lc.emit("tir.memory.Copy", {next[k], accs[k]});
+      TF_TRY(c);
+    }
+    return true;
+  }();
+  Result<tir::SequentialRef> inner = lc.close_body();
+  TF_TRY(body);
+  TF_TRY(inner);
+  Result<Expr> start = bound_expr(g.start()), stop = bound_expr(g.stop()), step = bound_expr(g.step());
+  TF_TRY(start);
+  TF_TRY(stop);
+  TF_TRY(step);
+  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *start, *stop, *step, *inner);
+  TF_TRY(loop);
+  lc.append(*loop);
+  if (!carried) return *result;
+  if (accs.size() > 1) lc.remember_parts(&g, accs);
+  return accs[0];
+}
+
+// tuple_get_item(t, index=k): part k of a loop with several carries, or element k of a tuple.
+Result<Expr> lower_tuple_get_item(LoweringContext& lc, const TupleGetItem& t) {
+  if (const Tuple* tuple = t.tuple->as<Tuple>()) return lower_value(lc, tuple->elements[static_cast<std::size_t>(t.index)]);
+  Result<Expr> whole = lower_value(lc, t.tuple);
+  TF_TRY(whole);
+  const std::vector<Expr>* parts = lc.parts(t.tuple.get());
+  if (parts == nullptr) return lc.refusal(t, "tuple_get_item", "its operand has no lowered parts");
+  return (*parts)[static_cast<std::size_t>(t.index)];
+}
+
 }  // namespace
 
 Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
@@ -179,6 +301,8 @@ Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
     }
     if (const Constant* c = e->as<Constant>()) return lower_constant(lc, *c);
     if (const Call* c = e->as<Call>()) return lower_call(lc, *c);
+    if (const GridRegionExpr* g = e->as<GridRegionExpr>()) return lower_loop(lc, *g);
+    if (const TupleGetItem* t = e->as<TupleGetItem>()) return lower_tuple_get_item(lc, *t);
     return lc.refusal(*e, fmt::format("`{}`", short_text(e)), "no lowering rule for this kind of expression yet");
   }();
   TF_TRY(v);

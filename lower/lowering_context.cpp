@@ -40,7 +40,7 @@ std::string LoweringContext::fresh(std::string_view hint) {
 Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
   Result<VarRef> v = Var::make(fresh(hint), value->type());
   TF_TRY(v);
-  items_.push_back(Item{*v, std::move(value), nullptr});
+  bodies_.back().push_back(Item{*v, std::move(value), nullptr});
   return Expr(*v);
 }
 
@@ -57,14 +57,38 @@ Result<bool> LoweringContext::emit(std::string_view op, std::vector<Expr> args, 
   TF_TRY(c);
   Result<Ref<const tir::Evaluate>> e = tir::Evaluate::make_op(CallRef((*c)->as<Call>()));
   TF_TRY(e);
-  items_.push_back(Item{nullptr, nullptr, *e});
+  append(*e);
   return true;
 }
 
+void LoweringContext::open_body() {
+  bodies_.emplace_back();
+  saved_.push_back(lowered_);
+}
+
+Result<tir::SequentialRef> LoweringContext::close_body() {
+  TF_CHECK(bodies_.size() > 1 && !saved_.empty(), "close_body without open_body");
+  std::vector<Item> items = std::move(bodies_.back());
+  bodies_.pop_back();
+  lowered_ = std::move(saved_.back());
+  saved_.pop_back();
+  return fold(items);
+}
+
+const std::vector<Expr>* LoweringContext::parts(const ExprNode* e) const {
+  auto it = parts_.find(e);
+  return it == parts_.end() ? nullptr : &it->second;
+}
+
 Result<tir::SequentialRef> LoweringContext::fold() const {
+  TF_CHECK(bodies_.size() == 1, "fold with a nested body still open");
+  return fold(bodies_.front());
+}
+
+Result<tir::SequentialRef> LoweringContext::fold(const std::vector<Item>& items) {
   std::vector<tir::Stmt> tail;
-  for (std::size_t i = items_.size(); i-- > 0;) {
-    const Item& item = items_[i];
+  for (std::size_t i = items.size(); i-- > 0;) {
+    const Item& item = items[i];
     if (item.stmt) {
       tail.insert(tail.begin(), item.stmt);
       continue;

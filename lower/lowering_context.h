@@ -45,7 +45,20 @@ class LoweringContext {
   /// Appends the effect op `op(args, attrs)` as a statement.
   Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 
-  /// The items folded into nested LetStmts.
+  /// Appends a statement built by a rule (a loop).
+  void append(tir::Stmt stmt) { bodies_.back().push_back(Item{nullptr, nullptr, std::move(stmt)}); }
+  /// Starts a nested body (a loop's): later items go to it, and what is lowered inside it is
+  /// forgotten when it ends (its Vars are out of scope after it).
+  void open_body();
+  /// Ends the innermost body opened by open_body: its items folded into nested LetStmts.
+  Result<tir::SequentialRef> close_body();
+
+  /// The values of a node that has several (a loop with several carries), for TupleGetItem and
+  /// for the outputs of a function returning it; null when it has one.
+  const std::vector<Expr>* parts(const ExprNode* e) const;
+  void remember_parts(const ExprNode* e, std::vector<Expr> parts) { parts_[e] = std::move(parts); }
+
+  /// The function body's items folded into nested LetStmts.
   Result<tir::SequentialRef> fold() const;
 
   /// A refusal of HIR node `e`: "cannot lower OP (binding NAME): REASON", placed at its binding.
@@ -61,11 +74,14 @@ class LoweringContext {
   };
 
   std::string fresh(std::string_view hint);
+  static Result<tir::SequentialRef> fold(const std::vector<Item>& items);
 
   const Context& ctx_;
   const hir::Function& fn_;
-  std::vector<Item> items_;
+  std::vector<std::vector<Item>> bodies_{1};  ///< the function body, then each open nested body
   std::unordered_map<const ExprNode*, Expr> lowered_;
+  std::vector<std::unordered_map<const ExprNode*, Expr>> saved_;  ///< lowered_ at each open_body
+  std::unordered_map<const ExprNode*, std::vector<Expr>> parts_;
   std::unordered_set<std::string> names_;  ///< every name given out, the parameters' too
 };
 

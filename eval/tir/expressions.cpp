@@ -9,6 +9,7 @@
 #include "ir/core/shape_of.h"
 #include "ir/dim/dim_arith.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
 
 namespace tf::eval::tir {
 
@@ -21,6 +22,11 @@ Result<RtValue> ThreadRunner::eval(const Expr& e) {
   if (const auto* v = e->as<Var>()) {
     if (const RtValue* bound = activation().lookup(*v)) return *bound;  // a function sees only its own
     return eval_error_at(m_, current_, fmt::format("{} has no value here", v->name));
+  }
+  if (const auto* d = e->as<DimVar>()) {  // a loop bound over a DimVar: the run's binding
+    if (std::optional<std::int64_t> v = m_.dims().lookup(*d)) return RtValue::integer(*v);
+    return eval_error_at(m_, current_, fmt::format("the DimVar {} has no value here (no input extent binds it: give --dim {}=...)",
+                                                   d->name, d->name));
   }
   if (const auto* s = e->as<ShapeOf>()) {
     Result<RtValue> p = eval(s->param);

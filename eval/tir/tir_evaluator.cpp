@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "eval/hir/evaluator.h"
 #include "eval/hir/op_eval.h"
 #include "eval/tir/machine.h"
@@ -81,8 +83,15 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
       converted.push_back(std::move(t).value());
     }
     // The same DimVar binding as the HIR evaluator's (a user's --dim, then the inputs' extents).
+    // A --dim may name a DimVar of the parameters or one the module declares: a kernel's loop
+    // bound (a lowered HIR loop over `range(0, N)`) is a DimVar no parameter carries.
+    std::vector<DimVarRef> known = dim_vars_of(fn.params());
+    for (const ModuleDecl& decl : module.declarations())
+      if (const auto* v = std::get_if<DimVarRef>(&decl.value))
+        if (std::none_of(known.begin(), known.end(), [&](const DimVarRef& k) { return k->name == (*v)->name; }))
+          known.push_back(*v);
     DimBinding dims;
-    if (std::optional<Diagnostic> d = bind_input_dims(fn.name(), wanted, shapes, dim_vars_of(fn.params()), options.dims, dims))
+    if (std::optional<Diagnostic> d = bind_input_dims(fn.name(), wanted, shapes, known, options.dims, dims))
       return *d;
     std::vector<RtValue> args(fn.params().size());
     std::vector<bool> bound(fn.params().size(), false);

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 7>{0, 1, 2, 3, 4, 5, 6}[static_cast<std::size_t>(pick<int>(0, 7))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 8>{0, 1, 2, 3, 4, 5, 6, 8}[static_cast<std::size_t>(pick<int>(0, 8))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -491,8 +491,8 @@ class FuncBuilder {
     switch (pick<int>(0, 4)) {
       case 0: range = fmt::format("range({})", pick<int>(1, 5)); break;
       case 1: range = fmt::format("range(1, {}, 2)", pick<int>(2, 9)); break;
-      case 2:
-        if (!ctx_.dims.empty()) {
+      case 2:  // a symbolic range (not for a carry-free loop when lowerable: lower/ needs it non-empty)
+        if (!ctx_.dims.empty() && !(ctx_.opts.lowerable_only && carries == 0)) {
           range = fmt::format("range(0, {}, 2)", element(ctx_.dims));
           break;
         }

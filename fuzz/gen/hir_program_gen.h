@@ -68,8 +68,9 @@ struct HirGenOptions {
   /// Rebinding a visible name (a later binding hides the earlier one).
   bool rebinding = true;
   /// Only what lower/ has rules for (docs/lowering.md): binaries, unaries, casts in the
-  /// destination's default mode, reshapes, transposes and reductions; no tuple binding, loop or
-  /// call (set loops and calls off too). The lowering laws use it.
+  /// destination's default mode, reshapes and transposes of static shapes, reductions, loops
+  /// (a carry-free one over a static range); no tuple binding or call (set calls off too). The
+  /// lowering laws use it.
   bool lowerable_only = false;
 };
 
