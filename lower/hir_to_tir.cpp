@@ -82,8 +82,9 @@ struct Lowered {
   Ref<const tir::PrimFunction> host;
 };
 
-Result<Lowered> lower_function(const hir::Function& fn, const std::string& kernel_name, const Context& ctx) {
-  LoweringContext lc(ctx, fn);
+Result<Lowered> lower_function(const Module& module, const hir::Function& fn, const std::string& kernel_name,
+                               const Context& ctx) {
+  LoweringContext lc(ctx, module, fn);
   Result<std::vector<Expr>> returned = returned_values(fn);
   TF_TRY(returned);
   const std::vector<Expr>& results = *returned;
@@ -167,7 +168,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     }
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
-    Result<Lowered> l = lower_function(*fn, kernel_name, ctx);
+    Result<Lowered> l = lower_function(*module, *fn, kernel_name, ctx);
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;

@@ -3,8 +3,14 @@
 
 #include <fmt/format.h>
 
+#include <set>
+#include <unordered_set>
+
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/expr_children.h"
+#include "ir/dim/dim_eval.h"
+#include "ir/core/function_call.h"
 #include "ir/core/grid_region.h"
 #include "ir/core/tuple.h"
 #include "ir/core/expr_print.h"
@@ -279,6 +285,78 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
   return accs[0];
 }
 
+void dim_names(const ShapeDim& d, std::set<std::string>& out) {
+  if (!d.is_static())
+    for (const DimVarRef& v : free_dim_vars(d.expr())) out.insert(v->name);
+}
+
+void dim_names(const IRType& type, std::set<std::string>& out) {
+  if (const auto* t = type->as<TensorType>())
+    for (const ShapeDim& d : t->shape) dim_names(d, out);
+}
+
+// A DimVar the body of `fn` (what its returned values reach) mentions that no parameter type
+// carries, if any: in HIR a call binds the callee's DimVars from its arguments only, so such a
+// call has no value for it (an eval error).
+std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
+  std::set<std::string> bound, used;
+  for (const VarRef& p : fn.params()) dim_names(p->type(), bound);
+  std::unordered_set<const ExprNode*> seen;
+  std::vector<const ExprNode*> work{fn.body().get()};
+  while (!work.empty()) {
+    const ExprNode* e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second) continue;
+    dim_names(e->type(), used);
+    if (const auto* g = e->as<GridRegionExpr>())
+      for (const ShapeDim* d : {&g->start(), &g->stop(), &g->step()}) dim_names(*d, used);
+    for_each_child(*e, [&](const Expr& child, const auto&) {
+      if (child) work.push_back(child.get());
+    });
+  }
+  for (const std::string& name : used)
+    if (bound.count(name) == 0) return name;
+  return std::nullopt;
+}
+
+// @g(args): g's body inlined with its parameters bound to the lowered arguments (each call
+// lowers the body again: its nodes mean other values there). A tuple-valued callee gives parts.
+Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) {
+  const auto* callee = dynamic_cast<const hir::Function*>(lc.module().find(call.callee));
+  if (callee == nullptr || callee->is_prototype())
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
+                      callee == nullptr ? "the callee is not an HIR function of the module"
+                                        : "calls of dispatch prototypes have no lowering rule yet");
+  if (std::optional<std::string> unbound = unbound_dim_var(*callee))
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
+                      fmt::format("@{} uses the DimVar {}, which none of its parameters carries: in HIR the call has "
+                                  "no value for it (an eval error)", call.callee, *unbound));
+  std::vector<Expr> args;
+  for (const Expr& a : call.args) {
+    Result<Expr> v = lower_value(lc, a);
+    TF_TRY(v);
+    args.push_back(*v);
+  }
+  lc.begin_inline();
+  for (std::size_t i = 0; i < args.size(); ++i) lc.remember(callee->params()[i].get(), args[i]);
+  Result<std::vector<Expr>> results = [&]() -> Result<std::vector<Expr>> {
+    std::vector<Expr> out;
+    const Tuple* t = callee->body()->as<Tuple>();
+    for (const Expr& e : t != nullptr ? t->elements : std::vector<Expr>{callee->body()}) {
+      Result<Expr> v = lower_value(lc, e);
+      TF_TRY(v);
+      out.push_back(*v);
+    }
+    if (const std::vector<Expr>* parts = lc.parts(callee->body().get()); t == nullptr && parts != nullptr)
+      return *parts;  // a tuple-valued body that is not a Tuple (a loop with several carries)
+    return out;
+  }();
+  lc.end_inline();
+  TF_TRY(results);
+  if (results->size() > 1) lc.remember_parts(&call, *results);
+  return results->front();
+}
+
 // tuple_get_item(t, index=k): part k of a loop with several carries, or element k of a tuple.
 Result<Expr> lower_tuple_get_item(LoweringContext& lc, const TupleGetItem& t) {
   if (const Tuple* tuple = t.tuple->as<Tuple>()) return lower_value(lc, tuple->elements[static_cast<std::size_t>(t.index)]);
@@ -303,6 +381,7 @@ Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
     if (const Call* c = e->as<Call>()) return lower_call(lc, *c);
     if (const GridRegionExpr* g = e->as<GridRegionExpr>()) return lower_loop(lc, *g);
     if (const TupleGetItem* t = e->as<TupleGetItem>()) return lower_tuple_get_item(lc, *t);
+    if (const FunctionCall* f = e->as<FunctionCall>()) return lower_function_call(lc, *f);
     return lc.refusal(*e, fmt::format("`{}`", short_text(e)), "no lowering rule for this kind of expression yet");
   }();
   TF_TRY(v);

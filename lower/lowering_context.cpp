@@ -67,7 +67,7 @@ void LoweringContext::open_body() {
 }
 
 Result<tir::SequentialRef> LoweringContext::close_body() {
-  TF_CHECK(bodies_.size() > 1 && !saved_.empty(), "close_body without open_body");
+  TF_CHECK(bodies_.size() > 1 && saved_.size() >= bodies_.size() - 1, "close_body without open_body");
   std::vector<Item> items = std::move(bodies_.back());
   bodies_.pop_back();
   lowered_ = std::move(saved_.back());

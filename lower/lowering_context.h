@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ir/core/context.h"
+#include "ir/core/module.h"
 #include "ir/hir/function.h"
 #include "ir/tir/sequential.h"
 #include "ir/type/tensor_type.h"
@@ -26,9 +27,12 @@ namespace tf::lower {
 
 class LoweringContext {
  public:
-  LoweringContext(const Context& ctx, const hir::Function& fn) : ctx_(ctx), fn_(fn) {}
+  LoweringContext(const Context& ctx, const Module& module, const hir::Function& fn)
+      : ctx_(ctx), module_(module), fn_(fn) {}
 
   const Context& ir() const { return ctx_; }
+  /// The module being lowered (callees are looked up in it).
+  const Module& module() const { return module_; }
   const hir::Function& function() const { return fn_; }
 
   /// The TIR value of HIR node `e` when it has been lowered, else null.
@@ -52,6 +56,13 @@ class LoweringContext {
   void open_body();
   /// Ends the innermost body opened by open_body: its items folded into nested LetStmts.
   Result<tir::SequentialRef> close_body();
+  /// Starts an inlined call: what is lowered until end_inline is forgotten after it (the
+  /// callee's nodes mean other values at another call), while items go on in the current body.
+  void begin_inline() { saved_.push_back(lowered_); }
+  void end_inline() {
+    lowered_ = std::move(saved_.back());
+    saved_.pop_back();
+  }
 
   /// The values of a node that has several (a loop with several carries), for TupleGetItem and
   /// for the outputs of a function returning it; null when it has one.
@@ -77,6 +88,7 @@ class LoweringContext {
   static Result<tir::SequentialRef> fold(const std::vector<Item>& items);
 
   const Context& ctx_;
+  const Module& module_;
   const hir::Function& fn_;
   std::vector<std::vector<Item>> bodies_{1};  ///< the function body, then each open nested body
   std::unordered_map<const ExprNode*, Expr> lowered_;

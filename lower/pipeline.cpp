@@ -3,6 +3,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <set>
+#include <unordered_set>
+
+#include "ir/core/expr_children.h"
+#include "ir/core/function_call.h"
+#include "ir/hir/function.h"
 #include "lower/hir_to_tir.h"
 
 namespace tf::lower {
@@ -23,6 +29,35 @@ std::vector<std::string> default_pipeline() {
   std::vector<std::string> out;
   for (const std::unique_ptr<Pass>& p : all_passes()) out.emplace_back(p->name());
   return out;
+}
+
+Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
+  Result<FunctionRef> root = module.lookup(name);
+  TF_TRY(root);
+  std::set<std::string> keep{name};
+  std::vector<const FunctionBase*> functions{root->get()};
+  std::unordered_set<const ExprNode*> seen;
+  while (!functions.empty()) {
+    const auto* fn = dynamic_cast<const hir::Function*>(functions.back());
+    functions.pop_back();
+    if (fn == nullptr || !fn->body()) continue;
+    std::vector<const ExprNode*> work{fn->body().get()};
+    while (!work.empty()) {
+      const ExprNode* e = work.back();
+      work.pop_back();
+      if (!seen.insert(e).second) continue;
+      if (const auto* call = e->as<FunctionCall>())
+        if (const FunctionBase* callee = module.find(call->callee); callee != nullptr && keep.insert(call->callee).second)
+          functions.push_back(callee);
+      for_each_child(*e, [&](const Expr& child, const auto&) {
+        if (child) work.push_back(child.get());
+      });
+    }
+  }
+  std::vector<FunctionRef> kept;
+  for (const FunctionRef& f : module.functions())
+    if (keep.count(f->name()) != 0) kept.push_back(f);
+  return Module::make(module.name(), std::move(kept), module.declarations());
 }
 
 Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string>& names, PassOptions options) {

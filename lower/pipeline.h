@@ -16,6 +16,11 @@ std::vector<std::unique_ptr<Pass>> all_passes();
 std::unique_ptr<Pass> make_pass(std::string_view name);
 /// The default pipeline's pass names, in order.
 std::vector<std::string> default_pipeline();
+/// The module holding the function `name` of `module` and the functions it calls, transitively
+/// (in the module's order), with the module's declarations: what lowering one function needs.
+/// Diagnostic when there is no function of that name.
+Result<ModuleRef> with_callees(const Module& module, const std::string& name);
+
 /// A PassManager running `names` in order with `options`. Diagnostic (category Usage) for an
 /// unknown name (listing the known ones) or a pass whose required passes do not come first.
 Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string>& names, PassOptions options);

@@ -5,9 +5,7 @@
 namespace tf::eval::tir {
 
 Result<ModuleRef> lower_function(const Module& module, const std::string& function, const Context& ctx) {
-  Result<FunctionRef> f = module.lookup(function);
-  TF_TRY(f);
-  Result<ModuleRef> one = Module::make(module.name(), {*f}, module.declarations());
+  Result<ModuleRef> one = lower::with_callees(module, function);
   TF_TRY(one);
   Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
   TF_TRY(pm);

@@ -11,7 +11,7 @@
 
 namespace tf::eval::tir {
 
-/// The module holding `function` of `module` (with the module's declarations) lowered to TIR by
+/// The module holding `function` of `module` and its callees (lower::with_callees) lowered to TIR by
 /// lower/'s default pipeline, verified after each pass. Its host entry has the function's name.
 /// Diagnostics: the lowering's refusals (exit 2 at the CLI), or the internal error of a pass
 /// whose result fails verification (category Internal).

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 8>{0, 1, 2, 3, 4, 5, 6, 8}[static_cast<std::size_t>(pick<int>(0, 8))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 9>{0, 1, 2, 3, 4, 5, 6, 8, 9}[static_cast<std::size_t>(pick<int>(0, 9))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;

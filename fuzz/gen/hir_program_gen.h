@@ -69,8 +69,8 @@ struct HirGenOptions {
   bool rebinding = true;
   /// Only what lower/ has rules for (docs/lowering.md): binaries, unaries, casts in the
   /// destination's default mode, reshapes and transposes of static shapes, reductions, loops
-  /// (a carry-free one over a static range); no tuple binding or call (set calls off too). The
-  /// lowering laws use it.
+  /// (a carry-free one over a static range) and calls; no tuple binding. The lowering laws use
+  /// it.
   bool lowerable_only = false;
 };
 

@@ -15,24 +15,13 @@
 
 namespace tf::cli {
 
-namespace {
-
-// The module of `file` with only the function named `name`.
-Result<ModuleRef> only_function(const Module& module, const std::string& name) {
-  Result<FunctionRef> f = module.lookup(name);
-  TF_TRY(f);
-  return Module::make(module.name(), {*f}, module.declarations());
-}
-
-}  // namespace
-
 int run_lower(const LowerRequest& r, std::ostream& out, std::ostream& err) {
   CheckedFile checked = check_source_file(r.file);
   if (!checked.file || !checked.verify_errors.empty()) return report_bad_input(checked.diagnostics(), err, r.json);
   const text::ReadFile& file = *checked.file;
   ModuleRef module = file.module;
   if (!r.function.empty()) {
-    Result<ModuleRef> one = only_function(*module, r.function);
+    Result<ModuleRef> one = lower::with_callees(*module, r.function);
     if (!one.ok()) return report_bad_input(one.diagnostics(), err, r.json);
     module = *one;
   }
@@ -83,7 +72,7 @@ void add_lower_command(CLI::App& app, int& exit_code) {
       "  tf lower prog.tfir -o prog.lowered.tfir && tf eval prog.lowered.tfir --fn f --input x=x.npy\n"
       "  tf lower prog.tfir --dump-after hir-to-tir");
   cmd->add_option("file", req->file, "the tfir file")->required();
-  cmd->add_option("--fn", req->function, "lower only this function");
+  cmd->add_option("--fn", req->function, "lower only this function and the functions it calls");
   cmd->add_option("-o,--output", req->output, "write the lowered module here instead of printing it");
   cmd->add_option("--dump-after", req->dump_after, "print the module to stderr after this pass (or all)");
   cmd->add_option("--pipeline", req->pipeline, "the passes to run, in order (default: all of them)")->delimiter(',');

@@ -17,7 +17,7 @@ namespace tf::cli {
 
 struct LowerRequest {
   std::string file;
-  std::string function;                 ///< --fn: lower only this function
+  std::string function;                 ///< --fn: lower only this function (and what it calls)
   std::string output;                   ///< -o: write the text here instead of stdout
   std::vector<std::string> dump_after;  ///< --dump-after PASS (or all)
   std::vector<std::string> pipeline;    ///< --pipeline P1,P2 (empty: the default)
