@@ -102,9 +102,25 @@ Result<tir::SequentialRef> LoweringContext::fold(const std::vector<Item>& items)
   return tir::Sequential::make(std::move(tail));
 }
 
+namespace {
+
+// The function of `module` (fn first) whose binding names or places `e`: a node of an inlined
+// callee is the callee's.
+const hir::Function* owner_of(const ExprNode& e, const hir::Function& fn, const Module& module) {
+  if (fn.binding_locations().count(&e) != 0 || fn.binding_names().count(&e) != 0) return &fn;
+  for (const FunctionRef& f : module.functions())
+    if (const auto* h = dynamic_cast<const hir::Function*>(f.get()))
+      if (h->binding_locations().count(&e) != 0 || h->binding_names().count(&e) != 0) return h;
+  return nullptr;
+}
+
+}  // namespace
+
 std::string LoweringContext::binding_name(const ExprNode& e) const {
-  auto it = fn_.binding_names().find(&e);
-  return it == fn_.binding_names().end() ? std::string() : it->second;
+  const hir::Function* owner = owner_of(e, fn_, module_);
+  if (owner == nullptr) return "";
+  auto it = owner->binding_names().find(&e);
+  return it == owner->binding_names().end() ? std::string() : it->second;
 }
 
 Diagnostic LoweringContext::refusal(const ExprNode& e, std::string_view what, std::string_view reason) const {
@@ -113,8 +129,10 @@ Diagnostic LoweringContext::refusal(const ExprNode& e, std::string_view what, st
       DiagCategory::Usage,
       fmt::format("cannot lower {}{} in @{} to TIR: {}", what, name.empty() ? "" : fmt::format(" (binding `{}`)", name),
                   fn_.name(), reason));
-  auto at = fn_.binding_locations().find(&e);
-  if (at != fn_.binding_locations().end()) d.location = at->second;
+  if (const hir::Function* owner = owner_of(e, fn_, module_)) {
+    auto at = owner->binding_locations().find(&e);
+    if (at != owner->binding_locations().end()) d.location = at->second;
+  }
   return d;
 }
 

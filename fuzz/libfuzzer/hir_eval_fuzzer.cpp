@@ -1,8 +1,10 @@
 // Fuzz target: any bytes as a tfir program; when it reads and verifies, every HIR function of it
 // runs through the reference evaluator (what `tf eval` does) on seeded random inputs, every
 // DimVar bound inside its envelope (fuzz/gen/eval_inputs.h), with small budgets: 64 MiB of
-// tensors and 20,000 steps. A finding (fuzz_target.h): an evaluation that fails with an internal
-// error or without a place, or anything that kills the process (an uncaught exception included).
+// tensors and 20,000 steps, and is lowered to TIR (what `tf lower --fn` does). A finding
+// (fuzz_target.h): an evaluation that fails with an internal error or without a place, a lowering
+// that fails with an internal error (a pass whose result does not verify), or anything that
+// kills the process (an uncaught exception included).
 //   corpus: fuzz/corpus/hir_eval (generated programs and the evaluator's conformance programs)
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +12,7 @@
 
 #include "eval/hir/eval_tables.h"
 #include "eval/hir/evaluator.h"
+#include "eval/tir/lowered_run.h"
 #include "eval/value/memory_budget.h"
 #include "fuzz/gen/eval_inputs.h"
 #include "fuzz/libfuzzer/fuzz_target.h"
@@ -38,6 +41,13 @@ void run_function(const tf::Module& module, const tf::hir::Function& fn, std::ui
   if (!r.ok()) tf::fuzz::require_placed("hir_eval", r.diagnostics(), /*ir_path_will_do=*/true);
 }
 
+void lower_function(const tf::Module& module, const tf::hir::Function& fn) {
+  tf::Result<tf::ModuleRef> lowered = tf::eval::tir::lower_function(module, fn.name(), tf::eval::eval_context());
+  if (lowered.ok()) return;
+  for (const tf::Diagnostic& d : lowered.diagnostics())
+    if (d.category == tf::DiagCategory::Internal) tf::fuzz::finding("hir_eval", "the lowering failed:\n" + d.render());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -49,6 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& fn = static_cast<const tf::hir::Function&>(*g);
     if (fn.is_variant() || fn.is_prototype()) continue;
     run_function(*c.file->module, fn, size);
+    lower_function(*c.file->module, fn);
   }
   return 0;
 }
