@@ -163,6 +163,16 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
       return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
     return elementwise(lc, c, "tir.arith.Unary", {{"kind", std::string("cast")}}, 1);
   }
+  if (op == "hir.nn.RMSNorm") {  // rms_norm(src, dst, weight, eps): the one thread holds every row
+    Result<std::vector<Expr>> operands = lower_operands(lc, c);
+    TF_TRY(operands);
+    const std::string name = lc.binding_name(c);
+    Result<Expr> dst = lc.alloc(*type, type->dtype, name.empty() ? "t" : name);
+    TF_TRY(dst);
+    Result<bool> e = lc.emit("tir.nn.RMSNorm", {(*operands)[0], *dst, (*operands)[1]}, {{"eps", c.attr("eps")}});
+    TF_TRY(e);
+    return *dst;
+  }
   if (op == "hir.tensor.Transpose") return lower_transpose(lc, c);
   if (op == "hir.tensor.Reshape") return lower_reshape(lc, c);
   if (op == "hir.tensor.Reduce") {  // within the one thread: no workspace
