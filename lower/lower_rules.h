@@ -2,9 +2,22 @@
 // operands are lowered first, appending TIR to a LoweringContext.
 #pragma once
 
+#include "ir/core/op_handlers.h"
 #include "lower/lowering_context.h"
 
 namespace tf::lower {
+
+/// The lowering rule of an HIR op (the Lower handler kind of ir/core/op_handlers.h): appends the
+/// TIR of Call `c` (whose operands it lowers through lower_value) and returns the TIR value
+/// holding c's value, or the refusal.
+struct LowerHandler {
+  static constexpr HandlerKind kKind = HandlerKind::Lower;
+  using Fn = Result<Expr> (*)(LoweringContext& lc, const Call& c);
+};
+
+/// Registers the rule of every HIR op that has one (docs/lowering.md) in `handlers`, a table
+/// over `registry`. Precondition (TF_CHECK): every such op is registered.
+void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers);
 
 /// The TIR value holding HIR expression `e`'s value (memoised per node), or the refusal of the
 /// first node on the way that has no rule.

@@ -1,0 +1,201 @@
+// The rules that are not ops (docs/lowering.md): grid loops, calls, tuple items.
+#include <fmt/format.h>
+
+#include <set>
+#include <unordered_set>
+
+#include "ir/core/constant.h"
+#include "ir/core/expr_children.h"
+#include "ir/dim/dim_eval.h"
+#include "ir/hir/function.h"
+#include "ir/tir/control_stmts.h"
+#include "lower/rule_support.h"
+
+namespace tf::lower {
+
+namespace {
+
+// A For bound: a static extent as an i64 literal, a symbolic one as its dim expression.
+Result<Expr> bound_expr(const ShapeDim& d) {
+  if (!d.is_static()) return d.expr();
+  Result<TensorTypeRef> type = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(type);
+  Result<ConstantRef> c = Constant::make(d.value(), IRType(*type));
+  TF_TRY(c);
+  return Expr(*c);
+}
+
+void dim_names(const ShapeDim& d, std::set<std::string>& out) {
+  if (!d.is_static())
+    for (const DimVarRef& v : free_dim_vars(d.expr())) out.insert(v->name);
+}
+
+void dim_names(const IRType& type, std::set<std::string>& out) {
+  if (const auto* t = type->as<TensorType>())
+    for (const ShapeDim& d : t->shape) dim_names(d, out);
+}
+
+// A DimVar the body of `fn` (what its returned values reach) mentions that no parameter type
+// carries, if any: in HIR a call binds the callee's DimVars from its arguments only, so such a
+// call has no value for it (an eval error).
+std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
+  std::set<std::string> bound, used;
+  for (const VarRef& p : fn.params()) dim_names(p->type(), bound);
+  std::unordered_set<const ExprNode*> seen;
+  std::vector<const ExprNode*> work{fn.body().get()};
+  while (!work.empty()) {
+    const ExprNode* e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second) continue;
+    dim_names(e->type(), used);
+    if (const auto* g = e->as<GridRegionExpr>())
+      for (const ShapeDim* d : {&g->start(), &g->stop(), &g->step()}) dim_names(*d, used);
+    for_each_child(*e, [&](const Expr& child, const auto&) {
+      if (child) work.push_back(child.get());
+    });
+  }
+  for (const std::string& name : used)
+    if (bound.count(name) == 0) return name;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// for i in range(start, stop, step) carry (c = init, ...) { ...; yield (y, ...) }:
+//   acc_k = copy of init_k
+//   for i in range(start, stop, step) {
+//     let ib = alloc_tensor(Tensor[(), index dtype, storage=rmem]); fill(ib, i)   (the index as a tensor)
+//     ...the body, with c_k bound to acc_k...
+//     tmp_k = copy of y_k (all yields first: the phis are simultaneous); copy(tmp_k, acc_k)
+//   }
+// The loop's value is acc_0, or its parts acc_0, acc_1, ... A loop without carries keeps its
+// last iteration's body value in a result buffer; over a range that may be empty it has none
+// (an HIR eval error), so it is lowered only for a static non-empty range.
+Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
+  const bool carried = !g.carried().empty();
+  if (!carried) {
+    const bool static_range = g.start().is_static() && g.stop().is_static();
+    if (!static_range || g.stop().value() <= g.start().value())
+      return lc.refusal(g, "the loop", "a loop without carries over a range that may be empty has no value (an HIR eval error); only static non-empty ranges lower");
+  }
+  std::vector<Expr> accs;
+  for (std::size_t k = 0; k < g.carried().size(); ++k) {
+    Result<Expr> init = lower_value(lc, g.inits()[k]);
+    TF_TRY(init);
+    Result<Expr> acc = copy_of(lc, *init, g.carried()[k]->name);
+    TF_TRY(acc);
+    accs.push_back(*acc);
+  }
+  std::optional<Expr> result;
+  if (!carried) {
+    const TensorType* type = tensor_type_of(g);
+    if (type == nullptr) return lc.refusal(g, "the loop", "its body is not a tensor");
+    Result<Expr> r = lc.alloc(*type, type->dtype, "loop_value");
+    TF_TRY(r);
+    result = *r;
+  }
+  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(i64);
+  Result<VarRef> iv = Var::make(g.induction_var()->name, IRType(*i64));
+  TF_TRY(iv);
+  lc.open_body();
+  auto body = [&]() -> Result<bool> {
+    // The HIR index as a rank-0 tensor of its dtype.
+    const TensorType& index_type = *tensor_type_of(*g.induction_var());
+    Result<Expr> ib = lc.alloc(*i64.value(), DType::i64(), g.induction_var()->name + "_t");
+    TF_TRY(ib);
+    Result<bool> f = lc.emit("tir.memory.Fill", {*ib, Expr(*iv)});
+    TF_TRY(f);
+    Expr index = *ib;
+    if (index_type.dtype != DType::i64()) {
+      Result<Expr> narrow = lc.alloc(index_type, index_type.dtype, g.induction_var()->name + "_c");
+      TF_TRY(narrow);
+      Result<bool> cast = lc.emit("tir.arith.Unary", {*ib, *narrow}, {{"kind", std::string("cast")}});
+      TF_TRY(cast);
+      index = *narrow;
+    }
+    lc.remember(g.induction_var().get(), index);
+    for (std::size_t k = 0; k < accs.size(); ++k) lc.remember(g.carried()[k].get(), accs[k]);
+    if (!carried) {
+      Result<Expr> v = lower_value(lc, g.body());
+      TF_TRY(v);
+      return lc.emit("tir.memory.Copy", {*v, *result});
+    }
+    std::vector<Expr> next;
+    for (std::size_t k = 0; k < accs.size(); ++k) {
+      Result<Expr> y = lower_value(lc, g.yields()[k]);
+      TF_TRY(y);
+      Result<Expr> t = copy_of(lc, *y, "next");
+      TF_TRY(t);
+      next.push_back(*t);
+    }
+    for (std::size_t k = 0; k < accs.size(); ++k) {
+      Result<bool> c = lc.emit("tir.memory.Copy", {next[k], accs[k]});
+      TF_TRY(c);
+    }
+    return true;
+  }();
+  Result<tir::SequentialRef> inner = lc.close_body();
+  TF_TRY(body);
+  TF_TRY(inner);
+  Result<Expr> start = bound_expr(g.start()), stop = bound_expr(g.stop()), step = bound_expr(g.step());
+  TF_TRY(start);
+  TF_TRY(stop);
+  TF_TRY(step);
+  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *start, *stop, *step, *inner);
+  TF_TRY(loop);
+  lc.append(*loop);
+  if (!carried) return *result;
+  if (accs.size() > 1) lc.remember_parts(&g, accs);
+  return accs[0];
+}
+
+// @g(args): g's body inlined with its parameters bound to the lowered arguments (each call
+// lowers the body again: its nodes mean other values there). A tuple-valued callee gives parts.
+Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) {
+  const auto* callee = dynamic_cast<const hir::Function*>(lc.module().find(call.callee));
+  if (callee == nullptr || callee->is_prototype())
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
+                      callee == nullptr ? "the callee is not an HIR function of the module"
+                                        : "calls of dispatch prototypes have no lowering rule yet");
+  if (std::optional<std::string> unbound = unbound_dim_var(*callee))
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
+                      fmt::format("@{} uses the DimVar {}, which none of its parameters carries: in HIR the call has "
+                                  "no value for it (an eval error)", call.callee, *unbound));
+  std::vector<Expr> args;
+  for (const Expr& a : call.args) {
+    Result<Expr> v = lower_value(lc, a);
+    TF_TRY(v);
+    args.push_back(*v);
+  }
+  lc.begin_inline();
+  for (std::size_t i = 0; i < args.size(); ++i) lc.remember(callee->params()[i].get(), args[i]);
+  Result<std::vector<Expr>> results = [&]() -> Result<std::vector<Expr>> {
+    std::vector<Expr> out;
+    const Tuple* t = callee->body()->as<Tuple>();
+    for (const Expr& e : t != nullptr ? t->elements : std::vector<Expr>{callee->body()}) {
+      Result<Expr> v = lower_value(lc, e);
+      TF_TRY(v);
+      out.push_back(*v);
+    }
+    if (const std::vector<Expr>* parts = lc.parts(callee->body().get()); t == nullptr && parts != nullptr)
+      return *parts;  // a tuple-valued body that is not a Tuple (a loop with several carries)
+    return out;
+  }();
+  lc.end_inline();
+  TF_TRY(results);
+  if (results->size() > 1) lc.remember_parts(&call, *results);
+  return results->front();
+}
+
+// tuple_get_item(t, index=k): part k of a loop with several carries, or element k of a tuple.
+Result<Expr> lower_tuple_get_item(LoweringContext& lc, const TupleGetItem& t) {
+  if (const Tuple* tuple = t.tuple->as<Tuple>()) return lower_value(lc, tuple->elements[static_cast<std::size_t>(t.index)]);
+  Result<Expr> whole = lower_value(lc, t.tuple);
+  TF_TRY(whole);
+  const std::vector<Expr>* parts = lc.parts(t.tuple.get());
+  if (parts == nullptr) return lc.refusal(t, "tuple_get_item", "its operand has no lowered parts");
+  return (*parts)[static_cast<std::size_t>(t.index)];
+}
+
+}  // namespace tf::lower

@@ -1,0 +1,50 @@
+#include "lower/rule_support.h"
+
+#include "ir/core/call.h"
+
+namespace tf::lower {
+
+// The operands of `c` lowered, in order.
+Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c) {
+  std::vector<Expr> out;
+  for (const Expr& a : c.args) {
+    Result<Expr> v = lower_value(lc, a);
+    TF_TRY(v);
+    out.push_back(*v);
+  }
+  return out;
+}
+
+bool attr_is_none(const Call& c, std::string_view name) {
+  return std::holds_alternative<std::monostate>(c.attr(name));
+}
+
+// dst = alloc(the call's type); op(operands..., dst, after_dst..., attrs).
+Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view tir_op, std::vector<NamedAttr> attrs,
+                         std::size_t operands, std::vector<Expr> after_dst) {
+  Result<std::vector<Expr>> lowered = lower_operands(lc, c);
+  TF_TRY(lowered);
+  std::vector<Expr> args = std::move(lowered).value();
+  args.resize(operands);
+  const TensorType& type = *tensor_type_of(c);
+  const std::string name = lc.binding_name(c);
+  Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+  TF_TRY(dst);
+  args.push_back(*dst);
+  args.insert(args.end(), after_dst.begin(), after_dst.end());
+  Result<bool> e = lc.emit(tir_op, std::move(args), std::move(attrs));
+  TF_TRY(e);
+  return *dst;
+}
+
+// A fresh register copy of `v` (a value that must not change under it).
+Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint) {
+  const TensorType& type = *tensor_type_of(*v);
+  Result<Expr> t = lc.alloc(type, type.dtype, hint);
+  TF_TRY(t);
+  Result<bool> c = lc.emit("tir.memory.Copy", {v, *t});
+  TF_TRY(c);
+  return *t;
+}
+
+}  // namespace tf::lower

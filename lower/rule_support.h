@@ -1,0 +1,39 @@
+// What the lowering rules share (lower_rules.cpp, view_rules.cpp, control_rules.cpp): operand
+// lowering, the alloc-then-effect-op shape of an elementwise rule, copies, and the rules that are
+// not ops (loops, calls, tuple items). Internal to lower/.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "ir/core/call.h"
+#include "ir/core/function_call.h"
+#include "ir/core/grid_region.h"
+#include "ir/core/tuple.h"
+#include "lower/lower_rules.h"
+
+namespace tf::lower {
+
+/// The TensorType of `e`'s value, or null.
+inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as<TensorType>(); }
+
+/// The operands of `c` lowered, in order.
+Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
+/// True when attribute `name` of `c` is None.
+bool attr_is_none(const Call& c, std::string_view name);
+/// dst = alloc(c's type); `tir_op`(the first `operands` lowered operands, dst, after_dst..., attrs).
+Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view tir_op, std::vector<NamedAttr> attrs,
+                         std::size_t operands, std::vector<Expr> after_dst = {});
+/// A fresh register copy of `v`.
+Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint);
+
+/// The view rules (view_rules.cpp): transpose and reshape of static shapes.
+Result<Expr> lower_transpose(LoweringContext& lc, const Call& c);
+Result<Expr> lower_reshape(LoweringContext& lc, const Call& c);
+
+/// The rules that are not ops (control_rules.cpp).
+Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g);
+Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call);
+Result<Expr> lower_tuple_get_item(LoweringContext& lc, const TupleGetItem& t);
+
+}  // namespace tf::lower
