@@ -61,7 +61,9 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
   cf.limits = options.limits;
   for (const Case& c : *cases) {
     if (!options.filter.selects(c.name)) continue;
-    CaseOutcome o = run_case_contained(c, cf, options.context->handlers());
+    Case at = c;
+    if (!options.level.empty()) at.level = options.level;
+    CaseOutcome o = run_case_contained(at, cf, options.context->handlers());
     run.tally.count(o.status);
     if (options.on_case) options.on_case(o);
     run.outcomes.push_back(std::move(o));

@@ -54,6 +54,9 @@ struct SuiteOptions {
   /// The budgets of each case's evaluation, its inputs included (tf conform --max-memory,
   /// --max-steps): a case over them fails with the diagnostic, and the suite goes on.
   eval::EvalLimits limits;
+  /// When set, every case runs at this level instead of its own (`tf conform --at lowered`: the
+  /// HIR cases through the lowering).
+  std::string level;
 };
 
 /// The .tfir files named by `paths` (folders searched recursively, sorted within each folder);

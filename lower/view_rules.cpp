@@ -45,7 +45,10 @@ Result<Expr> lower_transpose(LoweringContext& lc, const Call& c) {
   const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
   std::vector<ShapeDim> shape;
   std::vector<std::int64_t> permuted;
+  const auto rank = static_cast<std::int64_t>(in.shape.size());
   for (std::int64_t p : perm) {
+    if (p < 0) p += rank;  // HIR counts negative axes from the end (its typeinfer checked the range)
+    TF_CHECK(p >= 0 && p < rank, "transpose: perm entry {} outside rank {} passed typeinfer", p, rank);
     shape.push_back(in.shape[static_cast<std::size_t>(p)]);
     permuted.push_back((*strides)[static_cast<std::size_t>(p)]);
   }
@@ -60,6 +63,10 @@ Result<Expr> lower_reshape(LoweringContext& lc, const Call& c) {
   const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
   const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
   if (!strides) return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
+  // A symbolic operand's count is checked at run time in HIR (an eval error when it differs);
+  // a view would read past its end instead.
+  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
+    return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
   Result<Expr> x = lower_value(lc, c.args[0]);
   TF_TRY(x);
   Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), int_tuple(*strides));

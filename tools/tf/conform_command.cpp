@@ -91,6 +91,7 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   Result<eval::EvalLimits> limits = resolve_limits(r.limits);
   if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, json_stdout);
   options.limits = *limits;
+  options.level = r.at;
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
@@ -145,6 +146,10 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--json", req->json, "write a JSON report to FILE (`-`: stdout, instead of the case lines)");
   add_limit_options(*cmd, req->limits);
   cmd->add_flag("--quiet,-q", req->quiet, "print only failed and skipped cases and the summary");
+  cmd->add_option("--at", req->at,
+                  "run every case at this level instead of its own, e.g. `--at lowered` runs HIR cases through the "
+                  "lowering and compares with the HIR evaluator")
+      ->check(CLI::IsMember({"hir", "tir", "lowered", "cuda-emu", "cuda-gpu"}));
   cmd->add_flag("--coverage", req->coverage,
                 "print the catalogue's rule coverage per seed document and rule kind");
   cmd->callback([req, &exit_code] { exit_code = run_conform(*req, std::cout, std::cerr); });

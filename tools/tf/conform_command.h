@@ -37,6 +37,7 @@ struct ConformRequest {
   bool coverage = false;
   bool quiet = false;  ///< no PASS lines
   LimitOptions limits;  ///< --max-memory, --max-steps: the budgets of each case
+  std::string at;       ///< --at LEVEL: every case at this level instead of its own
 };
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.
