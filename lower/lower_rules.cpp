@@ -43,6 +43,42 @@ Result<Expr> lower_constant(LoweringContext& lc, const Constant& c) {
   return *buf;
 }
 
+// `let t = alloc_tensor(c's type); fill(t, literal)` with `value` as a literal of the dtype.
+Result<Expr> filled(LoweringContext& lc, const Call& c, ConstantValue value) {
+  const TensorType& type = *tensor_type_of(c);
+  Result<TensorTypeRef> scalar = TensorType::make({}, type.dtype, std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
+  TF_TRY(lit);
+  const std::string name = lc.binding_name(c);
+  Result<Expr> t = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+  TF_TRY(t);
+  Result<bool> f = lc.emit("tir.memory.Fill", {*t, Expr(*lit)});
+  TF_TRY(f);
+  return *t;
+}
+
+// zeros(type): every element 0 (false, +0). f8e8m0 has no 0 (its code 0 is 2^-127) and the packed
+// f4e2m1 no TIR register buffer of its own yet: refused.
+Result<Expr> rule_zeros(LoweringContext& lc, const Call& c) {
+  const DType d = tensor_type_of(c)->dtype;
+  if (d == DType::f8e8m0() || d == DType::f4e2m1())
+    return lc.refusal(c, "zeros", fmt::format("zeros of {} have no TIR fill (no value 0 to fill with)", d.name()));
+  if (d.is_bool()) return filled(lc, c, false);
+  if (d.is_integer()) return filled(lc, c, std::int64_t{0});
+  return filled(lc, c, 0.0);
+}
+
+// full_like(x, value): the value rounded once from f64 to x's float dtype, as TIR's Fill does.
+// Integer dtypes are refused: HIR converts the f64 value with its own rule, which TIR's Fill
+// (truncation) does not promise to share.
+Result<Expr> rule_full_like(LoweringContext& lc, const Call& c) {
+  const DType d = tensor_type_of(c)->dtype;
+  if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
+    return lc.refusal(c, "full_like", fmt::format("full_like of {} has no TIR fill rule yet (floats only)", d.name()));
+  return filled(lc, c, std::get<double>(c.attr("value")));
+}
+
 // dst = alloc; Binary(lhs, rhs, dst, kind).
 Result<Expr> rule_binary(LoweringContext& lc, const Call& c) {
   return elementwise(lc, c, "tir.arith.Binary", {{"kind", c.attr("kind")}}, 2);
@@ -95,6 +131,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.nn.ReLU", &rule_relu},             {"hir.tensor.Cast", &rule_cast},
       {"hir.tensor.Reduce", &rule_reduce},     {"hir.nn.RMSNorm", &rule_rms_norm},
       {"hir.tensor.Transpose", &lower_transpose}, {"hir.tensor.Reshape", &lower_reshape},
+      {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);
