@@ -79,6 +79,46 @@ Result<Expr> rule_full_like(LoweringContext& lc, const Call& c) {
   return filled(lc, c, std::get<double>(c.attr("value")));
 }
 
+// A rank-0 register buffer of `dtype` filled with `value` (rounded once to the dtype by Fill).
+Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, double value, std::string_view hint) {
+  Result<TensorTypeRef> scalar = TensorType::make({}, dtype, std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
+  TF_TRY(lit);
+  Result<Expr> t = lc.alloc(**scalar, dtype, hint);
+  TF_TRY(t);
+  Result<bool> f = lc.emit("tir.memory.Fill", {*t, Expr(*lit)});
+  TF_TRY(f);
+  return *t;
+}
+
+// clamp(x, lo, hi) on a float dtype: max(x, lo') then min(., hi'), lo' and hi' the bounds rounded
+// once to the dtype. HIR clamps on exact values and rounds once; rounding is monotone and keeps
+// representable values, so round(min(max(x, lo), hi)) = min(max(x, round(lo)), round(hi)), and
+// max / min are IEEE maximum / minimum in both (NaN in, NaN out; +0 above -0). Integer dtypes
+// (their bounds convert toward zero, a NaN bound gives 0) have no rule yet.
+Result<Expr> rule_clamp(LoweringContext& lc, const Call& c) {
+  const TensorType& type = *tensor_type_of(c);
+  if (!type.dtype.is_float() || type.dtype == DType::f8e8m0() || type.dtype == DType::f4e2m1())
+    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet (floats only)", type.dtype.name()));
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  Result<Expr> lo = scalar_buffer(lc, type.dtype, std::get<double>(c.attr("min_val")), "lo");
+  TF_TRY(lo);
+  Result<Expr> hi = scalar_buffer(lc, type.dtype, std::get<double>(c.attr("max_val")), "hi");
+  TF_TRY(hi);
+  Result<Expr> low = lc.alloc(type, type.dtype, "at_least_lo");
+  TF_TRY(low);
+  Result<bool> m = lc.emit("tir.arith.Binary", {*x, *lo, *low}, {{"kind", std::string("max")}});
+  TF_TRY(m);
+  const std::string name = lc.binding_name(c);
+  Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+  TF_TRY(dst);
+  Result<bool> n = lc.emit("tir.arith.Binary", {*low, *hi, *dst}, {{"kind", std::string("min")}});
+  TF_TRY(n);
+  return *dst;
+}
+
 // dst = alloc; Binary(lhs, rhs, dst, kind).
 Result<Expr> rule_binary(LoweringContext& lc, const Call& c) {
   return elementwise(lc, c, "tir.arith.Binary", {{"kind", c.attr("kind")}}, 2);
@@ -132,6 +172,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.tensor.Reduce", &rule_reduce},     {"hir.nn.RMSNorm", &rule_rms_norm},
       {"hir.tensor.Transpose", &lower_transpose}, {"hir.tensor.Reshape", &lower_reshape},
       {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
+      {"hir.math.Clamp", &rule_clamp},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);
