@@ -46,8 +46,12 @@ function(tf_add_fuzz_variant name target)
   cmake_parse_arguments(F "" "CASES" "ARGS;ENV" ${ARGN})
   add_test(NAME ${name} COMMAND ${target} ${F_ARGS})
   set(env "RC_PARAMS=seed=20261129 max_success=${F_CASES}" ${F_ENV})
+  # An hour at full count in the default build; the sanitizers slow the TIR machine law about
+  # fifteenfold (about an hour on a shared 2-core machine), so they get three.
+  set(timeout 3600)
   if(TF_SANITIZE)
     list(APPEND env "ASAN_OPTIONS=malloc_context_size=0")
+    set(timeout 10800)
   endif()
-  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT 3600 ENVIRONMENT "${env}")
+  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT ${timeout} ENVIRONMENT "${env}")
 endfunction()
