@@ -228,7 +228,7 @@ class CaseRun {
   // `at lowered`: the HIR evaluation, then the lowered program, whose outputs must be the same
   // bits, NaN as one class (D5; both evaluators compute each element with the same handlers and
   // the serial rule keeps every accumulation order), then the expectations judged on the
-  // lowered result.
+  // lowered result (`reference` there is the HIR evaluation).
   void evaluate_lowered_against_hir() {
     std::optional<HirInputs> in = hir_inputs();
     if (!in) return;
@@ -252,7 +252,7 @@ class CaseRun {
       const eval::Verdict v = eval::compare_values(*tir, *hir, eval::Comparator{});
       if (!v.passed) return (void)fail(fmt::format("the lowered program differs from the HIR evaluation: {}", v.message));
     }
-    judge(tir, lc);
+    judge(tir, lc, hir.ok() ? &*hir : nullptr);
   }
 
   void evaluate() {
@@ -270,7 +270,9 @@ class CaseRun {
     judge(r, lc);
   }
 
-  void judge(const Result<eval::Value>& r, const eval::LiteralContext& lc) {
+  // `reference`: the value an `expect ... reference` line compares with (the HIR evaluation at
+  // level lowered); null where no other level ran.
+  void judge(const Result<eval::Value>& r, const eval::LiteralContext& lc, const eval::Value* reference = nullptr) {
     for (const CaseExpect& e : c_.expects) {
       if (e.kind == CaseExpect::Kind::Error) {
         if (r.ok()) return (void)fail(fmt::format("expected a diagnostic naming {}; the evaluation succeeded", e.rule_id));
@@ -285,12 +287,12 @@ class CaseRun {
         if (!r.ok()) return (void)fail(fmt::format("the evaluation failed: {}", r.diagnostics().front().render()));
         Result<Expectation> x = parse_expectation(e);
         if (!x.ok()) return (void)fail(x.diagnostics().front().render());
-        if (x->reference) {
+        if (x->reference && reference == nullptr) {
           out_.status = Status::Skipped;
           out_.reason = "`reference` compares with another level's evaluator; that comparison is not built yet";
           continue;
         }
-        Result<eval::Verdict> v = conformance::judge(*r, *x, lc, nullptr, &named_inputs_);
+        Result<eval::Verdict> v = conformance::judge(*r, *x, lc, reference, &named_inputs_);
         if (!v.ok()) return (void)fail(v.diagnostics().front().render());
         if (!v->passed) return (void)fail(v->message);
       }

@@ -12,6 +12,9 @@
 #include "ir/tir/evaluate.h"
 #include "ir/tir/prim_function.h"
 #include "ir/type/tuple_type.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/mesh_slice.h"
+#include "lower/grid_plan.h"
 #include "lower/lower_rules.h"
 
 namespace tf::lower {
@@ -80,7 +83,77 @@ Result<Expr> int_literal(std::int64_t v) {
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
   Ref<const tir::PrimFunction> host;
+  std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
 };
+
+// `let NAME = tensor_view(x, layout=L)`.
+Result<Expr> view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
+// The serial rule: each returned value lowered whole and copied into its output.
+Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results, const std::vector<VarRef>& outputs) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    Result<Expr> v = lower_value(lc, results[i]);
+    TF_TRY(v);
+    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
+    TF_TRY(copied);
+  }
+  return true;
+}
+
+// One part of the grid rule (grid_plan.h): every parameter and output of the full shape viewed
+// through `view_layout` (`suffix` in the views' names), the body lowered with its full-shape
+// buffers of the part's `shape` laid out by `region_layout`.
+Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
+                        const std::vector<VarRef>& outputs, const LayoutBase& view_layout,
+                        std::optional<LayoutBase> region_layout, std::vector<ShapeDim> shape, std::string_view suffix) {
+  lc.begin_region({plan.shape, std::move(shape), std::move(region_layout)});
+  for (const VarRef& p : lc.function().params()) {
+    const auto* t = p->type()->as<TensorType>();
+    if (t == nullptr || t->shape != plan.shape) continue;
+    Result<Expr> v = view(lc, Expr(p), view_layout, p->name + std::string(suffix));
+    TF_TRY(v);
+    lc.remember(p.get(), *v);
+  }
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    Result<Expr> v = lower_value(lc, results[i]);
+    TF_TRY(v);
+    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout, outputs[i]->name + std::string(suffix));
+    TF_TRY(out);
+    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
+    TF_TRY(copied);
+  }
+  lc.end_region();
+  return true;
+}
+
+// The grid rule: the main part over every thread, the tail in thread 0 of CTA 0.
+Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
+                        const std::vector<VarRef>& outputs) {
+  const GridGeometry& g = plan.geometry;
+  Result<bool> main = lower_part(lc, plan, results, outputs, LayoutBase(plan.layout), LayoutBase(plan.layout),
+                                 {ShapeDim(g.ctas), ShapeDim(g.threads), ShapeDim(g.per_thread)}, "_main");
+  TF_TRY(main);
+  if (g.tail == 0) return true;
+  Result<Layout> tail_outer = Layout::make(IntTuple::tuple({IntTuple(g.tail)}), IntTuple::tuple({IntTuple(1)}));
+  TF_TRY(tail_outer);
+  Result<ComposedLayout> tail_layout = ComposedLayout::make(std::nullopt, g.main, *tail_outer);
+  TF_TRY(tail_layout);
+  lc.open_body();
+  Result<bool> tail = lower_part(lc, plan, results, outputs, LayoutBase(*tail_layout), std::nullopt, {ShapeDim(g.tail)}, "_tail");
+  TF_TRY(tail);
+  Result<tir::SequentialRef> body = lc.close_body();
+  TF_TRY(body);
+  Result<Mesh> first_thread = slice(plan.mesh, {SliceKey::range(0, 1), SliceKey::range(0, 1)});
+  TF_TRY(first_thread);
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*first_thread, tir::mesh_binding("tail"), *body);
+  TF_TRY(scope);
+  lc.append(*scope);
+  return true;
+}
 
 Result<Lowered> lower_function(const Module& module, const hir::Function& fn, const std::string& kernel_name,
                                const Context& ctx) {
@@ -99,15 +172,12 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
     TF_TRY(out);
     outputs.push_back(*out);
   }
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    Result<Expr> v = lower_value(lc, results[i]);
-    TF_TRY(v);
-    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
-    TF_TRY(copied);
-  }
+  const std::optional<GridPlan> grid = plan_grid(fn, results);
+  Result<bool> body = grid ? lower_grid(lc, *grid, results, outputs) : lower_serial(lc, results, outputs);
+  TF_TRY(body);
   Result<tir::SequentialRef> inner = lc.fold();
   TF_TRY(inner);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(serial_mesh(), tir::mesh_binding("p"), *inner);
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(grid ? grid->mesh : serial_mesh(), tir::mesh_binding("p"), *inner);
   TF_TRY(scope);
   Result<tir::SequentialRef> kernel_body = tir::Sequential::make({*scope});
   TF_TRY(kernel_body);
@@ -118,16 +188,18 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  // The host entry: fresh Vars of the same names and types, one Launch of the kernel.
+  // The host entry: fresh Vars of the same names and types, one Launch of the kernel with the
+  // grid (G, 1, 1) and block (T, 1, 1) of its mesh.
   std::vector<VarRef> host_params;
   std::vector<Expr> launch_args;
   Result<Ref<const SymbolRef>> callee = SymbolRef::to(**kernel);
   TF_TRY(callee);
   launch_args.push_back(Expr(*callee));
-  for (int i = 0; i < 6; ++i) {  // grid (1, 1, 1), block (1, 1, 1): the serial mesh
-    Result<Expr> one = int_literal(1);
-    TF_TRY(one);
-    launch_args.push_back(*one);
+  const std::int64_t extents[6] = {grid ? grid->geometry.ctas : 1, 1, 1, grid ? grid->geometry.threads : 1, 1, 1};
+  for (std::int64_t extent : extents) {
+    Result<Expr> e = int_literal(extent);
+    TF_TRY(e);
+    launch_args.push_back(*e);
   }
   for (const VarRef& p : kernel_params) {
     Result<VarRef> h = Var::make(p->name, p->type());
@@ -144,7 +216,23 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
   Result<Ref<const tir::PrimFunction>> host =
       tir::PrimFunction::make(fn.name(), host_params, *host_body, output_count, tir::Target::Host);
   TF_TRY(host);
-  return Lowered{*kernel, *host};
+  return Lowered{*kernel, *host, grid};
+}
+
+// Declares `value` as `name` unless the module already names it; a name taken by something else
+// gets `_` appended.
+template <typename T>
+void declare(std::vector<ModuleDecl>& declarations, const Module& module, std::string name, const T& value) {
+  for (const ModuleDecl& d : declarations)
+    if (const T* v = std::get_if<T>(&d.value); v != nullptr && *v == value) return;
+  auto taken = [&](const std::string& n) {
+    if (module.find(n) != nullptr) return true;
+    for (const ModuleDecl& d : declarations)
+      if (d.name == n) return true;
+    return false;
+  };
+  while (taken(name)) name += "_";
+  declarations.push_back(ModuleDecl{std::move(name), value});
 }
 
 }  // namespace
@@ -153,7 +241,8 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   std::vector<FunctionRef> functions;
   std::vector<Diagnostic> refused;
   std::set<std::string> made;
-  bool changed = false;
+  bool changed = false, serial_used = false;
+  std::vector<GridPlan> grids;
   for (const FunctionRef& f : module->functions()) {
     const auto* fn = dynamic_cast<const hir::Function*>(f.get());
     if (fn == nullptr) {
@@ -173,17 +262,19 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;
     }
+    if (l->grid) grids.push_back(*l->grid);
+    else serial_used = true;
     functions.push_back(FunctionRef(l->kernel.get()));
     functions.push_back(FunctionRef(l->host.get()));
   }
   if (!refused.empty()) return refused;
   if (!changed) return module;
   std::vector<ModuleDecl> declarations = module->declarations();
-  bool declared = false;
-  for (const ModuleDecl& d : declarations)
-    if (const Mesh* m = std::get_if<Mesh>(&d.value); m != nullptr && *m == serial_mesh()) declared = true;
-  if (!declared && module->find_declaration(kSerialMeshName) == nullptr && module->find(kSerialMeshName) == nullptr)
-    declarations.push_back(ModuleDecl{kSerialMeshName, serial_mesh()});
+  if (serial_used) declare(declarations, *module, kSerialMeshName, serial_mesh());
+  for (const GridPlan& plan : grids) {
+    declare(declarations, *module, plan.mesh_name, plan.mesh);
+    declare(declarations, *module, plan.layout_name, LayoutBase(plan.layout));
+  }
   return Module::make(module->name(), std::move(functions), std::move(declarations), module->entry());
 }
 

@@ -45,7 +45,9 @@ Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
 }
 
 Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::string_view hint) {
-  Result<TensorTypeRef> type = TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
+  const bool in_region = region_ && like.shape == region_->full_shape;
+  Result<TensorTypeRef> type = in_region ? TensorType::make(region_->shape, dtype, region_->layout, StorageKind::Rmem)
+                                         : TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(type);
   Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
   TF_TRY(a);
@@ -59,6 +61,20 @@ Result<bool> LoweringContext::emit(std::string_view op, std::vector<Expr> args, 
   TF_TRY(e);
   append(*e);
   return true;
+}
+
+void LoweringContext::begin_region(Region region) {
+  TF_CHECK(!region_, "regions do not nest");
+  region_ = std::move(region);
+  saved_.push_back(lowered_);
+  lowered_.clear();
+}
+
+void LoweringContext::end_region() {
+  TF_CHECK(region_.has_value(), "end_region without begin_region");
+  region_.reset();
+  lowered_ = std::move(saved_.back());
+  saved_.pop_back();
 }
 
 void LoweringContext::open_body() {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,8 +45,23 @@ class LoweringContext {
   Result<Expr> call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
   /// Binds `value` to a fresh Var named after `hint` (an item) and returns the Var.
   Result<Expr> bind(std::string_view hint, Expr value);
-  /// A fresh buffer of `type` in registers: `let NAME = alloc_tensor(tensor_type=...)`.
+  /// A fresh buffer of `like`'s shape and `dtype` in registers:
+  /// `let NAME = alloc_tensor(tensor_type=...)`; inside a region whose full shape `like` has, the
+  /// region's distributed register type instead.
   Result<Expr> alloc(const TensorType& like, DType dtype, std::string_view hint);
+
+  /// What a region (a part of the elements every value of an elementwise body has) makes of a
+  /// tensor of the body's full shape: its type in registers for a dtype.
+  struct Region {
+    std::vector<ShapeDim> full_shape;                      ///< the shape the region replaces
+    std::vector<ShapeDim> shape;                           ///< the region's shape
+    std::optional<LayoutBase> layout;                      ///< its distribution, if any
+  };
+  /// Starts a region: later allocs of the full shape take the region's shape and layout, and
+  /// nothing lowered before is reused (each region lowers the body afresh). Ends with
+  /// end_region, which forgets what the region lowered.
+  void begin_region(Region region);
+  void end_region();
   /// Appends the effect op `op(args, attrs)` as a statement.
   Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 
@@ -95,6 +111,7 @@ class LoweringContext {
   std::vector<std::unordered_map<const ExprNode*, Expr>> saved_;  ///< lowered_ at each open_body
   std::unordered_map<const ExprNode*, std::vector<Expr>> parts_;
   std::unordered_set<std::string> names_;  ///< every name given out, the parameters' too
+  std::optional<Region> region_;
 };
 
 }  // namespace tf::lower

@@ -49,6 +49,9 @@ void check_function(const text::ReadFile& file, const std::string& source, const
     return;
   }
   if (!lowered.ok()) RC_FAIL("@" + fn.name() + " does not lower: " + lowered.diagnostics().front().render() + " in\n" + source);
+  bool grid = false;
+  for (const ModuleDecl& d : (*lowered)->declarations()) grid = grid || d.name.rfind("lower_grid_", 0) == 0;
+  RC_CLASSIFY(grid, "a function by the grid rule");
   std::vector<eval::Tensor> tensors;
   for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());
   eval::tir::TirEvalOptions tir_options;

@@ -44,20 +44,23 @@ func mm(a: Tensor[(2, 2), f32], b: Tensor[(2, 2), f32]) -> Tensor[(2, 2), f32] {
 )";
 
 const char* const kScaleLowered = R"(tfir 1
-mesh lower_serial = Mesh((Topology("cta", 1), Topology("thread", 1)), Layout((1, 1), (1, 1)), names=("c", "t"))
+mesh lower_grid_1x2 = Mesh((Topology("cta", 1), Topology("thread", 2)), Layout((1, 2), (2, 1)), names=("c", "t"))
+layout lower_grid_1x2_1 = ShardLayout(layout=Layout((1, 2, 1), (0, 0, 1)), attrs=(S(0), S(1)), mesh=lower_grid_1x2)
 
 prim_func scale_kernel(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
-    with lower_serial as p {
+    with lower_grid_1x2 as p {
+        let x_main = tensor_view(x, layout=lower_grid_1x2_1)
         let c = alloc_tensor(tensor_type=Tensor[(), f32, storage=rmem])
         fill(c, 2.0)
-        let y = alloc_tensor(tensor_type=Tensor[(2,), f32, storage=rmem])
-        binary(x, c, y, kind=mul)
-        copy(y, out)
+        let y = alloc_tensor(tensor_type=Tensor[(1, 2, 1), f32, layout=lower_grid_1x2_1, storage=rmem])
+        binary(x_main, c, y, kind=mul)
+        let out_main = tensor_view(out, layout=lower_grid_1x2_1)
+        copy(y, out_main)
     }
 }
 
 prim_func scale(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=host {
-    launch(@scale_kernel, 1, 1, 1, 1, 1, 1, x, out)
+    launch(@scale_kernel, 1, 1, 1, 2, 1, 1, x, out)
 }
 )";
 
