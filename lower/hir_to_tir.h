@@ -8,11 +8,13 @@
 // are trailing parameters, one per returned value (`out`, or `out0`, `out1`, ... for a tuple),
 // of the returned types without layout or storage; the body ends with a Copy of each returned
 // value into its output.
-// Rules (lower_rules.cpp) map each HIR op to TIR: today the serial rule, under which a function
-// whose values carry no ShardLayout runs in one thread of one CTA (mesh `lower_serial`) and each
-// op becomes one TIR effect op on whole register tensors. It computes every element exactly as
-// the HIR evaluator does (the same handlers on the same operands, one thread, no accumulation
-// order changed) and is the baseline every parallel rule is checked against. Anything without a
+// Rules (lower_rules.cpp) map each HIR op to TIR. Under the serial rule a function whose values
+// carry no ShardLayout runs in one thread of one CTA (mesh `lower_serial`) and each op becomes
+// one TIR effect op on whole register tensors: every element is computed exactly as the HIR
+// evaluator does (the same handlers on the same operands, one thread, no accumulation order
+// changed), the baseline every parallel rule is checked against. Under the grid rule
+// (grid_plan.h) an elementwise function runs the same op rules on G CTAs of T threads, each
+// owning k consecutive elements, and thread 0 of CTA 0 computes the tail. Anything without a
 // rule is refused with a diagnostic at its binding; nothing is lowered approximately.
 // Functions that are not HIR pass through unchanged; dispatch prototypes are refused for now.
 #pragma once
