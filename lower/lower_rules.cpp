@@ -172,7 +172,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.tensor.Reduce", &rule_reduce},     {"hir.nn.RMSNorm", &rule_rms_norm},
       {"hir.tensor.Transpose", &lower_transpose}, {"hir.tensor.Reshape", &lower_reshape},
       {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
-      {"hir.math.Clamp", &rule_clamp},
+      {"hir.math.Clamp", &rule_clamp},        {"hir.nn.SoftMax", &lower_softmax},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);

@@ -31,6 +31,9 @@ Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint);
 Result<Expr> lower_transpose(LoweringContext& lc, const Call& c);
 Result<Expr> lower_reshape(LoweringContext& lc, const Call& c);
 
+/// The rules that lower one op to several TIR ops (composite_rules.cpp).
+Result<Expr> lower_softmax(LoweringContext& lc, const Call& c);
+
 /// The rules that are not ops (control_rules.cpp).
 Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g);
 Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call);

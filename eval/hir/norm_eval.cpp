@@ -4,9 +4,10 @@
 // as f32 (narrow floats widen exactly); every elementwise step is one f32 operation (rounded,
 // never contracted: -ffp-contract=off); the statistics (sums, sums of squares) accumulate in
 // f64 in index order and round once to f32; the final value rounds once from f32 to the result
-// dtype. exp and sqrt are the host libm's f32 functions (std::exp, std::sqrt: sqrt is correctly
-// rounded, exp is glibc's, within 1 ulp), so transcendental results are compared with a
-// tolerance in tests.
+// dtype. exp is Unary exp's (exp_f32: f64 exp rounded once to f32; one definition of each
+// operation, so a softmax written as reduce / sub / exp / reduce / div, as the lowering writes it,
+// gives the same bits), sqrt the correctly rounded std::sqrt; transcendental results are
+// compared with a tolerance against decimal references in tests.
 //  - SoftMax over `axis`: m = max of the slice (NaN if any element is NaN); e_i = exp(x_i - m);
 //    s = f32(sum of e_i in f64); y_i = e_i / s. A slice that is all -inf, or that holds +inf,
 //    gives NaN (as torch).
@@ -23,6 +24,7 @@
 
 #include "eval/hir/compute_handlers.h"
 #include "eval/hir/compute_values.h"
+#include "eval/hir/scalar_math.h"
 
 namespace tf::eval::compute {
 namespace {
@@ -69,7 +71,7 @@ Result<Value> eval_softmax(const OpEvalArgs& a) {
       double sum = 0.0;
       for (std::int64_t i = 0; i < len; ++i) {
         const std::int64_t at = base + i * inner;
-        out[at] = std::exp(xs[at] - m);
+        out[at] = exp_f32(xs[at] - m);
         sum += static_cast<double>(out[at]);
       }
       const float s = static_cast<float>(sum);

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 9>{0, 1, 2, 3, 4, 5, 6, 8, 9}[static_cast<std::size_t>(pick<int>(0, 9))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 10>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}[static_cast<std::size_t>(pick<int>(0, 10))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -278,6 +278,7 @@ class FuncBuilder {
       case 5: made = transpose(a); break;
       case 6: made = reduce(a); break;
       case 7: made = tuple(ts); break;
+      case 10: made = softmax(a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -341,6 +342,15 @@ class FuncBuilder {
     const std::string text = k == "relu" || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
                                                       : fmt::format("{}({})", k, a.spelled);
     return {text, a};
+  }
+
+  // softmax over one axis (counted from the end one time in four) of a float tensor.
+  std::optional<std::pair<std::string, Value>> softmax(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty() || !is_float(x.dtype)) return std::nullopt;
+    const int rank = static_cast<int>(x.shape.size());
+    const int axis = pick<int>(0, rank);
+    return std::make_pair(fmt::format("softmax({}, axis={})", a.spelled, one_in(4) ? axis - rank : axis), a);
   }
 
   std::optional<std::pair<std::string, Value>> cast(const Value& a) {
