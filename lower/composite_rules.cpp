@@ -1,7 +1,8 @@
 // Ops that lower to several TIR ops (docs/lowering.md): softmax as reductions plus elementwise
-// ops.
+// ops, matmul as a broadcast product and a reduction.
 #include <fmt/format.h>
 
+#include "ir/layout/layout.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/rule_support.h"
 
@@ -68,6 +69,99 @@ Result<Expr> lower_softmax(LoweringContext& lc, const Call& c) {
   TF_TRY(y);
   if (type.dtype == f32) return *y;
   return apply(lc, "tir.arith.Unary", {*y}, type.shape, type.dtype, {{"kind", std::string("cast")}}, result);
+}
+
+namespace {
+
+// The row-major strides of a static shape.
+std::vector<std::int64_t> row_major(const std::vector<std::int64_t>& shape) {
+  std::vector<std::int64_t> strides(shape.size(), 1);
+  for (std::size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
+  return strides;
+}
+
+IntTuple ints(const std::vector<std::int64_t>& v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
+
+// `let NAME = tensor_view(x, layout=Layout(shape, strides))`.
+Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
+                        const std::vector<std::int64_t>& strides, std::string_view hint) {
+  Result<Layout> layout = Layout::make(ints(shape), ints(strides));
+  TF_TRY(layout);
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", LayoutBase(*layout)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
+std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape) {
+  std::vector<std::int64_t> out;
+  for (const ShapeDim& d : shape) {
+    if (!d.is_static()) return std::nullopt;
+    out.push_back(d.value());
+  }
+  return out;
+}
+
+// The most products the per-thread matmul materializes (M x N x K per batch): 2^24, 64 MiB of f32.
+constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 24;
+
+}  // namespace
+
+// matmul(a, b), a (..., M, K) and b (..., K, N) of static shapes, the per-thread rule: the views
+// a' = a as (..., M, 1, K) and b' = b transposed as (..., 1, N, K) (no copies), their products
+// p = binary(a', b', kind=mul) of shape (..., M, N, K) by broadcasting (the batch axes too), in
+// f32 for float operands (exact for f16, bf16 and fp8) and in the result dtype for integers
+// (wrapping, as HIR's int64 accumulation wrapped to the width), then reduce(p, axes=(last,),
+// kind=sum): f64 in k order from -0, rounded once. That is HIR's matmul element rule
+// (docs/hir-semantics.md), so the bits are the same; a float result other than f32 is a cast
+// of the f32 sum, as HIR rounds its f32 result once.
+Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
+  const TensorType& ta = *tensor_type_of(*c.args[0]);
+  const TensorType& tb = *tensor_type_of(*c.args[1]);
+  const TensorType& type = *tensor_type_of(c);
+  const std::optional<std::vector<std::int64_t>> sa = static_extents(ta.shape), sb = static_extents(tb.shape),
+                                                  sc = static_extents(type.shape);
+  if (!sa || !sb || !sc) return lc.refusal(c, "matmul", "the per-thread matmul views its operands, whose shapes must be static");
+  if (ta.dtype.is_compound() || tb.dtype.is_compound())
+    return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
+  const std::int64_t m = (*sa)[sa->size() - 2], k = sa->back(), n = sb->back();
+  std::int64_t products = m * n * k;
+  for (std::size_t i = 0; i + 2 < sc->size(); ++i) products *= (*sc)[i];
+  if (products > kMaxMatmulProducts)
+    return lc.refusal(c, "matmul", fmt::format("the per-thread matmul materializes its {} products, more than {}; the tiled "
+                                               "rule on the MMA atom is not built yet", products, kMaxMatmulProducts));
+  Result<Expr> a = lower_value(lc, c.args[0]);
+  TF_TRY(a);
+  Result<Expr> b = lower_value(lc, c.args[1]);
+  TF_TRY(b);
+  // a' (..., M, 1, K): a's strides with 0 for the inserted axis.
+  std::vector<std::int64_t> a_shape(sa->begin(), sa->end() - 1), a_strides = row_major(*sa);
+  a_shape.insert(a_shape.end(), {1, k});
+  a_strides.insert(a_strides.end() - 1, 0);
+  // b' (..., 1, N, K): element (.., 0, j, p) is b's (.., p, j).
+  const std::vector<std::int64_t> b_row = row_major(*sb);
+  std::vector<std::int64_t> b_shape(sb->begin(), sb->end() - 2), b_strides(b_row.begin(), b_row.end() - 2);
+  b_shape.insert(b_shape.end(), {1, n, k});
+  b_strides.insert(b_strides.end(), {0, 1, n});
+  Result<Expr> av = plain_view(lc, *a, a_shape, a_strides, "lhs_rows");
+  TF_TRY(av);
+  Result<Expr> bv = plain_view(lc, *b, b_shape, b_strides, "rhs_columns");
+  TF_TRY(bv);
+  const bool is_float = type.dtype.is_float();
+  const DType product_dtype = is_float ? DType::f32() : type.dtype;
+  std::vector<ShapeDim> p_shape = type.shape;
+  p_shape.push_back(ShapeDim(k));
+  Result<Expr> p = apply(lc, "tir.arith.Binary", {*av, *bv}, p_shape, product_dtype, {{"kind", std::string("mul")}}, "products");
+  TF_TRY(p);
+  const std::string name = lc.binding_name(c);
+  const std::string result = name.empty() ? "t" : name;
+  const bool cast_after = is_float && type.dtype != DType::f32();
+  const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(type.shape.size())}},
+                                   {"kind", std::string("sum")}};
+  Result<Expr> s = apply(lc, "tir.tensor.Reduce", {*p}, type.shape, product_dtype, sum, cast_after ? result + "_f32" : result,
+                         {tir::no_workspace()});
+  TF_TRY(s);
+  if (!cast_after) return *s;
+  return apply(lc, "tir.arith.Unary", {*s}, type.shape, type.dtype, {{"kind", std::string("cast")}}, result);
 }
 
 }  // namespace tf::lower

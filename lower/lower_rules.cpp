@@ -163,6 +163,14 @@ Result<Expr> rule_rms_norm(LoweringContext& lc, const Call& c) {
   return *dst;
 }
 
+// where(cond, a, b): refused with its reason. TIR has no elementwise choice (seed 002's effect
+// ops are copy, fill, binary, unary, relu, reduce, rms_norm and mma, none of which selects), and
+// arithmetic cannot stand in for one (a * c + b * (1 - c) turns an infinite unselected operand
+// into NaN).
+Result<Expr> rule_where(LoweringContext& lc, const Call& c) {
+  return lc.refusal(c, "hir.tensor.Where", "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
+}
+
 }  // namespace
 
 void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
@@ -173,6 +181,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.tensor.Transpose", &lower_transpose}, {"hir.tensor.Reshape", &lower_reshape},
       {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
       {"hir.math.Clamp", &rule_clamp},        {"hir.nn.SoftMax", &lower_softmax},
+      {"hir.nn.MatMul", &lower_matmul},       {"hir.tensor.Where", &rule_where},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);

@@ -33,6 +33,7 @@ Result<Expr> lower_reshape(LoweringContext& lc, const Call& c);
 
 /// The rules that lower one op to several TIR ops (composite_rules.cpp).
 Result<Expr> lower_softmax(LoweringContext& lc, const Call& c);
+Result<Expr> lower_matmul(LoweringContext& lc, const Call& c);
 
 /// The rules that are not ops (control_rules.cpp).
 Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g);

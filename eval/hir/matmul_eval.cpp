@@ -3,26 +3,27 @@
 // Value semantics (torch.matmul for rank >= 2 operands; docs/hir-semantics.md "Evaluation"):
 //  - The batch axes (all but the last two) broadcast right-aligned as Binary's shapes do: an
 //    absent or extent-1 batch axis repeats its one matrix (a rank-2 rhs serves every lhs batch).
-//  - Floats: both operands are read as f32 (narrow floats widen exactly) and each output matrix
-//    is Eigen's f32 GEMM of row-major maps (`C.noalias() = A * B`); the result rounds once from
-//    f32 to the result dtype (an f32 result is written in place, no copy). Eigen's blocked
-//    kernel fixes the order of the f32 additions; it is deterministic for one build, but may
-//    differ in the last bits between builds with other vector widths (SSE vs AVX) — the one
-//    place where the evaluator trades a fixed summation order for speed. K = 0 gives zeros.
+//  - Floats: both operands are read as f32 (narrow floats widen exactly); each output element is
+//    the sum over k, in k order, of the products x[i,k] * y[k,j] each rounded to f32 (exact for
+//    f16, bf16 and fp8 operands), accumulated in f64 from -0 (the HIR reduce sum's rule: a sum
+//    of -0s is -0) and rounded to f32; that f32 rounds once to the result dtype. K = 0 gives +0.
+//    The order is fixed on every machine and build (a BLAS's blocked order is not), and it is a
+//    product then a sum with the element rules of binary mul and reduce sum, so the lowering's
+//    per-thread matmul (mul into f32, reduce over k) computes the same bits.
 //  - Integers: int64 multiply-accumulate in k order with two's-complement wrap-around, wrapped
 //    to the result width.
 // Run-time errors (symbolic extents the type could not compare): lhs K != rhs K, batch axes
 // that do not broadcast.
-#include <Eigen/Core>
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "eval/hir/compute_handlers.h"
 #include "eval/hir/compute_values.h"
 
 namespace tf::eval::compute {
 namespace {
-
-using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // The batch walk: for each output matrix (row-major over the broadcast batch axes), the index
 // of the lhs matrix and of the rhs matrix it multiplies.
@@ -75,15 +76,20 @@ void index_batches(BatchPlan& plan, const Shape& lhs, const Shape& rhs) {
 
 void matmul_f32(const float* lhs, const float* rhs, float* out, const BatchPlan& plan,
                 std::int64_t m, std::int64_t k, std::int64_t n) {
+  std::vector<double> acc(static_cast<std::size_t>(n));
   for (std::size_t b = 0; b < plan.lhs_index.size(); ++b) {
-    Eigen::Map<RowMajorF32> c(out + static_cast<std::int64_t>(b) * m * n, m, n);
-    if (k == 0) {
-      c.setZero();
-      continue;
+    const float* x = lhs + plan.lhs_index[b] * m * k;
+    const float* y = rhs + plan.rhs_index[b] * k * n;
+    float* c = out + static_cast<std::int64_t>(b) * m * n;
+    for (std::int64_t i = 0; i < m; ++i) {
+      std::fill(acc.begin(), acc.end(), k == 0 ? 0.0 : -0.0);
+      for (std::int64_t p = 0; p < k; ++p) {
+        const float xv = x[i * k + p];
+        const float* yrow = y + p * n;
+        for (std::int64_t j = 0; j < n; ++j) acc[static_cast<std::size_t>(j)] += static_cast<double>(xv * yrow[j]);
+      }
+      for (std::int64_t j = 0; j < n; ++j) c[i * n + j] = static_cast<float>(acc[static_cast<std::size_t>(j)]);
     }
-    Eigen::Map<const RowMajorF32> x(lhs + plan.lhs_index[b] * m * k, m, k);
-    Eigen::Map<const RowMajorF32> y(rhs + plan.rhs_index[b] * k * n, k, n);
-    c.noalias() = x * y;
   }
 }
 

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 10>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}[static_cast<std::size_t>(pick<int>(0, 10))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 11>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11}[static_cast<std::size_t>(pick<int>(0, 11))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -279,6 +279,7 @@ class FuncBuilder {
       case 6: made = reduce(a); break;
       case 7: made = tuple(ts); break;
       case 10: made = softmax(a); break;
+      case 11: made = matmul(out, a, ts); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -342,6 +343,30 @@ class FuncBuilder {
     const std::string text = k == "relu" || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
                                                       : fmt::format("{}({})", k, a.spelled);
     return {text, a};
+  }
+
+  // matmul of a static rank-2 `a` (M, K) with a value of shape (K, N) and a's dtype, or with a's
+  // own transpose, bound first.
+  std::optional<std::pair<std::string, Value>> matmul(std::vector<HirBinding>& out, const Value& a, const std::vector<Value>& ts) {
+    const TType& x = a.tensor();
+    if (a.tuple || x.shape.size() != 2 || x.dtype == "bool" || x.umat || !static_shape(x)) return std::nullopt;
+    std::vector<Value> partners;
+    for (const Value& v : ts) {
+      const TType& y = v.tensor();
+      if (!v.tuple && !y.umat && y.dtype == x.dtype && y.shape.size() == 2 && static_shape(y) && y.shape[0] == x.shape[1])
+        partners.push_back(v);
+    }
+    std::string rhs;
+    Extent n = x.shape[0];
+    if (partners.empty() || one_in(3)) {
+      emit(out, fmt::format("transpose({}, perm=(1, 0))", a.spelled), Value{"", false, {TType{{x.shape[1], x.shape[0]}, x.dtype, false}}}, true);
+      rhs = out.back().name;
+    } else {
+      const Value& p = element(partners);
+      rhs = p.spelled;
+      n = p.tensor().shape[1];
+    }
+    return std::make_pair(fmt::format("matmul({}, {})", a.spelled, rhs), Value{"", false, {TType{{x.shape[0], n}, x.dtype, false}}});
   }
 
   // softmax over one axis (counted from the end one time in four) of a float tensor.

@@ -1,6 +1,6 @@
 // Laws of the lowering (lower/) over generated HIR programs restricted to what it has rules for
 // (HirGenOptions::lowerable_only: binaries with broadcasting and literals, unaries, casts in the
-// default mode, reductions, softmax, reshapes and transposes of static shapes, grid loops with and
+// default mode, reductions, softmax, matmul, reshapes and transposes of static shapes, grid loops with and
 // without carries, calls, over f32 / f16 / bf16 / integer / bool tensors with static and symbolic
 // extents, one value or a tuple returned), each function run on seeded random inputs:
 //  - every function lowers: nothing of the subset is refused, and the pipeline's verification
@@ -79,6 +79,7 @@ TF_LAW(LoweringLaws, LoweredProgramsComputeWhatTheHirComputes, ()) {
   RC_CLASSIFY(p.text().find("= for ") != std::string::npos, "with a loop");
   RC_CLASSIFY(p.text().find("@") != std::string::npos, "with a call");
   RC_CLASSIFY(p.text().find("softmax(") != std::string::npos, "with a softmax");
+  RC_CLASSIFY(p.text().find("matmul(") != std::string::npos, "with a matmul");
   Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", eval::eval_context());
   RC_ASSERT(file.ok());
   RC_ASSERT(!has_error(verify_module(*file->module, eval::eval_context().handlers())));

@@ -37,8 +37,8 @@ func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
     return y
 }
 
-func mm(a: Tensor[(2, 2), f32], b: Tensor[(2, 2), f32]) -> Tensor[(2, 2), f32] {
-    c = matmul(a, b)
+func pick(p: Tensor[(2, 2), bool], a: Tensor[(2, 2), f32], b: Tensor[(2, 2), f32]) -> Tensor[(2, 2), f32] {
+    c = where(p, a, b)
     return c
 }
 )";
@@ -79,8 +79,8 @@ TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, file + ":9:5: error[usage]: cannot lower hir.nn.MatMul (binding `c`) in @mm to TIR: no lowering rule "
-                   "for this op yet\n");
+  EXPECT_EQ(o.err, file + ":9:5: error[usage]: cannot lower hir.tensor.Where (binding `c`) in @pick to TIR: TIR has no "
+                   "elementwise choice to lower it to (seed 002's ops have no select)\n");
 }
 
 TEST(TfLower, WritesTheFileItIsGivenAndDumpsAfterAPass) {
