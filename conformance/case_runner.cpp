@@ -10,6 +10,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/hir/eval_tables.h"
 #include "eval/tir/lowered_run.h"
+#include "ir/type/tuple_type.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/compare.h"
 #include "eval/value/literal.h"
@@ -190,7 +191,8 @@ class CaseRun {
     judge(outs.size() == 1 ? Result<eval::Value>(outs[0]) : Result<eval::Value>(eval::Value::tuple(std::move(outs))), lc);
   }
 
-  // The HIR function's outputs through lower/ and the TIR evaluator.
+  // The HIR function's outputs through lower/ and the TIR evaluator, packaged as the function
+  // returns them (a tuple type, even of one field, is a tuple).
   Result<eval::Value> run_lowered(const hir::Function& f, std::vector<eval::Tensor> inputs, const eval::LiteralContext& lc) {
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;
@@ -199,7 +201,8 @@ class CaseRun {
         eval::tir::evaluate_lowered(*f_.file->module, f.name(), std::move(inputs), options, eval::eval_context());
     if (!run.ok()) return run.diagnostics();
     std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
-    return outs.size() == 1 ? eval::Value(outs[0]) : eval::Value::tuple(std::move(outs));
+    const bool tuple = f.body()->type()->as<TupleType>() != nullptr;
+    return outs.size() == 1 && !tuple ? eval::Value(outs[0]) : eval::Value::tuple(std::move(outs));
   }
 
   // The HIR function the case runs and its inputs, read from the case (nullopt: the case failed).

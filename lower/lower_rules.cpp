@@ -11,6 +11,7 @@
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
+#include "ir/type/tuple_type.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/rule_support.h"
 
@@ -182,6 +183,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
       {"hir.math.Clamp", &rule_clamp},        {"hir.nn.SoftMax", &lower_softmax},
       {"hir.nn.MatMul", &lower_matmul},       {"hir.tensor.Where", &rule_where},
+      {"hir.tensor.Slice", &lower_slice},      {"hir.tensor.Split", &lower_split},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);
@@ -209,12 +211,19 @@ const OpHandlers& rules_for(const OpRegistry& registry) {
 
 Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
   const std::string op(c.op.name());
-  const TensorType* type = tensor_type_of(c);
-  if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor");
-  if (type->layout && type->layout->is_shard())
-    return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule yet");
-  if (type->dtype.is_compound())
-    return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule yet", type->dtype.name()));
+  std::vector<const TensorType*> types;  // the value's, or each field's of a tuple value
+  if (const auto* tuple = c.type()->as<TupleType>()) {
+    for (const IRType& f : tuple->fields) types.push_back(f->as<TensorType>());
+  } else {
+    types.push_back(tensor_type_of(c));
+  }
+  for (const TensorType* type : types) {
+    if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor or a tuple of tensors");
+    if (type->layout && type->layout->is_shard())
+      return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule yet");
+    if (type->dtype.is_compound())
+      return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule yet", type->dtype.name()));
+  }
   const OpHandlers& rules = rules_for(lc.ir().registry());
   if (!rules.has<LowerHandler>(c.op)) return lc.refusal(c, op, "no lowering rule for this op yet");
   return rules.get<LowerHandler>(c.op)(lc, c);

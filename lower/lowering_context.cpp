@@ -28,8 +28,10 @@ Result<Expr> LoweringContext::call(std::string_view op, std::vector<Expr> args, 
 }
 
 std::string LoweringContext::fresh(std::string_view hint) {
-  if (names_.empty())
+  if (names_.empty()) {
     for (const VarRef& p : fn_.params()) names_.insert(p->name);
+    names_.insert({"p", "tail"});  // the kernel's mesh bindings (hir_to_tir.cpp)
+  }
   const std::string base(hint.empty() ? "t" : hint);
   std::string name = base;
   for (int n = 1; names_.count(name) != 0; ++n) name = fmt::format("{}_{}", base, n);

@@ -27,9 +27,11 @@ Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view ti
 /// A fresh register copy of `v`.
 Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint);
 
-/// The view rules (view_rules.cpp): transpose and reshape of static shapes.
+/// The view rules (view_rules.cpp): transpose, reshape, slice and split of static shapes.
 Result<Expr> lower_transpose(LoweringContext& lc, const Call& c);
 Result<Expr> lower_reshape(LoweringContext& lc, const Call& c);
+Result<Expr> lower_slice(LoweringContext& lc, const Call& c);
+Result<Expr> lower_split(LoweringContext& lc, const Call& c);
 
 /// The rules that lower one op to several TIR ops (composite_rules.cpp).
 Result<Expr> lower_softmax(LoweringContext& lc, const Call& c);

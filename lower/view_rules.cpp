@@ -1,4 +1,9 @@
-// Transpose and reshape as views (docs/lowering.md): no copy, a static layout.
+// Transpose, reshape, slice and split as views (docs/lowering.md): no copy, a static layout.
+#include <fmt/format.h>
+
+#include "ir/core/constant.h"
+#include "ir/core/tuple.h"
+#include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
 #include "lower/rule_support.h"
 
@@ -24,16 +29,118 @@ IntTuple int_tuple(const std::vector<std::int64_t>& v) {
   return IntTuple::tuple(std::move(leaves));
 }
 
-// A view of `x` through a plain layout (views are logical: element c of the view is x's logical
+// A view of `x` through a layout (views are logical: element c of the view is x's logical
 // element layout(c), its row-major index; docs/tir-semantics.md).
-Result<Expr> view_of(LoweringContext& lc, const Call& c, const Expr& x, const Layout& layout) {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", LayoutBase(layout)}});
+Result<Expr> view_of(LoweringContext& lc, const Call& c, const Expr& x, const LayoutBase& layout, std::string_view suffix = "") {
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", layout}});
   TF_TRY(v);
   const std::string name = lc.binding_name(c);
-  return lc.bind(name.empty() ? "v" : name, *v);
+  return lc.bind((name.empty() ? std::string("v") : name) + std::string(suffix), *v);
+}
+
+// The view of the box of `x` (static extents `extents`, row-major strides `strides`) at element
+// `offset` with shape `shape` and per-axis steps `steps` (in elements of each axis): the layout
+// `offset + Layout(shape, strides * steps)`, plain when the offset is 0. A box with no element
+// has no layout (extents are at least 1): an empty register tensor stands for it.
+Result<Expr> box_view(LoweringContext& lc, const Call& c, const Expr& x, std::int64_t offset,
+                      const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& strides,
+                      const std::vector<std::int64_t>& steps, std::string_view suffix = "") {
+  std::vector<ShapeDim> dims(shape.begin(), shape.end());
+  for (std::int64_t n : shape)
+    if (n == 0) {
+      Result<TensorTypeRef> empty = TensorType::make(dims, tensor_type_of(*x)->dtype, std::nullopt, StorageKind::Rmem);
+      TF_TRY(empty);
+      const std::string name = lc.binding_name(c);
+      return lc.alloc(**empty, (*empty)->dtype, (name.empty() ? std::string("v") : name) + std::string(suffix));
+    }
+  std::vector<std::int64_t> scaled;
+  for (std::size_t i = 0; i < strides.size(); ++i) scaled.push_back(strides[i] * steps[i]);
+  Result<Layout> outer = Layout::make(int_tuple(shape), int_tuple(scaled));
+  TF_TRY(outer);
+  if (offset == 0) return view_of(lc, c, x, *outer, suffix);
+  Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, offset, *outer);
+  TF_TRY(composed);
+  return view_of(lc, c, x, *composed, suffix);
+}
+
+std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape) {
+  std::vector<std::int64_t> out;
+  for (const ShapeDim& d : shape) {
+    if (!d.is_static()) return std::nullopt;
+    out.push_back(d.value());
+  }
+  return out;
 }
 
 }  // namespace
+
+// slice(x, starts, sizes=S, strides=T) with literal starts and a static shape: the view
+// `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index. A window the
+// extent does not hold (an HIR eval error) is refused, as is a start known only at run time
+// (TIR views have static offsets).
+Result<Expr> lower_slice(LoweringContext& lc, const Call& c) {
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
+  const std::optional<std::vector<std::int64_t>> sizes = static_extents(tensor_type_of(c)->shape);
+  if (!extents || !sizes) return lc.refusal(c, "slice", "views need static shapes, and the operand's or the result's is symbolic");
+  const auto* starts_tuple = c.args[1]->as<Tuple>();
+  std::vector<std::int64_t> starts;
+  for (const Expr& e : starts_tuple != nullptr ? starts_tuple->elements : std::vector<Expr>{c.args[1]}) {
+    const Constant* k = e->as<Constant>();
+    if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value))
+      return lc.refusal(c, "slice", "a start known only at run time has no view (TIR views have static offsets)");
+    starts.push_back(std::get<std::int64_t>(k->value));
+  }
+  std::vector<std::int64_t> steps;
+  for (const ShapeDim& d : std::get<std::vector<ShapeDim>>(c.attr("strides"))) {
+    if (!d.is_static()) return lc.refusal(c, "slice", "views need static strides");
+    steps.push_back(d.value());
+  }
+  const std::size_t rank = extents->size();
+  if (starts.size() != rank || sizes->size() != rank || steps.size() != rank)
+    return lc.refusal(c, "slice", "starts, sizes and strides need one entry per axis (an HIR eval error)");
+  const std::vector<std::int64_t> strides = *static_row_major_strides(tensor_type_of(*c.args[0])->shape);
+  std::int64_t offset = 0;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const std::int64_t s = starts[k], n = (*sizes)[k], st = steps[k], e = (*extents)[k];
+    const bool inside = n == 0 ? s >= 0 && s <= e : s >= 0 && st > 0 && s < e && (n == 1 || st <= (e - 1 - s) / (n - 1));
+    if (!inside)
+      return lc.refusal(c, "slice", fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
+                                                "(an HIR eval error)", s, n, st, k, e));
+    offset += s * strides[k];
+  }
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  return box_view(lc, c, *x, offset, *sizes, strides, steps);
+}
+
+// split(x, axis=a, num_splits=n) of a static shape: n views, part k at offset k * (extent / n)
+// along a; the call's value is its parts (for tuple_get_item and the outputs).
+Result<Expr> lower_split(LoweringContext& lc, const Call& c) {
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
+  if (!extents) return lc.refusal(c, "split", "views need static shapes, and the operand's is symbolic");
+  const auto rank = static_cast<std::int64_t>(extents->size());
+  std::int64_t axis = std::get<std::int64_t>(c.attr("axis"));
+  if (axis < 0) axis += rank;
+  const std::int64_t n = std::get<std::int64_t>(c.attr("num_splits"));
+  const std::int64_t extent = (*extents)[static_cast<std::size_t>(axis)];
+  if (n <= 0 || extent % n != 0)
+    return lc.refusal(c, "split", fmt::format("{} parts do not divide the extent {} (an HIR eval error)", n, extent));
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  const std::vector<std::int64_t> strides = *static_row_major_strides(tensor_type_of(*c.args[0])->shape);
+  std::vector<std::int64_t> shape = *extents;
+  shape[static_cast<std::size_t>(axis)] = extent / n;
+  const std::vector<std::int64_t> steps(extents->size(), 1);
+  std::vector<Expr> parts;
+  for (std::int64_t k = 0; k < n; ++k) {
+    Result<Expr> v = box_view(lc, c, *x, k * (extent / n) * strides[static_cast<std::size_t>(axis)], shape, strides, steps,
+                              fmt::format("_{}", k));
+    TF_TRY(v);
+    parts.push_back(*v);
+  }
+  lc.remember_parts(&c, parts);
+  return parts.front();
+}
 
 // transpose(x, perm): the view Layout(shape permuted, row-major strides permuted) of x.
 Result<Expr> lower_transpose(LoweringContext& lc, const Call& c) {
