@@ -10,6 +10,7 @@
 #include "ir/hir/function.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/prim_function.h"
 #include "ir/type/tuple_type.h"
 #include "ir/layout/composed_layout.h"
@@ -72,17 +73,8 @@ std::string unique_function_name(const Module& module, const std::set<std::strin
   return name;
 }
 
-Result<Expr> int_literal(std::int64_t v) {
-  Result<TensorTypeRef> type = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(type);
-  Result<ConstantRef> c = Constant::make(v, IRType(*type));
-  TF_TRY(c);
-  return Expr(*c);
-}
-
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
-  Ref<const tir::PrimFunction> host;
   std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
 };
 
@@ -155,6 +147,39 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   return true;
 }
 
+// The hidden extent scalars of the kernel (seed 002 section 2.2): `<p>_shape_<k>`, a rank-0
+// i64, for each symbolic axis k of each tensor parameter and output p, in parameter order, filled
+// by the launch from the tensors (never a host input). A parameter whose own name reads as one
+// (a rank-0 integer `x_shape_0` beside a tensor `x`) would be taken for it: refused.
+Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Function& fn, const std::vector<VarRef>& outputs) {
+  std::vector<VarRef> tensors = fn.params();
+  tensors.insert(tensors.end(), outputs.begin(), outputs.end());
+  std::set<std::string> names;
+  for (const VarRef& p : tensors) names.insert(p->name);
+  for (const VarRef& p : fn.params())
+    if (std::optional<std::pair<std::string, std::int64_t>> h = tir::hidden_shape_name(p->name);
+        h && names.count(h->first) != 0 && tir::is_rank0_integer_type(p->type()))
+      return lc.refusal(*p, fmt::format("the parameter `{}`", p->name),
+                        fmt::format("in TIR a rank-0 integer named `{}` is the hidden extent of `{}` axis {} (seed 002 section "
+                                    "2.2), which the launch fills; rename it", p->name, h->first, h->second));
+  Result<TensorTypeRef> scalar = TensorType::make({}, DType::i64(), std::nullopt, std::nullopt);
+  TF_TRY(scalar);
+  std::vector<VarRef> out;
+  for (const VarRef& p : tensors) {
+    const auto* t = p->type()->as<TensorType>();
+    if (t == nullptr) continue;
+    for (std::size_t k = 0; k < t->shape.size(); ++k) {
+      if (t->shape[k].is_static()) continue;
+      const std::string name = fmt::format("{}_shape_{}", p->name, k);
+      if (names.count(name) != 0) continue;  // refused above when it is a hidden-looking scalar
+      Result<VarRef> v = Var::make(name, IRType(*scalar));
+      TF_TRY(v);
+      out.push_back(*v);
+    }
+  }
+  return out;
+}
+
 Result<Lowered> lower_function(const Module& module, const hir::Function& fn, const std::string& kernel_name,
                                const Context& ctx) {
   LoweringContext lc(ctx, module, fn);
@@ -181,42 +206,17 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
   TF_TRY(scope);
   Result<tir::SequentialRef> kernel_body = tir::Sequential::make({*scope});
   TF_TRY(kernel_body);
+  Result<std::vector<VarRef>> hidden = hidden_extents(lc, fn, outputs);
+  TF_TRY(hidden);
   std::vector<VarRef> kernel_params = fn.params();
+  kernel_params.insert(kernel_params.end(), hidden->begin(), hidden->end());
   kernel_params.insert(kernel_params.end(), outputs.begin(), outputs.end());
   const auto output_count = static_cast<std::int64_t>(outputs.size());
   Result<Ref<const tir::PrimFunction>> kernel =
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  // The host entry: fresh Vars of the same names and types, one Launch of the kernel with the
-  // grid (G, 1, 1) and block (T, 1, 1) of its mesh.
-  std::vector<VarRef> host_params;
-  std::vector<Expr> launch_args;
-  Result<Ref<const SymbolRef>> callee = SymbolRef::to(**kernel);
-  TF_TRY(callee);
-  launch_args.push_back(Expr(*callee));
-  const std::int64_t extents[6] = {grid ? grid->geometry.ctas : 1, 1, 1, grid ? grid->geometry.threads : 1, 1, 1};
-  for (std::int64_t extent : extents) {
-    Result<Expr> e = int_literal(extent);
-    TF_TRY(e);
-    launch_args.push_back(*e);
-  }
-  for (const VarRef& p : kernel_params) {
-    Result<VarRef> h = Var::make(p->name, p->type());
-    TF_TRY(h);
-    host_params.push_back(*h);
-    launch_args.push_back(Expr(*h));
-  }
-  Result<Expr> launch = lc.call("tir.Launch", std::move(launch_args));
-  TF_TRY(launch);
-  Result<Ref<const tir::Evaluate>> stmt = tir::Evaluate::make_op(CallRef((*launch)->as<Call>()));
-  TF_TRY(stmt);
-  Result<tir::SequentialRef> host_body = tir::Sequential::make({*stmt});
-  TF_TRY(host_body);
-  Result<Ref<const tir::PrimFunction>> host =
-      tir::PrimFunction::make(fn.name(), host_params, *host_body, output_count, tir::Target::Host);
-  TF_TRY(host);
-  return Lowered{*kernel, *host, grid};
+  return Lowered{*kernel, grid};
 }
 
 // Declares `value` as `name` unless the module already names it; a name taken by something else
@@ -265,7 +265,6 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     if (l->grid) grids.push_back(*l->grid);
     else serial_used = true;
     functions.push_back(FunctionRef(l->kernel.get()));
-    functions.push_back(FunctionRef(l->host.get()));
   }
   if (!refused.empty()) return refused;
   if (!changed) return module;

@@ -1,13 +1,14 @@
-// HirToTirPass: every HIR function of a module becomes a CUDA kernel and a host entry that keeps
-// the function's name and parameters (docs/lowering.md).
+// HirToTirPass: every HIR function of a module becomes a CUDA kernel (docs/lowering.md); the
+// host-entry pass then gives it a host entry with the function's name and parameters.
 //
 // Design note. For `func f(x, y) -> T { ... }` the pass emits
-//   prim_func f_kernel(x, y, out) outputs=1 target=cuda { with M as p { <the body> } }
-//   prim_func f(x, y, out) outputs=1 target=host { launch(@f_kernel, <grid>, <block>, x, y, out) }
-// so `tf eval` of the lowered `f` takes exactly the inputs (and --dims) of the HIR `f`. Outputs
-// are trailing parameters, one per returned value (`out`, or `out0`, `out1`, ... for a tuple),
-// of the returned types without layout or storage; the body ends with a Copy of each returned
-// value into its output.
+//   prim_func f_kernel(x, y, [x_shape_0, ...,] out) outputs=1 target=cuda { with M as p { <the body> } }
+// so that, after host-entry, `tf eval` of the lowered `f` takes exactly the inputs (and --dims)
+// of the HIR `f`. Outputs are trailing parameters, one per returned value (`out`, or `out0`,
+// `out1`, ... for a tuple), of the returned types without layout, in gmem; the body ends with a
+// Copy of each returned value into its output. Before the outputs come the hidden extent
+// scalars `<p>_shape_<k>` (rank-0 i64) of every symbolic axis of the tensors, which a launch
+// fills from the tensors and the CUDA emitter reads; the machine model binds DimVars itself.
 // Rules (lower_rules.cpp) map each HIR op to TIR. Under the serial rule a function whose values
 // carry no ShardLayout runs in one thread of one CTA (mesh `lower_serial`) and each op becomes
 // one TIR effect op on whole register tensors: every element is computed exactly as the HIR

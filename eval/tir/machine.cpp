@@ -10,6 +10,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/tir/thread_runner.h"
 #include "ir/layout/mesh_levels.h"
+#include "ir/tir/launch_geometry.h"
 #include "ir/tir/stmt_walk.h"
 #include "ir/tir/tir_ops.h"
 
@@ -124,27 +125,8 @@ Fault Machine::run_function(const ir::PrimFunction& fn, std::vector<RtValue> arg
   dims_ = std::move(dims);
   if (fn.target() == ir::Target::Host) return launch(fn, std::move(args), 1, 1, true, nullptr);
   // The implicit launch of a device function: grid and block from its meshes.
-  std::int64_t grid = 1, block = 1;
-  auto consider = [&](const Mesh& m) {
-    std::int64_t ctas = 1, threads = 1;
-    for (const Topology& t : m.topologies()) {
-      const std::int64_t n = t.static_size().value_or(1);
-      (t.name() == "cta" ? ctas : threads) *= n;
-    }
-    grid = std::max(grid, ctas);
-    block = std::max(block, threads);
-  };
-  auto consider_type = [&](const IRType& type) {
-    const auto* t = type ? type->as<TensorType>() : nullptr;
-    if (t == nullptr || !t->layout) return;
-    for (const ShardLayout* s = t->layout->as_shard(); s != nullptr; s = s->layout().as_shard()) consider(s->mesh());
-  };
-  for (const VarRef& p : fn.params()) consider_type(p->type());
-  ir::walk(ir::Stmt(&fn), [&](const ir::StmtNode& s) {
-    if (const auto* scope = s.as<ir::MeshScope>()) consider(scope->mesh);
-    if (const auto* let = s.as<ir::LetStmt>()) consider_type(let->var->type());
-  });
-  return launch(fn, std::move(args), grid, block, false, nullptr);
+  const ir::LaunchGeometry g = ir::implicit_launch(fn);
+  return launch(fn, std::move(args), g.grid, g.block, false, nullptr);
 }
 
 Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, std::int64_t grid,

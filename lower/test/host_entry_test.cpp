@@ -1,0 +1,146 @@
+// The host-entry and named-barriers passes: the entry's name, parameters (the hidden extents
+// left out) and launch geometry; kernels already launched keep their host; a sixteenth named
+// barrier is refused by its rule; a parameter that reads as a hidden extent is refused.
+#include <gtest/gtest.h>
+
+#include "ir/text/file_reader.h"
+#include "ir/text/standard_context.h"
+#include "lower/host_entry.h"
+#include "lower/named_barrier_pass.h"
+#include "lower/pipeline.h"
+
+namespace tf::lower {
+namespace {
+
+const Context& ctx() { return text::standard_context(); }
+
+struct Read {
+  text::ReadFile file;
+  ModuleRef module;
+};
+
+Read read(const std::string& source) {
+  Result<text::ReadFile> f = text::read_file(source, "t.tfir", ctx());
+  EXPECT_TRUE(f.ok()) << (f.ok() ? "" : f.diagnostics().front().render());
+  return {*f, f->module};
+}
+
+std::string text_of(const Read& r, const Module& m) { return text::print_derived_module(r.file, m); }
+
+const char* kKernels = R"(tfir 1
+dim N = DimVar("N", 1, 64)
+mesh g = Mesh((Topology("cta", 4), Topology("thread", 32)), Layout((4, 32), (32, 1)), names=("c", "t"))
+
+prim_func scale_kernel(x: Tensor[(N,), f32], x_shape_0: Tensor[(), i64], out: Tensor[(N,), f32]) outputs=1 target=cuda {
+    with g as p {
+        with g[0:1, 0:1] as first {
+            copy(x, out)
+        }
+    }
+}
+
+prim_func scale(y: Tensor[(2,), f32]) outputs=0 target=host {
+}
+
+prim_func launched(a: Tensor[(2,), f32]) outputs=0 target=cuda {
+}
+
+prim_func host(a: Tensor[(2,), f32]) outputs=0 target=host {
+    launch(@launched, 1, 1, 1, 1, 1, 1, a)
+}
+)";
+
+TEST(HostEntryPass, EntriesLeaveOutHiddenExtentsAndLaunchTheKernelsMeshes) {
+  const Read r = read(kKernels);
+  Result<ModuleRef> out = HostEntryPass().run(r.module, ctx());
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().render();
+  const std::string text = text_of(r, **out);
+  // `scale` is taken, so the entry of scale_kernel is scale_kernel_host; `launched` has a host.
+  EXPECT_NE(text.find(R"(prim_func scale_kernel_host(x: Tensor[(N,), f32], out: Tensor[(N,), f32]) outputs=1 target=host {
+    launch(@scale_kernel, 4, 1, 1, 32, 1, 1, x, out)
+})"), std::string::npos) << text;
+  EXPECT_EQ(text.find("launched_host"), std::string::npos) << text;
+  EXPECT_EQ((*out)->functions().size(), 5u);
+  EXPECT_EQ((*out)->functions()[1]->name(), "scale_kernel_host");  // right after its kernel
+}
+
+TEST(HostEntryPass, AModuleWhoseKernelsAllHaveHostsIsReturnedAsItIs) {
+  const Read r = read(R"(tfir 1
+prim_func k(a: Tensor[(2,), f32]) outputs=0 target=cuda {
+}
+
+prim_func h(a: Tensor[(2,), f32]) outputs=0 target=host {
+    launch(@k, 1, 1, 1, 1, 1, 1, a)
+}
+)");
+  Result<ModuleRef> out = HostEntryPass().run(r.module, ctx());
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->get(), r.module.get());
+}
+
+TEST(NamedBarrierPass, FifteenSitesFitASixteenthIsRefusedByItsRule) {
+  const std::string head = R"(tfir 1
+mesh m = Mesh((Topology("thread", 128),), Layout((4, 32), (32, 1)), names=("warp", "lane"))
+
+prim_func k(a: Tensor[(2,), f32]) outputs=0 target=cuda {
+    with m as t {
+        with m[0:2, :] as low {
+)";
+  const std::string tail = "        }\n    }\n}\n";
+  std::string fifteen, sixteen;
+  for (int i = 0; i < 15; ++i) fifteen += "            sync(low)\n";
+  sixteen = fifteen + "            sync(low)\n";
+  const Read ok = read(head + fifteen + tail);
+  Result<ModuleRef> passed = NamedBarrierPass().run(ok.module, ctx());
+  ASSERT_TRUE(passed.ok()) << passed.diagnostics().front().render();
+  EXPECT_EQ(passed->get(), ok.module.get());
+  const Read over = read(head + sixteen + tail);
+  Result<ModuleRef> refused = NamedBarrierPass().run(over.module, ctx());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.diagnostics().front().rule_id, "TIR.1.5.NAMEDBAR.over-fifteen-errors");
+}
+
+TEST(HirToTirPass, AParameterThatReadsAsAHiddenExtentIsRefused) {
+  const Read r = read(R"(tfir 1
+dim N = DimVar("N", 1, 64)
+func f(x: Tensor[(N,), f32], x_shape_0: Tensor[(), i32]) -> Tensor[(N,), f32] {
+    y = neg(x)
+    return y
+}
+)");
+  Result<std::unique_ptr<PassManager>> pm = make_pipeline(default_pipeline(), {});
+  ASSERT_TRUE(pm.ok());
+  Result<ModuleRef> out = (*pm)->run(r.module, ctx());
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.diagnostics().front().message.find(
+                "cannot lower the parameter `x_shape_0` in @f to TIR: in TIR a rank-0 integer named `x_shape_0` is the "
+                "hidden extent of `x` axis 0"),
+            std::string::npos)
+      << out.diagnostics().front().render();
+}
+
+TEST(HirToTirPass, SymbolicAxesGetHiddenExtentsBeforeTheOutputs) {
+  const Read r = read(R"(tfir 1
+dim N = DimVar("N", 1, 64)
+func f(x: Tensor[(N, 2), f32]) -> Tensor[(N, 2), f32] {
+    y = neg(x)
+    return y
+}
+)");
+  Result<std::unique_ptr<PassManager>> pm = make_pipeline(default_pipeline(), {});
+  ASSERT_TRUE(pm.ok());
+  Result<ModuleRef> out = (*pm)->run(r.module, ctx());
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().render();
+  const std::string text = text_of(r, **out);
+  EXPECT_NE(text.find("prim_func f_kernel(x: Tensor[(N, 2), f32], x_shape_0: Tensor[(), i64, storage=None], "
+                      "out_shape_0: Tensor[(), i64, storage=None], out: Tensor[(N, 2), f32]) outputs=1 target=cuda"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("prim_func f(x: Tensor[(N, 2), f32], out: Tensor[(N, 2), f32]) outputs=1 target=host {\n"
+                      "    launch(@f_kernel, 1, 1, 1, 1, 1, 1, x, out)"),
+            std::string::npos)
+      << text;
+}
+
+}  // namespace
+}  // namespace tf::lower
