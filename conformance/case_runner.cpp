@@ -201,7 +201,7 @@ class CaseRun {
         eval::tir::evaluate_lowered(*f_.file->module, f.name(), std::move(inputs), options, eval::eval_context());
     if (!run.ok()) return run.diagnostics();
     std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
-    const bool tuple = f.body()->type()->as<TupleType>() != nullptr;
+    const bool tuple = f.return_type() && f.return_type()->as<TupleType>() != nullptr;
     return outs.size() == 1 && !tuple ? eval::Value(outs[0]) : eval::Value::tuple(std::move(outs));
   }
 
@@ -231,7 +231,8 @@ class CaseRun {
   // `at lowered`: the HIR evaluation, then the lowered program, whose outputs must be the same
   // bits, NaN as one class (D5; both evaluators compute each element with the same handlers and
   // the serial rule keeps every accumulation order), then the expectations judged on the
-  // lowered result (`reference` there is the HIR evaluation).
+  // lowered result (`reference` there is the HIR evaluation). When both fail, the expectations
+  // are judged on the HIR's error, the lowered program's being its own wording of the failure.
   void evaluate_lowered_against_hir() {
     std::optional<HirInputs> in = hir_inputs();
     if (!in) return;
@@ -248,6 +249,14 @@ class CaseRun {
       return e.kind == CaseExpect::Kind::Error || e.kind == CaseExpect::Kind::EvalError;
     });
     if (hir.ok() && !tir.ok() && expects_failure) return judge(tir, lc);  // a refusal the case expects
+    if (!hir.ok() && !tir.ok()) {
+      // Both fail: the lowered program must fail as an evaluation (never with undefined
+      // behaviour); the expectations are the case's, about the HIR evaluation's error.
+      for (const Diagnostic& d : tir.diagnostics())
+        if (d.rule_id.rfind("ub.", 0) == 0)
+          return (void)fail(fmt::format("the HIR evaluation fails and the lowered program reports undefined behaviour: {}", summary(tir.diagnostics())));
+      return judge(hir, lc);
+    }
     if (hir.ok() != tir.ok())
       return (void)fail(hir.ok() ? fmt::format("the HIR evaluation succeeded but the lowered program failed: {}", summary(tir.diagnostics()))
                                  : fmt::format("the HIR evaluation failed but the lowered program computed a value; HIR {}", summary(hir.diagnostics())));

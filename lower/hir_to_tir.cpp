@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
 
 #include "ir/core/constant.h"
@@ -15,7 +16,9 @@
 #include "ir/type/tuple_type.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/mesh_slice.h"
+#include "lower/dispatcher.h"
 #include "lower/grid_plan.h"
+#include "lower/host_entry.h"
 #include "lower/lower_rules.h"
 
 namespace tf::lower {
@@ -238,23 +241,23 @@ void declare(std::vector<ModuleDecl>& declarations, const Module& module, std::s
 }  // namespace
 
 Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx) const {
-  std::vector<FunctionRef> functions;
+  // Slot i holds what replaces function i: itself, its kernel (and a variant's host entry), or,
+  // for a prototype, its dispatcher, made last because it calls the variants' entries.
+  std::vector<std::vector<FunctionRef>> slots(module->functions().size());
   std::vector<Diagnostic> refused;
   std::set<std::string> made;
+  std::map<std::string, Ref<const tir::PrimFunction>> variant_entries;
   bool changed = false, serial_used = false;
   std::vector<GridPlan> grids;
-  for (const FunctionRef& f : module->functions()) {
+  for (std::size_t i = 0; i < module->functions().size(); ++i) {
+    const FunctionRef& f = module->functions()[i];
     const auto* fn = dynamic_cast<const hir::Function*>(f.get());
     if (fn == nullptr) {
-      functions.push_back(f);
+      slots[i].push_back(f);
       continue;
     }
     changed = true;
-    if (fn->is_prototype() || fn->is_variant()) {
-      refused.push_back(category_error(
-          DiagCategory::Usage, fmt::format("cannot lower @{} to TIR: dispatch prototypes and their variants have no lowering rule yet", fn->name())));
-      continue;
-    }
+    if (fn->is_prototype()) continue;
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
     Result<Lowered> l = lower_function(*module, *fn, kernel_name, ctx);
@@ -264,10 +267,29 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     }
     if (l->grid) grids.push_back(*l->grid);
     else serial_used = true;
-    functions.push_back(FunctionRef(l->kernel.get()));
+    slots[i].push_back(FunctionRef(l->kernel.get()));
+    if (fn->is_variant()) {  // its entry keeps the variant's name, which the dispatcher calls
+      Result<Ref<const tir::PrimFunction>> entry = make_host_entry(*l->kernel, fn->name(), ctx);
+      TF_TRY(entry);
+      variant_entries[fn->name()] = *entry;
+      slots[i].push_back(FunctionRef(entry->get()));
+    }
+  }
+  if (!refused.empty()) return refused;
+  for (std::size_t i = 0; i < module->functions().size(); ++i) {
+    const auto* fn = dynamic_cast<const hir::Function*>(module->functions()[i].get());
+    if (fn == nullptr || !fn->is_prototype()) continue;
+    Result<Ref<const tir::PrimFunction>> dispatcher = lower_prototype(*fn, variant_entries);
+    if (!dispatcher.ok()) {
+      for (const Diagnostic& d : dispatcher.diagnostics()) refused.push_back(d);
+      continue;
+    }
+    slots[i].push_back(FunctionRef(dispatcher->get()));
   }
   if (!refused.empty()) return refused;
   if (!changed) return module;
+  std::vector<FunctionRef> functions;
+  for (std::vector<FunctionRef>& slot : slots) functions.insert(functions.end(), slot.begin(), slot.end());
   std::vector<ModuleDecl> declarations = module->declarations();
   if (serial_used) declare(declarations, *module, kSerialMeshName, serial_mesh());
   for (const GridPlan& plan : grids) {

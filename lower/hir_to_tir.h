@@ -17,7 +17,8 @@
 // (grid_plan.h) an elementwise function runs the same op rules on G CTAs of T threads, each
 // owning k consecutive elements, and thread 0 of CTA 0 computes the tail. Anything without a
 // rule is refused with a diagnostic at its binding; nothing is lowered approximately.
-// Functions that are not HIR pass through unchanged; dispatch prototypes are refused for now.
+// Functions that are not HIR pass through unchanged; a dispatch prototype becomes a host
+// dispatcher over its variants' entries (dispatcher.h).
 #pragma once
 
 #include "lower/pass_manager.h"

@@ -39,8 +39,9 @@ Result<Expr> int_literal(std::int64_t v) {
   return Expr(*c);
 }
 
-// The entry of `kernel`, named `name` (design note).
-Result<Ref<const tir::PrimFunction>> entry_of(const tir::PrimFunction& kernel, const std::string& name, const Context& ctx) {
+}  // namespace
+
+Result<Ref<const tir::PrimFunction>> make_host_entry(const tir::PrimFunction& kernel, const std::string& name, const Context& ctx) {
   const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(kernel);
   Result<Ref<const SymbolRef>> callee = SymbolRef::to(kernel);
   TF_TRY(callee);
@@ -69,6 +70,8 @@ Result<Ref<const tir::PrimFunction>> entry_of(const tir::PrimFunction& kernel, c
   return tir::PrimFunction::make(name, params, *body, kernel.output_count(), tir::Target::Host);
 }
 
+namespace {
+
 std::string entry_name(const Module& module, const std::set<std::string>& made, const std::string& kernel) {
   constexpr std::string_view kSuffix = "_kernel";
   auto taken = [&](const std::string& n) { return module.find(n) != nullptr || module.find_declaration(n) != nullptr || made.count(n) != 0; };
@@ -94,7 +97,7 @@ Result<ModuleRef> HostEntryPass::run(const ModuleRef& module, const Context& ctx
     if (kernel == nullptr || kernel->target() != tir::Target::Cuda || already.count(kernel->name()) != 0) continue;
     const std::string name = entry_name(*module, made, kernel->name());
     made.insert(name);
-    Result<Ref<const tir::PrimFunction>> entry = entry_of(*kernel, name, ctx);
+    Result<Ref<const tir::PrimFunction>> entry = make_host_entry(*kernel, name, ctx);
     TF_TRY(entry);
     functions.push_back(FunctionRef(entry->get()));
     changed = true;

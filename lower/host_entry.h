@@ -12,6 +12,7 @@
 // made unique in the module. The entry follows its kernel in the module.
 #pragma once
 
+#include "ir/tir/prim_function.h"
 #include "lower/pass_manager.h"
 
 namespace tf::lower {
@@ -24,5 +25,10 @@ class HostEntryPass final : public Pass {
   }
   Result<ModuleRef> run(const ModuleRef& module, const Context& ctx) const override;
 };
+
+/// The entry of `kernel` named `name` (design note); HirToTirPass makes the entries of dispatch
+/// variants with it, since the dispatcher calls them.
+Result<Ref<const tir::PrimFunction>> make_host_entry(const tir::PrimFunction& kernel, const std::string& name,
+                                                     const Context& ctx);
 
 }  // namespace tf::lower

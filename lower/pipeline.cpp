@@ -44,6 +44,9 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
   while (!functions.empty()) {
     const auto* fn = dynamic_cast<const hir::Function*>(functions.back());
     functions.pop_back();
+    if (fn != nullptr && fn->is_prototype())  // a prototype runs its variants
+      for (const hir::HirFunctionRef& v : fn->variants())
+        if (keep.insert(v->name()).second) functions.push_back(v.get());
     if (fn == nullptr || !fn->body()) continue;
     std::vector<const ExprNode*> work{fn->body().get()};
     while (!work.empty()) {
