@@ -52,14 +52,15 @@ Result<Expr> lower_softmax(LoweringContext& lc, const Call& c) {
   }
   std::vector<ShapeDim> kept = type.shape;
   kept[static_cast<std::size_t>(axis)] = ShapeDim(1);
-  const std::vector<NamedAttr> reduce_max{{"axes", std::vector<std::int64_t>{axis}}, {"kind", std::string("max")}};
+  const std::int64_t tir_axis = lc.axis(type.shape, axis);  // moved with a grid region's leading axes
+  const std::vector<NamedAttr> reduce_max{{"axes", std::vector<std::int64_t>{tir_axis}}, {"kind", std::string("max")}};
   Result<Expr> m = apply(lc, "tir.tensor.Reduce", {wide}, kept, f32, reduce_max, "row_max", {tir::no_workspace()});
   TF_TRY(m);
   Result<Expr> d = apply(lc, "tir.arith.Binary", {wide, *m}, type.shape, f32, {{"kind", std::string("sub")}}, "shifted");
   TF_TRY(d);
   Result<Expr> e = apply(lc, "tir.arith.Unary", {*d}, type.shape, f32, {{"kind", std::string("exp")}}, "exps");
   TF_TRY(e);
-  const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{axis}}, {"kind", std::string("sum")}};
+  const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{tir_axis}}, {"kind", std::string("sum")}};
   Result<Expr> s = apply(lc, "tir.tensor.Reduce", {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
   TF_TRY(s);
   const std::string name = lc.binding_name(c);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/core/call.h"
@@ -15,7 +16,7 @@
 namespace tf::lower {
 
 GridGeometry grid_geometry(std::int64_t n) {
-  TF_CHECK(n >= 1, "grid_geometry of {} elements", n);
+  TF_CHECK(n >= 1, "grid_geometry of {} rows", n);
   GridGeometry g;
   g.threads = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(std::min<std::int64_t>(n, 256))));
   g.ctas = std::clamp<std::int64_t>(n / (8 * g.threads), 1, 64);
@@ -27,76 +28,206 @@ GridGeometry grid_geometry(std::int64_t n) {
 
 namespace {
 
-bool is_elementwise_op(std::string_view op) {
-  static const std::unordered_set<std::string_view> ops = {
-      "hir.math.Binary", "hir.math.Unary",    "hir.nn.ReLU", "hir.tensor.Cast",
+IntTuple ints(const std::vector<std::int64_t>& v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
+
+bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>& prefix) {
+  return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
+}
+
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, Other };
+
+Kind kind_of(std::string_view op) {
+  static const std::unordered_set<std::string_view> elementwise = {
+      "hir.math.Binary", "hir.math.Unary",      "hir.nn.ReLU",      "hir.tensor.Cast",
       "hir.math.Clamp",  "hir.tensor.FullLike", "hir.tensor.Zeros"};
-  return ops.count(op) != 0;
+  if (elementwise.count(op) != 0) return Kind::Elementwise;
+  if (op == "hir.tensor.Reduce") return Kind::Reduce;
+  if (op == "hir.nn.SoftMax") return Kind::SoftMax;
+  if (op == "hir.nn.RMSNorm") return Kind::RMSNorm;
+  return Kind::Other;
 }
 
-// A tensor of a scalar dtype: of `shape` without layout, or of rank 0 (whose layout, a literal's
-// `Layout((), ())`, places nothing) without a distribution.
-bool fits(const ExprNode& e, const std::vector<ShapeDim>& shape) {
-  const auto* t = e.type()->as<TensorType>();
-  if (t == nullptr || t->dtype.is_compound()) return false;
-  if (t->shape.empty()) return !t->layout || !t->layout->is_shard();
-  return !t->layout && t->shape == shape;
-}
+std::int64_t normalized(std::int64_t axis, std::size_t rank) { return axis < 0 ? axis + static_cast<std::int64_t>(rank) : axis; }
 
-// True when everything `results` reach is elementwise over `shape` (grid_plan.h).
-bool elementwise_body(const hir::Function& fn, const std::vector<Expr>& results, const std::vector<ShapeDim>& shape) {
-  std::unordered_set<const ExprNode*> params, seen;
-  for (const VarRef& p : fn.params()) params.insert(p.get());
-  std::vector<const ExprNode*> work;
-  for (const Expr& r : results) work.push_back(r.get());
-  while (!work.empty()) {
-    const ExprNode* e = work.back();
-    work.pop_back();
-    if (!seen.insert(e).second) continue;
-    if (!fits(*e, shape)) return false;
-    if (e->as<Var>() != nullptr) {
-      if (params.count(e) == 0) return false;
-    } else if (const Call* c = e->as<Call>()) {
-      if (!is_elementwise_op(c->op.name())) return false;
-      for (const Expr& a : c->args) work.push_back(a.get());
-    } else if (e->as<Constant>() == nullptr) {
-      return false;
-    }
+// Classifies every value the results reach as row or shared for the leading axes `rows`
+// (grid_plan.h); false when the function is not row-wise there.
+class RowWalk {
+ public:
+  RowWalk(const hir::Function& fn, std::vector<ShapeDim> rows) : rows_(std::move(rows)) {
+    for (const VarRef& p : fn.params()) params_.insert(p.get());
   }
-  return true;
-}
 
-IntTuple ints(std::vector<std::int64_t> v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
+  bool run(const std::vector<Expr>& results) {
+    for (const Expr& r : results) {
+      std::optional<bool> row = classify(r.get());
+      if (!row || !*row) return false;
+    }
+    return true;
+  }
+  std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
+  std::vector<bool> row_params(const hir::Function& fn) const {
+    std::vector<bool> out;
+    for (const VarRef& p : fn.params()) {
+      auto it = row_.find(p.get());
+      out.push_back(it != row_.end() && it->second);
+    }
+    return out;
+  }
+
+ private:
+  // Post-order without recursion (a body may be thousands of bindings deep).
+  std::optional<bool> classify(const ExprNode* root) {
+    std::vector<std::pair<const ExprNode*, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+      auto [e, expanded] = stack.back();
+      stack.pop_back();
+      if (row_.count(e) != 0) continue;
+      const Call* c = e->as<Call>();
+      if (c != nullptr && !expanded) {
+        stack.push_back({e, true});
+        for (const Expr& a : c->args) stack.push_back({a.get(), false});
+        continue;
+      }
+      std::optional<bool> row = decide(*e);
+      if (!row) return std::nullopt;
+      row_[e] = *row;
+    }
+    return row_.at(root);
+  }
+
+  // The kind of `e`, its operands decided; nullopt when it breaks a condition.
+  std::optional<bool> decide(const ExprNode& e) {
+    const auto* t = e.type()->as<TensorType>();
+    if (t == nullptr || t->dtype.is_compound()) return std::nullopt;
+    if (t->shape.empty() ? t->layout && t->layout->is_shard() : t->layout.has_value()) return std::nullopt;
+    const bool row_shaped = !t->shape.empty() && starts_with(t->shape, rows_);
+    bool row = false;
+    if (e.as<Var>() != nullptr) {
+      if (params_.count(&e) == 0) return std::nullopt;
+      row = row_shaped;
+    } else if (e.as<Constant>() != nullptr) {
+      row = false;
+    } else if (const Call* c = e.as<Call>()) {
+      const Kind kind = kind_of(c->op.name());
+      if (kind == Kind::Other) return std::nullopt;
+      for (const Expr& a : c->args) row = row || row_.at(a.get());
+      if (c->op.name() == "hir.tensor.Zeros") row = row_shaped;
+      if (row && !operands_fit(*c, kind, *t)) return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    if (row != row_shaped) return std::nullopt;  // a shared value shaped like a row value, or the reverse
+    if (row && !record(t->shape)) return std::nullopt;
+    if (const Call* c = e.as<Call>(); row && c != nullptr && c->op.name() == "hir.nn.SoftMax") {  // its row statistics
+      std::vector<ShapeDim> kept = t->shape;
+      kept[static_cast<std::size_t>(normalized(std::get<std::int64_t>(c->attr("axis")), kept.size()))] = ShapeDim(1);
+      record(kept);
+    }
+    return row;
+  }
+
+  // The operand conditions of a row-valued call of `kind` with result type `t`.
+  bool operands_fit(const Call& c, Kind kind, const TensorType& t) const {
+    const std::size_t m = rows_.size();
+    auto is_row = [&](std::size_t i) { return row_.at(c.args[i].get()); };
+    auto rank = [&](std::size_t i) { return c.args[i]->type()->as<TensorType>()->shape.size(); };
+    switch (kind) {
+      case Kind::Elementwise:
+        for (std::size_t i = 0; i < c.args.size(); ++i)
+          if (is_row(i) ? rank(i) != t.shape.size() : rank(i) + m > t.shape.size()) return false;
+        return true;
+      case Kind::Reduce: {
+        for (std::int64_t a : std::get<std::vector<std::int64_t>>(c.attr("axes")))
+          if (normalized(a, rank(0)) < static_cast<std::int64_t>(m)) return false;
+        return true;
+      }
+      case Kind::SoftMax:
+        return normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) >= static_cast<std::int64_t>(m);
+      case Kind::RMSNorm:
+        return is_row(0) && !is_row(1) && rank(0) > m;
+      case Kind::Other:
+        return false;
+    }
+    return false;
+  }
+
+  // Records the trailing shape of a row value; false when an extent is symbolic or 0 (a layout's
+  // extents are at least 1; an empty tensor has nothing to spread).
+  bool record(const std::vector<ShapeDim>& shape) {
+    std::vector<std::int64_t> x;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+      if (!shape[i].is_static() || shape[i].value() < 1) return false;
+      if (i >= rows_.size()) x.push_back(shape[i].value());
+    }
+    if (std::find(trailing_.begin(), trailing_.end(), x) == trailing_.end()) trailing_.push_back(x);
+    return true;
+  }
+
+  std::vector<ShapeDim> rows_;
+  std::unordered_set<const ExprNode*> params_;
+  std::unordered_map<const ExprNode*, bool> row_;
+  std::vector<std::vector<std::int64_t>> trailing_;
+};
 
 }  // namespace
 
-std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results) {
-  if (results.empty()) return std::nullopt;
-  const auto* first = results.front()->type()->as<TensorType>();
-  if (first == nullptr || first->shape.empty()) return std::nullopt;
-  std::int64_t n = 1;
-  for (const ShapeDim& d : first->shape) {
-    if (!d.is_static()) return std::nullopt;
-    n *= d.value();
-  }
-  if (n < 1) return std::nullopt;
-  for (const Expr& r : results)
-    if (r->type()->as<TensorType>() == nullptr || r->type()->as<TensorType>()->shape != first->shape) return std::nullopt;
-  if (!elementwise_body(fn, results, first->shape)) return std::nullopt;
+bool GridPlan::is_row_shape(const std::vector<ShapeDim>& shape) const { return !shape.empty() && starts_with(shape, rows); }
 
-  const GridGeometry g = grid_geometry(n);
-  Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
-  TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
-  Result<Mesh> mesh = Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
-                                 {"c", "t"});
-  TF_CHECK(mesh.ok(), "the grid mesh is well formed");
-  Result<Layout> base = Layout::make(ints({g.ctas, g.threads, g.per_thread}), ints({0, 0, 1}));
+ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
+  const GridGeometry& g = geometry;
+  std::int64_t p = 1;
+  for (std::int64_t d : x) p *= d;
+  std::vector<std::int64_t> shape{g.ctas, g.threads, g.per_thread}, strides{0, 0, p};
+  std::int64_t stride = p;
+  for (std::int64_t d : x) {
+    stride /= d;
+    shape.push_back(d);
+    strides.push_back(stride);
+  }
+  Result<Layout> base = Layout::make(ints(shape), ints(strides));
   TF_CHECK(base.ok(), "the grid base layout is well formed");
   Result<ShardAttr> s0 = ShardAttr::make_split(0), s1 = ShardAttr::make_split(1);
-  Result<ShardLayout> layout = ShardLayout::make(LayoutBase(*base), {*s0, *s1}, *mesh);
+  Result<ShardLayout> layout = ShardLayout::make(LayoutBase(*base), {*s0, *s1}, mesh);
   TF_CHECK(layout.ok(), "the grid shard layout is well formed");
-  const std::string mesh_name = fmt::format("lower_grid_{}x{}", g.ctas, g.threads);
-  return GridPlan{first->shape, g, *mesh, *layout, mesh_name, fmt::format("{}_{}", mesh_name, g.per_thread)};
+  return *layout;
+}
+
+std::string GridPlan::layout_name(const std::vector<std::int64_t>& x) const {
+  std::string name = fmt::format("{}_{}", mesh_name, geometry.per_thread);
+  for (std::size_t i = 0; i < x.size(); ++i) name += fmt::format("{}{}", i == 0 ? "_x" : "x", x[i]);
+  return name;
+}
+
+std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results) {
+  if (results.empty()) return std::nullopt;
+  std::size_t max_m = SIZE_MAX;
+  for (const Expr& r : results) {
+    const auto* t = r->type()->as<TensorType>();
+    if (t == nullptr || t->shape.empty()) return std::nullopt;
+    max_m = std::min(max_m, t->shape.size());
+  }
+  const std::vector<ShapeDim>& first = results.front()->type()->as<TensorType>()->shape;
+  for (std::size_t m = max_m; m >= 1; --m) {
+    std::vector<ShapeDim> rows(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(m));
+    std::int64_t count = 1;
+    bool is_static = true;
+    for (const ShapeDim& d : rows) {
+      is_static = is_static && d.is_static();
+      if (is_static) count *= d.value();
+    }
+    if (!is_static) continue;
+    if (count < 1) return std::nullopt;
+    RowWalk walk(fn, rows);
+    if (!walk.run(results)) continue;
+    const GridGeometry g = grid_geometry(count);
+    Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
+    TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
+    Result<Mesh> mesh = Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
+                                   {"c", "t"});
+    TF_CHECK(mesh.ok(), "the grid mesh is well formed");
+    return GridPlan{rows, g, *mesh, fmt::format("lower_grid_{}x{}", g.ctas, g.threads), walk.trailing(), walk.row_params(fn)};
+  }
+  return std::nullopt;
 }
 
 }  // namespace tf::lower

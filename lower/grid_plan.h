@@ -1,19 +1,27 @@
-// The grid rule's plan: when a whole function is elementwise, its elements are spread over a
-// grid of CTAs and threads instead of one thread (docs/lowering.md, "The grid rule").
+// The grid rule's plan: when a function's values are computed row by row, its rows are spread
+// over a grid of CTAs and threads instead of one thread (docs/lowering.md, "The grid rule").
 //
-// Design note. A function is elementwise when every value its results reach is a parameter, a
-// literal or an op whose element c depends only on its operands' element c (binary, unary, relu,
-// cast, clamp, full_like, zeros), and every such value has one static shape S (N elements, at
-// least one) or is rank 0 (a scalar every thread holds). Then the kernel views each tensor of
-// shape S row-major as N elements and splits them in two parts:
-//   - the main part, the first G*T*k elements, split in blocks: thread t of CTA c owns the k
-//     elements from (c*T + t)*k on, through the ShardLayout `Layout((G, T, k), (0, 0, 1))` with
-//     `S(0), S(1)` over the mesh `(cta G, thread T)` (stride 0 on the mesh axes: each thread's
-//     registers hold only its own k elements);
-//   - the tail, the remaining N - G*T*k < G*T elements, computed by thread 0 of CTA 0 alone in a
-//     MeshScope over the mesh's slice [0:1, 0:1] (the predicate `if (tid == 0)` of a kernel).
-// Each part lowers the body with the serial rules, every full-shape buffer replaced by the
-// part's; the elements are disjoint, so the two parts never race.
+// Design note. Take the leading m axes L of the outputs (R = prod L rows, each the trailing
+// axes). A value is a *row value* when it depends on a parameter of shape L ++ X; the others are
+// *shared* (literals, parameters of other shapes, and what only they give), which every thread
+// computes whole for itself. The function is row-wise at m when:
+//   - every row value has a static shape L ++ X and every shared value of rank > 0 a shape that
+//     does not start with L (so a shape says which kind a value is);
+//   - a row value is a parameter or the result of binary, unary, relu, cast, clamp, full_like,
+//     zeros (elementwise: its row operands have its rank, its shared operands at most rank(X)),
+//     reduce over axes past L, softmax over an axis past L, or rms_norm of a row value with a
+//     shared weight;
+//   - every output is a row value.
+// m is the largest that works, from the outputs' smallest rank down to 1, so an elementwise
+// function spreads its elements (X = ()) and a row reduction its rows. Then each thread owns k
+// consecutive rows of the first G*T*k through the ShardLayout
+//   Layout((G, T, k) ++ X, (0, 0, P, X's row-major strides)) with S(0), S(1)   (P = prod X)
+// over the mesh (cta G, thread T) (stride 0 on the mesh axes: a thread's registers hold its own
+// k rows), and thread 0 of CTA 0 computes the R - G*T*k rows left (the tail) alone in a MeshScope
+// over the slice [0:1, 0:1]. Each part lowers the body with the serial rules, row values as the
+// part's rows: every reduction and softmax axis moves with the leading axes, and a thread holds
+// each of its rows whole, so nothing is exchanged between threads and no accumulation order
+// changes. The parts touch disjoint rows, so they never race.
 #pragma once
 
 #include <cstdint>
@@ -28,33 +36,42 @@
 
 namespace tf::lower {
 
-/// The split of N elements: G CTAs of T threads, k elements each in the main part, the tail.
+/// The split of R rows: G CTAs of T threads, k rows each in the main part, the tail.
 struct GridGeometry {
   std::int64_t ctas = 1;        ///< G
   std::int64_t threads = 1;     ///< T
   std::int64_t per_thread = 1;  ///< k
   std::int64_t main = 0;        ///< G*T*k
-  std::int64_t tail = 0;        ///< N - main, less than G*T
+  std::int64_t tail = 0;        ///< R - main, less than G*T
 
   friend bool operator==(const GridGeometry&, const GridGeometry&) = default;
 };
 
-/// The geometry for `n` >= 1 elements: T the largest power of two at most min(n, 256),
+/// The geometry for `n` >= 1 rows: T the largest power of two at most min(n, 256),
 /// G = n / (8T) clamped to [1, 64], k = n / (G*T).
 GridGeometry grid_geometry(std::int64_t n);
 
 /// A planned grid lowering of one function.
 struct GridPlan {
-  std::vector<ShapeDim> shape;  ///< S, the full shape
-  GridGeometry geometry;
+  std::vector<ShapeDim> rows;   ///< L, the leading axes every row value has
+  GridGeometry geometry;        ///< over prod(L) rows
   Mesh mesh;                    ///< (cta G, thread T), axes named c and t
-  ShardLayout layout;           ///< the main part's distribution
   std::string mesh_name;        ///< `lower_grid_GxT`, its module declaration
-  std::string layout_name;      ///< `lower_grid_GxT_k`, its module declaration
+  /// The trailing shapes X of the row values, each once, in the order first met.
+  std::vector<std::vector<std::int64_t>> trailing;
+  /// Per parameter: whether the results reach it as a row value (it is then viewed per part).
+  std::vector<bool> row_params;
+
+  /// True when `shape` is a row value's (it starts with L).
+  bool is_row_shape(const std::vector<ShapeDim>& shape) const;
+  /// The main part's distribution of row values with trailing shape X (design note).
+  ShardLayout layout_for(const std::vector<std::int64_t>& x) const;
+  /// Its module declaration: `lower_grid_GxT_k`, then `_x` and X's extents joined by `x`.
+  std::string layout_name(const std::vector<std::int64_t>& x) const;
 };
 
-/// The plan for `fn` returning `results` when the function is elementwise (design note), else
-/// nullopt (the serial rule lowers it).
+/// The plan for `fn` returning `results` when the function is row-wise for some m (design
+/// note), else nullopt (the serial rule lowers it).
 std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results);
 
 }  // namespace tf::lower

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -99,24 +100,32 @@ Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results,
   return true;
 }
 
-// One part of the grid rule (grid_plan.h): every parameter and output of the full shape viewed
-// through `view_layout` (`suffix` in the views' names), the body lowered with its full-shape
-// buffers of the part's `shape` laid out by `region_layout`.
+// The trailing extents of a row value of `plan` (its shape past the leading axes).
+std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<ShapeDim>& shape) {
+  std::vector<std::int64_t> x;
+  for (std::size_t i = plan.rows.size(); i < shape.size(); ++i) x.push_back(shape[i].value());
+  return x;
+}
+
+// One part of the grid rule (grid_plan.h): every row-valued parameter and output viewed through
+// `view_layout` (its trailing shape in, `suffix` in the views' names), the body lowered in the
+// region `region`.
 Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
-                        const std::vector<VarRef>& outputs, const LayoutBase& view_layout,
-                        std::optional<LayoutBase> region_layout, std::vector<ShapeDim> shape, std::string_view suffix) {
-  lc.begin_region({plan.shape, std::move(shape), std::move(region_layout)});
-  for (const VarRef& p : lc.function().params()) {
-    const auto* t = p->type()->as<TensorType>();
-    if (t == nullptr || t->shape != plan.shape) continue;
-    Result<Expr> v = view(lc, Expr(p), view_layout, p->name + std::string(suffix));
+                        const std::vector<VarRef>& outputs, const std::function<LayoutBase(const std::vector<std::int64_t>&)>& view_layout,
+                        LoweringContext::Region region, std::string_view suffix) {
+  lc.begin_region(std::move(region));
+  for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
+    if (!plan.row_params[i]) continue;
+    const VarRef& p = lc.function().params()[i];
+    Result<Expr> v = view(lc, Expr(p), view_layout(trailing_of(plan, p->type()->as<TensorType>()->shape)), p->name + std::string(suffix));
     TF_TRY(v);
     lc.remember(p.get(), *v);
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     Result<Expr> v = lower_value(lc, results[i]);
     TF_TRY(v);
-    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout, outputs[i]->name + std::string(suffix));
+    const std::vector<std::int64_t> x = trailing_of(plan, outputs[i]->type()->as<TensorType>()->shape);
+    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout(x), outputs[i]->name + std::string(suffix));
     TF_TRY(out);
     Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
     TF_TRY(copied);
@@ -129,16 +138,30 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
 Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
                         const std::vector<VarRef>& outputs) {
   const GridGeometry& g = plan.geometry;
-  Result<bool> main = lower_part(lc, plan, results, outputs, LayoutBase(plan.layout), LayoutBase(plan.layout),
-                                 {ShapeDim(g.ctas), ShapeDim(g.threads), ShapeDim(g.per_thread)}, "_main");
+  auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
+  LoweringContext::Region main_region{plan.rows, {ShapeDim(g.ctas), ShapeDim(g.threads), ShapeDim(g.per_thread)}, main_layout};
+  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, std::move(main_region), "_main");
   TF_TRY(main);
   if (g.tail == 0) return true;
-  Result<Layout> tail_outer = Layout::make(IntTuple::tuple({IntTuple(g.tail)}), IntTuple::tuple({IntTuple(1)}));
-  TF_TRY(tail_outer);
-  Result<ComposedLayout> tail_layout = ComposedLayout::make(std::nullopt, g.main, *tail_outer);
-  TF_TRY(tail_layout);
+  // The tail rows [main, R): each row-valued tensor from element main * P on, P its row's size.
+  auto tail_layout = [&g](const std::vector<std::int64_t>& x) {
+    std::int64_t p = 1;
+    for (std::int64_t d : x) p *= d;
+    std::vector<IntTuple> shape{IntTuple(g.tail)}, strides{IntTuple(p)};
+    std::int64_t stride = p;
+    for (std::int64_t d : x) {
+      stride /= d;
+      shape.push_back(IntTuple(d));
+      strides.push_back(IntTuple(stride));
+    }
+    Result<Layout> outer = Layout::make(IntTuple::tuple(shape), IntTuple::tuple(strides));
+    TF_CHECK(outer.ok(), "the tail's layout is well formed");
+    Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, g.main * p, *outer);
+    TF_CHECK(composed.ok(), "the tail's offset is not negative");
+    return LayoutBase(*composed);
+  };
   lc.open_body();
-  Result<bool> tail = lower_part(lc, plan, results, outputs, LayoutBase(*tail_layout), std::nullopt, {ShapeDim(g.tail)}, "_tail");
+  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, {plan.rows, {ShapeDim(g.tail)}, nullptr}, "_tail");
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);
@@ -294,7 +317,8 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   if (serial_used) declare(declarations, *module, kSerialMeshName, serial_mesh());
   for (const GridPlan& plan : grids) {
     declare(declarations, *module, plan.mesh_name, plan.mesh);
-    declare(declarations, *module, plan.layout_name, LayoutBase(plan.layout));
+    for (const std::vector<std::int64_t>& x : plan.trailing)
+      declare(declarations, *module, plan.layout_name(x), LayoutBase(plan.layout_for(x)));
   }
   return Module::make(module->name(), std::move(functions), std::move(declarations), module->entry());
 }

@@ -14,8 +14,9 @@
 // one TIR effect op on whole register tensors: every element is computed exactly as the HIR
 // evaluator does (the same handlers on the same operands, one thread, no accumulation order
 // changed), the baseline every parallel rule is checked against. Under the grid rule
-// (grid_plan.h) an elementwise function runs the same op rules on G CTAs of T threads, each
-// owning k consecutive elements, and thread 0 of CTA 0 computes the tail. Anything without a
+// (grid_plan.h) a function computed row by row runs the same op rules on G CTAs of T threads,
+// each owning k consecutive rows (an elementwise function's rows are its elements), and thread 0
+// of CTA 0 computes the tail. Anything without a
 // rule is refused with a diagnostic at its binding; nothing is lowered approximately.
 // Functions that are not HIR pass through unchanged; a dispatch prototype becomes a host
 // dispatcher over its variants' entries (dispatcher.h).

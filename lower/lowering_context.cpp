@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ir/hir/typed_call.h"
 #include "ir/type/unit_type.h"
 #include "ir/tir/binding_stmts.h"
@@ -46,10 +48,27 @@ Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
   return Expr(*v);
 }
 
+namespace {
+
+bool is_row(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>& rows) {
+  return !shape.empty() && shape.size() >= rows.size() && std::equal(rows.begin(), rows.end(), shape.begin());
+}
+
+}  // namespace
+
 Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::string_view hint) {
-  const bool in_region = region_ && like.shape == region_->full_shape;
-  Result<TensorTypeRef> type = in_region ? TensorType::make(region_->shape, dtype, region_->layout, StorageKind::Rmem)
-                                         : TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
+  Result<TensorTypeRef> type = TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
+  if (region_ && is_row(like.shape, region_->rows)) {
+    std::vector<ShapeDim> shape = region_->part;
+    std::vector<std::int64_t> trailing;
+    for (std::size_t i = region_->rows.size(); i < like.shape.size(); ++i) {
+      shape.push_back(like.shape[i]);
+      trailing.push_back(like.shape[i].value());  // a row value's extents are static (grid_plan.h)
+    }
+    std::optional<LayoutBase> layout;
+    if (region_->layout) layout = region_->layout(trailing);
+    type = TensorType::make(std::move(shape), dtype, std::move(layout), StorageKind::Rmem);
+  }
   TF_TRY(type);
   Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
   TF_TRY(a);
@@ -70,6 +89,12 @@ void LoweringContext::begin_region(Region region) {
   region_ = std::move(region);
   saved_.push_back(lowered_);
   lowered_.clear();
+}
+
+std::int64_t LoweringContext::axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const {
+  if (!region_ || !is_row(shape, region_->rows)) return axis;
+  TF_CHECK(axis >= static_cast<std::int64_t>(region_->rows.size()), "axis {} of a row value is one of its leading axes", axis);
+  return axis - static_cast<std::int64_t>(region_->rows.size()) + static_cast<std::int64_t>(region_->part.size());
 }
 
 void LoweringContext::end_region() {

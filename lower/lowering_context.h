@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,22 +47,26 @@ class LoweringContext {
   /// Binds `value` to a fresh Var named after `hint` (an item) and returns the Var.
   Result<Expr> bind(std::string_view hint, Expr value);
   /// A fresh buffer of `like`'s shape and `dtype` in registers:
-  /// `let NAME = alloc_tensor(tensor_type=...)`; inside a region whose full shape `like` has, the
-  /// region's distributed register type instead.
+  /// `let NAME = alloc_tensor(tensor_type=...)`; inside a region, a row value's shape takes the
+  /// region's leading axes and layout instead.
   Result<Expr> alloc(const TensorType& like, DType dtype, std::string_view hint);
 
-  /// What a region (a part of the elements every value of an elementwise body has) makes of a
-  /// tensor of the body's full shape: its type in registers for a dtype.
+  /// A part of the rows of a row-wise body (grid_plan.h): what a row value, a tensor whose shape
+  /// starts with `rows`, becomes in it.
   struct Region {
-    std::vector<ShapeDim> full_shape;                      ///< the shape the region replaces
-    std::vector<ShapeDim> shape;                           ///< the region's shape
-    std::optional<LayoutBase> layout;                      ///< its distribution, if any
+    std::vector<ShapeDim> rows;  ///< the leading axes L of the row values
+    std::vector<ShapeDim> part;  ///< what replaces them: (G, T, k), or (tail,)
+    /// The distribution of a row value with trailing shape X in the part (null: none).
+    std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
   };
-  /// Starts a region: later allocs of the full shape take the region's shape and layout, and
-  /// nothing lowered before is reused (each region lowers the body afresh). Ends with
+  /// Starts a region: later allocs of row values take the region's leading axes and layout,
+  /// and nothing lowered before is reused (each region lowers the body afresh). Ends with
   /// end_region, which forgets what the region lowered.
   void begin_region(Region region);
   void end_region();
+  /// Axis `axis` (in [0, rank)) of a value of HIR shape `shape`, in the TIR value that stands
+  /// for it: past the leading axes of a row value inside a region it moves with them.
+  std::int64_t axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const;
   /// Appends the effect op `op(args, attrs)` as a statement.
   Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 

@@ -64,22 +64,48 @@ func f(x: Tensor[(3, 7), f32], s: Tensor[(), f32]) -> Tuple[Tensor[(3, 7), f32],
   ASSERT_TRUE(p.has_value());
   EXPECT_EQ(p->geometry, geometry(1, 16, 1, 16, 5));
   EXPECT_EQ(p->mesh_name, "lower_grid_1x16");
-  EXPECT_EQ(p->layout_name, "lower_grid_1x16_1");
-  EXPECT_EQ(to_string(LayoutBase(p->layout)),
+  EXPECT_EQ(p->rows.size(), 2u);  // every element is a row
+  ASSERT_EQ(p->trailing, (std::vector<std::vector<std::int64_t>>{{}}));
+  EXPECT_EQ(p->layout_name({}), "lower_grid_1x16_1");
+  EXPECT_EQ(to_string(LayoutBase(p->layout_for({}))),
             "ShardLayout(layout=Layout((1, 16, 1), (0, 0, 1)), attrs=(S(0), S(1)), mesh=Mesh((Topology(\"cta\", 1), "
             "Topology(\"thread\", 16)), Layout((1, 16), (16, 1)), names=(\"c\", \"t\")))");
 }
 
-TEST(GridPlan, BroadcastsReductionsViewsAndSymbolicShapesAreLeftToTheSerialRule) {
-  EXPECT_FALSE(plan_of(R"(tfir 1
+TEST(GridPlan, RowReductionsSoftmaxAndRowVectorsSpreadTheLeadingAxes) {
+  // (3, 4) + (4,): the row vector is shared, so the rows are the first axis.
+  const std::optional<GridPlan> add = plan_of(R"(tfir 1
 func f(x: Tensor[(3, 4), f32], y: Tensor[(4,), f32]) -> Tensor[(3, 4), f32] {
     t = add(x, y)
     return t
 }
-)"));
+)");
+  ASSERT_TRUE(add.has_value());
+  EXPECT_EQ(add->rows, (std::vector<ShapeDim>{3}));
+  EXPECT_EQ(add->geometry, geometry(1, 2, 1, 2, 1));
+  EXPECT_EQ(add->trailing, (std::vector<std::vector<std::int64_t>>{{4}}));
+  EXPECT_EQ(add->layout_name({4}), "lower_grid_1x2_1_x4");
+  EXPECT_EQ(to_string(LayoutBase(add->layout_for({4}))),
+            "ShardLayout(layout=Layout((1, 2, 1, 4), (0, 0, 4, 1)), attrs=(S(0), S(1)), mesh=Mesh((Topology(\"cta\", 1), "
+            "Topology(\"thread\", 2)), Layout((1, 2), (2, 1)), names=(\"c\", \"t\")))");
+  // (2, 5, 3): softmax over the last axis, then a sum over it: the rows are (2, 5).
+  const std::optional<GridPlan> rows = plan_of(R"(tfir 1
+func f(x: Tensor[(2, 5, 3), f32]) -> Tuple[Tensor[(2, 5, 3), f32], Tensor[(2, 5), f32]] {
+    p = softmax(x, axis=-1)
+    s = reduce(p, axes=(2,), keepdim=false, kind=sum)
+    return (p, s)
+}
+)");
+  ASSERT_TRUE(rows.has_value());
+  EXPECT_EQ(rows->rows, (std::vector<ShapeDim>{2, 5}));
+  EXPECT_EQ(rows->geometry, geometry(1, 8, 1, 8, 2));
+}
+
+TEST(GridPlan, ReductionsAcrossRowsViewsAndSymbolicShapesAreLeftToTheSerialRule) {
+  // A reduction over the leading axis has no row it stays within.
   EXPECT_FALSE(plan_of(R"(tfir 1
-func f(x: Tensor[(3, 4), f32]) -> Tensor[(3,), f32] {
-    s = reduce(x, axes=(1,), keepdim=false, kind=sum)
+func f(x: Tensor[(3, 4), f32]) -> Tensor[(4,), f32] {
+    s = reduce(x, axes=(0,), keepdim=false, kind=sum)
     return s
 }
 )"));
@@ -97,11 +123,27 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
     return y
 }
 )"));
+  // A rank-0 output is no row value.
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), f32], Tensor[(), f32]] {
     y = neg(x)
     s = reduce(x, axes=(0,), keepdim=false, kind=sum)
     return (y, s)
+}
+)"));
+  // Rows of no element: an extent-0 trailing axis has no layout to spread.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(2, 0), f32]) -> Tensor[(2,), f32] {
+    s = reduce(x, axes=(1,), keepdim=false, kind=sum)
+    return s
+}
+)"));
+  // A shared value shaped like a row value (the weight (4,) beside rows of 4) is ambiguous.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(4, 4), f32], w: Tensor[(4,), f32]) -> Tensor[(4, 4), f32] {
+    v = neg(w)
+    y = add(x, v)
+    return y
 }
 )"));
 }
