@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -70,18 +72,39 @@ Result<Expr> rule_zeros(LoweringContext& lc, const Call& c) {
   return filled(lc, c, 0.0);
 }
 
-// full_like(x, value): the value rounded once from f64 to x's float dtype, as TIR's Fill does.
-// Integer dtypes are refused: HIR converts the f64 value with its own rule, which TIR's Fill
-// (truncation) does not promise to share.
-Result<Expr> rule_full_like(LoweringContext& lc, const Call& c) {
-  const DType d = tensor_type_of(c)->dtype;
-  if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
-    return lc.refusal(c, "full_like", fmt::format("full_like of {} has no TIR fill rule yet (floats only)", d.name()));
-  return filled(lc, c, std::get<double>(c.attr("value")));
+// The integer a float value converts to under the default integer conversion (docs/numerics.md):
+// toward zero, saturating to the dtype's range, NaN to 0. Written here, apart from the project's
+// numerics, as the backend's own reading of the rule (DESIGN.md: the oracle and the backend
+// share the IR and nothing else).
+std::int64_t to_integer(double v, DType d) {
+  if (std::isnan(v)) return 0;
+  const int bits = d.bit_width();
+  const double top = std::ldexp(1.0, bits - 1);  // 2^(bits-1): the first value past the range
+  if (v >= top) return bits == 64 ? std::numeric_limits<std::int64_t>::max() : (std::int64_t{1} << (bits - 1)) - 1;
+  if (v < -top) return bits == 64 ? std::numeric_limits<std::int64_t>::min() : -(std::int64_t{1} << (bits - 1));
+  return static_cast<std::int64_t>(std::trunc(v));
 }
 
-// A rank-0 register buffer of `dtype` filled with `value` (rounded once to the dtype by Fill).
-Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, double value, std::string_view hint) {
+// full_like(x, value): the value in x's dtype. A float dtype's is the value rounded once from
+// f64, as TIR's Fill does; an integer's the default integer conversion (to_integer); a bool's
+// `value != 0` (NaN is true, -0 false), each filled as an exact literal of the dtype.
+Result<Expr> rule_full_like(LoweringContext& lc, const Call& c) {
+  // x only gives the type, but HIR evaluates it first, and an x whose evaluation fails fails the
+  // full_like: lowered too, its value unused (found by the lowering law).
+  Result<Expr> x = lower_value(lc, c.args[0]);
+  TF_TRY(x);
+  const DType d = tensor_type_of(c)->dtype;
+  const double value = std::get<double>(c.attr("value"));
+  if (d.is_integer()) return filled(lc, c, to_integer(value, d));
+  if (d.is_bool()) return filled(lc, c, value != 0.0);
+  if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
+    return lc.refusal(c, "full_like", fmt::format("full_like of {} has no TIR fill rule yet", d.name()));
+  return filled(lc, c, value);
+}
+
+// A rank-0 register buffer of `dtype` filled with the literal `value` (a float rounded once to
+// the dtype by Fill, an integer exactly).
+Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, ConstantValue value, std::string_view hint) {
   Result<TensorTypeRef> scalar = TensorType::make({}, dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
   Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
@@ -93,27 +116,41 @@ Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, double value, std::
   return *t;
 }
 
-// clamp(x, lo, hi) on a float dtype: max(x, lo') then min(., hi'), lo' and hi' the bounds rounded
-// once to the dtype. HIR clamps on exact values and rounds once; rounding is monotone and keeps
-// representable values, so round(min(max(x, lo), hi)) = min(max(x, round(lo)), round(hi)), and
-// max / min are IEEE maximum / minimum in both (NaN in, NaN out; +0 above -0). Integer dtypes
-// (their bounds convert toward zero, a NaN bound gives 0) have no rule yet.
+// clamp(x, lo, hi): max(x, lo') then min(., hi').
+//  - Float dtypes: lo' and hi' the bounds rounded once to the dtype. HIR clamps on exact values
+//    and rounds once; rounding is monotone and keeps representable values, so
+//    round(min(max(x, lo), hi)) = min(max(x, round(lo)), round(hi)), and max / min are IEEE
+//    maximum / minimum in both (NaN in, NaN out; +0 above -0).
+//  - Integer dtypes: lo' and hi' the bounds' default integer conversions (to_integer). HIR
+//    compares x with the exact bounds and gives the converted bound: x < lo exactly when
+//    x < trunc(lo) for a negative lo, and for a positive one the integers below lo end at
+//    trunc(lo) itself, so max(x, trunc(lo)) is HIR's lower clamp (saturation keeps it), and the
+//    same holds above; lo > hi gives trunc(hi) in both. A NaN bound makes every element 0.
+//  - bool (HIR compares 0 / 1 with the bounds) has no rule.
 Result<Expr> rule_clamp(LoweringContext& lc, const Call& c) {
   const TensorType& type = *tensor_type_of(c);
-  if (!type.dtype.is_float() || type.dtype == DType::f8e8m0() || type.dtype == DType::f4e2m1())
-    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet (floats only)", type.dtype.name()));
-  Result<Expr> x = lower_value(lc, c.args[0]);
+  const DType d = type.dtype;
+  const double lo_value = std::get<double>(c.attr("min_val")), hi_value = std::get<double>(c.attr("max_val"));
+  const bool integer = d.is_integer();
+  if (!integer && (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1()))
+    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet", d.name()));
+  Result<Expr> x = lower_value(lc, c.args[0]);  // first: its failure is the clamp's, as in HIR
   TF_TRY(x);
-  Result<Expr> lo = scalar_buffer(lc, type.dtype, std::get<double>(c.attr("min_val")), "lo");
+  if (integer && (std::isnan(lo_value) || std::isnan(hi_value))) return filled(lc, c, std::int64_t{0});
+  auto bound = [&](double v) -> ConstantValue {
+    if (integer) return to_integer(v, d);
+    return v;
+  };
+  Result<Expr> lo = scalar_buffer(lc, d, bound(lo_value), "lo");
   TF_TRY(lo);
-  Result<Expr> hi = scalar_buffer(lc, type.dtype, std::get<double>(c.attr("max_val")), "hi");
+  Result<Expr> hi = scalar_buffer(lc, d, bound(hi_value), "hi");
   TF_TRY(hi);
-  Result<Expr> low = lc.alloc(type, type.dtype, "at_least_lo");
+  Result<Expr> low = lc.alloc(type, d, "at_least_lo");
   TF_TRY(low);
   Result<bool> m = lc.emit("tir.arith.Binary", {*x, *lo, *low}, {{"kind", std::string("max")}});
   TF_TRY(m);
   const std::string name = lc.binding_name(c);
-  Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+  Result<Expr> dst = lc.alloc(type, d, name.empty() ? "t" : name);
   TF_TRY(dst);
   Result<bool> n = lc.emit("tir.arith.Binary", {*low, *hi, *dst}, {{"kind", std::string("min")}});
   TF_TRY(n);

@@ -142,26 +142,34 @@ Fault ThreadRunner::fill(const Call& c) {
   const View& d = **dst;
   Result<RtValue> v = eval(c.args[1]);
   if (!v.ok()) return v.diagnostics().front();
+  // The value: an integer kept exact (an integer literal, or a rank-0 integer / bool tensor), or
+  // a float.
+  std::optional<std::int64_t> integer;
   double x = 0;
   if (v->kind == RtValue::Kind::View) {
     Result<Gathered> g = gather(*v->view, ElementList{0}, ReadUse::Data);
     if (!g.ok()) return g.diagnostics().front();
-    x = element_f64(g->values, 0);
+    if (g->values.dtype().is_integer() || g->values.dtype().is_bool()) integer = to_i64(g->values)[0];
+    else x = element_f64(g->values, 0);
+  } else if (v->kind == RtValue::Kind::Float) {
+    x = v->f;
   } else {
-    x = v->kind == RtValue::Kind::Float ? v->f : v->kind == RtValue::Kind::Bool ? (v->b ? 1 : 0) : static_cast<double>(v->i);
+    integer = v->kind == RtValue::Kind::Bool ? (v->b ? 1 : 0) : v->i;
   }
   Result<std::optional<ElementList>> e = held(d);
   if (!e.ok()) return e.diagnostics().front();
   if (!*e) return std::nullopt;
   const std::int64_t n = static_cast<std::int64_t>((*e)->size());
   Tensor values = Tensor::make(d.dtype, {n});
+  // Rounded once to the dtype: an integer into an integer or bool dtype exactly (wrapping to the
+  // width, bool x != 0); a float into any dtype by its default mode (integers toward zero,
+  // saturating, NaN -> 0; bool x != 0); an integer into a float dtype through f64 (exact up to
+  // 2^53).
   std::uint64_t code = 0;
-  if (d.dtype.is_float()) {
-    code = numerics::encode_f64(x, d.dtype, numerics::default_cast_mode(d.dtype));
-  } else {
-    const std::int64_t i = static_cast<std::int64_t>(x);
-    code = from_i64(d.dtype, {1}, std::span<const std::int64_t>(&i, 1)).code(0);
-  }
+  if (integer && !d.dtype.is_float())
+    code = from_i64(d.dtype, {1}, std::span<const std::int64_t>(&*integer, 1)).code(0);
+  else
+    code = numerics::encode_f64(integer ? static_cast<double>(*integer) : x, d.dtype, numerics::default_cast_mode(d.dtype));
   for (std::int64_t k = 0; k < n; ++k) values.set_code(k, code);
   return scatter(d, **e, values, nullptr);
 }

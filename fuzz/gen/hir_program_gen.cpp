@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 11>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11}[static_cast<std::size_t>(pick<int>(0, 11))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 12>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12}[static_cast<std::size_t>(pick<int>(0, 12))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -280,6 +280,7 @@ class FuncBuilder {
       case 7: made = tuple(ts); break;
       case 10: made = softmax(a); break;
       case 11: made = matmul(out, a, ts); break;
+      case 12: made = clamp_or_full_like(a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -367,6 +368,23 @@ class FuncBuilder {
       n = p.tensor().shape[1];
     }
     return std::make_pair(fmt::format("matmul({}, {})", a.spelled, rhs), Value{"", false, {TType{{x.shape[0], n}, x.dtype, false}}});
+  }
+
+  // clamp(a, min_val, max_val) of a numeric a, or full_like(a, value) of any a: bounds and values
+  // fractional, reversed, beyond every dtype's range, or NaN.
+  std::optional<std::pair<std::string, Value>> clamp_or_full_like(const Value& a) {
+    const TType& x = a.tensor();
+    auto number = [&]() -> std::string {
+      switch (pick<int>(0, 6)) {
+        case 0: return "nan";
+        case 1: return one_in(2) ? "1e30" : "-1e30";
+        case 2: return fmt::format("{}.5", pick<int>(-4, 5));
+        default: return fmt::format("{}.0", pick<int>(-4, 5));
+      }
+    };
+    if (x.dtype != "bool" && one_in(2))
+      return std::make_pair(fmt::format("clamp({}, min_val={}, max_val={})", a.spelled, number(), number()), a);
+    return std::make_pair(fmt::format("full_like({}, value={})", a.spelled, number()), a);
   }
 
   // softmax over one axis (counted from the end one time in four) of a float tensor.
