@@ -174,6 +174,8 @@ class RowWalk {
 bool GridPlan::is_row_shape(const std::vector<ShapeDim>& shape) const { return !shape.empty() && starts_with(shape, rows); }
 
 ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
+  for (std::size_t i = 0; i < layouts.size(); ++i)
+    if (trailing[i] == x) return layouts[i];
   const GridGeometry& g = geometry;
   std::int64_t p = 1;
   for (std::int64_t d : x) p *= d;
@@ -225,7 +227,11 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
     Result<Mesh> mesh = Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
                                    {"c", "t"});
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
-    return GridPlan{rows, g, *mesh, fmt::format("lower_grid_{}x{}", g.ctas, g.threads), walk.trailing(), walk.row_params(fn)};
+    GridPlan plan{rows, g, *mesh, fmt::format("lower_grid_{}x{}", g.ctas, g.threads), walk.trailing(), walk.row_params(fn), {}};
+    std::vector<ShardLayout> layouts;
+    for (const std::vector<std::int64_t>& x : plan.trailing) layouts.push_back(plan.layout_for(x));
+    plan.layouts = std::move(layouts);
+    return plan;
   }
   return std::nullopt;
 }

@@ -61,6 +61,8 @@ struct GridPlan {
   std::vector<std::vector<std::int64_t>> trailing;
   /// Per parameter: whether the results reach it as a row value (it is then viewed per part).
   std::vector<bool> row_params;
+  /// layout_for(trailing[i]), made once (a ShardLayout is checked when made).
+  std::vector<ShardLayout> layouts;
 
   /// True when `shape` is a row value's (it starts with L).
   bool is_row_shape(const std::vector<ShapeDim>& shape) const;

@@ -35,7 +35,11 @@ enum class ExprPlace {
 /// A binder met so far: what bound the Var, and where.
 struct Binding {
   const char* binder;  ///< "parameter", "LetStmt", "For" or "MeshScope"
-  std::string path;         ///< spelled when bound (an IrPath does not outlive the walk)
+  /// A parameter's path, spelled when bound (an IrPath does not outlive the walk); empty for the
+  /// statement binders, whose paths grow with the nesting of LetStmts, so that spelling each one
+  /// would make the walk quadratic in the bindings of a lowered function. The diagnostic of a
+  /// second binding carries its own path, and the first's source location where it has one.
+  std::string path;
   SourceLocation location;  ///< of the binding statement (unknown for a parameter)
 };
 

@@ -135,14 +135,14 @@ void TirVerifier::bind(const VarRef& var, const IrPath& path, const char* binder
             ? "TIR.1.3.VERIFY.fresh-var-let"
             : "TIR.1.3.VERIFY.fresh-var-across-binders";
     Diagnostic d = rule_error(
-        rule, fmt::format("{} binds the Var '{}', which is already bound as a {} at {}; every "
+        rule, fmt::format("{} binds the Var '{}', which is already bound as a {}{}; every "
                           "binder takes a fresh Var",
-                          binder, var->name, b.binder, b.path));
+                          binder, var->name, b.binder, b.path.empty() ? std::string() : " at " + b.path));
     if (b.location.known())
       d.related.push_back({b.location, fmt::format("the {} that bound '{}' first", b.binder, var->name)});
     report(std::move(d), path);
   } else {
-    bound_.emplace(var.get(), Binding{binder, path.str(), where_.empty() ? SourceLocation{} : where_.back()});
+    bound_.emplace(var.get(), Binding{binder, std::string(), where_.empty() ? SourceLocation{} : where_.back()});
   }
   ++in_scope_[var.get()];
 }
