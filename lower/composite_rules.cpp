@@ -93,15 +93,6 @@ Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<st
   return lc.bind(hint, *v);
 }
 
-std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape) {
-  std::vector<std::int64_t> out;
-  for (const ShapeDim& d : shape) {
-    if (!d.is_static()) return std::nullopt;
-    out.push_back(d.value());
-  }
-  return out;
-}
-
 // The most products the per-thread matmul materializes (M x N x K per batch): 2^24, 64 MiB of f32.
 constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 24;
 

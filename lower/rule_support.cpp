@@ -4,6 +4,15 @@
 
 namespace tf::lower {
 
+std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape) {
+  std::vector<std::int64_t> out;
+  for (const ShapeDim& d : shape) {
+    if (!d.is_static()) return std::nullopt;
+    out.push_back(d.value());
+  }
+  return out;
+}
+
 // The operands of `c` lowered, in order.
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c) {
   std::vector<Expr> out;

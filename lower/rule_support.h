@@ -3,6 +3,8 @@
 // not ops (loops, calls, tuple items). Internal to lower/.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -17,6 +19,8 @@ namespace tf::lower {
 /// The TensorType of `e`'s value, or null.
 inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as<TensorType>(); }
 
+/// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
+std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
 /// The operands of `c` lowered, in order.
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
 /// True when attribute `name` of `c` is None.

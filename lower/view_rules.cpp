@@ -63,15 +63,6 @@ Result<Expr> box_view(LoweringContext& lc, const Call& c, const Expr& x, std::in
   return view_of(lc, c, x, *composed, suffix);
 }
 
-std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape) {
-  std::vector<std::int64_t> out;
-  for (const ShapeDim& d : shape) {
-    if (!d.is_static()) return std::nullopt;
-    out.push_back(d.value());
-  }
-  return out;
-}
-
 }  // namespace
 
 // slice(x, starts, sizes=S, strides=T) with literal starts and a static shape: the view
