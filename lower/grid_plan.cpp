@@ -118,10 +118,13 @@ class RowWalk {
     }
     if (row != row_shaped) return std::nullopt;  // a shared value shaped like a row value, or the reverse
     if (row && !record(t->shape)) return std::nullopt;
-    if (const Call* c = e.as<Call>(); row && c != nullptr && c->op.name() == "hir.nn.SoftMax") {  // its row statistics
+    if (const Call* c = e.as<Call>(); c != nullptr && c->op.name() == "hir.nn.SoftMax") {
+      // Its statistics (the shape with the axis kept as 1) are buffers of their own, of the
+      // same kind: a shared softmax's must not look like a row value's either.
       std::vector<ShapeDim> kept = t->shape;
       kept[static_cast<std::size_t>(normalized(std::get<std::int64_t>(c->attr("axis")), kept.size()))] = ShapeDim(1);
-      record(kept);
+      if (row) record(kept);
+      else if (starts_with(kept, rows_)) return std::nullopt;
     }
     return row;
   }

@@ -268,7 +268,7 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 12>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12}[static_cast<std::size_t>(pick<int>(0, 12))];
+    if (ctx_.opts.lowerable_only) kind = std::array<int, 13>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}[static_cast<std::size_t>(pick<int>(0, 13))];
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -281,6 +281,7 @@ class FuncBuilder {
       case 10: made = softmax(a); break;
       case 11: made = matmul(out, a, ts); break;
       case 12: made = clamp_or_full_like(a); break;
+      case 13: made = slice(a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -368,6 +369,31 @@ class FuncBuilder {
       n = p.tensor().shape[1];
     }
     return std::make_pair(fmt::format("matmul({}, {})", a.spelled, rhs), Value{"", false, {TType{{x.shape[0], n}, x.dtype, false}}});
+  }
+
+  // slice(a, starts, sizes, strides) of a static a with literal starts: per axis a window inside
+  // the extent (a size of 0 at any start up to the extent, one time in eight).
+  std::optional<std::pair<std::string, Value>> slice(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty() || x.umat || !static_shape(x)) return std::nullopt;
+    std::string starts, sizes, strides;
+    TType t = x;
+    for (std::size_t k = 0; k < x.shape.size(); ++k) {
+      const std::int64_t e = x.shape[k].value;
+      std::int64_t start = pick<std::int64_t>(0, e + 1), size = 0, stride = 1;
+      if (start < e && !one_in(8)) {
+        stride = pick<std::int64_t>(1, 4);
+        size = pick<std::int64_t>(1, (e - 1 - start) / stride + 2);
+      }
+      t.shape[k] = Extent{size, ""};
+      const char* sep = k ? ", " : "";
+      starts += fmt::format("{}{}", sep, start);
+      sizes += fmt::format("{}{}", sep, size);
+      strides += fmt::format("{}{}", sep, stride);
+    }
+    const char* close = x.shape.size() == 1 ? ",)" : ")";
+    return std::make_pair(fmt::format("slice({}, ({}{}, sizes=({}{}, strides=({}{})", a.spelled, starts, close, sizes, close, strides, close),
+                          Value{"", false, {t}});
   }
 
   // clamp(a, min_val, max_val) of a numeric a, or full_like(a, value) of any a: bounds and values

@@ -1,6 +1,6 @@
 // Laws of the lowering (lower/) over generated HIR programs restricted to what it has rules for
 // (HirGenOptions::lowerable_only: binaries with broadcasting and literals, unaries, casts in the
-// default mode, reductions, softmax, matmul, clamp, full_like, reshapes and transposes of static shapes, grid loops with and
+// default mode, reductions, softmax, matmul, clamp, full_like, reshapes, transposes and slices of static shapes, grid loops with and
 // without carries, calls, over f32 / f16 / bf16 / integer / bool tensors with static and symbolic
 // extents, one value or a tuple returned), each function run on seeded random inputs:
 //  - every function lowers: nothing of the subset is refused, and the pipeline's verification

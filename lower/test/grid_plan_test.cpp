@@ -138,6 +138,15 @@ func f(x: Tensor[(2, 0), f32]) -> Tensor[(2,), f32] {
     return s
 }
 )"));
+  // A shared softmax whose statistics (shape (1,)) look like a row value of rows (1,) (found by
+  // the lowering law).
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(1, 2), f32], y: Tensor[(2,), f32]) -> Tensor[(1, 2), f32] {
+    p = softmax(y, axis=0)
+    s = add(x, p)
+    return s
+}
+)"));
   // A shared value shaped like a row value (the weight (4,) beside rows of 4) is ambiguous.
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(4, 4), f32], w: Tensor[(4,), f32]) -> Tensor[(4, 4), f32] {
