@@ -30,7 +30,7 @@ class HirToTirPass final : public Pass {
  public:
   std::string_view name() const override { return "hir-to-tir"; }
   std::string_view summary() const override {
-    return "every HIR function becomes a CUDA kernel and a host entry of the same name and parameters";
+    return "every HIR function becomes a CUDA kernel NAME_kernel (serial, or spread over a grid of CTAs and threads), a dispatch prototype a host DispatchCall";
   }
   Result<ModuleRef> run(const ModuleRef& module, const Context& ctx) const override;
 };

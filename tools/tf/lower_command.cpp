@@ -57,15 +57,16 @@ int run_lower(const LowerRequest& r, std::ostream& out, std::ostream& err) {
 void add_lower_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<LowerRequest>();
   std::string passes;
-  for (const auto& p : lower::all_passes()) passes += fmt::format("\n  {:<12} {}", p->name(), p->summary());
+  for (const auto& p : lower::all_passes()) passes += fmt::format("\n  {:<15} {}", p->name(), p->summary());
   CLI::App* cmd = app.add_subcommand(
       "lower",
       "Lower a tfir file's HIR functions to TIR and print the module: each func NAME becomes a\n"
       "CUDA kernel NAME_kernel and a host entry NAME with the same parameters and trailing\n"
       "outputs, so `tf eval` of the lowered NAME takes the inputs the HIR NAME took and gives\n"
-      "the same outputs (docs/lowering.md). An op without a lowering rule is refused at its\n"
-      "binding (exit 2); the module is verified after each pass that changed it, and a pass\n"
-      "that breaks it is an internal error naming the pass (exit 3).\n"
+      "the same outputs (docs/lowering.md); a dispatch prototype becomes a host DispatchCall\n"
+      "over its variants, each lowered under its own name. An op without a lowering rule is\n"
+      "refused at its binding (exit 2); the module is verified after each pass that changed\n"
+      "it, and a pass that breaks it is an internal error naming the pass (exit 3).\n"
       "Passes:" + passes + "\n"
       "Examples:\n"
       "  tf lower examples/contract.tfir --fn scale_add\n"
