@@ -11,6 +11,7 @@
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/var.h"
+#include "ir/layout/mesh_slice.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::lower {
@@ -57,13 +58,15 @@ class RowWalk {
     for (const VarRef& p : fn.params()) params_.insert(p.get());
   }
 
+  // True when the body is row-wise; a result may be shared (written once by thread 0 of CTA
+  // 0) as long as some value is a row value.
   bool run(const std::vector<Expr>& results) {
-    for (const Expr& r : results) {
-      std::optional<bool> row = classify(r.get());
-      if (!row || !*row) return false;
-    }
-    return true;
+    for (const Expr& r : results)
+      if (!classify(r.get())) return false;
+    return !trailing_.empty();
   }
+  /// True when a reduction crosses rows (a CTA collective: one CTA, no tail).
+  bool crosses_rows() const { return crosses_rows_; }
   std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
   std::vector<bool> row_params(const hir::Function& fn) const {
     std::vector<bool> out;
@@ -112,7 +115,14 @@ class RowWalk {
       if (kind == Kind::Other) return std::nullopt;
       for (const Expr& a : c->args) row = row || row_.at(a.get());
       if (c->op.name() == "hir.tensor.Zeros") row = row_shaped;
-      if (row && !operands_fit(*c, kind, *t)) return std::nullopt;
+      if (row && kind == Kind::Reduce && reduces_rows(*c)) {
+        // Across every row (a CTA collective): its value is shared, whole in every thread.
+        if (!reduces_all_rows(*c)) return std::nullopt;
+        crosses_rows_ = true;
+        row = false;
+      } else if (row && !operands_fit(*c, kind, *t)) {
+        return std::nullopt;
+      }
     } else {
       return std::nullopt;
     }
@@ -154,6 +164,26 @@ class RowWalk {
     return false;
   }
 
+  // True when reduce `c` (of a row value) names one of the leading axes.
+  bool reduces_rows(const Call& c) const {
+    const std::size_t rank = c.args[0]->type()->as<TensorType>()->shape.size();
+    for (std::int64_t a : std::get<std::vector<std::int64_t>>(c.attr("axes")))
+      if (normalized(a, rank) < static_cast<std::int64_t>(rows_.size())) return true;
+    return false;
+  }
+  // True when it names every leading axis and drops them (keepdim=false): the row axes become
+  // the CTA's threads, which a reduce over part of them, or keeping them, cannot express.
+  bool reduces_all_rows(const Call& c) const {
+    const std::size_t rank = c.args[0]->type()->as<TensorType>()->shape.size();
+    std::vector<bool> named(rows_.size(), false);
+    for (std::int64_t a : std::get<std::vector<std::int64_t>>(c.attr("axes"))) {
+      const std::int64_t k = normalized(a, rank);
+      if (k < static_cast<std::int64_t>(rows_.size())) named[static_cast<std::size_t>(k)] = true;
+    }
+    const bool* keep = std::get_if<bool>(&c.attr("keepdim"));
+    return std::all_of(named.begin(), named.end(), [](bool b) { return b; }) && !(keep != nullptr && *keep);
+  }
+
   // Records the trailing shape of a row value; false when an extent is symbolic or 0 (a layout's
   // extents are at least 1; an empty tensor has nothing to spread).
   bool record(const std::vector<ShapeDim>& shape) {
@@ -170,6 +200,7 @@ class RowWalk {
   std::unordered_set<const ExprNode*> params_;
   std::unordered_map<const ExprNode*, bool> row_;
   std::vector<std::vector<std::int64_t>> trailing_;
+  bool crosses_rows_ = false;
 };
 
 }  // namespace
@@ -183,6 +214,10 @@ ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
   std::int64_t p = 1;
   for (std::int64_t d : x) p *= d;
   std::vector<std::int64_t> shape{g.ctas, g.threads, g.per_thread}, strides{0, 0, p};
+  if (collective) {
+    shape = {g.threads, g.per_thread};
+    strides = {0, p};
+  }
   std::int64_t stride = p;
   for (std::int64_t d : x) {
     stride /= d;
@@ -192,9 +227,23 @@ ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
   Result<Layout> base = Layout::make(ints(shape), ints(strides));
   TF_CHECK(base.ok(), "the grid base layout is well formed");
   Result<ShardAttr> s0 = ShardAttr::make_split(0), s1 = ShardAttr::make_split(1);
-  Result<ShardLayout> layout = ShardLayout::make(LayoutBase(*base), {*s0, *s1}, mesh);
+  std::vector<ShardAttr> attrs{*s0, *s1};
+  if (collective) attrs = {*s0};
+  Result<ShardLayout> layout = ShardLayout::make(LayoutBase(*base), attrs, mesh);
   TF_CHECK(layout.ok(), "the grid shard layout is well formed");
   return *layout;
+}
+
+std::vector<ShapeDim> GridPlan::part() const {
+  if (collective) return {ShapeDim(geometry.threads), ShapeDim(geometry.per_thread)};
+  return {ShapeDim(geometry.ctas), ShapeDim(geometry.threads), ShapeDim(geometry.per_thread)};
+}
+
+Mesh GridPlan::first_thread() const {
+  std::vector<SliceKey> key(collective ? 1 : 2, SliceKey::range(0, 1));
+  Result<Mesh> m = slice(mesh, key);
+  TF_CHECK(m.ok(), "the grid mesh's first thread is a slice");
+  return *m;
 }
 
 std::string GridPlan::layout_name(const std::vector<std::int64_t>& x) const {
@@ -203,34 +252,65 @@ std::string GridPlan::layout_name(const std::vector<std::int64_t>& x) const {
   return name;
 }
 
+namespace {
+
+// The leading axes to try, largest row count first: every prefix of every output's and
+// parameter's static shape.
+std::vector<std::vector<ShapeDim>> candidate_rows(const hir::Function& fn, const std::vector<Expr>& results) {
+  std::vector<std::pair<std::int64_t, std::vector<ShapeDim>>> found;
+  auto add = [&](const IRType& type) {
+    const auto* t = type ? type->as<TensorType>() : nullptr;
+    if (t == nullptr) return;
+    std::int64_t count = 1;
+    for (std::size_t m = 1; m <= t->shape.size(); ++m) {
+      if (!t->shape[m - 1].is_static() || t->shape[m - 1].value() < 1) return;
+      count *= t->shape[m - 1].value();
+      std::vector<ShapeDim> rows(t->shape.begin(), t->shape.begin() + static_cast<std::ptrdiff_t>(m));
+      if (std::none_of(found.begin(), found.end(), [&](const auto& f) { return f.second == rows; })) found.push_back({count, rows});
+    }
+  };
+  for (const Expr& r : results) add(r->type());
+  for (const VarRef& p : fn.params()) add(p->type());
+  std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  std::vector<std::vector<ShapeDim>> out;
+  for (auto& f : found) out.push_back(std::move(f.second));
+  return out;
+}
+
+// One CTA whose threads divide the rows, for a reduction across them: T the largest power of
+// two dividing R, at most 256; no tail (a CTA collective sees only the threads' rows).
+GridGeometry collective_geometry(std::int64_t rows) {
+  GridGeometry g;
+  g.threads = 1;
+  while (g.threads < 256 && rows % (2 * g.threads) == 0) g.threads *= 2;
+  g.ctas = 1;
+  g.per_thread = rows / g.threads;
+  g.main = rows;
+  g.tail = 0;
+  return g;
+}
+
+}  // namespace
+
 std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results) {
   if (results.empty()) return std::nullopt;
-  std::size_t max_m = SIZE_MAX;
-  for (const Expr& r : results) {
-    const auto* t = r->type()->as<TensorType>();
-    if (t == nullptr || t->shape.empty()) return std::nullopt;
-    max_m = std::min(max_m, t->shape.size());
-  }
-  const std::vector<ShapeDim>& first = results.front()->type()->as<TensorType>()->shape;
-  for (std::size_t m = max_m; m >= 1; --m) {
-    std::vector<ShapeDim> rows(first.begin(), first.begin() + static_cast<std::ptrdiff_t>(m));
+  for (const Expr& r : results)
+    if (r->type()->as<TensorType>() == nullptr) return std::nullopt;
+  for (const std::vector<ShapeDim>& rows : candidate_rows(fn, results)) {
     std::int64_t count = 1;
-    bool is_static = true;
-    for (const ShapeDim& d : rows) {
-      is_static = is_static && d.is_static();
-      if (is_static) count *= d.value();
-    }
-    if (!is_static) continue;
-    if (count < 1) return std::nullopt;
+    for (const ShapeDim& d : rows) count *= d.value();
     RowWalk walk(fn, rows);
     if (!walk.run(results)) continue;
-    const GridGeometry g = grid_geometry(count);
+    const bool collective = walk.crosses_rows();
+    const GridGeometry g = collective ? collective_geometry(count) : grid_geometry(count);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
     TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
-    Result<Mesh> mesh = Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
-                                   {"c", "t"});
+    Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(ints({g.threads}), ints({1})), {"t"})
+                                   : Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
+                                                {"c", "t"});
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
-    GridPlan plan{rows, g, *mesh, fmt::format("lower_grid_{}x{}", g.ctas, g.threads), walk.trailing(), walk.row_params(fn), {}};
+    const std::string name = collective ? fmt::format("lower_cta_{}", g.threads) : fmt::format("lower_grid_{}x{}", g.ctas, g.threads);
+    GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective};
     std::vector<ShardLayout> layouts;
     for (const std::vector<std::int64_t>& x : plan.trailing) layouts.push_back(plan.layout_for(x));
     plan.layouts = std::move(layouts);

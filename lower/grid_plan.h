@@ -18,7 +18,11 @@
 //   Layout((G, T, k) ++ X, (0, 0, P, X's row-major strides)) with S(0), S(1)   (P = prod X)
 // over the mesh (cta G, thread T) (stride 0 on the mesh axes: a thread's registers hold its own
 // k rows), and thread 0 of CTA 0 computes the R - G*T*k rows left (the tail) alone in a MeshScope
-// over the slice [0:1, 0:1]. Each part lowers the body with the serial rules, row values as the
+// over the slice [0:1, 0:1]. A reduction across every row (its leading axes all named, not
+// kept) makes a shared value: a collective Reduce over the threads of one CTA, whose result
+// every thread holds whole; such a plan has one CTA of T threads, T the largest power of two
+// dividing R (at most 256), the mesh (thread T) and the layouts Layout((T, k) ++ X, (0, P, ...))
+// with S(0), and no tail. A shared output is written once, by thread 0 of CTA 0. Each part lowers the body with the serial rules, row values as the
 // part's rows: every reduction and softmax axis moves with the leading axes, and a thread holds
 // each of its rows whole, so nothing is exchanged between threads and no accumulation order
 // changes. The parts touch disjoint rows, so they never race.
@@ -63,6 +67,14 @@ struct GridPlan {
   std::vector<bool> row_params;
   /// layout_for(trailing[i]), made once (a ShardLayout is checked when made).
   std::vector<ShardLayout> layouts;
+  /// A reduction crosses the rows: one CTA, the mesh (thread T) alone (a collective runs over
+  /// the threads of a CTA), the rows split (T, k), no tail.
+  bool collective = false;
+
+  /// The leading axes of a row value in the main part: (G, T, k), or (T, k) when collective.
+  std::vector<ShapeDim> part() const;
+  /// Thread 0 of CTA 0: the mesh's slice that writes shared outputs and computes the tail.
+  Mesh first_thread() const;
 
   /// True when `shape` is a row value's (it starts with L).
   bool is_row_shape(const std::vector<ShapeDim>& shape) const;

@@ -109,10 +109,11 @@ std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<Sh
 
 // One part of the grid rule (grid_plan.h): every row-valued parameter and output viewed through
 // `view_layout` (its trailing shape in, `suffix` in the views' names), the body lowered in the
-// region `region`.
+// region `region`. A shared output is written by the mesh `lead` (thread 0 of CTA 0) when the
+// part has one (the main part), else left to the part that has.
 Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
                         const std::vector<VarRef>& outputs, const std::function<LayoutBase(const std::vector<std::int64_t>&)>& view_layout,
-                        LoweringContext::Region region, std::string_view suffix) {
+                        LoweringContext::Region region, std::string_view suffix, const Mesh* lead) {
   lc.begin_region(std::move(region));
   for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
     if (!plan.row_params[i]) continue;
@@ -122,10 +123,23 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
     lc.remember(p.get(), *v);
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
+    const std::vector<ShapeDim>& shape = outputs[i]->type()->as<TensorType>()->shape;
+    const bool row = plan.is_row_shape(shape);
+    if (!row && !lead) continue;  // a shared output is written once, by the main part's lead
     Result<Expr> v = lower_value(lc, results[i]);
     TF_TRY(v);
-    const std::vector<std::int64_t> x = trailing_of(plan, outputs[i]->type()->as<TensorType>()->shape);
-    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout(x), outputs[i]->name + std::string(suffix));
+    if (!row) {  // every thread holds it whole: thread 0 of CTA 0 writes it
+      lc.open_body();
+      Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
+      TF_TRY(copied);
+      Result<tir::SequentialRef> body = lc.close_body();
+      TF_TRY(body);
+      Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*lead, tir::mesh_binding("lead"), *body);
+      TF_TRY(scope);
+      lc.append(*scope);
+      continue;
+    }
+    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout(trailing_of(plan, shape)), outputs[i]->name + std::string(suffix));
     TF_TRY(out);
     Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
     TF_TRY(copied);
@@ -139,8 +153,9 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
                         const std::vector<VarRef>& outputs) {
   const GridGeometry& g = plan.geometry;
   auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  LoweringContext::Region main_region{plan.rows, {ShapeDim(g.ctas), ShapeDim(g.threads), ShapeDim(g.per_thread)}, main_layout};
-  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, std::move(main_region), "_main");
+  LoweringContext::Region main_region{plan.rows, plan.part(), main_layout};
+  const Mesh first_thread = plan.first_thread();
+  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, std::move(main_region), "_main", &first_thread);
   TF_TRY(main);
   if (g.tail == 0) return true;
   // The tail rows [main, R): each row-valued tensor from element main * P on, P its row's size.
@@ -161,13 +176,11 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
     return LayoutBase(*composed);
   };
   lc.open_body();
-  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, {plan.rows, {ShapeDim(g.tail)}, nullptr}, "_tail");
+  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, {plan.rows, {ShapeDim(g.tail)}, nullptr}, "_tail", nullptr);
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);
-  Result<Mesh> first_thread = slice(plan.mesh, {SliceKey::range(0, 1), SliceKey::range(0, 1)});
-  TF_TRY(first_thread);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*first_thread, tir::mesh_binding("tail"), *body);
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(first_thread, tir::mesh_binding("tail"), *body);
   TF_TRY(scope);
   lc.append(*scope);
   return true;

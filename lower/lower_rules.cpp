@@ -179,12 +179,15 @@ Result<Expr> rule_cast(LoweringContext& lc, const Call& c) {
 }
 
 // Within the one thread: no workspace. HIR counts negative axes from the end; TIR's axes are in
-// [0, rank), and inside a grid region they move with a row value's leading axes.
+// [0, rank), and inside a grid region they move with a row value's leading axes (a reduction
+// across rows spans the part's leading axes: a collective over the CTA's threads).
 Result<Expr> rule_reduce(LoweringContext& lc, const Call& c) {
   std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
   const std::vector<ShapeDim>& shape = tensor_type_of(*c.args[0])->shape;
   const auto rank = static_cast<std::int64_t>(shape.size());
-  for (std::int64_t& a : axes) a = lc.axis(shape, a < 0 ? a + rank : a);
+  for (std::int64_t& a : axes)
+    if (a < 0) a += rank;
+  axes = lc.reduce_axes(shape, axes);
   return elementwise(lc, c, "tir.tensor.Reduce", {{"axes", axes}, {"kind", c.attr("kind")}}, 1, {tir::no_workspace()});
 }
 

@@ -32,7 +32,7 @@ Result<Expr> LoweringContext::call(std::string_view op, std::vector<Expr> args, 
 std::string LoweringContext::fresh(std::string_view hint) {
   if (names_.empty()) {
     for (const VarRef& p : fn_.params()) names_.insert(p->name);
-    names_.insert({"p", "tail"});  // the kernel's mesh bindings (hir_to_tir.cpp)
+    names_.insert({"p", "tail", "lead"});  // the kernel's mesh bindings (hir_to_tir.cpp)
   }
   const std::string base(hint.empty() ? "t" : hint);
   std::string name = base;
@@ -95,6 +95,21 @@ std::int64_t LoweringContext::axis(const std::vector<ShapeDim>& shape, std::int6
   if (!region_ || !is_row(shape, region_->rows)) return axis;
   TF_CHECK(axis >= static_cast<std::int64_t>(region_->rows.size()), "axis {} of a row value is one of its leading axes", axis);
   return axis - static_cast<std::int64_t>(region_->rows.size()) + static_cast<std::int64_t>(region_->part.size());
+}
+
+std::vector<std::int64_t> LoweringContext::reduce_axes(const std::vector<ShapeDim>& shape,
+                                                       const std::vector<std::int64_t>& axes) const {
+  std::vector<std::int64_t> out;
+  if (!region_ || !is_row(shape, region_->rows)) return axes;
+  const auto m = static_cast<std::int64_t>(region_->rows.size());
+  bool rows_named = false;
+  for (std::int64_t a : axes) {
+    if (a < m) rows_named = true;
+    else out.push_back(axis(shape, a));
+  }
+  if (rows_named)
+    for (std::int64_t k = static_cast<std::int64_t>(region_->part.size()); k-- > 0;) out.insert(out.begin(), k);
+  return out;
 }
 
 void LoweringContext::end_region() {

@@ -67,6 +67,10 @@ class LoweringContext {
   /// Axis `axis` (in [0, rank)) of a value of HIR shape `shape`, in the TIR value that stands
   /// for it: past the leading axes of a row value inside a region it moves with them.
   std::int64_t axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const;
+  /// The axes `axes` (each in [0, rank)) of a reduction of a value of HIR shape `shape`: as
+  /// axis() each, except that inside a region the leading axes of a row value, when named,
+  /// become every axis of the part (a reduction across rows spans the threads' rows).
+  std::vector<std::int64_t> reduce_axes(const std::vector<ShapeDim>& shape, const std::vector<std::int64_t>& axes) const;
   /// Appends the effect op `op(args, attrs)` as a statement.
   Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 

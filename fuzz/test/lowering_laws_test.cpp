@@ -49,9 +49,13 @@ void check_function(const text::ReadFile& file, const std::string& source, const
     return;
   }
   if (!lowered.ok()) RC_FAIL("@" + fn.name() + " does not lower: " + lowered.diagnostics().front().render() + " in\n" + source);
-  bool grid = false;
-  for (const ModuleDecl& d : (*lowered)->declarations()) grid = grid || d.name.rfind("lower_grid_", 0) == 0;
+  bool grid = false, collective = false;
+  for (const ModuleDecl& d : (*lowered)->declarations()) {
+    grid = grid || d.name.rfind("lower_grid_", 0) == 0;
+    collective = collective || d.name.rfind("lower_cta_", 0) == 0;
+  }
   RC_CLASSIFY(grid, "a function by the grid rule");
+  RC_CLASSIFY(collective, "a reduction across rows as a CTA collective");
   std::vector<eval::Tensor> tensors;
   for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());
   eval::tir::TirEvalOptions tir_options;

@@ -101,11 +101,50 @@ func f(x: Tensor[(2, 5, 3), f32]) -> Tuple[Tensor[(2, 5, 3), f32], Tensor[(2, 5)
   EXPECT_EQ(rows->geometry, geometry(1, 8, 1, 8, 2));
 }
 
-TEST(GridPlan, ReductionsAcrossRowsViewsAndSymbolicShapesAreLeftToTheSerialRule) {
-  // A reduction over the leading axis has no row it stays within.
-  EXPECT_FALSE(plan_of(R"(tfir 1
-func f(x: Tensor[(3, 4), f32]) -> Tensor[(4,), f32] {
+TEST(GridPlan, AReductionAcrossEveryRowIsACollectiveOfOneCta) {
+  // (12, 4) summed over the rows: a shared (4,), one CTA of 4 threads (the largest power of two
+  // dividing 12), 3 rows each, no tail.
+  const std::optional<GridPlan> columns = plan_of(R"(tfir 1
+func f(x: Tensor[(12, 4), f32]) -> Tensor[(4,), f32] {
     s = reduce(x, axes=(0,), keepdim=false, kind=sum)
+    return s
+}
+)");
+  ASSERT_TRUE(columns.has_value());
+  EXPECT_TRUE(columns->collective);
+  EXPECT_EQ(columns->rows, (std::vector<ShapeDim>{12}));
+  EXPECT_EQ(columns->geometry, geometry(1, 4, 3, 12, 0));
+  EXPECT_EQ(columns->mesh_name, "lower_cta_4");
+  EXPECT_EQ(to_string(LayoutBase(columns->layout_for({4}))),
+            "ShardLayout(layout=Layout((4, 3, 4), (0, 4, 1)), attrs=(S(0),), mesh=Mesh((Topology(\"thread\", 4),), "
+            "Layout((4,), (1,)), names=(\"t\",)))");
+  // A row value beside a total over every element: the rows are the elements, 256 threads.
+  const std::optional<GridPlan> total = plan_of(R"(tfir 1
+func f(x: Tensor[(1024,), f32]) -> Tuple[Tensor[(1024,), f32], Tensor[(), f32]] {
+    y = neg(x)
+    s = reduce(x, axes=(0,), keepdim=false, kind=sum)
+    return (y, s)
+}
+)");
+  ASSERT_TRUE(total.has_value());
+  EXPECT_TRUE(total->collective);
+  EXPECT_EQ(total->geometry, geometry(1, 256, 4, 1024, 0));
+  // An elementwise function is no collective.
+  const std::optional<GridPlan> plain = plan_of(R"(tfir 1
+func f(x: Tensor[(1024,), f32]) -> Tensor[(1024,), f32] {
+    y = neg(x)
+    return y
+}
+)");
+  ASSERT_TRUE(plain.has_value());
+  EXPECT_FALSE(plain->collective);
+}
+
+TEST(GridPlan, ReductionsAcrossRowsViewsAndSymbolicShapesAreLeftToTheSerialRule) {
+  // A reduction across the rows that keeps them (keepdim) has no collective form.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(4, 3), f32]) -> Tensor[(1, 3), f32] {
+    s = reduce(x, axes=(0,), keepdim=true, kind=sum)
     return s
 }
 )"));
@@ -121,14 +160,6 @@ dim N = DimVar("N", 1, 8)
 func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
     y = neg(x)
     return y
-}
-)"));
-  // A rank-0 output is no row value.
-  EXPECT_FALSE(plan_of(R"(tfir 1
-func f(x: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), f32], Tensor[(), f32]] {
-    y = neg(x)
-    s = reduce(x, axes=(0,), keepdim=false, kind=sum)
-    return (y, s)
 }
 )"));
   // Rows of no element: an extent-0 trailing axis has no layout to spread.
