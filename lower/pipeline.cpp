@@ -12,12 +12,14 @@
 #include "lower/hir_to_tir.h"
 #include "lower/host_entry.h"
 #include "lower/named_barrier_pass.h"
+#include "lower/workspace_pass.h"
 
 namespace tf::lower {
 
 std::vector<std::unique_ptr<Pass>> all_passes() {
   std::vector<std::unique_ptr<Pass>> out;
   out.push_back(std::make_unique<HirToTirPass>());
+  out.push_back(std::make_unique<ReduceWorkspacePass>());
   out.push_back(std::make_unique<HostEntryPass>());
   out.push_back(std::make_unique<NamedBarrierPass>());
   return out;

@@ -8,6 +8,7 @@
 #include "lower/host_entry.h"
 #include "lower/named_barrier_pass.h"
 #include "lower/pipeline.h"
+#include "lower/workspace_pass.h"
 
 namespace tf::lower {
 namespace {
@@ -98,6 +99,55 @@ prim_func k(a: Tensor[(2,), f32]) outputs=0 target=cuda {
   Result<ModuleRef> refused = NamedBarrierPass().run(over.module, ctx());
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.diagnostics().front().rule_id, "TIR.1.5.NAMEDBAR.over-fifteen-errors");
+}
+
+const char* kReduces = R"(tfir 1
+mesh m64 = Mesh((Topology("thread", 64),), Layout((64,), (1,)))
+mesh m32 = Mesh((Topology("thread", 32),), Layout((32,), (1,)))
+layout L64 = ShardLayout(layout=Layout((64, 2), (0, 1)), attrs=(S(0),), mesh=m64)
+layout L32 = ShardLayout(layout=Layout((32, 2), (0, 1)), attrs=(S(0),), mesh=m32)
+
+prim_func across_warps(a: Tensor[(128,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    with m64 as t {
+        let src = tensor_view(a, layout=L64)
+        let s = alloc_tensor(tensor_type=Tensor[(2,), f32, storage=rmem])
+        reduce(src, s, axes=(0,), kind=sum)
+        let reduce_ws = alloc_tensor(tensor_type=Tensor[(2,), f32, storage=rmem])
+        with m64[0:1] as first {
+            copy(s, out)
+        }
+    }
+}
+
+prim_func within_a_warp(a: Tensor[(64,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    with m32 as t {
+        let src = tensor_view(a, layout=L32)
+        let s = alloc_tensor(tensor_type=Tensor[(2,), f32, storage=rmem])
+        reduce(src, s, axes=(0,), kind=sum)
+        with m32[0:1] as first {
+            copy(s, out)
+        }
+    }
+}
+)";
+
+TEST(ReduceWorkspacePass, AReduceAcrossWarpsGetsOnePartialPerWarpAndResultElement) {
+  const Read r = read(kReduces);
+  Result<ModuleRef> out = ReduceWorkspacePass().run(r.module, ctx());
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().render();
+  const std::string text = text_of(r, **out);
+  // 64 threads are 2 warps, the result 2 elements: 4 partials; `reduce_ws` is taken.
+  EXPECT_NE(text.find("        let reduce_ws_1 = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=smem]) {\n"
+                      "            reduce(src, s, reduce_ws_1, axes=(0,), kind=sum)\n"
+                      "        }\n"),
+            std::string::npos)
+      << text;
+  // Within one warp there is nothing to stage.
+  EXPECT_NE(text.find("        reduce(src, s, axes=(0,), kind=sum)\n        with m32[0:1] as first"), std::string::npos) << text;
+  // A second run finds every cross-warp Reduce staged and changes nothing.
+  Result<ModuleRef> again = ReduceWorkspacePass().run(*out, ctx());
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->get(), out->get());
 }
 
 TEST(HirToTirPass, AParameterThatReadsAsAHiddenExtentIsRefused) {
