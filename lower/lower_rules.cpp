@@ -14,6 +14,7 @@
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
 #include "ir/type/tuple_type.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/rule_support.h"
 
@@ -168,11 +169,24 @@ Result<Expr> rule_unary(LoweringContext& lc, const Call& c) {
 
 Result<Expr> rule_relu(LoweringContext& lc, const Call& c) { return elementwise(lc, c, "tir.nn.ReLU", {}, 1); }
 
-// A cast in the destination's default mode: Unary(kind=cast).
+// A cast in the destination's default mode: Unary(kind=cast). An explicit rounding or saturate
+// that is the destination's default (D4: `rounding=rn` to bf16, `rounding=rz, saturate=true` to
+// an integer) is that cast too; another mode has no TIR form (TIR's cast takes the default).
 Result<Expr> rule_cast(LoweringContext& lc, const Call& c) {
-  for (const char* mode : {"rounding", "saturate", "scale_method"})
-    if (!attr_is_none(c, mode))
-      return lc.refusal(c, "cast", fmt::format("an explicit {} has no TIR form: TIR's cast takes the destination's default mode", mode));
+  if (!attr_is_none(c, "scale_method"))
+    return lc.refusal(c, "cast", "an explicit scale_method has no TIR form: TIR's cast takes the destination's default mode");
+  const DType to = tensor_type_of(c)->dtype;
+  if (!to.is_compound()) {
+    const numerics::CastMode fallback = numerics::default_cast_mode(to);
+    numerics::CastMode mode = fallback;
+    if (const auto* r = std::get_if<std::string>(&c.attr("rounding")))
+      if (std::optional<numerics::Rounding> given = numerics::rounding_from_name(*r)) mode.rounding = *given;
+    if (const bool* sat = std::get_if<bool>(&c.attr("saturate"))) mode.saturate = *sat;
+    if (!(mode == fallback))
+      return lc.refusal(c, "cast", fmt::format("rounding={}, saturate={} is not {}'s default mode ({}, saturate={}), and TIR's "
+                                               "cast takes the default", numerics::rounding_name(mode.rounding), mode.saturate,
+                                               to.name(), numerics::rounding_name(fallback.rounding), fallback.saturate));
+  }
   if (tensor_type_of(*c.args[0])->dtype.is_compound())
     return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
   return elementwise(lc, c, "tir.arith.Unary", {{"kind", std::string("cast")}}, 1);
