@@ -29,7 +29,13 @@
 namespace tf::fuzz {
 namespace {
 
-void check_function(const text::ReadFile& file, const std::string& source, const hir::Function& fn, std::uint64_t seed) {
+// What the functions of one program met, classified once per program.
+struct Seen {
+  bool hir_fails = false, grid = false, collective = false;
+};
+
+void check_function(const text::ReadFile& file, const std::string& source, const hir::Function& fn, std::uint64_t seed,
+                    Seen& seen) {
   const Context& ctx = eval::eval_context();
   const std::map<std::string, std::int64_t> dims = dims_for(fn, seed);
   Result<std::vector<eval::Value>> inputs = random_inputs(fn, seed, dims);
@@ -41,7 +47,7 @@ void check_function(const text::ReadFile& file, const std::string& source, const
 
   Result<ModuleRef> lowered = eval::tir::lower_function(*file.module, fn.name(), ctx);
   if (!lowered.ok() && !hir.ok()) {  // a refusal of what HIR cannot evaluate either
-    RC_CLASSIFY(true, "refused, and the HIR evaluation fails");
+    seen.hir_fails = true;
     // The one refusal the subset can meet: a callee's DimVar its arguments do not bind.
     for (const Diagnostic& d : lowered.diagnostics())
       if (d.message.find("which none of its parameters carries") == std::string::npos)
@@ -54,8 +60,8 @@ void check_function(const text::ReadFile& file, const std::string& source, const
     grid = grid || d.name.rfind("lower_grid_", 0) == 0;
     collective = collective || d.name.rfind("lower_cta_", 0) == 0;
   }
-  RC_CLASSIFY(grid, "a function by the grid rule");
-  RC_CLASSIFY(collective, "a reduction across rows as a CTA collective");
+  seen.grid = seen.grid || grid;
+  seen.collective = seen.collective || collective;
   std::vector<eval::Tensor> tensors;
   for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());
   eval::tir::TirEvalOptions tir_options;
@@ -65,7 +71,7 @@ void check_function(const text::ReadFile& file, const std::string& source, const
   tir_options.schedule_seed = seed % 2 == 0 ? 0 : seed;
   Result<eval::tir::TirRun> tir = eval::tir::evaluate_lowered(*file.module, fn.name(), tensors, tir_options, ctx);
   if (!hir.ok()) {
-    RC_CLASSIFY(true, "the HIR evaluation fails");
+    seen.hir_fails = true;
     if (tir.ok())
       RC_FAIL("@" + fn.name() + ": the HIR evaluation fails (" + hir.diagnostics().front().render() +
               ") but the lowered program computes a value, in\n" + source);
@@ -87,11 +93,15 @@ TF_LAW(LoweringLaws, LoweredProgramsComputeWhatTheHirComputes, ()) {
   RC_CLASSIFY(p.text().find("@") != std::string::npos, "with a call");
   RC_CLASSIFY(p.text().find("softmax(") != std::string::npos, "with a softmax");
   RC_CLASSIFY(p.text().find("matmul(") != std::string::npos, "with a matmul");
+  Seen seen;
   Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", eval::eval_context());
   RC_ASSERT(file.ok());
   RC_ASSERT(!has_error(verify_module(*file->module, eval::eval_context().handlers())));
   for (const FunctionRef& g : file->module->functions())
-    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(*file, p.text(), *fn, seed);
+    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(*file, p.text(), *fn, seed, seen);
+  RC_CLASSIFY(seen.hir_fails, "a function whose HIR evaluation fails");
+  RC_CLASSIFY(seen.grid, "a function by the grid rule");
+  RC_CLASSIFY(seen.collective, "a reduction across rows as a CTA collective");
 }
 
 }  // namespace
