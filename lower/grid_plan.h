@@ -88,4 +88,11 @@ struct GridPlan {
 /// note), else nullopt (the serial rule lowers it).
 std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results);
 
+class LoweringContext;
+
+/// Lowers the body by `plan` (grid_rule.cpp): each result into its output, the main part then
+/// the tail, inside the kernel's MeshScope over plan.mesh.
+Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
+                        const std::vector<VarRef>& outputs);
+
 }  // namespace tf::lower

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <functional>
 #include <map>
 #include <set>
 
@@ -15,8 +14,6 @@
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/prim_function.h"
 #include "ir/type/tuple_type.h"
-#include "ir/layout/composed_layout.h"
-#include "ir/layout/mesh_slice.h"
 #include "lower/dispatcher.h"
 #include "lower/grid_plan.h"
 #include "lower/host_entry.h"
@@ -82,13 +79,6 @@ struct Lowered {
   std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
 };
 
-// `let NAME = tensor_view(x, layout=L)`.
-Result<Expr> view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
-}
-
 // The serial rule: each returned value lowered whole and copied into its output.
 Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results, const std::vector<VarRef>& outputs) {
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -97,92 +87,6 @@ Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results,
     Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
     TF_TRY(copied);
   }
-  return true;
-}
-
-// The trailing extents of a row value of `plan` (its shape past the leading axes).
-std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<ShapeDim>& shape) {
-  std::vector<std::int64_t> x;
-  for (std::size_t i = plan.rows.size(); i < shape.size(); ++i) x.push_back(shape[i].value());
-  return x;
-}
-
-// One part of the grid rule (grid_plan.h): every row-valued parameter and output viewed through
-// `view_layout` (its trailing shape in, `suffix` in the views' names), the body lowered in the
-// region `region`. A shared output is written by the mesh `lead` (thread 0 of CTA 0) when the
-// part has one (the main part), else left to the part that has.
-Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
-                        const std::vector<VarRef>& outputs, const std::function<LayoutBase(const std::vector<std::int64_t>&)>& view_layout,
-                        LoweringContext::Region region, std::string_view suffix, const Mesh* lead) {
-  lc.begin_region(std::move(region));
-  for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
-    if (!plan.row_params[i]) continue;
-    const VarRef& p = lc.function().params()[i];
-    Result<Expr> v = view(lc, Expr(p), view_layout(trailing_of(plan, p->type()->as<TensorType>()->shape)), p->name + std::string(suffix));
-    TF_TRY(v);
-    lc.remember(p.get(), *v);
-  }
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const std::vector<ShapeDim>& shape = outputs[i]->type()->as<TensorType>()->shape;
-    const bool row = plan.is_row_shape(shape);
-    if (!row && !lead) continue;  // a shared output is written once, by the main part's lead
-    Result<Expr> v = lower_value(lc, results[i]);
-    TF_TRY(v);
-    if (!row) {  // every thread holds it whole: thread 0 of CTA 0 writes it
-      lc.open_body();
-      Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
-      TF_TRY(copied);
-      Result<tir::SequentialRef> body = lc.close_body();
-      TF_TRY(body);
-      Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*lead, tir::mesh_binding("lead"), *body);
-      TF_TRY(scope);
-      lc.append(*scope);
-      continue;
-    }
-    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout(trailing_of(plan, shape)), outputs[i]->name + std::string(suffix));
-    TF_TRY(out);
-    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
-    TF_TRY(copied);
-  }
-  lc.end_region();
-  return true;
-}
-
-// The grid rule: the main part over every thread, the tail in thread 0 of CTA 0.
-Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
-                        const std::vector<VarRef>& outputs) {
-  const GridGeometry& g = plan.geometry;
-  auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  LoweringContext::Region main_region{plan.rows, plan.part(), main_layout};
-  const Mesh first_thread = plan.first_thread();
-  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, std::move(main_region), "_main", &first_thread);
-  TF_TRY(main);
-  if (g.tail == 0) return true;
-  // The tail rows [main, R): each row-valued tensor from element main * P on, P its row's size.
-  auto tail_layout = [&g](const std::vector<std::int64_t>& x) {
-    std::int64_t p = 1;
-    for (std::int64_t d : x) p *= d;
-    std::vector<IntTuple> shape{IntTuple(g.tail)}, strides{IntTuple(p)};
-    std::int64_t stride = p;
-    for (std::int64_t d : x) {
-      stride /= d;
-      shape.push_back(IntTuple(d));
-      strides.push_back(IntTuple(stride));
-    }
-    Result<Layout> outer = Layout::make(IntTuple::tuple(shape), IntTuple::tuple(strides));
-    TF_CHECK(outer.ok(), "the tail's layout is well formed");
-    Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, g.main * p, *outer);
-    TF_CHECK(composed.ok(), "the tail's offset is not negative");
-    return LayoutBase(*composed);
-  };
-  lc.open_body();
-  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, {plan.rows, {ShapeDim(g.tail)}, nullptr}, "_tail", nullptr);
-  TF_TRY(tail);
-  Result<tir::SequentialRef> body = lc.close_body();
-  TF_TRY(body);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(first_thread, tir::mesh_binding("tail"), *body);
-  TF_TRY(scope);
-  lc.append(*scope);
   return true;
 }
 
