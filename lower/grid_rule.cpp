@@ -53,7 +53,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
       TF_TRY(copied);
       Result<tir::SequentialRef> body = lc.close_body();
       TF_TRY(body);
-      Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*lead, tir::mesh_binding("lead"), *body);
+      Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*lead, tir::mesh_binding(lc.scope_name("lead")), *body);
       TF_TRY(scope);
       lc.append(*scope);
       continue;
@@ -102,7 +102,7 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(first_thread, tir::mesh_binding("tail"), *body);
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(first_thread, tir::mesh_binding(lc.scope_name("tail")), *body);
   TF_TRY(scope);
   lc.append(*scope);
   return true;

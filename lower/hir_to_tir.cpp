@@ -17,7 +17,9 @@
 #include "lower/dispatcher.h"
 #include "lower/grid_plan.h"
 #include "lower/host_entry.h"
+#include "ir/tir/mma_atom.h"
 #include "lower/lower_rules.h"
+#include "lower/mma_rule.h"
 
 namespace tf::lower {
 
@@ -77,6 +79,7 @@ std::string unique_function_name(const Module& module, const std::set<std::strin
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
   std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
+  std::optional<MmaPlan> mma;    ///< set when the MMA rule did
 };
 
 // The serial rule: each returned value lowered whole and copied into its output.
@@ -141,11 +144,15 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
     outputs.push_back(*out);
   }
   const std::optional<GridPlan> grid = plan_grid(fn, results);
-  Result<bool> body = grid ? lower_grid(lc, *grid, results, outputs) : lower_serial(lc, results, outputs);
+  const std::optional<MmaPlan> mma = grid ? std::nullopt : plan_mma(fn, results);
+  Result<bool> body = grid  ? lower_grid(lc, *grid, results, outputs)
+                      : mma ? lower_mma(lc, *mma, outputs[0])
+                            : lower_serial(lc, results, outputs);
   TF_TRY(body);
   Result<tir::SequentialRef> inner = lc.fold();
   TF_TRY(inner);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(grid ? grid->mesh : serial_mesh(), tir::mesh_binding("p"), *inner);
+  const Mesh& mesh = grid ? grid->mesh : mma ? mma->grid : serial_mesh();
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(mesh, tir::mesh_binding(lc.scope_name("p")), *inner);
   TF_TRY(scope);
   Result<tir::SequentialRef> kernel_body = tir::Sequential::make({*scope});
   TF_TRY(kernel_body);
@@ -159,7 +166,7 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  return Lowered{*kernel, grid};
+  return Lowered{*kernel, grid, mma};
 }
 
 // Declares `value` as `name` unless the module already names it; a name taken by something else
@@ -189,6 +196,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   std::map<std::string, Ref<const tir::PrimFunction>> variant_entries;
   bool changed = false, serial_used = false;
   std::vector<GridPlan> grids;
+  std::vector<MmaPlan> mmas;
   for (std::size_t i = 0; i < module->functions().size(); ++i) {
     const FunctionRef& f = module->functions()[i];
     const auto* fn = dynamic_cast<const hir::Function*>(f.get());
@@ -206,6 +214,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
       continue;
     }
     if (l->grid) grids.push_back(*l->grid);
+    else if (l->mma) mmas.push_back(*l->mma);
     else serial_used = true;
     slots[i].push_back(FunctionRef(l->kernel.get()));
     if (fn->is_variant()) {  // its entry keeps the variant's name, which the dispatcher calls
@@ -232,6 +241,16 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   for (std::vector<FunctionRef>& slot : slots) functions.insert(functions.end(), slot.begin(), slot.end());
   std::vector<ModuleDecl> declarations = module->declarations();
   if (serial_used) declare(declarations, *module, kSerialMeshName, serial_mesh());
+  for (const MmaPlan& plan : mmas) {
+    declare(declarations, *module, fmt::format("lower_mma_grid_{}x{}", plan.m / 64, plan.n / 64), plan.grid);
+    declare(declarations, *module, "lower_mma_block", mma_block_mesh());
+    const Result<tir::MmaAtomRef> atom = tir::mma_atom("SM80_16x8x16_F32BF16BF16F32_TN");
+    TF_CHECK(atom.ok(), "the SM80 bf16 atom is in the catalogue");
+    declare(declarations, *module, "lower_mma_warp", (*atom)->required_scope());
+    declare(declarations, *module, "lower_mma_a", LayoutBase((*atom)->A()));
+    declare(declarations, *module, "lower_mma_b", LayoutBase((*atom)->B()));
+    declare(declarations, *module, "lower_mma_c", LayoutBase((*atom)->C()));
+  }
   for (const GridPlan& plan : grids) {
     declare(declarations, *module, plan.mesh_name, plan.mesh);
     for (const std::vector<std::int64_t>& x : plan.trailing)

@@ -30,14 +30,29 @@ Result<Expr> LoweringContext::call(std::string_view op, std::vector<Expr> args, 
 }
 
 std::string LoweringContext::fresh(std::string_view hint) {
-  if (names_.empty()) {
-    for (const VarRef& p : fn_.params()) names_.insert(p->name);
-    names_.insert({"p", "tail", "lead"});  // the kernel's mesh bindings (hir_to_tir.cpp)
-  }
+  init_names();
   const std::string base(hint.empty() ? "t" : hint);
   std::string name = base;
   for (int n = 1; names_.count(name) != 0; ++n) name = fmt::format("{}_{}", base, n);
   names_.insert(name);
+  return name;
+}
+
+void LoweringContext::init_names() {
+  if (names_initialized_) return;
+  names_initialized_ = true;
+  for (const VarRef& p : fn_.params()) names_.insert(p->name);
+  for (const char* base : {"p", "tail", "lead"}) scope_name(base);  // the grid and serial rules' mesh bindings
+}
+
+std::string LoweringContext::scope_name(std::string_view base) {
+  auto it = scope_names_.find(std::string(base));
+  if (it != scope_names_.end()) return it->second;
+  init_names();
+  std::string name(base);
+  for (int n = 1; names_.count(name) != 0; ++n) name = fmt::format("{}_{}", base, n);
+  names_.insert(name);
+  scope_names_[std::string(base)] = name;
   return name;
 }
 

@@ -99,6 +99,10 @@ class LoweringContext {
 
   /// A refusal of HIR node `e`: "cannot lower OP (binding NAME): REASON", placed at its binding.
   Diagnostic refusal(const ExprNode& e, std::string_view what, std::string_view reason) const;
+  /// The name of a MeshScope binding the rules call `base` ("p", "tail", "lead", ...): `base`
+  /// unless a parameter has that name (a binding would hide it in the printed text), then
+  /// `base_1`, ...; the same name for the same base, and no let takes it.
+  std::string scope_name(std::string_view base);
   /// The binding name the source gave `e`, or "".
   std::string binding_name(const ExprNode& e) const;
 
@@ -110,6 +114,7 @@ class LoweringContext {
   };
 
   std::string fresh(std::string_view hint);
+  void init_names();  // the parameters' names and the scope names, taken before any let's
   static Result<tir::SequentialRef> fold(const std::vector<Item>& items);
 
   const Context& ctx_;
@@ -120,6 +125,8 @@ class LoweringContext {
   std::vector<std::unordered_map<const ExprNode*, Expr>> saved_;  ///< lowered_ at each open_body
   std::unordered_map<const ExprNode*, std::vector<Expr>> parts_;
   std::unordered_set<std::string> names_;  ///< every name given out, the parameters' too
+  std::unordered_map<std::string, std::string> scope_names_;  ///< scope_name's, by base
+  bool names_initialized_ = false;
   std::optional<Region> region_;
 };
 

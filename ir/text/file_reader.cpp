@@ -9,6 +9,8 @@
 #include "ir/text/hir_reader.h"
 #include "ir/text/signature_reader.h"
 #include "ir/text/tir_reader.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/stmt_walk.h"
 #include "ir/tir/tir_print.h"
 
 namespace tf::text {
@@ -200,6 +202,25 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
       declare(Declaration{LayoutDeclaration{d.name, *l}, {}});
       names.layouts.emplace_back(d.name, *l);
     }
+  }
+  // Atoms a pass put into a kernel that the file does not declare: declared here (`atom A0 = ...`),
+  // since an attribute names an atom by its declaration (TFIR.md section 5).
+  for (const FunctionRef& fn : module.functions()) {
+    const auto* p = dynamic_cast<const tir::PrimFunction*>(fn.get());
+    if (p == nullptr) continue;
+    tir::walk(tir::Stmt(p), [&](const tir::StmtNode& s) {
+      const auto* e = s.as<tir::Evaluate>();
+      if (e == nullptr || !e->is_op()) return;
+      for (const AttrValue& v : e->call().attrs) {
+        const Atom* atom = std::get_if<Atom>(&v);
+        if (atom == nullptr || !*atom || names.atom_name(*atom) != nullptr) continue;
+        std::string name = "A0";
+        for (int n = 1; declared.count(name) != 0; ++n) name = fmt::format("A{}", n);
+        declared.insert(name);
+        out += fmt::format("atom {} = {}\n", name, (*atom)->spelling());
+        names.atoms.emplace_back(name, *atom);
+      }
+    });
   }
   if (entry != nullptr && module.find(entry->function) != nullptr) out += fmt::format("entry {}\n", spell_name(entry->function));
   for (const FunctionRef& fn : module.functions()) {

@@ -1,0 +1,213 @@
+#include "lower/mma_rule.h"
+
+#include <fmt/format.h>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/mma_atom.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::lower {
+
+namespace {
+
+constexpr const char* kAtomName = "SM80_16x8x16_F32BF16BF16F32_TN";
+constexpr std::int64_t kTile = 64;    // a CTA's tile of c is 64 x 64
+constexpr std::int64_t kMaxK = 512;   // the K loop is unrolled: at most 32 steps per tile
+// K is a multiple of 32: the 32 lanes of a warp split a's staged columns (the atom's 16 would do
+// for the MMA steps alone).
+
+IntTuple ints(std::vector<std::int64_t> v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
+
+Layout row_major(std::int64_t rows, std::int64_t cols, std::int64_t stride) {
+  Result<Layout> l = Layout::make(ints({rows, cols}), ints({stride, 1}));
+  TF_CHECK(l.ok(), "a row-major layout is well formed");
+  return *l;
+}
+
+ShardLayout shard(Layout base, std::vector<ShardAttr> attrs, const Mesh& mesh) {
+  Result<ShardLayout> s = ShardLayout::make(LayoutBase(std::move(base)), std::move(attrs), mesh);
+  TF_CHECK(s.ok(), "the MMA rule's distribution is well formed: {}", s.ok() ? "" : s.diagnostics().front().message);
+  return *s;
+}
+
+ShardAttr split(int axis) {
+  Result<ShardAttr> a = ShardAttr::make_split(axis);
+  TF_CHECK(a.ok(), "a split axis is not negative");
+  return *a;
+}
+
+LayoutBase at(std::int64_t offset, Layout outer) {
+  Result<ComposedLayout> c = ComposedLayout::make(std::nullopt, offset, std::move(outer));
+  TF_CHECK(c.ok(), "a tile's offset is not negative");
+  return LayoutBase(*c);
+}
+
+const tir::MmaAtom& atom() {
+  static const tir::MmaAtomRef* a = [] {
+    Result<tir::MmaAtomRef> r = tir::mma_atom(kAtomName);
+    TF_CHECK(r.ok(), "the SM80 bf16 atom is in the catalogue");
+    return new tir::MmaAtomRef(*r);
+  }();
+  return **a;
+}
+
+// `let NAME = tensor_view(x, layout=L)`.
+Result<Expr> view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view name) {
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
+  TF_TRY(v);
+  return lc.bind(name, *v);
+}
+
+// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, layout=L, storage=S])`.
+Result<Expr> alloc(LoweringContext& lc, std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout,
+                   StorageKind storage, std::string_view name) {
+  Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::move(layout), storage);
+  TF_TRY(type);
+  Result<Expr> a = lc.call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
+  TF_TRY(a);
+  return lc.bind(name, *a);
+}
+
+// Closes the innermost body as `with mesh as NAME { ... }`.
+Result<bool> close_scope(LoweringContext& lc, const Mesh& mesh, std::string name) {
+  Result<tir::SequentialRef> body = lc.close_body();
+  TF_TRY(body);
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(mesh, tir::mesh_binding(lc.scope_name(name)), *body);
+  TF_TRY(scope);
+  lc.append(*scope);
+  return true;
+}
+
+// A bf16 parameter of a static rank-2 shape without layout: its extents.
+std::optional<std::pair<std::int64_t, std::int64_t>> bf16_matrix(const ExprNode& e) {
+  const auto* t = e.type()->as<TensorType>();
+  if (t == nullptr || t->dtype != DType::bf16() || t->layout || t->shape.size() != 2) return std::nullopt;
+  if (!t->shape[0].is_static() || !t->shape[1].is_static()) return std::nullopt;
+  return std::make_pair(t->shape[0].value(), t->shape[1].value());
+}
+
+}  // namespace
+
+const Mesh& mma_block_mesh() {
+  static const Mesh* m = [] {
+    Result<Topology> t = Topology::make("thread", 128);
+    Result<Mesh> mesh = Mesh::make({*t}, Layout::make_known_valid(ints({4, 32}), ints({32, 1})), {"warp", "lane"});
+    TF_CHECK(mesh.ok(), "the MMA block mesh is well formed");
+    return new Mesh(*mesh);
+  }();
+  return *m;
+}
+
+std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results) {
+  if (results.size() != 1) return std::nullopt;
+  const Call* c = results[0]->as<Call>();
+  if (c == nullptr || c->op.name() != "hir.nn.MatMul" || c->args.size() != 2) return std::nullopt;
+  MmaPlan plan{0, 0, 0, 0, 0, mma_block_mesh()};
+  bool found_a = false, found_b = false;
+  for (std::size_t i = 0; i < fn.params().size(); ++i) {
+    if (fn.params()[i].get() == c->args[0].get()) plan.lhs = i, found_a = true;
+    if (fn.params()[i].get() == c->args[1].get()) plan.rhs = i, found_b = true;
+  }
+  const auto a = bf16_matrix(*c->args[0]), b = bf16_matrix(*c->args[1]);
+  if (!found_a || !found_b || !a || !b || a->second != b->first) return std::nullopt;
+  plan.m = a->first;
+  plan.k = a->second;
+  plan.n = b->second;
+  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMaxK) return std::nullopt;
+  const std::int64_t gm = plan.m / kTile, gn = plan.n / kTile;
+  Result<Topology> cta = Topology::make("cta", gm * gn);
+  Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(ints({gm, gn}), ints({1, gm})), {"cm", "cn"});
+  TF_CHECK(grid.ok(), "the MMA grid mesh is well formed");
+  plan.grid = *grid;
+  return plan;
+}
+
+Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& out) {
+  const std::int64_t m = plan.m, n = plan.n, k = plan.k;
+  const Mesh& block = mma_block_mesh();
+  const tir::MmaAtom& mma = atom();
+  const Expr a(lc.function().params()[plan.lhs]), b(lc.function().params()[plan.rhs]);
+  // This CTA's 64 rows of a, 64 columns of b, 64 x 64 tile of c.
+  Result<Expr> a_cta = view(lc, a, shard(row_major(m, k, k), {split(0), ShardAttr::broadcast()}, plan.grid), "a_cta");
+  TF_TRY(a_cta);
+  Result<Expr> b_cta = view(lc, b, shard(row_major(k, n, n), {ShardAttr::broadcast(), split(1)}, plan.grid), "b_cta");
+  TF_TRY(b_cta);
+  Result<Expr> c_cta = view(lc, Expr(out), shard(row_major(m, n, n), {split(0), split(1)}, plan.grid), "c_cta");
+  TF_TRY(c_cta);
+  lc.open_body();  // with block as t
+  // Staged in smem: the warps split the rows, the lanes the columns.
+  Result<Expr> sa = alloc(lc, {ShapeDim(kTile), ShapeDim(k)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sa");
+  TF_TRY(sa);
+  Result<Expr> sb = alloc(lc, {ShapeDim(k), ShapeDim(kTile)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sb");
+  TF_TRY(sb);
+  const LayoutBase split_a = shard(row_major(kTile, k, k), {split(0), split(1)}, block);
+  const LayoutBase split_b = shard(row_major(k, kTile, kTile), {split(0), split(1)}, block);
+  for (const auto& [from, to, layout, name] : {std::tuple{*a_cta, *sa, split_a, std::string("a")}, std::tuple{*b_cta, *sb, split_b, std::string("b")}}) {
+    Result<Expr> part = view(lc, from, layout, name + "_part");
+    TF_TRY(part);
+    Result<Expr> staged = view(lc, to, layout, "s" + name + "_part");
+    TF_TRY(staged);
+    Result<bool> copied = lc.emit("tir.memory.Copy", {*part, *staged});
+    TF_TRY(copied);
+  }
+  Result<bool> synced = lc.emit("tir.sync.Sync", {}, {{"mesh", block}});
+  TF_TRY(synced);
+  // Each warp's 16-row slab of the staged a and of c's tile.
+  Result<Expr> sa_w = view(lc, *sa, shard(row_major(kTile, k, k), {split(0), ShardAttr::broadcast()}, block), "sa_w");
+  TF_TRY(sa_w);
+  Result<Expr> c_w = view(lc, *c_cta, shard(row_major(kTile, kTile, kTile), {split(0), ShardAttr::broadcast()}, block), "c_w");
+  TF_TRY(c_w);
+  Result<TensorTypeRef> zero_type = TensorType::make({}, DType::f32(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(zero_type);
+  Result<ConstantRef> zero = Constant::make(0.0, IRType(*zero_type));
+  TF_TRY(zero);
+  lc.open_body();  // with warp as w
+  for (std::int64_t j = 0; j < kTile / 8; ++j) {
+    Result<Expr> acc = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::f32(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("acc{}", j));
+    TF_TRY(acc);
+    Result<bool> filled = lc.emit("tir.memory.Fill", {*acc, Expr(*zero)});
+    TF_TRY(filled);
+    for (std::int64_t q = 0; q < k / 16; ++q) {
+      const std::string id = fmt::format("{}_{}", j, q);
+      Result<Expr> at_a = view(lc, *sa_w, at(16 * q, row_major(16, 16, k)), "at" + id);
+      TF_TRY(at_a);
+      Result<Expr> av = view(lc, *at_a, LayoutBase(mma.A()), "av" + id);
+      TF_TRY(av);
+      Result<Expr> af = alloc(lc, {ShapeDim(16), ShapeDim(16)}, DType::bf16(), LayoutBase(mma.A()), StorageKind::Rmem, "af" + id);
+      TF_TRY(af);
+      Result<bool> ca = lc.emit("tir.memory.Copy", {*av, *af});
+      TF_TRY(ca);
+      Result<Expr> at_b = view(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), "bt" + id);
+      TF_TRY(at_b);
+      Result<Expr> bv = view(lc, *at_b, LayoutBase(mma.B()), "bv" + id);
+      TF_TRY(bv);
+      Result<Expr> bf = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.B()), StorageKind::Rmem, "bf" + id);
+      TF_TRY(bf);
+      Result<bool> cb = lc.emit("tir.memory.Copy", {*bv, *bf});
+      TF_TRY(cb);
+      Result<bool> step = lc.emit("tir.cuda.nn.Mma", {*acc, *af, *bf}, {{"atom", Atom(&mma)}});
+      TF_TRY(step);
+    }
+    // The f32 sums rounded once to bf16 (HIR's matmul result dtype) and stored.
+    Result<Expr> rounded = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("c{}", j));
+    TF_TRY(rounded);
+    Result<bool> cast = lc.emit("tir.arith.Unary", {*acc, *rounded}, {{"kind", std::string("cast")}});
+    TF_TRY(cast);
+    Result<Expr> ct = view(lc, *c_w, at(8 * j, row_major(16, 8, kTile)), fmt::format("ct{}", j));
+    TF_TRY(ct);
+    Result<Expr> cv = view(lc, *ct, LayoutBase(mma.C()), fmt::format("cv{}", j));
+    TF_TRY(cv);
+    Result<bool> stored = lc.emit("tir.memory.Copy", {*rounded, *cv});
+    TF_TRY(stored);
+  }
+  Result<bool> warp = close_scope(lc, mma.required_scope(), "w");
+  TF_TRY(warp);
+  return close_scope(lc, block, "t");
+}
+
+}  // namespace tf::lower

@@ -1,0 +1,49 @@
+// The MMA rule: a function that is one bf16 matmul of two parameters, of shapes the SM80 atom
+// tiles, runs as a tiled GEMM on the 16x8x16 MMA atom (docs/lowering.md, "The MMA rule").
+//
+// Design note. For c = matmul(a, b), a (M, K) and b (K, N) bf16 parameters, M and N multiples
+// of 64, K a multiple of 32 (the lanes split a's columns when staging) and at most 512, the kernel is the tiled GEMM the machine model's
+// benchmark runs:
+//   with grid (cta M/64 x N/64) { with block (thread 128 = 4 warps x 32 lanes) {
+//     a's 64 rows and b's 64 columns of this CTA copied into smem (warps split the rows, lanes
+//     the columns), sync(block);
+//     with warp (the atom's 32 lanes) {            each warp: its 16-row slab of the tile
+//       per 8-column tile j: acc_j = 0 (FC fragment, f32); per 16-deep step q: the A and B
+//       fragments loaded from smem through the atom's layouts, mma(acc_j, af, bf);
+//       acc_j cast to bf16 and stored through FC into c } } }
+// The atom sums in f32 (the machine model's default `exact` mode: the correctly rounded sum of
+// the exact products); HIR's matmul sums the products (exact in f32 for bf16) in f64 in k order
+// and rounds to f32, then to bf16. The two agree bit for bit whenever the f64 sum is exact,
+// which holds when the products' magnitudes span less than 2^37 (53 bits less the 16 of a bf16
+// product): every case and golden here. A wider span may differ in the last bit of the f32
+// sum, the atom's being the correctly rounded one; the cases then state the bound.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "ir/hir/function.h"
+#include "ir/layout/mesh.h"
+#include "lower/lowering_context.h"
+
+namespace tf::lower {
+
+/// A function the MMA rule lowers.
+struct MmaPlan {
+  std::int64_t m = 0, n = 0, k = 0;
+  std::size_t lhs = 0, rhs = 0;  ///< the parameters a and b (indices)
+  Mesh grid;                     ///< (cta M/64 x N/64), named cm, cn
+};
+
+/// The plan when `fn` returning `results` is one such matmul (design note), else nullopt.
+std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results);
+
+/// Emits the GEMM inside the kernel's scope over plan.grid, storing into `out`.
+Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& out);
+
+/// The block mesh (thread 128 as 4 warps x 32 lanes, named warp and lane), declared with the
+/// kernel.
+const Mesh& mma_block_mesh();
+
+}  // namespace tf::lower
