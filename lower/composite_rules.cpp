@@ -88,9 +88,7 @@ Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<st
                         const std::vector<std::int64_t>& strides, std::string_view hint) {
   Result<Layout> layout = Layout::make(ints(shape), ints(strides));
   TF_TRY(layout);
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", LayoutBase(*layout)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
+  return bound_view(lc, x, LayoutBase(*layout), hint);
 }
 
 // The most products the per-thread matmul materializes (M x N x K per batch): 2^24, 64 MiB of f32.

@@ -12,13 +12,6 @@ namespace tf::lower {
 
 namespace {
 
-// `let NAME = tensor_view(x, layout=L)`.
-Result<Expr> view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
-}
-
 // The trailing extents of a row value of `plan` (its shape past the leading axes).
 std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<ShapeDim>& shape) {
   std::vector<std::int64_t> x;
@@ -37,7 +30,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
   for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
     if (!plan.row_params[i]) continue;
     const VarRef& p = lc.function().params()[i];
-    Result<Expr> v = view(lc, Expr(p), view_layout(trailing_of(plan, p->type()->as<TensorType>()->shape)), p->name + std::string(suffix));
+    Result<Expr> v = bound_view(lc, Expr(p), view_layout(trailing_of(plan, p->type()->as<TensorType>()->shape)), p->name + std::string(suffix));
     TF_TRY(v);
     lc.remember(p.get(), *v);
   }
@@ -58,7 +51,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
       lc.append(*scope);
       continue;
     }
-    Result<Expr> out = view(lc, Expr(outputs[i]), view_layout(trailing_of(plan, shape)), outputs[i]->name + std::string(suffix));
+    Result<Expr> out = bound_view(lc, Expr(outputs[i]), view_layout(trailing_of(plan, shape)), outputs[i]->name + std::string(suffix));
     TF_TRY(out);
     Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
     TF_TRY(copied);

@@ -10,6 +10,7 @@
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/mma_atom.h"
 #include "ir/type/tensor_type.h"
+#include "lower/rule_support.h"
 
 namespace tf::lower {
 
@@ -54,13 +55,6 @@ const tir::MmaAtom& atom() {
     return new tir::MmaAtomRef(*r);
   }();
   return **a;
-}
-
-// `let NAME = tensor_view(x, layout=L)`.
-Result<Expr> view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view name) {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
-  TF_TRY(v);
-  return lc.bind(name, *v);
 }
 
 // `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, layout=L, storage=S])`.
@@ -133,11 +127,11 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   const tir::MmaAtom& mma = atom();
   const Expr a(lc.function().params()[plan.lhs]), b(lc.function().params()[plan.rhs]);
   // This CTA's 64 rows of a, 64 columns of b, 64 x 64 tile of c.
-  Result<Expr> a_cta = view(lc, a, shard(row_major(m, k, k), {split(0), ShardAttr::broadcast()}, plan.grid), "a_cta");
+  Result<Expr> a_cta = bound_view(lc, a, shard(row_major(m, k, k), {split(0), ShardAttr::broadcast()}, plan.grid), "a_cta");
   TF_TRY(a_cta);
-  Result<Expr> b_cta = view(lc, b, shard(row_major(k, n, n), {ShardAttr::broadcast(), split(1)}, plan.grid), "b_cta");
+  Result<Expr> b_cta = bound_view(lc, b, shard(row_major(k, n, n), {ShardAttr::broadcast(), split(1)}, plan.grid), "b_cta");
   TF_TRY(b_cta);
-  Result<Expr> c_cta = view(lc, Expr(out), shard(row_major(m, n, n), {split(0), split(1)}, plan.grid), "c_cta");
+  Result<Expr> c_cta = bound_view(lc, Expr(out), shard(row_major(m, n, n), {split(0), split(1)}, plan.grid), "c_cta");
   TF_TRY(c_cta);
   lc.open_body();  // with block as t
   // Staged in smem: the warps split the rows, the lanes the columns.
@@ -148,9 +142,9 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   const LayoutBase split_a = shard(row_major(kTile, k, k), {split(0), split(1)}, block);
   const LayoutBase split_b = shard(row_major(k, kTile, kTile), {split(0), split(1)}, block);
   for (const auto& [from, to, layout, name] : {std::tuple{*a_cta, *sa, split_a, std::string("a")}, std::tuple{*b_cta, *sb, split_b, std::string("b")}}) {
-    Result<Expr> part = view(lc, from, layout, name + "_part");
+    Result<Expr> part = bound_view(lc, from, layout, name + "_part");
     TF_TRY(part);
-    Result<Expr> staged = view(lc, to, layout, "s" + name + "_part");
+    Result<Expr> staged = bound_view(lc, to, layout, "s" + name + "_part");
     TF_TRY(staged);
     Result<bool> copied = lc.emit("tir.memory.Copy", {*part, *staged});
     TF_TRY(copied);
@@ -158,9 +152,9 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   Result<bool> synced = lc.emit("tir.sync.Sync", {}, {{"mesh", block}});
   TF_TRY(synced);
   // Each warp's 16-row slab of the staged a and of c's tile.
-  Result<Expr> sa_w = view(lc, *sa, shard(row_major(kTile, k, k), {split(0), ShardAttr::broadcast()}, block), "sa_w");
+  Result<Expr> sa_w = bound_view(lc, *sa, shard(row_major(kTile, k, k), {split(0), ShardAttr::broadcast()}, block), "sa_w");
   TF_TRY(sa_w);
-  Result<Expr> c_w = view(lc, *c_cta, shard(row_major(kTile, kTile, kTile), {split(0), ShardAttr::broadcast()}, block), "c_w");
+  Result<Expr> c_w = bound_view(lc, *c_cta, shard(row_major(kTile, kTile, kTile), {split(0), ShardAttr::broadcast()}, block), "c_w");
   TF_TRY(c_w);
   Result<TensorTypeRef> zero_type = TensorType::make({}, DType::f32(), std::nullopt, StorageKind::Rmem);
   TF_TRY(zero_type);
@@ -174,17 +168,17 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
     TF_TRY(filled);
     for (std::int64_t q = 0; q < k / 16; ++q) {
       const std::string id = fmt::format("{}_{}", j, q);
-      Result<Expr> at_a = view(lc, *sa_w, at(16 * q, row_major(16, 16, k)), "at" + id);
+      Result<Expr> at_a = bound_view(lc, *sa_w, at(16 * q, row_major(16, 16, k)), "at" + id);
       TF_TRY(at_a);
-      Result<Expr> av = view(lc, *at_a, LayoutBase(mma.A()), "av" + id);
+      Result<Expr> av = bound_view(lc, *at_a, LayoutBase(mma.A()), "av" + id);
       TF_TRY(av);
       Result<Expr> af = alloc(lc, {ShapeDim(16), ShapeDim(16)}, DType::bf16(), LayoutBase(mma.A()), StorageKind::Rmem, "af" + id);
       TF_TRY(af);
       Result<bool> ca = lc.emit("tir.memory.Copy", {*av, *af});
       TF_TRY(ca);
-      Result<Expr> at_b = view(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), "bt" + id);
+      Result<Expr> at_b = bound_view(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), "bt" + id);
       TF_TRY(at_b);
-      Result<Expr> bv = view(lc, *at_b, LayoutBase(mma.B()), "bv" + id);
+      Result<Expr> bv = bound_view(lc, *at_b, LayoutBase(mma.B()), "bv" + id);
       TF_TRY(bv);
       Result<Expr> bf = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.B()), StorageKind::Rmem, "bf" + id);
       TF_TRY(bf);
@@ -198,9 +192,9 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
     TF_TRY(rounded);
     Result<bool> cast = lc.emit("tir.arith.Unary", {*acc, *rounded}, {{"kind", std::string("cast")}});
     TF_TRY(cast);
-    Result<Expr> ct = view(lc, *c_w, at(8 * j, row_major(16, 8, kTile)), fmt::format("ct{}", j));
+    Result<Expr> ct = bound_view(lc, *c_w, at(8 * j, row_major(16, 8, kTile)), fmt::format("ct{}", j));
     TF_TRY(ct);
-    Result<Expr> cv = view(lc, *ct, LayoutBase(mma.C()), fmt::format("cv{}", j));
+    Result<Expr> cv = bound_view(lc, *ct, LayoutBase(mma.C()), fmt::format("cv{}", j));
     TF_TRY(cv);
     Result<bool> stored = lc.emit("tir.memory.Copy", {*rounded, *cv});
     TF_TRY(stored);

@@ -46,6 +46,12 @@ Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view ti
   return *dst;
 }
 
+Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
+  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
 // A fresh register copy of `v` (a value that must not change under it).
 Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint) {
   const TensorType& type = *tensor_type_of(*v);

@@ -32,10 +32,8 @@ IntTuple int_tuple(const std::vector<std::int64_t>& v) {
 // A view of `x` through a layout (views are logical: element c of the view is x's logical
 // element layout(c), its row-major index; docs/tir-semantics.md).
 Result<Expr> view_of(LoweringContext& lc, const Call& c, const Expr& x, const LayoutBase& layout, std::string_view suffix = "") {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", layout}});
-  TF_TRY(v);
   const std::string name = lc.binding_name(c);
-  return lc.bind((name.empty() ? std::string("v") : name) + std::string(suffix), *v);
+  return bound_view(lc, x, layout, (name.empty() ? std::string("v") : name) + std::string(suffix));
 }
 
 // The view of the box of `x` (static extents `extents`, row-major strides `strides`) at element
