@@ -127,7 +127,7 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
 }
 
 Result<Lowered> lower_function(const Module& module, const hir::Function& fn, const std::string& kernel_name,
-                               const Context& ctx) {
+                               const Context& ctx, bool mma_atom) {
   LoweringContext lc(ctx, module, fn);
   Result<std::vector<Expr>> returned = returned_values(fn);
   TF_TRY(returned);
@@ -144,7 +144,7 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
     outputs.push_back(*out);
   }
   const std::optional<GridPlan> grid = plan_grid(fn, results);
-  const std::optional<MmaPlan> mma = grid ? std::nullopt : plan_mma(fn, results);
+  const std::optional<MmaPlan> mma = grid || !mma_atom ? std::nullopt : plan_mma(fn, results);
   Result<bool> body = grid  ? lower_grid(lc, *grid, results, outputs)
                       : mma ? lower_mma(lc, *mma, outputs[0])
                             : lower_serial(lc, results, outputs);
@@ -208,7 +208,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     if (fn->is_prototype()) continue;
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
-    Result<Lowered> l = lower_function(*module, *fn, kernel_name, ctx);
+    Result<Lowered> l = lower_function(*module, *fn, kernel_name, ctx, mma_atom_);
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;

@@ -28,11 +28,21 @@ namespace tf::lower {
 
 class HirToTirPass final : public Pass {
  public:
-  std::string_view name() const override { return "hir-to-tir"; }
+  /// `mma_atom`: a bf16 matmul of tile shapes lowers on the SM80 atom (mma_rule.h), the pass
+  /// `hir-to-tir-mma`, which the default pipeline leaves out: the atom rounds its f32
+  /// accumulator after every 16-deep step, so its result may differ from HIR's single rounding
+  /// in the last bit, which the level `lowered` (exact) cannot judge yet.
+  explicit HirToTirPass(bool mma_atom = false) : mma_atom_(mma_atom) {}
+  std::string_view name() const override { return mma_atom_ ? "hir-to-tir-mma" : "hir-to-tir"; }
   std::string_view summary() const override {
-    return "every HIR function becomes a CUDA kernel NAME_kernel (serial, or spread over a grid of CTAs and threads), a dispatch prototype a host DispatchCall";
+    return mma_atom_ ? "hir-to-tir, with bf16 matmul tiles on the SM80 MMA atom (not in the default pipeline: rounds per 16-deep step)"
+                     : "every HIR function becomes a CUDA kernel NAME_kernel (serial, or spread over a grid of CTAs and threads), a dispatch prototype a host DispatchCall";
   }
+  bool in_default_pipeline() const override { return !mma_atom_; }
   Result<ModuleRef> run(const ModuleRef& module, const Context& ctx) const override;
+
+ private:
+  bool mma_atom_;
 };
 
 /// The mesh of the serial rule: one CTA of one thread, `lower_serial` in printed modules.

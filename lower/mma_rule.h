@@ -11,12 +11,12 @@
 //       per 8-column tile j: acc_j = 0 (FC fragment, f32); per 16-deep step q: the A and B
 //       fragments loaded from smem through the atom's layouts, mma(acc_j, af, bf);
 //       acc_j cast to bf16 and stored through FC into c } } }
-// The atom sums in f32 (the machine model's default `exact` mode: the correctly rounded sum of
-// the exact products); HIR's matmul sums the products (exact in f32 for bf16) in f64 in k order
-// and rounds to f32, then to bf16. The two agree bit for bit whenever the f64 sum is exact,
-// which holds when the products' magnitudes span less than 2^37 (53 bits less the 16 of a bf16
-// product): every case and golden here. A wider span may differ in the last bit of the f32
-// sum, the atom's being the correctly rounded one; the cases then state the bound.
+// Accumulation order: each MMA step adds its 16 exact products to the f32 accumulator and
+// rounds once (the machine model's `exact` mode), so the f32 result is rounded K/16 times; HIR's
+// matmul sums all K products in f64 and rounds once. The two differ in the last bit now and then
+// (on 2 of 16 random tilings, by one bf16 ulp after cancellation), which the level `lowered`,
+// comparing exactly, cannot judge: the rule runs only in the pass `hir-to-tir-mma`, outside the
+// default pipeline, and its test compares with a model of the atom's own accumulation.
 #pragma once
 
 #include <cstdint>

@@ -33,6 +33,8 @@ class Pass {
   virtual std::string_view name() const = 0;
   /// One line on what it does, for `tf lower --help`.
   virtual std::string_view summary() const = 0;
+  /// False for a pass a pipeline names explicitly (`--pipeline`), which the default one leaves out.
+  virtual bool in_default_pipeline() const { return true; }
   /// Names of passes that must run before this one.
   virtual std::vector<std::string_view> requires_passes() const { return {}; }
   /// The module after the pass: `module` itself when nothing changed. Diagnostics (placed, with

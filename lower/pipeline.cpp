@@ -19,6 +19,7 @@ namespace tf::lower {
 std::vector<std::unique_ptr<Pass>> all_passes() {
   std::vector<std::unique_ptr<Pass>> out;
   out.push_back(std::make_unique<HirToTirPass>());
+  out.push_back(std::make_unique<HirToTirPass>(/*mma_atom=*/true));
   out.push_back(std::make_unique<ReduceWorkspacePass>());
   out.push_back(std::make_unique<HostEntryPass>());
   out.push_back(std::make_unique<NamedBarrierPass>());
@@ -32,6 +33,13 @@ std::unique_ptr<Pass> make_pass(std::string_view name) {
 }
 
 std::vector<std::string> default_pipeline() {
+  std::vector<std::string> out;
+  for (const std::unique_ptr<Pass>& p : all_passes())
+    if (p->in_default_pipeline()) out.emplace_back(p->name());
+  return out;
+}
+
+std::vector<std::string> pass_names() {
   std::vector<std::string> out;
   for (const std::unique_ptr<Pass>& p : all_passes()) out.emplace_back(p->name());
   return out;
@@ -75,7 +83,7 @@ Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string
     std::unique_ptr<Pass> p = make_pass(name);
     if (!p)
       return category_error(DiagCategory::Usage,
-                            fmt::format("no pass is named `{}`; the passes are: {}", name, fmt::join(default_pipeline(), ", ")));
+                            fmt::format("no pass is named `{}`; the passes are: {}", name, fmt::join(pass_names(), ", ")));
     Result<bool> added = pm->add(std::move(p));
     TF_TRY(added);
   }
