@@ -57,7 +57,7 @@ int run_lower(const LowerRequest& r, std::ostream& out, std::ostream& err) {
 void add_lower_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<LowerRequest>();
   std::string passes;
-  for (const auto& p : lower::all_passes()) passes += fmt::format("\n  {:<15} {}", p->name(), p->summary());
+  for (const auto& p : lower::all_passes()) passes += fmt::format("\n  {:<18} {}", p->name(), p->summary());
   CLI::App* cmd = app.add_subcommand(
       "lower",
       "Lower a tfir file's HIR functions to TIR and print the module: each func NAME becomes a\n"
