@@ -8,6 +8,7 @@
 #include "ir/core/constant.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/tuple.h"
+#include "ir/dim/dim_var.h"
 #include "ir/hir/function.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/evaluate.h"
@@ -93,10 +94,13 @@ Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results,
   return true;
 }
 
-// The hidden extent scalars of the kernel (seed 002 section 2.2): `<p>_shape_<k>`, a rank-0
-// i64, for each symbolic axis k of each tensor parameter and output p, in parameter order, filled
-// by the launch from the tensors (never a host input). A parameter whose own name reads as one
-// (a rank-0 integer `x_shape_0` beside a tensor `x`) would be taken for it: refused.
+// The hidden extent scalars of the kernel (seed 002 section 2.2): for each dynamic dimension (a
+// DimVar that is an axis of a tensor parameter or output) one `<p>_shape_<k>`, a rank-0 i32,
+// at its first occurrence, parameters before outputs (TIR.2.2.SHAPEOF.device-hidden-param,
+// first-occurrence, abi-producer-independent), filled by the launch from the tensor and never a
+// host input (TIR.2.2.SHAPEOF.host-no-user-scalar). A DimVar only inside dim arithmetic gets
+// none (its value is not an extent the launch can read). A parameter whose own name reads as a
+// hidden scalar (`x_shape_0` beside a tensor `x`) would be taken for one, or clash with it: refused.
 Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Function& fn, const std::vector<VarRef>& outputs) {
   std::vector<VarRef> tensors = fn.params();
   tensors.insert(tensors.end(), outputs.begin(), outputs.end());
@@ -104,21 +108,21 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
   for (const VarRef& p : tensors) names.insert(p->name);
   for (const VarRef& p : fn.params())
     if (std::optional<std::pair<std::string, std::int64_t>> h = tir::hidden_shape_name(p->name);
-        h && names.count(h->first) != 0 && tir::is_rank0_integer_type(p->type()))
+        h && names.count(h->first) != 0)
       return lc.refusal(*p, fmt::format("the parameter `{}`", p->name),
-                        fmt::format("in TIR a rank-0 integer named `{}` is the hidden extent of `{}` axis {} (seed 002 section "
-                                    "2.2), which the launch fills; rename it", p->name, h->first, h->second));
-  Result<TensorTypeRef> scalar = TensorType::make({}, DType::i64(), std::nullopt, std::nullopt);
+                        fmt::format("in TIR `{}` names the hidden extent of `{}` axis {} (seed 002 section 2.2), a scalar "
+                                    "the launch fills; rename it", p->name, h->first, h->second));
+  Result<TensorTypeRef> scalar = TensorType::make({}, DType::i32(), std::nullopt, std::nullopt);
   TF_TRY(scalar);
   std::vector<VarRef> out;
+  std::set<std::string> dims;  // the DimVars that have their scalar
   for (const VarRef& p : tensors) {
     const auto* t = p->type()->as<TensorType>();
     if (t == nullptr) continue;
     for (std::size_t k = 0; k < t->shape.size(); ++k) {
-      if (t->shape[k].is_static()) continue;
-      const std::string name = fmt::format("{}_shape_{}", p->name, k);
-      if (names.count(name) != 0) continue;  // refused above when it is a hidden-looking scalar
-      Result<VarRef> v = Var::make(name, IRType(*scalar));
+      const auto* var = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>();
+      if (var == nullptr || !dims.insert(var->name).second) continue;
+      Result<VarRef> v = Var::make(fmt::format("{}_shape_{}", p->name, k), IRType(*scalar));
       TF_TRY(v);
       out.push_back(*v);
     }
