@@ -74,19 +74,10 @@ Result<Expr> lower_softmax(LoweringContext& lc, const Call& c) {
 
 namespace {
 
-// The row-major strides of a static shape.
-std::vector<std::int64_t> row_major(const std::vector<std::int64_t>& shape) {
-  std::vector<std::int64_t> strides(shape.size(), 1);
-  for (std::size_t i = shape.size(); i-- > 1;) strides[i - 1] = strides[i] * shape[i];
-  return strides;
-}
-
-IntTuple ints(const std::vector<std::int64_t>& v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
-
 // `let NAME = tensor_view(x, layout=Layout(shape, strides))`.
 Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
                         const std::vector<std::int64_t>& strides, std::string_view hint) {
-  Result<Layout> layout = Layout::make(ints(shape), ints(strides));
+  Result<Layout> layout = Layout::make(tuple_of_ints(shape), tuple_of_ints(strides));
   TF_TRY(layout);
   return bound_view(lc, x, LayoutBase(*layout), hint);
 }
@@ -124,11 +115,11 @@ Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
   Result<Expr> b = lower_value(lc, c.args[1]);
   TF_TRY(b);
   // a' (..., M, 1, K): a's strides with 0 for the inserted axis.
-  std::vector<std::int64_t> a_shape(sa->begin(), sa->end() - 1), a_strides = row_major(*sa);
+  std::vector<std::int64_t> a_shape(sa->begin(), sa->end() - 1), a_strides = row_major_strides(*sa);
   a_shape.insert(a_shape.end(), {1, k});
   a_strides.insert(a_strides.end() - 1, 0);
   // b' (..., 1, N, K): element (.., 0, j, p) is b's (.., p, j).
-  const std::vector<std::int64_t> b_row = row_major(*sb);
+  const std::vector<std::int64_t> b_row = row_major_strides(*sb);
   std::vector<std::int64_t> b_shape(sb->begin(), sb->end() - 2), b_strides(b_row.begin(), b_row.end() - 2);
   b_shape.insert(b_shape.end(), {1, n, k});
   b_strides.insert(b_strides.end(), {0, 1, n});

@@ -13,6 +13,7 @@
 #include "ir/core/var.h"
 #include "ir/layout/mesh_slice.h"
 #include "ir/type/tensor_type.h"
+#include "lower/rule_support.h"
 
 namespace tf::lower {
 
@@ -28,8 +29,6 @@ GridGeometry grid_geometry(std::int64_t n) {
 }
 
 namespace {
-
-IntTuple ints(const std::vector<std::int64_t>& v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
 
 bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>& prefix) {
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
@@ -218,13 +217,10 @@ ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
     shape = {g.threads, g.per_thread};
     strides = {0, p};
   }
-  std::int64_t stride = p;
-  for (std::int64_t d : x) {
-    stride /= d;
-    shape.push_back(d);
-    strides.push_back(stride);
-  }
-  Result<Layout> base = Layout::make(ints(shape), ints(strides));
+  shape.insert(shape.end(), x.begin(), x.end());
+  const std::vector<std::int64_t> row = row_major_strides(x);
+  strides.insert(strides.end(), row.begin(), row.end());
+  Result<Layout> base = Layout::make(tuple_of_ints(shape), tuple_of_ints(strides));
   TF_CHECK(base.ok(), "the grid base layout is well formed");
   Result<ShardAttr> s0 = ShardAttr::make_split(0), s1 = ShardAttr::make_split(1);
   std::vector<ShardAttr> attrs{*s0, *s1};
@@ -305,8 +301,8 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
     const GridGeometry g = collective ? collective_geometry(count) : grid_geometry(count);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
     TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
-    Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(ints({g.threads}), ints({1})), {"t"})
-                                   : Mesh::make({*cta, *thread}, Layout::make_known_valid(ints({g.ctas, g.threads}), ints({g.threads, 1})),
+    Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(tuple_of_ints({g.threads}), tuple_of_ints({1})), {"t"})
+                                   : Mesh::make({*cta, *thread}, Layout::make_known_valid(tuple_of_ints({g.ctas, g.threads}), tuple_of_ints({g.threads, 1})),
                                                 {"c", "t"});
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
     const std::string name = collective ? fmt::format("lower_cta_{}", g.threads) : fmt::format("lower_grid_{}x{}", g.ctas, g.threads);

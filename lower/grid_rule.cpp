@@ -76,15 +76,9 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   auto tail_layout = [&g](const std::vector<std::int64_t>& x) {
     std::int64_t p = 1;
     for (std::int64_t d : x) p *= d;
-    std::vector<std::int64_t> shape{g.tail}, strides{p};
-    std::int64_t stride = p;
-    for (std::int64_t d : x) {
-      stride /= d;
-      shape.push_back(d);
-      strides.push_back(stride);
-    }
-    Result<Layout> outer = Layout::make(IntTuple::tuple(std::vector<IntTuple>(shape.begin(), shape.end())),
-                                        IntTuple::tuple(std::vector<IntTuple>(strides.begin(), strides.end())));
+    std::vector<std::int64_t> shape{g.tail};
+    shape.insert(shape.end(), x.begin(), x.end());
+    Result<Layout> outer = Layout::make(tuple_of_ints(shape), tuple_of_ints(row_major_strides(shape)));
     TF_CHECK(outer.ok(), "the tail's layout is well formed");
     Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, g.main * p, *outer);
     TF_CHECK(composed.ok(), "the tail's offset is not negative");

@@ -22,10 +22,8 @@ constexpr std::int64_t kMaxK = 512;   // the K loop is unrolled: at most 32 step
 // K is a multiple of 32: the 32 lanes of a warp split a's staged columns (the atom's 16 would do
 // for the MMA steps alone).
 
-IntTuple ints(std::vector<std::int64_t> v) { return IntTuple::tuple(std::vector<IntTuple>(v.begin(), v.end())); }
-
 Layout row_major(std::int64_t rows, std::int64_t cols, std::int64_t stride) {
-  Result<Layout> l = Layout::make(ints({rows, cols}), ints({stride, 1}));
+  Result<Layout> l = Layout::make(tuple_of_ints({rows, cols}), tuple_of_ints({stride, 1}));
   TF_CHECK(l.ok(), "a row-major layout is well formed");
   return *l;
 }
@@ -90,7 +88,7 @@ std::optional<std::pair<std::int64_t, std::int64_t>> bf16_matrix(const ExprNode&
 const Mesh& mma_block_mesh() {
   static const Mesh* m = [] {
     Result<Topology> t = Topology::make("thread", 128);
-    Result<Mesh> mesh = Mesh::make({*t}, Layout::make_known_valid(ints({4, 32}), ints({32, 1})), {"warp", "lane"});
+    Result<Mesh> mesh = Mesh::make({*t}, Layout::make_known_valid(tuple_of_ints({4, 32}), tuple_of_ints({32, 1})), {"warp", "lane"});
     TF_CHECK(mesh.ok(), "the MMA block mesh is well formed");
     return new Mesh(*mesh);
   }();
@@ -115,7 +113,7 @@ std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>
   if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMaxK) return std::nullopt;
   const std::int64_t gm = plan.m / kTile, gn = plan.n / kTile;
   Result<Topology> cta = Topology::make("cta", gm * gn);
-  Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(ints({gm, gn}), ints({1, gm})), {"cm", "cn"});
+  Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(tuple_of_ints({gm, gn}), tuple_of_ints({1, gm})), {"cm", "cn"});
   TF_CHECK(grid.ok(), "the MMA grid mesh is well formed");
   plan.grid = *grid;
   return plan;

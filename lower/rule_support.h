@@ -21,6 +21,8 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 
 /// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
+/// The row-major strides of static extents, each `scale` times the plain ones ({2, 3} -> {3, 1}).
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& extents, std::int64_t scale = 1);
 /// The operands of `c` lowered, in order.
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
 /// True when attribute `name` of `c` is None.

@@ -14,19 +14,9 @@ namespace {
 // The row-major strides of `shape`, or nullopt when an extent is symbolic (a view's layout is
 // static: the machine model and the emitter run static layouts).
 std::optional<std::vector<std::int64_t>> static_row_major_strides(const std::vector<ShapeDim>& shape) {
-  std::vector<std::int64_t> strides(shape.size(), 1);
-  std::int64_t stride = 1;
-  for (std::size_t i = shape.size(); i-- > 0;) {
-    if (!shape[i].is_static()) return std::nullopt;
-    strides[i] = stride;
-    stride *= shape[i].value();
-  }
-  return strides;
-}
-
-IntTuple int_tuple(const std::vector<std::int64_t>& v) {
-  std::vector<IntTuple> leaves(v.begin(), v.end());
-  return IntTuple::tuple(std::move(leaves));
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(shape);
+  if (!extents) return std::nullopt;
+  return row_major_strides(*extents);
 }
 
 // A view of `x` through a layout (views are logical: element c of the view is x's logical
@@ -53,7 +43,7 @@ Result<Expr> box_view(LoweringContext& lc, const Call& c, const Expr& x, std::in
     }
   std::vector<std::int64_t> scaled;
   for (std::size_t i = 0; i < strides.size(); ++i) scaled.push_back(strides[i] * steps[i]);
-  Result<Layout> outer = Layout::make(int_tuple(shape), int_tuple(scaled));
+  Result<Layout> outer = Layout::make(tuple_of_ints(shape), tuple_of_ints(scaled));
   TF_TRY(outer);
   if (offset == 0) return view_of(lc, c, x, *outer, suffix);
   Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, offset, *outer);
@@ -148,7 +138,7 @@ Result<Expr> lower_transpose(LoweringContext& lc, const Call& c) {
     shape.push_back(in.shape[static_cast<std::size_t>(p)]);
     permuted.push_back((*strides)[static_cast<std::size_t>(p)]);
   }
-  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), int_tuple(permuted));
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(permuted));
   TF_TRY(layout);
   return view_of(lc, c, *x, *layout);
 }
@@ -165,7 +155,7 @@ Result<Expr> lower_reshape(LoweringContext& lc, const Call& c) {
     return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
   Result<Expr> x = lower_value(lc, c.args[0]);
   TF_TRY(x);
-  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), int_tuple(*strides));
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(*strides));
   TF_TRY(layout);
   return view_of(lc, c, *x, *layout);
 }

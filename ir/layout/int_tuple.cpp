@@ -41,6 +41,10 @@ bool operator==(const IntTuple& a, const IntTuple& b) {
   return a.children() == b.children();
 }
 
+IntTuple tuple_of_ints(const std::vector<std::int64_t>& values) {
+  return IntTuple::tuple(std::vector<IntTuple>(values.begin(), values.end()));
+}
+
 int rank(const IntTuple& t) { return t.is_tuple() ? static_cast<int>(t.children().size()) : 1; }
 
 int depth(const IntTuple& t) {

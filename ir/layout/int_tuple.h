@@ -85,6 +85,9 @@ IntTuple tuple_of(Ts&&... parts) {
   return IntTuple::tuple(std::vector<IntTuple>{IntTuple(std::forward<Ts>(parts))...});
 }
 
+/// The flat tuple of the static leaves `values` (`(4, 8)` for {4, 8}; `()` for none).
+IntTuple tuple_of_ints(const std::vector<std::int64_t>& values);
+
 /// Number of top-level modes: 1 for a leaf, the child count for a tuple.
 int rank(const IntTuple& t);
 /// Nesting depth: 0 for a leaf, 1 + the deepest child for a tuple (1 for `()`).

@@ -25,6 +25,12 @@ TEST(IntTuple, LeafAndTupleKinds) {
   EXPECT_EQ(t[0][1].value(), 2);
 }
 
+TEST(IntTuple, TupleOfIntsIsFlatWithStaticLeaves) {
+  EXPECT_EQ(tuple_of_ints({4, 8}), tuple_of(4, 8));
+  EXPECT_EQ(tuple_of_ints({7}), IntTuple::tuple({IntTuple(7)}));  // `(7,)`, not the leaf 7
+  EXPECT_EQ(tuple_of_ints({}), IntTuple::tuple({}));
+}
+
 TEST(IntTuple, WrongAccessorIsAnInternalError) {
   EXPECT_THROW((void)IntTuple(4).children(), InternalError);
   EXPECT_THROW((void)tuple_of(4).value(), InternalError);
