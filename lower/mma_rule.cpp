@@ -65,6 +65,21 @@ Result<Expr> alloc(LoweringContext& lc, std::vector<ShapeDim> shape, DType dtype
   return lc.bind(name, *a);
 }
 
+// A 16 x `cols` tile of `staged` at `tile` copied into registers through the fragment layout
+// `fragment`: the views `<x>t<id>` (the tile) and `<x>v<id>` (its fragment), the copy `<x>f<id>`.
+Result<Expr> load_fragment(LoweringContext& lc, const Expr& staged, LayoutBase tile, const ShardLayout& fragment,
+                           std::int64_t cols, const std::string& x, const std::string& id) {
+  Result<Expr> t = bound_view(lc, staged, std::move(tile), x + "t" + id);
+  TF_TRY(t);
+  Result<Expr> v = bound_view(lc, *t, LayoutBase(fragment), x + "v" + id);
+  TF_TRY(v);
+  Result<Expr> f = alloc(lc, {ShapeDim(16), ShapeDim(cols)}, DType::bf16(), LayoutBase(fragment), StorageKind::Rmem, x + "f" + id);
+  TF_TRY(f);
+  Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *f});
+  TF_TRY(copied);
+  return *f;
+}
+
 // Closes the innermost body as `with mesh as NAME { ... }`.
 Result<bool> close_scope(LoweringContext& lc, const Mesh& mesh, std::string name) {
   Result<tir::SequentialRef> body = lc.close_body();
@@ -166,22 +181,10 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
     TF_TRY(filled);
     for (std::int64_t q = 0; q < k / 16; ++q) {
       const std::string id = fmt::format("{}_{}", j, q);
-      Result<Expr> at_a = bound_view(lc, *sa_w, at(16 * q, row_major(16, 16, k)), "at" + id);
-      TF_TRY(at_a);
-      Result<Expr> av = bound_view(lc, *at_a, LayoutBase(mma.A()), "av" + id);
-      TF_TRY(av);
-      Result<Expr> af = alloc(lc, {ShapeDim(16), ShapeDim(16)}, DType::bf16(), LayoutBase(mma.A()), StorageKind::Rmem, "af" + id);
+      Result<Expr> af = load_fragment(lc, *sa_w, at(16 * q, row_major(16, 16, k)), mma.A(), 16, "a", id);
       TF_TRY(af);
-      Result<bool> ca = lc.emit("tir.memory.Copy", {*av, *af});
-      TF_TRY(ca);
-      Result<Expr> at_b = bound_view(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), "bt" + id);
-      TF_TRY(at_b);
-      Result<Expr> bv = bound_view(lc, *at_b, LayoutBase(mma.B()), "bv" + id);
-      TF_TRY(bv);
-      Result<Expr> bf = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.B()), StorageKind::Rmem, "bf" + id);
+      Result<Expr> bf = load_fragment(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), mma.B(), 8, "b", id);
       TF_TRY(bf);
-      Result<bool> cb = lc.emit("tir.memory.Copy", {*bv, *bf});
-      TF_TRY(cb);
       Result<bool> step = lc.emit("tir.cuda.nn.Mma", {*acc, *af, *bf}, {{"atom", Atom(&mma)}});
       TF_TRY(step);
     }
