@@ -109,9 +109,14 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
   for (const VarRef& p : fn.params())
     if (std::optional<std::pair<std::string, std::int64_t>> h = tir::hidden_shape_name(p->name);
         h && names.count(h->first) != 0)
-      return lc.refusal(*p, fmt::format("the parameter `{}`", p->name),
-                        fmt::format("in TIR `{}` names the hidden extent of `{}` axis {} (seed 002 section 2.2), a scalar "
-                                    "the launch fills; rename it", p->name, h->first, h->second));
+    {
+      // As a host parameter it would put a `<param>_shape_<axis>` scalar at the host surface.
+      Diagnostic d = lc.refusal(*p, fmt::format("the parameter `{}`", p->name),
+                                fmt::format("in TIR `{}` names the hidden extent of `{}` axis {} (seed 002 section 2.2), a "
+                                            "scalar the launch fills; rename it", p->name, h->first, h->second));
+      d.rule_id = "TIR.2.2.SHAPEOF.host-no-user-scalar";
+      return d;
+    }
   Result<TensorTypeRef> scalar = TensorType::make({}, DType::i32(), std::nullopt, std::nullopt);
   TF_TRY(scalar);
   std::vector<VarRef> out;

@@ -162,6 +162,7 @@ func f(x: Tensor[(N,), f32], x_shape_0: Tensor[(), i32]) -> Tensor[(N,), f32] {
   ASSERT_TRUE(pm.ok());
   Result<ModuleRef> out = (*pm)->run(r.module, ctx());
   ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.diagnostics().front().rule_id, "TIR.2.2.SHAPEOF.host-no-user-scalar");
   EXPECT_NE(out.diagnostics().front().message.find(
                 "cannot lower the parameter `x_shape_0` in @f to TIR: in TIR `x_shape_0` names the hidden extent of `x` "
                 "axis 0"),
@@ -170,9 +171,9 @@ func f(x: Tensor[(N,), f32], x_shape_0: Tensor[(), i32]) -> Tensor[(N,), f32] {
 }
 
 // TIR.2.2.SHAPEOF.device-hidden-param, TIR.2.2.SHAPEOF.first-occurrence,
-// TIR.2.2.SHAPEOF.host-no-user-scalar: one i32 scalar per dynamic dimension, at the first
-// parameter axis that is it (an output's only when no input has it), before the outputs; the host
-// entry takes the tensors alone.
+// TIR.2.2.SHAPEOF.host-no-user-scalar, TIR.2.3.LAUNCH.no-hidden-shape-args: one i32 scalar per
+// dynamic dimension, at the first parameter axis that is it (an output's only when no input has
+// it), before the outputs; the host entry takes the tensors alone and forwards no hidden scalar.
 TEST(HirToTirPass, EachDynamicDimensionGetsOneHiddenExtentAtItsFirstOccurrence) {
   const Read r = read(R"(tfir 1
 dim N = DimVar("N", 1, 64)
