@@ -4,7 +4,9 @@
 
 #include "ir/layout/layout.h"
 #include "ir/tir/tir_ops.h"
+#include "ir/layout/shard_layout.h"
 #include "lower/rule_support.h"
+#include "lower/shard_rule.h"
 
 namespace tf::lower {
 
@@ -131,7 +133,19 @@ Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
   const DType product_dtype = is_float ? DType::f32() : type.dtype;
   std::vector<ShapeDim> p_shape = type.shape;
   p_shape.push_back(ShapeDim(k));
-  Result<Expr> p = apply(lc, "tir.arith.Binary", {*av, *bv}, p_shape, product_dtype, {{"kind", std::string("mul")}}, "products");
+  // Inside the sharded rule a Partial(sum) result (K split) has its products computed distributed
+  // along K, then gathered: the sum across participants (shard_rule.h).
+  std::vector<std::int64_t> p_extents = *sc;
+  p_extents.push_back(k);
+  const std::optional<ShardLayout> split_k = split_k_products(lc, type, p_extents);
+  Result<Expr> p = [&]() -> Result<Expr> {
+    if (!split_k) return apply(lc, "tir.arith.Binary", {*av, *bv}, p_shape, product_dtype, {{"kind", std::string("mul")}}, "products");
+    Result<Expr> d = lc.alloc_buffer(p_shape, product_dtype, LayoutBase(*split_k), StorageKind::Rmem, "products");
+    TF_TRY(d);
+    Result<bool> e = lc.emit("tir.arith.Binary", {*av, *bv, *d}, {{"kind", std::string("mul")}});
+    TF_TRY(e);
+    return gathered(lc, *d);
+  }();
   TF_TRY(p);
   const std::string name = lc.binding_name(c);
   const std::string result = name.empty() ? "t" : name;

@@ -21,6 +21,7 @@
 #include "ir/tir/mma_atom.h"
 #include "lower/lower_rules.h"
 #include "lower/mma_rule.h"
+#include "lower/shard_rule.h"
 
 namespace tf::lower {
 
@@ -79,6 +80,7 @@ std::string unique_function_name(const Module& module, const std::set<std::strin
 
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
+  std::optional<LoweringContext::Sharding> sharding;  ///< set when the sharded rule lowered the body
   std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
   std::optional<MmaPlan> mma;    ///< set when the MMA rule did
 };
@@ -152,22 +154,47 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
     TF_TRY(out);
     outputs.push_back(*out);
   }
-  const std::optional<GridPlan> grid = plan_grid(fn, results);
-  const std::optional<MmaPlan> mma = grid || !mma_atom ? std::nullopt : plan_mma(fn, results);
-  Result<bool> body = grid  ? lower_grid(lc, *grid, results, outputs)
-                      : mma ? lower_mma(lc, *mma, outputs[0])
-                            : lower_serial(lc, results, outputs);
+  Result<std::optional<LoweringContext::Sharding>> sharding = plan_shard(lc, fn);
+  TF_TRY(sharding);
+  // The kernel's parameters: fn's, except that a distributed one is a plain tensor at the ABI
+  // (the host passes logical tensors; the sharded rule views it by its ShardLayout).
+  std::vector<VarRef> params = fn.params();
+  if (*sharding) {
+    lc.set_sharding(**sharding);
+    for (VarRef& p : params)
+      if (const auto* t = p->type()->as<TensorType>(); t != nullptr && t->layout && t->layout->is_shard()) {
+        Result<TensorTypeRef> plain = TensorType::make(t->shape, t->dtype, std::nullopt, t->storage);
+        TF_TRY(plain);
+        Result<VarRef> v = Var::make(p->name, IRType(*plain));
+        TF_TRY(v);
+        p = *v;
+      }
+  }
+  const std::optional<GridPlan> grid = *sharding ? std::nullopt : plan_grid(fn, results);
+  const std::optional<MmaPlan> mma = grid || *sharding || !mma_atom ? std::nullopt : plan_mma(fn, results);
+  Result<bool> body = *sharding ? lower_sharded(lc, params, results, outputs)
+                      : grid    ? lower_grid(lc, *grid, results, outputs)
+                      : mma     ? lower_mma(lc, *mma, outputs[0])
+                                : lower_serial(lc, results, outputs);
   TF_TRY(body);
   Result<tir::SequentialRef> inner = lc.fold();
   TF_TRY(inner);
-  const Mesh& mesh = grid ? grid->mesh : mma ? mma->grid : serial_mesh();
+  const Mesh& mesh = *sharding ? (*sharding)->mesh : grid ? grid->mesh : mma ? mma->grid : serial_mesh();
   Result<tir::MeshScopeRef> scope = tir::MeshScope::make(mesh, tir::mesh_binding(lc.scope_name("p")), *inner);
   TF_TRY(scope);
   Result<tir::SequentialRef> kernel_body = tir::Sequential::make({*scope});
   TF_TRY(kernel_body);
+  if (*sharding && !((*sharding)->barrier == mesh)) {
+    // A Sync's mesh must be an enclosing scope's (TIR.1.5.SYNC.full-mesh-unequal): the barrier's
+    // one-level mesh encloses the body, every thread a position of both.
+    Result<tir::MeshScopeRef> all = tir::MeshScope::make((*sharding)->barrier, tir::mesh_binding(lc.scope_name("all")), *kernel_body);
+    TF_TRY(all);
+    kernel_body = tir::Sequential::make({*all});
+    TF_TRY(kernel_body);
+  }
   Result<std::vector<VarRef>> hidden = hidden_extents(lc, fn, outputs);
   TF_TRY(hidden);
-  std::vector<VarRef> kernel_params = fn.params();
+  std::vector<VarRef> kernel_params = params;
   kernel_params.insert(kernel_params.end(), hidden->begin(), hidden->end());
   kernel_params.insert(kernel_params.end(), outputs.begin(), outputs.end());
   const auto output_count = static_cast<std::int64_t>(outputs.size());
@@ -175,7 +202,7 @@ Result<Lowered> lower_function(const Module& module, const hir::Function& fn, co
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  return Lowered{*kernel, grid, mma};
+  return Lowered{*kernel, *sharding, grid, mma};
 }
 
 // Declares `value` as `name` unless the module already names it; a name taken by something else
@@ -206,6 +233,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   bool changed = false, serial_used = false;
   std::vector<GridPlan> grids;
   std::vector<MmaPlan> mmas;
+  std::vector<LoweringContext::Sharding> shardings;
   for (std::size_t i = 0; i < module->functions().size(); ++i) {
     const FunctionRef& f = module->functions()[i];
     const auto* fn = dynamic_cast<const hir::Function*>(f.get());
@@ -222,7 +250,8 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;
     }
-    if (l->grid) grids.push_back(*l->grid);
+    if (l->sharding) shardings.push_back(*l->sharding);
+    else if (l->grid) grids.push_back(*l->grid);
     else if (l->mma) mmas.push_back(*l->mma);
     else serial_used = true;
     slots[i].push_back(FunctionRef(l->kernel.get()));
@@ -259,6 +288,10 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     declare(declarations, *module, "lower_mma_a", LayoutBase((*atom)->A()));
     declare(declarations, *module, "lower_mma_b", LayoutBase((*atom)->B()));
     declare(declarations, *module, "lower_mma_c", LayoutBase((*atom)->C()));
+  }
+  for (const LoweringContext::Sharding& s : shardings) {
+    declare(declarations, *module, "lower_shard_mesh", s.mesh);
+    declare(declarations, *module, "lower_shard_barrier", s.barrier);
   }
   for (const GridPlan& plan : grids) {
     declare(declarations, *module, plan.mesh_name, plan.mesh);

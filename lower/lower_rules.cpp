@@ -17,6 +17,7 @@
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/rule_support.h"
+#include "lower/shard_rule.h"
 
 namespace tf::lower {
 
@@ -238,6 +239,7 @@ void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
       {"hir.math.Clamp", &rule_clamp},        {"hir.nn.SoftMax", &lower_softmax},
       {"hir.nn.MatMul", &lower_matmul},       {"hir.tensor.Where", &rule_where},
       {"hir.tensor.Slice", &lower_slice},      {"hir.tensor.Split", &lower_split},
+      {"hir.sharding.Reshard", &lower_reshard},
   };
   for (const auto& [name, fn] : rules) {
     std::optional<Op> op = registry.find(name);
@@ -273,8 +275,8 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
   }
   for (const TensorType* type : types) {
     if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor or a tuple of tensors");
-    if (type->layout && type->layout->is_shard())
-      return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule yet");
+    if (type->layout && type->layout->is_shard() && lc.sharding() == nullptr)
+      return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule outside the sharded rule");
     if (type->dtype.is_compound())
       return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule yet", type->dtype.name()));
   }
@@ -286,6 +288,12 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
 }  // namespace
 
 Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
+  Result<Expr> v = lower_held(lc, e);
+  TF_TRY(v);
+  return lc.sharding() != nullptr ? gathered(lc, *v) : v;
+}
+
+Result<Expr> lower_held(LoweringContext& lc, const Expr& e) {
   if (const Expr* done = lc.lowered(e.get())) return *done;
   Result<Expr> v = [&]() -> Result<Expr> {
     if (const Var* var = e->as<Var>()) {

@@ -20,7 +20,11 @@ struct LowerHandler {
 void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers);
 
 /// The TIR value holding HIR expression `e`'s value (memoised per node), or the refusal of the
-/// first node on the way that has no rule.
+/// first node on the way that has no rule. Every thread that runs it reads it whole: inside the
+/// sharded rule a distributed value is gathered first (shard_rule.h).
 Result<Expr> lower_value(LoweringContext& lc, const Expr& e);
+/// As lower_value, but a distributed value as its rule made it: what the rules that work on
+/// each thread's own elements (elementwise ops, reshards, the outputs) take.
+Result<Expr> lower_held(LoweringContext& lc, const Expr& e);
 
 }  // namespace tf::lower

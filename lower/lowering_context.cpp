@@ -42,7 +42,7 @@ void LoweringContext::init_names() {
   if (names_initialized_) return;
   names_initialized_ = true;
   for (const VarRef& p : fn_.params()) names_.insert(p->name);
-  for (const char* base : {"p", "tail", "lead"}) scope_name(base);  // the grid and serial rules' mesh bindings
+  for (const char* base : {"p", "tail", "lead", "owners", "all"}) scope_name(base);  // the rules' mesh bindings
 }
 
 std::string LoweringContext::scope_name(std::string_view base) {
@@ -84,6 +84,15 @@ Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::st
     if (region_->layout) layout = region_->layout(trailing);
     type = TensorType::make(std::move(shape), dtype, std::move(layout), StorageKind::Rmem);
   }
+  TF_TRY(type);
+  Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
+  TF_TRY(a);
+  return bind(hint, *a);
+}
+
+Result<Expr> LoweringContext::alloc_buffer(std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout,
+                                           StorageKind storage, std::string_view hint) {
+  Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::move(layout), storage);
   TF_TRY(type);
   Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
   TF_TRY(a);

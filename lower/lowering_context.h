@@ -22,6 +22,7 @@
 #include "ir/core/context.h"
 #include "ir/core/module.h"
 #include "ir/hir/function.h"
+#include "ir/layout/mesh.h"
 #include "ir/tir/sequential.h"
 #include "ir/type/tensor_type.h"
 
@@ -39,8 +40,24 @@ class LoweringContext {
 
   /// The TIR value of HIR node `e` when it has been lowered, else null.
   const Expr* lowered(const ExprNode* e) const;
-  /// Records the TIR value of HIR node `e`.
+  /// Records the TIR value of HIR node `e`. (The sharded rule also keys a distributed TIR
+  /// value's gathered copy by the TIR node, so that it closes with the body as values do.)
   void remember(const ExprNode* e, Expr value) { lowered_[e] = std::move(value); }
+
+  /// What the sharded rule (shard_rule.h) lowers a body on: the mesh every kernel thread is a
+  /// position of, the mesh of the barrier over all of them (the grid barrier's all-`cta` mesh
+  /// when it spans CTAs, else the block's threads), the storage distributed values are gathered
+  /// through, and whether the mesh spans CTAs.
+  struct Sharding {
+    Mesh mesh;
+    Mesh barrier;
+    StorageKind stage = StorageKind::Smem;
+    bool spans_ctas = false;
+  };
+  /// Sets the sharding of the whole body (before anything is lowered).
+  void set_sharding(Sharding s) { sharding_ = std::move(s); }
+  /// The body's sharding, or null outside the sharded rule.
+  const Sharding* sharding() const { return sharding_ ? &*sharding_ : nullptr; }
 
   /// A TIR value call of `op` (a registered op name) typed by its rule.
   Result<Expr> call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
@@ -50,6 +67,9 @@ class LoweringContext {
   /// `let NAME = alloc_tensor(tensor_type=...)`; inside a region, a row value's shape takes the
   /// region's leading axes and layout instead.
   Result<Expr> alloc(const TensorType& like, DType dtype, std::string_view hint);
+  /// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, layout, storage])`, as given.
+  Result<Expr> alloc_buffer(std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout, StorageKind storage,
+                            std::string_view hint);
 
   /// A part of the rows of a row-wise body (grid_plan.h): what a row value, a tensor whose shape
   /// starts with `rows`, becomes in it.
@@ -128,6 +148,7 @@ class LoweringContext {
   std::unordered_map<std::string, std::string> scope_names_;  ///< scope_name's, by base
   bool names_initialized_ = false;
   std::optional<Region> region_;
+  std::optional<Sharding> sharding_;
 };
 
 }  // namespace tf::lower

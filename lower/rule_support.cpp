@@ -1,6 +1,8 @@
 #include "lower/rule_support.h"
 
 #include "ir/core/call.h"
+#include "ir/layout/shard_layout.h"
+#include "lower/shard_rule.h"
 
 namespace tf::lower {
 
@@ -37,11 +39,13 @@ bool attr_is_none(const Call& c, std::string_view name) {
 // dst = alloc(the call's type); op(operands..., dst, after_dst..., attrs).
 Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view tir_op, std::vector<NamedAttr> attrs,
                          std::size_t operands, std::vector<Expr> after_dst) {
+  const TensorType& type = *tensor_type_of(c);
+  const ShardLayout* sl = lc.sharding() != nullptr && type.layout ? type.layout->as_shard() : nullptr;
+  if (sl != nullptr) return distributed_elementwise(lc, c, *sl, tir_op, std::move(attrs), operands, std::move(after_dst));
   Result<std::vector<Expr>> lowered = lower_operands(lc, c);
   TF_TRY(lowered);
   std::vector<Expr> args = std::move(lowered).value();
   args.resize(operands);
-  const TensorType& type = *tensor_type_of(c);
   const std::string name = lc.binding_name(c);
   Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
   TF_TRY(dst);

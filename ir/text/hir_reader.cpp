@@ -340,7 +340,10 @@ Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, con
     d.location = file.tokens[sig.body_open].location;
     return d;
   }
-  return ReadBody{*body, reader.take_names(), reader.take_locations()};
+  hir::BindingLocations locations = reader.take_locations();
+  for (std::size_t i = 0; i < sig.params.size() && i < sig.param_locations.size(); ++i)
+    locations.try_emplace(sig.params[i].get(), sig.param_locations[i]);  // diagnostics about a parameter
+  return ReadBody{*body, reader.take_names(), std::move(locations)};
 }
 
 }  // namespace

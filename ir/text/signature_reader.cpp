@@ -48,6 +48,7 @@ Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedIte
     Result<VarRef> v = Var::make(name.text, *t);
     if (!v.ok()) return located_at(v.diagnostics(), **ts);
     sig.params.push_back(*v);
+    sig.param_locations.push_back(name.location);
     types.push_back(*t);
     if (toks[pos].kind != TokenKind::Comma) break;
     ++pos;

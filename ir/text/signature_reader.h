@@ -24,6 +24,7 @@ namespace tf::text {
 struct ItemSignature {
   std::string name;
   std::vector<VarRef> params;
+  std::vector<SourceLocation> param_locations;  ///< where each parameter's name is
   IRType return_type;               ///< a func's declared return type; Unit for a prim_func
   std::int64_t output_count = 1;    ///< a prim_func's `outputs=K` (default 1)
   std::string target = "cuda";      ///< a prim_func's `target=` (cuda or host)
