@@ -31,6 +31,8 @@ struct TType {
   std::vector<Extent> shape;
   std::string dtype;
   bool umat = false;
+  std::string layout;   // a declared ShardLayout's name (the sharded epilogue), or empty
+  std::string storage;  // an explicit storage (the sharded epilogue), or empty: the rule above
   bool operator==(const TType&) const = default;
 };
 
@@ -61,7 +63,9 @@ std::string shape_text(const std::vector<Extent>& shape) {
 // section 3: gmem for rank > 0, None for rank 0).
 std::string type_text(const TType& t) {
   std::string s = "Tensor[" + shape_text(t.shape) + ", " + t.dtype;
-  if (t.umat) s += ", storage=umat";
+  if (!t.layout.empty()) s += ", layout=" + t.layout;
+  if (!t.storage.empty()) s += ", storage=" + t.storage;
+  else if (t.umat) s += ", storage=umat";
   else if (t.shape.empty()) s += ", storage=gmem";
   return s + "]";
 }
@@ -137,6 +141,12 @@ struct Context {
   HirGenOptions opts;
   std::vector<std::string> dims;  // declared dim names
   std::vector<FuncSig> earlier;   // functions generated so far
+  // The sharded option's mesh: its name, each axis's extent, whether an axis is a CTA level;
+  // and where new `layout` declarations go.
+  std::string mesh;
+  std::vector<std::int64_t> mesh_extents;
+  bool mesh_spans_ctas = false;
+  std::vector<std::string>* declarations = nullptr;
 };
 
 const std::vector<std::string> kKeywordNames = {"for", "yield", "carry", "return", "in", "range"};
@@ -153,7 +163,10 @@ class FuncBuilder {
       bind(f_.params[i].first, Value{f_.params[i].first, false, {param_types_[i]}});
     const int n = pick<int>(1, ctx_.opts.max_bindings + 1);
     for (int i = 0; i < n; ++i) step(f_.body, 0);
-    Value result = returned();
+    std::optional<Value> sharded;
+    if (!ctx_.mesh.empty() && !one_in(4)) sharded = shard_epilogue();
+    Value result = sharded ? *sharded : returned();
+    if (sharded) f_.returned = sharded->spelled;
     f_.return_type = type_text(result);
     return FuncSig{name, param_types_, result};
   }
@@ -227,10 +240,12 @@ class FuncBuilder {
     return out;
   }
 
+  // The visible tensors the bindings may read (what the sharded epilogue made, distributed or
+  // in an explicit storage, feeds only the epilogue).
   std::vector<Value> tensors() const {
     std::vector<Value> out;
     for (const Value& v : visible())
-      if (!v.tuple) out.push_back(v);
+      if (!v.tuple && v.tensor().layout.empty() && v.tensor().storage.empty()) out.push_back(v);
     return out;
   }
 
@@ -667,6 +682,88 @@ class FuncBuilder {
     emit(body, made.first, made.second);
   }
 
+  // ---- the sharded epilogue ----
+
+  // A fresh ShardLayout over static `shape` on the mesh, declared: per mesh axis a Split of a
+  // tensor axis whose remaining extent that axis divides, or a Broadcast.
+  std::string shard_layout(const std::vector<Extent>& shape) {
+    std::vector<std::int64_t> left;
+    for (const Extent& e : shape) left.push_back(e.value);
+    std::string attrs;
+    for (std::size_t i = 0; i < ctx_.mesh_extents.size(); ++i) {
+      std::vector<int> splittable;
+      for (std::size_t d = 0; d < left.size(); ++d)
+        if (left[d] % ctx_.mesh_extents[i] == 0) splittable.push_back(static_cast<int>(d));
+      std::string a = "B()";
+      if (!splittable.empty() && !one_in(4)) {
+        const int d = element(splittable);
+        left[static_cast<std::size_t>(d)] /= ctx_.mesh_extents[i];
+        a = fmt::format("S({})", d);
+      }
+      attrs += (i ? ", " : "") + a;
+    }
+    std::vector<std::int64_t> strides(shape.size(), 1);
+    for (std::size_t k = shape.size(); k-- > 1;) strides[k - 1] = strides[k] * shape[k].value;
+    std::string shape_s, stride_s;
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      shape_s += (k ? ", " : "") + std::to_string(shape[k].value);
+      stride_s += (k ? ", " : "") + std::to_string(strides[k]);
+    }
+    if (shape.size() == 1) shape_s += ",", stride_s += ",";
+    const std::string name = fmt::format("L{}", ctx_.declarations->size());
+    ctx_.declarations->push_back(fmt::format("layout {} = ShardLayout(layout=Layout(({}), ({})), attrs=({}{}), mesh={})", name,
+                                             shape_s, stride_s, attrs, ctx_.mesh_extents.size() == 1 ? "," : "", ctx_.mesh));
+    return name;
+  }
+
+  // Binds `value` (of type t) to a fresh name at the top level and returns the value.
+  Value bind_new(const std::string& value, TType t) {
+    const std::string name = fmt::format("v{}", next_++);
+    f_.body.push_back(HirBinding{name, one_in(3) ? type_text(t) : "", value});
+    Value v{name, false, {std::move(t)}};
+    bind(name, v);
+    return v;
+  }
+
+  // The epilogue of HirGenOptions::sharded: a value distributed over the mesh and maybe one
+  // more step, or nullopt when no value has a static shape of rank >= 1.
+  std::optional<Value> shard_epilogue() {
+    std::vector<Value> candidates;
+    for (const Value& v : tensors())
+      if (!v.tensor().umat && !v.tensor().shape.empty() && static_shape(v.tensor())) candidates.push_back(v);
+    if (candidates.empty()) return std::nullopt;
+    const Value x = element(candidates);
+    TType t = x.tensor();
+    t.layout = shard_layout(t.shape);
+    std::string value = fmt::format("reshard({}, layout={}", x.spelled, t.layout);
+    const int storage = pick<int>(0, 3);  // the operand's, smem (one CTA), gmem
+    if (storage == 1 && !ctx_.mesh_spans_ctas) t.storage = "smem";
+    if (storage == 2) t.storage = "gmem";
+    if (!t.storage.empty()) value += ", storage=" + t.storage;
+    Value r = bind_new(value + ")", t);
+    switch (pick<int>(0, 4)) {
+      case 0: {  // a unary of it: the type of its operand
+        const std::string k = element(unary_kinds(t.dtype));
+        return bind_new(fmt::format("unary({}, kind={})", r.spelled, k), t);
+      }
+      case 1: {  // to another distribution
+        TType u = t;
+        u.layout = shard_layout(u.shape);
+        return bind_new(fmt::format("reshard({}, layout={})", r.spelled, u.layout), u);
+      }
+      case 2: {  // a reduction: undistributed, in the operand's storage
+        if (t.dtype == "bool") return r;
+        const std::size_t axis = pick<std::size_t>(0, t.shape.size());
+        TType u = t;
+        u.layout.clear();
+        u.shape.erase(u.shape.begin() + static_cast<std::ptrdiff_t>(axis));
+        const std::string kind = one_in(2) ? "sum" : "max";
+        return bind_new(fmt::format("reduce({}, axes=({},), keepdim=false, kind={})", r.spelled, axis, kind), u);
+      }
+      default: return r;
+    }
+  }
+
   // The returned value: one value, or a tuple of tensors.
   Value returned() {
     const std::vector<Value> all = visible();
@@ -751,6 +848,25 @@ rc::Gen<HirProgram> gen_hir_program(HirGenOptions opts) {
       const std::int64_t hi = lo + pick<std::int64_t>(1, 5000);
       ctx.dims.push_back(dim_names[i]);
       p.declarations.push_back(fmt::format("dim {0} = DimVar(\"{0}\", {1}, {2})", dim_names[i], lo, hi));
+    }
+    ctx.declarations = &p.declarations;
+    if (opts.sharded) {  // threads, CTAs, or CTAs of threads
+      const int shape = pick<int>(0, 3);
+      const std::int64_t threads = std::int64_t{1} << pick<int>(1, 4), ctas = std::int64_t{1} << pick<int>(1, 3);
+      ctx.mesh = "grid";
+      if (shape == 0) {
+        ctx.mesh_extents = {threads};
+        p.declarations.push_back(fmt::format("mesh grid = Mesh((Topology(\"thread\", {0}),), Layout(({0},), (1,)))", threads));
+      } else if (shape == 1) {
+        ctx.mesh_extents = {ctas};
+        ctx.mesh_spans_ctas = true;
+        p.declarations.push_back(fmt::format("mesh grid = Mesh((Topology(\"cta\", {0}),), Layout(({0},), (1,)))", ctas));
+      } else {
+        ctx.mesh_extents = {ctas, threads};
+        ctx.mesh_spans_ctas = true;
+        p.declarations.push_back(fmt::format(
+            "mesh grid = Mesh((Topology(\"cta\", {0}), Topology(\"thread\", {1})), Layout(({0}, {1}), ({1}, 1)))", ctas, threads));
+      }
     }
     const int n = pick<int>(1, opts.max_functions + 1);
     for (int i = 0; i < n; ++i) {

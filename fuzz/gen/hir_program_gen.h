@@ -72,6 +72,12 @@ struct HirGenOptions {
   /// (a carry-free one over a static range) and calls; no tuple binding. The lowering laws use
   /// it.
   bool lowerable_only = false;
+  /// With lowerable_only: a declared mesh (threads, CTAs or both) and, in most functions, an
+  /// epilogue that distributes a static value over it: `reshard(v, layout=L[, storage=S])`
+  /// with a ShardLayout of Splits that divide and Broadcasts, then sometimes a unary of it, a
+  /// reshard to another ShardLayout, or a reduction (whose value is undistributed), returned.
+  /// Values carrying a layout feed nothing but the epilogue. The sharded lowering law uses it.
+  bool sharded = false;
 };
 
 /// One binding of a function body: `name[: declared] = value`, or a loop

@@ -35,7 +35,7 @@ namespace {
 
 // What the functions of one program met, classified once per program.
 struct Seen {
-  bool hir_fails = false, grid = false, collective = false;
+  bool hir_fails = false, grid = false, collective = false, sharded = false;
 };
 
 void check_function(const text::ReadFile& file, const std::string& source, const hir::Function& fn, std::uint64_t seed,
@@ -90,22 +90,42 @@ void check_function(const text::ReadFile& file, const std::string& source, const
       RC_FAIL("@" + fn.name() + ": output " + std::to_string(i) + " of the lowered program differs from the HIR evaluation's in\n" + source);
 }
 
+// Every function of generated program `p` lowered and run against the HIR evaluation.
+Seen check_program(const HirProgram& p) {
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  Seen seen;
+  Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", eval::eval_context());
+  if (!file.ok()) RC_FAIL("the generated program does not read: " + file.diagnostics().front().render() + " in\n" + p.text());
+  RC_ASSERT(!has_error(verify_module(*file->module, eval::eval_context().handlers())));
+  for (const FunctionRef& g : file->module->functions())
+    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(*file, p.text(), *fn, seed, seen);
+  for (const HirFunc& f : p.functions)
+    for (const HirBinding& b : f.body) seen.sharded = seen.sharded || b.value.rfind("reshard(", 0) == 0;
+  return seen;
+}
+
 TF_LAW(LoweringLaws, LoweredProgramsComputeWhatTheHirComputes, ()) {
   const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true});
-  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
   RC_CLASSIFY(p.text().find("= for ") != std::string::npos, "with a loop");
   RC_CLASSIFY(p.text().find("@") != std::string::npos, "with a call");
   RC_CLASSIFY(p.text().find("softmax(") != std::string::npos, "with a softmax");
   RC_CLASSIFY(p.text().find("matmul(") != std::string::npos, "with a matmul");
-  Seen seen;
-  Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", eval::eval_context());
-  RC_ASSERT(file.ok());
-  RC_ASSERT(!has_error(verify_module(*file->module, eval::eval_context().handlers())));
-  for (const FunctionRef& g : file->module->functions())
-    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(*file, p.text(), *fn, seed, seen);
+  const Seen seen = check_program(p);
   RC_CLASSIFY(seen.hir_fails, "a function whose HIR evaluation fails");
   RC_CLASSIFY(seen.grid, "a function by the grid rule");
   RC_CLASSIFY(seen.collective, "a reduction across rows as a CTA collective");
+}
+
+// The sharded rule (HirGenOptions::sharded): the same law on programs whose functions end by
+// distributing a value over a mesh of threads, CTAs or both.
+TF_LAW(LoweringLaws, ShardedProgramsComputeWhatTheHirComputes, ()) {
+  const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true, .sharded = true});
+  RC_CLASSIFY(p.text().find("storage=smem") != std::string::npos, "a reshard into smem");
+  RC_CLASSIFY(p.text().find("storage=gmem") != std::string::npos, "a reshard into gmem");
+  RC_CLASSIFY(p.text().find("Topology(\"cta\"") != std::string::npos, "a mesh over CTAs");
+  RC_CLASSIFY(p.text().find("= for ") != std::string::npos, "with a loop");
+  const Seen seen = check_program(p);
+  RC_CLASSIFY(seen.sharded, "a function distributing a value");
 }
 
 // The MMA rule (pass hir-to-tir-mma) on 16 seeded tilings (M, N in {64, 128}, K in {32, 64,
