@@ -9,6 +9,7 @@
 #include "ir/core/expr_children.h"
 #include "ir/core/function_call.h"
 #include "ir/hir/function.h"
+#include "lower/canonicalize_pass.h"
 #include "lower/hir_to_tir.h"
 #include "lower/host_entry.h"
 #include "lower/named_barrier_pass.h"
@@ -18,6 +19,7 @@ namespace tf::lower {
 
 std::vector<std::unique_ptr<Pass>> all_passes() {
   std::vector<std::unique_ptr<Pass>> out;
+  out.push_back(std::make_unique<CanonicalizePass>());
   out.push_back(std::make_unique<HirToTirPass>());
   out.push_back(std::make_unique<HirToTirPass>(/*mma_atom=*/true));
   out.push_back(std::make_unique<ReduceWorkspacePass>());

@@ -31,6 +31,11 @@ class ExprMutator {
   /// `node` with every child mutated: the same node when none changed.
   Expr mutate_children(const Expr& node);
 
+ public:
+  /// What each node mutated so far became (itself when unchanged): a rewrite that keeps debug
+  /// information keyed by node (an HIR function's binding names) carries it over with this.
+  const std::unordered_map<const ExprNode*, Expr>& rewritten() const { return memo_; }
+
  private:
   std::unordered_map<const ExprNode*, Expr> memo_;
 };

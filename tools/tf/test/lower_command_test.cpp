@@ -103,7 +103,7 @@ TEST(TfLower, BadPipelinesFunctionsAndFilesExitTwo) {
   const std::string file = write_temp("lower_bad.tfir", kProgram);
   Outcome unknown_pass = lower({.file = file, .pipeline = {"hir-to-tir", "nope"}});
   EXPECT_EQ(unknown_pass.code, kExitBadInput);
-  EXPECT_EQ(unknown_pass.err, "tf: error[usage]: no pass is named `nope`; the passes are: hir-to-tir, hir-to-tir-mma, reduce-workspaces, host-entry, named-barriers\n");
+  EXPECT_EQ(unknown_pass.err, "tf: error[usage]: no pass is named `nope`; the passes are: canonicalize, hir-to-tir, hir-to-tir-mma, reduce-workspaces, host-entry, named-barriers\n");
   Outcome twice = lower({.file = file, .pipeline = {"hir-to-tir", "hir-to-tir"}});
   EXPECT_EQ(twice.code, kExitBadInput);
   EXPECT_EQ(twice.err, "tf: error[usage]: the pipeline already has the pass `hir-to-tir`\n");

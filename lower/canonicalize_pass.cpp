@@ -1,0 +1,108 @@
+#include "lower/canonicalize_pass.h"
+
+#include <unordered_set>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/expr_mutator.h"
+#include "ir/core/structural.h"
+#include "ir/core/tuple.h"
+#include "ir/hir/function.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::lower {
+
+namespace {
+
+bool is_zero_literal(const Expr& e) {
+  const auto* c = e->as<Constant>();
+  return c != nullptr && c->is_int() && std::get<std::int64_t>(c->value) == 0;
+}
+
+bool all_ones(const AttrValue& v) {
+  const auto* dims = std::get_if<std::vector<ShapeDim>>(&v);
+  if (dims == nullptr) return std::holds_alternative<std::monostate>(v);
+  for (const ShapeDim& d : *dims)
+    if (!d.is_static() || d.value() != 1) return false;
+  return true;
+}
+
+// True when Call `c` (its operands already canonical) computes its first operand unchanged.
+bool is_identity(const Call& c) {
+  if (c.args.empty() || !structural_equal(c.type(), c.args[0]->type())) return false;
+  const std::string_view op = c.op.name();
+  if (op == "hir.sharding.Reshard")
+    return std::holds_alternative<std::monostate>(c.attr("layout")) && std::holds_alternative<std::monostate>(c.attr("storage"));
+  if (op == "hir.tensor.Reshape") return true;  // equal types: the same shape, read in the same order
+  if (op == "hir.tensor.Transpose") {
+    const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
+    for (std::size_t i = 0; i < perm.size(); ++i)
+      if (perm[i] != static_cast<std::int64_t>(i)) return false;
+    return true;
+  }
+  if (op == "hir.tensor.Slice") {
+    const auto* starts = c.args.size() > 1 ? c.args[1]->as<Tuple>() : nullptr;
+    if (starts == nullptr || !all_ones(c.attr("strides"))) return false;
+    for (const Expr& s : starts->elements)
+      if (!is_zero_literal(s)) return false;
+    return true;  // sizes: the result's shape, equal to x's
+  }
+  return false;
+}
+
+class Canonicalizer final : public ExprMutator {
+ public:
+  /// The Calls replaced by their operand.
+  const std::unordered_set<const ExprNode*>& removed() const { return removed_; }
+
+ protected:
+  Expr mutate_node(const Ref<const Call>& node) override {
+    Expr e = mutate_children(node);
+    const auto* c = e->as<Call>();
+    if (c == nullptr || !is_identity(*c)) return e;
+    removed_.insert(node.get());
+    return c->args[0];
+  }
+
+ private:
+  std::unordered_set<const ExprNode*> removed_;
+};
+
+// `fn` canonicalized, or null when nothing changed.
+Result<hir::HirFunctionRef> canonical(const hir::Function& fn) {
+  Canonicalizer canon;
+  const Expr body = canon.mutate(fn.body());
+  if (body.get() == fn.body().get()) return hir::HirFunctionRef();
+  hir::BindingNames names;
+  hir::BindingLocations locations;
+  for (const auto& [old, now] : canon.rewritten()) {
+    if (canon.removed().count(old) != 0) continue;  // its operand keeps its own name
+    if (auto n = fn.binding_names().find(old); n != fn.binding_names().end()) names.try_emplace(now.get(), n->second);
+    if (auto l = fn.binding_locations().find(old); l != fn.binding_locations().end()) locations.try_emplace(now.get(), l->second);
+  }
+  for (const VarRef& p : fn.params())  // a parameter's location (diagnostics about it)
+    if (auto l = fn.binding_locations().find(p.get()); l != fn.binding_locations().end()) locations.try_emplace(p.get(), l->second);
+  return hir::Function::make(fn.name(), fn.params(), body, fn.return_type(), std::move(names), std::move(locations));
+}
+
+}  // namespace
+
+Result<ModuleRef> CanonicalizePass::run(const ModuleRef& module, const Context&) const {
+  std::vector<FunctionRef> functions;
+  bool changed = false;
+  for (const FunctionRef& f : module->functions()) {
+    const auto* fn = dynamic_cast<const hir::Function*>(f.get());
+    if (fn == nullptr || fn->is_prototype() || fn->is_variant()) {
+      functions.push_back(f);
+      continue;
+    }
+    Result<hir::HirFunctionRef> c = canonical(*fn);
+    TF_TRY(c);
+    changed = changed || *c;
+    functions.push_back(*c ? FunctionRef(c->get()) : f);
+  }
+  if (!changed) return module;
+  return Module::make(module->name(), std::move(functions), module->declarations(), module->entry());
+}
+
+}  // namespace tf::lower
