@@ -24,11 +24,7 @@ Result<Expr> apply(LoweringContext& lc, std::string_view op, std::vector<Expr> o
                    DType dtype, std::vector<NamedAttr> attrs, std::string_view hint, std::vector<Expr> after_dst = {}) {
   Result<Expr> dst = alloc_shaped(lc, shape, dtype, hint);
   TF_TRY(dst);
-  operands.push_back(*dst);
-  operands.insert(operands.end(), after_dst.begin(), after_dst.end());
-  Result<bool> e = lc.emit(op, std::move(operands), std::move(attrs));
-  TF_TRY(e);
-  return *dst;
+  return emit_into(lc, op, std::move(operands), *dst, std::move(after_dst), std::move(attrs));
 }
 
 }  // namespace
@@ -142,9 +138,9 @@ Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
     if (!split_k) return apply(lc, "tir.arith.Binary", {*av, *bv}, p_shape, product_dtype, {{"kind", std::string("mul")}}, "products");
     Result<Expr> d = lc.alloc_buffer(p_shape, product_dtype, LayoutBase(*split_k), StorageKind::Rmem, "products");
     TF_TRY(d);
-    Result<bool> e = lc.emit("tir.arith.Binary", {*av, *bv, *d}, {{"kind", std::string("mul")}});
+    Result<Expr> e = emit_into(lc, "tir.arith.Binary", {*av, *bv}, *d, {}, {{"kind", std::string("mul")}});
     TF_TRY(e);
-    return gathered(lc, *d);
+    return gathered(lc, *e);
   }();
   TF_TRY(p);
   const std::string name = lc.binding_name(c);

@@ -41,19 +41,11 @@ void dim_names(const IRType& type, std::set<std::string>& out) {
 std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
   std::set<std::string> bound, used;
   for (const VarRef& p : fn.params()) dim_names(p->type(), bound);
-  std::unordered_set<const ExprNode*> seen;
-  std::vector<const ExprNode*> work{fn.body().get()};
-  while (!work.empty()) {
-    const ExprNode* e = work.back();
-    work.pop_back();
-    if (!seen.insert(e).second) continue;
-    dim_names(e->type(), used);
-    if (const auto* g = e->as<GridRegionExpr>())
+  for_each_node(*fn.body(), [&](const ExprNode& e) {
+    dim_names(e.type(), used);
+    if (const auto* g = e.as<GridRegionExpr>())
       for (const ShapeDim* d : {&g->start(), &g->stop(), &g->step()}) dim_names(*d, used);
-    for_each_child(*e, [&](const Expr& child, const auto&) {
-      if (child) work.push_back(child.get());
-    });
-  }
+  });
   for (const std::string& name : used)
     if (bound.count(name) == 0) return name;
   return std::nullopt;

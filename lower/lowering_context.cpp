@@ -72,22 +72,16 @@ bool is_row(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>& row
 }  // namespace
 
 Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::string_view hint) {
-  Result<TensorTypeRef> type = TensorType::make(like.shape, dtype, std::nullopt, StorageKind::Rmem);
-  if (region_ && is_row(like.shape, region_->rows)) {
-    std::vector<ShapeDim> shape = region_->part;
-    std::vector<std::int64_t> trailing;
-    for (std::size_t i = region_->rows.size(); i < like.shape.size(); ++i) {
-      shape.push_back(like.shape[i]);
-      trailing.push_back(like.shape[i].value());  // a row value's extents are static (grid_plan.h)
-    }
-    std::optional<LayoutBase> layout;
-    if (region_->layout) layout = region_->layout(trailing);
-    type = TensorType::make(std::move(shape), dtype, std::move(layout), StorageKind::Rmem);
+  if (!region_ || !is_row(like.shape, region_->rows)) return alloc_buffer(like.shape, dtype, std::nullopt, StorageKind::Rmem, hint);
+  std::vector<ShapeDim> shape = region_->part;
+  std::vector<std::int64_t> trailing;
+  for (std::size_t i = region_->rows.size(); i < like.shape.size(); ++i) {
+    shape.push_back(like.shape[i]);
+    trailing.push_back(like.shape[i].value());  // a row value's extents are static (grid_plan.h)
   }
-  TF_TRY(type);
-  Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
-  TF_TRY(a);
-  return bind(hint, *a);
+  std::optional<LayoutBase> layout;
+  if (region_->layout) layout = region_->layout(trailing);
+  return alloc_buffer(std::move(shape), dtype, std::move(layout), StorageKind::Rmem, hint);
 }
 
 Result<Expr> LoweringContext::alloc_buffer(std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout,

@@ -52,7 +52,6 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
   TF_TRY(root);
   std::set<std::string> keep{name};
   std::vector<const FunctionBase*> functions{root->get()};
-  std::unordered_set<const ExprNode*> seen;
   while (!functions.empty()) {
     const auto* fn = dynamic_cast<const hir::Function*>(functions.back());
     functions.pop_back();
@@ -60,18 +59,11 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
       for (const hir::HirFunctionRef& v : fn->variants())
         if (keep.insert(v->name()).second) functions.push_back(v.get());
     if (fn == nullptr || !fn->body()) continue;
-    std::vector<const ExprNode*> work{fn->body().get()};
-    while (!work.empty()) {
-      const ExprNode* e = work.back();
-      work.pop_back();
-      if (!seen.insert(e).second) continue;
-      if (const auto* call = e->as<FunctionCall>())
+    for_each_node(*fn->body(), [&](const ExprNode& e) {
+      if (const auto* call = e.as<FunctionCall>())
         if (const FunctionBase* callee = module.find(call->callee); callee != nullptr && keep.insert(call->callee).second)
           functions.push_back(callee);
-      for_each_child(*e, [&](const Expr& child, const auto&) {
-        if (child) work.push_back(child.get());
-      });
-    }
+    });
   }
   std::vector<FunctionRef> kept;
   for (const FunctionRef& f : module.functions())

@@ -49,11 +49,16 @@ Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view ti
   const std::string name = lc.binding_name(c);
   Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
   TF_TRY(dst);
-  args.push_back(*dst);
-  args.insert(args.end(), after_dst.begin(), after_dst.end());
-  Result<bool> e = lc.emit(tir_op, std::move(args), std::move(attrs));
+  return emit_into(lc, tir_op, std::move(args), *dst, std::move(after_dst), std::move(attrs));
+}
+
+Result<Expr> emit_into(LoweringContext& lc, std::string_view tir_op, std::vector<Expr> operands, const Expr& dst,
+                       std::vector<Expr> after_dst, std::vector<NamedAttr> attrs) {
+  operands.push_back(dst);
+  operands.insert(operands.end(), after_dst.begin(), after_dst.end());
+  Result<bool> e = lc.emit(tir_op, std::move(operands), std::move(attrs));
   TF_TRY(e);
-  return *dst;
+  return dst;
 }
 
 Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {

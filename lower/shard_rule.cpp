@@ -28,7 +28,7 @@ struct TypedNode {
 };
 
 void collect_types(const Module& module, const hir::Function& fn, std::vector<TypedNode>& out,
-                   std::set<const void*>& seen) {
+                   std::set<const hir::Function*>& seen) {
   if (!seen.insert(&fn).second || !fn.body()) return;
   auto add = [&](const IRType& t, const ExprNode* node) {
     if (!t) return;
@@ -38,17 +38,12 @@ void collect_types(const Module& module, const hir::Function& fn, std::vector<Ty
         if (const auto* ft = f->as<TensorType>()) out.push_back({ft, node});
   };
   for (const VarRef& p : fn.params()) add(p->type(), p.get());
-  std::vector<const ExprNode*> stack{fn.body().get()};
-  while (!stack.empty()) {
-    const ExprNode* e = stack.back();
-    stack.pop_back();
-    if (!seen.insert(e).second) continue;
-    add(e->type(), e);
-    if (const auto* call = e->as<FunctionCall>())
+  for_each_node(*fn.body(), [&](const ExprNode& e) {
+    add(e.type(), &e);
+    if (const auto* call = e.as<FunctionCall>())
       if (const auto* callee = dynamic_cast<const hir::Function*>(module.find(call->callee)))
         collect_types(module, *callee, out, seen);
-    for_each_child(*e, [&](const Expr& child, ChildStep) { stack.push_back(child.get()); });
-  }
+  });
 }
 
 // Why `sl` (the layout of `type`) has no place in the sharded rule, or "".
@@ -188,7 +183,7 @@ bool distributed_as(const Expr& v, const ShardLayout& sl, const std::vector<Shap
 
 Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn) {
   std::vector<TypedNode> types;
-  std::set<const void*> seen;
+  std::set<const hir::Function*> seen;
   collect_types(lc.module(), fn, types, seen);
   std::optional<LoweringContext::Sharding> plan;
   for (const TypedNode& t : types) {
@@ -245,11 +240,7 @@ Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const S
   const std::string name = lc.binding_name(c);
   Result<Expr> dst = lc.alloc_buffer(type.shape, type.dtype, LayoutBase(sl), StorageKind::Rmem, name.empty() ? "t" : name);
   TF_TRY(dst);
-  args.push_back(*dst);
-  args.insert(args.end(), after_dst.begin(), after_dst.end());
-  Result<bool> e = lc.emit(tir_op, std::move(args), std::move(attrs));
-  TF_TRY(e);
-  return *dst;
+  return emit_into(lc, tir_op, std::move(args), *dst, std::move(after_dst), std::move(attrs));
 }
 
 std::optional<ShardLayout> split_k_products(const LoweringContext& lc, const TensorType& result,

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/core/call.h"
@@ -109,6 +110,24 @@ void for_each_child(const ExprNode& e, F&& f) {
     for_each_child_of(static_cast<const Name&>(e), f);             \
     return;
 #include "ir/core/expr_nodes.def"
+  }
+}
+
+/// Calls `f(node)` once for every node reachable from `root` through children (a node the DAG
+/// shares once), iteratively: as deep an expression as the reader accepts never overflows the
+/// stack. The order is unspecified.
+template <typename F>
+void for_each_node(const ExprNode& root, F&& f) {
+  std::unordered_set<const ExprNode*> seen;
+  std::vector<const ExprNode*> work{&root};
+  while (!work.empty()) {
+    const ExprNode* e = work.back();
+    work.pop_back();
+    if (!seen.insert(e).second) continue;
+    f(*e);
+    for_each_child(*e, [&](const Expr& child, const ChildStep&) {
+      if (child) work.push_back(child.get());
+    });
   }
 }
 
