@@ -1,0 +1,106 @@
+// The host emulation of the CUDA device primitives: what `cuda/runtime` is written on when the
+// generated source is compiled with g++ instead of nvcc.
+//
+// Design note. Every GPU thread of a launch is a Boost.Context fiber; a scheduler per launch
+// runs them one at a time on the calling OS thread, round-robin in thread order, and a fiber
+// leaves the CPU only where a GPU thread could wait: a barrier (block, warp, named, grid) or a
+// warp collective (shuffle, vote). Between two such points a thread runs as plain C++, which is
+// what keeps the emulation within a small factor of native code. The order is deterministic:
+// the same launch runs the same way every time.
+//  - Barriers complete when their participants have arrived: `sync_block` every thread of the
+//    CTA that has not exited (as the hardware counts an exited thread as arrived), `sync_warp`
+//    the lanes of the mask, `bar_sync(id, count)` `count` threads of the CTA at barrier `id`,
+//    `grid_sync` every thread of the launch that has not exited. A named barrier reached with
+//    another count than its waiting threads', a warp mask without the caller's lane or naming a
+//    lane that does not exist or has exited, are misuses, reported. Lanes whose masks differ
+//    wait at different rendezvous (a deadlock when nobody completes them).
+//  - Warp collectives rendezvous like `sync_warp` over their mask and exchange values through a
+//    per-warp buffer, one per generation so that a fast lane's next shuffle never overwrites what
+//    a slow lane has yet to read.
+//  - A launch whose threads all wait and none can complete is a deadlock: reported with every
+//    waiting thread's CTA, thread and barrier, never a hang. `trap()` ends the launch, reported
+//    with the trapping thread. A launch that uses the grid barrier (EmuLaunch::cooperative) runs
+//    every CTA in one scheduler, as co-resident; any other runs its CTAs one after another.
+// Nothing here is shared with eval/tir (DESIGN.md section 11: two independent implementations).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <type_traits>
+
+namespace tf::emu {
+
+/// A CUDA dim3.
+struct Dim3 {
+  unsigned x = 1, y = 1, z = 1;
+};
+
+/// The shape of one emulated launch.
+struct EmuLaunch {
+  Dim3 grid;
+  Dim3 block;
+  bool cooperative = false;  ///< the kernel uses the grid barrier: all CTAs at once
+  std::size_t stack_bytes = 256 * 1024;  ///< each thread fiber's stack (register tensors live on it)
+};
+
+/// How a launch ended: `ok`, or what went wrong and where (a deadlock, a trap, a misuse).
+struct EmuResult {
+  bool ok = true;
+  std::string message;
+};
+
+/// Runs `kernel` once per thread of `launch` (design note). Not reentrant: one launch at a time
+/// per OS thread.
+EmuResult run(const EmuLaunch& launch, const std::function<void()>& kernel);
+
+// ---- the primitives, callable only from a running kernel ----
+
+/// threadIdx, blockIdx, blockDim, gridDim of the calling thread.
+Dim3 thread_idx();
+Dim3 block_idx();
+Dim3 block_dim();
+Dim3 grid_dim();
+
+/// The calling thread's lane: its linear index in the block modulo 32.
+unsigned lane_id();
+
+/// __syncthreads().
+void sync_block();
+/// __syncwarp(mask): the calling lane must be in `mask`.
+void sync_warp(unsigned mask);
+/// bar.sync id, count: `count` threads of the CTA meet at named barrier `id` (0..15).
+void bar_sync(int id, int count);
+/// The grid barrier (cooperative groups' grid.sync()).
+void grid_sync();
+/// __trap(): ends the launch, reported.
+[[noreturn]] void trap(const char* why = "trap");
+
+/// The exchange behind the warp collectives: every lane of `mask` contributes `bits`; returns
+/// what lane `src_lane` contributed (the lanes' values all present when it returns).
+std::uint64_t warp_exchange(unsigned mask, std::uint64_t bits, int src_lane);
+/// __all_sync, __any_sync, __ballot_sync.
+bool vote_all(unsigned mask, bool predicate);
+bool vote_any(unsigned mask, bool predicate);
+unsigned vote_ballot(unsigned mask, bool predicate);
+
+/// __shfl_sync(mask, v, src_lane) for a trivially copyable T of at most 8 bytes.
+template <typename T>
+T shfl_sync(unsigned mask, T v, int src_lane) {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8, "shfl_sync moves at most 8 bytes");
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  const std::uint64_t got = warp_exchange(mask, bits, src_lane & 31);
+  T out;
+  std::memcpy(&out, &got, sizeof(T));
+  return out;
+}
+
+/// __shfl_xor_sync(mask, v, lane_mask).
+template <typename T>
+T shfl_xor_sync(unsigned mask, T v, int lane_mask) {
+  return shfl_sync(mask, v, static_cast<int>(lane_id() ^ static_cast<unsigned>(lane_mask)));
+}
+
+}  // namespace tf::emu

@@ -1,0 +1,338 @@
+// The fiber scheduler behind cuda/emu/emu.h (its design note).
+#include <fmt/format.h>
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/protected_fixedsize_stack.hpp>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "cuda/emu/emu.h"
+
+namespace tf::emu {
+
+namespace {
+
+namespace bc = boost::context;
+
+// A kernel's trap or a primitive's misuse: unwinds the thread's fiber to its entry.
+struct LaunchFailure {
+  std::string message;
+};
+
+enum class WaitKind : std::uint8_t { None, Block, Warp, Named, Grid };
+
+struct Thread {
+  Dim3 tid, cta;
+  unsigned linear = 0;      // index in the block
+  std::size_t cta_slot = 0; // index of its CTA in the scheduler
+  bc::fiber fiber;          // the suspended thread
+  bc::fiber scheduler;      // the scheduler, while the thread runs
+  bool runnable = true, exited = false;
+  WaitKind wait = WaitKind::None;
+  std::string waits_at;     // what it waits at, for a deadlock report
+  std::uint64_t value = 0;  // its contribution to a warp exchange, then the result
+  unsigned src = 0;         // the lane it reads in a shuffle
+};
+
+// What a warp rendezvous computes when it completes.
+enum class WarpOp : std::uint8_t { Sync, Shuffle, Ballot };
+
+// An open rendezvous of lanes of one warp (sync_warp, a shuffle, a vote).
+struct WarpRendezvous {
+  unsigned mask = 0, arrived = 0;
+  WarpOp op = WarpOp::Sync;
+  std::vector<Thread*> lanes;
+};
+
+struct NamedBarrier {
+  int count = 0;
+  std::vector<Thread*> waiting;
+};
+
+struct Cta {
+  Dim3 index;
+  std::vector<Thread*> threads;
+  int live = 0;
+  std::vector<Thread*> at_block;  // waiting at __syncthreads
+  NamedBarrier named[16];
+  std::vector<std::vector<WarpRendezvous>> warps;  // open rendezvous per warp
+};
+
+struct Scheduler {
+  EmuLaunch launch;
+  std::vector<std::unique_ptr<Thread>> threads;
+  std::vector<Cta> ctas;
+  std::vector<Thread*> at_grid;
+  int live = 0;
+  std::optional<LaunchFailure> failure;
+};
+
+thread_local Scheduler* g_scheduler = nullptr;
+thread_local Thread* g_current = nullptr;
+
+std::string dim_text(Dim3 d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
+
+std::string who(const Thread& t) { return fmt::format("CTA {} thread {}", dim_text(t.cta), dim_text(t.tid)); }
+
+Thread& current() {
+  if (g_current == nullptr) throw LaunchFailure{"a device primitive was called outside a running kernel"};
+  return *g_current;
+}
+
+// Leaves the CPU until the thread is runnable again.
+void block_current(WaitKind kind, std::string waits_at) {
+  Thread& t = current();
+  t.runnable = false;
+  t.wait = kind;
+  t.waits_at = std::move(waits_at);
+  t.scheduler = std::move(t.scheduler).resume();
+  if (g_scheduler->failure) throw LaunchFailure{*g_scheduler->failure};  // another thread ended the launch
+}
+
+void release(const std::vector<Thread*>& ts) {
+  for (Thread* t : ts) {
+    t->runnable = true;
+    t->wait = WaitKind::None;
+  }
+}
+
+// Completes the CTA's block barrier when every live thread has arrived.
+void try_block_barrier(Cta& cta) {
+  if (cta.at_block.empty() || static_cast<int>(cta.at_block.size()) < cta.live) return;
+  std::vector<Thread*> done;
+  done.swap(cta.at_block);
+  release(done);
+}
+
+void try_grid_barrier(Scheduler& s) {
+  if (s.at_grid.empty() || static_cast<int>(s.at_grid.size()) < s.live) return;
+  std::vector<Thread*> done;
+  done.swap(s.at_grid);
+  release(done);
+}
+
+void on_exit(Thread& t) {
+  Scheduler& s = *g_scheduler;
+  t.exited = true;
+  t.runnable = false;
+  --s.live;
+  Cta& cta = s.ctas[t.cta_slot];
+  --cta.live;
+  try_block_barrier(cta);
+  try_grid_barrier(s);
+}
+
+// Joins (or opens) the rendezvous of `mask` in the calling thread's warp; returns when every
+// lane of the mask has arrived. t.value holds the lane's contribution before and, after, the
+// result, computed by the last lane to arrive before any lane moves on: for a shuffle the
+// contribution of the lane t.src names (its own when that lane is not in the mask), for a
+// ballot the mask of the lanes whose contribution is not 0.
+void warp_rendezvous(unsigned mask, WarpOp op) {
+  Thread& t = current();
+  Cta& cta = g_scheduler->ctas[t.cta_slot];
+  const unsigned lane = t.linear % 32, warp = t.linear / 32;
+  if ((mask >> lane & 1u) == 0)
+    throw LaunchFailure{fmt::format("{} calls a warp primitive with mask {:#010x}, which does not name its lane {}", who(t), mask, lane)};
+  const unsigned first = warp * 32;
+  for (unsigned l = 0; l < 32; ++l)
+    if ((mask >> l & 1u) != 0 && (first + l >= cta.threads.size() || cta.threads[first + l]->exited))
+      throw LaunchFailure{fmt::format("{}: the warp mask {:#010x} names lane {}, which {}", who(t), mask, l,
+                                      first + l >= cta.threads.size() ? "does not exist" : "has exited")};
+  std::vector<WarpRendezvous>& open = cta.warps[warp];
+  WarpRendezvous* r = nullptr;
+  // Lanes meet at the rendezvous of the same mask and primitive; a lane that reaches another
+  // (a mask its partners do not use) waits there, and a deadlock report names it.
+  for (WarpRendezvous& o : open)
+    if (o.mask == mask && o.op == op) r = &o;
+  if (r == nullptr) r = &open.emplace_back(WarpRendezvous{mask, 0, op, {}});
+  r->arrived |= 1u << lane;
+  r->lanes.push_back(&t);
+  if (r->arrived != mask) {
+    block_current(WaitKind::Warp, fmt::format("a warp rendezvous of mask {:#010x}", mask));
+    return;
+  }
+  // The last lane completes it: every lane's result is read now, before anyone moves on.
+  std::vector<Thread*> lanes = std::move(r->lanes);
+  open.erase(open.begin() + (r - open.data()));
+  if (op == WarpOp::Shuffle) {
+    std::uint64_t by_lane[32] = {};
+    for (Thread* l : lanes) by_lane[l->linear % 32] = l->value;
+    for (Thread* l : lanes) l->value = (mask >> l->src & 1u) != 0 ? by_lane[l->src] : l->value;
+  } else if (op == WarpOp::Ballot) {
+    std::uint64_t ballot = 0;
+    for (Thread* l : lanes) ballot |= l->value != 0 ? std::uint64_t{1} << (l->linear % 32) : 0;
+    for (Thread* l : lanes) l->value = ballot;
+  }
+  release(lanes);
+}
+
+// Runs every thread of `s` until all exit, one fails, or none can go on.
+void schedule(Scheduler& s) {
+  for (;;) {
+    bool ran = false;
+    for (const std::unique_ptr<Thread>& t : s.threads) {
+      if (!t->runnable) continue;
+      ran = true;
+      g_current = t.get();
+      t->fiber = std::move(t->fiber).resume();
+      g_current = nullptr;
+      if (s.failure) return;
+    }
+    if (s.live == 0) return;
+    if (!ran) {
+      std::string list;
+      int shown = 0;
+      for (const std::unique_ptr<Thread>& t : s.threads) {
+        if (t->exited) continue;
+        if (shown++ < 8) list += fmt::format("\n  {} waits at {}", who(*t), t->waits_at);
+      }
+      if (shown > 8) list += fmt::format("\n  ... and {} more", shown - 8);
+      s.failure = LaunchFailure{fmt::format("deadlock: {} thread(s) wait and none can complete its barrier:{}", shown, list)};
+      return;
+    }
+  }
+}
+
+std::uint64_t volume(Dim3 d) { return std::uint64_t{d.x} * d.y * d.z; }
+
+Dim3 unflatten(std::uint64_t i, Dim3 d) {
+  return Dim3{static_cast<unsigned>(i % d.x), static_cast<unsigned>(i / d.x % d.y), static_cast<unsigned>(i / d.x / d.y)};
+}
+
+// Runs the CTAs [first, first + count) of `launch` in one scheduler.
+EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel, std::uint64_t first, std::uint64_t count) {
+  Scheduler s;
+  s.launch = launch;
+  const std::uint64_t block = volume(launch.block);
+  bc::protected_fixedsize_stack stacks(launch.stack_bytes);
+  s.ctas.resize(count);
+  for (std::uint64_t c = 0; c < count; ++c) {
+    Cta& cta = s.ctas[c];
+    cta.index = unflatten(first + c, launch.grid);
+    cta.live = static_cast<int>(block);
+    cta.warps.resize((block + 31) / 32);
+    for (std::uint64_t i = 0; i < block; ++i) {
+      auto t = std::make_unique<Thread>();
+      t->tid = unflatten(i, launch.block);
+      t->cta = cta.index;
+      t->linear = static_cast<unsigned>(i);
+      t->cta_slot = c;
+      Thread* self = t.get();
+      t->fiber = bc::fiber(std::allocator_arg, stacks, [self, &kernel, &s](bc::fiber&& sched) {
+        self->scheduler = std::move(sched);
+        try {
+          kernel();
+        } catch (const bc::detail::forced_unwind&) {
+          throw;  // the fiber is being destroyed: let Boost unwind it
+        } catch (const LaunchFailure& f) {
+          if (!s.failure) s.failure = f;
+        } catch (const std::exception& e) {
+          if (!s.failure) s.failure = LaunchFailure{fmt::format("{} threw: {}", who(*self), e.what())};
+        }
+        on_exit(*self);
+        return std::move(self->scheduler);
+      });
+      cta.threads.push_back(t.get());
+      s.threads.push_back(std::move(t));
+    }
+  }
+  s.live = static_cast<int>(block * count);
+  g_scheduler = &s;
+  schedule(s);
+  g_scheduler = nullptr;
+  EmuResult out;
+  if (s.failure) {
+    out.ok = false;
+    out.message = s.failure->message;
+  }
+  return out;  // the suspended fibers of a failed launch unwind as `s` is destroyed
+}
+
+}  // namespace
+
+EmuResult run(const EmuLaunch& launch, const std::function<void()>& kernel) {
+  if (g_scheduler != nullptr) return EmuResult{false, "a launch inside a running kernel"};
+  const std::uint64_t ctas = volume(launch.grid), block = volume(launch.block);
+  if (ctas == 0 || block == 0) return {};
+  if (block > 1024) return EmuResult{false, fmt::format("a block of {} threads; CUDA allows at most 1,024", block)};
+  if (launch.cooperative) return run_ctas(launch, kernel, 0, ctas);
+  for (std::uint64_t c = 0; c < ctas; ++c) {
+    EmuResult r = run_ctas(launch, kernel, c, 1);
+    if (!r.ok) return r;
+  }
+  return {};
+}
+
+Dim3 thread_idx() { return current().tid; }
+Dim3 block_idx() { return current().cta; }
+Dim3 block_dim() { return g_scheduler->launch.block; }
+Dim3 grid_dim() { return g_scheduler->launch.grid; }
+unsigned lane_id() { return current().linear % 32; }
+
+void sync_block() {
+  Thread& t = current();
+  Cta& cta = g_scheduler->ctas[t.cta_slot];
+  cta.at_block.push_back(&t);
+  const std::size_t before = cta.at_block.size();
+  try_block_barrier(cta);
+  if (cta.at_block.size() == before) block_current(WaitKind::Block, "__syncthreads()");
+}
+
+void sync_warp(unsigned mask) { warp_rendezvous(mask, WarpOp::Sync); }
+
+void bar_sync(int id, int count) {
+  Thread& t = current();
+  Cta& cta = g_scheduler->ctas[t.cta_slot];
+  if (id < 0 || id > 15) throw LaunchFailure{fmt::format("{}: bar.sync {}: ids are 0..15", who(t), id)};
+  if (count <= 0 || count > static_cast<int>(cta.threads.size()))
+    throw LaunchFailure{fmt::format("{}: bar.sync {}, {}: the count must be 1..{} (the block)", who(t), id, count, cta.threads.size())};
+  NamedBarrier& b = cta.named[id];
+  if (!b.waiting.empty() && b.count != count)
+    throw LaunchFailure{fmt::format("{} arrives at bar.sync {} with count {} while {} thread(s) wait there with count {}", who(t), id,
+                                    count, b.waiting.size(), b.count)};
+  b.count = count;
+  b.waiting.push_back(&t);
+  if (static_cast<int>(b.waiting.size()) < count) {
+    block_current(WaitKind::Named, fmt::format("bar.sync {}, {}", id, count));
+    return;
+  }
+  std::vector<Thread*> done;
+  done.swap(b.waiting);
+  release(done);
+}
+
+void grid_sync() {
+  Thread& t = current();
+  Scheduler& s = *g_scheduler;
+  if (!s.launch.cooperative) throw LaunchFailure{fmt::format("{}: grid_sync in a launch that is not cooperative", who(t))};
+  s.at_grid.push_back(&t);
+  const std::size_t before = s.at_grid.size();
+  try_grid_barrier(s);
+  if (s.at_grid.size() == before) block_current(WaitKind::Grid, "the grid barrier");
+}
+
+void trap(const char* why) {
+  Thread& t = current();
+  throw LaunchFailure{fmt::format("{} trapped: {}", who(t), why)};
+}
+
+std::uint64_t warp_exchange(unsigned mask, std::uint64_t bits, int src_lane) {
+  Thread& t = current();
+  t.value = bits;
+  t.src = static_cast<unsigned>(src_lane) & 31u;
+  warp_rendezvous(mask, WarpOp::Shuffle);
+  return t.value;
+}
+
+bool vote_all(unsigned mask, bool predicate) { return (vote_ballot(mask, predicate) & mask) == mask; }
+bool vote_any(unsigned mask, bool predicate) { return vote_ballot(mask, predicate) != 0; }
+
+unsigned vote_ballot(unsigned mask, bool predicate) {
+  Thread& t = current();
+  t.value = predicate ? 1 : 0;
+  warp_rendezvous(mask, WarpOp::Ballot);
+  return static_cast<unsigned>(t.value);
+}
+
+}  // namespace tf::emu
