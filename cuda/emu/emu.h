@@ -42,6 +42,7 @@ struct EmuLaunch {
   Dim3 grid;
   Dim3 block;
   bool cooperative = false;  ///< the kernel uses the grid barrier: all CTAs at once
+  std::size_t shared_bytes = 0;  ///< each CTA's shared-memory arena (zeroed; CUDA leaves it undefined)
   std::size_t stack_bytes = 256 * 1024;  ///< each thread fiber's stack (register tensors live on it)
 };
 
@@ -65,6 +66,9 @@ Dim3 grid_dim();
 
 /// The calling thread's lane: its linear index in the block modulo 32.
 unsigned lane_id();
+
+/// The calling thread's CTA's shared-memory arena (EmuLaunch::shared_bytes, 16-byte aligned).
+unsigned char* shared_arena();
 
 /// __syncthreads().
 void sync_block();

@@ -52,6 +52,7 @@ struct NamedBarrier {
 
 struct Cta {
   Dim3 index;
+  std::unique_ptr<std::uint64_t[]> arena;  // the shared memory, in 8-byte words (16-byte aligned by new)
   std::vector<Thread*> threads;
   int live = 0;
   std::vector<Thread*> at_block;  // waiting at __syncthreads
@@ -210,6 +211,7 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
   for (std::uint64_t c = 0; c < count; ++c) {
     Cta& cta = s.ctas[c];
     cta.index = unflatten(first + c, launch.grid);
+    cta.arena = std::make_unique<std::uint64_t[]>((launch.shared_bytes + 15) / 8 + 2);
     cta.live = static_cast<int>(block);
     cta.warps.resize((block + 31) / 32);
     for (std::uint64_t i = 0; i < block; ++i) {
@@ -269,6 +271,11 @@ Dim3 block_idx() { return current().cta; }
 Dim3 block_dim() { return g_scheduler->launch.block; }
 Dim3 grid_dim() { return g_scheduler->launch.grid; }
 unsigned lane_id() { return current().linear % 32; }
+
+unsigned char* shared_arena() {
+  // 16-byte alignment: new[] of 8-byte words gives at least 16 on x86-64 (__STDCPP_DEFAULT_NEW_ALIGNMENT__).
+  return reinterpret_cast<unsigned char*>(g_scheduler->ctas[current().cta_slot].arena.get());
+}
 
 void sync_block() {
   Thread& t = current();

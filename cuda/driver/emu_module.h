@@ -1,0 +1,35 @@
+// Running emitted source under the host emulation: g++ compiles the translation unit against
+// cuda/runtime and links it to cuda/emu as a shared object, which is loaded into this process
+// and its host entries called on the caller's buffers.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/support/result.h"
+
+namespace tf::cuda {
+
+/// A compiled and loaded translation unit (unloaded and its files removed when destroyed).
+class EmuModule {
+ public:
+  /// Compiles `source` (emit_module's) with g++ and loads it. A compiler failure is an internal
+  /// error carrying the source's path and the compiler's first error lines.
+  static Result<std::unique_ptr<EmuModule>> compile(const std::string& source);
+  ~EmuModule();
+  EmuModule(const EmuModule&) = delete;
+  EmuModule& operator=(const EmuModule&) = delete;
+
+  /// Runs host entry `entry` on `buffers` (one per entry parameter, in order: inputs then
+  /// outputs, each in the element layout of its dtype). Diagnostic (category Eval) naming what
+  /// the launch reported (a deadlock, a trap) when it fails; usage error for an unknown entry.
+  Result<bool> run(const std::string& entry, const std::vector<void*>& buffers) const;
+
+ private:
+  EmuModule() = default;
+  void* handle_ = nullptr;
+  std::string dir_;
+};
+
+}  // namespace tf::cuda

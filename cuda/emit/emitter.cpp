@@ -1,0 +1,642 @@
+#include "cuda/emit/emitter.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/mesh_projection.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/launch_geometry.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/tir/sync.h"
+#include "ir/tir/terminators.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/tir/tir_print.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda {
+
+namespace {
+
+Diagnostic not_emitted(std::string what) {
+  return category_error(DiagCategory::Usage, fmt::format("not emitted yet: {}", what));
+}
+
+// The element type of `d` in the runtime, or nullopt.
+std::optional<std::string> ctype(DType d) {
+  if (d == DType::f32()) return "float";
+  if (d == DType::f16()) return "tf_rt::f16";
+  if (d == DType::bf16()) return "tf_rt::bf16";
+  if (d == DType::fp8e4m3()) return "tf_rt::e4m3";
+  if (d == DType::fp8e5m2()) return "tf_rt::e5m2";
+  if (d == DType::i8()) return "std::int8_t";
+  if (d == DType::i32()) return "std::int32_t";
+  if (d == DType::i64()) return "std::int64_t";
+  if (d == DType::boolean()) return "tf_rt::boolean";
+  return std::nullopt;
+}
+
+std::vector<std::int64_t> ints_of(const IntTuple& t) {
+  std::vector<std::int64_t> out;
+  for (const IntTuple& leaf : leaves(t)) out.push_back(leaf.is_int() ? leaf.value() : -1);
+  return out;
+}
+
+std::string int_list(const std::vector<std::int64_t>& v) {
+  if (v.empty()) return "0";  // a rank-0 tensor's arrays hold one unused entry
+  return fmt::format("{}", fmt::join(v, ", "));
+}
+
+std::int64_t product(const std::vector<std::int64_t>& v) {
+  std::int64_t n = 1;
+  for (std::int64_t x : v) n *= x;
+  return n;
+}
+
+// `text` on one line (a printed statement's first line, trimmed).
+std::string one_line(const std::string& text) {
+  std::string s = text.substr(0, text.find('\n'));
+  const std::size_t b = s.find_first_not_of(' ');
+  return b == std::string::npos ? s : s.substr(b);
+}
+
+const std::set<std::string>& cpp_keywords() {
+  static const std::set<std::string> k = {
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
+      "default", "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "namespace", "new", "not", "operator", "or", "private",
+      "protected", "public", "register", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+      "template", "this", "throw", "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "while", "xor", "std", "tf_rt"};
+  return k;
+}
+
+// What a tensor Var is in the generated code.
+struct Tensor {
+  std::string name;     // the View variable
+  std::string element;  // its element type
+  DType dtype;
+  std::vector<std::int64_t> shape;
+  bool distributed = false;  // a ShardLayout view or register tensor
+  std::vector<bool> split;   // per axis: divided among the mesh positions
+  bool row_major = false;    // a plain row-major view of its storage (a view can be taken of it)
+};
+
+class KernelEmitter {
+ public:
+  KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out) : fn_(fn), out_(out) {}
+
+  Result<bool> emit() {
+    std::ostringstream body;
+    body_ = &body;
+    indent_ = 1;
+    std::vector<std::string> params;
+    for (const VarRef& p : fn_.params()) {
+      const auto* t = p->type()->as<TensorType>();
+      if (t == nullptr) return not_emitted(fmt::format("the non-tensor parameter `{}` of {}", p->name, fn_.name()));
+      Result<Tensor> made = tensor_of(*p, *t);
+      TF_TRY(made);
+      Tensor param = std::move(made).value();
+      params.push_back(fmt::format("{}* {}_ptr", param.element, param.name));
+      line(fmt::format("const std::int64_t {0}_shape[] = {{{1}}};", param.name, int_list(param.shape)));
+      line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_ptr, {2}, {1}_shape);", param.element, param.name,
+                       param.shape.size()));
+      param.row_major = true;
+      tensors_[p.get()] = param;
+    }
+    Result<bool> b = emit_body(*fn_.body());
+    TF_TRY(b);
+    // The signature and the prologue now that the meshes and the memory are known.
+    out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
+    out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "),
+                        params.empty() ? "" : ", ");
+    out_ << "  TF_SHARED_ARENA(tf_smem);\n  (void)tf_smem;\n  (void)tf_gmem;\n";
+    for (std::size_t i = 0; i < meshes_.size(); ++i)
+      out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, fn_.name());
+    out_ << body.str() << "}\n\n";
+    return true;
+  }
+
+  /// The constants the kernel's code names (written before it).
+  std::string declarations() const { return decls_.str(); }
+  std::int64_t smem_bytes() const { return smem_; }
+  std::int64_t gmem_bytes() const { return gmem_; }
+  std::int64_t register_bytes() const { return registers_; }
+  bool cooperative() const { return cooperative_; }
+
+ private:
+  void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
+
+  std::string fresh(const std::string& base) {
+    std::string clean;
+    for (char c : base) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+    if (clean.empty() || std::isdigit(static_cast<unsigned char>(clean[0]))) clean = "v_" + clean;
+    if (clean.rfind("tf_", 0) == 0 || cpp_keywords().count(clean) != 0) clean += "_";
+    std::string name = clean;
+    for (int n = 1; !names_.insert(name).second; ++n) name = fmt::format("{}_{}", clean, n);
+    return name;
+  }
+
+  Result<Tensor> tensor_of(const Var& v, const TensorType& t) {
+    Tensor out;
+    std::optional<std::string> e = ctype(t.dtype);
+    if (!e) return not_emitted(fmt::format("tensors of {} (`{}` in {})", t.dtype.name(), v.name, fn_.name()));
+    out.element = *e;
+    out.dtype = t.dtype;
+    for (const ShapeDim& d : t.shape) {
+      if (!d.is_static()) return not_emitted(fmt::format("symbolic extents (`{}` in {})", v.name, fn_.name()));
+      out.shape.push_back(d.value());
+    }
+    out.name = fresh(v.name);
+    return out;
+  }
+
+  // The index of `m` among the kernel's meshes (its position variable tf_posK).
+  Result<std::size_t> mesh_index(const Mesh& m) {
+    for (std::size_t i = 0; i < meshes_.size(); ++i)
+      if (meshes_[i] == m) return i;
+    if (m.topologies().size() > 4) return not_emitted("a mesh of more than four levels");
+    Result<std::string> why = not_projectable_reason(m);
+    TF_TRY(why);
+    if (!why->empty()) return not_emitted(fmt::format("the mesh {}: {}", to_string(m), *why));
+    std::vector<std::string> cta, size;
+    for (const Topology& t : m.topologies()) {
+      if (!t.static_size() || (t.name() != kCtaTopology && t.name() != kThreadTopology))
+        return not_emitted(fmt::format("the mesh {} (static cta and thread levels only)", to_string(m)));
+      cta.push_back(t.name() == kCtaTopology ? "true" : "false");
+      size.push_back(std::to_string(*t.static_size()));
+    }
+    const std::vector<std::int64_t> extents = ints_of(m.axes().shape()), strides = ints_of(m.axes().stride());
+    const std::size_t k = meshes_.size();
+    meshes_.push_back(m);
+    decls_ << fmt::format("// {}\nconstexpr tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
+                          to_string(m), fn_.name(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
+                          extents.size(), int_list(extents), int_list(strides), m.offset());
+    return k;
+  }
+
+  // The ShardDesc constant of `sl` over a tensor of `shape`, and the position of its mesh.
+  Result<std::pair<std::string, std::string>> shard(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
+    if (sl.layout().is_shard()) return not_emitted("nested ShardLayouts");
+    if (ints_of(flatten(sl.shape())) != shape) return not_emitted("a ShardLayout whose domain is not its tensor's shape");
+    Result<std::size_t> pos = mesh_index(sl.mesh());
+    TF_TRY(pos);
+    std::vector<std::int64_t> axis, extent;
+    const std::vector<std::int64_t> mesh_extents = ints_of(sl.mesh().axes().shape());
+    for (std::size_t i = 0; i < sl.attrs().size(); ++i) {
+      const ShardAttr& a = sl.attrs()[i];
+      if (a.is_dynamic()) return not_emitted("a Dynamic shard attribute");
+      axis.push_back(a.is_split() ? a.axis() : -1);
+      extent.push_back(i < mesh_extents.size() ? mesh_extents[i] : 1);
+    }
+    const std::string name = fmt::format("tf_shard_{}_{}", fn_.name(), shards_++);
+    decls_ << fmt::format("constexpr tf_rt::ShardDesc {} = {{{}, {{{}}}, {{{}}}}};\n", name, axis.size(), int_list(axis),
+                          int_list(extent));
+    return std::make_pair(name, fmt::format("tf_pos{}", *pos));
+  }
+
+  const Tensor* tensor(const Expr& e) const {
+    const auto* v = e->as<Var>();
+    if (v == nullptr) return nullptr;
+    auto it = tensors_.find(v);
+    return it == tensors_.end() ? nullptr : &it->second;
+  }
+
+  Result<const Tensor*> operand(const Expr& e, const Call& c) {
+    const Tensor* t = tensor(e);
+    if (t == nullptr) return not_emitted(fmt::format("an operand of {} that is not a tensor variable", c.op.name()));
+    return t;
+  }
+
+  Result<bool> emit_body(const tir::Sequential& seq) {
+    for (const tir::Stmt& s : seq.body) {
+      Result<bool> r = emit_stmt(*s);
+      TF_TRY(r);
+    }
+    return true;
+  }
+
+  Result<bool> emit_stmt(const tir::StmtNode& s) {
+    if (const auto* let = s.as<tir::LetStmt>()) return emit_let(*let);
+    if (const auto* scope = s.as<tir::MeshScope>()) {
+      Result<std::size_t> k = mesh_index(scope->mesh);
+      TF_TRY(k);
+      line(fmt::format("if (tf_pos{}.in) {{  // with {} as {}", *k, to_string(scope->mesh), scope->binding->name));
+      ++indent_;
+      Result<bool> b = emit_body(*scope->body);
+      TF_TRY(b);
+      --indent_;
+      line("}");
+      return true;
+    }
+    if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
+    if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
+    if (s.as<tir::Abort>() != nullptr) {
+      line("tf_rt::prim::trap(\"abort\");");
+      return true;
+    }
+    if (s.as<tir::Return>() != nullptr) return true;
+    return not_emitted(fmt::format("the statement kind {} (in {})", tir::stmt_kind_name(s.kind()), fn_.name()));
+  }
+
+  Result<std::string> int_value(const Expr& e) {
+    if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return std::to_string(std::get<std::int64_t>(c->value));
+    if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
+    return not_emitted("a loop bound that is not an integer literal or an enclosing loop's index");
+  }
+
+  Result<bool> emit_for(const tir::For& f) {
+    Result<std::string> a = int_value(f.start), b = int_value(f.stop), s = int_value(f.step);
+    TF_TRY(a);
+    TF_TRY(b);
+    TF_TRY(s);
+    const std::string i = fresh(f.induction_var->name);
+    scalars_[f.induction_var.get()] = i;
+    line(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3}) {{", i, *a, *b, *s));
+    ++indent_;
+    Result<bool> body = emit_body(*f.body);
+    TF_TRY(body);
+    --indent_;
+    line("}");
+    return true;
+  }
+
+  Result<bool> emit_let(const tir::LetStmt& let) {
+    const auto* c = let.value->as<Call>();
+    const auto* type = let.var->type()->as<TensorType>();
+    if (c == nullptr || type == nullptr) return not_emitted(fmt::format("the binding of `{}` (not a tensor op)", let.var->name));
+    const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
+    Result<Tensor> made = tensor_of(*let.var, *type);
+    TF_TRY(made);
+    Tensor t = std::move(made).value();
+    line(fmt::format("// let {} = {}", let.var->name, c->op.name()));
+    if (op == tir::TirOp::AllocTensor) {
+      Result<bool> a = emit_alloc(t, *type);
+      TF_TRY(a);
+    } else if (op == tir::TirOp::TensorView) {
+      Result<bool> v = emit_view(t, *c);
+      TF_TRY(v);
+    } else {
+      return not_emitted(fmt::format("the value op {} (binding `{}`)", c->op.name(), let.var->name));
+    }
+    tensors_[let.var.get()] = t;
+    return emit_body(*let.body);
+  }
+
+  Result<bool> emit_alloc(Tensor& t, const TensorType& type) {
+    const StorageKind storage = type.storage.value_or(StorageKind::Gmem);
+    const ShardLayout* sl = type.layout ? type.layout->as_shard() : nullptr;
+    if (type.layout && sl == nullptr) {  // a plain Layout: row-major (a rank-0 tensor's empty one) is the storage order
+      const Layout* l = type.layout->as_layout();
+      if (l == nullptr || (!t.shape.empty() && ints_of(l->stride()) != row_major_strides(t.shape)))
+        return not_emitted("an allocation laid out other than row-major");
+    }
+    const std::string shape = fmt::format("{}_shape", t.name);
+    line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
+    const std::int64_t elements = product(t.shape), bytes = elements * static_cast<std::int64_t>(t.dtype.bit_width() / 8);
+    if (storage == StorageKind::Rmem) {
+      if (sl != nullptr) {
+        Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
+        TF_TRY(s);
+        std::vector<std::int64_t> box = t.shape;  // the box: each Split divides its axis
+        const std::vector<std::int64_t> mesh_extents = ints_of(sl->mesh().axes().shape());
+        for (std::size_t i = 0; i < sl->attrs().size(); ++i)
+          if (sl->attrs()[i].is_split()) box[static_cast<std::size_t>(sl->attrs()[i].axis())] /= mesh_extents[i];
+        t.split = split_axes(*sl, t.shape.size());
+        line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(product(box), 1)));
+        line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::local_tensor({1}_regs, {2}, {3}, {4}, {5});", t.element, t.name,
+                         t.shape.size(), shape, s->first, s->second));
+        registers_ += product(box) * static_cast<std::int64_t>(sizeof(std::uint64_t));
+        t.distributed = true;
+        return true;
+      }
+      line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(elements, 1)));
+      line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_regs, {2}, {3});", t.element, t.name, t.shape.size(), shape));
+      registers_ += std::max<std::int64_t>(elements, 1) * static_cast<std::int64_t>(sizeof(std::uint64_t));
+      t.row_major = true;
+      return true;
+    }
+    if (sl != nullptr) return not_emitted("a distributed allocation in shared or global memory");
+    std::int64_t* cursor = storage == StorageKind::Smem ? &smem_ : storage == StorageKind::Gmem ? &gmem_ : nullptr;
+    if (cursor == nullptr) return not_emitted(fmt::format("an allocation in {}", to_string(storage)));
+    const std::int64_t at = *cursor;
+    *cursor += (bytes + 15) / 16 * 16;
+    line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5});", t.element,
+                     t.name, storage == StorageKind::Smem ? "tf_smem" : "tf_gmem", at, t.shape.size(), shape));
+    t.row_major = true;
+    return true;
+  }
+
+  Result<bool> emit_view(Tensor& t, const Call& c) {
+    Result<const Tensor*> src = operand(c.args[0], c);
+    TF_TRY(src);
+    if (!(*src)->row_major) return not_emitted("a view of a view that is not row-major (a view of a distributed or strided tensor)");
+    if (!std::holds_alternative<std::monostate>(c.attr("shape"))) return not_emitted("tensor_view with shape=");
+    const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
+    if (layout == nullptr) return not_emitted("tensor_view without a layout");
+    const std::string shape = fmt::format("{}_shape", t.name);
+    line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
+    if (const ShardLayout* sl = layout->as_shard()) {
+      if (!sl->layout().is_layout()) return not_emitted("a ShardLayout over a composed layout");
+      Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
+      TF_TRY(s);
+      t.split = split_axes(*sl, t.shape.size());
+      line(fmt::format("const tf_rt::View<{}> {} = tf_rt::shard_view({}, {}, {}, {}, {});", t.element, t.name, (*src)->name,
+                       t.shape.size(), shape, s->first, s->second));
+      t.distributed = true;
+      return true;
+    }
+    std::optional<Layout> plain;
+    std::int64_t offset = 0;
+    if (const Layout* l = layout->as_layout()) plain = *l;
+    if (const ComposedLayout* cl = layout->as_composed(); cl != nullptr && cl->inner_is_identity() && cl->outer()) {
+      plain = *cl->outer();
+      offset = cl->offset();
+    }
+    if (!plain) return not_emitted("a view through a composed layout with an inner layout");
+    const std::vector<std::int64_t> strides = ints_of(plain->stride());
+    line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
+    line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}, {}_strides, {});", t.element, t.name,
+                     (*src)->name, t.shape.size(), shape, t.name, offset));
+    t.row_major = strides == row_major_strides(t.shape);
+    return true;
+  }
+
+  static std::vector<bool> split_axes(const ShardLayout& sl, std::size_t rank) {
+    std::vector<bool> out(rank, false);
+    for (const ShardAttr& a : sl.attrs())
+      if (a.is_split() && static_cast<std::size_t>(a.axis()) < rank) out[static_cast<std::size_t>(a.axis())] = true;
+    return out;
+  }
+
+  static std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape) {
+    std::vector<std::int64_t> s(shape.size(), 1);
+    for (std::size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
+    return s;
+  }
+
+  Result<bool> emit_evaluate(const tir::Evaluate& ev) {
+    if (!ev.is_op()) return not_emitted("an Evaluate of a function symbol inside a kernel");
+    const Call* c = &ev.call();
+    const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
+    if (!op) return not_emitted(fmt::format("the op {}", c->op.name()));
+    line(fmt::format("// {}", one_line(tir::print_stmt(tir::Stmt(&ev)))));
+    switch (*op) {
+      case tir::TirOp::Copy: {
+        Result<const Tensor*> s = operand(c->args[0], *c), d = operand(c->args[1], *c);
+        TF_TRY(s);
+        TF_TRY(d);
+        line(fmt::format("tf_rt::copy({}, {});", (*s)->name, (*d)->name));
+        return true;
+      }
+      case tir::TirOp::Fill: return emit_fill(*c);
+      case tir::TirOp::Binary: return emit_binary(*c);
+      case tir::TirOp::Unary: return emit_unary(*c, std::get<std::string>(c->attr("kind")));
+      case tir::TirOp::ReLU: return emit_unary(*c, "relu");
+      case tir::TirOp::Sync: return emit_sync(*c);
+      case tir::TirOp::Reduce: return emit_reduce(*c);
+      default: return not_emitted(fmt::format("the op {}", c->op.name()));
+    }
+  }
+
+  Result<bool> emit_fill(const Call& c) {
+    Result<const Tensor*> d = operand(c.args[0], c);
+    TF_TRY(d);
+    const Tensor& dst = **d;
+    std::string value;
+    const bool float_dst = dst.dtype.is_float();
+    if (const auto* k = c.args[1]->as<Constant>()) {
+      if (const auto* i = std::get_if<std::int64_t>(&k->value)) {
+        // An integer: exact into an integer or bool, through f64 into a float.
+        value = float_dst ? fmt::format("static_cast<double>(std::int64_t{{{}}})", *i) : fmt::format("std::int64_t{{{}}}", *i);
+      } else if (const auto* f = std::get_if<double>(&k->value)) {
+        value = fmt::format("tf_rt::bits_to_double({:#x}ull)", std::bit_cast<std::uint64_t>(*f));
+      } else {
+        value = std::get<bool>(k->value) ? "true" : "false";
+      }
+    } else if (const auto* v = c.args[1]->as<Var>(); v != nullptr && scalars_.count(v) != 0) {
+      value = float_dst ? fmt::format("static_cast<double>({})", scalars_.at(v)) : scalars_.at(v);
+    } else {
+      Result<const Tensor*> s = operand(c.args[1], c);
+      TF_TRY(s);
+      value = fmt::format("tf_rt::widen({}.at(tf_rt::kOrigin))", (*s)->name);
+    }
+    line(fmt::format("tf_rt::fill({}, tf_rt::Narrow<{}>::from({}));", dst.name, dst.element, value));
+    return true;
+  }
+
+  Result<bool> emit_binary(const Call& c) {
+    Result<const Tensor*> a = operand(c.args[0], c), b = operand(c.args[1], c), d = operand(c.args[2], c);
+    TF_TRY(a);
+    TF_TRY(b);
+    TF_TRY(d);
+    const std::string& kind = std::get<std::string>(c.attr("kind"));
+    const DType x = (*a)->dtype;
+    const bool integer = x.is_integer(), boolean = x == DType::boolean();
+    static const std::map<std::string, std::string> shared = {{"max", "Max"}, {"min", "Min"}, {"eq", "Eq"}, {"ne", "Ne"},
+                                                              {"lt", "Lt"},   {"le", "Le"},   {"gt", "Gt"}, {"ge", "Ge"}};
+    std::string f;
+    if (auto it = shared.find(kind); it != shared.end()) f = it->second;
+    else if (boolean && (kind == "and" || kind == "or")) f = kind == "and" ? "And" : "Or";
+    else if (integer && (kind == "add" || kind == "sub" || kind == "mul")) f = kind == "add" ? "IAdd" : kind == "sub" ? "ISub" : "IMul";
+    else if (!integer && !boolean && (kind == "add" || kind == "sub" || kind == "mul" || kind == "div"))
+      f = kind == "add" ? "Add" : kind == "sub" ? "Sub" : kind == "mul" ? "Mul" : "Div";
+    if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
+    line(fmt::format("tf_rt::binary({}, {}, {}, tf_rt::{}{{}});", (*a)->name, (*b)->name, (*d)->name, f));
+    return true;
+  }
+
+  Result<bool> emit_unary(const Call& c, const std::string& kind) {
+    Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
+    TF_TRY(s);
+    TF_TRY(d);
+    const DType x = (*s)->dtype, to = (*d)->dtype;
+    const bool float_src = x.is_float(), integer_src = x.is_integer();
+    static const std::map<std::string, std::string> any = {{"neg", "Neg"}, {"abs", "Abs"}, {"relu", "Relu"}, {"square", "Square"}};
+    static const std::map<std::string, std::string> floats = {{"exp", "Exp"}, {"log", "Log"}, {"exp2", "Exp2"}, {"log2", "Log2"}};
+    std::string f;
+    if (auto it = any.find(kind); it != any.end() && (float_src || integer_src)) f = it->second;
+    else if (auto it2 = floats.find(kind); it2 != floats.end() && float_src) f = it2->second;
+    else if (kind == "not" && x == DType::boolean()) f = "Not";
+    else if (kind == "cast" && !(integer_src && to.is_float() && to != DType::f32())) f = "Cast";
+    if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", kind, x.name(), to.name()));
+    line(fmt::format("tf_rt::unary({}, {}, tf_rt::{}{{}});", (*s)->name, (*d)->name, f));
+    return true;
+  }
+
+  // The least value of `d` (an empty max), as a literal of its compute type.
+  static std::string lowest(DType d) {
+    if (d == DType::fp8e4m3()) return "-448.0f";
+    if (d.is_float()) return "-INFINITY";
+    if (d == DType::i8()) return "std::int64_t{-128}";
+    if (d == DType::i32()) return "std::int64_t{-2147483647 - 1}";
+    if (d == DType::i64()) return "INT64_MIN";
+    return "false";
+  }
+
+  Result<bool> emit_reduce(const Call& c) {
+    Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
+    TF_TRY(s);
+    TF_TRY(d);
+    const Tensor& src = **s;
+    const auto& axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
+    std::vector<std::string> mask(std::max<std::size_t>(src.shape.size(), 1), "false");
+    for (std::int64_t a : axes) {
+      mask[static_cast<std::size_t>(a)] = "true";
+      if (!src.split.empty() && src.split[static_cast<std::size_t>(a)])
+        return not_emitted("a Reduce across threads (a collective: its source is split along a reduced axis)");
+    }
+    static const std::map<std::string, std::string> kinds = {{"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"abs_max", "AbsMax"}};
+    const std::string& kind = std::get<std::string>(c.attr("kind"));
+    auto k = kinds.find(kind);
+    if (k == kinds.end()) return not_emitted(fmt::format("Reduce kind={}", kind));
+    const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
+    line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
+    line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, k->second,
+                     lowest(src.dtype)));
+    return true;
+  }
+
+  Result<bool> emit_sync(const Call& c) {
+    Result<BarrierClass> b = tir::classify_sync(c);
+    TF_TRY(b);
+    if (b->kind == BarrierKind::Grid) {
+      cooperative_ = true;
+      line("tf_rt::prim::grid_sync();");
+      return true;
+    }
+    if (b->kind == BarrierKind::SyncThreads) {
+      line("tf_rt::prim::sync_block();");
+      return true;
+    }
+    if (b->kind == BarrierKind::SyncWarp) {
+      line(fmt::format("tf_rt::prim::sync_warp({:#010x}u);", b->mask));
+      return true;
+    }
+    if (b->kind == BarrierKind::SyncWarpMask) {  // the participant predicate (TIR.1.5.BARRIER.participant-predicate)
+      line(fmt::format("if (tf_rt::prim::thread_linear() >= {0} && tf_rt::prim::thread_linear() < {1}) tf_rt::prim::sync_warp({2:#010x}u);",
+                       b->base, b->base + b->count, b->mask));
+      return true;
+    }
+    return not_emitted(fmt::format("the {} barrier", barrier_kind_name(b->kind)));
+  }
+
+  const tir::PrimFunction& fn_;
+  std::ostringstream& out_;
+  std::ostringstream* body_ = nullptr;
+  std::ostringstream decls_;
+  int indent_ = 1;
+  std::set<std::string> names_;
+  std::map<const Var*, Tensor> tensors_;
+  std::map<const Var*, std::string> scalars_;
+  std::vector<Mesh> meshes_;
+  int shards_ = 0;
+  std::int64_t smem_ = 0, gmem_ = 0, registers_ = 0;
+  bool cooperative_ = false;
+};
+
+// What the host entries need to know of each kernel.
+struct KernelFacts {
+  std::vector<std::string> param_types;  // element pointer types, in order
+  std::int64_t smem = 0, gmem = 0, registers = 0;
+  bool cooperative = false;
+};
+
+// The launch shim of kernel `name`.
+std::string launch_shim(const std::string& name, const KernelFacts& k) {
+  std::vector<std::string> params, args;
+  for (std::size_t i = 0; i < k.param_types.size(); ++i) {
+    params.push_back(fmt::format("{}* a{}", k.param_types[i], i));
+    args.push_back(fmt::format("a{}", i));
+  }
+  const std::string list = fmt::format("{}", fmt::join(params, ", "));
+  const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
+  return fmt::format(
+      "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block{1}{2}) {{\n"
+      "  return tf_rt::launch(grid, block, {3}, {4}, {5}, {6},\n"
+      "                       [&](unsigned char* tf_gmem) {{ TF_RUN({0}, grid, block, {3}, {7}tf_gmem); }});\n"
+      "}}\n\n",
+      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
+}
+
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels) {
+  std::ostringstream out;
+  std::map<const Var*, std::size_t> index;
+  for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
+  out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers) {{\n", fn.name(),
+                     fn.name());
+  for (const tir::Stmt& s : fn.body()->body) {
+    if (s->as<tir::Return>() != nullptr) continue;
+    const auto* ev = s->as<tir::Evaluate>();
+    const Call* c = ev != nullptr && ev->is_op() ? &ev->call() : nullptr;
+    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name()));
+    const auto* callee = c->args[0]->as<SymbolRef>();
+    auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
+    if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
+    std::vector<std::string> dims, args;
+    for (std::size_t i = 1; i <= 6; ++i) {
+      const auto* d = c->args[i]->as<Constant>();
+      if (d == nullptr || !d->is_int()) return not_emitted("a launch with a grid or block given at run time");
+      dims.push_back(std::to_string(std::get<std::int64_t>(d->value)));
+    }
+    for (std::size_t i = 7; i < c->args.size(); ++i) {
+      const auto* v = c->args[i]->as<Var>();
+      if (v == nullptr || index.count(v) == 0) return not_emitted("a launch argument that is not a parameter of the entry");
+      args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", k->second.param_types[i - 7], index.at(v)));
+    }
+    out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}{}{})) return e;\n",
+                       callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
+                       fmt::join(args, ", "));
+  }
+  out << "  return nullptr;\n}\n\n";
+  return out.str();
+}
+
+}  // namespace
+
+Result<std::string> emit_module(const Module& module) {
+  std::ostringstream out;
+  out << "// Emitted by tf emit (TileFoundry-C++): one CUDA C++ translation unit for nvcc, or for g++\n"
+         "// against the host emulation. Each kernel statement carries its tfir in a comment.\n"
+         "#include \"cuda/runtime/tf_runtime.h\"\n\n";
+  std::map<std::string, KernelFacts> kernels;
+  std::ostringstream entries;
+  for (const FunctionRef& f : module.functions()) {
+    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    if (fn == nullptr) return not_emitted(fmt::format("the non-TIR function {} (lower it first)", f->name()));
+    if (fn->target() != tir::Target::Cuda) continue;
+    std::ostringstream kernel;
+    KernelEmitter k(*fn, kernel);
+    Result<bool> ok = k.emit();
+    TF_TRY(ok);
+    KernelFacts facts{{}, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
+    for (const VarRef& p : fn->params()) facts.param_types.push_back(*ctype(p->type()->as<TensorType>()->dtype));
+    out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts);
+    kernels[fn->name()] = facts;
+  }
+  for (const FunctionRef& f : module.functions()) {
+    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;
+    Result<std::string> e = host_entry(*fn, kernels);
+    TF_TRY(e);
+    out << *e;
+  }
+  return out.str();
+}
+
+}  // namespace tf::cuda

@@ -1,0 +1,140 @@
+// Element types of the generated code and their conversions: the CUDA headers' own (cuda_fp16,
+// cuda_bf16, cuda_fp8), host and device alike, never the project's numerics (DESIGN.md section
+// 11: the backend and the oracle convert independently). Floats compute in f32 (the narrow ones
+// widen exactly) and round once to the destination with its default mode: round to nearest
+// even, the fp8 formats saturating to their largest finite value; an integer destination takes a
+// float toward zero, saturating, NaN to 0; bool is `x != 0`.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_fp8.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "cuda/runtime/prim.h"
+
+namespace tf_rt {
+
+using bf16 = __nv_bfloat16;
+using f16 = __half;
+using e4m3 = __nv_fp8_e4m3;
+using e5m2 = __nv_fp8_e5m2;
+/// bool as one byte, 0 or 1 (the value tensors' own code).
+struct boolean {
+  unsigned char v;
+};
+
+/// What a dtype computes in: floats in f32, integers in int64, bool in bool.
+template <typename T>
+struct Compute;
+template <> struct Compute<float> { using type = float; };
+template <> struct Compute<f16> { using type = float; };
+template <> struct Compute<bf16> { using type = float; };
+template <> struct Compute<e4m3> { using type = float; };
+template <> struct Compute<e5m2> { using type = float; };
+template <> struct Compute<std::int8_t> { using type = std::int64_t; };
+template <> struct Compute<std::int16_t> { using type = std::int64_t; };
+template <> struct Compute<std::int32_t> { using type = std::int64_t; };
+template <> struct Compute<std::int64_t> { using type = std::int64_t; };
+template <> struct Compute<boolean> { using type = bool; };
+
+TF_DEV float widen(float x) { return x; }
+TF_DEV float widen(f16 x) { return __half2float(x); }
+TF_DEV float widen(bf16 x) { return __bfloat162float(x); }
+TF_DEV float widen(e4m3 x) { return __half2float(__half(__nv_cvt_fp8_to_halfraw(x.__x, __NV_E4M3))); }
+TF_DEV float widen(e5m2 x) { return __half2float(__half(__nv_cvt_fp8_to_halfraw(x.__x, __NV_E5M2))); }
+TF_DEV std::int64_t widen(std::int8_t x) { return x; }
+TF_DEV std::int64_t widen(std::int16_t x) { return x; }
+TF_DEV std::int64_t widen(std::int32_t x) { return x; }
+TF_DEV std::int64_t widen(std::int64_t x) { return x; }
+TF_DEV bool widen(boolean x) { return x.v != 0; }
+
+/// An integer of `bits` from a float: toward zero, saturating, NaN to 0.
+TF_DEV std::int64_t float_to_integer(float x, int bits);
+
+/// The double whose IEEE bits are `bits` (float literals are emitted by their bits).
+TF_DEV double bits_to_double(std::uint64_t bits) {
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+}
+
+/// An integer of `bits` from a double: toward zero, saturating, NaN to 0.
+TF_DEV std::int64_t double_to_integer(double t, int bits) {
+  if (t != t) return 0;
+  const double top = bits == 64 ? 9223372036854775808.0 : static_cast<double>(std::int64_t{1} << (bits - 1));
+  if (t >= top) return bits == 64 ? INT64_MAX : (std::int64_t{1} << (bits - 1)) - 1;
+  if (t < -top) return bits == 64 ? INT64_MIN : -(std::int64_t{1} << (bits - 1));
+  return static_cast<std::int64_t>(t);
+}
+
+TF_DEV std::int64_t float_to_integer(float x, int bits) { return double_to_integer(static_cast<double>(x), bits); }
+
+/// The destination's value of a computed float, int64 or bool (default modes, above); a double
+/// (a literal, an integer through f64) rounds once to the destination.
+template <typename T>
+struct Narrow;
+template <> struct Narrow<float> {
+  TF_DEV static float from(float x) { return x; }
+  TF_DEV static float from(std::int64_t x) { return static_cast<float>(x); }
+  TF_DEV static float from(bool x) { return x ? 1.0f : 0.0f; }
+  TF_DEV static float from(double x) { return static_cast<float>(x); }
+};
+template <> struct Narrow<f16> {
+  TF_DEV static f16 from(float x) { return __float2half_rn(x); }
+  TF_DEV static f16 from(bool x) { return __float2half_rn(x ? 1.0f : 0.0f); }
+  TF_DEV static f16 from(double x) { return __double2half(x); }
+};
+template <> struct Narrow<bf16> {
+  TF_DEV static bf16 from(float x) { return __float2bfloat16_rn(x); }
+  TF_DEV static bf16 from(bool x) { return __float2bfloat16_rn(x ? 1.0f : 0.0f); }
+  TF_DEV static bf16 from(double x) { return __double2bfloat16(x); }
+};
+template <> struct Narrow<e4m3> {
+  TF_DEV static e4m3 from(float x) {
+    e4m3 r;
+    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
+    return r;
+  }
+  TF_DEV static e4m3 from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static e4m3 from(double x) {
+    e4m3 r;
+    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
+    return r;
+  }
+};
+template <> struct Narrow<e5m2> {
+  TF_DEV static e5m2 from(float x) {
+    e5m2 r;
+    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2);
+    return r;
+  }
+  TF_DEV static e5m2 from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static e5m2 from(double x) {
+    e5m2 r;
+    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, __NV_E5M2);
+    return r;
+  }
+};
+template <typename I>
+struct NarrowInt {
+  TF_DEV static I from(float x) { return static_cast<I>(float_to_integer(x, 8 * sizeof(I))); }
+  TF_DEV static I from(std::int64_t x) { return static_cast<I>(static_cast<std::uint64_t>(x)); }  // wraps
+  TF_DEV static I from(bool x) { return x ? 1 : 0; }
+  TF_DEV static I from(double x) { return static_cast<I>(double_to_integer(x, 8 * sizeof(I))); }
+};
+template <> struct Narrow<std::int8_t> : NarrowInt<std::int8_t> {};
+template <> struct Narrow<std::int16_t> : NarrowInt<std::int16_t> {};
+template <> struct Narrow<std::int32_t> : NarrowInt<std::int32_t> {};
+template <> struct Narrow<std::int64_t> : NarrowInt<std::int64_t> {};
+template <> struct Narrow<boolean> {
+  TF_DEV static boolean from(float x) { return boolean{static_cast<unsigned char>(x != 0.0f)}; }
+  TF_DEV static boolean from(std::int64_t x) { return boolean{static_cast<unsigned char>(x != 0)}; }
+  TF_DEV static boolean from(bool x) { return boolean{static_cast<unsigned char>(x)}; }
+  TF_DEV static boolean from(double x) { return boolean{static_cast<unsigned char>(x != 0.0)}; }
+};
+
+}  // namespace tf_rt

@@ -1,0 +1,225 @@
+// The effect ops of TIR on Views (docs/tir-semantics.md, "Effect ops"): every thread that
+// reaches one runs it on the elements it owns of the destination, reading each operand at the
+// same global coordinate (broadcast right-aligned, an extent-1 axis read at 0).
+#pragma once
+
+#include "cuda/runtime/dtypes.h"
+#include "cuda/runtime/view.h"
+
+namespace tf_rt {
+
+/// The coordinate of operand `v` that destination coordinate `g` (of rank `rank`) reads.
+template <typename T>
+TF_DEV void operand_coord(const View<T>& v, const std::int64_t* g, int rank, std::int64_t* out) {
+  for (int d = 0; d < v.rank; ++d) out[d] = v.shape[d] == 1 ? 0 : g[d + rank - v.rank];
+}
+
+/// copy(src, dst): the elements the thread owns in dst, or in src when dst is not distributed.
+template <typename T>
+TF_DEV void copy(const View<T>& src, const View<T>& dst) {
+  const View<T>& who = dst.distributed || !src.distributed ? dst : src;
+  const std::int64_t n = who.owned_count();
+  std::int64_t g[kMaxRank];
+  for (std::int64_t k = 0; k < n; ++k) {
+    who.owned_coord(k, g);
+    dst.at(g) = src.at(g);
+  }
+}
+
+/// fill(dst, value): the value already in dst's element type.
+template <typename T>
+TF_DEV void fill(const View<T>& dst, T value) {
+  const std::int64_t n = dst.owned_count();
+  std::int64_t g[kMaxRank];
+  for (std::int64_t k = 0; k < n; ++k) {
+    dst.owned_coord(k, g);
+    dst.at(g) = value;
+  }
+}
+
+/// dst[g] = f(lhs[g'], rhs[g'']) computed in the operands' domain, narrowed to dst.
+template <typename F, typename D, typename L, typename R>
+TF_DEV void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F f) {
+  const std::int64_t n = dst.owned_count();
+  std::int64_t g[kMaxRank], a[kMaxRank], b[kMaxRank];
+  for (std::int64_t k = 0; k < n; ++k) {
+    dst.owned_coord(k, g);
+    operand_coord(lhs, g, dst.rank, a);
+    operand_coord(rhs, g, dst.rank, b);
+    dst.at(g) = Narrow<D>::from(f(widen(lhs.at(a)), widen(rhs.at(b))));
+  }
+}
+
+/// dst[g] = f(src[g']) narrowed to dst.
+template <typename F, typename D, typename S>
+TF_DEV void unary(const View<S>& src, const View<D>& dst, F f) {
+  const std::int64_t n = dst.owned_count();
+  std::int64_t g[kMaxRank], a[kMaxRank];
+  for (std::int64_t k = 0; k < n; ++k) {
+    dst.owned_coord(k, g);
+    operand_coord(src, g, dst.rank, a);
+    dst.at(g) = Narrow<D>::from(f(widen(src.at(a))));
+  }
+}
+
+// ---- the element functions ----
+
+TF_DEV bool is_nan(float x) { return x != x; }
+
+struct Add { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a + b); } };
+struct Sub { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a - b); } };
+struct Mul { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a * b); } };
+struct Div { TF_DEV float operator()(float a, float b) const { return a / b; } };
+/// IEEE 754-2019 maximum / minimum: NaN when either is NaN, +0 above -0.
+struct Max {
+  TF_DEV float operator()(float a, float b) const {
+    if (is_nan(a) || is_nan(b)) return a + b;
+    if (a == b) return std::signbit(a) ? b : a;
+    return a > b ? a : b;
+  }
+  TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a > b ? a : b; }
+  TF_DEV bool operator()(bool a, bool b) const { return a || b; }
+};
+struct Min {
+  TF_DEV float operator()(float a, float b) const {
+    if (is_nan(a) || is_nan(b)) return a + b;
+    if (a == b) return std::signbit(a) ? a : b;
+    return a < b ? a : b;
+  }
+  TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return a < b ? a : b; }
+  TF_DEV bool operator()(bool a, bool b) const { return a && b; }
+};
+struct Eq { template <typename V> TF_DEV bool operator()(V a, V b) const { return a == b; } };
+struct Ne { template <typename V> TF_DEV bool operator()(V a, V b) const { return a != b; } };
+struct Lt { template <typename V> TF_DEV bool operator()(V a, V b) const { return a < b; } };
+struct Le { template <typename V> TF_DEV bool operator()(V a, V b) const { return a <= b; } };
+struct Gt { template <typename V> TF_DEV bool operator()(V a, V b) const { return a > b; } };
+struct Ge { template <typename V> TF_DEV bool operator()(V a, V b) const { return a >= b; } };
+struct And { TF_DEV bool operator()(bool a, bool b) const { return a && b; } };
+struct Or { TF_DEV bool operator()(bool a, bool b) const { return a || b; } };
+
+/// Integer arithmetic wraps: int64 add / sub / mul computed on unsigned bits.
+struct IAdd { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b)); } };
+struct ISub { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b)); } };
+struct IMul { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b)); } };
+
+struct Neg {
+  TF_DEV float operator()(float a) const { return -a; }
+  TF_DEV std::int64_t operator()(std::int64_t a) const { return static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(a)); }
+};
+struct Abs {
+  TF_DEV float operator()(float a) const { return std::fabs(a); }
+  TF_DEV std::int64_t operator()(std::int64_t a) const { return a < 0 ? Neg{}(a) : a; }
+};
+/// relu keeps -0 and NaN (max(x, 0) that leaves x when it is not below 0).
+struct Relu {
+  TF_DEV float operator()(float a) const { return a < 0.0f ? 0.0f : a; }
+  TF_DEV std::int64_t operator()(std::int64_t a) const { return a < 0 ? 0 : a; }
+};
+struct Square {
+  TF_DEV float operator()(float a) const { return a * a; }
+  TF_DEV std::int64_t operator()(std::int64_t a) const { return IMul{}(a, a); }
+};
+/// The transcendental kinds: f64 from the exact operand, rounded once to f32.
+struct Exp { TF_DEV float operator()(float a) const { return static_cast<float>(::exp(static_cast<double>(a))); } };
+struct Log { TF_DEV float operator()(float a) const { return static_cast<float>(::log(static_cast<double>(a))); } };
+struct Exp2 { TF_DEV float operator()(float a) const { return static_cast<float>(::exp2(static_cast<double>(a))); } };
+struct Log2 { TF_DEV float operator()(float a) const { return static_cast<float>(::log2(static_cast<double>(a))); } };
+/// cast: the value itself, narrowed to the destination by its default mode.
+struct Cast {
+  template <typename V> TF_DEV V operator()(V a) const { return a; }
+};
+struct Not { TF_DEV bool operator()(bool a) const { return !a; } };
+
+}  // namespace tf_rt
+
+namespace tf_rt {
+
+/// The reductions (TIR's Reduce kinds).
+enum class ReduceKind { Sum, Mean, Max, AbsMax };
+
+/// The reduction of `n` values `x(0..n)` of one dtype, in index order: floats sum in f64 from -0
+/// and round once (mean divides the f64 sum by n: 0 / 0 is NaN for an empty axis); max is exact,
+/// NaN wins, between -0 and +0 the first wins, an empty axis gives `lowest`; abs_max is the max
+/// of |x|, 0 when empty. Integers sum and take |x| wrapping; bool sum and max are "any".
+template <typename V>
+struct Reducer;
+template <>
+struct Reducer<float> {
+  template <typename F>
+  TF_DEV static double run(ReduceKind k, std::int64_t n, F x, float lowest) {
+    if (k == ReduceKind::Sum || k == ReduceKind::Mean) {
+      double acc = -0.0;
+      for (std::int64_t i = 0; i < n; ++i) acc += static_cast<double>(x(i));
+      return k == ReduceKind::Mean ? acc / static_cast<double>(n) : acc;
+    }
+    if (n == 0) return k == ReduceKind::Max ? static_cast<double>(lowest) : 0.0;
+    float best = k == ReduceKind::AbsMax ? std::fabs(x(0)) : x(0);
+    for (std::int64_t i = 1; i < n; ++i) {
+      const float v = k == ReduceKind::AbsMax ? std::fabs(x(i)) : x(i);
+      if (best != best) break;
+      if (v != v || v > best) best = v;
+    }
+    return static_cast<double>(best);
+  }
+};
+template <>
+struct Reducer<std::int64_t> {
+  template <typename F>
+  TF_DEV static std::int64_t run(ReduceKind k, std::int64_t n, F x, std::int64_t lowest) {
+    if (k == ReduceKind::Sum) {
+      std::uint64_t acc = 0;
+      for (std::int64_t i = 0; i < n; ++i) acc += static_cast<std::uint64_t>(x(i));
+      return static_cast<std::int64_t>(acc);
+    }
+    if (n == 0) return k == ReduceKind::Max ? lowest : 0;
+    std::int64_t best = k == ReduceKind::AbsMax ? Abs{}(x(0)) : x(0);
+    for (std::int64_t i = 1; i < n; ++i) {
+      const std::int64_t v = k == ReduceKind::AbsMax ? Abs{}(x(i)) : x(i);
+      if (v > best) best = v;
+    }
+    return best;
+  }
+};
+template <>
+struct Reducer<bool> {
+  template <typename F>
+  TF_DEV static bool run(ReduceKind, std::int64_t n, F x, bool) {
+    for (std::int64_t i = 0; i < n; ++i)
+      if (x(i)) return true;
+    return false;
+  }
+};
+
+/// reduce(src, dst): each element the thread owns of dst reduces src over the axes `reduced`
+/// marks, in row-major index order of those axes; dst keeps src's rank (extent 1 there) or drops
+/// them. `lowest` is the dtype's least value (an empty max).
+template <typename D, typename S>
+TF_DEV void reduce(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
+                   typename Compute<S>::type lowest) {
+  using V = typename Compute<S>::type;
+  const bool keepdim = dst.rank == src.rank;
+  std::int64_t count = 1;
+  for (int d = 0; d < src.rank; ++d)
+    if (reduced[d]) count *= src.shape[d];
+  const std::int64_t n = dst.owned_count();
+  std::int64_t g[kMaxRank], s[kMaxRank];
+  for (std::int64_t k = 0; k < n; ++k) {
+    dst.owned_coord(k, g);
+    auto element = [&](std::int64_t i) -> V {
+      int kept = 0;
+      for (int d = src.rank - 1; d >= 0; --d) {
+        if (reduced[d]) {
+          s[d] = i % src.shape[d];
+          i /= src.shape[d];
+        }
+      }
+      for (int d = 0; d < src.rank; ++d)
+        if (!reduced[d]) s[d] = keepdim ? g[d] : g[kept++];
+      return widen(src.at(s));
+    };
+    dst.at(g) = Narrow<D>::from(Reducer<V>::run(kind, count, element, lowest));
+  }
+}
+
+}  // namespace tf_rt

@@ -1,0 +1,9 @@
+// The device runtime of TileFoundry-C++'s generated CUDA: header-only, on the primitive layer
+// (prim.h) so that one source compiles with nvcc for a GPU and with g++ against cuda/emu.
+#pragma once
+
+#include "cuda/runtime/dtypes.h"
+#include "cuda/runtime/launch.h"
+#include "cuda/runtime/ops.h"
+#include "cuda/runtime/prim.h"
+#include "cuda/runtime/view.h"

@@ -1,0 +1,189 @@
+// Tensors in the generated code: a View is a logical row-major tensor over storage, and, for a
+// distributed tensor, the box of it the executing thread owns (docs/tir-semantics.md, "Views
+// and ownership"; this is the backend's own reading, written apart from eval/tir).
+//
+// Design note. Every element is addressed by its global coordinate g. A view over memory (gmem,
+// smem, an undistributed register array) maps g to base[offset + sum(g[d] * stride[d])]. A
+// distributed register tensor holds only its box, row-major: g maps to
+// base[row-major index of g - lo over ext]. The box of a ShardLayout at a mesh coordinate c is,
+// per tensor axis d, the block its Splits place: starting from the whole extent, each mesh axis
+// i that splits d (in mesh-axis order) divides what is left by its extent e_i and moves the
+// start by c_i times the new extent. Broadcast and Partial axes divide nothing (replicas).
+#pragma once
+
+#include "cuda/runtime/prim.h"
+
+namespace tf_rt {
+
+constexpr int kMaxRank = 8;
+
+/// The coordinate of a rank-0 tensor's element (and of the first element of any).
+constexpr std::int64_t kOrigin[kMaxRank] = {};
+
+/// A static mesh as the emitter writes it: its levels (outermost first; cta or thread with their
+/// extents), its axes (extent, stride over the device numbering) and a slice's offset.
+struct MeshDesc {
+  int levels;
+  bool level_is_cta[4];
+  std::int64_t level_size[4];
+  int rank;
+  std::int64_t extent[kMaxRank];
+  std::int64_t stride[kMaxRank];
+  std::int64_t offset;
+};
+
+/// Where the executing thread stands in a mesh: `in` false when it is no position of it.
+struct MeshPos {
+  bool in = false;
+  std::int64_t coord[kMaxRank] = {};
+};
+
+/// The executing thread's position in `m`: each level tiles its launch dimension (the position
+/// is id % size, ids past the last whole tile are no position), the device index is row-major
+/// over the levels, and the coordinate decodes it by descending stride (the emitter checked that
+/// this inverts the mesh).
+TF_DEV MeshPos mesh_position(const MeshDesc& m) {
+  MeshPos p;
+  std::int64_t device = 0;
+  for (int l = 0; l < m.levels; ++l) {
+    const std::int64_t id = m.level_is_cta[l] ? prim::block_linear() : prim::thread_linear();
+    const std::int64_t extent = m.level_is_cta[l] ? prim::grid_blocks() : prim::block_threads();
+    if (id / m.level_size[l] >= extent / m.level_size[l]) return p;
+    device = device * m.level_size[l] + id % m.level_size[l];
+  }
+  std::int64_t r = device - m.offset;
+  if (r < 0) return p;
+  bool used[kMaxRank] = {};
+  for (int k = 0; k < m.rank; ++k) {  // the axis of the largest stride left, each in turn
+    int best = -1;
+    for (int a = 0; a < m.rank; ++a)
+      if (!used[a] && m.extent[a] > 1 && (best < 0 || m.stride[a] > m.stride[best])) best = a;
+    if (best < 0) break;
+    used[best] = true;
+    const std::int64_t c = m.stride[best] == 0 ? 0 : r / m.stride[best];
+    if (c >= m.extent[best]) return p;
+    p.coord[best] = c;
+    r -= c * m.stride[best];
+  }
+  p.in = r == 0;
+  return p;
+}
+
+/// A ShardLayout's distribution as the emitter writes it: per mesh axis the tensor axis it splits
+/// (-1: Broadcast or Partial).
+struct ShardDesc {
+  int mesh_rank;
+  int split_axis[kMaxRank];
+  std::int64_t mesh_extent[kMaxRank];
+};
+
+/// A tensor as the generated code holds it (design note).
+template <typename T>
+struct View {
+  T* base = nullptr;
+  int rank = 0;
+  std::int64_t shape[kMaxRank] = {};
+  std::int64_t stride[kMaxRank] = {};  ///< over memory (not for a local box)
+  std::int64_t offset = 0;
+  bool distributed = false;            ///< only the box [lo, lo + ext) is the thread's
+  bool local = false;                  ///< base holds only the box, row-major (a register tensor)
+  bool owns = true;                    ///< false: the thread is no position of the mesh: nothing
+  std::int64_t lo[kMaxRank] = {};
+  std::int64_t ext[kMaxRank] = {};
+
+  /// The element at global coordinate g.
+  TF_DEV T& at(const std::int64_t* g) const {
+    std::int64_t i = 0;
+    if (local) {
+      for (int d = 0; d < rank; ++d) i = i * ext[d] + (g[d] - lo[d]);
+      return base[i];
+    }
+    i = offset;
+    for (int d = 0; d < rank; ++d) i += g[d] * stride[d];
+    return base[i];
+  }
+  /// Elements in the box the thread owns (all of them when not distributed).
+  TF_DEV std::int64_t owned_count() const {
+    if (!owns) return 0;
+    std::int64_t n = 1;
+    for (int d = 0; d < rank; ++d) n *= distributed ? ext[d] : shape[d];
+    return n;
+  }
+  /// The global coordinate of the k-th owned element (row-major over the box).
+  TF_DEV void owned_coord(std::int64_t k, std::int64_t* g) const {
+    for (int d = rank - 1; d >= 0; --d) {
+      const std::int64_t e = distributed ? ext[d] : shape[d];
+      g[d] = (distributed ? lo[d] : 0) + k % e;
+      k /= e;
+    }
+  }
+};
+
+/// A row-major view of `rank` extents over `base` (a parameter, an allocation).
+template <typename T>
+TF_DEV View<T> row_major(T* base, int rank, const std::int64_t* shape) {
+  View<T> v;
+  v.base = base;
+  v.rank = rank;
+  std::int64_t s = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    v.shape[d] = shape[d];
+    v.stride[d] = s;
+    s *= shape[d];
+  }
+  return v;
+}
+
+/// `tensor_view(m, layout=Layout(shape, strides))` (or a ComposedLayout's outer with its
+/// offset) of a row-major `m`: element c is m's element offset + sum(c * strides).
+template <typename T>
+TF_DEV View<T> strided_view(const View<T>& m, int rank, const std::int64_t* shape, const std::int64_t* strides, std::int64_t offset) {
+  View<T> v;
+  v.base = m.base;
+  v.rank = rank;
+  v.offset = m.offset + offset;
+  for (int d = 0; d < rank; ++d) {
+    v.shape[d] = shape[d];
+    v.stride[d] = strides[d];
+  }
+  return v;
+}
+
+/// The box the executing thread owns of a tensor of `shape` distributed by `s` over the mesh
+/// at `pos` (design note), set on `v`.
+template <typename T>
+TF_DEV void distribute(View<T>& v, const ShardDesc& s, const MeshPos& pos) {
+  v.distributed = true;
+  v.owns = pos.in;
+  for (int d = 0; d < v.rank; ++d) {
+    v.lo[d] = 0;
+    v.ext[d] = v.shape[d];
+  }
+  for (int i = 0; i < s.mesh_rank; ++i) {
+    const int d = s.split_axis[i];
+    if (d < 0) continue;
+    v.ext[d] /= s.mesh_extent[i];
+    v.lo[d] += pos.coord[i] * v.ext[d];
+  }
+}
+
+/// `tensor_view(m, layout=ShardLayout(...))` of a row-major `m`: the same elements in row-major
+/// order over `shape`, distributed by `s`.
+template <typename T>
+TF_DEV View<T> shard_view(const View<T>& m, int rank, const std::int64_t* shape, const ShardDesc& s, const MeshPos& pos) {
+  View<T> v = row_major(m.base, rank, shape);
+  v.offset = m.offset;
+  distribute(v, s, pos);
+  return v;
+}
+
+/// A register tensor distributed by `s`: `storage` holds the box.
+template <typename T>
+TF_DEV View<T> local_tensor(T* storage, int rank, const std::int64_t* shape, const ShardDesc& s, const MeshPos& pos) {
+  View<T> v = row_major(storage, rank, shape);
+  distribute(v, s, pos);
+  v.local = true;
+  return v;
+}
+
+}  // namespace tf_rt
