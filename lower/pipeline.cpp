@@ -8,7 +8,11 @@
 
 #include "ir/core/expr_children.h"
 #include "ir/core/function_call.h"
+#include "ir/core/symbol_ref.h"
 #include "ir/hir/function.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/stmt_walk.h"
 #include "lower/canonicalize_pass.h"
 #include "lower/hir_to_tir.h"
 #include "lower/host_entry.h"
@@ -53,8 +57,23 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
   std::set<std::string> keep{name};
   std::vector<const FunctionBase*> functions{root->get()};
   while (!functions.empty()) {
-    const auto* fn = dynamic_cast<const hir::Function*>(functions.back());
+    const FunctionBase* next = functions.back();
     functions.pop_back();
+    if (const auto* pf = dynamic_cast<const tir::PrimFunction*>(next)) {  // what it launches or calls
+      tir::walk(tir::Stmt(pf->body().get()), [&](const tir::StmtNode& s) {
+        const auto* ev = s.as<tir::Evaluate>();
+        if (ev == nullptr) return;
+        std::vector<std::string> callees;
+        if (!ev->is_op()) callees.push_back(ev->symbol().name);
+        else
+          for (const Expr& a : ev->call().args)
+            if (const auto* sym = a->as<SymbolRef>()) callees.push_back(sym->name);
+        for (const std::string& c : callees)
+          if (const FunctionBase* callee = module.find(c); callee != nullptr && keep.insert(c).second) functions.push_back(callee);
+      });
+      continue;
+    }
+    const auto* fn = dynamic_cast<const hir::Function*>(next);
     if (fn != nullptr && fn->is_prototype())  // a prototype runs its variants
       for (const hir::HirFunctionRef& v : fn->variants())
         if (keep.insert(v->name()).second) functions.push_back(v.get());

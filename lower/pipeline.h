@@ -18,7 +18,8 @@ std::unique_ptr<Pass> make_pass(std::string_view name);
 std::vector<std::string> default_pipeline();
 /// Every pass's name, the default pipeline's and the ones a pipeline must name.
 std::vector<std::string> pass_names();
-/// The module holding the function `name` of `module` and the functions it calls, transitively
+/// The module holding the function `name` of `module` and the functions it calls (or, for TIR,
+/// launches), transitively
 /// (in the module's order), with the module's declarations: what lowering one function needs.
 /// Diagnostic when there is no function of that name.
 Result<ModuleRef> with_callees(const Module& module, const std::string& name);

@@ -1,8 +1,9 @@
 #include "cuda/driver/emu_module.h"
 
+#include "cuda/driver/command.h"
+
 #include <dlfcn.h>
 #include <fmt/format.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,33 +13,10 @@
 
 namespace tf::cuda {
 
-namespace {
-
-// Runs `command` through the shell; its exit status and combined output.
-std::pair<int, std::string> run_command(const std::string& command) {
-  std::string out;
-  FILE* p = ::popen((command + " 2>&1").c_str(), "r");
-  if (p == nullptr) return {-1, "popen failed"};
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p) != nullptr) out += buf;
-  const int status = ::pclose(p);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-std::string first_lines(const std::string& text, int n) {
-  std::istringstream in(text);
-  std::string line, out;
-  for (int i = 0; i < n && std::getline(in, line); ++i) out += line + "\n";
-  return out;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source) {
-  std::string dir_template = (std::filesystem::temp_directory_path() / "tf-emu-XXXXXX").string();
-  if (::mkdtemp(dir_template.data()) == nullptr) return category_error(DiagCategory::Usage, "cannot make a temporary directory for the emulation");
   std::unique_ptr<EmuModule> m(new EmuModule());
-  m->dir_ = dir_template;
+  m->dir_ = make_scratch_dir();
+  if (m->dir_.empty()) return category_error(DiagCategory::Usage, "cannot make a temporary directory for the emulation");
   const std::string src = m->dir_ + "/module.cpp", lib = m->dir_ + "/module.so";
   std::ofstream(src) << source;
   const std::filesystem::path emu_lib(TF_EMU_LIBRARY);

@@ -184,7 +184,7 @@ class KernelEmitter {
     const std::vector<std::int64_t> extents = ints_of(m.axes().shape()), strides = ints_of(m.axes().stride());
     const std::size_t k = meshes_.size();
     meshes_.push_back(m);
-    decls_ << fmt::format("// {}\nconstexpr tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
+    decls_ << fmt::format("// {}\nTF_CONST tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
                           to_string(m), fn_.name(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
                           extents.size(), int_list(extents), int_list(strides), m.offset());
     return k;
@@ -205,7 +205,7 @@ class KernelEmitter {
       extent.push_back(i < mesh_extents.size() ? mesh_extents[i] : 1);
     }
     const std::string name = fmt::format("tf_shard_{}_{}", fn_.name(), shards_++);
-    decls_ << fmt::format("constexpr tf_rt::ShardDesc {} = {{{}, {{{}}}, {{{}}}}};\n", name, axis.size(), int_list(axis),
+    decls_ << fmt::format("TF_CONST tf_rt::ShardDesc {} = {{{}, {{{}}}, {{{}}}}};\n", name, axis.size(), int_list(axis),
                           int_list(extent));
     return std::make_pair(name, fmt::format("tf_pos{}", *pos));
   }

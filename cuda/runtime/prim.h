@@ -9,6 +9,7 @@
 #include <cooperative_groups.h>
 #define TF_DEV __device__ __forceinline__
 #define TF_GLOBAL __global__
+#define TF_CONST __device__ constexpr
 #define TF_SHARED_ARENA(name) extern __shared__ __align__(16) unsigned char name[]
 namespace tf_rt::prim {
 TF_DEV unsigned thread_linear() { return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z); }
@@ -25,6 +26,7 @@ TF_DEV void grid_sync() { cooperative_groups::this_grid().sync(); }
 #include "cuda/emu/emu.h"
 #define TF_DEV inline
 #define TF_GLOBAL
+#define TF_CONST constexpr
 // The CTA's shared-memory arena: the emulation's per-CTA buffer.
 #define TF_SHARED_ARENA(name) unsigned char* name = ::tf::emu::shared_arena()
 namespace tf_rt::prim {

@@ -14,6 +14,7 @@
 #include "tools/tf/eval_command.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/ops_command.h"
+#include "tools/tf/emit_command.h"
 #include "tools/tf/lower_command.h"
 #include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
@@ -40,6 +41,7 @@ int run_tf(std::vector<std::string> args) {
   add_check_command(app, exit_code);
   add_print_command(app, exit_code);
   add_lower_command(app, exit_code);
+  add_emit_command(app, exit_code);
   add_ops_command(app, exit_code);
   add_eval_command(app, exit_code);
   add_conform_command(app, exit_code);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "cuda/driver/emu_module.h"
+#include "cuda/driver/nvcc.h"
 #include "cuda/emit/emitter.h"
 #include "eval/hir/eval_tables.h"
 #include "eval/tir/lowered_run.h"
@@ -22,6 +23,7 @@ struct Program {
   const char* name;
   const char* function;
   const char* source;
+  const char* ptx = "";  ///< an instruction the sm_90 PTX must hold ("" for none)
 };
 
 const Program kPrograms[] = {
@@ -54,7 +56,7 @@ func scale_rows(x: Tensor[(8, 2), f32, layout=Rows], y: Tensor[(8, 2), f32]) -> 
     s = reduce(r, axes=(0,), keepdim=false, kind=sum)
     return (a, e, s)
 }
-)"},
+)", "bar.warp.sync"},
     {"sharded-over-ctas-and-threads", "grid", R"(tfir 1
 mesh c2t4 = Mesh((Topology("cta", 2), Topology("thread", 4)), Layout((2, 4), (4, 1)))
 layout G = ShardLayout(layout=Layout((4, 8), (8, 1)), attrs=(S(0), S(1)), mesh=c2t4)
@@ -79,25 +81,37 @@ func loop(x: Tensor[(6,), f32]) -> Tensor[(6,), f32] {
 
 class EmitEmu : public ::testing::TestWithParam<Program> {};
 
+// The source emitted for `p`'s function lowered by the default pipeline.
+std::string lowered_source(const Program& p, ModuleRef& module) {
+  const Context& ctx = eval::eval_context();
+  Result<text::ReadFile> file = text::read_file(p.source, std::string(p.name) + ".tfir", ctx);
+  EXPECT_TRUE(file.ok()) << file.diagnostics().front().render();
+  if (!file.ok()) return "";
+  module = file->module;
+  Result<ModuleRef> lowered = eval::tir::lower_function(*file->module, p.function, ctx);
+  EXPECT_TRUE(lowered.ok()) << lowered.diagnostics().front().render();
+  if (!lowered.ok()) return "";
+  Result<std::string> source = emit_module(**lowered);
+  EXPECT_TRUE(source.ok()) << source.diagnostics().front().render();
+  return source.ok() ? *source : "";
+}
+
 TEST_P(EmitEmu, TheEmulatedKernelsComputeWhatTheMachineModelComputes) {
   const Program& p = GetParam();
   const Context& ctx = eval::eval_context();
-  Result<text::ReadFile> file = text::read_file(p.source, std::string(p.name) + ".tfir", ctx);
-  ASSERT_TRUE(file.ok()) << file.diagnostics().front().render();
-  const auto* fn = dynamic_cast<const hir::Function*>(file->module->find(p.function));
+  ModuleRef module;
+  const std::string source = lowered_source(p, module);
+  ASSERT_FALSE(source.empty());
+  const auto* fn = dynamic_cast<const hir::Function*>(module->find(p.function));
   ASSERT_NE(fn, nullptr);
-  Result<ModuleRef> lowered = eval::tir::lower_function(*file->module, p.function, ctx);
-  ASSERT_TRUE(lowered.ok()) << lowered.diagnostics().front().render();
-  Result<std::string> source = emit_module(**lowered);
-  ASSERT_TRUE(source.ok()) << source.diagnostics().front().render();
-  Result<std::unique_ptr<EmuModule>> emu = EmuModule::compile(*source);
+  Result<std::unique_ptr<EmuModule>> emu = EmuModule::compile(source);
   ASSERT_TRUE(emu.ok()) << emu.diagnostics().front().render() << "\n" << emu.diagnostics().front().notes.front();
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     Result<std::vector<eval::Value>> inputs = fuzz::random_inputs(*fn, seed, {});
     ASSERT_TRUE(inputs.ok());
     std::vector<eval::Tensor> tensors;
     for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());
-    Result<eval::tir::TirRun> oracle = eval::tir::evaluate_lowered(*file->module, p.function, tensors, {}, ctx);
+    Result<eval::tir::TirRun> oracle = eval::tir::evaluate_lowered(*module, p.function, tensors, {}, ctx);
     ASSERT_TRUE(oracle.ok()) << oracle.diagnostics().front().render();
     std::vector<eval::Tensor> outputs;
     for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
@@ -105,12 +119,27 @@ TEST_P(EmitEmu, TheEmulatedKernelsComputeWhatTheMachineModelComputes) {
     for (eval::Tensor& t : tensors) buffers.push_back(t.mutable_bytes().data());
     for (eval::Tensor& t : outputs) buffers.push_back(t.mutable_bytes().data());
     Result<bool> ran = (*emu)->run(p.function, buffers);
-    ASSERT_TRUE(ran.ok()) << ran.diagnostics().front().render() << "\n" << *source;
+    ASSERT_TRUE(ran.ok()) << ran.diagnostics().front().render() << "\n" << source;
     for (std::size_t i = 0; i < outputs.size(); ++i) {
       const eval::Verdict v = eval::compare_tensors(outputs[i], oracle->outputs[i], eval::Comparator{});
       EXPECT_TRUE(v.passed) << p.name << " seed " << seed << " output " << i << ": " << v.message;
     }
   }
+}
+
+// The same source compiles with nvcc for sm_90 (compile only: no device needed), when the
+// toolkit's nvcc is there; a skip otherwise.
+TEST_P(EmitEmu, TheSameSourceCompilesWithNvcc) {
+#ifndef TF_NVCC
+  GTEST_SKIP() << "no nvcc found at configure time";
+#else
+  ModuleRef module;
+  const std::string source = lowered_source(GetParam(), module);
+  ASSERT_FALSE(source.empty());
+  Result<std::string> compiled = compile_with_nvcc(source, TF_NVCC, "sm_90");
+  ASSERT_TRUE(compiled.ok()) << compiled.diagnostics().front().render() << "\n" << compiled.diagnostics().front().notes.front();
+  EXPECT_NE(compiled->find(GetParam().ptx), std::string::npos) << "the PTX has no " << GetParam().ptx;
+#endif
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, EmitEmu, ::testing::ValuesIn(kPrograms),
