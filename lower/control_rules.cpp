@@ -91,6 +91,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
   Result<VarRef> iv = Var::make(g.induction_var()->name, IRType(*i64));
   TF_TRY(iv);
   lc.open_body();
+  lc.enter_loop();
   auto body = [&]() -> Result<bool> {
     // The HIR index as a rank-0 tensor of its dtype.
     const TensorType& index_type = *tensor_type_of(*g.induction_var());
@@ -127,6 +128,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
     }
     return true;
   }();
+  lc.leave_loop();
   Result<tir::SequentialRef> inner = lc.close_body();
   TF_TRY(body);
   TF_TRY(inner);

@@ -101,6 +101,11 @@ class LoweringContext {
   void open_body();
   /// Ends the innermost body opened by open_body: its items folded into nested LetStmts.
   Result<tir::SequentialRef> close_body();
+  /// Marks the bodies lowered between them as a loop's (nesting counts).
+  void enter_loop() { ++loops_; }
+  void leave_loop() { --loops_; }
+  /// True inside a loop body.
+  bool in_loop() const { return loops_ > 0; }
   /// Starts an inlined call: what is lowered until end_inline is forgotten after it (the
   /// callee's nodes mean other values at another call), while items go on in the current body.
   void begin_inline() { saved_.push_back(lowered_); }
@@ -149,6 +154,7 @@ class LoweringContext {
   bool names_initialized_ = false;
   std::optional<Region> region_;
   std::optional<Sharding> sharding_;
+  int loops_ = 0;
 };
 
 }  // namespace tf::lower

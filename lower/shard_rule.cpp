@@ -149,8 +149,15 @@ Result<bool> barrier(LoweringContext& lc) {
 
 // A buffer of `storage` holding `v`'s whole value, written once (a distributed `v` by its owners,
 // a whole one by thread 0 of CTA 0), then the barrier over the mesh: shared from there on.
+// In a loop body the writes wait behind a barrier too: TIR gives each occurrence of an
+// allocation its own buffer, but a CUDA kernel has one per site, so the previous iteration's
+// readers must be done before this one writes (the program is race free either way).
 Result<Expr> shared_copy(LoweringContext& lc, const Expr& v, StorageKind storage, std::string_view name) {
   const TensorType& type = *tensor_type_of(*v);
+  if (lc.in_loop()) {
+    Result<bool> before = barrier(lc);
+    TF_TRY(before);
+  }
   Result<Expr> buf = lc.alloc_buffer(type.shape, type.dtype, std::nullopt, storage, name);
   TF_TRY(buf);
   if (is_distributed(v)) {

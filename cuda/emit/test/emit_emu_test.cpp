@@ -68,6 +68,18 @@ func grid(x: Tensor[(4, 8), i32, layout=G], y: Tensor[(4, 8), i32, layout=G]) ->
     return (d, a)
 }
 )"},
+    {"sharded-loop-gathers-in-every-iteration", "carried", R"(tfir 1
+mesh t4 = Mesh((Topology("thread", 4),), Layout((4,), (1,)))
+layout Rows = ShardLayout(layout=Layout((8, 2), (2, 1)), attrs=(S(0),), mesh=t4)
+func carried(x: Tensor[(8, 2), f32, layout=Rows]) -> Tuple[Tensor[(8, 2), f32, layout=Rows], Tensor[(2,), f32]] {
+    r = for i in range(0, 3) carry (acc = x) {
+        n = mul(acc, x)
+        yield n
+    }
+    s = reduce(r, axes=(0,), keepdim=false, kind=max)
+    return (r, s)
+}
+)"},
     {"loop-with-carries", "loop", R"(tfir 1
 func loop(x: Tensor[(6,), f32]) -> Tensor[(6,), f32] {
     r = for i in range(0, 4) carry (acc = x) {
