@@ -95,7 +95,12 @@ class CaseRun {
     if (!errors.empty() || f_.file == nullptr)
       return fail(fmt::format("the case needs an evaluation but the file does not verify: {}", summary(errors)));
     const std::string level = resolved_level();
-    if (level != "hir" && level != "tir" && level != "lowered") {
+    if (level == "cuda-emu" && !f_.emu) {
+      out_.status = Status::Skipped;
+      out_.reason = "the file verifies; level cuda-emu needs the CUDA backend, which this build has not (no CUDA headers)";
+      return out_;
+    }
+    if (level != "hir" && level != "tir" && level != "lowered" && level != "cuda-emu") {
       out_.status = Status::Skipped;
       out_.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which "
                                 "is not built yet",
@@ -111,6 +116,8 @@ class CaseRun {
           evaluate_tir();
         else if (level == "lowered")
           evaluate_lowered_against_hir();
+        else if (level == "cuda-emu")
+          evaluate_emulated_against_tir();
         else
           evaluate();
       } catch (const eval::MemoryBudgetExceeded& e) {  // an expected output's literal
@@ -265,6 +272,57 @@ class CaseRun {
       if (!v.passed) return (void)fail(fmt::format("the lowered program differs from the HIR evaluation: {}", v.message));
     }
     judge(tir, lc, hir.ok() ? &*hir : nullptr);
+  }
+
+  // `at cuda-emu`: the TIR (a func's lowering) on the machine model, then its emitted CUDA under
+  // the host emulation, whose outputs must be the same bits, NaN as one class; the expectations
+  // are judged on the emulated result, `reference` being the machine model's. When the machine
+  // model fails, the expectations are judged on its failure and nothing is emitted.
+  void evaluate_emulated_against_tir() {
+    const Module& m = *f_.file->module;
+    Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
+    if (!found.ok()) return (void)fail(found.diagnostics().front().message);
+    eval::LiteralContext lc;
+    lc.base_dir = f_.base_dir;
+    std::vector<eval::Tensor> inputs;
+    ModuleRef tir;
+    std::string entry = c_.run;
+    bool tuple = false;
+    if (const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get())) {
+      if (!read_inputs(eval::tir::input_params(*fn), fn->name(), lc, inputs)) return;
+      tir = f_.file->module;
+      entry = fn->name();
+      tuple = fn->output_count() > 1;
+    } else {
+      std::optional<HirInputs> in = hir_inputs();
+      if (!in) return;
+      lc = in->lc;
+      inputs = std::move(in->tensors);
+      Result<ModuleRef> lowered = eval::tir::lower_function(m, in->fn->name(), eval::eval_context());
+      if (!lowered.ok()) return judge(Result<eval::Value>(lowered.diagnostics()), lc);
+      tir = *lowered;
+      entry = in->fn->name();
+      tuple = in->fn->return_type() && in->fn->return_type()->as<TupleType>() != nullptr;
+    }
+    const auto* run_fn = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(entry));
+    if (run_fn == nullptr) return (void)fail(fmt::format("no TIR function {} to run", entry));
+    eval::tir::TirEvalOptions options;
+    options.dims = lc.dims;
+    options.limits = f_.limits;
+    Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*tir, *run_fn, inputs, options);
+    auto package = [&](std::vector<eval::Tensor> outs) {
+      std::vector<eval::Value> vs(outs.begin(), outs.end());
+      return vs.size() == 1 && !tuple ? eval::Value(vs[0]) : eval::Value::tuple(std::move(vs));
+    };
+    if (!oracle.ok()) return judge(Result<eval::Value>(oracle.diagnostics()), lc);
+    std::vector<eval::Tensor> outputs;
+    for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
+    Result<bool> ran = f_.emu(*tir, entry, inputs, outputs);
+    if (!ran.ok()) return (void)fail(fmt::format("the emulated CUDA failed: {}", summary(ran.diagnostics())));
+    const eval::Value reference = package(oracle->outputs), emulated = package(outputs);
+    const eval::Verdict v = eval::compare_values(emulated, reference, eval::Comparator{});
+    if (!v.passed) return (void)fail(fmt::format("the emulated CUDA differs from the TIR machine model: {}", v.message));
+    judge(emulated, lc, &reference);
   }
 
   void evaluate() {

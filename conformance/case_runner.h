@@ -10,17 +10,24 @@
 //  - `expect output ...` lines (conformance/expectation.h) judge the evaluated result;
 //  - a case without error expectations needs its file to read and verify cleanly.
 // The inputs of the case are built from their literals (eval/value/literal.h: an npy("...")
-// input takes its parameter's dtype) and converted to the parameter dtypes (D4). Cases at a
-// level whose evaluator is not built yet (tir, lowered, cuda-emu, cuda-gpu) are reported skipped
-// with that reason, after their read / verify expectations have been checked.
+// input takes its parameter's dtype) and converted to the parameter dtypes (D4). At level tir a
+// prim_func runs on the TIR machine model (a func through its lowering); at lowered a func's
+// lowering must compute the HIR evaluator's bits; at cuda-emu the TIR (a func lowered first) is
+// emitted as CUDA and run under the host emulation, whose outputs must be the machine model's
+// bits (`reference` is the machine model's result). Cases at a level whose backend is not
+// there (cuda-gpu; cuda-emu without CaseFile::emu) are reported skipped with that reason,
+// after their read / verify expectations have been checked.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "conformance/case_reader.h"
 #include "eval/value/eval_limits.h"
+#include "eval/value/tensor.h"
+#include "ir/core/module.h"
 #include "ir/core/op_handlers.h"
 #include "ir/support/diagnostic.h"
 #include "ir/text/file_reader.h"
@@ -40,12 +47,20 @@ struct CaseOutcome {
 /// "passed", "failed", "skipped", "crashed".
 const char* status_name(CaseOutcome::Status s);
 
+/// A backend that runs a TIR module's host entry (level cuda-emu: the emitted CUDA under the
+/// host emulation): the outputs, written into `outputs` (allocated with the entry's output
+/// shapes and dtypes), or what went wrong. Provided by the caller (the CLI links the backend; the
+/// conformance library does not depend on it).
+using BackendRunner = std::function<Result<bool>(const Module& tir, const std::string& entry,
+                                                 std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs)>;
+
 /// A case file as the runner sees it.
 struct CaseFile {
   const text::ReadFile* file = nullptr;  ///< the file read into IR; null when it did not read
   std::vector<Diagnostic> diagnostics;   ///< every read and verify diagnostic of the file
   std::string base_dir;                  ///< where the case's relative npy("...") paths start
   eval::EvalLimits limits;               ///< the budgets of each case's inputs and evaluation
+  BackendRunner emu;                     ///< level cuda-emu's backend (empty: those cases skip)
 };
 
 /// The verdict on `c` of `file`; `handlers` hold the HIR evaluator's handlers (register_hir_eval).

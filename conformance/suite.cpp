@@ -59,6 +59,7 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
   }
   cf.base_dir = fs::path(path).parent_path().string();
   cf.limits = options.limits;
+  cf.emu = options.emu;
   for (const Case& c : *cases) {
     if (!options.filter.selects(c.name)) continue;
     Case at = c;

@@ -57,6 +57,8 @@ struct SuiteOptions {
   /// When set, every case runs at this level instead of its own (`tf conform --at lowered`: the
   /// HIR cases through the lowering).
   std::string level;
+  /// Level cuda-emu's backend (empty: those cases are skipped).
+  BackendRunner emu;
 };
 
 /// The .tfir files named by `paths` (folders searched recursively, sorted within each folder);

@@ -9,11 +9,32 @@
 
 #include "cuda/emu/emu.h"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
+
 namespace tf::emu {
 
 namespace {
 
 namespace bc = boost::context;
+
+// AddressSanitizer's fiber annotations: every switch between stacks is announced, so that ASan
+// knows which stack runs (else it reports false errors when an exception unwinds a fiber).
+void switch_start(void** fake_stack, const void* bottom, std::size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(fake_stack, bottom, size);
+#else
+  (void)fake_stack, (void)bottom, (void)size;
+#endif
+}
+void switch_finish(void* fake_stack, const void** bottom, std::size_t* size) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(fake_stack, bottom, size);
+#else
+  (void)fake_stack, (void)bottom, (void)size;
+#endif
+}
 
 // A kernel's trap or a primitive's misuse: unwinds the thread's fiber to its entry.
 struct LaunchFailure {
@@ -33,6 +54,23 @@ struct Thread {
   std::string waits_at;     // what it waits at, for a deadlock report
   std::uint64_t value = 0;  // its contribution to a warp exchange, then the result
   unsigned src = 0;         // the lane it reads in a shuffle
+  const void* stack_bottom = nullptr;  // its fiber's stack, and the scheduler's (ASan's annotations)
+  std::size_t stack_size = 0;
+  const void* scheduler_bottom = nullptr;
+  std::size_t scheduler_size = 0;
+};
+
+// The fibers' stacks, each recorded in the thread it is allocated for.
+struct RecordingStack {
+  bc::protected_fixedsize_stack inner;
+  Thread* owner = nullptr;
+  bc::stack_context allocate() {
+    bc::stack_context sc = inner.allocate();
+    owner->stack_bottom = static_cast<char*>(sc.sp) - sc.size;
+    owner->stack_size = sc.size;
+    return sc;
+  }
+  void deallocate(bc::stack_context& sc) noexcept { inner.deallocate(sc); }
 };
 
 // What a warp rendezvous computes when it completes.
@@ -87,7 +125,10 @@ void block_current(WaitKind kind, std::string waits_at) {
   t.runnable = false;
   t.wait = kind;
   t.waits_at = std::move(waits_at);
+  void* fake = nullptr;
+  switch_start(&fake, t.scheduler_bottom, t.scheduler_size);
   t.scheduler = std::move(t.scheduler).resume();
+  switch_finish(fake, &t.scheduler_bottom, &t.scheduler_size);
   if (g_scheduler->failure) throw LaunchFailure{*g_scheduler->failure};  // another thread ended the launch
 }
 
@@ -168,6 +209,16 @@ void warp_rendezvous(unsigned mask, WarpOp op) {
   release(lanes);
 }
 
+// Runs thread `t` until it waits or exits.
+void resume(Thread& t) {
+  g_current = &t;
+  void* fake = nullptr;
+  switch_start(&fake, t.stack_bottom, t.stack_size);
+  t.fiber = std::move(t.fiber).resume();
+  switch_finish(fake, nullptr, nullptr);
+  g_current = nullptr;
+}
+
 // Runs every thread of `s` until all exit, one fails, or none can go on.
 void schedule(Scheduler& s) {
   for (;;) {
@@ -175,9 +226,7 @@ void schedule(Scheduler& s) {
     for (const std::unique_ptr<Thread>& t : s.threads) {
       if (!t->runnable) continue;
       ran = true;
-      g_current = t.get();
-      t->fiber = std::move(t->fiber).resume();
-      g_current = nullptr;
+      resume(*t);
       if (s.failure) return;
     }
     if (s.live == 0) return;
@@ -206,7 +255,7 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
   Scheduler s;
   s.launch = launch;
   const std::uint64_t block = volume(launch.block);
-  bc::protected_fixedsize_stack stacks(launch.stack_bytes);
+  RecordingStack stacks{bc::protected_fixedsize_stack(launch.stack_bytes), nullptr};
   s.ctas.resize(count);
   for (std::uint64_t c = 0; c < count; ++c) {
     Cta& cta = s.ctas[c];
@@ -221,10 +270,12 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
       t->linear = static_cast<unsigned>(i);
       t->cta_slot = c;
       Thread* self = t.get();
+      stacks.owner = self;
       t->fiber = bc::fiber(std::allocator_arg, stacks, [self, &kernel, &s](bc::fiber&& sched) {
+        switch_finish(nullptr, &self->scheduler_bottom, &self->scheduler_size);
         self->scheduler = std::move(sched);
         try {
-          kernel();
+          if (!s.failure) kernel();  // a thread first run after the launch failed only exits
         } catch (const bc::detail::forced_unwind&) {
           throw;  // the fiber is being destroyed: let Boost unwind it
         } catch (const LaunchFailure& f) {
@@ -233,6 +284,7 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
           if (!s.failure) s.failure = LaunchFailure{fmt::format("{} threw: {}", who(*self), e.what())};
         }
         on_exit(*self);
+        switch_start(nullptr, self->scheduler_bottom, self->scheduler_size);  // this fiber ends
         return std::move(self->scheduler);
       });
       cta.threads.push_back(t.get());
@@ -242,13 +294,18 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
   s.live = static_cast<int>(block * count);
   g_scheduler = &s;
   schedule(s);
+  // After a failure every thread still suspended (or never run) is resumed to unwind to its
+  // entry and exit, so that no fiber is destroyed mid-kernel.
+  if (s.failure)
+    for (const std::unique_ptr<Thread>& t : s.threads)
+      if (!t->exited) resume(*t);
   g_scheduler = nullptr;
   EmuResult out;
   if (s.failure) {
     out.ok = false;
     out.message = s.failure->message;
   }
-  return out;  // the suspended fibers of a failed launch unwind as `s` is destroyed
+  return out;
 }
 
 }  // namespace

@@ -139,7 +139,7 @@ namespace tf_rt {
 enum class ReduceKind { Sum, Mean, Max, AbsMax };
 
 /// The reduction of `n` values `x(0..n)` of one dtype, in index order: floats sum in f64 from -0
-/// and round once (mean divides the f64 sum by n: 0 / 0 is NaN for an empty axis); max is exact,
+/// and round once, an empty sum being +0 (mean divides the f64 sum by n: an empty axis is NaN); max is exact,
 /// NaN wins, between -0 and +0 the first wins, an empty axis gives `lowest`; abs_max is the max
 /// of |x|, 0 when empty. Integers sum and take |x| wrapping; bool sum and max are "any".
 template <typename V>
@@ -149,6 +149,7 @@ struct Reducer<float> {
   template <typename F>
   TF_DEV static double run(ReduceKind k, std::int64_t n, F x, float lowest) {
     if (k == ReduceKind::Sum || k == ReduceKind::Mean) {
+      if (n == 0) return k == ReduceKind::Sum ? 0.0 : 0.0 / 0.0;  // an empty sum is +0 (found by the cuda-emu sweep)
       double acc = -0.0;
       for (std::int64_t i = 0; i < n; ++i) acc += static_cast<double>(x(i));
       return k == ReduceKind::Mean ? acc / static_cast<double>(n) : acc;

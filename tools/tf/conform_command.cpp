@@ -1,5 +1,9 @@
 #include "tools/tf/conform_command.h"
 
+#ifdef TF_HAVE_CUDA_EMU
+#include "cuda/driver/emu_backend.h"
+#endif
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -92,6 +96,11 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, json_stdout);
   options.limits = *limits;
   options.level = r.at;
+#ifdef TF_HAVE_CUDA_EMU
+  options.emu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+    return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs);
+  };
+#endif
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
