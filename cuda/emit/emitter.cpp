@@ -284,7 +284,7 @@ class KernelEmitter {
     Result<Tensor> made = tensor_of(*let.var, *type);
     TF_TRY(made);
     Tensor t = std::move(made).value();
-    line(fmt::format("// let {} = {}", let.var->name, c->op.name()));
+    line(fmt::format("// let {} = {}", let.var->name, tir::print_tir_expr(let.value)));
     if (op == tir::TirOp::AllocTensor) {
       Result<bool> a = emit_alloc(t, *type);
       TF_TRY(a);

@@ -12,6 +12,11 @@
 #include <memory>
 
 #include "eval/hir/evaluator.h"
+#include "eval/tir/lowered_run.h"
+#include "ir/type/tuple_type.h"
+#ifdef TF_HAVE_CUDA_EMU
+#include "cuda/driver/emu_backend.h"
+#endif
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"
 #include "eval/value/memory_budget.h"
@@ -131,6 +136,48 @@ Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& f
   return eval::Value::tuple(std::move(outs));
 }
 
+// `tf run --backend`: the function (a func lowered first) as emitted CUDA on `backend`; the
+// outputs packaged as eval packages them.
+Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
+                                const std::string& backend) {
+  if (backend == "gpu")
+    return usage("--backend gpu: this build runs emitted CUDA only under the host emulation (--backend emu); the GPU "
+                 "runner is not built yet");
+  if (backend != "emu") return usage(fmt::format("--backend '{}': the backends are emu and gpu", backend));
+#ifdef TF_HAVE_CUDA_EMU
+  ModuleRef tir(&module);
+  bool tuple = false;
+  if (is_func) {
+    Result<ModuleRef> lowered = eval::tir::lower_function(module, fn, cli_context());
+    TF_TRY(lowered);
+    tir = *lowered;
+    const auto* h = dynamic_cast<const hir::Function*>(module.find(fn));
+    tuple = h != nullptr && h->return_type() && h->return_type()->as<TupleType>() != nullptr;
+  }
+  const auto* entry = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(fn));
+  if (entry == nullptr) return usage(fmt::format("no TIR function {} to run", fn));
+  std::vector<eval::Tensor> outputs;
+  for (const VarRef& o : entry->outputs()) {
+    const auto* t = o->type()->as<TensorType>();
+    std::vector<std::int64_t> shape;
+    for (const ShapeDim& d : t->shape) {
+      if (!d.is_static()) return usage(fmt::format("output {} of {} has a symbolic extent: not emitted yet", o->name, fn));
+      shape.push_back(d.value());
+    }
+    outputs.push_back(eval::Tensor::make(t->dtype, shape));
+  }
+  tuple = tuple || outputs.size() > 1;
+  Result<bool> ran = cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs);
+  TF_TRY(ran);
+  std::vector<eval::Value> outs(outputs.begin(), outputs.end());
+  if (outs.size() == 1 && !tuple) return outs.front();
+  return eval::Value::tuple(std::move(outs));
+#else
+  (void)module, (void)fn, (void)is_func, (void)inputs;
+  return usage("--backend emu: this build has no CUDA headers, so no emulated backend");
+#endif
+}
+
 }  // namespace
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
@@ -212,8 +259,9 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
     eval::clear_interrupt();
     auto* previous = std::signal(SIGINT, [](int) { eval::request_interrupt(); });
-    Result<eval::Value> v = prim != nullptr ? run_tir(*file.module, *prim, std::move(inputs), lc, *limits, r, err)
-                                            : run_hir(*file.module, *hir_fn, std::move(inputs), lc, *limits);
+    Result<eval::Value> v = !r.backend.empty() ? run_backend(*file.module, fn_name, prim == nullptr, std::move(inputs), r.backend)
+                            : prim != nullptr  ? run_tir(*file.module, *prim, std::move(inputs), lc, *limits, r, err)
+                                               : run_hir(*file.module, *hir_fn, std::move(inputs), lc, *limits);
     std::signal(SIGINT, previous);
     return v;
   }();
@@ -276,6 +324,36 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--trace", req->trace,
                 "print a prim_func's timeline of launches, barrier and collective arrivals (who waits "
                 "for whom) on stderr");
+  cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
+  cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
+  cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli
+
+namespace tf::cli {
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<EvalRequest>();
+  req->backend = "emu";
+  CLI::App* cmd = app.add_subcommand(
+      "run",
+      "Run a function of a tfir file as emitted CUDA on a backend, with tf eval's inputs and\n"
+      "outputs: a func is lowered first (tf lower), the TIR emitted (tf emit), compiled and\n"
+      "run. --backend emu compiles with g++ against the host emulation (one fiber per GPU\n"
+      "thread; a deadlock or a trap is reported with the CTA and thread); --backend gpu needs\n"
+      "the GPU runner, not built yet. Compare with `tf eval` of the lowered file (the TIR\n"
+      "machine model): the level cuda-emu of tf conform does exactly that.\n"
+      "Examples:\n"
+      "  tf run examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)'\n"
+      "  tf run prog.tfir --fn f --input x=x.npy --out results/");
+  cmd->add_option("file", req->file, "the tfir file")->required();
+  cmd->add_option("--fn", req->function, "the function to run (default: the entry, else the last func)");
+  cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
+  cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
+  cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
+  cmd->add_option("--backend", req->backend, "emu (default) or gpu");
+  add_limit_options(*cmd, req->limits);
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

@@ -48,6 +48,7 @@ struct EvalRequest {
   std::uint64_t schedule_seed = 0;  ///< --schedule SEED (a prim_func's thread order)
   bool trace = false;               ///< --trace (a prim_func's barrier timeline on stderr)
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
+  std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
 };
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
@@ -55,5 +56,7 @@ int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);
 
 /// Adds the `eval` subcommand to `app`.
 void add_eval_command(CLI::App& app, int& exit_code);
+/// Adds the `run` subcommand (eval's inputs and outputs, on a backend) to `app`.
+void add_run_command(CLI::App& app, int& exit_code);
 
 }  // namespace tf::cli

@@ -42,6 +42,7 @@ int run_tf(std::vector<std::string> args) {
   add_print_command(app, exit_code);
   add_lower_command(app, exit_code);
   add_emit_command(app, exit_code);
+  add_run_command(app, exit_code);
   add_ops_command(app, exit_code);
   add_eval_command(app, exit_code);
   add_conform_command(app, exit_code);

@@ -1,0 +1,74 @@
+// tf emit and tf run: the emitted source of a module, a refusal of what is not emitted yet, and
+// `tf run --backend emu` printing what `tf eval` prints for the same function and inputs.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tools/tf/emit_command.h"
+#include "tools/tf/eval_command.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* const kProgram = R"(tfir 1
+dim N = DimVar("N", 1, 9)
+func scale(x: Tensor[(6,), f32]) -> Tensor[(6,), f32] {
+    two = 2.0
+    y = mul(x, two)
+    return y
+}
+
+func symbolic(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    y = unary(x, kind=neg)
+    return y
+}
+)";
+
+TEST(TfEmit, WritesTheKernelItsShimAndTheHostEntry) {
+  const std::string path = write_temp("emit.tfir", kProgram);
+  std::ostringstream out, err;
+  ASSERT_EQ(run_emit(EmitRequest{path, "scale", "", false}, out, err), kExitOk) << err.str();
+  const std::string src = out.str();
+  EXPECT_NE(src.find("#include \"cuda/runtime/tf_runtime.h\""), std::string::npos);
+  EXPECT_NE(src.find("TF_GLOBAL void scale_kernel(float* x_ptr, float* out_ptr, unsigned char* tf_gmem) {"), std::string::npos) << src;
+  EXPECT_NE(src.find("    // let c = alloc_tensor(tensor_type=Tensor[(), f32, storage=rmem])\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("    // binary(x_main, c, y, kind=mul)\n    tf_rt::binary(x_main, c, y, tf_rt::Mul{});\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("extern \"C\" const char* tf_entry_scale(void* const* buffers) {"), std::string::npos);
+}
+
+TEST(TfEmit, WhatIsNotEmittedYetIsRefusedWithExitTwo) {
+  const std::string path = write_temp("emit_symbolic.tfir", kProgram);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_emit(EmitRequest{path, "symbolic", "", false}, out, err), kExitBadInput);
+  EXPECT_EQ(err.str(), "tf: error[usage]: not emitted yet: symbolic extents (`x` in symbolic_kernel)\n");
+  EXPECT_EQ(out.str(), "");
+}
+
+TEST(TfRun, TheEmulatedBackendPrintsWhatEvalPrints) {
+  const std::string path = write_temp("run.tfir", kProgram);
+  EvalRequest r;
+  r.file = path;
+  r.function = "scale";
+  r.inputs = {"x=Tensor[(6,), f32]{1, -0, inf, nan, 1e38, 3}"};
+  std::ostringstream eval_out, eval_err, run_out, run_err;
+  ASSERT_EQ(run_eval(r, eval_out, eval_err), kExitOk) << eval_err.str();
+  r.backend = "emu";
+  ASSERT_EQ(run_eval(r, run_out, run_err), kExitOk) << run_err.str();
+  EXPECT_EQ(run_out.str(), "output = Tensor[(6,), f32]{2, -0, inf, nan, 2e+38, 6}\n");
+  EXPECT_EQ(run_out.str(), eval_out.str());
+  r.backend = "gpu";
+  std::ostringstream gpu_out, gpu_err;
+  EXPECT_EQ(run_eval(r, gpu_out, gpu_err), kExitBadInput);
+  EXPECT_NE(gpu_err.str().find("--backend gpu: this build runs emitted CUDA only under the host emulation"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tf::cli
