@@ -178,8 +178,8 @@ case "inc/needs-an-eval-error" {
     input x = Tensor[(2,), f32]{1, 2}
     expect error eval "out of range"
 }
-case "inc/emu-level" {
-    at cuda-emu
+case "inc/gpu-level" {
+    at cuda-gpu
     input x = Tensor[(2,), f32]{1, 2}
     expect output = Tensor[(2,), f32]{2, 3}
 }
@@ -196,7 +196,7 @@ TEST(TfConform, RunsCasesThroughTheEvaluatorAndWritesReports) {
   EXPECT_NE(o.find("PASS inc/passes\n"), std::string::npos) << o;
   EXPECT_NE(o.find("FAIL inc/fails: "), std::string::npos) << o;
   EXPECT_NE(o.find("PASS inc/tir-level\n"), std::string::npos) << o;  // a func at tir runs lowered
-  EXPECT_NE(o.find("SKIP inc/emu-level: "), std::string::npos) << o;
+  EXPECT_NE(o.find("SKIP inc/gpu-level: "), std::string::npos) << o;
   EXPECT_NE(o.find("FAIL inc/needs-an-eval-error: expected an evaluation error containing \"out of range\"; the evaluation succeeded"), std::string::npos) << o;
   EXPECT_TRUE(o.ends_with("2 passed, 2 failed, 1 skipped\n")) << o;
   std::ifstream x(junit);
