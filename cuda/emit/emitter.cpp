@@ -94,6 +94,7 @@ struct Tensor {
   std::vector<std::int64_t> shape;
   bool distributed = false;  // a ShardLayout view or register tensor
   std::vector<bool> split;   // per axis: divided among the mesh positions
+  std::vector<std::int64_t> box;  // a distributed tensor's box (what one thread owns)
   bool row_major = false;    // a plain row-major view of its storage (a view can be taken of it)
 };
 
@@ -313,11 +314,9 @@ class KernelEmitter {
       if (sl != nullptr) {
         Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
         TF_TRY(s);
-        std::vector<std::int64_t> box = t.shape;  // the box: each Split divides its axis
-        const std::vector<std::int64_t> mesh_extents = ints_of(sl->mesh().axes().shape());
-        for (std::size_t i = 0; i < sl->attrs().size(); ++i)
-          if (sl->attrs()[i].is_split()) box[static_cast<std::size_t>(sl->attrs()[i].axis())] /= mesh_extents[i];
+        const std::vector<std::int64_t> box = box_of(*sl, t.shape);
         t.split = split_axes(*sl, t.shape.size());
+        t.box = box;
         line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(product(box), 1)));
         line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::local_tensor({1}_regs, {2}, {3}, {4}, {5});", t.element, t.name,
                          t.shape.size(), shape, s->first, s->second));
@@ -345,18 +344,27 @@ class KernelEmitter {
   Result<bool> emit_view(Tensor& t, const Call& c) {
     Result<const Tensor*> src = operand(c.args[0], c);
     TF_TRY(src);
-    if (!(*src)->row_major) return not_emitted("a view of a view that is not row-major (a view of a distributed or strided tensor)");
     if (!std::holds_alternative<std::monostate>(c.attr("shape"))) return not_emitted("tensor_view with shape=");
     const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
     if (layout == nullptr) return not_emitted("tensor_view without a layout");
     const std::string shape = fmt::format("{}_shape", t.name);
+    // The tensor the view is placed over: a distributed source's own part (views nest).
+    std::string base = (*src)->name;
+    if ((*src)->distributed) {
+      if ((*src)->box != t.shape || layout->as_shard() == nullptr)
+        return not_emitted("a view of a distributed tensor other than a ShardLayout over the whole of each thread's part");
+      base = fmt::format("tf_rt::local_part({})", (*src)->name);
+    } else if (!(*src)->row_major && !(layout->as_shard() != nullptr && (*src)->shape == t.shape)) {
+      return not_emitted("a view of a strided view that changes the shape");
+    }
     line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
     if (const ShardLayout* sl = layout->as_shard()) {
       if (!sl->layout().is_layout()) return not_emitted("a ShardLayout over a composed layout");
       Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
       TF_TRY(s);
       t.split = split_axes(*sl, t.shape.size());
-      line(fmt::format("const tf_rt::View<{}> {} = tf_rt::shard_view({}, {}, {}, {}, {});", t.element, t.name, (*src)->name,
+      t.box = box_of(*sl, t.shape);
+      line(fmt::format("const tf_rt::View<{}> {} = tf_rt::shard_view({}, {}, {}, {}, {});", t.element, t.name, base,
                        t.shape.size(), shape, s->first, s->second));
       t.distributed = true;
       return true;
@@ -375,6 +383,16 @@ class KernelEmitter {
                      (*src)->name, t.shape.size(), shape, t.name, offset));
     t.row_major = strides == row_major_strides(t.shape);
     return true;
+  }
+
+  // What one thread owns of a tensor of `shape` distributed by `sl`: each Split divides its axis.
+  static std::vector<std::int64_t> box_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
+    std::vector<std::int64_t> box = shape;
+    const std::vector<std::int64_t> mesh_extents = ints_of(sl.mesh().axes().shape());
+    for (std::size_t i = 0; i < sl.attrs().size(); ++i)
+      if (sl.attrs()[i].is_split() && static_cast<std::size_t>(sl.attrs()[i].axis()) < box.size())
+        box[static_cast<std::size_t>(sl.attrs()[i].axis())] /= mesh_extents[i];
+    return box;
   }
 
   static std::vector<bool> split_axes(const ShardLayout& sl, std::size_t rank) {

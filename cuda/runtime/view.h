@@ -90,16 +90,21 @@ struct View {
   bool owns = true;                    ///< false: the thread is no position of the mesh: nothing
   std::int64_t lo[kMaxRank] = {};
   std::int64_t ext[kMaxRank] = {};
+  std::int64_t capacity = -1;          ///< elements of the storage from base (the emulation checks)
 
-  /// The element at global coordinate g.
+  /// The element at global coordinate g. Under the emulation an index outside the storage traps
+  /// (reported with the thread) instead of corrupting the host process.
   TF_DEV T& at(const std::int64_t* g) const {
     std::int64_t i = 0;
     if (local) {
       for (int d = 0; d < rank; ++d) i = i * ext[d] + (g[d] - lo[d]);
-      return base[i];
+    } else {
+      i = offset;
+      for (int d = 0; d < rank; ++d) i += g[d] * stride[d];
     }
-    i = offset;
-    for (int d = 0; d < rank; ++d) i += g[d] * stride[d];
+#if !defined(__CUDACC__)
+    if (capacity >= 0 && (i < 0 || i >= capacity)) prim::trap("an access outside its tensor's storage");
+#endif
     return base[i];
   }
   /// Elements in the box the thread owns (all of them when not distributed).
@@ -131,6 +136,7 @@ TF_DEV View<T> row_major(T* base, int rank, const std::int64_t* shape) {
     v.stride[d] = s;
     s *= shape[d];
   }
+  v.capacity = s;
   return v;
 }
 
@@ -141,6 +147,7 @@ TF_DEV View<T> strided_view(const View<T>& m, int rank, const std::int64_t* shap
   View<T> v;
   v.base = m.base;
   v.rank = rank;
+  v.capacity = m.capacity;
   v.offset = m.offset + offset;
   for (int d = 0; d < rank; ++d) {
     v.shape[d] = shape[d];
@@ -167,13 +174,45 @@ TF_DEV void distribute(View<T>& v, const ShardDesc& s, const MeshPos& pos) {
   }
 }
 
-/// `tensor_view(m, layout=ShardLayout(...))` of a row-major `m`: the same elements in row-major
-/// order over `shape`, distributed by `s`.
+/// The part of distributed `m` the executing thread owns, as an undistributed view of its box
+/// (a view of a distributed tensor is placed over that part: views nest).
+template <typename T>
+TF_DEV View<T> local_part(const View<T>& m) {
+  View<T> v;
+  v.base = m.base;
+  v.rank = m.rank;
+  v.owns = m.owns;
+  v.capacity = m.capacity;
+  std::int64_t s = 1;
+  for (int d = m.rank - 1; d >= 0; --d) {
+    v.shape[d] = m.distributed ? m.ext[d] : m.shape[d];
+    if (m.local) {  // a register box: row-major over the box
+      v.stride[d] = s;
+      s *= v.shape[d];
+    } else {
+      v.stride[d] = m.stride[d];
+    }
+  }
+  v.offset = m.local ? 0 : m.offset;
+  if (!m.local && m.distributed)
+    for (int d = 0; d < m.rank; ++d) v.offset += m.lo[d] * m.stride[d];
+  return v;
+}
+
+/// `tensor_view(m, layout=ShardLayout(...))`: element i of the view is element i of m (row-major
+/// over `shape`), distributed by `s`. An `m` of the same shape keeps its strides; another shape
+/// reads m's storage as contiguous from its offset (the emitter checked m is row-major).
 template <typename T>
 TF_DEV View<T> shard_view(const View<T>& m, int rank, const std::int64_t* shape, const ShardDesc& s, const MeshPos& pos) {
   View<T> v = row_major(m.base, rank, shape);
   v.offset = m.offset;
+  v.capacity = m.capacity;
+  bool same = rank == m.rank;
+  for (int d = 0; same && d < rank; ++d) same = shape[d] == m.shape[d];
+  if (same)
+    for (int d = 0; d < rank; ++d) v.stride[d] = m.stride[d];
   distribute(v, s, pos);
+  v.owns = v.owns && m.owns;
   return v;
 }
 
@@ -183,6 +222,8 @@ TF_DEV View<T> local_tensor(T* storage, int rank, const std::int64_t* shape, con
   View<T> v = row_major(storage, rank, shape);
   distribute(v, s, pos);
   v.local = true;
+  v.capacity = 1;
+  for (int d = 0; d < rank; ++d) v.capacity *= v.ext[d];
   return v;
 }
 
