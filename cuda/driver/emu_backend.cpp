@@ -70,9 +70,13 @@ Result<bool> run_emulated(const Module& module, const std::string& function, con
   Result<const EmuModule*> m = compiled(*source);
   TF_TRY(m);
   std::vector<void*> buffers;
-  for (eval::Tensor& t : inputs) buffers.push_back(t.mutable_bytes().data());
-  for (eval::Tensor& t : outputs) buffers.push_back(t.mutable_bytes().data());
-  return (*m)->run(entry, buffers);
+  std::vector<std::vector<std::int64_t>> shapes;
+  for (std::vector<eval::Tensor>* group : {&inputs, &outputs})
+    for (eval::Tensor& t : *group) {
+      buffers.push_back(t.mutable_bytes().data());
+      shapes.emplace_back(t.shape().begin(), t.shape().end());
+    }
+  return (*m)->run(entry, buffers, shapes);
 }
 
 }  // namespace tf::cuda

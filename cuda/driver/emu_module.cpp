@@ -44,11 +44,14 @@ EmuModule::~EmuModule() {
   }
 }
 
-Result<bool> EmuModule::run(const std::string& entry, const std::vector<void*>& buffers) const {
-  using Entry = const char* (*)(void* const*);
+Result<bool> EmuModule::run(const std::string& entry, const std::vector<void*>& buffers,
+                            const std::vector<std::vector<std::int64_t>>& shapes) const {
+  using Entry = const char* (*)(void* const*, const std::int64_t* const*);
   auto* f = reinterpret_cast<Entry>(::dlsym(handle_, ("tf_entry_" + entry).c_str()));
   if (f == nullptr) return category_error(DiagCategory::Usage, fmt::format("the emitted module has no host entry `{}`", entry));
-  if (const char* failure = f(buffers.data())) return category_error(DiagCategory::Eval, fmt::format("under the emulation: {}", failure));
+  std::vector<const std::int64_t*> extents;
+  for (const std::vector<std::int64_t>& s : shapes) extents.push_back(s.data());
+  if (const char* failure = f(buffers.data(), extents.data())) return category_error(DiagCategory::Eval, fmt::format("under the emulation: {}", failure));
   return true;
 }
 

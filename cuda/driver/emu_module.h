@@ -22,9 +22,11 @@ class EmuModule {
   EmuModule& operator=(const EmuModule&) = delete;
 
   /// Runs host entry `entry` on `buffers` (one per entry parameter, in order: inputs then
-  /// outputs, each in the element layout of its dtype). Diagnostic (category Eval) naming what
-  /// the launch reported (a deadlock, a trap) when it fails; usage error for an unknown entry.
-  Result<bool> run(const std::string& entry, const std::vector<void*>& buffers) const;
+  /// outputs, each in the element layout of its dtype) of extents `shapes` (one per buffer).
+  /// Diagnostic (category Eval) naming what the launch reported (a deadlock, a trap) when it
+  /// fails; usage error for an unknown entry.
+  Result<bool> run(const std::string& entry, const std::vector<void*>& buffers,
+                   const std::vector<std::vector<std::int64_t>>& shapes) const;
 
  private:
   EmuModule() = default;

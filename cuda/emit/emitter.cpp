@@ -19,7 +19,12 @@
 #include "ir/layout/topology.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/shape_of.h"
+#include "ir/dim/dim_var.h"
+#include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/sequential.h"
@@ -91,7 +96,9 @@ struct Tensor {
   std::string name;     // the View variable
   std::string element;  // its element type
   DType dtype;
-  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> shape;  // the extents; a DimVar's largest value where one is symbolic
+  std::vector<std::string> extents;  // each extent as C++ (a literal, or a bound DimVar's variable)
+  bool symbolic = false;             // some extent is a DimVar
   bool distributed = false;  // a ShardLayout view or register tensor
   std::vector<bool> split;   // per axis: divided among the mesh positions
   std::vector<std::int64_t> box;  // a distributed tensor's box (what one thread owns)
@@ -107,14 +114,35 @@ class KernelEmitter {
     body_ = &body;
     indent_ = 1;
     std::vector<std::string> params;
-    for (const VarRef& p : fn_.params()) {
+    // The hidden extent scalars first: each binds the DimVar of the axis it is the extent of
+    // (seed 002 section 2.2), which the tensors' shapes then name.
+    const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(fn_);
+    for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+      if (!hidden[i]) continue;
+      const VarRef& p = fn_.params()[i];
+      const auto* source = fn_.params()[hidden[i]->tensor_param]->type()->as<TensorType>();
+      const ShapeDim& extent = source->shape[static_cast<std::size_t>(hidden[i]->axis)];
+      const auto* var = extent.is_static() ? nullptr : extent.expr()->as<DimVar>();
+      const std::string name = fresh(p->name);
+      if (var != nullptr && dims_.count(var->name) == 0) {
+        dims_[var->name] = fresh("dim_" + var->name);
+        line(fmt::format("const std::int64_t {} = {};  // DimVar {}", dims_.at(var->name), name, var->name));
+      }
+      hidden_names_[i] = name;
+    }
+    for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+      const VarRef& p = fn_.params()[i];
+      if (hidden[i]) {
+        params.push_back(fmt::format("std::int32_t {}", hidden_names_.at(i)));
+        continue;
+      }
       const auto* t = p->type()->as<TensorType>();
       if (t == nullptr) return not_emitted(fmt::format("the non-tensor parameter `{}` of {}", p->name, fn_.name()));
       Result<Tensor> made = tensor_of(*p, *t);
       TF_TRY(made);
       Tensor param = std::move(made).value();
       params.push_back(fmt::format("{}* {}_ptr", param.element, param.name));
-      line(fmt::format("const std::int64_t {0}_shape[] = {{{1}}};", param.name, int_list(param.shape)));
+      line(fmt::format("const std::int64_t {0}_shape[] = {{{1}}};", param.name, extent_list(param)));
       line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_ptr, {2}, {1}_shape);", param.element, param.name,
                        param.shape.size()));
       param.row_major = true;
@@ -160,11 +188,27 @@ class KernelEmitter {
     out.element = *e;
     out.dtype = t.dtype;
     for (const ShapeDim& d : t.shape) {
-      if (!d.is_static()) return not_emitted(fmt::format("symbolic extents (`{}` in {})", v.name, fn_.name()));
-      out.shape.push_back(d.value());
+      if (d.is_static()) {
+        out.shape.push_back(d.value());
+        out.extents.push_back(std::to_string(d.value()));
+        continue;
+      }
+      const auto* var = d.expr()->as<DimVar>();
+      if (var == nullptr) return not_emitted(fmt::format("an extent given by dim arithmetic (`{}` in {})", v.name, fn_.name()));
+      auto bound = dims_.find(var->name);
+      if (bound == dims_.end())
+        return not_emitted(fmt::format("the DimVar {} without a hidden extent parameter (`{}` in {})", var->name, v.name, fn_.name()));
+      out.shape.push_back(std::max<std::int64_t>(var->hi - 1, 0));  // its largest value: what storage must hold
+      out.extents.push_back(bound->second);
+      out.symbolic = true;
     }
     out.name = fresh(v.name);
     return out;
+  }
+
+  // The extents of `t` as a C++ initializer list (a rank-0 tensor's array holds one unused 0).
+  static std::string extent_list(const Tensor& t) {
+    return t.extents.empty() ? "0" : fmt::format("{}", fmt::join(t.extents, ", "));
   }
 
   // The index of `m` among the kernel's meshes (its position variable tf_posK).
@@ -257,8 +301,9 @@ class KernelEmitter {
 
   Result<std::string> int_value(const Expr& e) {
     if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return std::to_string(std::get<std::int64_t>(c->value));
+    if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);
     if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
-    return not_emitted("a loop bound that is not an integer literal or an enclosing loop's index");
+    return not_emitted("a loop bound that is not an integer literal, a bound DimVar or an enclosing loop's index");
   }
 
   Result<bool> emit_for(const tir::For& f) {
@@ -304,11 +349,13 @@ class KernelEmitter {
     const ShardLayout* sl = type.layout ? type.layout->as_shard() : nullptr;
     if (type.layout && sl == nullptr) {  // a plain Layout: row-major (a rank-0 tensor's empty one) is the storage order
       const Layout* l = type.layout->as_layout();
-      if (l == nullptr || (!t.shape.empty() && ints_of(l->stride()) != row_major_strides(t.shape)))
+      if (l == nullptr || (!t.shape.empty() && (t.symbolic || ints_of(l->stride()) != row_major_strides(t.shape))))
         return not_emitted("an allocation laid out other than row-major");
     }
+    if (t.symbolic && (sl != nullptr || storage != StorageKind::Rmem))
+      return not_emitted("a distributed or shared allocation of symbolic extent");
     const std::string shape = fmt::format("{}_shape", t.name);
-    line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
+    line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, extent_list(t)));
     const std::int64_t elements = product(t.shape), bytes = elements * static_cast<std::int64_t>(t.dtype.bit_width() / 8);
     if (storage == StorageKind::Rmem) {
       if (sl != nullptr) {
@@ -344,6 +391,7 @@ class KernelEmitter {
   Result<bool> emit_view(Tensor& t, const Call& c) {
     Result<const Tensor*> src = operand(c.args[0], c);
     TF_TRY(src);
+    if (t.symbolic || (*src)->symbolic) return not_emitted("a view of symbolic extent");
     if (!std::holds_alternative<std::monostate>(c.attr("shape"))) return not_emitted("tensor_view with shape=");
     const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
     if (layout == nullptr) return not_emitted("tensor_view without a layout");
@@ -562,6 +610,8 @@ class KernelEmitter {
   std::set<std::string> names_;
   std::map<const Var*, Tensor> tensors_;
   std::map<const Var*, std::string> scalars_;
+  std::map<std::string, std::string> dims_;             // DimVar name -> the variable holding its value
+  std::map<std::size_t, std::string> hidden_names_;      // hidden parameter index -> its C++ name
   std::vector<Mesh> meshes_;
   int shards_ = 0;
   std::int64_t smem_ = 0, gmem_ = 0, registers_ = 0;
@@ -570,7 +620,8 @@ class KernelEmitter {
 
 // What the host entries need to know of each kernel.
 struct KernelFacts {
-  std::vector<std::string> param_types;  // element pointer types, in order
+  std::vector<std::string> param_types;  // in order: an element pointer's element type, or "" for a hidden extent
+  std::vector<std::optional<tir::HiddenShapeSource>> hidden;  // per parameter: the extent a hidden one carries
   std::int64_t smem = 0, gmem = 0, registers = 0;
   bool cooperative = false;
 };
@@ -579,7 +630,7 @@ struct KernelFacts {
 std::string launch_shim(const std::string& name, const KernelFacts& k) {
   std::vector<std::string> params, args;
   for (std::size_t i = 0; i < k.param_types.size(); ++i) {
-    params.push_back(fmt::format("{}* a{}", k.param_types[i], i));
+    params.push_back(k.hidden[i] ? fmt::format("std::int32_t a{}", i) : fmt::format("{}* a{}", k.param_types[i], i));
     args.push_back(fmt::format("a{}", i));
   }
   const std::string list = fmt::format("{}", fmt::join(params, ", "));
@@ -592,30 +643,85 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
       name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
 }
 
+// A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
+// each case calls its variant's host entry on the buffers and shapes of the call's arguments;
+// the fallback's abort returns its message.
+Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Var*, std::size_t>& index, const std::string& fn) {
+  const auto* subject = d.subjects.size() == 1 ? d.subjects[0]->as<ShapeOf>() : nullptr;
+  if (subject == nullptr || index.count(subject->param.get()) == 0)
+    return not_emitted(fmt::format("a dispatch whose subject is not one extent of a parameter (in {})", fn));
+  std::ostringstream out;
+  out << fmt::format("  const std::int64_t subject = shapes[{}][{}];  // dispatch \"{}\"\n", index.at(subject->param.get()),
+                     subject->axis, d.callee_name);
+  for (std::size_t i = 0; i < d.case_calls.size(); ++i) {
+    const auto* range = d.case_patterns[i].size() == 1 ? d.case_patterns[i][0]->as<DimVarRangePat>() : nullptr;
+    if (range == nullptr) return not_emitted("a dispatch case other than one DimVarRangePat");
+    const tir::Evaluate& call = *d.case_calls[i];
+    std::vector<std::string> buffers, shapes;
+    for (const Expr& a : call.args()) {
+      const auto* v = a->as<Var>();
+      if (v == nullptr || index.count(v) == 0) return not_emitted("a dispatch case argument that is not a parameter of the entry");
+      buffers.push_back(fmt::format("buffers[{}]", index.at(v)));
+      shapes.push_back(fmt::format("shapes[{}]", index.at(v)));
+    }
+    out << fmt::format("  if ({} <= subject && subject < {}) {{\n    void* const b[] = {{{}}};\n    const std::int64_t* const s[] = {{{}}};\n"
+                       "    return tf_entry_{}(b, s);\n  }}\n",
+                       range->lo, range->hi, fmt::join(buffers, ", "), fmt::join(shapes, ", "), call.symbol().name);
+  }
+  std::string why = "abort";
+  for (const tir::Stmt& f : d.fallback->body)
+    if (const auto* a = f->as<tir::Abort>()) why = "abort: " + a->message;
+  out << fmt::format("  return \"{}\";\n", why);
+  return out.str();
+}
+
+// The host entry: `tf_entry_NAME(buffers, shapes)`, one buffer and one shape (its extents) per
+// entry parameter in order; each launch passes the kernel its buffers and, for each hidden extent
+// scalar, the extent of the tensor it describes (seed 002 section 2.2: filled from the tensor,
+// never a host input).
 Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels) {
   std::ostringstream out;
   std::map<const Var*, std::size_t> index;
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
-  out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers) {{\n", fn.name(),
-                     fn.name());
+  out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
+                     fn.name(), fn.name());
   for (const tir::Stmt& s : fn.body()->body) {
     if (s->as<tir::Return>() != nullptr) continue;
+    if (const auto* d = s->as<tir::DispatchCall>()) {
+      Result<std::string> chain = dispatch(*d, index, fn.name());
+      TF_TRY(chain);
+      out << *chain;
+      continue;
+    }
     const auto* ev = s->as<tir::Evaluate>();
     const Call* c = ev != nullptr && ev->is_op() ? &ev->call() : nullptr;
     if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name()));
     const auto* callee = c->args[0]->as<SymbolRef>();
     auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
     if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
-    std::vector<std::string> dims, args;
+    std::vector<std::string> dims;
     for (std::size_t i = 1; i <= 6; ++i) {
       const auto* d = c->args[i]->as<Constant>();
       if (d == nullptr || !d->is_int()) return not_emitted("a launch with a grid or block given at run time");
       dims.push_back(std::to_string(std::get<std::int64_t>(d->value)));
     }
-    for (std::size_t i = 7; i < c->args.size(); ++i) {
-      const auto* v = c->args[i]->as<Var>();
+    // The launch's arguments are the kernel's visible parameters, in order.
+    const KernelFacts& facts = k->second;
+    std::vector<std::size_t> host_of(facts.param_types.size(), 0);  // kernel parameter -> entry parameter
+    std::size_t next = 7;
+    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+      if (facts.hidden[i]) continue;
+      const auto* v = next < c->args.size() ? c->args[next]->as<Var>() : nullptr;
+      ++next;
       if (v == nullptr || index.count(v) == 0) return not_emitted("a launch argument that is not a parameter of the entry");
-      args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", k->second.param_types[i - 7], index.at(v)));
+      host_of[i] = index.at(v);
+    }
+    std::vector<std::string> args;
+    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+      if (facts.hidden[i])
+        args.push_back(fmt::format("static_cast<std::int32_t>(shapes[{}][{}])", host_of[facts.hidden[i]->tensor_param], facts.hidden[i]->axis));
+      else
+        args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", facts.param_types[i], host_of[i]));
     }
     out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}{}{})) return e;\n",
                        callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
@@ -642,11 +748,16 @@ Result<std::string> emit_module(const Module& module) {
     KernelEmitter k(*fn, kernel);
     Result<bool> ok = k.emit();
     TF_TRY(ok);
-    KernelFacts facts{{}, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
-    for (const VarRef& p : fn->params()) facts.param_types.push_back(*ctype(p->type()->as<TensorType>()->dtype));
+    KernelFacts facts{{}, tir::hidden_shape_params(*fn), k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
+    for (std::size_t i = 0; i < fn->params().size(); ++i)
+      facts.param_types.push_back(facts.hidden[i] ? "" : *ctype(fn->params()[i]->type()->as<TensorType>()->dtype));
     out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts);
     kernels[fn->name()] = facts;
   }
+  for (const FunctionRef& f : module.functions())  // the host entries call each other (a dispatch)
+    if (const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get()); fn != nullptr && fn->target() != tir::Target::Cuda)
+      out << fmt::format("extern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes);\n", fn->name());
+  out << "\n";
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
     if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;

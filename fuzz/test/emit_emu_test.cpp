@@ -136,9 +136,13 @@ TEST_P(EmitEmu, TheEmulatedKernelsComputeWhatTheMachineModelComputes) {
     std::vector<eval::Tensor> outputs;
     for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
     std::vector<void*> buffers;
-    for (eval::Tensor& t : tensors) buffers.push_back(t.mutable_bytes().data());
-    for (eval::Tensor& t : outputs) buffers.push_back(t.mutable_bytes().data());
-    Result<bool> ran = (*emu)->run(p.function, buffers);
+    std::vector<std::vector<std::int64_t>> shapes;
+    for (std::vector<eval::Tensor>* group : {&tensors, &outputs})
+      for (eval::Tensor& t : *group) {
+        buffers.push_back(t.mutable_bytes().data());
+        shapes.emplace_back(t.shape().begin(), t.shape().end());
+      }
+    Result<bool> ran = (*emu)->run(p.function, buffers, shapes);
     ASSERT_TRUE(ran.ok()) << ran.diagnostics().front().render() << "\n" << source;
     for (std::size_t i = 0; i < outputs.size(); ++i) {
       const eval::Verdict v = eval::compare_tensors(outputs[i], oracle->outputs[i], eval::Comparator{});

@@ -13,6 +13,7 @@
 
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
+#include "ir/dim/dim_var.h"
 #include "ir/type/tuple_type.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/emu_backend.h"
@@ -156,13 +157,23 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   }
   const auto* entry = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(fn));
   if (entry == nullptr) return usage(fmt::format("no TIR function {} to run", fn));
+  // The outputs' extents: static ones, and DimVars bound from the inputs' extents.
+  std::map<std::string, std::int64_t> dims;
+  const std::vector<VarRef> visible = eval::tir::input_params(*entry);
+  for (std::size_t i = 0; i < visible.size() && i < inputs.size(); ++i) {
+    const auto* t = visible[i]->type()->as<TensorType>();
+    for (std::size_t k = 0; t != nullptr && k < t->shape.size() && k < inputs[i].shape().size(); ++k)
+      if (const auto* v = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>()) dims[v->name] = inputs[i].shape()[k];
+  }
   std::vector<eval::Tensor> outputs;
   for (const VarRef& o : entry->outputs()) {
     const auto* t = o->type()->as<TensorType>();
     std::vector<std::int64_t> shape;
     for (const ShapeDim& d : t->shape) {
-      if (!d.is_static()) return usage(fmt::format("output {} of {} has a symbolic extent: not emitted yet", o->name, fn));
-      shape.push_back(d.value());
+      const auto* v = d.is_static() ? nullptr : d.expr()->as<DimVar>();
+      if (!d.is_static() && (v == nullptr || dims.count(v->name) == 0))
+        return usage(fmt::format("output {} of {} has an extent no input binds: not emitted yet", o->name, fn));
+      shape.push_back(d.is_static() ? d.value() : dims.at(v->name));
     }
     outputs.push_back(eval::Tensor::make(t->dtype, shape));
   }
