@@ -26,8 +26,8 @@ func scale(x: Tensor[(6,), f32]) -> Tensor[(6,), f32] {
     return y
 }
 
-func symbolic(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
-    y = unary(x, kind=neg)
+func not_yet(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    y = unary(x, kind=rsqrt)
     return y
 }
 )";
@@ -41,14 +41,15 @@ TEST(TfEmit, WritesTheKernelItsShimAndTheHostEntry) {
   EXPECT_NE(src.find("TF_GLOBAL void scale_kernel(float* x_ptr, float* out_ptr, unsigned char* tf_gmem) {"), std::string::npos) << src;
   EXPECT_NE(src.find("    // let c = alloc_tensor(tensor_type=Tensor[(), f32, storage=rmem])\n"), std::string::npos) << src;
   EXPECT_NE(src.find("    // binary(x_main, c, y, kind=mul)\n    tf_rt::binary(x_main, c, y, tf_rt::Mul{});\n"), std::string::npos) << src;
-  EXPECT_NE(src.find("extern \"C\" const char* tf_entry_scale(void* const* buffers) {"), std::string::npos);
+  EXPECT_NE(src.find("extern \"C\" const char* tf_entry_scale(void* const* buffers, const std::int64_t* const* shapes) {"),
+            std::string::npos);
 }
 
 TEST(TfEmit, WhatIsNotEmittedYetIsRefusedWithExitTwo) {
-  const std::string path = write_temp("emit_symbolic.tfir", kProgram);
+  const std::string path = write_temp("emit_not_yet.tfir", kProgram);
   std::ostringstream out, err;
-  EXPECT_EQ(run_emit(EmitRequest{path, "symbolic", "", false}, out, err), kExitBadInput);
-  EXPECT_EQ(err.str(), "tf: error[usage]: not emitted yet: symbolic extents (`x` in symbolic_kernel)\n");
+  EXPECT_EQ(run_emit(EmitRequest{path, "not_yet", "", false}, out, err), kExitBadInput);
+  EXPECT_EQ(err.str(), "tf: error[usage]: not emitted yet: unary kind=rsqrt from f32 to f32\n");
   EXPECT_EQ(out.str(), "");
 }
 
