@@ -476,6 +476,15 @@ class KernelEmitter {
       case tir::TirOp::ReLU: return emit_unary(*c, "relu");
       case tir::TirOp::Sync: return emit_sync(*c);
       case tir::TirOp::Reduce: return emit_reduce(*c);
+      case tir::TirOp::RMSNorm: {
+        Result<const Tensor*> src = operand(c->args[0], *c), dst = operand(c->args[1], *c), w = operand(c->args[2], *c);
+        TF_TRY(src);
+        TF_TRY(dst);
+        TF_TRY(w);
+        line(fmt::format("tf_rt::rms_norm({}, {}, {}, static_cast<float>(tf_rt::bits_to_double({:#x}ull)));", (*src)->name,
+                         (*dst)->name, (*w)->name, std::bit_cast<std::uint64_t>(std::get<double>(c->attr("eps")))));
+        return true;
+      }
       default: return not_emitted(fmt::format("the op {}", c->op.name()));
     }
   }
@@ -534,7 +543,9 @@ class KernelEmitter {
     const DType x = (*s)->dtype, to = (*d)->dtype;
     const bool float_src = x.is_float(), integer_src = x.is_integer();
     static const std::map<std::string, std::string> any = {{"neg", "Neg"}, {"abs", "Abs"}, {"relu", "Relu"}, {"square", "Square"}};
-    static const std::map<std::string, std::string> floats = {{"exp", "Exp"}, {"log", "Log"}, {"exp2", "Exp2"}, {"log2", "Log2"}};
+    static const std::map<std::string, std::string> floats = {{"exp", "Exp"},   {"log", "Log"},   {"exp2", "Exp2"},
+                                                              {"log2", "Log2"}, {"rsqrt", "Rsqrt"}, {"ceil", "Ceil"},
+                                                              {"round", "Round"}};
     std::string f;
     if (auto it = any.find(kind); it != any.end() && (float_src || integer_src)) f = it->second;
     else if (auto it2 = floats.find(kind); it2 != floats.end() && float_src) f = it2->second;

@@ -122,6 +122,10 @@ struct Square {
 };
 /// The transcendental kinds: f64 from the exact operand, rounded once to f32.
 struct Exp { TF_DEV float operator()(float a) const { return static_cast<float>(::exp(static_cast<double>(a))); } };
+struct Rsqrt { TF_DEV float operator()(float a) const { return static_cast<float>(1.0 / ::sqrt(static_cast<double>(a))); } };
+/// ceil and round (half to even) are exact in f32 and keep the sign of zero.
+struct Ceil { TF_DEV float operator()(float a) const { return ::ceilf(a); } };
+struct Round { TF_DEV float operator()(float a) const { return ::rintf(a); } };
 struct Log { TF_DEV float operator()(float a) const { return static_cast<float>(::log(static_cast<double>(a))); } };
 struct Exp2 { TF_DEV float operator()(float a) const { return static_cast<float>(::exp2(static_cast<double>(a))); } };
 struct Log2 { TF_DEV float operator()(float a) const { return static_cast<float>(::log2(static_cast<double>(a))); } };
@@ -220,6 +224,39 @@ TF_DEV void reduce(const View<S>& src, const View<D>& dst, const bool* reduced, 
       return widen(src.at(s));
     };
     dst.at(g) = Narrow<D>::from(Reducer<V>::run(kind, count, element, lowest));
+  }
+}
+
+}  // namespace tf_rt
+
+namespace tf_rt {
+
+/// rms_norm(src, dst, weight, eps) over the last axis, on each row the thread owns of dst (whole
+/// rows): ms = f32(sum of x^2 in f64 / n), r = 1 / sqrt(ms + eps) in f32, y = (x * r) * w in f32,
+/// rounded once to dst.
+template <typename D, typename S, typename W>
+TF_DEV void rms_norm(const View<S>& src, const View<D>& dst, const View<W>& weight, float eps) {
+  const int last = dst.rank - 1;
+  const std::int64_t n = dst.shape[last];
+  const std::int64_t count = dst.owned_count();
+  std::int64_t g[kMaxRank], w[kMaxRank] = {};
+  float r = 0.0f;
+  for (std::int64_t k = 0; k < count; ++k) {
+    dst.owned_coord(k, g);
+    if (g[last] == 0 || k == 0) {  // a new row: its statistic
+      std::int64_t h[kMaxRank];
+      for (int d = 0; d < dst.rank; ++d) h[d] = g[d];
+      double squares = 0.0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        h[last] = i;
+        const double x = static_cast<double>(widen(src.at(h)));
+        squares += x * x;
+      }
+      const float ms = static_cast<float>(squares / static_cast<double>(n));
+      r = 1.0f / ::sqrtf(ms + eps);
+    }
+    w[0] = g[last];
+    dst.at(g) = Narrow<D>::from((widen(src.at(g)) * r) * widen(weight.at(w)));
   }
 }
 
