@@ -102,6 +102,7 @@ struct Tensor {
   bool distributed = false;  // a ShardLayout view or register tensor
   std::vector<bool> split;   // per axis: divided among the mesh positions
   std::vector<std::int64_t> box;  // a distributed tensor's box (what one thread owns)
+  const ShardLayout* layout = nullptr;  // a distributed tensor's ShardLayout (the IR's, alive while emitting)
   bool row_major = false;    // a plain row-major view of its storage (a view can be taken of it)
 };
 
@@ -363,6 +364,7 @@ class KernelEmitter {
         TF_TRY(s);
         const std::vector<std::int64_t> box = box_of(*sl, t.shape);
         t.split = split_axes(*sl, t.shape.size());
+        t.layout = sl;
         t.box = box;
         line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(product(box), 1)));
         line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::local_tensor({1}_regs, {2}, {3}, {4}, {5});", t.element, t.name,
@@ -411,6 +413,7 @@ class KernelEmitter {
       Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
       TF_TRY(s);
       t.split = split_axes(*sl, t.shape.size());
+      t.layout = sl;
       t.box = box_of(*sl, t.shape);
       line(fmt::format("const tf_rt::View<{}> {} = tf_rt::shard_view({}, {}, {}, {}, {});", t.element, t.name, base,
                        t.shape.size(), shape, s->first, s->second));
@@ -573,10 +576,10 @@ class KernelEmitter {
     const Tensor& src = **s;
     const auto& axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
     std::vector<std::string> mask(std::max<std::size_t>(src.shape.size(), 1), "false");
+    bool collective = false;
     for (std::int64_t a : axes) {
       mask[static_cast<std::size_t>(a)] = "true";
-      if (!src.split.empty() && src.split[static_cast<std::size_t>(a)])
-        return not_emitted("a Reduce across threads (a collective: its source is split along a reduced axis)");
+      collective = collective || (!src.split.empty() && src.split[static_cast<std::size_t>(a)]);
     }
     static const std::map<std::string, std::string> kinds = {{"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"abs_max", "AbsMax"}};
     const std::string& kind = std::get<std::string>(c.attr("kind"));
@@ -584,8 +587,27 @@ class KernelEmitter {
     if (k == kinds.end()) return not_emitted(fmt::format("Reduce kind={}", kind));
     const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
     line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
-    line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, k->second,
-                     lowest(src.dtype)));
+    if (!collective) {
+      line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, k->second,
+                       lowest(src.dtype)));
+      return true;
+    }
+    // A collective (docs/tir-semantics.md): the participants are the block's threads (the only
+    // instance emitted: the source's mesh is the whole block, in one CTA); the source is staged
+    // whole in shared memory of its own, then every thread reduces its elements of dst in index
+    // order, as the machine model computes the collective once.
+    std::int64_t mesh_threads = 1;
+    for (const Topology& top : src.layout->mesh().topologies()) {
+      if (top.name() == kCtaTopology && top.static_size() != std::optional<std::int64_t>(1))
+        return not_emitted("a Reduce across CTAs");
+      if (top.name() == kThreadTopology) mesh_threads *= top.static_size().value_or(0);
+    }
+    if (mesh_threads != tir::implicit_launch(fn_).block || src.symbolic)
+      return not_emitted("a Reduce across part of a block (a collective of a thread mesh smaller than the block)");
+    const std::int64_t at = smem_;
+    smem_ += (product(src.shape) * static_cast<std::int64_t>(std::max(1, src.dtype.bit_width() / 8)) + 15) / 16 * 16;
+    line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));", src.name,
+                     (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, at));
     return true;
   }
 

@@ -261,3 +261,22 @@ TF_DEV void rms_norm(const View<S>& src, const View<D>& dst, const View<W>& weig
 }
 
 }  // namespace tf_rt
+
+namespace tf_rt {
+
+/// A Reduce whose source is split along a reduced axis, among the block's threads: each thread
+/// writes what it holds of src into `staging` (shared memory for all of src, row-major), the
+/// block meets, each thread reduces its elements of dst from the whole in index order (the
+/// machine model computes the collective once, in that order), and the block meets again before
+/// the staging can be written by a later use of the site.
+template <typename D, typename S>
+TF_DEV void reduce_collective(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
+                              typename Compute<S>::type lowest, S* staging) {
+  const View<S> whole = row_major(staging, src.rank, src.shape);
+  copy(src, whole);
+  prim::sync_block();
+  reduce(whole, dst, reduced, kind, lowest);
+  prim::sync_block();
+}
+
+}  // namespace tf_rt
