@@ -93,32 +93,23 @@ template <> struct Narrow<bf16> {
   TF_DEV static bf16 from(bool x) { return __float2bfloat16_rn(x ? 1.0f : 0.0f); }
   TF_DEV static bf16 from(double x) { return __double2bfloat16(x); }
 };
-template <> struct Narrow<e4m3> {
-  TF_DEV static e4m3 from(float x) {
-    e4m3 r;
-    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
+/// The fp8 formats: round to nearest even, saturating to the largest finite value.
+template <typename T, __nv_fp8_interpretation_t Kind>
+struct NarrowFp8 {
+  TF_DEV static T from(float x) {
+    T r;
+    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, Kind);
     return r;
   }
-  TF_DEV static e4m3 from(bool x) { return from(x ? 1.0f : 0.0f); }
-  TF_DEV static e4m3 from(double x) {
-    e4m3 r;
-    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, __NV_E4M3);
-    return r;
-  }
-};
-template <> struct Narrow<e5m2> {
-  TF_DEV static e5m2 from(float x) {
-    e5m2 r;
-    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, __NV_E5M2);
-    return r;
-  }
-  TF_DEV static e5m2 from(bool x) { return from(x ? 1.0f : 0.0f); }
-  TF_DEV static e5m2 from(double x) {
-    e5m2 r;
-    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, __NV_E5M2);
+  TF_DEV static T from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static T from(double x) {
+    T r;
+    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, Kind);
     return r;
   }
 };
+template <> struct Narrow<e4m3> : NarrowFp8<e4m3, __NV_E4M3> {};
+template <> struct Narrow<e5m2> : NarrowFp8<e5m2, __NV_E5M2> {};
 template <typename I>
 struct NarrowInt {
   TF_DEV static I from(float x) { return static_cast<I>(float_to_integer(x, 8 * sizeof(I))); }

@@ -31,26 +31,12 @@ int run_emit(const EmitRequest& r, std::ostream& out, std::ostream& err) {
     Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
     if (!pm.ok()) return report_bad_input(pm.diagnostics(), err, r.json);
     Result<ModuleRef> lowered = (*pm)->run(module, cli_context());
-    if (!lowered.ok()) {
-      const bool internal = lowered.diagnostics().front().category == DiagCategory::Internal;
-      for (const Diagnostic& d : lowered.diagnostics()) write_diagnostic(d, err, r.json);
-      return internal ? kExitInternalError : kExitBadInput;
-    }
+    if (!lowered.ok()) return report_pipeline_failure(lowered.diagnostics(), err, r.json);
     module = *lowered;
   }
   Result<std::string> source = cuda::emit_module(*module);
   if (!source.ok()) return report_bad_input(source.diagnostics(), err, r.json);
-  if (r.output.empty()) {
-    out << *source;
-    return kExitOk;
-  }
-  std::ofstream o(r.output, std::ios::binary);
-  o << *source;
-  if (!o) {
-    err << fmt::format("tf: error[usage]: cannot write {}\n", r.output);
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return write_text_output(*source, r.output, out, err);
 }
 
 void add_emit_command(CLI::App& app, int& exit_code) {

@@ -35,23 +35,9 @@ int run_lower(const LowerRequest& r, std::ostream& out, std::ostream& err) {
       lower::make_pipeline(r.pipeline.empty() ? lower::default_pipeline() : r.pipeline, options);
   if (!pm.ok()) return report_bad_input(pm.diagnostics(), err, r.json);
   Result<ModuleRef> lowered = (*pm)->run(module, cli_context());
-  if (!lowered.ok()) {
-    const bool internal = lowered.diagnostics().front().category == DiagCategory::Internal;
-    for (const Diagnostic& d : lowered.diagnostics()) write_diagnostic(d, err, r.json);
-    return internal ? kExitInternalError : kExitBadInput;
-  }
+  if (!lowered.ok()) return report_pipeline_failure(lowered.diagnostics(), err, r.json);
   const std::string text = text::print_derived_module(file, **lowered);
-  if (r.output.empty()) {
-    out << text;
-    return kExitOk;
-  }
-  std::ofstream o(r.output, std::ios::binary);
-  o << text;
-  if (!o) {
-    err << fmt::format("tf: error[usage]: cannot write {}\n", r.output);
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return write_text_output(text, r.output, out, err);
 }
 
 void add_lower_command(CLI::App& app, int& exit_code) {

@@ -1,5 +1,7 @@
 #include "tools/tf/report.h"
 
+#include <fstream>
+
 #include "ir/support/json_text.h"
 
 namespace tf::cli {
@@ -30,6 +32,25 @@ nlohmann::json diagnostic_json(const Diagnostic& d) {
     j["related"] = std::move(related);
   }
   return j;
+}
+
+int write_text_output(const std::string& text, const std::string& path, std::ostream& out, std::ostream& err) {
+  if (path.empty()) {
+    out << text;
+    return kExitOk;
+  }
+  std::ofstream o(path, std::ios::binary);
+  o << text;
+  if (!o) {
+    err << "tf: error[usage]: cannot write " << path << '\n';
+    return kExitBadInput;
+  }
+  return kExitOk;
+}
+
+int report_pipeline_failure(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {
+  for (const Diagnostic& d : diags) err << (json ? json_text(diagnostic_json(d)) : d.render()) << '\n';
+  return !diags.empty() && diags.front().category == DiagCategory::Internal ? kExitInternalError : kExitBadInput;
 }
 
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {

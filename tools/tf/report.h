@@ -26,4 +26,12 @@ nlohmann::json diagnostic_json(const Diagnostic& d);
 /// Writes `diags` to `err` and returns kExitBadInput.
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
 
+/// Writes `text` to `out` when `path` is empty, else to the file `path`: kExitOk, or a usage
+/// error on `err` and kExitBadInput when the file cannot be written.
+int write_text_output(const std::string& text, const std::string& path, std::ostream& out, std::ostream& err);
+
+/// The diagnostics of a failed pipeline written to `err`: kExitInternalError when the first is an
+/// internal error (a pass broke the IR), else kExitBadInput (a refusal).
+int report_pipeline_failure(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
+
 }  // namespace tf::cli
