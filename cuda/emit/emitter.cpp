@@ -25,6 +25,7 @@
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/named_barriers.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/sequential.h"
@@ -477,7 +478,7 @@ class KernelEmitter {
       case tir::TirOp::Binary: return emit_binary(*c);
       case tir::TirOp::Unary: return emit_unary(*c, std::get<std::string>(c->attr("kind")));
       case tir::TirOp::ReLU: return emit_unary(*c, "relu");
-      case tir::TirOp::Sync: return emit_sync(*c);
+      case tir::TirOp::Sync: return emit_sync(ev, *c);
       case tir::TirOp::Reduce: return emit_reduce(*c);
       case tir::TirOp::RMSNorm: {
         Result<const Tensor*> src = operand(c->args[0], *c), dst = operand(c->args[1], *c), w = operand(c->args[2], *c);
@@ -611,7 +612,7 @@ class KernelEmitter {
     return true;
   }
 
-  Result<bool> emit_sync(const Call& c) {
+  Result<bool> emit_sync(const tir::Evaluate& site, const Call& c) {
     Result<BarrierClass> b = tir::classify_sync(c);
     TF_TRY(b);
     if (b->kind == BarrierKind::Grid) {
@@ -632,6 +633,18 @@ class KernelEmitter {
                        b->base, b->base + b->count, b->mask));
       return true;
     }
+    if (b->kind == BarrierKind::Named) {  // bar.sync id, count, guarded by the participant predicate
+      if (!named_) {
+        Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(fn_);
+        TF_TRY(ids);
+        named_ = std::move(ids).value();
+      }
+      const std::optional<int> id = named_->id_of(site);
+      if (!id) return not_emitted("a named barrier without an allocated id");
+      line(fmt::format("if (tf_rt::prim::thread_linear() >= {0} && tf_rt::prim::thread_linear() < {1}) tf_rt::prim::bar_sync({2}, {3});",
+                       b->base, b->base + b->count, *id, b->count));
+      return true;
+    }
     return not_emitted(fmt::format("the {} barrier", barrier_kind_name(b->kind)));
   }
 
@@ -644,6 +657,7 @@ class KernelEmitter {
   std::map<const Var*, Tensor> tensors_;
   std::map<const Var*, std::string> scalars_;
   std::map<std::string, std::string> dims_;             // DimVar name -> the variable holding its value
+  std::optional<tir::NamedBarrierIds> named_;           // the kernel's named-barrier ids, allocated once
   std::map<std::size_t, std::string> hidden_names_;      // hidden parameter index -> its C++ name
   std::vector<Mesh> meshes_;
   int shards_ = 0;
