@@ -67,17 +67,41 @@ struct Thread {
   std::size_t scheduler_size = 0;
 };
 
-// The fibers' stacks, each recorded in the thread it is allocated for.
+// The fibers' stacks (guard-paged), kept for reuse by the OS thread's later launches and CTAs
+// of the same stack size: mapping and protecting a fresh stack per GPU thread cost more than the
+// threads' work in an elementwise kernel.
+struct StackCache {
+  std::size_t size = 0;
+  std::vector<bc::stack_context> free;
+  ~StackCache() {
+    bc::protected_fixedsize_stack release(size);
+    for (bc::stack_context& sc : free) release.deallocate(sc);
+  }
+};
+thread_local StackCache g_stacks;
+
+// Each stack recorded in the thread it is allocated for (ASan's annotations need its bounds).
 struct RecordingStack {
   bc::protected_fixedsize_stack inner;
+  std::size_t size = 0;
   Thread* owner = nullptr;
   bc::stack_context allocate() {
-    bc::stack_context sc = inner.allocate();
+    if (g_stacks.size != size) {  // another stack size: the cached ones do not fit
+      g_stacks.~StackCache();
+      new (&g_stacks) StackCache{size, {}};
+    }
+    bc::stack_context sc;
+    if (!g_stacks.free.empty()) {
+      sc = g_stacks.free.back();
+      g_stacks.free.pop_back();
+    } else {
+      sc = inner.allocate();
+    }
     owner->stack_bottom = static_cast<char*>(sc.sp) - sc.size;
     owner->stack_size = sc.size;
     return sc;
   }
-  void deallocate(bc::stack_context& sc) noexcept { inner.deallocate(sc); }
+  void deallocate(bc::stack_context& sc) noexcept { g_stacks.free.push_back(sc); }
 };
 
 // What a warp rendezvous computes when it completes.
@@ -262,7 +286,7 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
   Scheduler s;
   s.launch = launch;
   const std::uint64_t block = volume(launch.block);
-  RecordingStack stacks{bc::protected_fixedsize_stack(launch.stack_bytes), nullptr};
+  RecordingStack stacks{bc::protected_fixedsize_stack(launch.stack_bytes), launch.stack_bytes, nullptr};
   s.ctas.resize(count);
   for (std::uint64_t c = 0; c < count; ++c) {
     Cta& cta = s.ctas[c];

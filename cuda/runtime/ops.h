@@ -38,9 +38,42 @@ TF_DEV void fill(const View<T>& dst, T value) {
 }
 
 /// dst[g] = f(lhs[g'], rhs[g'']) computed in the operands' domain, narrowed to dst.
+/// The stride of the last axis of `v` as addressed by at() (a register box is row-major).
+template <typename T>
+TF_DEV std::int64_t last_stride(const View<T>& v) {
+  return v.local ? 1 : v.stride[v.rank - 1];
+}
+
+/// True when `v` has `dst`'s shape (no broadcasting): the fast walk of `binary` applies.
+template <typename T, typename D>
+TF_DEV bool same_shape(const View<T>& v, const View<D>& dst) {
+  if (v.rank != dst.rank || dst.rank == 0) return false;
+  for (int d = 0; d < dst.rank; ++d)
+    if (v.shape[d] != dst.shape[d]) return false;
+  return true;
+}
+
 template <typename F, typename D, typename L, typename R>
 TF_DEV void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F f) {
   const std::int64_t n = dst.owned_count();
+  if (same_shape(lhs, dst) && same_shape(rhs, dst)) {
+    // Run by run along the last axis: each view's element address is affine there, so the first
+    // and last elements of a run (checked by at()) bound the pointers stepped between them.
+    const int last = dst.rank - 1;
+    const std::int64_t run = dst.distributed ? dst.ext[last] : dst.shape[last];
+    std::int64_t g[kMaxRank];
+    for (std::int64_t k = 0; k < n; k += run) {
+      dst.owned_coord(k, g);
+      const L* a = &lhs.at(g);
+      const R* b = &rhs.at(g);
+      D* o = &dst.at(g);
+      g[last] += run - 1;
+      (void)lhs.at(g), (void)rhs.at(g), (void)dst.at(g);
+      const std::int64_t sa = last_stride(lhs), sb = last_stride(rhs), so = last_stride(dst);
+      for (std::int64_t i = 0; i < run; ++i) o[i * so] = Narrow<D>::from(f(widen(a[i * sa]), widen(b[i * sb])));
+    }
+    return;
+  }
   std::int64_t g[kMaxRank], a[kMaxRank], b[kMaxRank];
   for (std::int64_t k = 0; k < n; ++k) {
     dst.owned_coord(k, g);
