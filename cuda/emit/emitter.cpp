@@ -68,6 +68,10 @@ std::string int_list(const std::vector<std::int64_t>& v) {
   return fmt::format("{}", fmt::join(v, ", "));
 }
 
+// The bytes of one element of `d` as the runtime stores it (bool is one byte: bit_width says 1;
+// found by the emulation law, whose bool tensor in shared memory overran the arena).
+std::int64_t element_bytes(DType d) { return d == DType::boolean() ? 1 : d.bit_width() / 8; }
+
 std::int64_t product(const std::vector<std::int64_t>& v) {
   std::int64_t n = 1;
   for (std::int64_t x : v) n *= x;
@@ -157,6 +161,8 @@ class KernelEmitter {
     out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "),
                         params.empty() ? "" : ", ");
     out_ << "  TF_SHARED_ARENA(tf_smem);\n  (void)tf_smem;\n  (void)tf_gmem;\n";
+    out_ << fmt::format("  constexpr std::int64_t tf_smem_bytes = {}, tf_gmem_bytes = {};  // the arena and the workspace\n"
+                        "  (void)tf_smem_bytes;\n  (void)tf_gmem_bytes;\n", smem_, gmem_);
     for (std::size_t i = 0; i < meshes_.size(); ++i)
       out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, fn_.name());
     out_ << body.str() << "}\n\n";
@@ -358,7 +364,7 @@ class KernelEmitter {
       return not_emitted("a distributed or shared allocation of symbolic extent");
     const std::string shape = fmt::format("{}_shape", t.name);
     line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, extent_list(t)));
-    const std::int64_t elements = product(t.shape), bytes = elements * static_cast<std::int64_t>(t.dtype.bit_width() / 8);
+    const std::int64_t elements = product(t.shape), bytes = elements * element_bytes(t.dtype);
     if (storage == StorageKind::Rmem) {
       if (sl != nullptr) {
         Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
@@ -385,8 +391,9 @@ class KernelEmitter {
     if (cursor == nullptr) return not_emitted(fmt::format("an allocation in {}", to_string(storage)));
     const std::int64_t at = *cursor;
     *cursor += (bytes + 15) / 16 * 16;
-    line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5});", t.element,
-                     t.name, storage == StorageKind::Smem ? "tf_smem" : "tf_gmem", at, t.shape.size(), shape));
+    const char* arena = storage == StorageKind::Smem ? "tf_smem" : "tf_gmem";
+    line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::bounded(tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5}), {2}_bytes - {3});",
+                     t.element, t.name, arena, at, t.shape.size(), shape));
     t.row_major = true;
     return true;
   }
@@ -533,6 +540,9 @@ class KernelEmitter {
     if (auto it = shared.find(kind); it != shared.end()) f = it->second;
     else if (boolean && (kind == "and" || kind == "or")) f = kind == "and" ? "And" : "Or";
     else if (integer && (kind == "add" || kind == "sub" || kind == "mul")) f = kind == "add" ? "IAdd" : kind == "sub" ? "ISub" : "IMul";
+    else if (integer && (kind == "floor_div" || kind == "mod" || kind == "pow"))
+      f = kind == "floor_div" ? "IFloorDiv" : kind == "mod" ? "IMod" : "IPow";
+    else if (!integer && !boolean && kind == "pow") f = "Pow";
     else if (!integer && !boolean && (kind == "add" || kind == "sub" || kind == "mul" || kind == "div"))
       f = kind == "add" ? "Add" : kind == "sub" ? "Sub" : kind == "mul" ? "Mul" : "Div";
     if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
@@ -554,7 +564,7 @@ class KernelEmitter {
     if (auto it = any.find(kind); it != any.end() && (float_src || integer_src)) f = it->second;
     else if (auto it2 = floats.find(kind); it2 != floats.end() && float_src) f = it2->second;
     else if (kind == "not" && x == DType::boolean()) f = "Not";
-    else if (kind == "cast" && !(integer_src && to.is_float() && to != DType::f32())) f = "Cast";
+    else if (kind == "cast") f = "Cast";
     if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", kind, x.name(), to.name()));
     line(fmt::format("tf_rt::unary({}, {}, tf_rt::{}{{}});", (*s)->name, (*d)->name, f));
     return true;
@@ -606,8 +616,8 @@ class KernelEmitter {
     if (mesh_threads != tir::implicit_launch(fn_).block || src.symbolic)
       return not_emitted("a Reduce across part of a block (a collective of a thread mesh smaller than the block)");
     const std::int64_t at = smem_;
-    smem_ += (product(src.shape) * static_cast<std::int64_t>(std::max(1, src.dtype.bit_width() / 8)) + 15) / 16 * 16;
-    line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));", src.name,
+    smem_ += (product(src.shape) * element_bytes(src.dtype) + 15) / 16 * 16;
+    line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));  // staging", src.name,
                      (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, at));
     return true;
   }

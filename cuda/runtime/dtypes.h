@@ -87,11 +87,13 @@ template <> struct Narrow<f16> {
   TF_DEV static f16 from(float x) { return __float2half_rn(x); }
   TF_DEV static f16 from(bool x) { return __float2half_rn(x ? 1.0f : 0.0f); }
   TF_DEV static f16 from(double x) { return __double2half(x); }
+  TF_DEV static f16 from(std::int64_t x) { return __ll2half_rn(x); }
 };
 template <> struct Narrow<bf16> {
   TF_DEV static bf16 from(float x) { return __float2bfloat16_rn(x); }
   TF_DEV static bf16 from(bool x) { return __float2bfloat16_rn(x ? 1.0f : 0.0f); }
   TF_DEV static bf16 from(double x) { return __double2bfloat16(x); }
+  TF_DEV static bf16 from(std::int64_t x) { return __ll2bfloat16_rn(x); }
 };
 /// The fp8 formats: round to nearest even, saturating to the largest finite value.
 template <typename T, __nv_fp8_interpretation_t Kind>
@@ -107,6 +109,8 @@ struct NarrowFp8 {
     r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, Kind);
     return r;
   }
+  /// Through f64: exact below 2^53, and anything larger saturates to the largest finite value.
+  TF_DEV static T from(std::int64_t x) { return from(static_cast<double>(x)); }
 };
 template <> struct Narrow<e4m3> : NarrowFp8<e4m3, __NV_E4M3> {};
 template <> struct Narrow<e5m2> : NarrowFp8<e5m2, __NV_E5M2> {};

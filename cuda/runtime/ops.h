@@ -136,6 +136,48 @@ struct IAdd { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) con
 struct ISub { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b)); } };
 struct IMul { TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const { return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b)); } };
 
+/// Python's floor division and modulo on int64 (mod takes the divisor's sign); MIN // -1 wraps
+/// to MIN and MIN % -1 is 0; a zero divisor traps (HIR's evaluation error), never the host's
+/// division fault.
+struct IFloorDiv {
+  TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const {
+    if (b == 0) prim::trap("integer division by zero");
+    if (b == -1) return static_cast<std::int64_t>(std::uint64_t{0} - static_cast<std::uint64_t>(a));  // MIN wraps to MIN
+    std::int64_t q = a / b;
+    if (a % b != 0 && ((a < 0) != (b < 0))) --q;
+    return q;
+  }
+};
+struct IMod {
+  TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const {
+    if (b == 0) prim::trap("integer division by zero");
+    if (b == -1) return 0;
+    std::int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) r += b;
+    return r;
+  }
+};
+/// Integer power, wrapping; a negative exponent gives the truncated real value (1 for base 1,
+/// +-1 for base -1, else 0), and 0 to a negative power traps (HIR's evaluation error).
+struct IPow {
+  TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t e) const {
+    if (e < 0) {
+      if (a == 0) prim::trap("0 raised to a negative power");
+      if (a == 1) return 1;
+      if (a == -1) return (e % 2 == 0) ? 1 : -1;
+      return 0;
+    }
+    std::uint64_t result = 1, base = static_cast<std::uint64_t>(a);
+    for (std::uint64_t k = static_cast<std::uint64_t>(e); k != 0; k >>= 1) {
+      if (k & 1) result *= base;
+      base *= base;
+    }
+    return static_cast<std::int64_t>(result);
+  }
+};
+/// pow on floats: f64 from the exact operands, rounded once to f32.
+struct Pow { TF_DEV float operator()(float a, float b) const { return static_cast<float>(::pow(static_cast<double>(a), static_cast<double>(b))); } };
+
 struct Neg {
   TF_DEV float operator()(float a) const { return -a; }
   TF_DEV std::int64_t operator()(std::int64_t a) const { return static_cast<std::int64_t>(0 - static_cast<std::uint64_t>(a)); }

@@ -140,6 +140,15 @@ TF_DEV View<T> row_major(T* base, int rank, const std::int64_t* shape) {
   return v;
 }
 
+/// `v` whose storage ends `bytes` after its base (a slice of the shared arena or the global
+/// workspace): the emulation's bounds checks then also catch an arena the emitter undersized.
+template <typename T>
+TF_DEV View<T> bounded(View<T> v, std::int64_t bytes) {
+  const std::int64_t fits = bytes / static_cast<std::int64_t>(sizeof(T));
+  if (v.capacity < 0 || fits < v.capacity) v.capacity = fits;
+  return v;
+}
+
 /// `tensor_view(m, layout=Layout(shape, strides))` (or a ComposedLayout's outer with its
 /// offset) of a row-major `m`: element c is m's element offset + sum(c * strides).
 template <typename T>
