@@ -10,6 +10,7 @@
 #include "cuda/emu/emu.h"
 
 #if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -33,6 +34,14 @@ void switch_start(void** fake_stack, const void* bottom, std::size_t size) {
   __sanitizer_start_switch_fiber(fake_stack, bottom, size);
 #else
   (void)fake_stack, (void)bottom, (void)size;
+#endif
+}
+// A stack handed to a new fiber holds no shadow of the frames of its previous use.
+void unpoison_stack(void* bottom, std::size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+  __asan_unpoison_memory_region(bottom, size);
+#else
+  (void)bottom, (void)size;
 #endif
 }
 void switch_finish(void* fake_stack, const void** bottom, std::size_t* size) {
@@ -99,6 +108,7 @@ struct RecordingStack {
     }
     owner->stack_bottom = static_cast<char*>(sc.sp) - sc.size;
     owner->stack_size = sc.size;
+    unpoison_stack(static_cast<char*>(sc.sp) - sc.size, sc.size);
     return sc;
   }
   void deallocate(bc::stack_context& sc) noexcept { g_stacks.free.push_back(sc); }
