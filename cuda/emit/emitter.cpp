@@ -303,8 +303,51 @@ class KernelEmitter {
       line("tf_rt::prim::trap(\"abort\");");
       return true;
     }
-    if (s.as<tir::Return>() != nullptr) return true;
+    if (s.as<tir::Return>() != nullptr) {  // the thread ends here
+      line("return;");
+      return true;
+    }
+    if (const auto* w = s.as<tir::While>()) {
+      Result<std::string> c = condition(w->cond);
+      TF_TRY(c);
+      line(fmt::format("while ({}) {{", *c));
+      ++indent_;
+      Result<bool> body = emit_body(*w->body);
+      TF_TRY(body);
+      --indent_;
+      line("}");
+      return true;
+    }
+    if (const auto* branch = s.as<tir::If>()) {
+      Result<std::string> c = condition(branch->cond);
+      TF_TRY(c);
+      line(fmt::format("if ({}) {{", *c));
+      ++indent_;
+      Result<bool> then_body = emit_body(*branch->then_body);
+      TF_TRY(then_body);
+      --indent_;
+      if (branch->else_body && !branch->else_body->body.empty()) {
+        line("} else {");
+        ++indent_;
+        Result<bool> else_body = emit_body(*branch->else_body);
+        TF_TRY(else_body);
+        --indent_;
+      }
+      line("}");
+      return true;
+    }
     return not_emitted(fmt::format("the statement kind {} (in {})", tir::stmt_kind_name(s.kind()), fn_.name()));
+  }
+
+  // A While's or If's condition: a rank-0 bool or integer tensor, true when not zero.
+  Result<std::string> condition(const Expr& e) {
+    if (const auto* c = e->as<Constant>()) {
+      if (const auto* b = std::get_if<bool>(&c->value)) return std::string(*b ? "true" : "false");
+      if (const auto* i = std::get_if<std::int64_t>(&c->value)) return std::string(*i != 0 ? "true" : "false");
+    }
+    const Tensor* t = tensor(e);
+    if (t == nullptr || !t->shape.empty()) return not_emitted("a condition that is not a rank-0 tensor variable");
+    return fmt::format("tf_rt::widen({}.at(tf_rt::kOrigin)) != 0", t->name);
   }
 
   Result<std::string> int_value(const Expr& e) {
