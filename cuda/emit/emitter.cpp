@@ -388,6 +388,15 @@ class KernelEmitter {
     } else if (op == tir::TirOp::TensorView) {
       Result<bool> v = emit_view(t, *c);
       TF_TRY(v);
+    } else if (op == tir::TirOp::PtrOf || op == tir::TirOp::MemorySpan) {
+      // PtrOf(x) is x; MemorySpan(x) is x without its distribution (docs/tir-semantics.md).
+      Result<const Tensor*> src = operand(c->args[0], *c);
+      TF_TRY(src);
+      if (op == tir::TirOp::MemorySpan && (*src)->distributed) return not_emitted("the memory span of a distributed tensor");
+      const std::string name = t.name;
+      t = **src;
+      t.name = name;
+      line(fmt::format("const tf_rt::View<{}> {} = {};", t.element, t.name, (*src)->name));
     } else {
       return not_emitted(fmt::format("the value op {} (binding `{}`)", c->op.name(), let.var->name));
     }
@@ -445,7 +454,7 @@ class KernelEmitter {
     Result<const Tensor*> src = operand(c.args[0], c);
     TF_TRY(src);
     if (t.symbolic || (*src)->symbolic) return not_emitted("a view of symbolic extent");
-    if (!std::holds_alternative<std::monostate>(c.attr("shape"))) return not_emitted("tensor_view with shape=");
+    const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
     const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
     if (layout == nullptr) return not_emitted("tensor_view without a layout");
     const std::string shape = fmt::format("{}_shape", t.name);
@@ -460,6 +469,7 @@ class KernelEmitter {
     }
     line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
     if (const ShardLayout* sl = layout->as_shard()) {
+      if (reshaped) return not_emitted("tensor_view with a ShardLayout and shape=");
       if (!sl->layout().is_layout()) return not_emitted("a ShardLayout over a composed layout");
       Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
       TF_TRY(s);
@@ -479,7 +489,12 @@ class KernelEmitter {
       offset = cl->offset();
     }
     if (!plain) return not_emitted("a view through a composed layout with an inner layout");
-    const std::vector<std::int64_t> strides = ints_of(plain->stride());
+    std::vector<std::int64_t> strides = ints_of(plain->stride());
+    if (reshaped) {  // `shape=` reads the layout's view row-major: a contiguous one is a row-major view
+      const std::vector<std::int64_t> laid = ints_of(plain->shape());
+      if (strides != row_major_strides(laid)) return not_emitted("tensor_view with shape= over a layout that is not row-major");
+      strides = row_major_strides(t.shape);
+    }
     line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
     line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}, {}_strides, {});", t.element, t.name,
                      (*src)->name, t.shape.size(), shape, t.name, offset));
