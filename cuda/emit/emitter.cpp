@@ -21,6 +21,7 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/core/dim_var_range_pat.h"
 #include "ir/core/shape_of.h"
+#include "ir/dim/dim_ops.h"
 #include "ir/dim/dim_var.h"
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
@@ -758,6 +759,32 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
       name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
 }
 
+// A launch extent as host C++: an integer literal, a parameter's extent (ShapeOf, from the
+// entry's shapes), or dim arithmetic over those (floor division and modulo as Python's).
+Result<std::string> host_extent(const ExprNode& e, const std::map<const Var*, std::size_t>& index) {
+  if (const auto* c = e.as<Constant>(); c != nullptr && c->is_int()) return fmt::format("std::int64_t{{{}}}", std::get<std::int64_t>(c->value));
+  if (const auto* s = e.as<ShapeOf>(); s != nullptr && index.count(s->param.get()) != 0)
+    return fmt::format("shapes[{}][{}]", index.at(s->param.get()), s->axis);
+  if (const auto* call = e.as<Call>(); call != nullptr && call->args.size() == 2) {
+    const std::optional<DimOpKind> k = dim_op_kind(call->op);
+    if (k) {
+      Result<std::string> a = host_extent(*call->args[0], index), b = host_extent(*call->args[1], index);
+      TF_TRY(a);
+      TF_TRY(b);
+      switch (*k) {
+        case DimOpKind::Add: return fmt::format("({} + {})", *a, *b);
+        case DimOpKind::Sub: return fmt::format("({} - {})", *a, *b);
+        case DimOpKind::Mul: return fmt::format("({} * {})", *a, *b);
+        case DimOpKind::FloorDiv: return fmt::format("tf_rt::host_floor_div({}, {})", *a, *b);
+        case DimOpKind::Mod: return fmt::format("tf_rt::host_mod({}, {})", *a, *b);
+        case DimOpKind::Min: return fmt::format("std::min<std::int64_t>({}, {})", *a, *b);
+        case DimOpKind::Max: return fmt::format("std::max<std::int64_t>({}, {})", *a, *b);
+      }
+    }
+  }
+  return not_emitted("a launch extent other than literals, parameter extents and dim arithmetic");
+}
+
 // A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
 // each case calls its variant's host entry on the buffers and shapes of the call's arguments;
 // the fallback's abort returns its message.
@@ -816,9 +843,9 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
     std::vector<std::string> dims;
     for (std::size_t i = 1; i <= 6; ++i) {
-      const auto* d = c->args[i]->as<Constant>();
-      if (d == nullptr || !d->is_int()) return not_emitted("a launch with a grid or block given at run time");
-      dims.push_back(std::to_string(std::get<std::int64_t>(d->value)));
+      Result<std::string> d = host_extent(*c->args[i], index);
+      TF_TRY(d);
+      dims.push_back(fmt::format("static_cast<unsigned>({})", *d));
     }
     // The launch's arguments are the kernel's visible parameters, in order.
     const KernelFacts& facts = k->second;

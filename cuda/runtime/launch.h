@@ -10,6 +10,21 @@
 
 namespace tf_rt {
 
+/// Python's floor division and modulo of host extents (a launch's grid from a tensor's shape); a
+/// zero divisor gives 0 (the launch then has an empty grid, which the verifier's rules exclude).
+inline std::int64_t host_floor_div(std::int64_t a, std::int64_t b) {
+  if (b == 0) return 0;
+  std::int64_t q = a / b;
+  if (a % b != 0 && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+inline std::int64_t host_mod(std::int64_t a, std::int64_t b) {
+  if (b == 0) return 0;
+  std::int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
+  return r;
+}
+
 /// A launch dimension (CUDA's dim3, spelled the same under both compilers).
 struct Dim3 {
   unsigned x = 1, y = 1, z = 1;
