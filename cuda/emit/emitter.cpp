@@ -137,6 +137,20 @@ class KernelEmitter {
       }
       hidden_names_[i] = name;
     }
+    // A DimVar of a parameter's shape that no hidden scalar carries (hand-written TIR: the
+    // machine model binds it from the tensor) arrives as an extra scalar the launch fills from
+    // that tensor's shape, at its first occurrence.
+    std::vector<std::string> implicit_params;
+    for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+      const auto* t = hidden[i] ? nullptr : fn_.params()[i]->type()->as<TensorType>();
+      for (std::size_t k = 0; t != nullptr && k < t->shape.size(); ++k) {
+        const auto* var = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>();
+        if (var == nullptr || dims_.count(var->name) != 0) continue;
+        dims_[var->name] = fresh("tf_dim_" + var->name);
+        implicit_.push_back(tir::HiddenShapeSource{i, static_cast<std::int64_t>(k)});
+        implicit_params.push_back(fmt::format("std::int64_t {}", dims_.at(var->name)));
+      }
+    }
     for (std::size_t i = 0; i < fn_.params().size(); ++i) {
       const VarRef& p = fn_.params()[i];
       if (hidden[i]) {
@@ -159,6 +173,7 @@ class KernelEmitter {
     TF_TRY(b);
     // The signature and the prologue now that the meshes and the memory are known.
     out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
+    params.insert(params.end(), implicit_params.begin(), implicit_params.end());
     out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "),
                         params.empty() ? "" : ", ");
     out_ << "  TF_SHARED_ARENA(tf_smem);\n  (void)tf_smem;\n  (void)tf_gmem;\n";
@@ -173,6 +188,8 @@ class KernelEmitter {
   /// The constants the kernel's code names (written before it).
   std::string declarations() const { return decls_.str(); }
   std::int64_t smem_bytes() const { return smem_; }
+  /// The extra extent scalars the kernel takes after its parameters (DimVars without a hidden one).
+  const std::vector<tir::HiddenShapeSource>& implicit_extents() const { return implicit_; }
   std::int64_t gmem_bytes() const { return gmem_; }
   std::int64_t register_bytes() const { return registers_; }
   bool cooperative() const { return cooperative_; }
@@ -727,6 +744,7 @@ class KernelEmitter {
   std::map<const Var*, std::string> scalars_;
   std::map<std::string, std::string> dims_;             // DimVar name -> the variable holding its value
   std::optional<tir::NamedBarrierIds> named_;           // the kernel's named-barrier ids, allocated once
+  std::vector<tir::HiddenShapeSource> implicit_;        // the extra extent scalars, after the parameters
   std::map<std::size_t, std::string> hidden_names_;      // hidden parameter index -> its C++ name
   std::vector<Mesh> meshes_;
   int shards_ = 0;
@@ -738,6 +756,7 @@ class KernelEmitter {
 struct KernelFacts {
   std::vector<std::string> param_types;  // in order: an element pointer's element type, or "" for a hidden extent
   std::vector<std::optional<tir::HiddenShapeSource>> hidden;  // per parameter: the extent a hidden one carries
+  std::vector<tir::HiddenShapeSource> implicit;               // the extra extent scalars after them
   std::int64_t smem = 0, gmem = 0, registers = 0;
   bool cooperative = false;
 };
@@ -748,6 +767,10 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
   for (std::size_t i = 0; i < k.param_types.size(); ++i) {
     params.push_back(k.hidden[i] ? fmt::format("std::int32_t a{}", i) : fmt::format("{}* a{}", k.param_types[i], i));
     args.push_back(fmt::format("a{}", i));
+  }
+  for (std::size_t i = 0; i < k.implicit.size(); ++i) {
+    params.push_back(fmt::format("std::int64_t d{}", i));
+    args.push_back(fmt::format("d{}", i));
   }
   const std::string list = fmt::format("{}", fmt::join(params, ", "));
   const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
@@ -865,6 +888,7 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
       else
         args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", facts.param_types[i], host_of[i]));
     }
+    for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
     out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}{}{})) return e;\n",
                        callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
                        fmt::join(args, ", "));
@@ -890,7 +914,8 @@ Result<std::string> emit_module(const Module& module) {
     KernelEmitter k(*fn, kernel);
     Result<bool> ok = k.emit();
     TF_TRY(ok);
-    KernelFacts facts{{}, tir::hidden_shape_params(*fn), k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
+    KernelFacts facts{{}, tir::hidden_shape_params(*fn), k.implicit_extents(), k.smem_bytes(), k.gmem_bytes(), k.register_bytes(),
+                      k.cooperative()};
     for (std::size_t i = 0; i < fn->params().size(); ++i)
       facts.param_types.push_back(facts.hidden[i] ? "" : *ctype(fn->params()[i]->type()->as<TensorType>()->dtype));
     out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts);
