@@ -297,7 +297,11 @@ class KernelEmitter {
   Result<bool> emit_body(const tir::Sequential& seq) {
     for (const tir::Stmt& s : seq.body) {
       Result<bool> r = emit_stmt(*s);
-      TF_TRY(r);
+      if (r.ok()) continue;
+      std::vector<Diagnostic> ds = r.diagnostics();  // placed at the statement the reader saw
+      for (Diagnostic& d : ds)
+        if (!d.location.known() && s->loc()) d.location = *s->loc();
+      return ds;
     }
     return true;
   }
