@@ -440,6 +440,13 @@ class KernelEmitter {
     line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, extent_list(t)));
     const std::int64_t elements = product(t.shape), bytes = elements * element_bytes(t.dtype);
     if (storage == StorageKind::Rmem) {
+      // CUDA gives a thread at most 512 KiB of local memory; a larger register tensor (its box, or
+      // for a symbolic extent its largest size) has no CUDA form (found by the emulation law: a
+      // tensor of two 5,000-wide DimVars asked for a 200 MB fiber stack).
+      const std::int64_t held = (sl != nullptr ? product(box_of(*sl, t.shape)) : elements) * element_bytes(t.dtype);
+      if (held > (std::int64_t{512} << 10))
+        return not_emitted(fmt::format("a register tensor of {} bytes (`{}`), more than the 512 KiB of local memory a CUDA thread has",
+                                       held, t.name));
       if (sl != nullptr) {
         Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
         TF_TRY(s);

@@ -265,7 +265,13 @@ TEST(EmuLaws, LoweredProgramsComputeWhatTheMachineModelComputes) {
     }
     std::vector<eval::Tensor> outputs;
     for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
-    Result<bool> ran = run_emulated(**lowered, fn->name(), ctx, inputs, outputs);
+    Result<bool> ran = [&]() -> Result<bool> {
+      try {
+        return run_emulated(**lowered, fn->name(), ctx, inputs, outputs);
+      } catch (const std::exception& e) {
+        return category_error(DiagCategory::Internal, std::string("the emulation threw: ") + e.what());
+      }
+    }();
     if (!ran.ok() && ran.diagnostics().front().message.rfind("not emitted yet", 0) == 0) {
       RC_CLASSIFY(true, "not emitted yet: " + ran.diagnostics().front().message.substr(17, 40));
       return;
