@@ -5,6 +5,8 @@
 // with g++ (the emulation) and with nvcc (compile only, when the toolkit is there).
 #include <benchmark/benchmark.h>
 
+#include "bench/plain_loop.h"
+
 #include <fmt/format.h>
 
 #include <random>
@@ -79,14 +81,7 @@ BENCHMARK(BM_MachineModelElementwiseAdd)->Arg(256)->Arg(4096)->Unit(benchmark::k
 // The baseline: the same 1M sums in a plain C++ loop.
 void BM_PlainLoopAdd(benchmark::State& state) {
   const eval::Tensor a = random_tensor(1), b = random_tensor(2);
-  std::vector<float> out(static_cast<std::size_t>(kSize));
-  for (auto _ : state) {
-    const float* x = a.data<float>();
-    const float* y = b.data<float>();
-    for (std::int64_t i = 0; i < kSize; ++i) out[static_cast<std::size_t>(i)] = x[i] + y[i];
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  bench::time_plain_add(state, a.data<float>(), b.data<float>(), kSize);
 }
 BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
 

@@ -5,6 +5,8 @@
 // thread-statements per second.
 #include <benchmark/benchmark.h>
 
+#include "bench/plain_loop.h"
+
 #include <fmt/format.h>
 
 #include <random>
@@ -79,14 +81,7 @@ BENCHMARK(BM_TirElementwiseAdd)->Args({1, 256})->Args({0, 256})->Args({1, 4096})
 // The baseline: the same 1M sums in a plain C++ loop over the f32 buffers.
 void BM_PlainLoopAdd(benchmark::State& state) {
   const Tensor a = random_tensor(DType::f32(), {kSize}, 1, false), b = random_tensor(DType::f32(), {kSize}, 2, false);
-  std::vector<float> out(static_cast<std::size_t>(kSize));
-  for (auto _ : state) {
-    const float* x = a.data<float>();
-    const float* y = b.data<float>();
-    for (std::int64_t i = 0; i < kSize; ++i) out[static_cast<std::size_t>(i)] = x[i] + y[i];
-    benchmark::DoNotOptimize(out.data());
-    benchmark::ClobberMemory();
-  }
+  bench::time_plain_add(state, a.data<float>(), b.data<float>(), kSize);
 }
 BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
 

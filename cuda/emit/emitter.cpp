@@ -294,6 +294,19 @@ class KernelEmitter {
     return t;
   }
 
+  // `head {` (and `trailer`, a comment), the body one level in, then `close` (`}`, or `} else {`
+  // before another block).
+  Result<bool> block(const std::string& head, const tir::Sequential& body, const std::string& close = "}",
+                     const std::string& trailer = "") {
+    line(head + " {" + trailer);
+    ++indent_;
+    Result<bool> r = emit_body(body);
+    --indent_;
+    TF_TRY(r);
+    line(close);
+    return true;
+  }
+
   Result<bool> emit_body(const tir::Sequential& seq) {
     for (const tir::Stmt& s : seq.body) {
       Result<bool> r = emit_stmt(*s);
@@ -311,13 +324,8 @@ class KernelEmitter {
     if (const auto* scope = s.as<tir::MeshScope>()) {
       Result<std::size_t> k = mesh_index(scope->mesh);
       TF_TRY(k);
-      line(fmt::format("if (tf_pos{}.in) {{  // with {} as {}", *k, to_string(scope->mesh), scope->binding->name));
-      ++indent_;
-      Result<bool> b = emit_body(*scope->body);
-      TF_TRY(b);
-      --indent_;
-      line("}");
-      return true;
+      return block(fmt::format("if (tf_pos{}.in)", *k), *scope->body, "}",
+                   fmt::format("  // with {} as {}", to_string(scope->mesh), scope->binding->name));
     }
     if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
     if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
@@ -332,29 +340,19 @@ class KernelEmitter {
     if (const auto* w = s.as<tir::While>()) {
       Result<std::string> c = condition(w->cond);
       TF_TRY(c);
-      line(fmt::format("while ({}) {{", *c));
-      ++indent_;
-      Result<bool> body = emit_body(*w->body);
-      TF_TRY(body);
-      --indent_;
-      line("}");
-      return true;
+      return block(fmt::format("while ({})", *c), *w->body);
     }
     if (const auto* branch = s.as<tir::If>()) {
       Result<std::string> c = condition(branch->cond);
       TF_TRY(c);
-      line(fmt::format("if ({}) {{", *c));
+      const bool has_else = branch->else_body && !branch->else_body->body.empty();
+      Result<bool> then_part = block(fmt::format("if ({})", *c), *branch->then_body, has_else ? "} else {" : "}");
+      TF_TRY(then_part);
+      if (!has_else) return true;
       ++indent_;
-      Result<bool> then_body = emit_body(*branch->then_body);
-      TF_TRY(then_body);
+      Result<bool> else_part = emit_body(*branch->else_body);
       --indent_;
-      if (branch->else_body && !branch->else_body->body.empty()) {
-        line("} else {");
-        ++indent_;
-        Result<bool> else_body = emit_body(*branch->else_body);
-        TF_TRY(else_body);
-        --indent_;
-      }
+      TF_TRY(else_part);
       line("}");
       return true;
     }
@@ -386,13 +384,7 @@ class KernelEmitter {
     TF_TRY(s);
     const std::string i = fresh(f.induction_var->name);
     scalars_[f.induction_var.get()] = i;
-    line(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3}) {{", i, *a, *b, *s));
-    ++indent_;
-    Result<bool> body = emit_body(*f.body);
-    TF_TRY(body);
-    --indent_;
-    line("}");
-    return true;
+    return block(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3})", i, *a, *b, *s), *f.body);
   }
 
   Result<bool> emit_let(const tir::LetStmt& let) {
