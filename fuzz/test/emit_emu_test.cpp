@@ -44,7 +44,14 @@ func f(x: Tensor[(3, 7), f32], s: Tensor[(), f32]) -> Tuple[Tensor[(3, 7), f32],
     e = cast(t, dtype=fp8e4m3)
     return (t, b, e)
 }
-)"},
+)", "cvt.rn.satfinite.e4m3x2.f32"},
+    {"collective-over-256-threads", "total_and_negated", R"(tfir 1
+func total_and_negated(x: Tensor[(1024,), f32]) -> Tuple[Tensor[(1024,), f32], Tensor[(), f32]] {
+    n = neg(x)
+    s = reduce(x, axes=(0,), keepdim=false, kind=sum)
+    return (n, s)
+}
+)", "bar.sync \t0;"},
     {"serial-integers-wrap-and-compare", "g", R"(tfir 1
 func g(a: Tensor[(5,), i32], b: Tensor[(5,), i32]) -> Tuple[Tensor[(5,), i32], Tensor[(5,), bool], Tensor[(5,), i64]] {
     m = mul(a, b)
