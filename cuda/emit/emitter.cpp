@@ -780,9 +780,10 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
   return fmt::format(
       "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block{1}{2}) {{\n"
       "  return tf_rt::launch(grid, block, {3}, {4}, {5}, {6},\n"
-      "                       [&](unsigned char* tf_gmem) {{ TF_RUN({0}, grid, block, {3}, {7}tf_gmem); }});\n"
+      "                       [&](unsigned char* tf_gmem) {{ {8}({0}, grid, block, {3}, {7}tf_gmem); }});\n"
       "}}\n\n",
-      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
+      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call,
+      k.cooperative ? "TF_RUN_COOPERATIVE" : "TF_RUN");
 }
 
 // A launch extent as host C++: an integer literal, a parameter's extent (ShapeOf, from the

@@ -33,6 +33,15 @@ struct Dim3 {
 #if defined(__CUDACC__)
 #define TF_RUN(kernel, grid, block, smem, ...) \
   kernel<<<dim3((grid).x, (grid).y, (grid).z), dim3((block).x, (block).y, (block).z), (smem)>>>(__VA_ARGS__)
+/// A kernel that uses the grid barrier is launched cooperatively (all its CTAs co-resident).
+#define TF_RUN_COOPERATIVE(kernel, grid, block, smem, ...) ::tf_rt::launch_cooperative(kernel, grid, block, smem, __VA_ARGS__)
+
+template <typename... P, typename... A>
+inline void launch_cooperative(void (*kernel)(P...), Dim3 grid, Dim3 block, std::int64_t smem, A... args) {
+  void* params[] = {static_cast<void*>(&args)...};
+  cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), params,
+                              static_cast<std::size_t>(smem));
+}
 
 template <typename F>
 inline const char* launch(Dim3, Dim3, std::int64_t, std::int64_t gmem, std::int64_t, bool, F run) {
@@ -48,6 +57,7 @@ inline const char* launch(Dim3, Dim3, std::int64_t, std::int64_t gmem, std::int6
 }
 #else
 #define TF_RUN(kernel, grid, block, smem, ...) kernel(__VA_ARGS__)
+#define TF_RUN_COOPERATIVE(kernel, grid, block, smem, ...) kernel(__VA_ARGS__)
 
 /// Runs `run(workspace)` once per thread under the emulation: `gmem` bytes of per-launch global
 /// workspace, `smem` bytes of shared arena per CTA, `stack` bytes of fiber stack per thread.
