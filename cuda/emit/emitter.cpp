@@ -718,8 +718,8 @@ class KernelEmitter {
       return true;
     }
     if (b->kind == BarrierKind::SyncWarpMask) {  // the participant predicate (TIR.1.5.BARRIER.participant-predicate)
-      line(fmt::format("if (tf_rt::prim::thread_linear() >= {0} && tf_rt::prim::thread_linear() < {1}) tf_rt::prim::sync_warp({2:#010x}u);",
-                       b->base, b->base + b->count, b->mask));
+      line(fmt::format("if ({}tf_rt::prim::thread_linear() < {}) tf_rt::prim::sync_warp({:#010x}u);",
+                       b->base == 0 ? "" : fmt::format("tf_rt::prim::thread_linear() >= {} && ", b->base), b->base + b->count, b->mask));
       return true;
     }
     if (b->kind == BarrierKind::Named) {  // bar.sync id, count, guarded by the participant predicate
@@ -730,8 +730,9 @@ class KernelEmitter {
       }
       const std::optional<int> id = named_->id_of(site);
       if (!id) return not_emitted("a named barrier without an allocated id");
-      line(fmt::format("if (tf_rt::prim::thread_linear() >= {0} && tf_rt::prim::thread_linear() < {1}) tf_rt::prim::bar_sync({2}, {3});",
-                       b->base, b->base + b->count, *id, b->count));
+      line(fmt::format("if ({}tf_rt::prim::thread_linear() < {}) tf_rt::prim::bar_sync<{}, {}>();",
+                       b->base == 0 ? "" : fmt::format("tf_rt::prim::thread_linear() >= {} && ", b->base), b->base + b->count, *id,
+                       b->count));
       return true;
     }
     return not_emitted(fmt::format("the {} barrier", barrier_kind_name(b->kind)));

@@ -18,7 +18,9 @@ TF_DEV unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
 TF_DEV unsigned grid_blocks() { return gridDim.x * gridDim.y * gridDim.z; }
 TF_DEV void sync_block() { __syncthreads(); }
 TF_DEV void sync_warp(unsigned mask) { __syncwarp(mask); }
-TF_DEV void bar_sync(int id, int count) { asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(count) : "memory"); }
+/// bar.sync Id, Count with both as immediates (the PTX a named barrier must show).
+template <int Id, int Count>
+TF_DEV void bar_sync() { asm volatile("bar.sync %0, %1;" ::"n"(Id), "n"(Count) : "memory"); }
 TF_DEV void grid_sync() { cooperative_groups::this_grid().sync(); }
 [[noreturn]] TF_DEV void trap(const char*) { __trap(); }
 }  // namespace tf_rt::prim
@@ -48,7 +50,8 @@ inline unsigned grid_blocks() {
 }
 inline void sync_block() { ::tf::emu::sync_block(); }
 inline void sync_warp(unsigned mask) { ::tf::emu::sync_warp(mask); }
-inline void bar_sync(int id, int count) { ::tf::emu::bar_sync(id, count); }
+template <int Id, int Count>
+inline void bar_sync() { ::tf::emu::bar_sync(Id, Count); }
 inline void grid_sync() { ::tf::emu::grid_sync(); }
 [[noreturn]] inline void trap(const char* why) { ::tf::emu::trap(why); }
 }  // namespace tf_rt::prim
