@@ -189,8 +189,7 @@ INSTANTIATE_TEST_SUITE_P(Programs, EmitEmu, ::testing::ValuesIn(kPrograms),
 // A hand-written kernel whose two halves of a 128-thread block exchange through shared memory, each
 // over its own named barrier (conformance/cases/tir/barriers.tfir, `halves`): the PTX holds
 // `bar.sync 1, 64` and `bar.sync 2, 64`, the ids allocate_named_barriers gives, each with its count.
-TEST_P(EmitEmu, NamedBarriersCompileToBarSyncWithIdAndCount) {
-  if (std::string(GetParam().name) != "grid-rule-with-a-tail-and-casts") GTEST_SKIP() << "runs once";
+TEST(EmitNvcc, NamedBarriersCompileToBarSyncWithIdAndCount) {
 #ifndef TF_NVCC
   GTEST_SKIP() << "no nvcc found at configure time";
 #else
