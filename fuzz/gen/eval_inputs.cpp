@@ -1,5 +1,9 @@
 #include "fuzz/gen/eval_inputs.h"
 
+#include <random>
+
+#include "eval/value/tensor_convert.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -27,6 +31,18 @@ Result<std::vector<eval::Value>> random_inputs(const hir::Function& fn, std::uin
     Result<eval::Tensor> t = eval::parse_literal(text, SourceLocation{"input", 1, 1}, lc);
     TF_TRY(t);
     out.emplace_back(*t);
+  }
+  return out;
+}
+
+std::vector<eval::Tensor> race_free_inputs(std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> value(-4.0f, 4.0f);
+  std::vector<eval::Tensor> out;
+  for (int i = 0; i < 2; ++i) {
+    std::vector<float> v(static_cast<std::size_t>(rows * cols));
+    for (float& x : v) x = value(rng);
+    out.push_back(eval::from_f32(DType::f32(), {rows, cols}, v));
   }
   return out;
 }

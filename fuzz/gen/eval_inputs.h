@@ -24,4 +24,8 @@ std::map<std::string, std::int64_t> dims_for(const hir::Function& fn, std::uint6
 Result<std::vector<eval::Value>> random_inputs(const hir::Function& fn, std::uint64_t seed,
                                                const std::map<std::string, std::int64_t>& dims);
 
+/// The two f32 inputs of a race-free kernel of `rows` x `cols` (fuzz/gen gen_race_free_kernel):
+/// values uniform in [-4, 4) from `seed`.
+std::vector<eval::Tensor> race_free_inputs(std::int64_t rows, std::int64_t cols, std::uint64_t seed);
+
 }  // namespace tf::fuzz

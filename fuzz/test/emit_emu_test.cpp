@@ -24,7 +24,6 @@
 #include "lower/pipeline.h"
 
 #include <fstream>
-#include <random>
 #include <sstream>
 #include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
@@ -217,25 +216,8 @@ TEST(EmitNvcc, NamedBarriersCompileToBarSyncWithIdAndCount) {
 // barrier): the machine model and the emitted kernel under the emulation give the same bits on
 // seeded random inputs. Each case compiles its kernel (about a second), so the law runs a
 // quarter of RC_PARAMS' count, at most 250: 50 in the unit run, 250 under label fuzz.
-// Runs `law` as the current gtest with RC_PARAMS' configuration, its count divided by `divisor`
-// and capped at `cap`: each case compiles a kernel (about 0.7 s).
-template <typename Law>
-void check_compiling_law(const Law& law, int divisor, int cap) {
-  rc::detail::TestParams params = rc::detail::configuration().testParams;
-  params.maxSuccess = std::min(params.maxSuccess / divisor, cap);
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  rc::detail::TestMetadata metadata;
-  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
-  metadata.description = info->name();
-  const auto result = rc::detail::checkTestable(law, metadata, params);
-  std::ostringstream ss;
-  rc::detail::printResultMessage(result, ss);
-  EXPECT_TRUE(result.template is<rc::detail::SuccessResult>()) << ss.str();
-  std::cout << ss.str() << std::endl;
-}
-
 TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
-  check_compiling_law([] {
+  fuzz::check_law([] {
     const fuzz::RaceFreeKernel k = *fuzz::gen_race_free_kernel();
     const std::uint32_t seed = *rc::gen::arbitrary<std::uint32_t>();
     const Context& ctx = eval::eval_context();
@@ -243,14 +225,7 @@ TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
     RC_ASSERT(file.ok());
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(file->module->find("kernel"));
     RC_ASSERT(fn != nullptr);
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<float> value(-4.0f, 4.0f);
-    std::vector<eval::Tensor> inputs;
-    for (int i = 0; i < 2; ++i) {
-      std::vector<float> v(static_cast<std::size_t>(k.rows * k.cols));
-      for (float& x : v) x = value(rng);
-      inputs.push_back(eval::from_f32(DType::f32(), {k.rows, k.cols}, v));
-    }
+    std::vector<eval::Tensor> inputs = fuzz::race_free_inputs(k.rows, k.cols, seed);
     Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*file->module, *fn, inputs, {});
     if (!oracle.ok()) RC_FAIL("the machine model fails: " + oracle.diagnostics().front().render() + "\n" + k.program.text());
     std::vector<eval::Tensor> outputs{eval::Tensor::make(DType::f32(), {k.rows, k.cols})};
@@ -268,7 +243,7 @@ TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
 // emitted CUDA under the emulation: the same bits, or the emitter refuses a construct by name
 // (counted: what is not emitted yet). 25 cases in the unit run, 500 under label fuzz.
 TEST(EmuLaws, LoweredProgramsComputeWhatTheMachineModelComputes) {
-  check_compiling_law([] {
+  fuzz::check_law([] {
     const bool sharded = *rc::gen::arbitrary<bool>();
     const fuzz::HirProgram p = *fuzz::gen_hir_program(fuzz::HirGenOptions{.lowerable_only = true, .sharded = sharded});
     const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);

@@ -15,6 +15,7 @@
 #include "eval/hir/eval_tables.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/tensor_convert.h"
+#include "fuzz/gen/eval_inputs.h"
 #include "fuzz/gen/tir_program_gen.h"
 #include "ir/support/testing/law_runner.h"
 #include "ir/text/file_reader.h"
@@ -49,17 +50,7 @@ Outcome run(const text::ReadFile& f, const std::vector<eval::Tensor>& inputs, st
   return {"ok", r->outputs};
 }
 
-std::vector<eval::Tensor> inputs_for(const RaceFreeKernel& k, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<float> value(-4.0f, 4.0f);
-  std::vector<eval::Tensor> out;
-  for (int i = 0; i < 2; ++i) {
-    std::vector<float> v(static_cast<std::size_t>(k.rows * k.cols));
-    for (float& x : v) x = value(rng);
-    out.push_back(eval::from_f32(DType::f32(), {k.rows, k.cols}, v));
-  }
-  return out;
-}
+std::vector<eval::Tensor> inputs_for(const RaceFreeKernel& k, std::uint64_t seed) { return race_free_inputs(k.rows, k.cols, seed); }
 
 bool same(const Outcome& a, const Outcome& b) {
   if (a.outputs.size() != b.outputs.size()) return false;

@@ -9,6 +9,9 @@
 //   TF_LAW(LayoutLaws, CoalescePreservesTheFunction, (const Layout& l)) { RC_ASSERT(...); }
 #pragma once
 
+#include <algorithm>
+#include <limits>
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -18,16 +21,19 @@
 
 namespace tf::fuzz {
 
-/// Runs `testable` as the current gtest with the RC_PARAMS configuration.
+/// Runs `testable` as the current gtest with the RC_PARAMS configuration, its case count
+/// divided by `divisor` and capped at `cap` (a law whose cases are expensive, such as one that
+/// compiles a kernel per case: 1 and no cap for the others).
 template <typename Testable>
-void check_law(Testable&& testable) {
+void check_law(Testable&& testable, int divisor = 1, int cap = std::numeric_limits<int>::max()) {
   using namespace rc::detail;
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
   TestMetadata metadata;
   metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
   metadata.description = info->name();
-  const auto result = checkTestable(std::forward<Testable>(testable), metadata,
-                                    configuration().testParams);
+  TestParams params = configuration().testParams;
+  params.maxSuccess = std::min(params.maxSuccess / divisor, cap);
+  const auto result = checkTestable(std::forward<Testable>(testable), metadata, params);
   if (result.template is<SuccessResult>()) {
     // Print the RC_CLASSIFY / RC_TAG distribution, if the law records one.
     if (!result.template get<SuccessResult>().distribution.empty()) {
