@@ -46,13 +46,13 @@ class LoweringContext {
 
   /// What the sharded rule (shard_rule.h) lowers a body on: the mesh every kernel thread is a
   /// position of, the mesh of the barrier over all of them (the grid barrier's all-`cta` mesh
-  /// when it spans CTAs, else the block's threads), the storage distributed values are gathered
-  /// through, and whether the mesh spans CTAs.
+  /// when it spans CTAs, else the block's threads), and the storage distributed values are gathered
+  /// through: smem when the mesh lies within one CTA, gmem when it spans CTAs.
   struct Sharding {
     Mesh mesh;
     Mesh barrier;
     StorageKind stage = StorageKind::Smem;
-    bool spans_ctas = false;
+    bool spans_ctas() const { return stage == StorageKind::Gmem; }
   };
   /// Sets the sharding of the whole body (before anything is lowered).
   void set_sharding(Sharding s) { sharding_ = std::move(s); }

@@ -211,7 +211,7 @@ Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContex
     for (const Topology& top : sl->mesh().topologies()) (top.name() == kCtaTopology ? ctas : threads) *= *top.static_size();
     if (threads > 1024) return refuse(fmt::format("its mesh has {} threads per CTA, more than 1,024", threads));
     plan = LoweringContext::Sharding{sl->mesh(), barrier_mesh(sl->mesh(), ctas, threads),
-                                     ctas > 1 ? StorageKind::Gmem : StorageKind::Smem, ctas > 1};
+                                     ctas > 1 ? StorageKind::Gmem : StorageKind::Smem};
   }
   return plan;
 }
@@ -281,7 +281,7 @@ Result<Expr> lower_reshard(LoweringContext& lc, const Call& c) {
   TF_TRY(held);
   const std::string name = lc.binding_name(c).empty() ? "t" : lc.binding_name(c);
   if (storage == StorageKind::Gmem || storage == StorageKind::Smem) {  // a shared buffer
-    if (storage == StorageKind::Smem && lc.sharding()->spans_ctas)
+    if (storage == StorageKind::Smem && lc.sharding()->spans_ctas())
       return lc.refusal(c, "reshard", "its mesh spans CTAs, and each CTA's shared memory would hold only its own part");
     const TensorType& from = *tensor_type_of(**held);
     if (!is_distributed(*held) && from.storage.value_or(StorageKind::Gmem) == storage) return *held;

@@ -898,7 +898,9 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
                        callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
                        fmt::join(args, ", "));
   }
-  out << "  return nullptr;\n}\n\n";
+  // A dispatch returns on every path (its fallback too); anything else ends here.
+  if (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr) out << "  return nullptr;\n";
+  out << "}\n\n";
   return out.str();
 }
 

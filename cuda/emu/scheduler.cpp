@@ -82,10 +82,14 @@ struct Thread {
 struct StackCache {
   std::size_t size = 0;
   std::vector<bc::stack_context> free;
-  ~StackCache() {
+  /// Releases the cached stacks and keeps stacks of `bytes` from now on.
+  void reset(std::size_t bytes) {
     bc::protected_fixedsize_stack release(size);
     for (bc::stack_context& sc : free) release.deallocate(sc);
+    free.clear();
+    size = bytes;
   }
+  ~StackCache() { reset(0); }
 };
 thread_local StackCache g_stacks;
 
@@ -95,10 +99,7 @@ struct RecordingStack {
   std::size_t size = 0;
   Thread* owner = nullptr;
   bc::stack_context allocate() {
-    if (g_stacks.size != size) {  // another stack size: the cached ones do not fit
-      g_stacks.~StackCache();
-      new (&g_stacks) StackCache{size, {}};
-    }
+    if (g_stacks.size != size) g_stacks.reset(size);  // another stack size: the cached ones do not fit
     bc::stack_context sc;
     if (!g_stacks.free.empty()) {
       sc = g_stacks.free.back();
