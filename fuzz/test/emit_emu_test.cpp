@@ -187,7 +187,8 @@ INSTANTIATE_TEST_SUITE_P(Programs, EmitEmu, ::testing::ValuesIn(kPrograms),
 
 // A hand-written kernel whose two halves of a 128-thread block exchange through shared memory, each
 // over its own named barrier (conformance/cases/tir/barriers.tfir, `halves`): the PTX holds
-// `bar.sync 1, 64` and `bar.sync 2, 64`, the ids allocate_named_barriers gives, each with its count.
+// `bar.sync 1, 64` and `bar.sync 2, 64`, the ids allocate_named_barriers gives, each with its count,
+// guarded by the participant predicate (TIR.1.5.BARRIER.participant-predicate).
 TEST(EmitNvcc, NamedBarriersCompileToBarSyncWithIdAndCount) {
 #ifndef TF_NVCC
   GTEST_SKIP() << "no nvcc found at configure time";
