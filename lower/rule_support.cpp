@@ -15,12 +15,6 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
   return out;
 }
 
-std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& extents, std::int64_t scale) {
-  std::vector<std::int64_t> strides(extents.size(), scale);
-  for (std::size_t i = extents.size(); i-- > 1;) strides[i - 1] = strides[i] * extents[i];
-  return strides;
-}
-
 // The operands of `c` lowered, in order.
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c) {
   std::vector<Expr> out;

@@ -12,6 +12,7 @@
 #include "ir/core/function_call.h"
 #include "ir/core/grid_region.h"
 #include "ir/core/tuple.h"
+#include "ir/layout/int_tuple.h"
 #include "lower/lower_rules.h"
 
 namespace tf::lower {
@@ -21,8 +22,6 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 
 /// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
-/// The row-major strides of static extents, each `scale` times the plain ones ({2, 3} -> {3, 1}).
-std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& extents, std::int64_t scale = 1);
 /// The operands of `c` lowered, in order.
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
 /// True when attribute `name` of `c` is None.

@@ -540,11 +540,6 @@ class KernelEmitter {
     return out;
   }
 
-  static std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& shape) {
-    std::vector<std::int64_t> s(shape.size(), 1);
-    for (std::size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
-    return s;
-  }
 
   Result<bool> emit_evaluate(const tir::Evaluate& ev) {
     if (!ev.is_op()) return not_emitted("an Evaluate of a function symbol inside a kernel");

@@ -41,6 +41,12 @@ bool operator==(const IntTuple& a, const IntTuple& b) {
   return a.children() == b.children();
 }
 
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& extents, std::int64_t scale) {
+  std::vector<std::int64_t> strides(extents.size(), scale);
+  for (std::size_t i = extents.size(); i-- > 1;) strides[i - 1] = strides[i] * extents[i];
+  return strides;
+}
+
 IntTuple tuple_of_ints(const std::vector<std::int64_t>& values) {
   return IntTuple::tuple(std::vector<IntTuple>(values.begin(), values.end()));
 }

@@ -87,6 +87,9 @@ IntTuple tuple_of(Ts&&... parts) {
 
 /// The flat tuple of the static leaves `values` (`(4, 8)` for {4, 8}; `()` for none).
 IntTuple tuple_of_ints(const std::vector<std::int64_t>& values);
+/// The row-major (C-order) strides of static extents, each `scale` times the plain ones
+/// ({2, 3} -> {3, 1}).
+std::vector<std::int64_t> row_major_strides(const std::vector<std::int64_t>& extents, std::int64_t scale = 1);
 
 /// Number of top-level modes: 1 for a leaf, the child count for a tuple.
 int rank(const IntTuple& t);
