@@ -299,6 +299,21 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
+namespace {
+
+// The options `tf eval` and `tf run` share: the file, the function, its inputs and dims, where
+// the outputs go, and the budgets.
+void add_run_options(CLI::App& cmd, EvalRequest& req) {
+  cmd.add_option("file", req.file, "the tfir file")->required();
+  cmd.add_option("--fn", req.function, "the function to run (default: the entry, else the last func)");
+  cmd.add_option("--input", req.inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
+  cmd.add_option("--dim", req.dims, "N=V: the value of DimVar N");
+  cmd.add_option("--out", req.out_dir, "write out0.npy, out1.npy, ... into this folder");
+  add_limit_options(cmd, req.limits);
+}
+
+}  // namespace
+
 void add_eval_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<EvalRequest>();
   CLI::App* cmd = app.add_subcommand(
@@ -319,12 +334,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       "  tf eval examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)' --trace\n"
       "  tf eval conformance/cases/tir/smem_exchange.tfir --fn rotate_unsynced \\\n"
       "      --input 'a=Tensor[(128,), f32] random(seed=3)'     # error[ub.race] ..., exit 2");
-  cmd->add_option("file", req->file, "the tfir file")->required();
-  cmd->add_option("--fn", req->function, "the function to run (default: the entry, else the last func)");
-  cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
-  cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
-  cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
-  add_limit_options(*cmd, req->limits);
+  add_run_options(*cmd, *req);
   cmd->add_option("--schedule", req->schedule_seed,
                   "SEED: run a prim_func's threads in a seeded random order instead of lowest first "
                   "(a race-free program gives the same result under every seed)");
@@ -358,13 +368,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "Examples:\n"
       "  tf run examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)'\n"
       "  tf run prog.tfir --fn f --input x=x.npy --out results/");
-  cmd->add_option("file", req->file, "the tfir file")->required();
-  cmd->add_option("--fn", req->function, "the function to run (default: the entry, else the last func)");
-  cmd->add_option("--input", req->inputs, "NAME=PATH.npy or NAME=LITERAL, one per parameter");
-  cmd->add_option("--dim", req->dims, "N=V: the value of DimVar N");
-  cmd->add_option("--out", req->out_dir, "write out0.npy, out1.npy, ... into this folder");
+  add_run_options(*cmd, *req);
   cmd->add_option("--backend", req->backend, "emu (default) or gpu");
-  add_limit_options(*cmd, req->limits);
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });
