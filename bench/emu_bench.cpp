@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "cuda/driver/emu_backend.h"
+#include "cuda/driver/backend_run.h"
 #include "cuda/driver/emu_module.h"
 #include "cuda/driver/nvcc.h"
 #include "cuda/emit/emitter.h"

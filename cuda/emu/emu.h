@@ -21,6 +21,10 @@
 //    waiting thread's CTA, thread and barrier, never a hang. `trap()` ends the launch, reported
 //    with the trapping thread. A launch that uses the grid barrier (EmuLaunch::cooperative) runs
 //    every CTA in one scheduler, as co-resident; any other runs its CTAs one after another.
+//  - mma.sync is a warp collective of all 32 lanes, computed from the PTX fragment tables
+//    (mma_m16n8k16.h). cp.async copies wait in the thread's groups and are performed at the
+//    cp.async.wait_group that retires them, the latest point a GPU may perform them; a thread
+//    that exits with copies not waited for is reported.
 // Nothing here is shared with eval/tir (DESIGN.md section 11: two independent implementations).
 #pragma once
 
@@ -88,6 +92,17 @@ std::uint64_t warp_exchange(unsigned mask, std::uint64_t bits, int src_lane);
 bool vote_all(unsigned mask, bool predicate);
 bool vote_any(unsigned mask, bool predicate);
 unsigned vote_ballot(unsigned mask, bool predicate);
+
+/// mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 over the whole warp: a (8 bf16 codes),
+/// b (4), c (4 f32) in PTX register order; d may be c.
+void mma_m16n8k16_bf16(float* d, const std::uint16_t* a, const std::uint16_t* b, const float* c);
+
+/// cp.async of `bytes` from `src` into `dst`, queued in the thread's open group.
+void cp_async(void* dst, const void* src, std::size_t bytes);
+/// cp.async.commit_group: closes the open group (an empty one too).
+void cp_async_commit();
+/// cp.async.wait_group n: performs, oldest first, every committed group but the n newest.
+void cp_async_wait(int n);
 
 /// __shfl_sync(mask, v, src_lane) for a trivially copyable T of at most 8 bytes.
 template <typename T>

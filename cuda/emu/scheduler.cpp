@@ -3,11 +3,14 @@
 
 #include <boost/context/fiber.hpp>
 #include <boost/context/protected_fixedsize_stack.hpp>
+#include <cstring>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "cuda/emu/emu.h"
+#include "cuda/emu/mma_m16n8k16.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/asan_interface.h>
@@ -59,6 +62,13 @@ struct LaunchFailure {
 
 enum class WaitKind : std::uint8_t { None, Block, Warp, Named, Grid };
 
+// One queued cp.async: performed at the wait that retires its group.
+struct AsyncCopy {
+  void* dst;
+  const void* src;
+  std::size_t bytes;
+};
+
 struct Thread {
   Dim3 tid, cta;
   unsigned linear = 0;      // index in the block
@@ -74,6 +84,9 @@ struct Thread {
   std::size_t stack_size = 0;
   const void* scheduler_bottom = nullptr;
   std::size_t scheduler_size = 0;
+  MmaLane* mma = nullptr;   // its operands in an mma rendezvous
+  std::vector<AsyncCopy> open_group;               // cp.async copies not committed yet
+  std::deque<std::vector<AsyncCopy>> committed;    // committed groups, oldest first
 };
 
 // The fibers' stacks (guard-paged), kept for reuse by the OS thread's later launches and CTAs
@@ -116,7 +129,7 @@ struct RecordingStack {
 };
 
 // What a warp rendezvous computes when it completes.
-enum class WarpOp : std::uint8_t { Sync, Shuffle, Ballot };
+enum class WarpOp : std::uint8_t { Sync, Shuffle, Ballot, Mma };
 
 // An open rendezvous of lanes of one warp (sync_warp, a shuffle, a vote).
 struct WarpRendezvous {
@@ -203,6 +216,8 @@ void on_exit(Thread& t) {
   --s.live;
   Cta& cta = s.ctas[t.cta_slot];
   --cta.live;
+  if (!s.failure && (!t.open_group.empty() || !t.committed.empty()))
+    s.failure = LaunchFailure{fmt::format("{} exited with cp.async copies not waited for", who(t))};
   try_block_barrier(cta);
   try_grid_barrier(s);
 }
@@ -247,6 +262,10 @@ void warp_rendezvous(unsigned mask, WarpOp op) {
     std::uint64_t ballot = 0;
     for (Thread* l : lanes) ballot |= l->value != 0 ? std::uint64_t{1} << (l->linear % 32) : 0;
     for (Thread* l : lanes) l->value = ballot;
+  } else if (op == WarpOp::Mma) {
+    MmaLane* by_lane[32] = {};
+    for (Thread* l : lanes) by_lane[l->linear % 32] = l->mma;
+    mma_m16n8k16_bf16(by_lane);
   }
   release(lanes);
 }
@@ -429,6 +448,34 @@ std::uint64_t warp_exchange(unsigned mask, std::uint64_t bits, int src_lane) {
   t.src = static_cast<unsigned>(src_lane) & 31u;
   warp_rendezvous(mask, WarpOp::Shuffle);
   return t.value;
+}
+
+void mma_m16n8k16_bf16(float* d, const std::uint16_t* a, const std::uint16_t* b, const float* c) {
+  Thread& t = current();
+  MmaLane lane;
+  lane.a = a;
+  lane.b = b;
+  lane.c = c;
+  t.mma = &lane;
+  warp_rendezvous(0xffffffffu, WarpOp::Mma);  // mma.sync.aligned: the whole warp
+  t.mma = nullptr;
+  std::memcpy(d, lane.d, sizeof lane.d);
+}
+
+void cp_async(void* dst, const void* src, std::size_t bytes) { current().open_group.push_back(AsyncCopy{dst, src, bytes}); }
+
+void cp_async_commit() {
+  Thread& t = current();
+  t.committed.push_back(std::move(t.open_group));
+  t.open_group.clear();
+}
+
+void cp_async_wait(int n) {
+  Thread& t = current();
+  while (static_cast<int>(t.committed.size()) > std::max(n, 0)) {
+    for (const AsyncCopy& c : t.committed.front()) std::memcpy(c.dst, c.src, c.bytes);
+    t.committed.pop_front();
+  }
 }
 
 bool vote_all(unsigned mask, bool predicate) { return (vote_ballot(mask, predicate) & mask) == mask; }

@@ -38,10 +38,10 @@ TF_DEV void fill(const View<T>& dst, T value) {
 }
 
 /// dst[g] = f(lhs[g'], rhs[g'']) computed in the operands' domain, narrowed to dst.
-/// The stride of the last axis of `v` as addressed by at() (a register box is row-major).
+/// The stride of the last axis of `v` as addressed by at().
 template <typename T>
 TF_DEV std::int64_t last_stride(const View<T>& v) {
-  return v.local ? 1 : v.stride[v.rank - 1];
+  return v.stride[v.rank - 1];
 }
 
 /// True when `v` has `dst`'s shape (no broadcasting): the fast walk of `binary` applies.

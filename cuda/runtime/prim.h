@@ -1,5 +1,5 @@
 // The primitive layer of the device runtime: the few things the runtime needs from the machine
-// (ids, barriers, warp exchange, trap), written once for nvcc and once for the host emulation
+// (ids, barriers, warp exchange, mma, cp.async, trap), written once for nvcc and once for the host emulation
 // (cuda/emu), so that one generated source compiles for both (DESIGN.md section 7).
 #pragma once
 
@@ -23,6 +23,32 @@ template <int Id, int Count>
 TF_DEV void bar_sync() { asm volatile("bar.sync %0, %1;" ::"n"(Id), "n"(Count) : "memory"); }
 TF_DEV void grid_sync() { cooperative_groups::this_grid().sync(); }
 [[noreturn]] TF_DEV void trap(const char*) { __trap(); }
+/// mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32: a (8 bf16 codes), b (4), c (4) in PTX
+/// register order, each pair of codes packed low-first into a .b32 register.
+TF_DEV void mma_m16n8k16_bf16(float* d, const std::uint16_t* a, const std::uint16_t* b, const float* c) {
+  unsigned A[4], B[2];
+  for (int i = 0; i < 4; ++i) A[i] = unsigned{a[2 * i]} | (unsigned{a[2 * i + 1]} << 16);
+  for (int i = 0; i < 2; ++i) B[i] = unsigned{b[2 * i]} | (unsigned{b[2 * i + 1]} << 16);
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+      "{%10, %11, %12, %13};\n"
+      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+      : "r"(A[0]), "r"(A[1]), "r"(A[2]), "r"(A[3]), "r"(B[0]), "r"(B[1]), "f"(c[0]), "f"(c[1]), "f"(c[2]), "f"(c[3]));
+}
+/// cp.async of `bytes` from global `src` to shared `dst`: 16 bytes bypass L1 (.cg), 4 and 8 go
+/// through it (.ca); another size is copied at once (a legal schedule: the copy may land at any
+/// point before the wait that retires it).
+TF_DEV void cp_async(void* dst, const void* src, int bytes) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(dst));
+  if (bytes == 16) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(src) : "memory");
+  else if (bytes == 8) asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(s), "l"(src) : "memory");
+  else if (bytes == 4) asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(s), "l"(src) : "memory");
+  else
+    for (int i = 0; i < bytes; ++i) static_cast<unsigned char*>(dst)[i] = static_cast<const unsigned char*>(src)[i];
+}
+TF_DEV void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N>
+TF_DEV void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory"); }
 }  // namespace tf_rt::prim
 #else
 #include "cuda/emu/emu.h"
@@ -54,5 +80,12 @@ template <int Id, int Count>
 inline void bar_sync() { ::tf::emu::bar_sync(Id, Count); }
 inline void grid_sync() { ::tf::emu::grid_sync(); }
 [[noreturn]] inline void trap(const char* why) { ::tf::emu::trap(why); }
+inline void mma_m16n8k16_bf16(float* d, const std::uint16_t* a, const std::uint16_t* b, const float* c) {
+  ::tf::emu::mma_m16n8k16_bf16(d, a, b, c);
+}
+inline void cp_async(void* dst, const void* src, int bytes) { ::tf::emu::cp_async(dst, src, static_cast<std::size_t>(bytes)); }
+inline void cp_async_commit() { ::tf::emu::cp_async_commit(); }
+template <int N>
+inline void cp_async_wait() { ::tf::emu::cp_async_wait(N); }
 }  // namespace tf_rt::prim
 #endif

@@ -2,8 +2,11 @@
 // (prim.h) so that one source compiles with nvcc for a GPU and with g++ against cuda/emu.
 #pragma once
 
+#include "cuda/runtime/copy_async.h"
 #include "cuda/runtime/dtypes.h"
+#include "cuda/runtime/gpu_memory.h"
 #include "cuda/runtime/launch.h"
+#include "cuda/runtime/mma.h"
 #include "cuda/runtime/ops.h"
 #include "cuda/runtime/prim.h"
 #include "cuda/runtime/view.h"

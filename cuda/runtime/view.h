@@ -4,8 +4,11 @@
 //
 // Design note. Every element is addressed by its global coordinate g. A view over memory (gmem,
 // smem, an undistributed register array) maps g to base[offset + sum(g[d] * stride[d])]. A
-// distributed register tensor holds only its box, row-major: g maps to
-// base[row-major index of g - lo over ext]. The box of a ShardLayout at a mesh coordinate c is,
+// distributed register tensor holds only its box: g maps to base[sum((g[d] - lo[d]) * stride[d])],
+// its local strides row-major over the box, or for an MMA fragment the ShardLayout's own strides
+// (the instruction's register order). A tensor typed by a ShardLayout whose domain nests (a
+// fragment: (M, K) = ((8, 2), (2, 4, 2))) is addressed over that flat domain: split_view splits
+// each logical axis into its leaves, colexicographically. The box of a ShardLayout at a mesh coordinate c is,
 // per tensor axis d, the block its Splits place: starting from the whole extent, each mesh axis
 // i that splits d (in mesh-axis order) divides what is left by its extent e_i and moves the
 // start by c_i times the new extent. Broadcast and Partial axes divide nothing (replicas).
@@ -83,10 +86,10 @@ struct View {
   T* base = nullptr;
   int rank = 0;
   std::int64_t shape[kMaxRank] = {};
-  std::int64_t stride[kMaxRank] = {};  ///< over memory (not for a local box)
+  std::int64_t stride[kMaxRank] = {};  ///< over memory, or for a local box over the box
   std::int64_t offset = 0;
   bool distributed = false;            ///< only the box [lo, lo + ext) is the thread's
-  bool local = false;                  ///< base holds only the box, row-major (a register tensor)
+  bool local = false;                  ///< base holds only the box, by `stride` from lo (a register tensor)
   bool owns = true;                    ///< false: the thread is no position of the mesh: nothing
   std::int64_t lo[kMaxRank] = {};
   std::int64_t ext[kMaxRank] = {};
@@ -97,7 +100,7 @@ struct View {
   TF_DEV T& at(const std::int64_t* g) const {
     std::int64_t i = 0;
     if (local) {
-      for (int d = 0; d < rank; ++d) i = i * ext[d] + (g[d] - lo[d]);
+      for (int d = 0; d < rank; ++d) i += (g[d] - lo[d]) * stride[d];
     } else {
       i = offset;
       for (int d = 0; d < rank; ++d) i += g[d] * stride[d];
@@ -192,15 +195,9 @@ TF_DEV View<T> local_part(const View<T>& m) {
   v.rank = m.rank;
   v.owns = m.owns;
   v.capacity = m.capacity;
-  std::int64_t s = 1;
-  for (int d = m.rank - 1; d >= 0; --d) {
+  for (int d = 0; d < m.rank; ++d) {
     v.shape[d] = m.distributed ? m.ext[d] : m.shape[d];
-    if (m.local) {  // a register box: row-major over the box
-      v.stride[d] = s;
-      s *= v.shape[d];
-    } else {
-      v.stride[d] = m.stride[d];
-    }
+    v.stride[d] = m.stride[d];  // a register box's strides are over the box already
   }
   v.offset = m.local ? 0 : m.offset;
   if (!m.local && m.distributed)
@@ -225,14 +222,46 @@ TF_DEV View<T> shard_view(const View<T>& m, int rank, const std::int64_t* shape,
   return v;
 }
 
-/// A register tensor distributed by `s`: `storage` holds the box.
+/// A register tensor distributed by `s`: `storage` holds the box, row-major.
 template <typename T>
 TF_DEV View<T> local_tensor(T* storage, int rank, const std::int64_t* shape, const ShardDesc& s, const MeshPos& pos) {
   View<T> v = row_major(storage, rank, shape);
   distribute(v, s, pos);
   v.local = true;
   v.capacity = 1;
-  for (int d = 0; d < rank; ++d) v.capacity *= v.ext[d];
+  for (int d = rank - 1; d >= 0; --d) {
+    v.stride[d] = v.capacity;
+    v.capacity *= v.ext[d];
+  }
+  return v;
+}
+
+/// A register fragment distributed by `s` whose box is laid out by `local_strides` (the
+/// ShardLayout's strides, which the emitter checked number the box compactly).
+template <typename T>
+TF_DEV View<T> fragment_tensor(T* storage, int rank, const std::int64_t* shape, const ShardDesc& s, const MeshPos& pos,
+                               const std::int64_t* local_strides) {
+  View<T> v = local_tensor(storage, rank, shape, s, pos);
+  for (int d = 0; d < rank; ++d) v.stride[d] = local_strides[d];
+  return v;
+}
+
+/// Undistributed `m` over a nested domain: logical axis d splits into leaves[d] leaves of the
+/// extents `leaf_extent` (in order), colexicographically: the first leaf steps by m's stride of
+/// d, each next one by that times the extents before it.
+template <typename T>
+TF_DEV View<T> split_view(const View<T>& m, const int* leaves, const std::int64_t* leaf_extent) {
+  View<T> v = m;
+  v.rank = 0;
+  int j = 0;
+  for (int d = 0; d < m.rank; ++d) {
+    std::int64_t step = m.stride[d];
+    for (int l = 0; l < leaves[d]; ++l, ++j) {
+      v.shape[v.rank] = leaf_extent[j];
+      v.stride[v.rank++] = step;
+      step *= leaf_extent[j];
+    }
+  }
   return v;
 }
 

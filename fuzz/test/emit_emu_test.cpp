@@ -6,7 +6,7 @@
 // with the grid barrier, loops with carries, narrow casts.
 #include <gtest/gtest.h>
 
-#include "cuda/driver/emu_backend.h"
+#include "cuda/driver/backend_run.h"
 #include "cuda/driver/emu_module.h"
 #include "cuda/driver/nvcc.h"
 #include "cuda/emit/emitter.h"
@@ -185,31 +185,60 @@ INSTANTIATE_TEST_SUITE_P(Programs, EmitEmu, ::testing::ValuesIn(kPrograms),
                            return n;
                          });
 
-// A hand-written kernel whose two halves of a 128-thread block exchange through shared memory, each
-// over its own named barrier (conformance/cases/tir/barriers.tfir, `halves`): the PTX holds
-// `bar.sync 1, 64` and `bar.sync 2, 64`, the ids allocate_named_barriers gives, each with its count,
-// guarded by the participant predicate (TIR.1.5.BARRIER.participant-predicate).
-TEST(EmitNvcc, NamedBarriersCompileToBarSyncWithIdAndCount) {
+// Hand-written kernels of the conformance suite compiled by nvcc, each feature's instructions in
+// the PTX: `halves` (conformance/cases/tir/barriers.tfir), whose two halves of a 128-thread block
+// exchange through shared memory each over its own named barrier, shows `bar.sync 1, 64` and
+// `bar.sync 2, 64`, the ids allocate_named_barriers gives, with their counts, under the
+// participant predicate (TIR.1.5.BARRIER.participant-predicate); the SM80 atom shows its
+// mma.sync, on sm_80 as on sm_90; the cp.async pipeline its 16-byte .cg form, its commit and its
+// waits with their group counts.
+struct HandWritten {
+  const char* file;      ///< under conformance/cases/tir
+  const char* function;  ///< the entry
+  const char* arch;
+  std::vector<const char*> ptx;  ///< instructions the PTX must hold
+};
+
+const HandWritten kHandWritten[] = {
+    {"barriers.tfir", "halves", "sm_90", {"bar.sync 1, 64;", "bar.sync 2, 64;"}},
+    {"mma.tfir", "mma16816", "sm_90", {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"}},
+    {"mma.tfir", "mma16816", "sm_80", {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"}},
+    {"gemm_64x64x64.tfir", "gemm", "sm_90", {"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", "bar.sync \t0;"}},
+    {"cp_async.tfir", "pipeline", "sm_90",
+     {"cp.async.cg.shared.global", "cp.async.ca.shared.global", "cp.async.commit_group;", "cp.async.wait_group 1;",
+      "cp.async.wait_group 0;"}},
+    {"cp_async.tfir", "pipeline", "sm_80", {"cp.async.cg.shared.global", "cp.async.commit_group;", "cp.async.wait_group 1;"}},
+};
+
+class EmitNvcc : public ::testing::TestWithParam<HandWritten> {};
+
+TEST_P(EmitNvcc, TheKernelCompilesToItsFeaturesInstructions) {
 #ifndef TF_NVCC
   GTEST_SKIP() << "no nvcc found at configure time";
 #else
-  std::ifstream in(TF_SOURCE_ROOT "/conformance/cases/tir/barriers.tfir");
+  const HandWritten& h = GetParam();
+  std::ifstream in(std::string(TF_SOURCE_ROOT "/conformance/cases/tir/") + h.file);
   std::stringstream text;
   text << in.rdbuf();
-  Result<text::ReadFile> file = text::read_file(text.str(), "barriers.tfir", eval::eval_context());
+  Result<text::ReadFile> file = text::read_file(text.str(), h.file, eval::eval_context());
   ASSERT_TRUE(file.ok()) << file.diagnostics().front().render();
-  Result<ModuleRef> one = lower::with_callees(*file->module, "halves");
+  Result<ModuleRef> one = lower::with_callees(*file->module, h.function);
   ASSERT_TRUE(one.ok());
   Result<ModuleRef> with_entry = lower::HostEntryPass().run(*one, eval::eval_context());
   ASSERT_TRUE(with_entry.ok());
   Result<std::string> source = emit_module(**with_entry);
   ASSERT_TRUE(source.ok()) << source.diagnostics().front().render();
-  Result<std::string> ptx = compile_with_nvcc(*source, TF_NVCC, "sm_90");
+  Result<std::string> ptx = compile_with_nvcc(*source, TF_NVCC, h.arch);
   ASSERT_TRUE(ptx.ok()) << ptx.diagnostics().front().render();
-  EXPECT_NE(ptx->find("bar.sync 1, 64;"), std::string::npos);
-  EXPECT_NE(ptx->find("bar.sync 2, 64;"), std::string::npos);
+  for (const char* instruction : h.ptx) EXPECT_NE(ptx->find(instruction), std::string::npos) << "the PTX has no " << instruction;
 #endif
 }
+
+INSTANTIATE_TEST_SUITE_P(HandWritten, EmitNvcc, ::testing::ValuesIn(kHandWritten),
+                         [](const ::testing::TestParamInfo<HandWritten>& info) {
+                           std::string n = std::string(info.param.function) + "_" + info.param.arch;
+                           return n;
+                         });
 
 // The property `tir-vs-emu` on generated race-free kernels (fuzz/gen gen_race_free_kernel: grids
 // of 1-3 CTAs of 32-128 threads, each thread on its rows through a grid view and a block view of

@@ -1,7 +1,7 @@
 #include "tools/tf/conform_command.h"
 
 #ifdef TF_HAVE_CUDA_EMU
-#include "cuda/driver/emu_backend.h"
+#include "cuda/driver/backend_run.h"
 #endif
 
 #include <CLI/CLI.hpp>

@@ -16,7 +16,7 @@
 #include "ir/dim/dim_var.h"
 #include "ir/type/tuple_type.h"
 #ifdef TF_HAVE_CUDA_EMU
-#include "cuda/driver/emu_backend.h"
+#include "cuda/driver/backend_run.h"
 #endif
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"

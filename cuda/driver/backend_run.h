@@ -1,5 +1,5 @@
-// The cuda-emu backend as the conformance runner and the CLI use it: a TIR module's function run
-// as emitted CUDA under the host emulation.
+// The backends as the conformance runner and the CLI use them: a TIR module's function run as
+// emitted CUDA under the host emulation (cuda-emu) or on a GPU (cuda-gpu).
 #pragma once
 
 #include <string>
@@ -19,5 +19,17 @@ namespace tf::cuda {
 /// compiler failure (internal), what the launch reported (a deadlock, a trap).
 Result<bool> run_emulated(const Module& module, const std::string& function, const Context& ctx,
                           std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs);
+
+/// True when this build can compile for a GPU (nvcc was found at configure time).
+bool gpu_backend_built();
+
+/// The number of CUDA devices visible to an emitted module (0 without a device, a driver, or
+/// gpu_backend_built()); the first call compiles a small probe module (seconds).
+int gpu_devices();
+
+/// run_emulated's contract on a GPU: the same source compiled by nvcc into a loaded module, the
+/// buffers moved to the device and back. Diagnostic (Eval) when no device is visible.
+Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
+                        std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs);
 
 }  // namespace tf::cuda

@@ -1,0 +1,66 @@
+#include "cuda/emit/emit_support.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace tf::cuda::detail {
+
+Diagnostic not_emitted(std::string what) {
+  return category_error(DiagCategory::Usage, fmt::format("not emitted yet: {}", what));
+}
+
+// The element type of `d` in the runtime, or nullopt.
+std::optional<std::string> ctype(DType d) {
+  if (d == DType::f32()) return "float";
+  if (d == DType::f16()) return "tf_rt::f16";
+  if (d == DType::bf16()) return "tf_rt::bf16";
+  if (d == DType::fp8e4m3()) return "tf_rt::e4m3";
+  if (d == DType::fp8e5m2()) return "tf_rt::e5m2";
+  if (d == DType::i8()) return "std::int8_t";
+  if (d == DType::i32()) return "std::int32_t";
+  if (d == DType::i64()) return "std::int64_t";
+  if (d == DType::boolean()) return "tf_rt::boolean";
+  return std::nullopt;
+}
+
+std::vector<std::int64_t> ints_of(const IntTuple& t) {
+  std::vector<std::int64_t> out;
+  for (const IntTuple& leaf : leaves(t)) out.push_back(leaf.is_int() ? leaf.value() : -1);
+  return out;
+}
+
+std::string int_list(const std::vector<std::int64_t>& v) {
+  if (v.empty()) return "0";  // a rank-0 tensor's arrays hold one unused entry
+  return fmt::format("{}", fmt::join(v, ", "));
+}
+
+// The bytes of one element of `d` as the runtime stores it (bool is one byte: bit_width says 1;
+// found by the emulation law, whose bool tensor in shared memory overran the arena).
+std::int64_t element_bytes(DType d) { return d == DType::boolean() ? 1 : d.bit_width() / 8; }
+
+std::int64_t product(const std::vector<std::int64_t>& v) {
+  std::int64_t n = 1;
+  for (std::int64_t x : v) n *= x;
+  return n;
+}
+
+// `text` on one line (a printed statement's first line, trimmed).
+std::string one_line(const std::string& text) {
+  std::string s = text.substr(0, text.find('\n'));
+  const std::size_t b = s.find_first_not_of(' ');
+  return b == std::string::npos ? s : s.substr(b);
+}
+
+const std::set<std::string>& cpp_keywords() {
+  static const std::set<std::string> k = {
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
+      "default", "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "namespace", "new", "not", "operator", "or", "private",
+      "protected", "public", "register", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+      "template", "this", "throw", "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "while", "xor", "std", "tf_rt"};
+  return k;
+}
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,185 @@
+#include "cuda/emit/host_entry.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cuda/emit/emit_support.h"
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/mesh_projection.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/launch_geometry.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/tir/sync.h"
+#include "ir/tir/terminators.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/tir/tir_print.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda::detail {
+
+// The launch shim of kernel `name`.
+std::string launch_shim(const std::string& name, const KernelFacts& k) {
+  std::vector<std::string> params, args;
+  for (std::size_t i = 0; i < k.param_types.size(); ++i) {
+    params.push_back(k.hidden[i] ? fmt::format("std::int32_t a{}", i) : fmt::format("{}* a{}", k.param_types[i], i));
+    args.push_back(fmt::format("a{}", i));
+  }
+  for (std::size_t i = 0; i < k.implicit.size(); ++i) {
+    params.push_back(fmt::format("std::int64_t d{}", i));
+    args.push_back(fmt::format("d{}", i));
+  }
+  const std::string list = fmt::format("{}", fmt::join(params, ", "));
+  const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
+  return fmt::format(
+      "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block{1}{2}) {{\n"
+      "  return tf_rt::launch(grid, block, {3}, {4}, {5}, {6},\n"
+      "                       [&](unsigned char* tf_gmem) {{ {8}({0}, grid, block, {3}, {7}tf_gmem); }});\n"
+      "}}\n\n",
+      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call,
+      k.cooperative ? "TF_RUN_COOPERATIVE" : "TF_RUN");
+}
+
+namespace {
+
+// A launch extent as host C++: an integer literal, a parameter's extent (ShapeOf, from the
+// entry's shapes), or dim arithmetic over those (floor division and modulo as Python's).
+Result<std::string> host_extent(const ExprNode& e, const std::map<const Var*, std::size_t>& index) {
+  if (const auto* c = e.as<Constant>(); c != nullptr && c->is_int()) return fmt::format("std::int64_t{{{}}}", std::get<std::int64_t>(c->value));
+  if (const auto* s = e.as<ShapeOf>(); s != nullptr && index.count(s->param.get()) != 0)
+    return fmt::format("shapes[{}][{}]", index.at(s->param.get()), s->axis);
+  if (const auto* call = e.as<Call>(); call != nullptr && call->args.size() == 2) {
+    const std::optional<DimOpKind> k = dim_op_kind(call->op);
+    if (k) {
+      Result<std::string> a = host_extent(*call->args[0], index), b = host_extent(*call->args[1], index);
+      TF_TRY(a);
+      TF_TRY(b);
+      switch (*k) {
+        case DimOpKind::Add: return fmt::format("({} + {})", *a, *b);
+        case DimOpKind::Sub: return fmt::format("({} - {})", *a, *b);
+        case DimOpKind::Mul: return fmt::format("({} * {})", *a, *b);
+        case DimOpKind::FloorDiv: return fmt::format("tf_rt::host_floor_div({}, {})", *a, *b);
+        case DimOpKind::Mod: return fmt::format("tf_rt::host_mod({}, {})", *a, *b);
+        case DimOpKind::Min: return fmt::format("std::min<std::int64_t>({}, {})", *a, *b);
+        case DimOpKind::Max: return fmt::format("std::max<std::int64_t>({}, {})", *a, *b);
+      }
+    }
+  }
+  return not_emitted("a launch extent other than literals, parameter extents and dim arithmetic");
+}
+
+// A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
+// each case calls its variant's host entry on the buffers and shapes of the call's arguments;
+// the fallback's abort returns its message.
+Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Var*, std::size_t>& index, const std::string& fn) {
+  const auto* subject = d.subjects.size() == 1 ? d.subjects[0]->as<ShapeOf>() : nullptr;
+  if (subject == nullptr || index.count(subject->param.get()) == 0)
+    return not_emitted(fmt::format("a dispatch whose subject is not one extent of a parameter (in {})", fn));
+  std::ostringstream out;
+  out << fmt::format("  const std::int64_t subject = shapes[{}][{}];  // dispatch \"{}\"\n", index.at(subject->param.get()),
+                     subject->axis, d.callee_name);
+  for (std::size_t i = 0; i < d.case_calls.size(); ++i) {
+    const auto* range = d.case_patterns[i].size() == 1 ? d.case_patterns[i][0]->as<DimVarRangePat>() : nullptr;
+    if (range == nullptr) return not_emitted("a dispatch case other than one DimVarRangePat");
+    const tir::Evaluate& call = *d.case_calls[i];
+    std::vector<std::string> buffers, shapes;
+    for (const Expr& a : call.args()) {
+      const auto* v = a->as<Var>();
+      if (v == nullptr || index.count(v) == 0) return not_emitted("a dispatch case argument that is not a parameter of the entry");
+      buffers.push_back(fmt::format("buffers[{}]", index.at(v)));
+      shapes.push_back(fmt::format("shapes[{}]", index.at(v)));
+    }
+    out << fmt::format("  if ({} <= subject && subject < {}) {{\n    void* const b[] = {{{}}};\n    const std::int64_t* const s[] = {{{}}};\n"
+                       "    return tf_entry_{}(b, s);\n  }}\n",
+                       range->lo, range->hi, fmt::join(buffers, ", "), fmt::join(shapes, ", "), call.symbol().name);
+  }
+  std::string why = "abort";
+  for (const tir::Stmt& f : d.fallback->body)
+    if (const auto* a = f->as<tir::Abort>()) why = "abort: " + a->message;
+  out << fmt::format("  return \"{}\";\n", why);
+  return out.str();
+}
+
+}  // namespace
+
+// The host entry: `tf_entry_NAME(buffers, shapes)`, one buffer and one shape (its extents) per
+// entry parameter in order; each launch passes the kernel its buffers and, for each hidden extent
+// scalar, the extent of the tensor it describes (seed 002 section 2.2: filled from the tensor,
+// never a host input).
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels) {
+  std::ostringstream out;
+  std::map<const Var*, std::size_t> index;
+  for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
+  out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
+                     fn.name(), fn.name());
+  for (const tir::Stmt& s : fn.body()->body) {
+    if (s->as<tir::Return>() != nullptr) continue;
+    if (const auto* d = s->as<tir::DispatchCall>()) {
+      Result<std::string> chain = dispatch(*d, index, fn.name());
+      TF_TRY(chain);
+      out << *chain;
+      continue;
+    }
+    const auto* ev = s->as<tir::Evaluate>();
+    const Call* c = ev != nullptr && ev->is_op() ? &ev->call() : nullptr;
+    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name()));
+    const auto* callee = c->args[0]->as<SymbolRef>();
+    auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
+    if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
+    std::vector<std::string> dims;
+    for (std::size_t i = 1; i <= 6; ++i) {
+      Result<std::string> d = host_extent(*c->args[i], index);
+      TF_TRY(d);
+      dims.push_back(fmt::format("static_cast<unsigned>({})", *d));
+    }
+    // The launch's arguments are the kernel's visible parameters, in order.
+    const KernelFacts& facts = k->second;
+    std::vector<std::size_t> host_of(facts.param_types.size(), 0);  // kernel parameter -> entry parameter
+    std::size_t next = 7;
+    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+      if (facts.hidden[i]) continue;
+      const auto* v = next < c->args.size() ? c->args[next]->as<Var>() : nullptr;
+      ++next;
+      if (v == nullptr || index.count(v) == 0) return not_emitted("a launch argument that is not a parameter of the entry");
+      host_of[i] = index.at(v);
+    }
+    std::vector<std::string> args;
+    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+      if (facts.hidden[i])
+        args.push_back(fmt::format("static_cast<std::int32_t>(shapes[{}][{}])", host_of[facts.hidden[i]->tensor_param], facts.hidden[i]->axis));
+      else
+        args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", facts.param_types[i], host_of[i]));
+    }
+    for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
+    out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}{}{})) return e;\n",
+                       callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
+                       fmt::join(args, ", "));
+  }
+  // A dispatch returns on every path (its fallback too); anything else ends here.
+  if (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr) out << "  return nullptr;\n";
+  out << "}\n\n";
+  return out.str();
+}
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,34 @@
+// The host side of an emitted module: each kernel's launch shim, and each host prim_func as an
+// `extern "C"` entry that launches kernels (extents from the buffers' shapes) and runs
+// DispatchCalls as first-match if-chains (emitter.h's design note).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ir/support/result.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/prim_function.h"
+
+namespace tf::cuda::detail {
+
+/// What the host entries need to know of each kernel.
+struct KernelFacts {
+  std::vector<std::string> param_types;  ///< in order: an element pointer's element type, or "" for a hidden extent
+  std::vector<std::optional<tir::HiddenShapeSource>> hidden;  ///< per parameter: the extent a hidden one carries
+  std::vector<tir::HiddenShapeSource> implicit;               ///< the extra extent scalars after them
+  std::int64_t smem = 0, gmem = 0, registers = 0;
+  bool cooperative = false;
+};
+
+/// `tf_launch_<name>(grid, block, args...)`: runs kernel `name` under the emulation or on a GPU.
+std::string launch_shim(const std::string& name, const KernelFacts& k);
+
+/// `tf_entry_<fn>(buffers, shapes)` of host prim_func `fn` over the emitted `kernels`; refused
+/// (not emitted yet) for a host statement other than launches, returns and dispatches.
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels);
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,335 @@
+#include "cuda/emit/kernel_emitter.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cuda/emit/emit_support.h"
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/mesh_projection.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/launch_geometry.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/tir/sync.h"
+#include "ir/tir/terminators.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/tir/tir_print.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda::detail {
+
+Result<bool> KernelEmitter::emit() {
+  std::ostringstream body;
+  body_ = &body;
+  indent_ = 1;
+  std::vector<std::string> params;
+  // The hidden extent scalars first: each binds the DimVar of the axis it is the extent of
+  // (seed 002 section 2.2), which the tensors' shapes then name.
+  const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(fn_);
+  for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+    if (!hidden[i]) continue;
+    const VarRef& p = fn_.params()[i];
+    const auto* source = fn_.params()[hidden[i]->tensor_param]->type()->as<TensorType>();
+    const ShapeDim& extent = source->shape[static_cast<std::size_t>(hidden[i]->axis)];
+    const auto* var = extent.is_static() ? nullptr : extent.expr()->as<DimVar>();
+    const std::string name = fresh(p->name);
+    if (var != nullptr && dims_.count(var->name) == 0) {
+      dims_[var->name] = fresh("dim_" + var->name);
+      line(fmt::format("const std::int64_t {} = {};  // DimVar {}", dims_.at(var->name), name, var->name));
+    }
+    hidden_names_[i] = name;
+  }
+  // A DimVar of a parameter's shape that no hidden scalar carries (hand-written TIR: the
+  // machine model binds it from the tensor) arrives as an extra scalar the launch fills from
+  // that tensor's shape, at its first occurrence.
+  std::vector<std::string> implicit_params;
+  for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+    const auto* t = hidden[i] ? nullptr : fn_.params()[i]->type()->as<TensorType>();
+    for (std::size_t k = 0; t != nullptr && k < t->shape.size(); ++k) {
+      const auto* var = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>();
+      if (var == nullptr || dims_.count(var->name) != 0) continue;
+      dims_[var->name] = fresh("tf_dim_" + var->name);
+      implicit_.push_back(tir::HiddenShapeSource{i, static_cast<std::int64_t>(k)});
+      implicit_params.push_back(fmt::format("std::int64_t {}", dims_.at(var->name)));
+    }
+  }
+  for (std::size_t i = 0; i < fn_.params().size(); ++i) {
+    const VarRef& p = fn_.params()[i];
+    if (hidden[i]) {
+      params.push_back(fmt::format("std::int32_t {}", hidden_names_.at(i)));
+      continue;
+    }
+    const auto* t = p->type()->as<TensorType>();
+    if (t == nullptr) return not_emitted(fmt::format("the non-tensor parameter `{}` of {}", p->name, fn_.name()));
+    Result<Tensor> made = tensor_of(*p, *t);
+    TF_TRY(made);
+    Tensor param = std::move(made).value();
+    params.push_back(fmt::format("{}* {}_ptr", param.element, param.name));
+    line(fmt::format("const std::int64_t {0}_shape[] = {{{1}}};", param.name, extent_list(param)));
+    line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_ptr, {2}, {1}_shape);", param.element, param.name,
+                     param.shape.size()));
+    param.row_major = true;
+    if (!param.symbolic) param.strides = row_major_strides(param.shape);
+    tensors_[p.get()] = param;
+    ++views_;
+  }
+  Result<bool> b = emit_body(*fn_.body());
+  TF_TRY(b);
+  // The signature and the prologue now that the meshes and the memory are known.
+  out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
+  params.insert(params.end(), implicit_params.begin(), implicit_params.end());
+  out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "),
+                      params.empty() ? "" : ", ");
+  out_ << "  TF_SHARED_ARENA(tf_smem);\n  (void)tf_smem;\n  (void)tf_gmem;\n";
+  out_ << fmt::format("  constexpr std::int64_t tf_smem_bytes = {}, tf_gmem_bytes = {};  // the arena and the workspace\n"
+                      "  (void)tf_smem_bytes;\n  (void)tf_gmem_bytes;\n", smem_, gmem_);
+  for (std::size_t i = 0; i < meshes_.size(); ++i)
+    out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, fn_.name());
+  out_ << body.str() << "}\n\n";
+  return true;
+}
+
+std::string KernelEmitter::fresh(const std::string& base) {
+  std::string clean;
+  for (char c : base) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (clean.empty() || std::isdigit(static_cast<unsigned char>(clean[0]))) clean = "v_" + clean;
+  if (clean.rfind("tf_", 0) == 0 || cpp_keywords().count(clean) != 0) clean += "_";
+  std::string name = clean;
+  for (int n = 1; !names_.insert(name).second; ++n) name = fmt::format("{}_{}", clean, n);
+  return name;
+}
+
+Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t) {
+  Tensor out;
+  std::optional<std::string> e = ctype(t.dtype);
+  if (!e) return not_emitted(fmt::format("tensors of {} (`{}` in {})", t.dtype.name(), v.name, fn_.name()));
+  out.element = *e;
+  out.dtype = t.dtype;
+  for (const ShapeDim& d : t.shape) {
+    if (d.is_static()) {
+      out.shape.push_back(d.value());
+      out.extents.push_back(std::to_string(d.value()));
+      continue;
+    }
+    const auto* var = d.expr()->as<DimVar>();
+    if (var == nullptr) return not_emitted(fmt::format("an extent given by dim arithmetic (`{}` in {})", v.name, fn_.name()));
+    auto bound = dims_.find(var->name);
+    if (bound == dims_.end())
+      return not_emitted(fmt::format("the DimVar {} without a hidden extent parameter (`{}` in {})", var->name, v.name, fn_.name()));
+    out.shape.push_back(std::max<std::int64_t>(var->hi - 1, 0));  // its largest value: what storage must hold
+    out.extents.push_back(bound->second);
+    out.symbolic = true;
+  }
+  out.name = fresh(v.name);
+  return out;
+}
+
+// The extents of `t` as a C++ initializer list (a rank-0 tensor's array holds one unused 0).
+std::string KernelEmitter::extent_list(const Tensor& t) {
+  return t.extents.empty() ? "0" : fmt::format("{}", fmt::join(t.extents, ", "));
+}
+
+// The index of `m` among the kernel's meshes (its position variable tf_posK).
+Result<std::size_t> KernelEmitter::mesh_index(const Mesh& m) {
+  for (std::size_t i = 0; i < meshes_.size(); ++i)
+    if (meshes_[i] == m) return i;
+  if (m.topologies().size() > 4) return not_emitted("a mesh of more than four levels");
+  Result<std::string> why = not_projectable_reason(m);
+  TF_TRY(why);
+  if (!why->empty()) return not_emitted(fmt::format("the mesh {}: {}", to_string(m), *why));
+  std::vector<std::string> cta, size;
+  for (const Topology& t : m.topologies()) {
+    if (!t.static_size() || (t.name() != kCtaTopology && t.name() != kThreadTopology))
+      return not_emitted(fmt::format("the mesh {} (static cta and thread levels only)", to_string(m)));
+    cta.push_back(t.name() == kCtaTopology ? "true" : "false");
+    size.push_back(std::to_string(*t.static_size()));
+  }
+  const std::vector<std::int64_t> extents = ints_of(m.axes().shape()), strides = ints_of(m.axes().stride());
+  const std::size_t k = meshes_.size();
+  meshes_.push_back(m);
+  decls_ << fmt::format("// {}\nTF_CONST tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
+                        to_string(m), fn_.name(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
+                        extents.size(), int_list(extents), int_list(strides), m.offset());
+  return k;
+}
+
+// The ShardDesc constant of `sl` over a tensor of `shape`, and the position of its mesh.
+Result<std::pair<std::string, std::string>> KernelEmitter::shard(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
+  if (sl.layout().is_shard()) return not_emitted("nested ShardLayouts");
+  if (ints_of(flatten(sl.shape())) != shape) return not_emitted("a ShardLayout whose domain is not its tensor's shape");
+  Result<std::size_t> pos = mesh_index(sl.mesh());
+  TF_TRY(pos);
+  std::vector<std::int64_t> axis, extent;
+  const std::vector<std::int64_t> mesh_extents = ints_of(sl.mesh().axes().shape());
+  for (std::size_t i = 0; i < sl.attrs().size(); ++i) {
+    const ShardAttr& a = sl.attrs()[i];
+    if (a.is_dynamic()) return not_emitted("a Dynamic shard attribute");
+    axis.push_back(a.is_split() ? a.axis() : -1);
+    extent.push_back(i < mesh_extents.size() ? mesh_extents[i] : 1);
+  }
+  const std::string name = fmt::format("tf_shard_{}_{}", fn_.name(), shards_++);
+  decls_ << fmt::format("TF_CONST tf_rt::ShardDesc {} = {{{}, {{{}}}, {{{}}}}};\n", name, axis.size(), int_list(axis),
+                        int_list(extent));
+  return std::make_pair(name, fmt::format("tf_pos{}", *pos));
+}
+
+const Tensor* KernelEmitter::tensor(const Expr& e) const {
+  const auto* v = e->as<Var>();
+  if (v == nullptr) return nullptr;
+  auto it = tensors_.find(v);
+  return it == tensors_.end() ? nullptr : &it->second;
+}
+
+Result<const Tensor*> KernelEmitter::operand(const Expr& e, const Call& c) {
+  const Tensor* t = tensor(e);
+  if (t == nullptr) return not_emitted(fmt::format("an operand of {} that is not a tensor variable", c.op.name()));
+  return t;
+}
+
+// `head {` (and `trailer`, a comment), the body one level in, then `close` (`}`, or `} else {`
+// before another block).
+Result<bool> KernelEmitter::block(const std::string& head, const tir::Sequential& body, const std::string& close,
+                                  const std::string& trailer) {
+  line(head + " {" + trailer);
+  ++indent_;
+  Result<bool> r = emit_body(body);
+  --indent_;
+  TF_TRY(r);
+  line(close);
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_body(const tir::Sequential& seq) {
+  for (const tir::Stmt& s : seq.body) {
+    Result<bool> r = emit_stmt(*s);
+    if (r.ok()) continue;
+    std::vector<Diagnostic> ds = r.diagnostics();  // placed at the statement the reader saw
+    for (Diagnostic& d : ds)
+      if (!d.location.known() && s->loc()) d.location = *s->loc();
+    return ds;
+  }
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
+  if (const auto* let = s.as<tir::LetStmt>()) return emit_let(*let);
+  if (const auto* scope = s.as<tir::MeshScope>()) {
+    Result<std::size_t> k = mesh_index(scope->mesh);
+    TF_TRY(k);
+    return block(fmt::format("if (tf_pos{}.in)", *k), *scope->body, "}",
+                 fmt::format("  // with {} as {}", to_string(scope->mesh), scope->binding->name));
+  }
+  if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
+  if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
+  if (s.as<tir::Abort>() != nullptr) {
+    line("tf_rt::prim::trap(\"abort\");");
+    return true;
+  }
+  if (s.as<tir::Return>() != nullptr) {  // the thread ends here
+    line("return;");
+    return true;
+  }
+  if (const auto* w = s.as<tir::While>()) {
+    Result<std::string> c = condition(w->cond);
+    TF_TRY(c);
+    return block(fmt::format("while ({})", *c), *w->body);
+  }
+  if (const auto* branch = s.as<tir::If>()) {
+    Result<std::string> c = condition(branch->cond);
+    TF_TRY(c);
+    const bool has_else = branch->else_body && !branch->else_body->body.empty();
+    Result<bool> then_part = block(fmt::format("if ({})", *c), *branch->then_body, has_else ? "} else {" : "}");
+    TF_TRY(then_part);
+    if (!has_else) return true;
+    ++indent_;
+    Result<bool> else_part = emit_body(*branch->else_body);
+    --indent_;
+    TF_TRY(else_part);
+    line("}");
+    return true;
+  }
+  return not_emitted(fmt::format("the statement kind {} (in {})", tir::stmt_kind_name(s.kind()), fn_.name()));
+}
+
+// A While's or If's condition: a rank-0 bool or integer tensor, true when not zero.
+Result<std::string> KernelEmitter::condition(const Expr& e) {
+  if (const auto* c = e->as<Constant>()) {
+    if (const auto* b = std::get_if<bool>(&c->value)) return std::string(*b ? "true" : "false");
+    if (const auto* i = std::get_if<std::int64_t>(&c->value)) return std::string(*i != 0 ? "true" : "false");
+  }
+  const Tensor* t = tensor(e);
+  if (t == nullptr || !t->shape.empty()) return not_emitted("a condition that is not a rank-0 tensor variable");
+  return fmt::format("tf_rt::widen({}.at(tf_rt::kOrigin)) != 0", t->name);
+}
+
+Result<std::string> KernelEmitter::int_value(const Expr& e) {
+  if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return std::to_string(std::get<std::int64_t>(c->value));
+  if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);
+  if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
+  return not_emitted("a loop bound that is not an integer literal, a bound DimVar or an enclosing loop's index");
+}
+
+Result<bool> KernelEmitter::emit_for(const tir::For& f) {
+  Result<std::string> a = int_value(f.start), b = int_value(f.stop), s = int_value(f.step);
+  TF_TRY(a);
+  TF_TRY(b);
+  TF_TRY(s);
+  const std::string i = fresh(f.induction_var->name);
+  scalars_[f.induction_var.get()] = i;
+  return block(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3})", i, *a, *b, *s), *f.body);
+}
+
+Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {
+  const auto* c = let.value->as<Call>();
+  const auto* type = let.var->type()->as<TensorType>();
+  if (c == nullptr || type == nullptr) return not_emitted(fmt::format("the binding of `{}` (not a tensor op)", let.var->name));
+  const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
+  Result<Tensor> made = tensor_of(*let.var, *type);
+  TF_TRY(made);
+  Tensor t = std::move(made).value();
+  line(fmt::format("// let {} = {}", let.var->name, tir::print_tir_expr(let.value)));
+  if (op == tir::TirOp::AllocTensor) {
+    Result<bool> a = emit_alloc(t, *type);
+    TF_TRY(a);
+  } else if (op == tir::TirOp::TensorView) {
+    Result<bool> v = emit_view(t, *c);
+    TF_TRY(v);
+  } else if (op == tir::TirOp::PtrOf || op == tir::TirOp::MemorySpan) {
+    // PtrOf(x) is x; MemorySpan(x) is x without its distribution (docs/tir-semantics.md).
+    Result<const Tensor*> src = operand(c->args[0], *c);
+    TF_TRY(src);
+    if (op == tir::TirOp::MemorySpan && (*src)->distributed) return not_emitted("the memory span of a distributed tensor");
+    const std::string name = t.name;
+    t = **src;
+    t.name = name;
+    line(fmt::format("const tf_rt::View<{}> {} = {};", t.element, t.name, (*src)->name));
+  } else {
+    return not_emitted(fmt::format("the value op {} (binding `{}`)", c->op.name(), let.var->name));
+  }
+  tensors_[let.var.get()] = t;
+  ++views_;
+  return emit_body(*let.body);
+}
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,145 @@
+// KernelEmitter: one device prim_func as a TF_GLOBAL kernel of the runtime (emitter.h's design
+// note). Its member definitions are split by concern: kernel_emitter.cpp (the signature, names,
+// meshes, control flow and bindings), kernel_memory.cpp (allocations and views),
+// kernel_ops.cpp (the effect ops), kernel_mma.cpp (the MMA atom and cp.async).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/core/call.h"
+#include "ir/core/var.h"
+#include "ir/layout/mesh.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/support/result.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda::detail {
+
+/// What a tensor Var is in the generated code.
+struct Tensor {
+  std::string name;     ///< the View variable
+  std::string element;  ///< its element type
+  DType dtype;
+  std::vector<std::int64_t> shape;   ///< the extents; a DimVar's largest value where one is symbolic
+  std::vector<std::string> extents;  ///< each extent as C++ (a literal, or a bound DimVar's variable)
+  bool symbolic = false;             ///< some extent is a DimVar
+  bool distributed = false;          ///< a ShardLayout view or register tensor
+  std::vector<bool> split;           ///< per axis: divided among the mesh positions
+  std::vector<std::int64_t> box;     ///< a distributed tensor's box (what one thread owns)
+  const ShardLayout* layout = nullptr;  ///< a distributed tensor's ShardLayout (the IR's, alive while emitting)
+  bool row_major = false;  ///< a plain row-major view of its storage (a view can be taken of it)
+  StorageKind storage = StorageKind::Gmem;  ///< where its elements live
+  /// The strides its View addresses with (over memory, or over a register box); empty when not
+  /// known statically (a symbolic shape, a nested domain).
+  std::vector<std::int64_t> strides;
+  /// A tensor typed by a ShardLayout whose domain nests (an MMA fragment): its View is over the
+  /// flat domain (`shape` holds the leaves), `logical` is its type's shape, and
+  /// `<name>_leaves` / `<name>_leaf_extents` name how each logical axis splits.
+  std::vector<std::int64_t> logical;
+  bool fragment = false;  ///< a register tensor laid out by its ShardLayout's own strides (compact)
+};
+
+/// How a ShardLayout's domain relates to a tensor's logical shape.
+struct Domain {
+  std::vector<std::int64_t> leaves;  ///< the flat domain's extents
+  std::vector<int> per_axis;         ///< how many leaves each logical axis has
+  bool nested = false;               ///< some logical axis has more than one leaf
+};
+
+/// Emits one device prim_func (a kernel) into `out`; the constants it names are declarations().
+class KernelEmitter {
+ public:
+  KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out) : fn_(fn), out_(out) {}
+
+  /// Writes the kernel, or the refusal of its first construct not emitted yet (placed).
+  Result<bool> emit();
+
+  /// The constants the kernel's code names (written before it).
+  std::string declarations() const { return decls_.str(); }
+  std::int64_t smem_bytes() const { return smem_; }
+  /// The extra extent scalars the kernel takes after its parameters (DimVars without a hidden one).
+  const std::vector<tir::HiddenShapeSource>& implicit_extents() const { return implicit_; }
+  std::int64_t gmem_bytes() const { return gmem_; }
+  /// What a thread's stack must hold beyond a base: its register tensors, and each View (about
+  /// 360 bytes; the gemm of 230 Views needed an 84 KB frame under the emulation's -O1).
+  std::int64_t register_bytes() const { return registers_ + 512 * views_; }
+  bool cooperative() const { return cooperative_; }
+
+ private:
+  void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
+  std::string fresh(const std::string& base);
+  Result<Tensor> tensor_of(const Var& v, const TensorType& t);
+  static std::string extent_list(const Tensor& t);
+  Result<std::size_t> mesh_index(const Mesh& m);
+  Result<std::pair<std::string, std::string>> shard(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
+  /// The domain of `sl` against logical `shape`: its leaves, or the top-level modes grouping them.
+  static Result<Domain> domain_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
+  /// Makes `t` (of logical shape t.shape) a flat-domain tensor over `d`: declares its leaf arrays.
+  void flatten_tensor(Tensor& t, const Domain& d);
+  /// `x` as an operand beside `like` in an elementwise op: itself, or when only `like` is over a
+  /// nested domain, x split the same way (x undistributed, of like's logical shape).
+  Result<std::string> aligned(const Tensor& x, const Tensor& like);
+  /// x and y aligned to whichever of them is over a nested domain.
+  Result<std::pair<std::string, std::string>> aligned_pair(const Tensor& x, const Tensor& y);
+  const Tensor* tensor(const Expr& e) const;
+  Result<const Tensor*> operand(const Expr& e, const Call& c);
+  // `head {` (and `trailer`, a comment), the body one level in, then `close` (`}`, or `} else {`
+  // before another block).
+  Result<bool> block(const std::string& head, const tir::Sequential& body, const std::string& close = "}",
+                     const std::string& trailer = "");
+  Result<bool> emit_body(const tir::Sequential& seq);
+  Result<bool> emit_stmt(const tir::StmtNode& s);
+  Result<std::string> condition(const Expr& e);
+  Result<std::string> int_value(const Expr& e);
+  Result<bool> emit_for(const tir::For& f);
+  Result<bool> emit_let(const tir::LetStmt& let);
+
+  Result<bool> emit_alloc(Tensor& t, const TensorType& type);
+  Result<bool> emit_view(Tensor& t, const Call& c);
+  static std::vector<std::int64_t> box_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
+  static std::vector<bool> split_axes(const ShardLayout& sl, std::size_t rank);
+
+  Result<bool> emit_evaluate(const tir::Evaluate& ev);
+  Result<bool> emit_fill(const Call& c);
+  Result<bool> emit_binary(const Call& c);
+  Result<bool> emit_unary(const Call& c, const std::string& kind);
+  static std::string lowest(DType d);
+  Result<bool> emit_reduce(const Call& c);
+  Result<bool> emit_sync(const tir::Evaluate& site, const Call& c);
+  Result<bool> emit_mma(const Call& c);
+  Result<bool> emit_copy_async(const Call& c);
+
+  const tir::PrimFunction& fn_;
+  std::ostringstream& out_;
+  std::ostringstream* body_ = nullptr;
+  std::ostringstream decls_;
+  int indent_ = 1;
+  std::set<std::string> names_;
+  std::map<const Var*, Tensor> tensors_;
+  std::map<const Var*, std::string> scalars_;
+  std::map<std::string, std::string> dims_;          // DimVar name -> the variable holding its value
+  std::optional<tir::NamedBarrierIds> named_;        // the kernel's named-barrier ids, allocated once
+  std::vector<tir::HiddenShapeSource> implicit_;     // the extra extent scalars, after the parameters
+  std::map<std::size_t, std::string> hidden_names_;  // hidden parameter index -> its C++ name
+  std::vector<Mesh> meshes_;
+  int shards_ = 0;
+  std::int64_t views_ = 0;  // Views the kernel declares
+  std::int64_t smem_ = 0, gmem_ = 0, registers_ = 0;
+  bool cooperative_ = false;
+};
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,264 @@
+#include "cuda/emit/kernel_emitter.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cuda/emit/emit_support.h"
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/mesh_projection.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/launch_geometry.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/tir/sync.h"
+#include "ir/tir/terminators.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/tir/tir_print.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda::detail {
+
+namespace {
+
+// The strides of `sl`'s layout over its flat domain when they number the box a thread owns
+// compactly (each leaf a thread holds more than one of steps by the product of the extents of the
+// leaves with smaller strides: the registers 0 .. box size - 1, each once), else nullopt. An MMA
+// atom's fragments are written so (their strides are the instruction's register order).
+std::optional<std::vector<std::int64_t>> compact_strides(const ShardLayout& sl, const std::vector<std::int64_t>& box) {
+  const Layout* l = sl.layout().as_layout();
+  if (l == nullptr) return std::nullopt;
+  const std::vector<std::int64_t> strides = ints_of(l->stride());
+  if (strides.size() != box.size()) return std::nullopt;
+  std::vector<std::size_t> held;
+  for (std::size_t i = 0; i < box.size(); ++i)
+    if (box[i] > 1) held.push_back(i);
+  std::sort(held.begin(), held.end(), [&](std::size_t a, std::size_t b) { return strides[a] < strides[b]; });
+  std::int64_t next = 1;
+  for (std::size_t i : held) {
+    if (strides[i] != next) return std::nullopt;
+    next *= box[i];
+  }
+  std::vector<std::int64_t> out(box.size(), 0);
+  for (std::size_t i : held) out[i] = strides[i];
+  return out;
+}
+
+}  // namespace
+
+Result<Domain> KernelEmitter::domain_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
+  Domain d;
+  d.leaves = ints_of(flatten(sl.shape()));
+  if (d.leaves == shape) {
+    d.per_axis.assign(shape.size(), 1);
+    return d;
+  }
+  const IntTuple top = sl.shape();
+  if (!top.is_tuple() || top.children().size() != shape.size())
+    return not_emitted("a ShardLayout whose domain is not its tensor's shape");
+  for (std::size_t a = 0; a < shape.size(); ++a) {
+    const std::vector<std::int64_t> mode = ints_of(top[a]);
+    if (product(mode) != shape[a]) return not_emitted("a ShardLayout whose domain is not its tensor's shape");
+    d.per_axis.push_back(static_cast<int>(mode.size()));
+  }
+  if (d.leaves.size() > 8) return not_emitted("a domain of more than eight leaves");
+  d.nested = true;
+  return d;
+}
+
+void KernelEmitter::flatten_tensor(Tensor& t, const Domain& d) {
+  line(fmt::format("const int {}_leaves[] = {{{}}};", t.name, fmt::join(d.per_axis, ", ")));
+  line(fmt::format("const std::int64_t {}_leaf_extents[] = {{{}}};", t.name, int_list(d.leaves)));
+  t.logical = t.shape;
+  t.shape = d.leaves;
+  t.extents.clear();
+  for (std::int64_t e : d.leaves) t.extents.push_back(std::to_string(e));
+}
+
+Result<std::string> KernelEmitter::aligned(const Tensor& x, const Tensor& like) {
+  if (x.logical == like.logical) return x.name;
+  if (!x.logical.empty() || x.distributed || x.symbolic || x.shape != like.logical)
+    return not_emitted(fmt::format("`{}` beside the fragment `{}` (an operand over another domain)", x.name, like.name));
+  return fmt::format("tf_rt::split_view({}, {}_leaves, {}_leaf_extents)", x.name, like.name, like.name);
+}
+
+Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
+  const StorageKind storage = type.storage.value_or(StorageKind::Gmem);
+  const ShardLayout* sl = type.layout ? type.layout->as_shard() : nullptr;
+  if (type.layout && sl == nullptr) {  // a plain Layout: row-major (a rank-0 tensor's empty one) is the storage order
+    const Layout* l = type.layout->as_layout();
+    if (l == nullptr || (!t.shape.empty() && (t.symbolic || ints_of(l->stride()) != row_major_strides(t.shape))))
+      return not_emitted("an allocation laid out other than row-major");
+  }
+  if (t.symbolic && (sl != nullptr || storage != StorageKind::Rmem))
+    return not_emitted("a distributed or shared allocation of symbolic extent");
+  t.storage = storage;
+  if (sl != nullptr && storage != StorageKind::Rmem) return not_emitted("a distributed allocation in shared or global memory");
+  if (sl != nullptr) {
+    Result<Domain> domain = domain_of(*sl, t.shape);
+    TF_TRY(domain);
+    if (domain->nested) flatten_tensor(t, *domain);
+  }
+  const std::string shape = fmt::format("{}_shape", t.name);
+  line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, extent_list(t)));
+  const std::int64_t elements = product(t.shape), bytes = elements * element_bytes(t.dtype);
+  if (storage == StorageKind::Rmem) {
+    // CUDA gives a thread at most 512 KiB of local memory; a larger register tensor (its box, or
+    // for a symbolic extent its largest size) has no CUDA form (found by the emulation law: a
+    // tensor of two 5,000-wide DimVars asked for a 200 MB fiber stack).
+    const std::int64_t held = (sl != nullptr ? product(box_of(*sl, t.shape)) : elements) * element_bytes(t.dtype);
+    if (held > (std::int64_t{512} << 10))
+      return not_emitted(fmt::format("a register tensor of {} bytes (`{}`), more than the 512 KiB of local memory a CUDA thread has",
+                                     held, t.name));
+    if (sl != nullptr) {
+      Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
+      TF_TRY(s);
+      const std::vector<std::int64_t> box = box_of(*sl, t.shape);
+      t.split = split_axes(*sl, t.shape.size());
+      t.layout = sl;
+      t.box = box;
+      line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(product(box), 1)));
+      const std::optional<std::vector<std::int64_t>> order =
+          t.logical.empty() ? std::nullopt : compact_strides(*sl, box);
+      if (order) {  // a fragment: its registers in its ShardLayout's order (an MMA atom's: the instruction's)
+        line(fmt::format("const std::int64_t {}_local_strides[] = {{{}}};", t.name, int_list(*order)));
+        line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::fragment_tensor({1}_regs, {2}, {3}, {4}, {5}, {1}_local_strides);",
+                         t.element, t.name, t.shape.size(), shape, s->first, s->second));
+        t.fragment = true;
+        t.strides = *order;
+      } else {
+        t.strides = row_major_strides(box);
+        line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::local_tensor({1}_regs, {2}, {3}, {4}, {5});", t.element, t.name,
+                         t.shape.size(), shape, s->first, s->second));
+      }
+      registers_ += product(box) * static_cast<std::int64_t>(sizeof(std::uint64_t));
+      t.distributed = true;
+      return true;
+    }
+    line(fmt::format("{} {}_regs[{}];", t.element, t.name, std::max<std::int64_t>(elements, 1)));
+    line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_regs, {2}, {3});", t.element, t.name, t.shape.size(), shape));
+    registers_ += std::max<std::int64_t>(elements, 1) * static_cast<std::int64_t>(sizeof(std::uint64_t));
+    if (!t.symbolic) t.strides = row_major_strides(t.shape);
+    t.row_major = true;
+    return true;
+  }
+  std::int64_t* cursor = storage == StorageKind::Smem ? &smem_ : storage == StorageKind::Gmem ? &gmem_ : nullptr;
+  if (cursor == nullptr) return not_emitted(fmt::format("an allocation in {}", to_string(storage)));
+  const std::int64_t at = *cursor;
+  *cursor += (bytes + 15) / 16 * 16;
+  const char* arena = storage == StorageKind::Smem ? "tf_smem" : "tf_gmem";
+  line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::bounded(tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5}), {2}_bytes - {3});",
+                   t.element, t.name, arena, at, t.shape.size(), shape));
+  t.strides = row_major_strides(t.shape);
+  t.row_major = true;
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
+  Result<const Tensor*> src = operand(c.args[0], c);
+  TF_TRY(src);
+  if (t.symbolic || (*src)->symbolic) return not_emitted("a view of symbolic extent");
+  const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
+  const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
+  if (layout == nullptr) return not_emitted("tensor_view without a layout");
+  const std::string shape = fmt::format("{}_shape", t.name);
+  t.storage = (*src)->storage;
+  if (!(*src)->logical.empty()) return not_emitted("a view of a tensor over a nested domain (a fragment)");
+  // The tensor the view is placed over: a distributed source's own part (views nest).
+  // A plain layout counts the elements of what it is placed over row-major: that must be
+  // contiguous in its storage, unless a ShardLayout keeps the shape (and so the strides).
+  std::string base = (*src)->name;
+  std::vector<std::int64_t> held = (*src)->shape;
+  bool contiguous = (*src)->row_major;
+  if ((*src)->distributed) {
+    base = fmt::format("tf_rt::local_part({})", (*src)->name);
+    held = (*src)->box;
+    contiguous = !(*src)->strides.empty() && (*src)->strides == row_major_strides(held);
+  }
+  const bool keeps_shape = layout->as_shard() != nullptr && held == t.shape;
+  if (!contiguous && !keeps_shape)
+    return not_emitted("a view that changes the shape of a strided view, or of a thread's part that is not contiguous");
+  if (const ShardLayout* sl = layout->as_shard()) {
+    if (reshaped) return not_emitted("tensor_view with a ShardLayout and shape=");
+    if (!sl->layout().is_layout()) return not_emitted("a ShardLayout over a composed layout");
+    Result<Domain> domain = domain_of(*sl, t.shape);
+    TF_TRY(domain);
+    if (domain->nested) {  // the source split into the domain's leaves, then distributed over them
+      if (!keeps_shape) return not_emitted("a view over a nested domain that reshapes its source");
+      flatten_tensor(t, *domain);
+      base = fmt::format("tf_rt::split_view({}, {}_leaves, {}_leaf_extents)", base, t.name, t.name);
+    }
+    line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
+    Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
+    TF_TRY(s);
+    t.split = split_axes(*sl, t.shape.size());
+    t.layout = sl;
+    t.box = box_of(*sl, t.shape);
+    if (!domain->nested) t.strides = keeps_shape ? (*src)->strides : row_major_strides(t.shape);
+    line(fmt::format("const tf_rt::View<{}> {} = tf_rt::shard_view({}, {}, {}, {}, {});", t.element, t.name, base,
+                     t.shape.size(), shape, s->first, s->second));
+    t.distributed = true;
+    return true;
+  }
+  std::optional<Layout> plain;
+  std::int64_t offset = 0;
+  if (const Layout* l = layout->as_layout()) plain = *l;
+  if (const ComposedLayout* cl = layout->as_composed(); cl != nullptr && cl->inner_is_identity() && cl->outer()) {
+    plain = *cl->outer();
+    offset = cl->offset();
+  }
+  if (!plain) return not_emitted("a view through a composed layout with an inner layout");
+  line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
+  std::vector<std::int64_t> strides = ints_of(plain->stride());
+  if (reshaped) {  // `shape=` reads the layout's view row-major: a contiguous one is a row-major view
+    const std::vector<std::int64_t> laid = ints_of(plain->shape());
+    if (strides != row_major_strides(laid)) return not_emitted("tensor_view with shape= over a layout that is not row-major");
+    strides = row_major_strides(t.shape);
+  }
+  line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
+  line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}, {}_strides, {});", t.element, t.name, base,
+                   t.shape.size(), shape, t.name, offset));
+  t.strides = strides;
+  t.row_major = strides == row_major_strides(t.shape);
+  return true;
+}
+
+// What one thread owns of a tensor of `shape` distributed by `sl`: each Split divides its axis.
+std::vector<std::int64_t> KernelEmitter::box_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
+  std::vector<std::int64_t> box = shape;
+  const std::vector<std::int64_t> mesh_extents = ints_of(sl.mesh().axes().shape());
+  for (std::size_t i = 0; i < sl.attrs().size(); ++i)
+    if (sl.attrs()[i].is_split() && static_cast<std::size_t>(sl.attrs()[i].axis()) < box.size())
+      box[static_cast<std::size_t>(sl.attrs()[i].axis())] /= mesh_extents[i];
+  return box;
+}
+
+std::vector<bool> KernelEmitter::split_axes(const ShardLayout& sl, std::size_t rank) {
+  std::vector<bool> out(rank, false);
+  for (const ShardAttr& a : sl.attrs())
+    if (a.is_split() && static_cast<std::size_t>(a.axis()) < rank) out[static_cast<std::size_t>(a.axis())] = true;
+  return out;
+}
+
+}  // namespace tf::cuda::detail

@@ -1,0 +1,299 @@
+#include "cuda/emit/kernel_emitter.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cctype>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cuda/emit/emit_support.h"
+#include "ir/core/call.h"
+#include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
+#include "ir/core/shape_of.h"
+#include "ir/core/symbol_ref.h"
+#include "ir/core/var.h"
+#include "ir/dim/dim_ops.h"
+#include "ir/dim/dim_var.h"
+#include "ir/layout/composed_layout.h"
+#include "ir/layout/int_tuple.h"
+#include "ir/layout/mesh_projection.h"
+#include "ir/layout/shard_layout.h"
+#include "ir/layout/topology.h"
+#include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
+#include "ir/tir/evaluate.h"
+#include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/launch_geometry.h"
+#include "ir/tir/mma_atom.h"
+#include "ir/tir/named_barriers.h"
+#include "ir/tir/prim_function.h"
+#include "ir/tir/sequential.h"
+#include "ir/tir/sync.h"
+#include "ir/tir/terminators.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/tir/tir_print.h"
+#include "ir/type/tensor_type.h"
+
+namespace tf::cuda::detail {
+
+Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
+  if (!ev.is_op()) return not_emitted("an Evaluate of a function symbol inside a kernel");
+  const Call* c = &ev.call();
+  const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
+  if (!op) return not_emitted(fmt::format("the op {}", c->op.name()));
+  line(fmt::format("// {}", one_line(tir::print_stmt(tir::Stmt(&ev)))));
+  switch (*op) {
+    case tir::TirOp::Copy: {
+      Result<const Tensor*> s = operand(c->args[0], *c), d = operand(c->args[1], *c);
+      TF_TRY(s);
+      TF_TRY(d);
+      Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
+      TF_TRY(xs);
+      line(fmt::format("tf_rt::copy({}, {});", xs->first, xs->second));
+      return true;
+    }
+    case tir::TirOp::Mma: return emit_mma(*c);
+    case tir::TirOp::CopyAsync: return emit_copy_async(*c);
+    case tir::TirOp::CpAsyncCommit:
+      line("tf_rt::prim::cp_async_commit();");
+      return true;
+    case tir::TirOp::CpAsyncWait:
+      line(fmt::format("tf_rt::prim::cp_async_wait<{}>();", std::get<std::int64_t>(c->attr("n"))));
+      return true;
+    case tir::TirOp::Fill: return emit_fill(*c);
+    case tir::TirOp::Binary: return emit_binary(*c);
+    case tir::TirOp::Unary: return emit_unary(*c, std::get<std::string>(c->attr("kind")));
+    case tir::TirOp::ReLU: return emit_unary(*c, "relu");
+    case tir::TirOp::Sync: return emit_sync(ev, *c);
+    case tir::TirOp::Reduce: return emit_reduce(*c);
+    case tir::TirOp::RMSNorm: {
+      Result<const Tensor*> src = operand(c->args[0], *c), dst = operand(c->args[1], *c), w = operand(c->args[2], *c);
+      TF_TRY(src);
+      TF_TRY(dst);
+      TF_TRY(w);
+      if (!(*src)->logical.empty() || !(*dst)->logical.empty()) return not_emitted("RMSNorm over a fragment");
+      line(fmt::format("tf_rt::rms_norm({}, {}, {}, static_cast<float>(tf_rt::bits_to_double({:#x}ull)));", (*src)->name,
+                       (*dst)->name, (*w)->name, std::bit_cast<std::uint64_t>(std::get<double>(c->attr("eps")))));
+      return true;
+    }
+    default: return not_emitted(fmt::format("the op {}", c->op.name()));
+  }
+}
+
+Result<bool> KernelEmitter::emit_fill(const Call& c) {
+  Result<const Tensor*> d = operand(c.args[0], c);
+  TF_TRY(d);
+  const Tensor& dst = **d;
+  std::string value;
+  const bool float_dst = dst.dtype.is_float();
+  if (const auto* k = c.args[1]->as<Constant>()) {
+    if (const auto* i = std::get_if<std::int64_t>(&k->value)) {
+      // An integer: exact into an integer or bool, through f64 into a float.
+      value = float_dst ? fmt::format("static_cast<double>(std::int64_t{{{}}})", *i) : fmt::format("std::int64_t{{{}}}", *i);
+    } else if (const auto* f = std::get_if<double>(&k->value)) {
+      value = fmt::format("tf_rt::bits_to_double({:#x}ull)", std::bit_cast<std::uint64_t>(*f));
+    } else {
+      value = std::get<bool>(k->value) ? "true" : "false";
+    }
+  } else if (const auto* v = c.args[1]->as<Var>(); v != nullptr && scalars_.count(v) != 0) {
+    value = float_dst ? fmt::format("static_cast<double>({})", scalars_.at(v)) : scalars_.at(v);
+  } else {
+    Result<const Tensor*> s = operand(c.args[1], c);
+    TF_TRY(s);
+    value = fmt::format("tf_rt::widen({}.at(tf_rt::kOrigin))", (*s)->name);
+  }
+  line(fmt::format("tf_rt::fill({}, tf_rt::Narrow<{}>::from({}));", dst.name, dst.element, value));
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_binary(const Call& c) {
+  Result<const Tensor*> a = operand(c.args[0], c), b = operand(c.args[1], c), d = operand(c.args[2], c);
+  TF_TRY(a);
+  TF_TRY(b);
+  TF_TRY(d);
+  const std::string& kind = std::get<std::string>(c.attr("kind"));
+  const DType x = (*a)->dtype;
+  const bool integer = x.is_integer(), boolean = x == DType::boolean();
+  static const std::map<std::string, std::string> shared = {{"max", "Max"}, {"min", "Min"}, {"eq", "Eq"}, {"ne", "Ne"},
+                                                            {"lt", "Lt"},   {"le", "Le"},   {"gt", "Gt"}, {"ge", "Ge"}};
+  std::string f;
+  if (auto it = shared.find(kind); it != shared.end()) f = it->second;
+  else if (boolean && (kind == "and" || kind == "or")) f = kind == "and" ? "And" : "Or";
+  else if (integer && (kind == "add" || kind == "sub" || kind == "mul")) f = kind == "add" ? "IAdd" : kind == "sub" ? "ISub" : "IMul";
+  else if (integer && (kind == "floor_div" || kind == "mod" || kind == "pow"))
+    f = kind == "floor_div" ? "IFloorDiv" : kind == "mod" ? "IMod" : "IPow";
+  else if (!integer && !boolean && kind == "pow") f = "Pow";
+  else if (!integer && !boolean && (kind == "add" || kind == "sub" || kind == "mul" || kind == "div"))
+    f = kind == "add" ? "Add" : kind == "sub" ? "Sub" : kind == "mul" ? "Mul" : "Div";
+  if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
+  const Tensor* flat = !(*d)->logical.empty() ? *d : !(*a)->logical.empty() ? *a : *b;
+  Result<std::string> l = aligned(**a, *flat), r = aligned(**b, *flat), o = aligned(**d, *flat);
+  TF_TRY(l);
+  TF_TRY(r);
+  TF_TRY(o);
+  line(fmt::format("tf_rt::binary({}, {}, {}, tf_rt::{}{{}});", *l, *r, *o, f));
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_unary(const Call& c, const std::string& kind) {
+  Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
+  TF_TRY(s);
+  TF_TRY(d);
+  const DType x = (*s)->dtype, to = (*d)->dtype;
+  const bool float_src = x.is_float(), integer_src = x.is_integer();
+  static const std::map<std::string, std::string> any = {{"neg", "Neg"}, {"abs", "Abs"}, {"relu", "Relu"}, {"square", "Square"}};
+  static const std::map<std::string, std::string> floats = {{"exp", "Exp"},   {"log", "Log"},   {"exp2", "Exp2"},
+                                                            {"log2", "Log2"}, {"rsqrt", "Rsqrt"}, {"ceil", "Ceil"},
+                                                            {"round", "Round"}};
+  std::string f;
+  if (auto it = any.find(kind); it != any.end() && (float_src || integer_src)) f = it->second;
+  else if (auto it2 = floats.find(kind); it2 != floats.end() && float_src) f = it2->second;
+  else if (kind == "not" && x == DType::boolean()) f = "Not";
+  else if (kind == "cast") f = "Cast";
+  if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", kind, x.name(), to.name()));
+  Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
+  TF_TRY(xs);
+  line(fmt::format("tf_rt::unary({}, {}, tf_rt::{}{{}});", xs->first, xs->second, f));
+  return true;
+}
+
+// The least value of `d` (an empty max), as a literal of its compute type.
+std::string KernelEmitter::lowest(DType d) {
+  if (d == DType::fp8e4m3()) return "-448.0f";
+  if (d.is_float()) return "-INFINITY";
+  if (d == DType::i8()) return "std::int64_t{-128}";
+  if (d == DType::i32()) return "std::int64_t{-2147483647 - 1}";
+  if (d == DType::i64()) return "INT64_MIN";
+  return "false";
+}
+
+Result<bool> KernelEmitter::emit_reduce(const Call& c) {
+  Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
+  TF_TRY(s);
+  TF_TRY(d);
+  const Tensor& src = **s;
+  if (!src.logical.empty() || !(*d)->logical.empty()) return not_emitted("a Reduce over a fragment");
+  const auto& axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
+  std::vector<std::string> mask(std::max<std::size_t>(src.shape.size(), 1), "false");
+  bool collective = false;
+  for (std::int64_t a : axes) {
+    mask[static_cast<std::size_t>(a)] = "true";
+    collective = collective || (!src.split.empty() && src.split[static_cast<std::size_t>(a)]);
+  }
+  static const std::map<std::string, std::string> kinds = {{"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"abs_max", "AbsMax"}};
+  const std::string& kind = std::get<std::string>(c.attr("kind"));
+  auto k = kinds.find(kind);
+  if (k == kinds.end()) return not_emitted(fmt::format("Reduce kind={}", kind));
+  const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
+  line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
+  if (!collective) {
+    line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, k->second,
+                     lowest(src.dtype)));
+    return true;
+  }
+  // A collective (docs/tir-semantics.md): the participants are the block's threads (the only
+  // instance emitted: the source's mesh is the whole block, in one CTA); the source is staged
+  // whole in shared memory of its own, then every thread reduces its elements of dst in index
+  // order, as the machine model computes the collective once.
+  std::int64_t mesh_threads = 1;
+  for (const Topology& top : src.layout->mesh().topologies()) {
+    if (top.name() == kCtaTopology && top.static_size() != std::optional<std::int64_t>(1))
+      return not_emitted("a Reduce across CTAs");
+    if (top.name() == kThreadTopology) mesh_threads *= top.static_size().value_or(0);
+  }
+  if (mesh_threads != tir::implicit_launch(fn_).block || src.symbolic)
+    return not_emitted("a Reduce across part of a block (a collective of a thread mesh smaller than the block)");
+  const std::int64_t at = smem_;
+  smem_ += (product(src.shape) * element_bytes(src.dtype) + 15) / 16 * 16;
+  line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));  // staging", src.name,
+                   (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, at));
+  return true;
+}
+
+Result<bool> KernelEmitter::emit_sync(const tir::Evaluate& site, const Call& c) {
+  Result<BarrierClass> b = tir::classify_sync(c);
+  TF_TRY(b);
+  if (b->kind == BarrierKind::Grid) {
+    cooperative_ = true;
+    line("tf_rt::prim::grid_sync();");
+    return true;
+  }
+  if (b->kind == BarrierKind::SyncThreads) {
+    line("tf_rt::prim::sync_block();");
+    return true;
+  }
+  if (b->kind == BarrierKind::SyncWarp) {
+    line(fmt::format("tf_rt::prim::sync_warp({:#010x}u);", b->mask));
+    return true;
+  }
+  if (b->kind == BarrierKind::SyncWarpMask) {  // the participant predicate (TIR.1.5.BARRIER.participant-predicate)
+    line(fmt::format("if ({}tf_rt::prim::thread_linear() < {}) tf_rt::prim::sync_warp({:#010x}u);",
+                     b->base == 0 ? "" : fmt::format("tf_rt::prim::thread_linear() >= {} && ", b->base), b->base + b->count, b->mask));
+    return true;
+  }
+  if (b->kind == BarrierKind::Named) {  // bar.sync id, count, guarded by the participant predicate
+    if (!named_) {
+      Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(fn_);
+      TF_TRY(ids);
+      named_ = std::move(ids).value();
+    }
+    const std::optional<int> id = named_->id_of(site);
+    if (!id) return not_emitted("a named barrier without an allocated id");
+    line(fmt::format("if ({}tf_rt::prim::thread_linear() < {}) tf_rt::prim::bar_sync<{}, {}>();",
+                     b->base == 0 ? "" : fmt::format("tf_rt::prim::thread_linear() >= {} && ", b->base), b->base + b->count, *id,
+                     b->count));
+    return true;
+  }
+  return not_emitted(fmt::format("the {} barrier", barrier_kind_name(b->kind)));
+}
+
+Result<std::pair<std::string, std::string>> KernelEmitter::aligned_pair(const Tensor& x, const Tensor& y) {
+  const Tensor& flat = x.logical.empty() ? y : x;
+  Result<std::string> a = aligned(x, flat), b = aligned(y, flat);
+  TF_TRY(a);
+  TF_TRY(b);
+  return std::make_pair(*a, *b);
+}
+
+// Mma with the SM80 atom (the one emitted): each operand a register fragment typed by the atom's
+// own ShardLayout and laid out in its register order, so that register i of the instruction is
+// element i of the thread's storage.
+Result<bool> KernelEmitter::emit_mma(const Call& c) {
+  const auto* atom_attr = std::get_if<Atom>(&c.attr("atom"));
+  const tir::MmaAtom* atom = atom_attr != nullptr ? tir::as_mma_atom(*atom_attr) : nullptr;
+  if (atom == nullptr) return not_emitted("an Mma without an atom (one thread's own tile product)");
+  if (atom->op().name != "SM80_16x8x16_F32BF16BF16F32_TN")
+    return not_emitted(fmt::format("the MMA instruction {}", atom->op().name));
+  const char* roles[] = {"accumulator", "lhs", "rhs"};
+  const ShardLayout* contracts[] = {&atom->C(), &atom->A(), &atom->B()};
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < 3; ++i) {
+    Result<const Tensor*> t = operand(c.args[i], c);
+    TF_TRY(t);
+    if (!(*t)->fragment || (*t)->layout == nullptr || !(*(*t)->layout == *contracts[i]))
+      return not_emitted(fmt::format("an Mma whose {} `{}` is not a register tensor of the atom's fragment layout", roles[i], (*t)->name));
+    names.push_back((*t)->name);
+  }
+  line(fmt::format("tf_rt::mma_m16n8k16({}, {}, {});", names[0], names[1], names[2]));
+  return true;
+}
+
+// copy_async from global to shared memory (cp.async's only direction).
+Result<bool> KernelEmitter::emit_copy_async(const Call& c) {
+  Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
+  TF_TRY(s);
+  TF_TRY(d);
+  if ((*s)->storage != StorageKind::Gmem || (*d)->storage != StorageKind::Smem)
+    return not_emitted(fmt::format("copy_async from {} to {} (cp.async copies global to shared memory)", to_string((*s)->storage),
+                                   to_string((*d)->storage)));
+  Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
+  TF_TRY(xs);
+  line(fmt::format("tf_rt::copy_async({}, {});", xs->first, xs->second));
+  return true;
+}
+
+}  // namespace tf::cuda::detail
