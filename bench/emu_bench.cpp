@@ -2,7 +2,8 @@
 // kernel of the TIR machine model's benchmark (16 CTAs of 256 threads, 256 elements each; and
 // one CTA of 256 threads, 4,096 each), emitted and run under cuda/emu, against a plain C++ loop
 // and the machine model on the same kernel in the same run; and the compile times of one kernel
-// with g++ (the emulation) and with nvcc (compile only, when the toolkit is there).
+// with g++ (the emulation) and with nvcc (compile only, when the toolkit is there); and the
+// 128^3 bf16 GEMM over the SM80 atom under the emulation against the machine model.
 #include <benchmark/benchmark.h>
 
 #include "bench/plain_loop.h"
@@ -84,6 +85,51 @@ void BM_PlainLoopAdd(benchmark::State& state) {
   bench::time_plain_add(state, a.data<float>(), b.data<float>(), kSize);
 }
 BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
+
+// The 128^3 bf16 GEMM over the SM80 atom (eval/tir/test/kernel_text.h: 2 x 2 CTAs of four warps,
+// operands staged through shared memory, 8 MMAs along K per 16 x 8 tile), on integer inputs.
+const text::ReadFile& gemm_kernel() {
+  static const std::unique_ptr<text::ReadFile> f = [] {
+    Result<text::ReadFile> r = text::read_file(eval::tir::testing::tiled_gemm_text(128, 128, 128), "gemm.tfir", eval::eval_context());
+    if (!r.ok()) std::abort();
+    return std::make_unique<text::ReadFile>(std::move(r).value());
+  }();
+  return *f;
+}
+
+std::vector<eval::Tensor> gemm_inputs() {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> small(-4, 4);
+  std::vector<float> a(128 * 128), b(128 * 128);
+  for (float& x : a) x = static_cast<float>(small(rng));
+  for (float& x : b) x = static_cast<float>(small(rng));
+  return {eval::from_f32(DType::bf16(), {128, 128}, a), eval::from_f32(DType::bf16(), {128, 128}, b)};
+}
+
+void BM_EmuGemm128(benchmark::State& state) {
+  const text::ReadFile& f = gemm_kernel();
+  std::vector<eval::Tensor> inputs = gemm_inputs();
+  std::vector<eval::Tensor> outputs{eval::Tensor::make(DType::f32(), {128, 128})};
+  if (!run_emulated(*f.module, "gemm", eval::eval_context(), inputs, outputs).ok()) std::abort();  // compile outside the timing
+  for (auto _ : state) {
+    Result<bool> r = run_emulated(*f.module, "gemm", eval::eval_context(), inputs, outputs);
+    if (!r.ok()) state.SkipWithError(r.diagnostics().front().render().c_str());
+    benchmark::DoNotOptimize(outputs[0].mutable_bytes().data());
+  }
+}
+BENCHMARK(BM_EmuGemm128)->Unit(benchmark::kMillisecond);
+
+void BM_MachineModelGemm128(benchmark::State& state) {
+  const text::ReadFile& f = gemm_kernel();
+  const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.module->find("gemm"));
+  const std::vector<eval::Tensor> inputs = gemm_inputs();
+  for (auto _ : state) {
+    Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, {});
+    if (!r.ok()) state.SkipWithError(r.diagnostics().front().render().c_str());
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_MachineModelGemm128)->Unit(benchmark::kMillisecond);
 
 // The emitted source of the 16-CTA kernel with its host entry.
 std::string kernel_source() {

@@ -95,12 +95,20 @@ class CaseRun {
     if (!errors.empty() || f_.file == nullptr)
       return fail(fmt::format("the case needs an evaluation but the file does not verify: {}", summary(errors)));
     const std::string level = resolved_level();
-    if (level == "cuda-emu" && !f_.emu) {
+    if ((level == "cuda-emu" && !f_.emu) || (level == "cuda-gpu" && !f_.gpu)) {
       out_.status = Status::Skipped;
-      out_.reason = "the file verifies; level cuda-emu needs the CUDA backend, which this build has not (no CUDA headers)";
+      out_.reason = fmt::format("the file verifies; level {} needs the CUDA backend, which this build has not (no CUDA headers{})",
+                                level, level == "cuda-gpu" ? " or no nvcc" : "");
       return out_;
     }
-    if (level != "hir" && level != "tir" && level != "lowered" && level != "cuda-emu") {
+    if (level == "cuda-gpu" && f_.gpu_unavailable) {
+      if (std::string why = f_.gpu_unavailable(); !why.empty()) {
+        out_.status = Status::Skipped;
+        out_.reason = fmt::format("the file verifies; level cuda-gpu needs a GPU: {}", why);
+        return out_;
+      }
+    }
+    if (level != "hir" && level != "tir" && level != "lowered" && level != "cuda-emu" && level != "cuda-gpu") {
       out_.status = Status::Skipped;
       out_.reason = fmt::format("the file verifies; its expectations need the {} evaluator, which "
                                 "is not built yet",
@@ -117,7 +125,9 @@ class CaseRun {
         else if (level == "lowered")
           evaluate_lowered_against_hir();
         else if (level == "cuda-emu")
-          evaluate_emulated_against_tir();
+          evaluate_backend_against_tir(f_.emu, "the emulated CUDA", eval::tir::MmaMode::Exact);
+        else if (level == "cuda-gpu")
+          evaluate_backend_against_tir(f_.gpu, "the CUDA on the GPU", eval::tir::MmaMode::Sm90);
         else
           evaluate();
       } catch (const eval::MemoryBudgetExceeded& e) {  // an expected output's literal
@@ -274,11 +284,13 @@ class CaseRun {
     judge(tir, lc, hir.ok() ? &*hir : nullptr);
   }
 
-  // `at cuda-emu`: the TIR (a func's lowering) on the machine model, then its emitted CUDA under
-  // the host emulation, whose outputs must be the same bits, NaN as one class; the expectations
-  // are judged on the emulated result, `reference` being the machine model's. When the machine
-  // model fails, the expectations are judged on its failure and nothing is emitted.
-  void evaluate_emulated_against_tir() {
+  // `at cuda-emu` / `at cuda-gpu`: the TIR (a func's lowering) on the machine model, then its
+  // emitted CUDA under the host emulation or on the GPU, whose outputs must be the same bits, NaN
+  // as one class; the expectations are judged on the backend's result, `reference` being the
+  // machine model's. The machine model's Mma arithmetic is `mma` (exact for the emulation, the
+  // Hopper model for a GPU). When the machine model fails, the expectations are judged on its
+  // failure and nothing is emitted.
+  void evaluate_backend_against_tir(const BackendRunner& backend, const char* what, eval::tir::MmaMode mma) {
     const Module& m = *f_.file->module;
     Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
     if (!found.ok()) return (void)fail(found.diagnostics().front().message);
@@ -309,6 +321,7 @@ class CaseRun {
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;
     options.limits = f_.limits;
+    options.mma = mma;
     Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*tir, *run_fn, inputs, options);
     auto package = [&](std::vector<eval::Tensor> outs) {
       std::vector<eval::Value> vs(outs.begin(), outs.end());
@@ -317,12 +330,12 @@ class CaseRun {
     if (!oracle.ok()) return judge(Result<eval::Value>(oracle.diagnostics()), lc);
     std::vector<eval::Tensor> outputs;
     for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
-    Result<bool> ran = f_.emu(*tir, entry, inputs, outputs);
-    if (!ran.ok()) return (void)fail(fmt::format("the emulated CUDA failed: {}", summary(ran.diagnostics())));
-    const eval::Value reference = package(oracle->outputs), emulated = package(outputs);
-    const eval::Verdict v = eval::compare_values(emulated, reference, eval::Comparator{});
-    if (!v.passed) return (void)fail(fmt::format("the emulated CUDA differs from the TIR machine model: {}", v.message));
-    judge(emulated, lc, &reference);
+    Result<bool> ran = backend(*tir, entry, inputs, outputs);
+    if (!ran.ok()) return (void)fail(fmt::format("{} failed: {}", what, summary(ran.diagnostics())));
+    const eval::Value reference = package(oracle->outputs), produced = package(outputs);
+    const eval::Verdict v = eval::compare_values(produced, reference, eval::Comparator{});
+    if (!v.passed) return (void)fail(fmt::format("{} differs from the TIR machine model: {}", what, v.message));
+    judge(produced, lc, &reference);
   }
 
   void evaluate() {

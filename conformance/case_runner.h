@@ -61,6 +61,10 @@ struct CaseFile {
   std::string base_dir;                  ///< where the case's relative npy("...") paths start
   eval::EvalLimits limits;               ///< the budgets of each case's inputs and evaluation
   BackendRunner emu;                     ///< level cuda-emu's backend (empty: those cases skip)
+  BackendRunner gpu;                     ///< level cuda-gpu's backend (empty: those cases skip)
+  /// Why level cuda-gpu cannot run now ("" when it can: a device is visible); asked once a case
+  /// needs it. Empty function: it can.
+  std::function<std::string()> gpu_unavailable;
 };
 
 /// The verdict on `c` of `file`; `handlers` hold the HIR evaluator's handlers (register_hir_eval).

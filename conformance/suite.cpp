@@ -60,6 +60,8 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
   cf.base_dir = fs::path(path).parent_path().string();
   cf.limits = options.limits;
   cf.emu = options.emu;
+  cf.gpu = options.gpu;
+  cf.gpu_unavailable = options.gpu_unavailable;
   for (const Case& c : *cases) {
     if (!options.filter.selects(c.name)) continue;
     Case at = c;

@@ -59,6 +59,9 @@ struct SuiteOptions {
   std::string level;
   /// Level cuda-emu's backend (empty: those cases are skipped).
   BackendRunner emu;
+  /// Level cuda-gpu's backend and why it cannot run now (CaseFile's fields of those names).
+  BackendRunner gpu;
+  std::function<std::string()> gpu_unavailable;
 };
 
 /// The .tfir files named by `paths` (folders searched recursively, sorted within each folder);

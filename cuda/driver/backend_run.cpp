@@ -110,6 +110,12 @@ Result<bool> run_emulated(const Module& module, const std::string& function, con
   return (*m)->run(e->entry, b.data, b.shapes);
 }
 
+Result<std::string> emitted_source(const Module& module, const std::string& function, const Context& ctx) {
+  Result<Emitted> e = emit_for_run(module, function, ctx);
+  TF_TRY(e);
+  return std::move(e->source);
+}
+
 bool gpu_backend_built() {
 #ifdef TF_NVCC
   return true;
@@ -136,6 +142,8 @@ int gpu_devices() {
 Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
                         std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
 #ifdef TF_NVCC
+  if (gpu_devices() == 0)
+    return category_error(DiagCategory::Eval, "no CUDA device is visible (--backend emu runs the same source on the CPU)");
   Result<Emitted> e = emit_for_run(module, function, ctx);
   TF_TRY(e);
   Result<const GpuModule*> m = compiled<GpuModule>(e->source, &compile_for_gpu);

@@ -20,6 +20,10 @@ namespace tf::cuda {
 Result<bool> run_emulated(const Module& module, const std::string& function, const Context& ctx,
                           std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs);
 
+/// The translation unit run_emulated and run_on_gpu compile for `function` (its host entry and
+/// every kernel it launches), or why it is not emitted.
+Result<std::string> emitted_source(const Module& module, const std::string& function, const Context& ctx);
+
 /// True when this build can compile for a GPU (nvcc was found at configure time).
 bool gpu_backend_built();
 

@@ -17,6 +17,9 @@ std::optional<std::string> ctype(DType d) {
   if (d == DType::bf16()) return "tf_rt::bf16";
   if (d == DType::fp8e4m3()) return "tf_rt::e4m3";
   if (d == DType::fp8e5m2()) return "tf_rt::e5m2";
+  if (d == DType::f8e8m0()) return "tf_rt::e8m0";
+  if (d == DType::f6e2m3()) return "tf_rt::e2m3";
+  if (d == DType::f6e3m2()) return "tf_rt::e3m2";
   if (d == DType::i8()) return "std::int8_t";
   if (d == DType::i32()) return "std::int32_t";
   if (d == DType::i64()) return "std::int64_t";
@@ -35,9 +38,10 @@ std::string int_list(const std::vector<std::int64_t>& v) {
   return fmt::format("{}", fmt::join(v, ", "));
 }
 
-// The bytes of one element of `d` as the runtime stores it (bool is one byte: bit_width says 1;
-// found by the emulation law, whose bool tensor in shared memory overran the arena).
-std::int64_t element_bytes(DType d) { return d == DType::boolean() ? 1 : d.bit_width() / 8; }
+// The bytes of one element of `d` as the runtime stores it: a whole byte for bool and f6 (their
+// bit widths are 1 and 6; a bool tensor in shared memory sized from one bit overran the arena,
+// found by the emulation law).
+std::int64_t element_bytes(DType d) { return (d.bit_width() + 7) / 8; }
 
 std::int64_t product(const std::vector<std::int64_t>& v) {
   std::int64_t n = 1;

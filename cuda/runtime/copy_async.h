@@ -23,7 +23,7 @@ TF_DEV int async_chunk(const unsigned char* d, const unsigned char* s, std::int6
 
 /// copy_async(src, dst): src in global, dst in shared memory, one shape.
 template <typename T>
-TF_DEV void copy_async(const View<T>& src, const View<T>& dst) {
+TF_OP void copy_async(const View<T>& src, const View<T>& dst) {
   const View<T>& who = dst.distributed || !src.distributed ? dst : src;
   const std::int64_t n = who.owned_count();
   std::int64_t g[kMaxRank];

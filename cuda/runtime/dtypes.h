@@ -8,6 +8,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp6.h>
 #include <cuda_fp8.h>
 
 #include <cmath>
@@ -22,6 +23,9 @@ using bf16 = __nv_bfloat16;
 using f16 = __half;
 using e4m3 = __nv_fp8_e4m3;
 using e5m2 = __nv_fp8_e5m2;
+using e8m0 = __nv_fp8_e8m0;
+using e2m3 = __nv_fp6_e2m3;  ///< one byte per element, the code in its low six bits
+using e3m2 = __nv_fp6_e3m2;
 /// bool as one byte, 0 or 1 (the value tensors' own code).
 struct boolean {
   unsigned char v;
@@ -35,6 +39,9 @@ template <> struct Compute<f16> { using type = float; };
 template <> struct Compute<bf16> { using type = float; };
 template <> struct Compute<e4m3> { using type = float; };
 template <> struct Compute<e5m2> { using type = float; };
+template <> struct Compute<e8m0> { using type = float; };
+template <> struct Compute<e2m3> { using type = float; };
+template <> struct Compute<e3m2> { using type = float; };
 template <> struct Compute<std::int8_t> { using type = std::int64_t; };
 template <> struct Compute<std::int16_t> { using type = std::int64_t; };
 template <> struct Compute<std::int32_t> { using type = std::int64_t; };
@@ -46,6 +53,9 @@ TF_DEV float widen(f16 x) { return __half2float(x); }
 TF_DEV float widen(bf16 x) { return __bfloat162float(x); }
 TF_DEV float widen(e4m3 x) { return __half2float(__half(__nv_cvt_fp8_to_halfraw(x.__x, __NV_E4M3))); }
 TF_DEV float widen(e5m2 x) { return __half2float(__half(__nv_cvt_fp8_to_halfraw(x.__x, __NV_E5M2))); }
+TF_DEV float widen(e8m0 x) { return __bfloat162float(__nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(x.__x))); }
+TF_DEV float widen(e2m3 x) { return __half2float(__half(__nv_cvt_fp6_to_halfraw(x.__x, __NV_E2M3))); }
+TF_DEV float widen(e3m2 x) { return __half2float(__half(__nv_cvt_fp6_to_halfraw(x.__x, __NV_E3M2))); }
 TF_DEV std::int64_t widen(std::int8_t x) { return x; }
 TF_DEV std::int64_t widen(std::int16_t x) { return x; }
 TF_DEV std::int64_t widen(std::int32_t x) { return x; }
@@ -114,6 +124,39 @@ struct NarrowFp8 {
 };
 template <> struct Narrow<e4m3> : NarrowFp8<e4m3, __NV_E4M3> {};
 template <> struct Narrow<e5m2> : NarrowFp8<e5m2, __NV_E5M2> {};
+/// E8M0: rounding up to the next power of two, saturating (the headers' only default).
+template <> struct Narrow<e8m0> {
+  TF_DEV static e8m0 from(float x) {
+    e8m0 r;
+    r.__x = __nv_cvt_float_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf);
+    return r;
+  }
+  TF_DEV static e8m0 from(double x) {
+    e8m0 r;
+    r.__x = __nv_cvt_double_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf);
+    return r;
+  }
+  TF_DEV static e8m0 from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static e8m0 from(std::int64_t x) { return from(static_cast<double>(x)); }
+};
+/// The fp6 formats: round to nearest even, always saturating (NaN to +max).
+template <typename T, __nv_fp6_interpretation_t Kind>
+struct NarrowFp6 {
+  TF_DEV static T from(float x) {
+    T r;
+    r.__x = __nv_cvt_float_to_fp6(x, Kind, cudaRoundNearest);
+    return r;
+  }
+  TF_DEV static T from(double x) {
+    T r;
+    r.__x = __nv_cvt_double_to_fp6(x, Kind, cudaRoundNearest);
+    return r;
+  }
+  TF_DEV static T from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static T from(std::int64_t x) { return from(static_cast<double>(x)); }
+};
+template <> struct Narrow<e2m3> : NarrowFp6<e2m3, __NV_E2M3> {};
+template <> struct Narrow<e3m2> : NarrowFp6<e3m2, __NV_E3M2> {};
 template <typename I>
 struct NarrowInt {
   TF_DEV static I from(float x) { return static_cast<I>(float_to_integer(x, 8 * sizeof(I))); }

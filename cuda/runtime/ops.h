@@ -16,7 +16,7 @@ TF_DEV void operand_coord(const View<T>& v, const std::int64_t* g, int rank, std
 
 /// copy(src, dst): the elements the thread owns in dst, or in src when dst is not distributed.
 template <typename T>
-TF_DEV void copy(const View<T>& src, const View<T>& dst) {
+TF_OP void copy(const View<T>& src, const View<T>& dst) {
   const View<T>& who = dst.distributed || !src.distributed ? dst : src;
   const std::int64_t n = who.owned_count();
   std::int64_t g[kMaxRank];
@@ -28,7 +28,7 @@ TF_DEV void copy(const View<T>& src, const View<T>& dst) {
 
 /// fill(dst, value): the value already in dst's element type.
 template <typename T>
-TF_DEV void fill(const View<T>& dst, T value) {
+TF_OP void fill(const View<T>& dst, T value) {
   const std::int64_t n = dst.owned_count();
   std::int64_t g[kMaxRank];
   for (std::int64_t k = 0; k < n; ++k) {
@@ -54,7 +54,7 @@ TF_DEV bool same_shape(const View<T>& v, const View<D>& dst) {
 }
 
 template <typename F, typename D, typename L, typename R>
-TF_DEV void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F f) {
+TF_OP void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F f) {
   const std::int64_t n = dst.owned_count();
   if (same_shape(lhs, dst) && same_shape(rhs, dst)) {
     // Run by run along the last axis: each view's element address is affine there, so the first
@@ -85,7 +85,7 @@ TF_DEV void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F
 
 /// dst[g] = f(src[g']) narrowed to dst.
 template <typename F, typename D, typename S>
-TF_DEV void unary(const View<S>& src, const View<D>& dst, F f) {
+TF_OP void unary(const View<S>& src, const View<D>& dst, F f) {
   const std::int64_t n = dst.owned_count();
   std::int64_t g[kMaxRank], a[kMaxRank];
   for (std::int64_t k = 0; k < n; ++k) {
@@ -275,7 +275,7 @@ struct Reducer<bool> {
 /// marks, in row-major index order of those axes; dst keeps src's rank (extent 1 there) or drops
 /// them. `lowest` is the dtype's least value (an empty max).
 template <typename D, typename S>
-TF_DEV void reduce(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
+TF_OP void reduce(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
                    typename Compute<S>::type lowest) {
   using V = typename Compute<S>::type;
   const bool keepdim = dst.rank == src.rank;
@@ -310,7 +310,7 @@ namespace tf_rt {
 /// rows): ms = f32(sum of x^2 in f64 / n), r = 1 / sqrt(ms + eps) in f32, y = (x * r) * w in f32,
 /// rounded once to dst.
 template <typename D, typename S, typename W>
-TF_DEV void rms_norm(const View<S>& src, const View<D>& dst, const View<W>& weight, float eps) {
+TF_OP void rms_norm(const View<S>& src, const View<D>& dst, const View<W>& weight, float eps) {
   const int last = dst.rank - 1;
   const std::int64_t n = dst.shape[last];
   const std::int64_t count = dst.owned_count();
@@ -345,7 +345,7 @@ namespace tf_rt {
 /// machine model computes the collective once, in that order), and the block meets again before
 /// the staging can be written by a later use of the site.
 template <typename D, typename S>
-TF_DEV void reduce_collective(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
+TF_OP void reduce_collective(const View<S>& src, const View<D>& dst, const bool* reduced, ReduceKind kind,
                               typename Compute<S>::type lowest, S* staging) {
   const View<S> whole = row_major(staging, src.rank, src.shape);
   copy(src, whole);

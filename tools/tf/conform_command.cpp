@@ -100,6 +100,12 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   options.emu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
     return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs);
   };
+  if (cuda::gpu_backend_built()) {
+    options.gpu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+      return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs);
+    };
+    options.gpu_unavailable = [] { return cuda::gpu_devices() > 0 ? std::string() : std::string("no CUDA device is visible"); };
+  }
 #endif
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;

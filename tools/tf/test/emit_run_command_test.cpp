@@ -68,10 +68,18 @@ TEST(TfRun, TheEmulatedBackendPrintsWhatEvalPrints) {
   ASSERT_EQ(run_eval(r, run_out, run_err), kExitOk) << run_err.str();
   EXPECT_EQ(run_out.str(), "output = Tensor[(6,), f32]{2, -0, inf, nan, 2e+38, 6}\n");
   EXPECT_EQ(run_out.str(), eval_out.str());
+  // The GPU backend: the same output where a device is visible, else an error saying so (this
+  // machine has none; CI neither).
   r.backend = "gpu";
   std::ostringstream gpu_out, gpu_err;
-  EXPECT_EQ(run_eval(r, gpu_out, gpu_err), kExitBadInput);
-  EXPECT_NE(gpu_err.str().find("--backend gpu: this build runs emitted CUDA only under the host emulation"), std::string::npos);
+  if (run_eval(r, gpu_out, gpu_err) == kExitOk) {
+    EXPECT_EQ(gpu_out.str(), eval_out.str());
+  } else {
+    const std::string e = gpu_err.str();
+    EXPECT_TRUE(e.find("no CUDA device is visible (--backend emu runs the same source on the CPU)") != std::string::npos ||
+                e.find("this build found no nvcc") != std::string::npos)
+        << e;
+  }
 }
 
 }  // namespace
