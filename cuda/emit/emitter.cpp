@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "cuda/emit/emit_support.h"
@@ -14,7 +15,9 @@
 
 namespace tf::cuda {
 
+using detail::CalleeEmitter;
 using detail::ctype;
+using detail::DeviceFnFacts;
 using detail::host_entry;
 using detail::KernelEmitter;
 using detail::KernelFacts;
@@ -27,15 +30,39 @@ Result<std::string> emit_module(const Module& module) {
          "// against the host emulation. Each kernel statement carries its tfir in a comment.\n"
          "#include \"cuda/runtime/tf_runtime.h\"\n\n";
   std::map<std::string, KernelFacts> kernels;
-  std::ostringstream entries;
+  // Device functions the kernels call, each emitted once, callees before their callers (their
+  // text waits in `device_text` until the kernel being emitted is written).
+  std::map<std::string, DeviceFnFacts> devices;
+  std::set<std::string> emitting;
+  std::ostringstream device_text;
+  CalleeEmitter callee;
+  callee = [&](const std::string& name) -> Result<DeviceFnFacts> {
+    if (auto it = devices.find(name); it != devices.end()) return it->second;
+    if (emitting.count(name) != 0) return not_emitted(fmt::format("the recursive call of {}", name));
+    const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(name));
+    if (fn == nullptr || fn->target() != tir::Target::Cuda)
+      return not_emitted(fmt::format("a call of {}, which is not a device prim_func of the module", name));
+    emitting.insert(name);
+    std::ostringstream text;
+    KernelEmitter k(*fn, text, callee, /*device_function=*/true);
+    Result<bool> ok = k.emit();
+    emitting.erase(name);
+    TF_TRY(ok);
+    device_text << k.declarations() << text.str();
+    DeviceFnFacts facts{"tf_fn_" + name, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
+    devices[name] = facts;
+    return facts;
+  };
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
     if (fn == nullptr) return not_emitted(fmt::format("the non-TIR function {} (lower it first)", f->name()));
     if (fn->target() != tir::Target::Cuda) continue;
     std::ostringstream kernel;
-    KernelEmitter k(*fn, kernel);
+    KernelEmitter k(*fn, kernel, callee);
     Result<bool> ok = k.emit();
     TF_TRY(ok);
+    out << device_text.str();
+    device_text.str("");
     KernelFacts facts{{}, tir::hidden_shape_params(*fn), k.implicit_extents(), k.smem_bytes(), k.gmem_bytes(), k.register_bytes(),
                       k.cooperative()};
     for (std::size_t i = 0; i < fn->params().size(); ++i)

@@ -49,6 +49,7 @@ Result<bool> KernelEmitter::emit() {
   const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(fn_);
   for (std::size_t i = 0; i < fn_.params().size(); ++i) {
     if (!hidden[i]) continue;
+    if (device_) return not_emitted(fmt::format("a call of {}, whose hidden extent parameters a call does not pass", fn_.name()));
     const VarRef& p = fn_.params()[i];
     const auto* source = fn_.params()[hidden[i]->tensor_param]->type()->as<TensorType>();
     const ShapeDim& extent = source->shape[static_cast<std::size_t>(hidden[i]->axis)];
@@ -61,15 +62,22 @@ Result<bool> KernelEmitter::emit() {
     hidden_names_[i] = name;
   }
   // A DimVar of a parameter's shape that no hidden scalar carries (hand-written TIR: the
-  // machine model binds it from the tensor) arrives as an extra scalar the launch fills from
-  // that tensor's shape, at its first occurrence.
+  // machine model binds it from the tensor): a kernel takes it as an extra scalar the launch
+  // fills from that tensor's shape, at its first occurrence; a device function reads it from
+  // the View its caller passes.
   std::vector<std::string> implicit_params;
+  std::map<std::size_t, std::string> param_names;
   for (std::size_t i = 0; i < fn_.params().size(); ++i) {
     const auto* t = hidden[i] ? nullptr : fn_.params()[i]->type()->as<TensorType>();
+    if (t != nullptr) param_names[i] = fresh(fn_.params()[i]->name);
     for (std::size_t k = 0; t != nullptr && k < t->shape.size(); ++k) {
       const auto* var = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>();
       if (var == nullptr || dims_.count(var->name) != 0) continue;
       dims_[var->name] = fresh("tf_dim_" + var->name);
+      if (device_) {
+        line(fmt::format("const std::int64_t {} = {}.shape[{}];  // DimVar {}", dims_.at(var->name), param_names[i], k, var->name));
+        continue;
+      }
       implicit_.push_back(tir::HiddenShapeSource{i, static_cast<std::int64_t>(k)});
       implicit_params.push_back(fmt::format("std::int64_t {}", dims_.at(var->name)));
     }
@@ -82,9 +90,15 @@ Result<bool> KernelEmitter::emit() {
     }
     const auto* t = p->type()->as<TensorType>();
     if (t == nullptr) return not_emitted(fmt::format("the non-tensor parameter `{}` of {}", p->name, fn_.name()));
-    Result<Tensor> made = tensor_of(*p, *t);
+    Result<Tensor> made = tensor_of(*p, *t, param_names.at(i));
     TF_TRY(made);
     Tensor param = std::move(made).value();
+    ++views_;
+    if (device_) {  // the caller's View (undistributed: emit_call checks), its strides not known here
+      params.push_back(fmt::format("const tf_rt::View<{}>& {}", param.element, param.name));
+      tensors_[p.get()] = param;
+      continue;
+    }
     params.push_back(fmt::format("{}* {}_ptr", param.element, param.name));
     line(fmt::format("const std::int64_t {0}_shape[] = {{{1}}};", param.name, extent_list(param)));
     line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::row_major({1}_ptr, {2}, {1}_shape);", param.element, param.name,
@@ -92,22 +106,32 @@ Result<bool> KernelEmitter::emit() {
     param.row_major = true;
     if (!param.symbolic) param.strides = row_major_strides(param.shape);
     tensors_[p.get()] = param;
-    ++views_;
   }
   Result<bool> b = emit_body(*fn_.body());
   TF_TRY(b);
-  // The signature and the prologue now that the meshes and the memory are known.
-  out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
   params.insert(params.end(), implicit_params.begin(), implicit_params.end());
-  out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "),
-                      params.empty() ? "" : ", ");
-  out_ << "  TF_SHARED_ARENA(tf_smem);\n  (void)tf_smem;\n  (void)tf_gmem;\n";
-  out_ << fmt::format("  constexpr std::int64_t tf_smem_bytes = {}, tf_gmem_bytes = {};  // the arena and the workspace\n"
-                      "  (void)tf_smem_bytes;\n  (void)tf_gmem_bytes;\n", smem_, gmem_);
-  for (std::size_t i = 0; i < meshes_.size(); ++i)
-    out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, fn_.name());
-  out_ << body.str() << "}\n\n";
+  write_function(params, body.str());
   return true;
+}
+
+void KernelEmitter::write_function(const std::vector<std::string>& params, const std::string& body) {
+  const std::string more = params.empty() ? "" : ", ";
+  if (device_) {
+    out_ << fmt::format("// prim_func {} (a device function its callers' kernels call)\n", fn_.name());
+    out_ << fmt::format("TF_DEV void tf_fn_{}({}{}unsigned char* tf_gmem, unsigned char* tf_smem) {{\n", fn_.name(),
+                        fmt::join(params, ", "), more);
+  } else {
+    out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
+    out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "), more);
+    out_ << "  TF_SHARED_ARENA(tf_smem);\n";
+  }
+  out_ << "  (void)tf_smem;\n  (void)tf_gmem;\n";
+  out_ << fmt::format("  constexpr std::int64_t tf_smem_bytes = {}, tf_gmem_bytes = {};  // {}\n"
+                      "  (void)tf_smem_bytes;\n  (void)tf_gmem_bytes;\n",
+                      smem_, gmem_, device_ ? "its shared and global regions" : "the arena and the workspace");
+  for (std::size_t i = 0; i < meshes_.size(); ++i)
+    out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, symbol());
+  out_ << body << "}\n\n";
 }
 
 std::string KernelEmitter::fresh(const std::string& base) {
@@ -120,7 +144,7 @@ std::string KernelEmitter::fresh(const std::string& base) {
   return name;
 }
 
-Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t) {
+Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::string name) {
   Tensor out;
   std::optional<std::string> e = ctype(t.dtype);
   if (!e) return not_emitted(fmt::format("tensors of {} (`{}` in {})", t.dtype.name(), v.name, fn_.name()));
@@ -141,7 +165,7 @@ Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t) {
     out.extents.push_back(bound->second);
     out.symbolic = true;
   }
-  out.name = fresh(v.name);
+  out.name = name.empty() ? fresh(v.name) : std::move(name);
   return out;
 }
 
@@ -169,7 +193,7 @@ Result<std::size_t> KernelEmitter::mesh_index(const Mesh& m) {
   const std::size_t k = meshes_.size();
   meshes_.push_back(m);
   decls_ << fmt::format("// {}\nTF_CONST tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
-                        to_string(m), fn_.name(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
+                        to_string(m), symbol(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
                         extents.size(), int_list(extents), int_list(strides), m.offset());
   return k;
 }
@@ -188,7 +212,7 @@ Result<std::pair<std::string, std::string>> KernelEmitter::shard(const ShardLayo
     axis.push_back(a.is_split() ? a.axis() : -1);
     extent.push_back(i < mesh_extents.size() ? mesh_extents[i] : 1);
   }
-  const std::string name = fmt::format("tf_shard_{}_{}", fn_.name(), shards_++);
+  const std::string name = fmt::format("tf_shard_{}_{}", symbol(), shards_++);
   decls_ << fmt::format("TF_CONST tf_rt::ShardDesc {} = {{{}, {{{}}}, {{{}}}}};\n", name, axis.size(), int_list(axis),
                         int_list(extent));
   return std::make_pair(name, fmt::format("tf_pos{}", *pos));
@@ -241,6 +265,7 @@ Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
                  fmt::format("  // with {} as {}", to_string(scope->mesh), scope->binding->name));
   }
   if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
+  if (const auto* d = s.as<tir::DispatchCall>()) return emit_dispatch(*d);
   if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
   if (s.as<tir::Abort>() != nullptr) {
     line("tf_rt::prim::trap(\"abort\");");
@@ -287,6 +312,7 @@ Result<std::string> KernelEmitter::int_value(const Expr& e) {
   if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return std::to_string(std::get<std::int64_t>(c->value));
   if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);
   if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
+  if (e->as<ShapeOf>() != nullptr) return extent_of(e);
   return not_emitted("a loop bound that is not an integer literal, a bound DimVar or an enclosing loop's index");
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -20,6 +21,7 @@
 #include "ir/support/result.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
+#include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/named_barriers.h"
@@ -60,10 +62,23 @@ struct Domain {
   bool nested = false;               ///< some logical axis has more than one leaf
 };
 
-/// Emits one device prim_func (a kernel) into `out`; the constants it names are declarations().
+/// What a caller needs of a device function it calls (emitted once per module).
+struct DeviceFnFacts {
+  std::string name;  ///< the TF_DEV function
+  std::int64_t smem = 0, gmem = 0, registers = 0;  ///< the regions and stack its calls need
+  bool cooperative = false;                        ///< it (or a callee) uses the grid barrier
+};
+
+/// Emits device function `name` (once, before its first caller) and gives its facts.
+using CalleeEmitter = std::function<Result<DeviceFnFacts>(const std::string& name)>;
+
+/// Emits one cuda prim_func into `out`: as a kernel (TF_GLOBAL, parameters from pointers), or as
+/// a device function a kernel calls (TF_DEV, parameters the caller's Views, its shared and
+/// global regions given by the caller). The constants it names are declarations().
 class KernelEmitter {
  public:
-  KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out) : fn_(fn), out_(out) {}
+  KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out, CalleeEmitter callees = {}, bool device_function = false)
+      : fn_(fn), out_(out), callees_(std::move(callees)), device_(device_function) {}
 
   /// Writes the kernel, or the refusal of its first construct not emitted yet (placed).
   Result<bool> emit();
@@ -82,7 +97,10 @@ class KernelEmitter {
  private:
   void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
   std::string fresh(const std::string& base);
-  Result<Tensor> tensor_of(const Var& v, const TensorType& t);
+  /// The Tensor record of `v` (named `name`, or a fresh name from v's).
+  Result<Tensor> tensor_of(const Var& v, const TensorType& t, std::string name = "");
+  /// The prefix of this function's constants (kernels and device functions apart).
+  std::string symbol() const { return device_ ? "dev_" + fn_.name() : fn_.name(); }
   static std::string extent_list(const Tensor& t);
   Result<std::size_t> mesh_index(const Mesh& m);
   Result<std::pair<std::string, std::string>> shard(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
@@ -122,9 +140,17 @@ class KernelEmitter {
   Result<bool> emit_sync(const tir::Evaluate& site, const Call& c);
   Result<bool> emit_mma(const Call& c);
   Result<bool> emit_copy_async(const Call& c);
+  Result<bool> emit_call(const tir::Evaluate& call);
+  Result<bool> emit_dispatch(const tir::DispatchCall& d);
+  /// A parameter's extent (ShapeOf) as C++.
+  Result<std::string> extent_of(const Expr& shape_of);
+  /// The signature and prologue of a kernel or device function, once its body is known.
+  void write_function(const std::vector<std::string>& params, const std::string& body);
 
   const tir::PrimFunction& fn_;
   std::ostringstream& out_;
+  CalleeEmitter callees_;
+  bool device_ = false;  // a device function, not a kernel
   std::ostringstream* body_ = nullptr;
   std::ostringstream decls_;
   int indent_ = 1;

@@ -41,7 +41,7 @@
 namespace tf::cuda::detail {
 
 Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
-  if (!ev.is_op()) return not_emitted("an Evaluate of a function symbol inside a kernel");
+  if (!ev.is_op()) return emit_call(ev);
   const Call* c = &ev.call();
   const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
   if (!op) return not_emitted(fmt::format("the op {}", c->op.name()));

@@ -21,7 +21,7 @@ namespace tf_rt {
 constexpr int kMaxRank = 8;
 
 /// The coordinate of a rank-0 tensor's element (and of the first element of any).
-constexpr std::int64_t kOrigin[kMaxRank] = {};
+TF_CONST std::int64_t kOrigin[kMaxRank] = {};
 
 /// A static mesh as the emitter writes it: its levels (outermost first; cta or thread with their
 /// extents), its axes (extent, stride over the device numbering) and a slice's offset.
