@@ -27,6 +27,7 @@
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/launch.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/named_barriers.h"
 #include "ir/tir/prim_function.h"
@@ -53,12 +54,12 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
   const std::string list = fmt::format("{}", fmt::join(params, ", "));
   const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
   return fmt::format(
-      "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block{1}{2}) {{\n"
-      "  return tf_rt::launch(grid, block, {3}, {4}, {5}, {6},\n"
-      "                       [&](unsigned char* tf_gmem) {{ {8}({0}, grid, block, {3}, {7}tf_gmem); }});\n"
+      "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config{1}{2}) {{\n"
+      "  const std::int64_t smem = config.dynamic_smem > {3} ? config.dynamic_smem : {3};\n"
+      "  return tf_rt::launch(grid, block, smem, {4}, {5}, {6}, config,\n"
+      "                       [&](unsigned char* tf_gmem) {{ TF_RUN({0}, grid, block, smem, config, {6}, {7}tf_gmem); }});\n"
       "}}\n\n",
-      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call,
-      k.cooperative ? "TF_RUN_COOPERATIVE" : "TF_RUN");
+      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
 }
 
 namespace {
@@ -87,6 +88,34 @@ Result<std::string> host_extent(const ExprNode& e, const std::map<const Var*, st
     }
   }
   return not_emitted("a launch extent other than literals, parameter extents and dim arithmetic");
+}
+
+// A Launch's configuration beyond its geometry as a tf_rt::LaunchConfig initializer. A named
+// stream is the host's handle (launch.h); the emitted entry launches on the default stream.
+Result<std::string> launch_config(const Call& c) {
+  std::vector<std::int64_t> cluster{1, 1, 1};
+  if (const auto* given = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
+    for (std::size_t i = 0; i < given->size() && i < 3; ++i) cluster[i] = (*given)[i];
+  const auto* smem = std::get_if<std::int64_t>(&c.attr("dynamic_smem"));
+  int policy = -1, priority = 0;
+  bool cooperative = false, serialization = false, has_priority = false;
+  if (const auto* attrs = std::get_if<std::vector<std::int64_t>>(&c.attr("attrs")))
+    for (std::size_t i = 0; i + 1 < attrs->size(); i += 2) {
+      const std::optional<tir::CudaLaunchAttr> a = tir::cuda_launch_attr_from_value((*attrs)[i]);
+      const std::int64_t v = (*attrs)[i + 1];
+      if (!a) return not_emitted(fmt::format("the launch attribute {}", (*attrs)[i]));
+      switch (*a) {
+        case tir::CudaLaunchAttr::Cooperative: cooperative = v != 0; break;
+        case tir::CudaLaunchAttr::ClusterSchedulingPolicyPreference: policy = static_cast<int>(v); break;
+        case tir::CudaLaunchAttr::ProgrammaticStreamSerialization: serialization = v != 0; break;
+        case tir::CudaLaunchAttr::Priority:
+          priority = static_cast<int>(v);
+          has_priority = true;
+          break;
+      }
+    }
+  return fmt::format("tf_rt::LaunchConfig{{tf_rt::Dim3{{{}, {}, {}}}, {}, {}, {}, {}, {}, {}}}", cluster[0], cluster[1], cluster[2],
+                     smem != nullptr ? *smem : 0, cooperative, policy, serialization, priority, has_priority);
 }
 
 // A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
@@ -172,8 +201,10 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
         args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", facts.param_types[i], host_of[i]));
     }
     for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
-    out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}{}{})) return e;\n",
-                       callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], args.empty() ? "" : ", ",
+    Result<std::string> config = launch_config(*c);
+    TF_TRY(config);
+    out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
+                       callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
                        fmt::join(args, ", "));
   }
   // A dispatch returns on every path (its fallback too); anything else ends here.

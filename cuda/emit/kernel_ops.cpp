@@ -164,6 +164,7 @@ Result<bool> KernelEmitter::emit_unary(const Call& c, const std::string& kind) {
 // The least value of `d` (an empty max), as a literal of its compute type.
 std::string KernelEmitter::lowest(DType d) {
   if (d == DType::fp8e4m3()) return "-448.0f";
+  if (d == DType::f8e8m0()) return "0x1p-127f";  // unsigned: its least value is 2^-127 (found by the HIR sweep)
   if (d.is_float()) return "-INFINITY";
   if (d == DType::i8()) return "std::int64_t{-128}";
   if (d == DType::i32()) return "std::int64_t{-2147483647 - 1}";

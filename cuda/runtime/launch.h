@@ -30,40 +30,99 @@ struct Dim3 {
   unsigned x = 1, y = 1, z = 1;
 };
 
+/// What a TIR Launch says beyond its geometry (seed 002 section 2.3, "Launch"): the cluster
+/// extents ({1, 1, 1}: none), the dynamic shared memory it asks for (the kernel gets the larger
+/// of this and what its allocations need), and its launch attributes (cudaLaunchAttributeID
+/// values: cooperative, cluster scheduling policy, programmatic stream serialization, priority).
+struct LaunchConfig {
+  Dim3 cluster;
+  std::int64_t dynamic_smem = 0;
+  bool cooperative = false;
+  int cluster_policy = -1;  ///< -1: not given
+  bool programmatic_serialization = false;
+  int priority = 0;
+  bool has_priority = false;
+};
+
+/// Why `grid` cannot be launched in clusters of `cluster` (null when it can): CUDA requires each
+/// grid extent to be a multiple of the cluster's, and a cluster of at most 8 CTAs (portable).
+inline const char* cluster_misfit(Dim3 grid, Dim3 cluster) {
+  if (grid.x % cluster.x != 0 || grid.y % cluster.y != 0 || grid.z % cluster.z != 0)
+    return "the grid is not a whole number of clusters (cudaErrorInvalidClusterSize)";
+  if (cluster.x * cluster.y * cluster.z > 8) return "a cluster of more than 8 CTAs (cudaErrorInvalidClusterSize)";
+  return nullptr;
+}
+
 #if defined(__CUDACC__)
-#define TF_RUN(kernel, grid, block, smem, ...) \
-  kernel<<<dim3((grid).x, (grid).y, (grid).z), dim3((block).x, (block).y, (block).z), (smem)>>>(__VA_ARGS__)
-/// A kernel that uses the grid barrier is launched cooperatively (all its CTAs co-resident).
-#define TF_RUN_COOPERATIVE(kernel, grid, block, smem, ...) ::tf_rt::launch_cooperative(kernel, grid, block, smem, __VA_ARGS__)
+/// Launches `kernel` with `config`'s cluster and attributes (cudaLaunchKernelEx); `cooperative`
+/// also when the kernel uses the grid barrier.
+#define TF_RUN(kernel, grid, block, smem, config, cooperative, ...) \
+  ::tf_rt::launch_ex(kernel, grid, block, smem, config, cooperative, __VA_ARGS__)
 
 template <typename... P, typename... A>
-inline void launch_cooperative(void (*kernel)(P...), Dim3 grid, Dim3 block, std::int64_t smem, A... args) {
-  void* params[] = {static_cast<void*>(&args)...};
-  cudaLaunchCooperativeKernel(reinterpret_cast<void*>(kernel), dim3(grid.x, grid.y, grid.z), dim3(block.x, block.y, block.z), params,
-                              static_cast<std::size_t>(smem));
+inline void launch_ex(void (*kernel)(P...), Dim3 grid, Dim3 block, std::int64_t smem, const LaunchConfig& config, bool cooperative,
+                      A... args) {
+  cudaLaunchAttribute attrs[5];
+  unsigned n = 0;
+  if (cooperative || config.cooperative) {
+    attrs[n].id = cudaLaunchAttributeCooperative;
+    attrs[n++].val.cooperative = 1;
+  }
+  if (config.cluster.x * config.cluster.y * config.cluster.z > 1) {
+    attrs[n].id = cudaLaunchAttributeClusterDimension;
+    attrs[n].val.clusterDim.x = config.cluster.x;
+    attrs[n].val.clusterDim.y = config.cluster.y;
+    attrs[n++].val.clusterDim.z = config.cluster.z;
+  }
+  if (config.cluster_policy >= 0) {
+    attrs[n].id = cudaLaunchAttributeClusterSchedulingPolicyPreference;
+    attrs[n++].val.clusterSchedulingPolicyPreference = static_cast<cudaClusterSchedulingPolicy>(config.cluster_policy);
+  }
+  if (config.programmatic_serialization) {
+    attrs[n].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attrs[n++].val.programmaticStreamSerializationAllowed = 1;
+  }
+  if (config.has_priority) {
+    attrs[n].id = cudaLaunchAttributePriority;
+    attrs[n++].val.priority = config.priority;
+  }
+  cudaLaunchConfig_t c = {};
+  c.gridDim = dim3(grid.x, grid.y, grid.z);
+  c.blockDim = dim3(block.x, block.y, block.z);
+  c.dynamicSmemBytes = static_cast<std::size_t>(smem);
+  c.attrs = attrs;
+  c.numAttrs = n;
+  cudaLaunchKernelEx(&c, kernel, args...);
 }
 
 template <typename F>
-inline const char* launch(Dim3, Dim3, std::int64_t, std::int64_t gmem, std::int64_t, bool, F run) {
+inline const char* launch(Dim3 grid, Dim3, std::int64_t, std::int64_t gmem, std::int64_t, bool, const LaunchConfig& config, F run) {
   thread_local std::string error;
+  if (const char* misfit = cluster_misfit(grid, config.cluster)) return misfit;
   unsigned char* ws = nullptr;
   if (gmem > 0 && cudaMalloc(&ws, static_cast<std::size_t>(gmem)) != cudaSuccess) return "cudaMalloc of the workspace failed";
   run(ws);
-  cudaError_t e = cudaDeviceSynchronize();
+  cudaError_t e = cudaGetLastError();  // the launch itself (its configuration)
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
   if (ws != nullptr) cudaFree(ws);
   if (e == cudaSuccess) return nullptr;
   error = cudaGetErrorString(e);
   return error.c_str();
 }
 #else
-#define TF_RUN(kernel, grid, block, smem, ...) kernel(__VA_ARGS__)
-#define TF_RUN_COOPERATIVE(kernel, grid, block, smem, ...) kernel(__VA_ARGS__)
+#define TF_RUN(kernel, grid, block, smem, config, cooperative, ...) kernel(__VA_ARGS__)
 
 /// Runs `run(workspace)` once per thread under the emulation: `gmem` bytes of per-launch global
-/// workspace, `smem` bytes of shared arena per CTA, `stack` bytes of fiber stack per thread.
+/// workspace, `smem` bytes of shared arena per CTA, `stack` bytes of fiber stack per thread. A
+/// cooperative launch (the kernel's grid barrier, or the attribute) runs its CTAs together; the
+/// cluster is checked as CUDA checks it and otherwise changes nothing (TIR has no distributed
+/// shared memory); priority and stream serialization order nothing within one launch.
 template <typename F>
-inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative, F run) {
+inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative,
+                          const LaunchConfig& config, F run) {
   thread_local std::string error;
+  if (const char* misfit = cluster_misfit(grid, config.cluster)) return misfit;
+  cooperative = cooperative || config.cooperative;
   std::vector<unsigned char> ws(static_cast<std::size_t>(gmem) + 16);
   ::tf::emu::EmuLaunch l;
   l.grid = ::tf::emu::Dim3{grid.x, grid.y, grid.z};

@@ -8,6 +8,7 @@
 
 #include "cuda/driver/backend_run.h"
 #include "cuda/driver/emu_module.h"
+#include "cuda/driver/gpu_module.h"
 #include "cuda/driver/nvcc.h"
 #include "cuda/emit/emitter.h"
 #include "eval/hir/eval_tables.h"
@@ -239,6 +240,38 @@ INSTANTIATE_TEST_SUITE_P(HandWritten, EmitNvcc, ::testing::ValuesIn(kHandWritten
                            std::string n = std::string(info.param.function) + "_" + info.param.arch;
                            return n;
                          });
+
+// The GPU backend's module: the emitted source of a configured launch (clusters, dynamic shared
+// memory, launch attributes: cudaLaunchKernelEx) compiles with nvcc into a loadable shared object
+// with its device-memory helpers; without a device a run is refused with that reason, with one
+// it gives the emulation's values.
+TEST(GpuModule, TheEmittedSourceBuildsAndRunsWhereADeviceIs) {
+#ifndef TF_NVCC
+  GTEST_SKIP() << "no nvcc found at configure time";
+#else
+  std::ifstream in(TF_SOURCE_ROOT "/conformance/cases/emu/emitted.tfir");
+  std::stringstream text;
+  text << in.rdbuf();
+  Result<text::ReadFile> file = text::read_file(text.str(), "emitted.tfir", eval::eval_context());
+  ASSERT_TRUE(file.ok()) << file.diagnostics().front().render();
+  Result<std::string> source = emitted_source(*file->module, "configured", eval::eval_context());
+  ASSERT_TRUE(source.ok()) << source.diagnostics().front().render();
+  EXPECT_NE(source->find("tf_rt::LaunchConfig{tf_rt::Dim3{2, 1, 1}, 4096, true, -1, false, 1, true}"), std::string::npos);
+  Result<std::unique_ptr<GpuModule>> m = GpuModule::compile(*source, TF_NVCC);
+  ASSERT_TRUE(m.ok()) << m.diagnostics().front().render();
+  std::vector<float> a(24), out(24, -1.0f), emulated(24, -2.0f);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i) - 7.5f;
+  const std::vector<std::vector<std::int64_t>> shapes{{8, 3}, {8, 3}};
+  Result<bool> ran = (*m)->run("configured", {a.data(), out.data()}, {96, 96}, shapes);
+  if ((*m)->devices() == 0) {
+    ASSERT_FALSE(ran.ok());
+    EXPECT_NE(ran.diagnostics().front().message.find("no CUDA device is visible"), std::string::npos);
+    return;
+  }
+  ASSERT_TRUE(ran.ok()) << ran.diagnostics().front().render();
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(out[i], a[i] * a[i]) << i;
+#endif
+}
 
 // The property `tir-vs-emu` on generated race-free kernels (fuzz/gen gen_race_free_kernel: grids
 // of 1-3 CTAs of 32-128 threads, each thread on its rows through a grid view and a block view of
