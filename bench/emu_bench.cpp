@@ -91,7 +91,10 @@ BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
 const text::ReadFile& gemm_kernel() {
   static const std::unique_ptr<text::ReadFile> f = [] {
     Result<text::ReadFile> r = text::read_file(eval::tir::testing::tiled_gemm_text(128, 128, 128), "gemm.tfir", eval::eval_context());
-    if (!r.ok()) std::abort();
+    if (!r.ok()) {
+      fmt::print(stderr, "{}\n", r.diagnostics().front().render());
+      std::abort();
+    }
     return std::make_unique<text::ReadFile>(std::move(r).value());
   }();
   return *f;
@@ -110,7 +113,10 @@ void BM_EmuGemm128(benchmark::State& state) {
   const text::ReadFile& f = gemm_kernel();
   std::vector<eval::Tensor> inputs = gemm_inputs();
   std::vector<eval::Tensor> outputs{eval::Tensor::make(DType::f32(), {128, 128})};
-  if (!run_emulated(*f.module, "gemm", eval::eval_context(), inputs, outputs).ok()) std::abort();  // compile outside the timing
+  if (Result<bool> first = run_emulated(*f.module, "gemm", eval::eval_context(), inputs, outputs); !first.ok()) {  // compiles
+    state.SkipWithError(first.diagnostics().front().render().c_str());
+    return;
+  }
   for (auto _ : state) {
     Result<bool> r = run_emulated(*f.module, "gemm", eval::eval_context(), inputs, outputs);
     if (!r.ok()) state.SkipWithError(r.diagnostics().front().render().c_str());

@@ -49,6 +49,19 @@ std::int64_t product(const std::vector<std::int64_t>& v) {
   return n;
 }
 
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      out += fmt::format("\\x{:02x}\"\"", static_cast<unsigned>(static_cast<unsigned char>(c)));  // "" ends the hex escape
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
 // `text` on one line (a printed statement's first line, trimmed).
 std::string one_line(const std::string& text) {
   std::string s = text.substr(0, text.find('\n'));

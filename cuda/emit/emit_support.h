@@ -26,6 +26,8 @@ std::string int_list(const std::vector<std::int64_t>& v);
 std::int64_t element_bytes(DType d);
 /// The product of `v` (1 when empty).
 std::int64_t product(const std::vector<std::int64_t>& v);
+/// `text` as a C++ string literal (quotes, backslashes and control characters escaped).
+std::string quoted(const std::string& text);
 /// The first line of `text`, its leading spaces trimmed.
 std::string one_line(const std::string& text);
 /// Names a generated identifier must not take (C++ keywords and the runtime's namespaces).

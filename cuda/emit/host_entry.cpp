@@ -146,7 +146,7 @@ Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Va
   std::string why = "abort";
   for (const tir::Stmt& f : d.fallback->body)
     if (const auto* a = f->as<tir::Abort>()) why = "abort: " + a->message;
-  out << fmt::format("  return \"{}\";\n", why);
+  out << fmt::format("  return {};\n", quoted(why));
   return out.str();
 }
 
@@ -162,8 +162,18 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
   out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
                      fn.name(), fn.name());
+  bool ended = false;  // a Return or an Abort ended the entry
   for (const tir::Stmt& s : fn.body()->body) {
-    if (s->as<tir::Return>() != nullptr) continue;
+    if (s->as<tir::Return>() != nullptr) {  // the entry ends here
+      out << "  return nullptr;\n";
+      ended = true;
+      break;
+    }
+    if (const auto* a = s->as<tir::Abort>()) {  // a reported abort: the entry returns its message
+      out << fmt::format("  return {};\n", quoted("abort: " + a->message));
+      ended = true;
+      break;
+    }
     if (const auto* d = s->as<tir::DispatchCall>()) {
       Result<std::string> chain = dispatch(*d, index, fn.name());
       TF_TRY(chain);
@@ -208,7 +218,7 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
                        fmt::join(args, ", "));
   }
   // A dispatch returns on every path (its fallback too); anything else ends here.
-  if (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr) out << "  return nullptr;\n";
+  if (!ended && (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr)) out << "  return nullptr;\n";
   out << "}\n\n";
   return out.str();
 }

@@ -267,8 +267,8 @@ Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
   if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
   if (const auto* d = s.as<tir::DispatchCall>()) return emit_dispatch(*d);
   if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
-  if (s.as<tir::Abort>() != nullptr) {
-    line("tf_rt::prim::trap(\"abort\");");
+  if (const auto* a = s.as<tir::Abort>()) {
+    line(fmt::format("tf_rt::prim::trap({});", quoted(a->message.empty() ? "abort" : "abort: " + a->message)));
     return true;
   }
   if (s.as<tir::Return>() != nullptr) {  // the thread ends here

@@ -65,6 +65,41 @@ std::optional<std::vector<std::int64_t>> compact_strides(const ShardLayout& sl, 
   return out;
 }
 
+// A plain layout (view_shape : view_strides, + offset) counts the elements of a base of shape
+// `held` row-major; the base lies in memory by `memory` strides. When every view axis steps one
+// base axis j by k times its row-major stride, and the offset's coordinates plus the steps stay
+// inside each base axis (no carry), the view is strided in memory: axis i by k * memory[j], the
+// offset by the offset's coordinates. Else nullopt.
+std::optional<std::pair<std::vector<std::int64_t>, std::int64_t>> through_strides(const std::vector<std::int64_t>& held,
+                                                                                  const std::vector<std::int64_t>& memory,
+                                                                                  const std::vector<std::int64_t>& view_shape,
+                                                                                  const std::vector<std::int64_t>& view_strides,
+                                                                                  std::int64_t offset) {
+  if (held.size() != memory.size() || view_shape.size() != view_strides.size() || offset < 0) return std::nullopt;
+  const std::vector<std::int64_t> rows = row_major_strides(held);
+  std::vector<std::int64_t> reach(held.size(), 0);  // the offset's coordinate plus the largest steps, per base axis
+  std::int64_t rest = offset, memory_offset = 0;
+  for (std::size_t j = 0; j < held.size(); ++j) {
+    reach[j] = rest / rows[j];
+    memory_offset += reach[j] * memory[j];
+    rest %= rows[j];
+  }
+  std::vector<std::int64_t> out(view_shape.size(), 0);
+  for (std::size_t i = 0; i < view_shape.size(); ++i) {
+    if (view_shape[i] == 1) continue;
+    std::optional<std::size_t> axis;
+    for (std::size_t j = 0; j < held.size() && !axis; ++j)  // the outermost axis whose stride divides
+      if (held[j] > 1 && view_strides[i] % rows[j] == 0) axis = j;
+    if (!axis || view_strides[i] < 0) return std::nullopt;
+    const std::int64_t k = view_strides[i] / rows[*axis];
+    reach[*axis] += k * (view_shape[i] - 1);
+    out[i] = k * memory[*axis];
+  }
+  for (std::size_t j = 0; j < held.size(); ++j)
+    if (reach[j] >= held[j] && held[j] > 0) return std::nullopt;
+  return std::make_pair(out, memory_offset);
+}
+
 }  // namespace
 
 Result<Domain> KernelEmitter::domain_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape) {
@@ -197,7 +232,10 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
     contiguous = !(*src)->strides.empty() && (*src)->strides == row_major_strides(held);
   }
   const bool keeps_shape = layout->as_shard() != nullptr && held == t.shape;
-  if (!contiguous && !keeps_shape)
+  // A plain layout over a strided base still has a strided form when its index never carries
+  // between the base's axes (a tile of a thread's rows: through_strides).
+  const bool plain_layout = layout->as_shard() == nullptr;
+  if (!contiguous && !keeps_shape && !(plain_layout && !reshaped && !(*src)->strides.empty()))
     return not_emitted("a view that changes the shape of a strided view, or of a thread's part that is not contiguous");
   if (const ShardLayout* sl = layout->as_shard()) {
     if (reshaped) return not_emitted("tensor_view with a ShardLayout and shape=");
@@ -231,6 +269,13 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
   if (!plain) return not_emitted("a view through a composed layout with an inner layout");
   line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, int_list(t.shape)));
   std::vector<std::int64_t> strides = ints_of(plain->stride());
+  if (!contiguous) {
+    std::optional<std::pair<std::vector<std::int64_t>, std::int64_t>> through =
+        through_strides(held, (*src)->strides, ints_of(plain->shape()), strides, offset);
+    if (!through) return not_emitted("a view whose index carries between the axes of a strided view or of a thread's part");
+    strides = through->first;
+    offset = through->second;
+  }
   if (reshaped) {  // `shape=` reads the layout's view row-major: a contiguous one is a row-major view
     const std::vector<std::int64_t> laid = ints_of(plain->shape());
     if (strides != row_major_strides(laid)) return not_emitted("tensor_view with shape= over a layout that is not row-major");

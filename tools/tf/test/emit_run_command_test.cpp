@@ -26,9 +26,18 @@ func scale(x: Tensor[(6,), f32]) -> Tensor[(6,), f32] {
     return y
 }
 
-func not_yet(x: Tensor[(N,), f32]) -> Tensor[(N,), f6e3m2] {
-    y = cast(x, dtype=f6e3m2)
+func not_yet(x: Tensor[(N,), f32]) -> Tensor[(N,), f4e2m1] {
+    y = cast(x, dtype=f4e2m1)
     return y
+}
+
+prim_func k(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    copy(x, out)
+}
+
+prim_func stops(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=host {
+    launch(@k, 1, 1, 1, 1, 1, 1, x, out)
+    abort "the \"second\" step\\"
 }
 )";
 
@@ -49,7 +58,7 @@ TEST(TfEmit, WhatIsNotEmittedYetIsRefusedWithExitTwo) {
   const std::string path = write_temp("emit_not_yet.tfir", kProgram);
   std::ostringstream out, err;
   EXPECT_EQ(run_emit(EmitRequest{path, "not_yet", "", false}, out, err), kExitBadInput);
-  EXPECT_EQ(err.str(), "tf: error[usage]: not emitted yet: tensors of f6e3m2 (`out` in not_yet_kernel)\n");
+  EXPECT_EQ(err.str(), "tf: error[usage]: not emitted yet: tensors of f4e2m1 (`out` in not_yet_kernel)\n");
   EXPECT_EQ(out.str(), "");
 }
 
@@ -80,6 +89,23 @@ TEST(TfRun, TheEmulatedBackendPrintsWhatEvalPrints) {
                 e.find("this build found no nvcc") != std::string::npos)
         << e;
   }
+}
+
+// Abort in a host entry is a reported abort: the entry returns its message (quotes and
+// backslashes escaped in the emitted literal), as the machine model stops with it.
+TEST(TfRun, AHostAbortIsReportedWithItsMessage) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("abort.tfir", kProgram);
+  EvalRequest r;
+  r.file = path;
+  r.function = "stops";
+  r.inputs = {"x=Tensor[(4,), f32]{1, 2, 3, 4}"};
+  r.backend = "emu";
+  std::ostringstream out, err;
+  EXPECT_NE(run_eval(r, out, err), kExitOk);
+  EXPECT_NE(err.str().find("under the emulation: abort: the \"second\" step\\"), std::string::npos) << err.str();
 }
 
 }  // namespace
