@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda/driver/loaded_library.h"
 #include "ir/support/result.h"
 
 namespace tf::cuda {
@@ -17,9 +18,6 @@ class EmuModule {
   /// Compiles `source` (emit_module's) with g++ and loads it. A compiler failure is an internal
   /// error carrying the source's path and the compiler's first error lines.
   static Result<std::unique_ptr<EmuModule>> compile(const std::string& source);
-  ~EmuModule();
-  EmuModule(const EmuModule&) = delete;
-  EmuModule& operator=(const EmuModule&) = delete;
 
   /// Runs host entry `entry` on `buffers` (one per entry parameter, in order: inputs then
   /// outputs, each in the element layout of its dtype) of extents `shapes` (one per buffer).
@@ -29,9 +27,8 @@ class EmuModule {
                    const std::vector<std::vector<std::int64_t>>& shapes) const;
 
  private:
-  EmuModule() = default;
-  void* handle_ = nullptr;
-  std::string dir_;
+  explicit EmuModule(std::unique_ptr<LoadedLibrary> library) : library_(std::move(library)) {}
+  std::unique_ptr<LoadedLibrary> library_;
 };
 
 }  // namespace tf::cuda

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda/driver/loaded_library.h"
 #include "ir/support/result.h"
 
 namespace tf::cuda {
@@ -21,9 +22,6 @@ class GpuModule {
   /// Compiles `source` with `nvcc` for sm_80 and sm_90 (with PTX for later devices) and loads it.
   /// A compiler failure is an internal error carrying the source's path and nvcc's first lines.
   static Result<std::unique_ptr<GpuModule>> compile(const std::string& source, const std::string& nvcc);
-  ~GpuModule();
-  GpuModule(const GpuModule&) = delete;
-  GpuModule& operator=(const GpuModule&) = delete;
 
   /// The CUDA devices the module's runtime sees (0: no device or no driver).
   int devices() const;
@@ -35,9 +33,12 @@ class GpuModule {
                    const std::vector<std::vector<std::int64_t>>& shapes) const;
 
  private:
-  GpuModule() = default;
-  void* handle_ = nullptr;
-  std::string dir_;
+  explicit GpuModule(std::unique_ptr<LoadedLibrary> library) : library_(std::move(library)) {}
+  template <typename F>
+  F symbol(const char* name) const {
+    return reinterpret_cast<F>(library_->symbol(name));
+  }
+  std::unique_ptr<LoadedLibrary> library_;
 };
 
 }  // namespace tf::cuda
