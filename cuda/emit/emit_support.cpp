@@ -20,6 +20,7 @@ std::optional<std::string> ctype(DType d) {
   if (d == DType::f8e8m0()) return "tf_rt::e8m0";
   if (d == DType::f6e2m3()) return "tf_rt::e2m3";
   if (d == DType::f6e3m2()) return "tf_rt::e3m2";
+  if (d == DType::f4e2m1()) return "tf_rt::e2m1";
   if (d == DType::i8()) return "std::int8_t";
   if (d == DType::i32()) return "std::int32_t";
   if (d == DType::i64()) return "std::int64_t";

@@ -162,6 +162,26 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
   out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
                      fn.name(), fn.name());
+  // f4 buffers arrive packed two to a byte; the kernels get unpacked staging copies
+  // (cuda/runtime/packed_f4.h), packed back when the entry returns.
+  std::vector<std::string> staged;
+  bool any_f4 = false;
+  for (std::size_t i = 0; i < fn.params().size(); ++i) {
+    staged.push_back(fmt::format("buffers[{}]", i));
+    const auto* t = fn.params()[i]->type()->as<TensorType>();
+    any_f4 = any_f4 || (t != nullptr && t->dtype == DType::f4e2m1());
+  }
+  const std::string buffers = any_f4 ? "tf_staged" : "buffers";
+  if (any_f4) {
+    out << fmt::format("  void* tf_staged[] = {{{}}};\n", fmt::join(staged, ", "));
+    for (std::size_t i = 0; i < fn.params().size(); ++i) {
+      const auto* t = fn.params()[i]->type()->as<TensorType>();
+      if (t == nullptr || t->dtype != DType::f4e2m1()) continue;
+      std::string count = "std::int64_t{1}";
+      for (std::size_t k = 0; k < t->shape.size(); ++k) count += fmt::format(" * shapes[{}][{}]", i, k);
+      out << fmt::format("  tf_rt::F4Stage tf_f4_{0}(&tf_staged[{0}], {1});\n", i, count);
+    }
+  }
   bool ended = false;  // a Return or an Abort ended the entry
   for (const tir::Stmt& s : fn.body()->body) {
     if (s->as<tir::Return>() != nullptr) {  // the entry ends here
@@ -208,7 +228,7 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
       if (facts.hidden[i])
         args.push_back(fmt::format("static_cast<std::int32_t>(shapes[{}][{}])", host_of[facts.hidden[i]->tensor_param], facts.hidden[i]->axis));
       else
-        args.push_back(fmt::format("static_cast<{}*>(buffers[{}])", facts.param_types[i], host_of[i]));
+        args.push_back(fmt::format("static_cast<{}*>({}[{}])", facts.param_types[i], buffers, host_of[i]));
     }
     for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
     Result<std::string> config = launch_config(*c);

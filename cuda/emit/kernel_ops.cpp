@@ -40,6 +40,19 @@
 
 namespace tf::cuda::detail {
 
+namespace {
+
+// An op that computes into `dst` rounds to its dtype; f4e2m1 has no Cast (E2M1 codes come from
+// the block-scaled formats), so no op but copy may write one, as the machine model says.
+std::optional<Diagnostic> computes_into_f4(const Tensor& dst, const Call& c) {
+  if (dst.dtype != DType::f4e2m1()) return std::nullopt;
+  return rule_error("TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported",
+                    fmt::format("{} computes into the f4e2m1 tensor `{}`: f4e2m1 has no Cast (its codes come from the "
+                                "block-scaled formats; copy moves them)", c.op.name(), dst.name));
+}
+
+}  // namespace
+
 Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
   if (!ev.is_op()) return emit_call(ev);
   const Call* c = &ev.call();
@@ -88,6 +101,7 @@ Result<bool> KernelEmitter::emit_fill(const Call& c) {
   Result<const Tensor*> d = operand(c.args[0], c);
   TF_TRY(d);
   const Tensor& dst = **d;
+  if (std::optional<Diagnostic> f4 = computes_into_f4(dst, c)) return *f4;
   std::string value;
   const bool float_dst = dst.dtype.is_float();
   if (const auto* k = c.args[1]->as<Constant>()) {
@@ -115,6 +129,7 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   TF_TRY(a);
   TF_TRY(b);
   TF_TRY(d);
+  if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const std::string& kind = std::get<std::string>(c.attr("kind"));
   const DType x = (*a)->dtype;
   const bool integer = x.is_integer(), boolean = x == DType::boolean();
@@ -143,6 +158,7 @@ Result<bool> KernelEmitter::emit_unary(const Call& c, const std::string& kind) {
   Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
   TF_TRY(s);
   TF_TRY(d);
+  if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const DType x = (*s)->dtype, to = (*d)->dtype;
   const bool float_src = x.is_float(), integer_src = x.is_integer();
   static const std::map<std::string, std::string> any = {{"neg", "Neg"}, {"abs", "Abs"}, {"relu", "Relu"}, {"square", "Square"}};
@@ -177,6 +193,7 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
   TF_TRY(s);
   TF_TRY(d);
   const Tensor& src = **s;
+  if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   if (!src.logical.empty() || !(*d)->logical.empty()) return not_emitted("a Reduce over a fragment");
   const auto& axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
   std::vector<std::string> mask(std::max<std::size_t>(src.shape.size(), 1), "false");

@@ -8,6 +8,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp4.h>
 #include <cuda_fp6.h>
 #include <cuda_fp8.h>
 
@@ -26,6 +27,7 @@ using e5m2 = __nv_fp8_e5m2;
 using e8m0 = __nv_fp8_e8m0;
 using e2m3 = __nv_fp6_e2m3;  ///< one byte per element, the code in its low six bits
 using e3m2 = __nv_fp6_e3m2;
+using e2m1 = __nv_fp4_e2m1;  ///< one byte per element inside a kernel (the host entry unpacks and repacks)
 /// bool as one byte, 0 or 1 (the value tensors' own code).
 struct boolean {
   unsigned char v;
@@ -42,6 +44,7 @@ template <> struct Compute<e5m2> { using type = float; };
 template <> struct Compute<e8m0> { using type = float; };
 template <> struct Compute<e2m3> { using type = float; };
 template <> struct Compute<e3m2> { using type = float; };
+template <> struct Compute<e2m1> { using type = float; };
 template <> struct Compute<std::int8_t> { using type = std::int64_t; };
 template <> struct Compute<std::int16_t> { using type = std::int64_t; };
 template <> struct Compute<std::int32_t> { using type = std::int64_t; };
@@ -56,6 +59,7 @@ TF_DEV float widen(e5m2 x) { return __half2float(__half(__nv_cvt_fp8_to_halfraw(
 TF_DEV float widen(e8m0 x) { return __bfloat162float(__nv_bfloat16(__nv_cvt_e8m0_to_bf16raw(x.__x))); }
 TF_DEV float widen(e2m3 x) { return __half2float(__half(__nv_cvt_fp6_to_halfraw(x.__x, __NV_E2M3))); }
 TF_DEV float widen(e3m2 x) { return __half2float(__half(__nv_cvt_fp6_to_halfraw(x.__x, __NV_E3M2))); }
+TF_DEV float widen(e2m1 x) { return __half2float(__half(__nv_cvt_fp4_to_halfraw(x.__x, __NV_E2M1))); }
 TF_DEV std::int64_t widen(std::int8_t x) { return x; }
 TF_DEV std::int64_t widen(std::int16_t x) { return x; }
 TF_DEV std::int64_t widen(std::int32_t x) { return x; }
@@ -157,6 +161,21 @@ struct NarrowFp6 {
 };
 template <> struct Narrow<e2m3> : NarrowFp6<e2m3, __NV_E2M3> {};
 template <> struct Narrow<e3m2> : NarrowFp6<e3m2, __NV_E3M2> {};
+/// fp4: round to nearest even, always saturating (NaN to +6).
+template <> struct Narrow<e2m1> {
+  TF_DEV static e2m1 from(float x) {
+    e2m1 r;
+    r.__x = __nv_cvt_float_to_fp4(x, __NV_E2M1, cudaRoundNearest);
+    return r;
+  }
+  TF_DEV static e2m1 from(double x) {
+    e2m1 r;
+    r.__x = __nv_cvt_double_to_fp4(x, __NV_E2M1, cudaRoundNearest);
+    return r;
+  }
+  TF_DEV static e2m1 from(bool x) { return from(x ? 1.0f : 0.0f); }
+  TF_DEV static e2m1 from(std::int64_t x) { return from(static_cast<double>(x)); }
+};
 template <typename I>
 struct NarrowInt {
   TF_DEV static I from(float x) { return static_cast<I>(float_to_integer(x, 8 * sizeof(I))); }

@@ -8,5 +8,6 @@
 #include "cuda/runtime/launch.h"
 #include "cuda/runtime/mma.h"
 #include "cuda/runtime/ops.h"
+#include "cuda/runtime/packed_f4.h"
 #include "cuda/runtime/prim.h"
 #include "cuda/runtime/view.h"
