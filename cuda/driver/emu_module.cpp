@@ -3,16 +3,56 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
+#include <mutex>
+
+#include "cuda/driver/command.h"
 
 namespace tf::cuda {
 
+namespace {
+
+// The flags every emulated module compiles with (the precompiled header must share them).
+std::string gxx_flags() {
+  return fmt::format("g++ -std=c++20 -O1 -fPIC -fno-fast-math -ffp-contract=off -w -I'{}' -isystem '{}'", TF_SOURCE_ROOT,
+                     TF_CUDA_INCLUDE_DIR);
+}
+
+// The runtime's headers precompiled once per process (parsing the CUDA headers is two thirds of
+// a module's compile: 1.7 s -> 0.6 s for a small kernel): a wrapper that includes
+// cuda/runtime/tf_runtime.h, with its .gch beside it. "" when it could not be built (modules then
+// compile without it, only slower).
+const std::string& runtime_pch() {
+  static std::once_flag once;
+  static std::string wrapper;
+  static struct Cleanup {
+    std::string dir;
+    ~Cleanup() {
+      std::error_code ignored;
+      if (!dir.empty()) std::filesystem::remove_all(dir, ignored);
+    }
+  } cleanup;
+  std::call_once(once, [] {
+    const std::string dir = make_scratch_dir();
+    if (dir.empty()) return;
+    cleanup.dir = dir;
+    const std::string header = dir + "/tf_runtime_pch.h";
+    std::ofstream(header) << "#include \"cuda/runtime/tf_runtime.h\"\n";
+    if (run_command(fmt::format("{} -x c++-header '{}' -o '{}.gch'", gxx_flags(), header, header)).first == 0) wrapper = header;
+  });
+  return wrapper;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source) {
   const std::filesystem::path emu_lib(TF_EMU_LIBRARY);
+  const std::string& pch = runtime_pch();
   Result<std::unique_ptr<LoadedLibrary>> l =
       LoadedLibrary::build(source, "cpp", "g++", [&](const std::string& src, const std::string& lib) {
-        return fmt::format(
-            "g++ -std=c++20 -O1 -fPIC -shared -fno-fast-math -ffp-contract=off -w -I'{}' -isystem '{}' '{}' -o '{}' '{}' -Wl,-rpath,'{}'",
-            TF_SOURCE_ROOT, TF_CUDA_INCLUDE_DIR, src, lib, emu_lib.string(), emu_lib.parent_path().string());
+        return fmt::format("{} -shared {} '{}' -o '{}' '{}' -Wl,-rpath,'{}'", gxx_flags(),
+                           pch.empty() ? std::string() : fmt::format("-include '{}'", pch), src, lib, emu_lib.string(),
+                           emu_lib.parent_path().string());
       });
   TF_TRY(l);
   return std::unique_ptr<EmuModule>(new EmuModule(std::move(l).value()));

@@ -7,8 +7,9 @@
 // their pointers, register tensors local arrays (a distributed one holds only its box), shared
 // tensors slices of the CTA's arena, global allocations slices of a per-launch workspace; a
 // MeshScope is `if (position.in)` on the thread's precomputed position in that mesh. Each kernel
-// has a launch shim (`tf_launch_<kernel>`) that runs it under the emulation or launches it on a
-// GPU, and each host entry an `extern "C" const char* tf_entry_<name>(void* const* buffers)`
+// has an extern "C" launch shim (`tf_launch_<kernel>`) that runs it under the emulation or
+// launches it on a GPU, and each host entry an
+// `extern "C" const char* tf_entry_<name>(void* const* buffers, const std::int64_t* const* shapes)`
 // taking the entry's parameters' buffers in order and returning null, or what went wrong. What
 // the emitter does not emit yet is refused with a diagnostic naming the construct and its
 // place, never emitted approximately.

@@ -54,7 +54,7 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
   const std::string list = fmt::format("{}", fmt::join(params, ", "));
   const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
   return fmt::format(
-      "static const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config{1}{2}) {{\n"
+      "extern \"C\" const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config{1}{2}) {{\n"
       "  const std::int64_t smem = config.dynamic_smem > {3} ? config.dynamic_smem : {3};\n"
       "  return tf_rt::launch(grid, block, smem, {4}, {5}, {6}, config,\n"
       "                       [&](unsigned char* tf_gmem) {{ TF_RUN({0}, grid, block, smem, config, {6}, {7}tf_gmem); }});\n"
