@@ -109,73 +109,52 @@ template <> struct Narrow<bf16> {
   TF_DEV static bf16 from(double x) { return __double2bfloat16(x); }
   TF_DEV static bf16 from(std::int64_t x) { return __ll2bfloat16_rn(x); }
 };
-/// The fp8 formats: round to nearest even, saturating to the largest finite value.
-template <typename T, __nv_fp8_interpretation_t Kind>
-struct NarrowFp8 {
+/// A narrow float type whose code comes from Codes' float and double conversions (the CUDA
+/// headers' own, in the default mode); bool goes through 0 / 1, an integer through f64 (exact
+/// below 2^53; anything larger saturates).
+template <typename T, typename Codes>
+struct NarrowByCode {
   TF_DEV static T from(float x) {
     T r;
-    r.__x = __nv_cvt_float_to_fp8(x, __NV_SATFINITE, Kind);
-    return r;
-  }
-  TF_DEV static T from(bool x) { return from(x ? 1.0f : 0.0f); }
-  TF_DEV static T from(double x) {
-    T r;
-    r.__x = __nv_cvt_double_to_fp8(x, __NV_SATFINITE, Kind);
-    return r;
-  }
-  /// Through f64: exact below 2^53, and anything larger saturates to the largest finite value.
-  TF_DEV static T from(std::int64_t x) { return from(static_cast<double>(x)); }
-};
-template <> struct Narrow<e4m3> : NarrowFp8<e4m3, __NV_E4M3> {};
-template <> struct Narrow<e5m2> : NarrowFp8<e5m2, __NV_E5M2> {};
-/// E8M0: rounding up to the next power of two, saturating (the headers' only default).
-template <> struct Narrow<e8m0> {
-  TF_DEV static e8m0 from(float x) {
-    e8m0 r;
-    r.__x = __nv_cvt_float_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf);
-    return r;
-  }
-  TF_DEV static e8m0 from(double x) {
-    e8m0 r;
-    r.__x = __nv_cvt_double_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf);
-    return r;
-  }
-  TF_DEV static e8m0 from(bool x) { return from(x ? 1.0f : 0.0f); }
-  TF_DEV static e8m0 from(std::int64_t x) { return from(static_cast<double>(x)); }
-};
-/// The fp6 formats: round to nearest even, always saturating (NaN to +max).
-template <typename T, __nv_fp6_interpretation_t Kind>
-struct NarrowFp6 {
-  TF_DEV static T from(float x) {
-    T r;
-    r.__x = __nv_cvt_float_to_fp6(x, Kind, cudaRoundNearest);
+    r.__x = Codes::of(x);
     return r;
   }
   TF_DEV static T from(double x) {
     T r;
-    r.__x = __nv_cvt_double_to_fp6(x, Kind, cudaRoundNearest);
+    r.__x = Codes::of(x);
     return r;
   }
   TF_DEV static T from(bool x) { return from(x ? 1.0f : 0.0f); }
   TF_DEV static T from(std::int64_t x) { return from(static_cast<double>(x)); }
 };
-template <> struct Narrow<e2m3> : NarrowFp6<e2m3, __NV_E2M3> {};
-template <> struct Narrow<e3m2> : NarrowFp6<e3m2, __NV_E3M2> {};
-/// fp4: round to nearest even, always saturating (NaN to +6).
-template <> struct Narrow<e2m1> {
-  TF_DEV static e2m1 from(float x) {
-    e2m1 r;
-    r.__x = __nv_cvt_float_to_fp4(x, __NV_E2M1, cudaRoundNearest);
-    return r;
-  }
-  TF_DEV static e2m1 from(double x) {
-    e2m1 r;
-    r.__x = __nv_cvt_double_to_fp4(x, __NV_E2M1, cudaRoundNearest);
-    return r;
-  }
-  TF_DEV static e2m1 from(bool x) { return from(x ? 1.0f : 0.0f); }
-  TF_DEV static e2m1 from(std::int64_t x) { return from(static_cast<double>(x)); }
+/// fp8 E4M3 / E5M2: round to nearest even, saturating to the largest finite value.
+template <__nv_fp8_interpretation_t Kind>
+struct Fp8Codes {
+  TF_DEV static __nv_fp8_storage_t of(float x) { return __nv_cvt_float_to_fp8(x, __NV_SATFINITE, Kind); }
+  TF_DEV static __nv_fp8_storage_t of(double x) { return __nv_cvt_double_to_fp8(x, __NV_SATFINITE, Kind); }
 };
+/// E8M0: rounding up to the next power of two, saturating (the headers' default).
+struct E8m0Codes {
+  TF_DEV static __nv_fp8_storage_t of(float x) { return __nv_cvt_float_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf); }
+  TF_DEV static __nv_fp8_storage_t of(double x) { return __nv_cvt_double_to_e8m0(x, __NV_SATFINITE, cudaRoundPosInf); }
+};
+/// fp6 E2M3 / E3M2: round to nearest even, always saturating (NaN to +max).
+template <__nv_fp6_interpretation_t Kind>
+struct Fp6Codes {
+  TF_DEV static __nv_fp6_storage_t of(float x) { return __nv_cvt_float_to_fp6(x, Kind, cudaRoundNearest); }
+  TF_DEV static __nv_fp6_storage_t of(double x) { return __nv_cvt_double_to_fp6(x, Kind, cudaRoundNearest); }
+};
+/// fp4 E2M1: round to nearest even, always saturating (NaN to +6).
+struct Fp4Codes {
+  TF_DEV static __nv_fp4_storage_t of(float x) { return __nv_cvt_float_to_fp4(x, __NV_E2M1, cudaRoundNearest); }
+  TF_DEV static __nv_fp4_storage_t of(double x) { return __nv_cvt_double_to_fp4(x, __NV_E2M1, cudaRoundNearest); }
+};
+template <> struct Narrow<e4m3> : NarrowByCode<e4m3, Fp8Codes<__NV_E4M3>> {};
+template <> struct Narrow<e5m2> : NarrowByCode<e5m2, Fp8Codes<__NV_E5M2>> {};
+template <> struct Narrow<e8m0> : NarrowByCode<e8m0, E8m0Codes> {};
+template <> struct Narrow<e2m3> : NarrowByCode<e2m3, Fp6Codes<__NV_E2M3>> {};
+template <> struct Narrow<e3m2> : NarrowByCode<e3m2, Fp6Codes<__NV_E3M2>> {};
+template <> struct Narrow<e2m1> : NarrowByCode<e2m1, Fp4Codes> {};
 template <typename I>
 struct NarrowInt {
   TF_DEV static I from(float x) { return static_cast<I>(float_to_integer(x, 8 * sizeof(I))); }
