@@ -96,6 +96,10 @@ Result<std::string> launch_config(const Call& c) {
   std::vector<std::int64_t> cluster{1, 1, 1};
   if (const auto* given = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
     for (std::size_t i = 0; i < given->size() && i < 3; ++i) cluster[i] = (*given)[i];
+  if (cluster[0] * cluster[1] * cluster[2] > 8)  // what sm_80 / sm_90 launch without opting in
+    return rule_error("TIR.2.3.LAUNCH.unsupported-config-rejected",
+                      fmt::format("a cluster of {} CTAs: sm_90 launches portable clusters of at most 8 (sm_80 none)",
+                                  cluster[0] * cluster[1] * cluster[2]));
   const auto* smem = std::get_if<std::int64_t>(&c.attr("dynamic_smem"));
   int policy = -1, priority = 0;
   bool cooperative = false, serialization = false, has_priority = false;

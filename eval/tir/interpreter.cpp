@@ -237,6 +237,13 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
         if (t.kind != RtValue::Kind::View) return eval_error_at(m_, &e, "launch: a hidden extent's tensor is not a tensor");
         args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
       }
+      // A cluster must tile the grid: CUDA refuses the launch otherwise (docs/tir-semantics.md).
+      if (const auto* cluster = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
+        for (std::size_t i = 0; i < cluster->size() && i < 3; ++i)
+          if ((*cluster)[i] >= 1 && extents[i] % (*cluster)[i] != 0)
+            return eval_error_at(m_, &e, fmt::format("launch: grid extent {} is {}, not a whole number of clusters of {} "
+                                                     "(CUDA refuses the launch: cudaErrorInvalidClusterSize)",
+                                                     i, extents[i], (*cluster)[i]));
       const std::int64_t grid = extents[0] * extents[1] * extents[2], block = extents[3] * extents[4] * extents[5];
       return m_.launch(*kernel, std::move(args), grid, block, false, &e);
     }

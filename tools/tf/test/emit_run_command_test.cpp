@@ -41,6 +41,10 @@ prim_func to_f4(x: Tensor[(4,), f32], out: Tensor[(4,), f4e2m1]) outputs=1 targe
     unary(x, out, kind=cast)
 }
 
+prim_func big_clusters(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=host {
+    launch(@k, 16, 1, 1, 1, 1, 1, x, out, cluster=(16, 1, 1))
+}
+
 prim_func stops(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=host {
     launch(@k, 1, 1, 1, 1, 1, 1, x, out)
     abort "the \"second\" step\\"
@@ -108,6 +112,16 @@ TEST(TfEmit, ComputingIntoF4IsRefusedWithItsRule) {
   EXPECT_NE(err.str().find("error[TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported]: tir.arith.Unary computes into the f4e2m1 tensor `out`"),
             std::string::npos)
       << err.str();
+}
+
+// A launch configuration the CUDA target does not support is rejected in target lowering
+// (TIR.2.3.LAUNCH.unsupported-config-rejected): a cluster of 16 CTAs needs an opt-in sm_90
+// launches do not make.
+TEST(TfEmit, AnUnsupportedClusterIsRejectedWithItsRule) {
+  const std::string path = write_temp("emit_cluster.tfir", kProgram);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_emit(EmitRequest{path, "big_clusters", "", false}, out, err), kExitBadInput);
+  EXPECT_NE(err.str().find("error[TIR.2.3.LAUNCH.unsupported-config-rejected]: a cluster of 16 CTAs"), std::string::npos) << err.str();
 }
 
 // Abort in a host entry is a reported abort: the entry returns its message (quotes and
