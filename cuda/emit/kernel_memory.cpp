@@ -3,39 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <bit>
-#include <cctype>
-#include <map>
-#include <set>
-#include <sstream>
+#include <optional>
 
 #include "cuda/emit/emit_support.h"
-#include "ir/core/call.h"
-#include "ir/core/constant.h"
-#include "ir/core/dim_var_range_pat.h"
-#include "ir/core/shape_of.h"
-#include "ir/core/symbol_ref.h"
-#include "ir/core/var.h"
-#include "ir/dim/dim_ops.h"
-#include "ir/dim/dim_var.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/int_tuple.h"
-#include "ir/layout/mesh_projection.h"
 #include "ir/layout/shard_layout.h"
-#include "ir/layout/topology.h"
-#include "ir/tir/binding_stmts.h"
-#include "ir/tir/control_stmts.h"
-#include "ir/tir/dispatch_call.h"
-#include "ir/tir/evaluate.h"
-#include "ir/tir/hidden_shape_params.h"
-#include "ir/tir/launch_geometry.h"
-#include "ir/tir/named_barriers.h"
-#include "ir/tir/prim_function.h"
-#include "ir/tir/sequential.h"
-#include "ir/tir/sync.h"
-#include "ir/tir/terminators.h"
-#include "ir/tir/tir_ops.h"
-#include "ir/tir/tir_print.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::cuda::detail {
