@@ -9,10 +9,9 @@
 #include <set>
 #include <string>
 
-#include "conformance/suite.h"
 #include "cuda/driver/backend_run.h"
+#include "tools/tf/test/backend_sweep.h"
 #include "cuda/driver/nvcc.h"
-#include "eval/hir/eval_tables.h"
 
 namespace tf::cli {
 namespace {
@@ -28,11 +27,7 @@ TEST(TfConform, EveryCaseAtCudaEmuPassesAndItsSourceCompilesWithNvcc) {
 #ifndef TF_HAVE_CUDA_EMU
   GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
 #else
-  conformance::SuiteOptions options;
-  options.paths = {TF_SOURCE_ROOT "/conformance/cases/tir", TF_SOURCE_ROOT "/conformance/cases/lowered",
-                   TF_SOURCE_ROOT "/conformance/cases/emu"};
-  options.context = &eval::eval_context();
-  options.level = "cuda-emu";
+  conformance::SuiteOptions options = backend_sweep_options("cuda-emu");
   std::set<std::string> sources;
   options.emu = [&](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs,
                     std::vector<eval::Tensor>& outputs) -> Result<bool> {
@@ -41,13 +36,7 @@ TEST(TfConform, EveryCaseAtCudaEmuPassesAndItsSourceCompilesWithNvcc) {
     return ran;
   };
   const conformance::SuiteRun run = conformance::run_suite(options);
-  EXPECT_TRUE(run.bad_input.empty());
-  for (const conformance::CaseOutcome& o : run.outcomes) {
-    if (o.status == conformance::CaseOutcome::Status::Passed) continue;
-    const bool not_emitted = o.reason.find("not emitted yet: ") != std::string::npos;
-    const bool about_hir = o.reason.find("expected an evaluation error containing") != std::string::npos;
-    EXPECT_TRUE(o.status == conformance::CaseOutcome::Status::Failed && (not_emitted || about_hir)) << o.name << ": " << o.reason;
-  }
+  expect_passed_or_not_emitted(run);
   // At least the cases that pass today (48 TIR, 87 lowered, 14 of the backend's own) keep passing.
   EXPECT_GE(run.tally.passed, 149u);
 #ifdef TF_NVCC
