@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 
 #include "eval/tir/ub_kind.h"
@@ -141,6 +142,12 @@ class CaseParser {
       if (std::find(levels.begin(), levels.end(), rest) == levels.end())
         return error(at, fmt::format("unknown level '{}'; the levels are hir, tir, lowered, cuda-emu, cuda-gpu", rest));
       c_.level = rest;
+    } else if (word == "schedule") {
+      std::uint64_t seed = 0;
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), seed);
+      if (rest.empty() || ec != std::errc() || end != rest.data() + rest.size())
+        return error(at, fmt::format("schedule takes a thread-order seed (an unsigned integer), found '{}'", rest));
+      c_.schedule = seed;
     } else if (word == "dim" || word == "input") {
       const std::size_t eq = rest.find('=');
       const std::string name = trim(rest.substr(0, eq));
@@ -158,8 +165,8 @@ class CaseParser {
       const std::size_t rest_at = s.find_first_not_of(" \t", space);
       expect(rest, at, SourceLocation{at.file, at.line, at.column + static_cast<int>(rest_at)});
     } else {
-      error(at, fmt::format("unknown case statement '{}'; a case holds covers, run, at, dim, input "
-                            "and expect lines",
+      error(at, fmt::format("unknown case statement '{}'; a case holds covers, run, at, schedule, dim, "
+                            "input and expect lines",
                             word));
     }
   }
@@ -186,11 +193,13 @@ class CaseParser {
         e.kind = CaseExpect::Kind::Error;
         e.rule_id = what;
       }
+    } else if (rest == "roundtrip") {
+      e.kind = CaseExpect::Kind::RoundTrip;
     } else if (rest.rfind("output", 0) == 0) {
       e.kind = CaseExpect::Kind::Output;
       e.text = rest;
     } else {
-      return error(at, "expected `expect output ...` or `expect error ...`");
+      return error(at, "expected `expect output ...`, `expect error ...` or `expect roundtrip`");
     }
     c_.expects.push_back(std::move(e));
   }

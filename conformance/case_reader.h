@@ -12,7 +12,9 @@
 //       expect error ub.race          # undefined behaviour the TIR machine model reports
 //       expect error eval "substring"   # a run-time error without a rule id
 //       expect error type "substring"   # a read / verify error of that category without an id
-//   }
+//       expect roundtrip              # the file prints to a fixed point, re-read to the same IR
+//       schedule 7                    # the TIR machine model's thread order (seeded; 0 is the
+//   }                                 # deterministic one), at tir, lowered and the backends' oracle
 // A case body is line-oriented: one statement per line (continued on the following lines while
 // its brackets are open, so a long literal may span lines), `#` comments. Values (inputs, expected
 // outputs) are kept as their source text with their position; the evaluator's runner builds
@@ -22,6 +24,7 @@
 // since nothing would check a run.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +37,7 @@ namespace tf::conformance {
 
 /// One `expect` line.
 struct CaseExpect {
-  enum class Kind { Output, Error, EvalError, CategoryError };
+  enum class Kind { Output, Error, EvalError, CategoryError, RoundTrip };
   Kind kind = Kind::Output;
   std::string rule_id;    ///< Error: the id a diagnostic must carry
   std::string category;   ///< EvalError / CategoryError: "eval", "type" or "parse"
@@ -51,6 +54,7 @@ struct Case {
   std::vector<std::string> covers;
   std::string run;                    ///< empty: the file's entry function
   std::string level;                  ///< empty: by the kind of the function run
+  std::uint64_t schedule = 0;         ///< the machine model's thread order (0: deterministic)
   std::vector<std::pair<std::string, std::string>> dims;    ///< name, value text
   std::vector<std::pair<std::string, std::string>> inputs;  ///< name, value text
   std::vector<SourceLocation> input_locations;              ///< where each input's value text starts

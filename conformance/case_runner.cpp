@@ -10,6 +10,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/hir/eval_tables.h"
 #include "eval/tir/lowered_run.h"
+#include "ir/verify/round_trip.h"
 #include "ir/type/tuple_type.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/compare.h"
@@ -86,6 +87,11 @@ class CaseRun {
         case CaseExpect::Kind::EvalError:
         case CaseExpect::Kind::Output:
           needs_eval = true;
+          break;
+        case CaseExpect::Kind::RoundTrip:
+          if (f_.file == nullptr) return fail(fmt::format("expected the file to print and read back, but it does not read: {}", summary(errors)));
+          if (std::string why = round_trip_failure(*f_.file, f_.diagnostics.size(), eval::eval_context()); !why.empty())
+            return fail(why);
           break;
       }
     }
@@ -202,6 +208,7 @@ class CaseRun {
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;
     options.limits = f_.limits;
+    options.schedule_seed = c_.schedule;
     Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(m, *fn, std::move(inputs), options);
     if (!run.ok()) return judge(Result<eval::Value>(run.diagnostics()), lc);
     std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
@@ -214,6 +221,7 @@ class CaseRun {
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;
     options.limits = f_.limits;
+    options.schedule_seed = c_.schedule;
     Result<eval::tir::TirRun> run =
         eval::tir::evaluate_lowered(*f_.file->module, f.name(), std::move(inputs), options, eval::eval_context());
     if (!run.ok()) return run.diagnostics();
@@ -321,6 +329,7 @@ class CaseRun {
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;
     options.limits = f_.limits;
+    options.schedule_seed = c_.schedule;
     options.mma = mma;
     Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*tir, *run_fn, inputs, options);
     auto package = [&](std::vector<eval::Tensor> outs) {

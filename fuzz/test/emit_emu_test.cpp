@@ -17,6 +17,7 @@
 #include "fuzz/gen/eval_inputs.h"
 #include "fuzz/gen/hir_program_gen.h"
 #include "fuzz/gen/tir_program_gen.h"
+#include "fuzz/props/backend_props.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/support/testing/law_runner.h"
@@ -273,32 +274,13 @@ TEST(GpuModule, TheEmittedSourceBuildsAndRunsWhereADeviceIs) {
 #endif
 }
 
-// The property `tir-vs-emu` on generated race-free kernels (fuzz/gen gen_race_free_kernel: grids
+// The property `tir-vs-emu` (fuzz/props/backend_props.h) on generated race-free kernels (grids
 // of 1-3 CTAs of 32-128 threads, each thread on its rows through a grid view and a block view of
 // it, register arithmetic, loops, fills and neighbour exchanges through shared memory with a
-// barrier): the machine model and the emitted kernel under the emulation give the same bits on
-// seeded random inputs. Each case compiles its kernel (about a second), so the law runs a
-// quarter of RC_PARAMS' count, at most 250: 50 in the unit run, 250 under label fuzz.
+// barrier). Each case compiles its kernel, so the law runs a quarter of RC_PARAMS' count, at
+// most 250: 50 in the unit run, 250 under label fuzz.
 TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
-  fuzz::check_law([] {
-    const fuzz::RaceFreeKernel k = *fuzz::gen_race_free_kernel();
-    const std::uint32_t seed = *rc::gen::arbitrary<std::uint32_t>();
-    const Context& ctx = eval::eval_context();
-    Result<text::ReadFile> file = text::read_file(k.program.text(), "kernel.tfir", ctx);
-    RC_ASSERT(file.ok());
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(file->module->find("kernel"));
-    RC_ASSERT(fn != nullptr);
-    std::vector<eval::Tensor> inputs = fuzz::race_free_inputs(k.rows, k.cols, seed);
-    Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*file->module, *fn, inputs, {});
-    if (!oracle.ok()) RC_FAIL("the machine model fails: " + oracle.diagnostics().front().render() + "\n" + k.program.text());
-    std::vector<eval::Tensor> outputs{eval::Tensor::make(DType::f32(), {k.rows, k.cols})};
-    Result<bool> ran = run_emulated(*file->module, "kernel", ctx, inputs, outputs);
-    if (!ran.ok()) RC_FAIL("the emulated kernel fails: " + ran.diagnostics().front().render() + "\n" + k.program.text());
-    const eval::Verdict v = eval::compare_tensors(outputs[0], oracle->outputs[0], eval::Comparator{});
-    if (!v.passed) RC_FAIL("the emulated kernel differs from the machine model: " + v.message + "\n" + k.program.text());
-    RC_CLASSIFY(!k.needed_syncs.empty(), "with a shared-memory exchange");
-    RC_CLASSIFY(k.rows / 32 > 4, "more than 128 rows");
-  }, 4, 250);
+  fuzz::check_law([] { fuzz::tir_vs_backend_kernel_case(false); }, 4, 250);
 }
 
 // The property on the lowering's output: generated HIR programs of the lowerable subset (half
@@ -306,58 +288,7 @@ TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
 // emitted CUDA under the emulation: the same bits, or the emitter refuses a construct by name
 // (counted: what is not emitted yet). 25 cases in the unit run, 500 under label fuzz.
 TEST(EmuLaws, LoweredProgramsComputeWhatTheMachineModelComputes) {
-  fuzz::check_law([] {
-    const bool sharded = *rc::gen::arbitrary<bool>();
-    const fuzz::HirProgram p = *fuzz::gen_hir_program(fuzz::HirGenOptions{.lowerable_only = true, .sharded = sharded});
-    const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
-    if (std::getenv("TF_ECHO_CASES") != nullptr) std::cerr << "----- case (seed " << seed << ")\n" << p.text() << std::flush;
-    const Context& ctx = eval::eval_context();
-    Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", ctx);
-    RC_ASSERT(file.ok());
-    const hir::Function* fn = nullptr;
-    for (const FunctionRef& f : file->module->functions())
-      if (const auto* h = dynamic_cast<const hir::Function*>(f.get()); h != nullptr && !h->is_prototype()) fn = h;
-    RC_ASSERT(fn != nullptr);
-    const std::map<std::string, std::int64_t> dims = fuzz::dims_for(*fn, seed);
-    Result<std::vector<eval::Value>> values = fuzz::random_inputs(*fn, seed, dims);
-    RC_ASSERT(values.ok());
-    std::vector<eval::Tensor> inputs;
-    for (const eval::Value& v : *values) inputs.push_back(v.tensor());
-    Result<ModuleRef> lowered = eval::tir::lower_function(*file->module, fn->name(), ctx);
-    if (!lowered.ok()) {  // what HIR cannot evaluate either (the lowering law checks that)
-      RC_CLASSIFY(true, "refused by the lowering");
-      return;
-    }
-    const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find(fn->name()));
-    RC_ASSERT(entry != nullptr);
-    eval::tir::TirEvalOptions options;
-    options.dims = dims;
-    Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(**lowered, *entry, inputs, options);
-    if (!oracle.ok()) {  // an evaluation error (an integer division by zero): nothing to compare
-      RC_CLASSIFY(true, "the machine model reports an error");
-      return;
-    }
-    std::vector<eval::Tensor> outputs;
-    for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
-    Result<bool> ran = [&]() -> Result<bool> {
-      try {
-        return run_emulated(**lowered, fn->name(), ctx, inputs, outputs);
-      } catch (const std::exception& e) {
-        return category_error(DiagCategory::Internal, std::string("the emulation threw: ") + e.what());
-      }
-    }();
-    if (!ran.ok() && ran.diagnostics().front().message.rfind("not emitted yet", 0) == 0) {
-      RC_CLASSIFY(true, "not emitted yet: " + ran.diagnostics().front().message.substr(17, 40));
-      return;
-    }
-    if (!ran.ok()) RC_FAIL("the emulated program fails: " + ran.diagnostics().front().render() + "\n" + p.text());
-    for (std::size_t i = 0; i < outputs.size(); ++i) {
-      const eval::Verdict v = eval::compare_tensors(outputs[i], oracle->outputs[i], eval::Comparator{});
-      if (!v.passed)
-        RC_FAIL("output " + std::to_string(i) + " of the emulated program differs from the machine model: " + v.message + "\n" + p.text());
-    }
-    RC_CLASSIFY(true, sharded ? "compared, sharded" : "compared");
-  }, 8, 500);
+  fuzz::check_law([] { fuzz::tir_vs_backend_lowered_case(false); }, 8, 500);
 }
 
 }  // namespace

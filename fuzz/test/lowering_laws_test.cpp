@@ -25,6 +25,7 @@
 #include "eval/value/compare.h"
 #include "fuzz/gen/eval_inputs.h"
 #include "fuzz/gen/hir_program_gen.h"
+#include "fuzz/props/lowering_props.h"
 #include "ir/hir/function.h"
 #include "ir/support/testing/law_runner.h"
 #include "ir/text/file_reader.h"
@@ -33,87 +34,13 @@
 namespace tf::fuzz {
 namespace {
 
-// What the functions of one program met, classified once per program.
-struct Seen {
-  bool hir_fails = false, grid = false, collective = false, sharded = false;
-};
-
-void check_function(const text::ReadFile& file, const std::string& source, const hir::Function& fn, std::uint64_t seed,
-                    Seen& seen) {
-  const Context& ctx = eval::eval_context();
-  const std::map<std::string, std::int64_t> dims = dims_for(fn, seed);
-  Result<std::vector<eval::Value>> inputs = random_inputs(fn, seed, dims);
-  if (!inputs.ok()) RC_FAIL("inputs of " + fn.name() + ": " + inputs.diagnostics().front().render());
-  eval::HirEvalOptions hir_options;
-  hir_options.handlers = &ctx.handlers();
-  hir_options.dims = dims;
-  Result<eval::Value> hir = eval::evaluate_function(*file.module, fn, *inputs, hir_options);
-
-  Result<ModuleRef> lowered = eval::tir::lower_function(*file.module, fn.name(), ctx);
-  if (!lowered.ok() && !hir.ok()) {  // a refusal of what HIR cannot evaluate either
-    seen.hir_fails = true;
-    // The one refusal the subset can meet: a callee's DimVar its arguments do not bind.
-    for (const Diagnostic& d : lowered.diagnostics())
-      if (d.message.find("which none of its parameters carries") == std::string::npos)
-        RC_FAIL("@" + fn.name() + " is refused for another reason: " + d.render() + " in\n" + source);
-    return;
-  }
-  if (!lowered.ok()) RC_FAIL("@" + fn.name() + " does not lower: " + lowered.diagnostics().front().render() + " in\n" + source);
-  bool grid = false, collective = false;
-  for (const ModuleDecl& d : (*lowered)->declarations()) {
-    grid = grid || d.name.rfind("lower_grid_", 0) == 0;
-    collective = collective || d.name.rfind("lower_cta_", 0) == 0;
-  }
-  seen.grid = seen.grid || grid;
-  seen.collective = seen.collective || collective;
-  std::vector<eval::Tensor> tensors;
-  for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());
-  eval::tir::TirEvalOptions tir_options;
-  tir_options.dims = dims;
-  // Half the runs in a seeded random thread order: what the lowering emits is race free, so
-  // every order gives the HIR's bits.
-  tir_options.schedule_seed = seed % 2 == 0 ? 0 : seed;
-  Result<eval::tir::TirRun> tir = eval::tir::evaluate_lowered(*file.module, fn.name(), tensors, tir_options, ctx);
-  if (!hir.ok()) {
-    seen.hir_fails = true;
-    if (tir.ok())
-      RC_FAIL("@" + fn.name() + ": the HIR evaluation fails (" + hir.diagnostics().front().render() +
-              ") but the lowered program computes a value, in\n" + source);
-    for (const Diagnostic& d : tir.diagnostics()) RC_ASSERT(d.rule_id.rfind("ub.", 0) != 0);
-    return;
-  }
-  if (!tir.ok()) RC_FAIL("@" + fn.name() + ": the lowered program fails: " + tir.diagnostics().front().render() + " in\n" + source);
-  const std::vector<eval::Value> want = hir->is_tuple() ? hir->items() : std::vector<eval::Value>{*hir};
-  RC_ASSERT(want.size() == tir->outputs.size());
-  for (std::size_t i = 0; i < want.size(); ++i)
-    if (!eval::compare_tensors(tir->outputs[i], want[i].tensor(), eval::Comparator{}).passed)
-      RC_FAIL("@" + fn.name() + ": output " + std::to_string(i) + " of the lowered program differs from the HIR evaluation's in\n" + source);
-}
-
-// Every function of generated program `p` lowered and run against the HIR evaluation.
-Seen check_program(const HirProgram& p) {
-  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
-  Seen seen;
-  Result<text::ReadFile> file = text::read_file(p.text(), "generated.tfir", eval::eval_context());
-  if (!file.ok()) RC_FAIL("the generated program does not read: " + file.diagnostics().front().render() + " in\n" + p.text());
-  RC_ASSERT(!has_error(verify_module(*file->module, eval::eval_context().handlers())));
-  for (const FunctionRef& g : file->module->functions())
-    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(*file, p.text(), *fn, seed, seen);
-  for (const HirFunc& f : p.functions)
-    for (const HirBinding& b : f.body) seen.sharded = seen.sharded || b.value.rfind("reshard(", 0) == 0;
-  return seen;
-}
-
 TF_LAW(LoweringLaws, LoweredProgramsComputeWhatTheHirComputes, ()) {
   const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true});
   RC_CLASSIFY(p.text().find("= for ") != std::string::npos, "with a loop");
   RC_CLASSIFY(p.text().find("@") != std::string::npos, "with a call");
   RC_CLASSIFY(p.text().find("softmax(") != std::string::npos, "with a softmax");
   RC_CLASSIFY(p.text().find("matmul(") != std::string::npos, "with a matmul");
-  const Seen seen = check_program(p);
-  RC_CLASSIFY(seen.hir_fails, "a function whose HIR evaluation fails");
-  RC_CLASSIFY(seen.grid, "a function by the grid rule");
-  RC_CLASSIFY(seen.collective, "a reduction across rows as a CTA collective");
+  check_lowered_program(p);
 }
 
 // The sharded rule (HirGenOptions::sharded): the same law on programs whose functions end by
@@ -124,8 +51,7 @@ TF_LAW(LoweringLaws, ShardedProgramsComputeWhatTheHirComputes, ()) {
   RC_CLASSIFY(p.text().find("storage=gmem") != std::string::npos, "a reshard into gmem");
   RC_CLASSIFY(p.text().find("Topology(\"cta\"") != std::string::npos, "a mesh over CTAs");
   RC_CLASSIFY(p.text().find("= for ") != std::string::npos, "with a loop");
-  const Seen seen = check_program(p);
-  RC_CLASSIFY(seen.sharded, "a function distributing a value");
+  check_lowered_program(p);
 }
 
 // The MMA rule (pass hir-to-tir-mma) on 16 seeded tilings (M, N in {64, 128}, K in {32, 64,

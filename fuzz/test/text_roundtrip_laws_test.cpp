@@ -11,167 +11,26 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
-#include <chrono>
-#include <condition_variable>
 #include <filesystem>
 #include <fstream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
+#include "fuzz/campaign/watchdog.h"
 #include "fuzz/gen/hir_program_gen.h"
+#include "fuzz/props/text_props.h"
 #include "ir/support/testing/law_runner.h"
 #include "fuzz/gen/tfir_mutation.h"
 #include "fuzz/gen/tir_program_gen.h"
-#include "ir/core/structural.h"
-#include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
 #include "ir/text/test/tfir_contract_examples.h"
-#include "ir/tir/prim_function.h"
-#include "ir/tir/stmt_structural.h"
 
 namespace tf::fuzz {
 namespace {
-
-// ---- the watchdog ----
-
-// Aborts the process, printing the input, when a case runs past its limit: a hang becomes a
-// failure with its reproducer instead of a ctest timeout.
-class Watchdog {
- public:
-  static Watchdog& instance() {
-    static Watchdog* w = new Watchdog();  // never destroyed: its thread outlives main's statics
-    return *w;
-  }
-  void arm(const std::string& input, std::chrono::seconds limit) {
-    std::lock_guard<std::mutex> lock(mu_);
-    input_ = input;
-    deadline_ = std::chrono::steady_clock::now() + limit;
-    armed_ = true;
-    cv_.notify_all();
-  }
-  void disarm() {
-    std::lock_guard<std::mutex> lock(mu_);
-    armed_ = false;
-  }
-
- private:
-  Watchdog() {
-    std::thread([this] { run(); }).detach();
-  }
-  void run() {
-    std::unique_lock<std::mutex> lock(mu_);
-    while (true) {
-      if (!armed_) {
-        cv_.wait(lock);
-        continue;
-      }
-      const auto deadline = deadline_;
-      if (cv_.wait_until(lock, deadline) == std::cv_status::timeout && armed_ && deadline_ == deadline) {
-        std::fprintf(stderr, "tfir law: a case ran past its time limit; the input was:\n%s\n", input_.c_str());
-        std::fflush(stderr);
-        std::abort();
-      }
-    }
-  }
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::string input_;
-  std::chrono::steady_clock::time_point deadline_;
-  bool armed_ = false;
-};
-
-// The guard of one case: 60 s, far above any case of a Debug build (milliseconds).
-struct Guard {
-  explicit Guard(const std::string& input) { Watchdog::instance().arm(input, std::chrono::seconds(60)); }
-  ~Guard() { Watchdog::instance().disarm(); }
-};
-
-// ---- helpers ----
 
 std::string render(const std::vector<Diagnostic>& diags) {
   std::string s;
   for (const Diagnostic& d : diags) s += d.render() + "\n";
   return s;
-}
-
-// Every diagnostic is placed (TFIR.md section 8) and none is internal.
-void assert_placed(const CheckedFile& c, const std::string& file, const std::string& text) {
-  for (const Diagnostic& d : c.read_errors) {
-    if (d.location.file != file || d.location.line < 1 || d.location.column < 1 ||
-        d.category == DiagCategory::Internal || d.message.empty())
-      RC_FAIL("a reader diagnostic without a place (or internal):\n" + d.render() + "\ninput:\n" + text);
-  }
-  for (const Diagnostic& d : c.verify_errors) {
-    if ((!d.location.known() && d.ir_path.empty()) || d.category == DiagCategory::Internal || d.message.empty())
-      RC_FAIL("a verifier diagnostic without a place (or internal):\n" + d.render() + "\ninput:\n" + text);
-  }
-}
-
-// The functions of a and b are structurally equal, in order.
-void assert_same_functions(const Module& a, const Module& b) {
-  RC_ASSERT(a.functions().size() == b.functions().size());
-  for (std::size_t i = 0; i < a.functions().size(); ++i) {
-    const FunctionBase* x = a.functions()[i].get();
-    const FunctionBase* y = b.functions()[i].get();
-    RC_ASSERT(x->name() == y->name());
-    RC_ASSERT(structural_equal(IRType(x->callable_type()), IRType(y->callable_type())));
-    const auto* hx = dynamic_cast<const hir::Function*>(x);
-    const auto* hy = dynamic_cast<const hir::Function*>(y);
-    RC_ASSERT((hx == nullptr) == (hy == nullptr));
-    if (hx != nullptr) {
-      RC_ASSERT(structural_equal(hx->body(), hy->body()));
-      RC_ASSERT(structural_equal(hx->return_type(), hy->return_type()));
-      continue;
-    }
-    const auto* tx = dynamic_cast<const tir::PrimFunction*>(x);
-    const auto* ty = dynamic_cast<const tir::PrimFunction*>(y);
-    RC_ASSERT((tx == nullptr) == (ty == nullptr));
-    if (tx != nullptr) {
-      RC_ASSERT(tir::structural_equal(tir::Stmt(tx->body()), tir::Stmt(ty->body())));
-      RC_ASSERT(tx->target() == ty->target());
-      RC_ASSERT(tx->output_count() == ty->output_count());
-    }
-  }
-}
-
-// A file that reads prints to text that reads, verifies as the file did, and prints the same.
-void assert_print_fixed_point(const CheckedFile& c, const std::string& text) {
-  const std::string once = text::print_file(*c.file);
-  const CheckedFile again = read_and_verify(once, "p.tfir");
-  if (!again.file)
-    RC_FAIL("the printed text does not read:\n" + render(again.read_errors) + "printed:\n" + once +
-            "\ninput:\n" + text);
-  if (again.verify_errors.size() != c.verify_errors.size())
-    RC_FAIL("the printed text verifies differently:\n" + render(again.verify_errors) + "printed:\n" + once +
-            "\ninput:\n" + text);
-  const std::string twice = text::print_file(*again.file);
-  if (twice != once) RC_FAIL("print is not a fixed point:\n" + once + "---\n" + twice + "\ninput:\n" + text);
-  assert_same_functions(*c.file->module, *again.file->module);
-}
-
-// A generated program reads, verifies and prints to a fixed point.
-void assert_round_trip(const std::string& text) {
-  Guard guard(text);
-  const CheckedFile c = read_and_verify(text, "g.tfir");
-  if (!c.file) RC_FAIL("a generated program does not read:\n" + render(c.read_errors) + "input:\n" + text);
-  if (!c.verify_errors.empty())
-    RC_FAIL("a generated program does not verify:\n" + render(c.verify_errors) + "input:\n" + text);
-  assert_print_fixed_point(c, text);
-}
-
-// Any text: read and verify return, every diagnostic is placed, and what reads prints to a
-// fixed point.
-void assert_total(const std::string& text) {
-  Guard guard(text);
-  const CheckedFile c = read_and_verify(text, "m.tfir");
-  assert_placed(c, "m.tfir", text);
-  if (!c.file) {
-    RC_TAG("rejected by the reader");
-    return;
-  }
-  RC_TAG(c.verify_errors.empty() ? "accepted" : "rejected by the verifier");
-  assert_print_fixed_point(c, text);
 }
 
 // ---- the seed corpus ----
@@ -289,7 +148,7 @@ std::string repeat(const std::string& s, int n) {
 // Each input is read and verified; it must return (a diagnostic or a module), not overflow.
 // Returns the reader's diagnostics.
 std::vector<Diagnostic> expect_total(const std::string& text) {
-  Guard guard(text.substr(0, 400) + "...");
+  WatchdogGuard guard(text.substr(0, 400) + "...");
   const CheckedFile c = read_and_verify(text, "deep.tfir");
   for (const Diagnostic& d : c.read_errors) EXPECT_TRUE(d.location.known()) << d.render();
   if (c.file) (void)text::print_file(*c.file);

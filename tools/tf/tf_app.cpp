@@ -12,6 +12,7 @@
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
 #include "tools/tf/eval_command.h"
+#include "tools/tf/fuzz_command.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/emit_command.h"
@@ -29,8 +30,8 @@ int run_tf(std::vector<std::string> args) {
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
       "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
       "its canonical form (tf print), which ops exist (tf ops), what a program computes\n"
-      "(tf eval), and whether the conformance cases pass (tf conform). Every subcommand has\n"
-      "--help."};
+      "(tf eval), whether the conformance cases pass (tf conform), and what a fuzz campaign\n"
+      "finds (tf fuzz). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
   add_dtypes_command(app, exit_code);
@@ -46,6 +47,7 @@ int run_tf(std::vector<std::string> args) {
   add_ops_command(app, exit_code);
   add_eval_command(app, exit_code);
   add_conform_command(app, exit_code);
+  add_fuzz_command(app, exit_code);
   // CLI11 parses from the end of a vector of arguments (program name excluded), and then takes
   // no name from argv[0]: the usage lines say `tf`.
   app.name("tf");

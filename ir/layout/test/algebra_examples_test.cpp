@@ -13,7 +13,7 @@
 #include "ir/layout/divide_product.h"
 #include "ir/layout/inverse.h"
 #include "ir/layout/print.h"
-#include "ir/layout/test/algebra_checks.h"
+#include "ir/layout/testing/algebra_checks.h"
 #include "ir/layout/test/layout_literal.h"
 
 namespace tf {

@@ -1,206 +1,31 @@
-// The laws of the layout algebra as RapidCheck properties over generated static layouts
-// (ir/layout/testing/layout_gen.h: ranks 1-4, depth <= 2, extents <= 16, zero and positive strides).
-// Each law runs 200 cases in layout_test (label unit) and 10,000 in layout_fuzz_test (label
-// fuzz), through RC_PARAMS. Every law compares against brute-force enumeration
-// (layout_oracle.h, algebra_checks.h).
+// The laws of the layout algebra (ir/layout/testing/layout_laws.h) as gtests: 200 cases per
+// law in layout_test (label unit), 10,000 in layout_fuzz_test (label fuzz), through RC_PARAMS.
 #include <gtest/gtest.h>
-#include <rapidcheck.h>
 
+#include "ir/layout/testing/layout_laws.h"
 #include "ir/support/testing/law_runner.h"
-#include "ir/layout/testing/layout_gen.h"
-#include "ir/layout/coalesce.h"
-#include "ir/layout/complement.h"
-#include "ir/layout/composition.h"
-#include "ir/layout/divide_product.h"
-#include "ir/layout/injectivity.h"
-#include "ir/layout/inverse.h"
-#include "ir/layout/test/algebra_checks.h"
-#include "ir/layout/test/layout_oracle.h"
 
-namespace tf {
+namespace tf::fuzz {
 namespace {
 
-using fuzz::gen_composable_pair;
-using fuzz::gen_layout;
-using fuzz::gen_nested_layout;
-using fuzz::LayoutGenOptions;
+TEST(LayoutLaws, CoordinatesAgreeWithEnumeration) { check_law(&layout_laws::CoordinatesAgreeWithEnumeration); }
+TEST(LayoutLaws, InjectivityMatchesEnumeration) { check_law(&layout_laws::InjectivityMatchesEnumeration); }
+TEST(LayoutLaws, CoalescePreservesTheFunction) { check_law(&layout_laws::CoalescePreservesTheFunction); }
+TEST(LayoutLaws, ByModeCoalescePreservesModesAndFunction) { check_law(&layout_laws::ByModeCoalescePreservesModesAndFunction); }
+TEST(LayoutLaws, CompositionAgreesWithFunctionComposition) { check_law(&layout_laws::CompositionAgreesWithFunctionComposition); }
+TEST(LayoutLaws, CompositionOfArbitraryPairsIsExactOrADiagnostic) { check_law(&layout_laws::CompositionOfArbitraryPairsIsExactOrADiagnostic); }
+TEST(LayoutLaws, ComplementIsDisjointAndCompletes) { check_law(&layout_laws::ComplementIsDisjointAndCompletes); }
+TEST(LayoutLaws, ComplementOfArbitraryLayoutsIsExactOrADiagnostic) { check_law(&layout_laws::ComplementOfArbitraryLayoutsIsExactOrADiagnostic); }
+TEST(LayoutLaws, LeftInverseUndoesAnInjectiveLayout) { check_law(&layout_laws::LeftInverseUndoesAnInjectiveLayout); }
+TEST(LayoutLaws, LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic) { check_law(&layout_laws::LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic); }
+TEST(LayoutLaws, RightInverseIsARightInverse) { check_law(&layout_laws::RightInverseIsARightInverse); }
+TEST(LayoutLaws, LogicalDivideMatchesItsDefinition) { check_law(&layout_laws::LogicalDivideMatchesItsDefinition); }
+TEST(LayoutLaws, LogicalDivideOfArbitraryPairsIsExactOrADiagnostic) { check_law(&layout_laws::LogicalDivideOfArbitraryPairsIsExactOrADiagnostic); }
+TEST(LayoutLaws, LogicalProductMatchesItsDefinition) { check_law(&layout_laws::LogicalProductMatchesItsDefinition); }
+TEST(LayoutLaws, LogicalProductOfArbitraryPairsIsExactOrADiagnostic) { check_law(&layout_laws::LogicalProductOfArbitraryPairsIsExactOrADiagnostic); }
 
-// Asserts that a postcondition check passed, logging its message for the minimal case.
-void assert_holds(const std::string& failure) {
-  if (!failure.empty()) RC_LOG() << failure << "\n";
-  RC_ASSERT(failure.empty());
-}
-
-// A failed algebra call must be a proper Diagnostic (an exception would already fail the law).
-template <typename T>
-void assert_proper_diagnostic(const Result<T>& r) {
-  RC_ASSERT(!r.diagnostics().empty());
-  RC_ASSERT(!r.diagnostics()[0].message.empty());
-  RC_ASSERT(r.diagnostics()[0].severity == Severity::Error);
-}
-
-constexpr LayoutGenOptions kSmall{.max_rank = 3, .max_size = 256};
-constexpr LayoutGenOptions kPow2{.powers_of_two = true};
-constexpr LayoutGenOptions kSmallPow2{.max_rank = 3, .max_size = 64, .powers_of_two = true};
-
-// ---- layouts themselves ----
-
-TF_LAW(LayoutLaws, CoordinatesAgreeWithEnumeration, ()) {
-  const Layout l = *gen_layout();
-  const testing::Enumerated e(l);
-  RC_ASSERT(*size(l) == e.size());
-  RC_ASSERT(*cosize(l) == *std::max_element(e.offsets().begin(), e.offsets().end()) + 1);
-  for (std::int64_t i = 0; i < e.size(); ++i) {
-    const IntTuple c = idx2crd(l, i).value();
-    RC_ASSERT(congruent(c, l.shape()));
-    RC_ASSERT(*l(i) == e[i]);
-    RC_ASSERT(*crd2idx(l, c) == e[i]);
-  }
-}
-
-TF_LAW(LayoutLaws, InjectivityMatchesEnumeration, ()) {
-  const Layout l = *gen_layout();
-  const bool injective = testing::injective_by_enumeration(l);
-  RC_CLASSIFY(injective);
-  RC_ASSERT(is_injective(l).value() == injective);
-  const auto diags = check_injective(l);
-  RC_ASSERT(diags.empty() == injective);
-  if (!injective) RC_ASSERT(diags[0].rule_id == "TYPES.2.TENSOR.injective-layout");
-  RC_ASSERT(is_injective(*gen_nested_layout()).value());
-}
-
-// ---- coalesce ----
-
-TF_LAW(LayoutLaws, CoalescePreservesTheFunction, ()) {
-  const Layout l = *gen_layout();
-  assert_holds(testing::check_coalesce(l, coalesce(l).value()));
-}
-
-TF_LAW(LayoutLaws, ByModeCoalescePreservesModesAndFunction, ()) {
-  const Layout l = *gen_layout();
-  const IntTuple profile = l.shape().is_leaf()
-                               ? IntTuple(1)
-                               : IntTuple::tuple(std::vector<IntTuple>(rank(l), IntTuple(1)));
-  const Layout r = coalesce(l, profile).value();
-  RC_ASSERT(rank(r) == rank(l));
-  const testing::Enumerated el(l), er(r);
-  RC_ASSERT(el.offsets() == er.offsets());
-  for (int i = 0; i < rank(l); ++i) assert_holds(testing::check_coalesce(l.mode(i), r.mode(i)));
-}
-
-// ---- composition ----
-
-TF_LAW(LayoutLaws, CompositionAgreesWithFunctionComposition, ()) {
-  const auto [a, b] = *gen_composable_pair();
-  const auto r = composition(a, b);
-  if (!r.ok()) RC_LOG() << r.diagnostics()[0].message << "\n";
-  RC_ASSERT(r.ok());
-  assert_holds(testing::check_composition(a, b, *r));
-}
-
-TF_LAW(LayoutLaws, CompositionOfArbitraryPairsIsExactOrADiagnostic, ()) {
-  const Layout a = *gen_layout();
-  const Layout b = *gen_layout(kSmall);
-  const auto r = composition(a, b);
-  RC_CLASSIFY(r.ok());
-  if (r.ok())
-    assert_holds(testing::check_composition(a, b, *r));
-  else
-    assert_proper_diagnostic(r);
-}
-
-// ---- complement ----
-
-TF_LAW(LayoutLaws, ComplementIsDisjointAndCompletes, ()) {
-  const Layout l = *gen_nested_layout();
-  const std::int64_t reach = *cosize(l);
-  const std::int64_t cotarget = *rc::gen::inRange<std::int64_t>(1, 3 * reach + 2);
-  const auto c = complement(l, cotarget);
-  if (!c.ok()) RC_LOG() << c.diagnostics()[0].message << "\n";
-  RC_ASSERT(c.ok());
-  assert_holds(testing::check_complement(l, cotarget, *c));
-}
-
-TF_LAW(LayoutLaws, ComplementOfArbitraryLayoutsIsExactOrADiagnostic, ()) {
-  const Layout l = *gen_layout();
-  const std::int64_t cotarget = *rc::gen::inRange<std::int64_t>(1, 4 * *cosize(l) + 2);
-  const auto c = complement(l, cotarget);
-  RC_CLASSIFY(c.ok());
-  if (c.ok())
-    assert_holds(testing::check_complement(l, cotarget, *c));
-  else
-    assert_proper_diagnostic(c);
-}
-
-// ---- inverses ----
-
-TF_LAW(LayoutLaws, LeftInverseUndoesAnInjectiveLayout, ()) {
-  const Layout l = *gen_nested_layout();
-  const auto q = left_inverse(l);
-  RC_ASSERT(q.ok());
-  assert_holds(testing::check_left_inverse(l, *q));
-}
-
-TF_LAW(LayoutLaws, LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic, ()) {
-  const Layout l = *gen_layout();
-  const auto q = left_inverse(l);
-  RC_CLASSIFY(q.ok());
-  if (q.ok())
-    assert_holds(testing::check_left_inverse(l, *q));
-  else
-    assert_proper_diagnostic(q);
-  // Only a layout that is not injective, or whose modes do not nest, lacks one.
-  if (testing::injective_by_enumeration(l) && complement(l).ok()) RC_ASSERT(q.ok());
-}
-
-TF_LAW(LayoutLaws, RightInverseIsARightInverse, ()) {
-  const Layout l = *gen_layout();
-  assert_holds(testing::check_right_inverse(l, right_inverse(l).value()));
-  const Layout nested = *gen_nested_layout();  // often a bijection: R must then be complete
-  assert_holds(testing::check_right_inverse(nested, right_inverse(nested).value()));
-}
-
-// ---- divide and product ----
-
-TF_LAW(LayoutLaws, LogicalDivideMatchesItsDefinition, ()) {
-  const Layout a = *gen_layout(kPow2);
-  const Layout b = *gen_nested_layout(kSmallPow2);
-  const auto r = logical_divide(a, b);
-  if (!r.ok()) RC_LOG() << r.diagnostics()[0].message << "\n";
-  RC_ASSERT(r.ok());
-  assert_holds(testing::check_logical_divide(a, b, *r));
-}
-
-TF_LAW(LayoutLaws, LogicalDivideOfArbitraryPairsIsExactOrADiagnostic, ()) {
-  const Layout a = *gen_layout();
-  const Layout b = *gen_nested_layout(kSmall);
-  const auto r = logical_divide(a, b);
-  RC_CLASSIFY(r.ok());
-  if (r.ok())
-    assert_holds(testing::check_logical_divide(a, b, *r));
-  else
-    assert_proper_diagnostic(r);
-}
-
-TF_LAW(LayoutLaws, LogicalProductMatchesItsDefinition, ()) {
-  const Layout a = *gen_nested_layout(kSmallPow2);
-  const Layout b = *gen_nested_layout(kSmallPow2);  // an injective layout of tiles
-  const auto r = logical_product(a, b);
-  if (!r.ok()) RC_LOG() << r.diagnostics()[0].message << "\n";
-  RC_ASSERT(r.ok());
-  assert_holds(testing::check_logical_product(a, b, *r));
-}
-
-TF_LAW(LayoutLaws, LogicalProductOfArbitraryPairsIsExactOrADiagnostic, ()) {
-  const Layout a = *gen_layout(LayoutGenOptions{.max_rank = 3, .max_size = 64});
-  const Layout b = *gen_layout(LayoutGenOptions{.max_rank = 2, .max_size = 32});
-  const auto r = logical_product(a, b);
-  RC_CLASSIFY(r.ok());
-  if (r.ok())
-    assert_holds(testing::check_logical_product(a, b, *r));
-  else
-    assert_proper_diagnostic(r);
-}
+// Every law of the table has its gtest above.
+TEST(LayoutLaws, EveryLawOfTheTableIsATest) { EXPECT_EQ(all_layout_laws().size(), 15u); }
 
 }  // namespace
-}  // namespace tf
+}  // namespace tf::fuzz

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "ir/layout/testing/shard_gen.h"
-#include "ir/layout/test/layout_oracle.h"
+#include "ir/layout/testing/layout_oracle.h"
 
 namespace tf::testing {
 

@@ -16,7 +16,7 @@
 #include "ir/layout/inverse.h"
 #include "ir/layout/layout.h"
 #include "ir/layout/print.h"
-#include "ir/layout/test/layout_oracle.h"
+#include "ir/layout/testing/layout_oracle.h"
 
 namespace tf::testing {
 

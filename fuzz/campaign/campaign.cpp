@@ -1,0 +1,124 @@
+#include "fuzz/campaign/campaign.h"
+
+#include <rapidcheck.h>
+
+#include <chrono>
+
+namespace tf::fuzz {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using rc::detail::CaseDescription;
+using rc::detail::CaseResult;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+bool fails_as(const CaseDescription& d, const std::string& kind) {
+  return d.result.type == CaseResult::Type::Failure && failure_kind(d.result.description) == kind;
+}
+
+std::string render_example(const CaseDescription& d) {
+  std::string out;
+  if (!d.example) return out;
+  for (const auto& [type, value] : d.example()) out += type + ":" + value + "\n";
+  return out;
+}
+
+// Shrinks the failing case `start` (failing with `kind`) within `budget` seconds (header comment
+// of campaign.h) and fills the finding.
+Finding shrink(rc::Shrinkable<CaseDescription> current, const std::string& kind, double budget, FindingOrigin origin) {
+  const Clock::time_point t0 = Clock::now();
+  Finding f;
+  (void)take_witness();
+  CaseDescription best = current.value();
+  std::optional<Witness> w = take_witness();
+  f.lines_before = w ? line_count(reproducer_text(*w, origin)) : 0;
+  bool progress = true;
+  while (progress && seconds_since(t0) < budget) {
+    progress = false;
+    rc::Seq<rc::Shrinkable<CaseDescription>> shrinks = current.shrinks();
+    while (rc::Maybe<rc::Shrinkable<CaseDescription>> s = shrinks.next()) {
+      if (seconds_since(t0) >= budget) break;
+      CaseDescription d = s->value();
+      if (!fails_as(d, kind)) continue;
+      current = std::move(*s);
+      best = std::move(d);
+      ++f.shrink_steps;
+      progress = true;
+      break;
+    }
+  }
+  (void)take_witness();
+  best = current.value();  // once more, for the shrunk case's witness
+  w = take_witness();
+  f.origin = std::move(origin);
+  f.description = best.result.description;
+  f.example = render_example(best);
+  f.reproducer = w ? reproducer_text(*w, f.origin) : "";
+  f.lines_after = line_count(f.reproducer);
+  f.shrink_seconds = seconds_since(t0);
+  return f;
+}
+
+// A tag as RC_TAG renders a string ("\"label\"") without its quotes.
+std::string unquoted(const std::string& tag) {
+  return tag.size() >= 2 && tag.front() == '"' && tag.back() == '"' ? tag.substr(1, tag.size() - 2) : tag;
+}
+
+}  // namespace
+
+std::uint64_t case_seed(std::uint64_t seed, std::int64_t k) { return splitmix(splitmix(seed) ^ static_cast<std::uint64_t>(k)); }
+
+CampaignResult run_campaign(const Property& property, const CampaignOptions& options) {
+  const Clock::time_point t0 = Clock::now();
+  CampaignResult r;
+  r.property = property.name;
+  const rc::detail::Property prop = rc::detail::toProperty(property.body);
+  const int shards = std::max(1, options.shards);
+  std::int64_t k = options.from + ((options.shard - options.from) % shards + shards) % shards;
+  for (;; k += shards) {
+    if (options.cases >= 0 && r.cases >= options.cases) break;
+    if (options.seconds > 0 && seconds_since(t0) >= options.seconds) {
+      r.stopped_by_time = true;
+      break;
+    }
+    if (static_cast<int>(r.findings.size()) >= options.max_findings) break;
+    const rc::Shrinkable<CaseDescription> shrinkable = prop(rc::Random(case_seed(options.seed, k)), static_cast<int>(k % 101));
+    (void)take_witness();
+    const CaseDescription d = shrinkable.value();
+    ++r.cases;
+    for (const std::string& tag : d.tags) ++r.tags[unquoted(tag)];
+    switch (d.result.type) {
+      case CaseResult::Type::Success: ++r.passed; break;
+      case CaseResult::Type::Discard: ++r.discarded; break;
+      case CaseResult::Type::Failure: {
+        ++r.failed;
+        const std::string kind = failure_kind(d.result.description);
+        bool seen = false;
+        for (Finding& f : r.findings)
+          if (f.origin.kind == kind) {
+            ++f.repeats;
+            seen = true;
+          }
+        if (seen) break;
+        Finding f = shrink(shrinkable, kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind});
+        r.shrink_seconds += f.shrink_seconds;
+        r.findings.push_back(std::move(f));
+        break;
+      }
+    }
+    r.seconds = seconds_since(t0);
+    if (options.on_case) options.on_case(r);
+  }
+  r.seconds = seconds_since(t0);
+  return r;
+}
+
+}  // namespace tf::fuzz

@@ -1,0 +1,67 @@
+// A fuzz campaign over one property (DESIGN.md section 8; docs/fuzzing.md).
+//
+// Design note. The campaign's cases form one sequence per (property, seed): case k is generated
+// by the property's body from rc::Random(splitmix(seed, k)) at size k mod 101, so case k is the
+// same on every machine and in every run, and shard i of n runs exactly the cases k = i, i + n,
+// i + 2n, ... (the shards of a campaign partition its cases). A case runs through RapidCheck's
+// toProperty (the body's `*gen` draws and RC_ASSERTs work as in a gtest law). A failing case is
+// shrunk by walking RapidCheck's shrink tree: the first smaller case that fails with the same
+// failure kind (property.h) is taken, until none does or the shrink budget is spent. Its last
+// witness becomes the reproducer (reproducer.h). Findings are deduplicated by kind: the first
+// case of each kind is shrunk and reported, later ones only counted.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fuzz/campaign/property.h"
+#include "fuzz/campaign/reproducer.h"
+
+namespace tf::fuzz {
+
+/// How a campaign runs.
+struct CampaignOptions {
+  std::uint64_t seed = 1;
+  double seconds = 60;          ///< the time budget (<= 0: none; then `cases` must bound it)
+  std::int64_t cases = -1;      ///< at most this many cases (-1: until the time is spent)
+  std::int64_t from = 0;        ///< the first case index of the sequence (before sharding)
+  int shard = 0, shards = 1;    ///< run the cases k with k mod shards == shard
+  double shrink_seconds = 60;   ///< the shrink budget per finding
+  int max_findings = 10;        ///< stop after this many distinct failure kinds
+  /// Called after every case with the result so far (progress lines).
+  std::function<void(const struct CampaignResult&)> on_case;
+};
+
+/// One failure, shrunk.
+struct Finding {
+  FindingOrigin origin;
+  std::string description;      ///< the shrunk case's failure description
+  std::string reproducer;       ///< its reproducer's text ("" when the body recorded no witness)
+  std::string example;          ///< RapidCheck's rendering of the shrunk case's generated values
+  int shrink_steps = 0;
+  double shrink_seconds = 0;
+  std::size_t lines_before = 0, lines_after = 0;  ///< reproducer size before and after shrinking
+  std::int64_t repeats = 0;     ///< later cases that failed with the same kind
+};
+
+/// What a campaign did.
+struct CampaignResult {
+  std::string property;
+  std::int64_t cases = 0, passed = 0, discarded = 0, failed = 0;
+  std::vector<Finding> findings;
+  std::map<std::string, std::int64_t> tags;  ///< RC_TAG / RC_CLASSIFY labels, cases per label
+  double seconds = 0;            ///< wall time in all
+  double shrink_seconds = 0;     ///< of which shrinking
+  bool stopped_by_time = false;
+};
+
+/// Runs `property` as `options` say. Precondition: property.unavailable() is "".
+CampaignResult run_campaign(const Property& property, const CampaignOptions& options);
+
+/// The Random of case `k` of the campaign with `seed` (design note).
+std::uint64_t case_seed(std::uint64_t seed, std::int64_t k);
+
+}  // namespace tf::fuzz

@@ -1,0 +1,53 @@
+#include "fuzz/campaign/reproducer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "eval/value/tensor_text.h"
+
+#ifndef TF_VERSION
+#define TF_VERSION "unknown"
+#endif
+
+namespace tf::fuzz {
+namespace {
+
+// `text` with its `tfir 1` header line removed (the reproducer writes its own first).
+std::string without_header(const std::string& text) {
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos || text.compare(start, 6, "tfir 1") != 0) return text;
+  const std::size_t eol = text.find('\n', start);
+  return eol == std::string::npos ? "" : text.substr(eol + 1);
+}
+
+}  // namespace
+
+std::string tool_version() { return std::string("TileFoundry-C++ ") + TF_VERSION; }
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + (text.empty() || text.back() == '\n' ? 0 : 1);
+}
+
+std::string reproducer_text(const Witness& w, const FindingOrigin& origin) {
+  if (w.raw) return w.program;
+  std::string out = "tfir 1\n";
+  out += fmt::format("# A reproducer written by `tf fuzz` ({}): property {}, seed {}, case {}.\n", tool_version(),
+                     origin.property, origin.seed, origin.case_index);
+  out += fmt::format("# It failed with: {}\n", origin.kind);
+  out += fmt::format("# Replay: tf conform THIS_FILE   (again: tf fuzz --property {} --seed {} --from {} --cases 1)\n",
+                     origin.property, origin.seed, origin.case_index);
+  out += without_header(w.program);
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  out += fmt::format("\ncase \"fuzz/{}/seed-{}-case-{}\" {{\n", origin.property, origin.seed, origin.case_index);
+  if (!w.function.empty()) out += "    run " + w.function + "\n";
+  if (!w.level.empty()) out += "    at " + w.level + "\n";
+  if (w.schedule != 0) out += fmt::format("    schedule {}\n", w.schedule);
+  for (const auto& [name, value] : w.dims) out += fmt::format("    dim {} = {}\n", name, value);
+  for (const auto& [name, t] : w.inputs) out += fmt::format("    input {} = {}\n", name, eval::tensor_literal(t, eval::LiteralStyle::Bits));
+  for (const std::string& e : w.expectations) out += "    expect " + e + "\n";
+  out += "}\n";
+  return out;
+}
+
+}  // namespace tf::fuzz

@@ -1,0 +1,113 @@
+#include "fuzz/props/backend_props.h"
+
+#include <rapidcheck.h>
+
+#include <exception>
+#include <string>
+
+#include "cuda/driver/backend_run.h"
+#include "eval/hir/eval_tables.h"
+#include "eval/tir/lowered_run.h"
+#include "eval/tir/tir_evaluator.h"
+#include "eval/value/compare.h"
+#include "fuzz/gen/eval_inputs.h"
+#include "fuzz/gen/hir_program_gen.h"
+#include "fuzz/gen/tir_program_gen.h"
+#include "fuzz/props/support.h"
+#include "ir/hir/function.h"
+#include "ir/support/testing/pick.h"
+#include "ir/tir/prim_function.h"
+
+namespace tf::fuzz {
+namespace {
+
+// The backend's run of `function` of `module`: its outputs, or why it did not run (an exception
+// of the compiler driver becomes an internal diagnostic).
+Result<bool> run_backend(bool gpu, const Module& module, const std::string& function, std::vector<eval::Tensor>& inputs,
+                         std::vector<eval::Tensor>& outputs) {
+  try {
+    return gpu ? cuda::run_on_gpu(module, function, eval::eval_context(), inputs, outputs)
+               : cuda::run_emulated(module, function, eval::eval_context(), inputs, outputs);
+  } catch (const std::exception& e) {
+    return category_error(DiagCategory::Internal, std::string("the backend threw: ") + e.what());
+  }
+}
+
+// The backend's outputs against the oracle's; "not emitted yet" is counted, not failed.
+void compare(bool gpu, const Module& module, const std::string& function, std::vector<eval::Tensor> inputs,
+             const std::vector<eval::Tensor>& oracle) {
+  std::vector<eval::Tensor> outputs;
+  for (const eval::Tensor& t : oracle) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
+  const Result<bool> ran = run_backend(gpu, module, function, inputs, outputs);
+  const char* backend = gpu ? "the GPU" : "the emulation";
+  if (!ran.ok() && ran.diagnostics().front().message.rfind("not emitted yet", 0) == 0) {
+    RC_CLASSIFY(true, "not emitted yet: " + ran.diagnostics().front().message.substr(17, 40));
+    return;
+  }
+  if (!ran.ok()) fail(std::string("the program fails on ") + backend, ran.diagnostics().front().render());
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const eval::Verdict v = eval::compare_tensors(outputs[i], oracle[i], eval::Comparator{});
+    if (!v.passed) fail(std::string("the program on ") + backend + " differs from the machine model", "output " + std::to_string(i) + ": " + v.message);
+  }
+  RC_CLASSIFY(true, "compared");
+}
+
+}  // namespace
+
+void tir_vs_backend_kernel_case(bool gpu) {
+  const RaceFreeKernel k = *gen_race_free_kernel();
+  const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, *rc::gen::arbitrary<std::uint32_t>());
+  const text::ReadFile file = read_generated(k.program.text());
+  const auto* fn = dynamic_cast<const tir::PrimFunction*>(file.module->find("kernel"));
+  if (fn == nullptr) fail("a generated kernel is missing", "no prim_func `kernel`");
+  record_witness(function_witness(k.program.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, {}, {"output = reference"}));
+  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*file.module, *fn, inputs, {});
+  if (!oracle.ok()) fail("the machine model fails on a race-free kernel", oracle.diagnostics().front().render());
+  RC_CLASSIFY(!k.needed_syncs.empty(), "a kernel with a shared-memory exchange");
+  compare(gpu, *file.module, "kernel", inputs, oracle->outputs);
+}
+
+void tir_vs_backend_lowered_case(bool gpu) {
+  const bool sharded = one_in(2);
+  const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true, .sharded = sharded});
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  const text::ReadFile file = read_generated(p.text());
+  const hir::Function* fn = nullptr;  // the last function: it may call the others
+  for (const FunctionRef& f : file.module->functions())
+    if (const auto* h = dynamic_cast<const hir::Function*>(f.get()); h != nullptr && !h->is_prototype()) fn = h;
+  if (fn == nullptr) fail("a generated program has no function", "");
+  const std::map<std::string, std::int64_t> dims = dims_for(*fn, seed);
+  Result<std::vector<eval::Value>> values = random_inputs(*fn, seed, dims);
+  if (!values.ok()) fail("the inputs of a generated function do not build", values.diagnostics().front().render());
+  const std::vector<eval::Tensor> inputs = tensors_of(*values);
+  record_witness(function_witness(p.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, dims, {"output = reference"}));
+  const Context& ctx = eval::eval_context();
+  Result<ModuleRef> lowered = eval::tir::lower_function(*file.module, fn->name(), ctx);
+  if (!lowered.ok()) {  // what HIR cannot evaluate either (hir-vs-tir checks that)
+    RC_CLASSIFY(true, "refused by the lowering");
+    return;
+  }
+  const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find(fn->name()));
+  if (entry == nullptr) fail("the lowered program has no entry", fn->name());
+  eval::tir::TirEvalOptions options;
+  options.dims = dims;
+  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(**lowered, *entry, inputs, options);
+  if (!oracle.ok()) {  // an evaluation error (an integer division by zero): nothing to compare
+    RC_CLASSIFY(true, "the machine model reports an error");
+    return;
+  }
+  RC_CLASSIFY(sharded, "a lowered program with a sharded epilogue");
+  compare(gpu, **lowered, fn->name(), inputs, oracle->outputs);
+}
+
+void tir_vs_emu_case() {
+  if (one_in(2)) return tir_vs_backend_lowered_case(false);
+  tir_vs_backend_kernel_case(false);
+}
+
+void tir_vs_gpu_case() {
+  if (one_in(2)) return tir_vs_backend_lowered_case(true);
+  tir_vs_backend_kernel_case(true);
+}
+
+}  // namespace tf::fuzz

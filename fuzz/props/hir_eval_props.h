@@ -1,0 +1,19 @@
+// The property of the HIR evaluator over generated programs (fuzz/gen/hir_program_gen.h):
+//   hir-eval  every function of a generated program, on seeded random inputs, evaluates or fails
+//             with an evaluation diagnostic (never an internal error); a second evaluation gives
+//             the same bits; the program printed by print_file and read again evaluates to the
+//             same bits (the printer hoists, renames and reorders; none of it may change a
+//             value). Half the cases use every loop shape and name the printer must handle.
+#pragma once
+
+#include "fuzz/gen/hir_program_gen.h"
+
+namespace tf::fuzz {
+
+/// The hir-eval check of one generated program.
+void check_evaluated_program(const HirProgram& p);
+
+/// The body of the property (one case).
+void hir_eval_case();
+
+}  // namespace tf::fuzz

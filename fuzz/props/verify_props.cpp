@@ -1,0 +1,124 @@
+#include "fuzz/props/verify_props.h"
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "fuzz/campaign/property.h"
+#include "fuzz/gen/hir_program_gen.h"
+#include "fuzz/gen/tfir_mutation.h"
+#include "fuzz/gen/tir_program_gen.h"
+#include "ir/support/testing/pick.h"
+
+namespace tf::fuzz {
+namespace {
+
+// One mutation that makes a valid TIR program invalid under one rule: it edits `p` and returns
+// true, or returns false when `p` has nothing it applies to.
+struct Mutation {
+  const char* rule;
+  std::function<bool(TirProgram& p)> apply;
+};
+
+// The first parameter type of `header` (`a: Tensor[(4, 8), f32]`) with `edit` applied to the
+// text between its last ", " and its "]" (the dtype); false when there is none.
+bool edit_first_param_dtype(std::string& header, const std::function<std::string(const std::string&)>& edit) {
+  const std::size_t open = header.find("Tensor[");
+  if (open == std::string::npos) return false;
+  const std::size_t close = header.find(']', open);
+  const std::size_t comma = header.rfind(", ", close);
+  if (close == std::string::npos || comma == std::string::npos || comma < open) return false;
+  const std::string dtype = header.substr(comma + 2, close - comma - 2);
+  header.replace(comma + 2, close - comma - 2, edit(dtype));
+  return true;
+}
+
+const std::vector<Mutation>& mutations() {
+  static const std::vector<Mutation> ms{
+      {"TIR.2.3.ASYNC.wait-non-negative",
+       [](TirProgram& p) {
+         p.functions[0].body.push_back(TirStmt{fmt::format("cp_async_wait(n=-{})", pick<int>(1, 9)), false, {}});
+         return true;
+       }},
+      {"TIR.2.3.MEMORY.fill-rank0-value",
+       [](TirProgram& p) {  // every generated kernel's params have rank 1 or 2
+         const bool two = p.functions[0].header.find("b: ") != std::string::npos;
+         p.functions[0].body.push_back(TirStmt{two ? "fill(a, b)" : "fill(a, a)", false, {}});
+         return true;
+       }},
+      {"TIR.2.3.LAUNCH.host-only",
+       [](TirProgram& p) {
+         for (TirFunc& f : p.functions) {
+           const std::size_t at = f.header.find("target=host");
+           if (at == std::string::npos) continue;
+           f.header.replace(at, 11, "target=cuda");
+           return true;
+         }
+         return false;
+       }},
+      {"TYPES.4.DIM.dimvar-lo-lt-hi",
+       [](TirProgram& p) {
+         const int hi = pick<int>(1, 64);
+         p.declarations.push_back(fmt::format("dim Zq = DimVar(\"Zq\", {}, {})", hi + pick<int>(0, 3), hi));
+         return true;
+       }},
+      {"TYPES.2.STORAGE.resolve-rejects-other-strings",
+       [](TirProgram& p) {
+         const std::string name = element<std::string>({"shared", "global", "registers", "tmem2", "GMEM"});
+         return edit_first_param_dtype(p.functions[0].header,
+                                       [&](const std::string& d) { return d + ", storage=\"" + name + "\""; });
+       }},
+      {"TYPES.3.DTYPE.from-name-rejects-unknown",
+       [](TirProgram& p) {
+         const std::string name = element<std::string>({"f31", "i33", "fp9e4m3", "bf15", "u7"});
+         return edit_first_param_dtype(p.functions[0].header, [&](const std::string&) { return name; });
+       }},
+  };
+  return ms;
+}
+
+std::string render(const std::vector<Diagnostic>& ds) {
+  std::string s;
+  for (const Diagnostic& d : ds) s += d.render() + "\n";
+  return s;
+}
+
+// The program must read and verify cleanly.
+void assert_valid(const std::string& text) {
+  Witness w;
+  w.program = text;
+  record_witness(std::move(w));  // a case without expectations: the file reads and verifies
+  const CheckedFile c = read_and_verify(text, "generated.tfir");
+  if (!c.file) fail("a generated program does not read", render(c.read_errors));
+  if (!c.verify_errors.empty()) fail("a generated program does not verify", render(c.verify_errors));
+}
+
+}  // namespace
+
+void verify_sound_case() {
+  if (one_in(4)) {
+    assert_valid((*gen_hir_program()).text());
+    RC_TAG("a HIR program, unmutated");
+    return;
+  }
+  TirProgram p = *gen_tir_program();
+  assert_valid(p.text());
+  const Mutation& m = element(mutations());
+  RC_PRE(m.apply(p));
+  RC_TAG(m.rule);
+  const std::string text = p.text();
+  Witness w;
+  w.program = text;
+  w.function = "k0";
+  w.expectations = {std::string("error ") + m.rule};
+  record_witness(std::move(w));
+  const CheckedFile c = read_and_verify(text, "mutated.tfir");
+  for (const Diagnostic& d : c.diagnostics())
+    if (d.rule_id == m.rule) return;
+  fail(std::string("a mutation is not rejected with its rule ") + m.rule, c.diagnostics().empty() ? "the program is accepted" : render(c.diagnostics()));
+}
+
+}  // namespace tf::fuzz

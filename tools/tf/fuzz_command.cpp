@@ -1,0 +1,229 @@
+#include "tools/tf/fuzz_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "fuzz/campaign/campaign.h"
+#include "fuzz/campaign/property.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using fuzz::CampaignResult;
+using fuzz::Finding;
+using fuzz::Property;
+
+bool parse_shard(const std::string& s, int& index, int& count) {
+  const std::size_t slash = s.find('/');
+  if (slash == std::string::npos) return false;
+  const auto a = std::from_chars(s.data(), s.data() + slash, index);
+  const auto b = std::from_chars(s.data() + slash + 1, s.data() + s.size(), count);
+  return a.ec == std::errc() && a.ptr == s.data() + slash && b.ec == std::errc() && b.ptr == s.data() + s.size() &&
+         count >= 1 && index >= 0 && index < count;
+}
+
+// The live progress line (a terminal: rewritten in place at most 4 times a second; otherwise a
+// plain line every 10 seconds).
+class Progress {
+ public:
+  Progress(std::ostream& err, bool enabled) : err_(err), enabled_(enabled), tty_(enabled && isatty(STDERR_FILENO) != 0) {}
+  void update(const CampaignResult& r, double budget) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(tty_ ? 250 : 10000)) return;
+    last_ = now;
+    printed_ = r.cases;
+    err_ << (tty_ ? "\r\033[K" : "") << line(r, budget) << (tty_ ? "" : "\n") << std::flush;
+  }
+  void finish(const CampaignResult& r, double budget) {
+    if (!enabled_) return;
+    if (tty_ || printed_ != r.cases) err_ << (tty_ ? "\r\033[K" : "") << line(r, budget) << "\n" << std::flush;
+    last_ = {};
+    printed_ = -1;
+  }
+
+ private:
+  static std::string line(const CampaignResult& r, double budget) {
+    const double rate = r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0;
+    return fmt::format("{}: {} cases, {:.1f}/s, {} failed ({} distinct), {} discarded, {} labels seen, {:.0f} s{}",
+                       r.property, r.cases, rate, r.failed, r.findings.size(), r.discarded, r.tags.size(), r.seconds,
+                       budget > 0 ? fmt::format(" of {:.0f}", budget) : "");
+  }
+  std::ostream& err_;
+  bool enabled_, tty_;
+  std::chrono::steady_clock::time_point last_{};
+  std::int64_t printed_ = -1;  ///< the case count of the last plain line
+};
+
+nlohmann::json finding_json(const Finding& f, const std::string& reproducer_path, const std::string& shard) {
+  return {{"property", f.origin.property},       {"seed", f.origin.seed},
+          {"case", f.origin.case_index},          {"shard", shard},
+          {"kind", f.origin.kind},                {"description", f.description},
+          {"reproducer", reproducer_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(reproducer_path)},
+          {"shrink_steps", f.shrink_steps},       {"shrink_seconds", f.shrink_seconds},
+          {"lines_before", f.lines_before},       {"lines_after", f.lines_after},
+          {"repeats", f.repeats},                 {"tool", fuzz::tool_version()}};
+}
+
+// Writes the reproducer of `f` under `dir`; its path, or "" without a directory or a witness.
+std::string write_reproducer(const Finding& f, const std::string& dir, std::ostream& err) {
+  if (dir.empty() || f.reproducer.empty()) return "";
+  const fs::path path = fs::path(dir) / fmt::format("{}-seed-{}-case-{}.tfir", f.origin.property, f.origin.seed, f.origin.case_index);
+  std::ofstream o(path, std::ios::binary);
+  o << f.reproducer;
+  if (!o) {
+    err << "tf fuzz: cannot write " << path.string() << "\n";
+    return "";
+  }
+  return path.string();
+}
+
+void print_summary(const CampaignResult& r, const std::vector<std::string>& paths, std::ostream& out) {
+  const double rate = r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0;
+  out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s{}\n", r.property, r.cases,
+                     r.passed, r.discarded, r.failed, r.seconds, rate,
+                     r.shrink_seconds > 0 ? fmt::format(", {:.1f} s shrinking", r.shrink_seconds) : "");
+  for (const auto& [tag, n] : r.tags) out << fmt::format("  {:>5.1f}%  {}\n", 100.0 * static_cast<double>(n) / static_cast<double>(r.cases), tag);
+  for (std::size_t i = 0; i < r.findings.size(); ++i) {
+    const Finding& f = r.findings[i];
+    out << fmt::format("  FAILED case {}: {}\n", f.origin.case_index, f.origin.kind);
+    out << fmt::format("    shrunk in {} steps ({:.1f} s), reproducer {} -> {} lines{}\n", f.shrink_steps, f.shrink_seconds,
+                       f.lines_before, f.lines_after, f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
+    if (!paths[i].empty()) out << "    reproducer: " << paths[i] << "   (replay: tf conform " << paths[i] << ")\n";
+    else if (!f.reproducer.empty()) out << "    reproducer (write it with --out DIR):\n" << f.reproducer;
+    else out << "    counterexample:\n" << f.example;
+    out << "    " << f.description.substr(0, 2000) << "\n";
+  }
+}
+
+int list_properties(std::ostream& out) {
+  for (const Property& p : fuzz::properties()) {
+    const std::string why = p.unavailable();
+    out << fmt::format("{:<16} {}{}\n", p.name, p.summary, why.empty() ? "" : fmt::format(" [unavailable: {}]", why));
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
+  if (r.list) return list_properties(out);
+  int shard = 0, shards = 1;
+  if (!parse_shard(r.shard, shard, shards)) {
+    err << "tf fuzz: --shard takes I/N with 0 <= I < N (found '" << r.shard << "')\n";
+    return kExitBadInput;
+  }
+  if (r.properties.empty()) {
+    err << "tf fuzz: name a property with --property (tf fuzz --list names them), or --property all\n";
+    return kExitBadInput;
+  }
+  if (r.seconds <= 0 && r.cases < 0) {
+    err << "tf fuzz: without a time budget (--time 0) give --cases\n";
+    return kExitBadInput;
+  }
+  std::vector<const Property*> chosen;
+  const bool all = std::find(r.properties.begin(), r.properties.end(), "all") != r.properties.end();
+  for (const Property& p : fuzz::properties())
+    if (all || std::find(r.properties.begin(), r.properties.end(), p.name) != r.properties.end()) chosen.push_back(&p);
+  for (const std::string& name : r.properties)
+    if (name != "all" && fuzz::find_property(name) == nullptr) {
+      err << "tf fuzz: no property named '" << name << "' (tf fuzz --list names them)\n";
+      return kExitBadInput;
+    }
+  if (!r.out_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(r.out_dir, ec);
+    if (ec) {
+      err << "tf fuzz: cannot create " << r.out_dir << ": " << ec.message() << "\n";
+      return kExitBadInput;
+    }
+  }
+  std::ofstream jsonl;
+  if (!r.out_dir.empty())
+    jsonl.open(fs::path(r.out_dir) / (shards == 1 ? std::string("findings.jsonl") : fmt::format("findings-{}-of-{}.jsonl", shard, shards)));
+  nlohmann::json summary = nlohmann::json::array();
+  bool failed = false;
+  Progress progress(err, r.progress);
+  for (const Property* p : chosen) {
+    if (const std::string why = p->unavailable(); !why.empty()) {
+      if (!all) {
+        err << "tf fuzz: property " << p->name << " cannot run here: " << why << "\n";
+        return kExitBadInput;
+      }
+      if (r.json) summary.push_back({{"property", p->name}, {"skipped", why}});
+      else out << p->name << ": skipped (" << why << ")\n";
+      continue;
+    }
+    fuzz::CampaignOptions o;
+    o.seed = r.seed;
+    o.seconds = r.seconds;
+    o.cases = r.cases < 0 ? -1 : all ? std::max<std::int64_t>(1, r.cases / p->cost) : r.cases;
+    o.from = r.from;
+    o.shard = shard;
+    o.shards = shards;
+    o.shrink_seconds = r.shrink_seconds;
+    o.on_case = [&](const CampaignResult& so_far) { progress.update(so_far, r.seconds); };
+    const CampaignResult result = fuzz::run_campaign(*p, o);
+    progress.finish(result, r.seconds);
+    std::vector<std::string> paths;
+    nlohmann::json findings = nlohmann::json::array();
+    for (const Finding& f : result.findings) {
+      paths.push_back(write_reproducer(f, r.out_dir, err));
+      findings.push_back(finding_json(f, paths.back(), r.shard));
+      if (jsonl.is_open()) jsonl << findings.back().dump() << "\n" << std::flush;
+    }
+    failed = failed || result.failed > 0;
+    if (r.json) {
+      summary.push_back({{"property", p->name},   {"cases", result.cases},     {"passed", result.passed},
+                         {"discarded", result.discarded}, {"failed", result.failed}, {"seconds", result.seconds},
+                         {"shrink_seconds", result.shrink_seconds}, {"labels", result.tags}, {"findings", findings},
+                         {"seed", r.seed}, {"shard", r.shard}});
+    } else {
+      print_summary(result, paths, out);
+    }
+  }
+  if (r.json) out << summary.dump(2) << "\n";
+  return failed ? kExitCheckFailed : kExitOk;
+}
+
+void add_fuzz_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<FuzzRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "fuzz",
+      "Run a fuzz campaign: generated cases of named properties (tf fuzz --list), each checked\n"
+      "against an independent oracle (the HIR evaluator for the lowering, the TIR machine model\n"
+      "for the CUDA backend, brute force for the layout algebra). Case k of a seed is the same\n"
+      "everywhere; --shard I/N runs the cases k = I mod N, so N machines split one campaign.\n"
+      "Each failure is shrunk and written (--out DIR) as a .tfir reproducer that\n"
+      "`tf conform` replays, and as a line of DIR/findings.jsonl. Exit 0: no case failed; 1: some\n"
+      "did; 2: bad usage. Examples:\n"
+      "  tf fuzz --list\n"
+      "  tf fuzz --property hir-vs-tir --seed 7 --time 60 --out findings/\n"
+      "  tf fuzz --property all --seed 1 --cases 400 --time 30\n"
+      "  tf fuzz --property tir-vs-emu --seed 3 --shard 2/8 --time 3600 --out shard2/");
+  cmd->add_option("--property", req->properties, "a property to run (repeatable); `all` for every one");
+  cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)");
+  cmd->add_option("--time", req->seconds, "seconds per property (default 60; 0: no limit, give --cases)");
+  cmd->add_option("--cases", req->cases, "at most this many cases per property (with `all`: divided by each one's cost)");
+  cmd->add_option("--from", req->from, "start at this case index (replay one case: --from K --cases 1)");
+  cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
+  cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
+  cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)");
+  cmd->add_flag("--json", req->json, "the summary as JSON on stdout (with each property's label histogram)");
+  cmd->add_flag("--list", req->list, "name the properties and say which cannot run here");
+  cmd->add_flag("!--no-progress", req->progress, "no progress lines on stderr");
+  cmd->callback([req, &exit_code] { exit_code = run_fuzz(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli
