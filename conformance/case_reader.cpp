@@ -195,11 +195,13 @@ class CaseParser {
       }
     } else if (rest == "roundtrip") {
       e.kind = CaseExpect::Kind::RoundTrip;
+    } else if (rest == "runs") {
+      e.kind = CaseExpect::Kind::Runs;
     } else if (rest.rfind("output", 0) == 0) {
       e.kind = CaseExpect::Kind::Output;
       e.text = rest;
     } else {
-      return error(at, "expected `expect output ...`, `expect error ...` or `expect roundtrip`");
+      return error(at, "expected `expect output ...`, `expect error ...`, `expect runs` or `expect roundtrip`");
     }
     c_.expects.push_back(std::move(e));
   }

@@ -13,6 +13,7 @@
 //       expect error eval "substring"   # a run-time error without a rule id
 //       expect error type "substring"   # a read / verify error of that category without an id
 //       expect roundtrip              # the file prints to a fixed point, re-read to the same IR
+//       expect runs                   # the run ends without an error or UB, whatever its value
 //       schedule 7                    # the TIR machine model's thread order (seeded; 0 is the
 //   }                                 # deterministic one), at tir, lowered and the backends' oracle
 // A case body is line-oriented: one statement per line (continued on the following lines while
@@ -37,7 +38,7 @@ namespace tf::conformance {
 
 /// One `expect` line.
 struct CaseExpect {
-  enum class Kind { Output, Error, EvalError, CategoryError, RoundTrip };
+  enum class Kind { Output, Error, EvalError, CategoryError, RoundTrip, Runs };
   Kind kind = Kind::Output;
   std::string rule_id;    ///< Error: the id a diagnostic must carry
   std::string category;   ///< EvalError / CategoryError: "eval", "type" or "parse"

@@ -86,6 +86,7 @@ class CaseRun {
           break;
         case CaseExpect::Kind::EvalError:
         case CaseExpect::Kind::Output:
+        case CaseExpect::Kind::Runs:
           needs_eval = true;
           break;
         case CaseExpect::Kind::RoundTrip:
@@ -375,6 +376,8 @@ class CaseRun {
         const auto& ds = r.diagnostics();
         if (std::none_of(ds.begin(), ds.end(), [&](const Diagnostic& d) { return d.message.find(e.substring) != std::string::npos; }))
           return (void)fail(fmt::format("expected an evaluation error containing \"{}\"; {}", e.substring, summary(ds)));
+      } else if (e.kind == CaseExpect::Kind::Runs) {
+        if (!r.ok()) return (void)fail(fmt::format("expected a clean run; the evaluation failed: {}", r.diagnostics().front().render()));
       } else if (e.kind == CaseExpect::Kind::Output) {
         if (!r.ok()) return (void)fail(fmt::format("the evaluation failed: {}", r.diagnostics().front().render()));
         Result<Expectation> x = parse_expectation(e);

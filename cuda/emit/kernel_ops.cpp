@@ -37,6 +37,7 @@
 #include "ir/tir/tir_ops.h"
 #include "ir/tir/tir_print.h"
 #include "ir/type/tensor_type.h"
+#include "ir/support/plant.h"
 
 namespace tf::cuda::detail {
 
@@ -241,7 +242,8 @@ Result<bool> KernelEmitter::emit_sync(const tir::Evaluate& site, const Call& c) 
     return true;
   }
   if (b->kind == BarrierKind::SyncThreads) {
-    line("tf_rt::prim::sync_block();");
+    // The planted bug (ir/support/plant.h): no barrier at all.
+    line(TF_PLANTED(emitter_drops_syncthreads) ? "/* planted: __syncthreads dropped */" : "tf_rt::prim::sync_block();");
     return true;
   }
   if (b->kind == BarrierKind::SyncWarp) {

@@ -23,6 +23,7 @@
 #include "eval/hir/compute_handlers.h"
 #include "eval/hir/compute_values.h"
 #include "ir/core/reduce_kind.h"
+#include "ir/support/plant.h"
 
 namespace tf::eval::compute {
 namespace {
@@ -79,7 +80,9 @@ double reduce_floats(ReduceKind kind, const float* x, std::int64_t base,
     case ReduceKind::Sum:
     case ReduceKind::Mean: {
       double s = -0.0;
-      for (std::int64_t off : slice) s += static_cast<double>(x[base + off]);
+      // The planted bug (ir/support/plant.h): the last element is left out.
+      const std::size_t n = TF_PLANTED(reduce_drops_last) ? slice.size() - 1 : slice.size();
+      for (std::size_t i = 0; i < n; ++i) s += static_cast<double>(x[base + slice[i]]);
       return kind == ReduceKind::Sum ? s : s / static_cast<double>(slice.size());
     }
     case ReduceKind::Max:

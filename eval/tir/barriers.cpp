@@ -16,6 +16,7 @@
 
 #include "eval/tir/thread_runner.h"
 #include "ir/layout/participants.h"
+#include "ir/support/plant.h"
 
 namespace tf::eval::tir {
 
@@ -113,6 +114,8 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
     m_.note(fmt::format("{}  {} arrives at {} ({} of {})", m_.location_of(p.site).str(), thread_name(t_.pos), what(p),
                         p.arrived.size(), p.expected.size()));
   if (p.arrived.size() < p.expected.size()) {
+    // The planted bug (ir/support/plant.h): the first thread to arrive runs on without waiting.
+    if (TF_PLANTED(barrier_releases_early) && !is_collective(p) && p.arrived.size() == 1) return std::nullopt;
     t_.status = Thread::Status::Blocked;
     t_.blocked_at = p.site;
     return std::nullopt;
@@ -152,6 +155,7 @@ Fault ThreadRunner::complete(const std::string& key) {
   if (m_.options().trace) m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), what(r)));
   for (std::uint32_t gid : r.expected) {
     Thread& u = Machine::thread_of(g_, gid);
+    if (TF_PLANTED(barrier_releases_early) && gid != t_.gid && u.blocked_at != r.site) continue;  // the one that ran on
     u.status = Thread::Status::Runnable;
     u.blocked_at = nullptr;
   }

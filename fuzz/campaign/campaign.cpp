@@ -108,7 +108,9 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
             seen = true;
           }
         if (seen) break;
+        const double found_after = seconds_since(t0);
         Finding f = shrink(shrinkable, kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind});
+        f.found_after = found_after;
         r.shrink_seconds += f.shrink_seconds;
         r.findings.push_back(std::move(f));
         break;

@@ -42,6 +42,7 @@ struct Finding {
   std::string reproducer;       ///< its reproducer's text ("" when the body recorded no witness)
   std::string example;          ///< RapidCheck's rendering of the shrunk case's generated values
   int shrink_steps = 0;
+  double found_after = 0;       ///< seconds from the campaign's start to the failing case
   double shrink_seconds = 0;
   std::size_t lines_before = 0, lines_after = 0;  ///< reproducer size before and after shrinking
   std::int64_t repeats = 0;     ///< later cases that failed with the same kind

@@ -8,8 +8,8 @@
 // the level, the inputs and the expect lines. The campaign re-runs the shrunk case and reads the
 // last witness it recorded (take_witness). A failure's kind, the part of its description that
 // names what went wrong without the case's particulars, is its first line up to the first ":"
-// (fail() builds such descriptions); shrinking keeps only smaller cases that fail with the same
-// kind.
+// (fail() builds such descriptions) or, for an RC_ASSERT, the assertion and its place;
+// shrinking keeps only smaller cases that fail with the same kind.
 #pragma once
 
 #include <cstdint>
@@ -47,7 +47,8 @@ std::optional<Witness> take_witness();
 /// Fails the current case with the description "KIND: DETAIL" (RC_FAIL).
 [[noreturn]] void fail(std::string_view kind, std::string_view detail);
 
-/// The kind of a failure description: its first line up to the first ": " (header comment).
+/// The kind of a failure description: its first line up to the first ": " (header comment); for
+/// RC_ASSERT's "PATH:LINE:\nRC_ASSERT(...)", "FILE:LINE: RC_ASSERT(...)" (no directory).
 std::string failure_kind(std::string_view description);
 
 /// One named property.

@@ -137,17 +137,22 @@ void tir_race_free_case() {
   const RaceFreeKernel k = *gen_race_free_kernel();
   const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, *rc::gen::arbitrary<std::uint32_t>());
   const text::ReadFile file = read_generated(k.program.text());
-  record_witness(kernel_witness(k, file, inputs, 0, {"output = reference"}));
-  const Outcome first = run_kernel(file, inputs, 0);
-  if (first.kind != "ok") fail("a race-free kernel fails", first.kind);
-  if (!same_outputs(first, run_kernel(file, inputs, 0))) fail("a race-free kernel gives other bits when run again", "schedule 0");
-  for (std::uint64_t schedule : {1u, 2u, 3u}) {
-    Witness w = kernel_witness(k, file, inputs, schedule, {});
-    for (std::string& line : exact_expectations(eval::Value(first.outputs[0]))) w.expectations.push_back(std::move(line));
+  // The deterministic schedule twice, then three seeded ones. The reproducer's expected value is
+  // the first clean run's bits (a bug in the machine model may spare some schedules); when no
+  // run is clean, no value is known, and the reproducer expects a clean run.
+  const std::vector<std::uint64_t> schedules{0, 0, 1, 2, 3};
+  std::vector<Outcome> runs;
+  for (std::uint64_t schedule : schedules) runs.push_back(run_kernel(file, inputs, schedule));
+  const Outcome* reference = nullptr;
+  for (const Outcome& o : runs)
+    if (reference == nullptr && o.kind == "ok") reference = &o;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    Witness w = kernel_witness(k, file, inputs, schedules[i], {});
+    w.expectations = reference != nullptr ? exact_expectations(eval::Value(reference->outputs[0])) : std::vector<std::string>{"runs"};
     record_witness(std::move(w));
-    const Outcome again = run_kernel(file, inputs, schedule);
-    if (again.kind != "ok") fail("a race-free kernel fails under a seeded schedule", again.kind);
-    if (!same_outputs(first, again)) fail("a race-free kernel gives other bits under a seeded schedule", "schedule " + std::to_string(schedule));
+    const std::string which = "schedule " + std::to_string(schedules[i]);
+    if (runs[i].kind != "ok") fail("a race-free kernel fails", which + ": " + runs[i].kind);
+    if (!same_outputs(*reference, runs[i])) fail("a race-free kernel gives other bits under another schedule", which);
   }
   RC_CLASSIFY(!k.needed_syncs.empty(), "with a shared-memory exchange");
 }

@@ -14,6 +14,7 @@
 
 #include "fuzz/campaign/campaign.h"
 #include "fuzz/campaign/property.h"
+#include "ir/support/plant.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -73,7 +74,8 @@ nlohmann::json finding_json(const Finding& f, const std::string& reproducer_path
           {"reproducer", reproducer_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(reproducer_path)},
           {"shrink_steps", f.shrink_steps},       {"shrink_seconds", f.shrink_seconds},
           {"lines_before", f.lines_before},       {"lines_after", f.lines_after},
-          {"repeats", f.repeats},                 {"tool", fuzz::tool_version()}};
+          {"repeats", f.repeats},                 {"found_after", f.found_after},
+          {"tool", fuzz::tool_version()}};
 }
 
 // Writes the reproducer of `f` under `dir`; its path, or "" without a directory or a witness.
@@ -97,7 +99,7 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
   for (const auto& [tag, n] : r.tags) out << fmt::format("  {:>5.1f}%  {}\n", 100.0 * static_cast<double>(n) / static_cast<double>(r.cases), tag);
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
-    out << fmt::format("  FAILED case {}: {}\n", f.origin.case_index, f.origin.kind);
+    out << fmt::format("  FAILED case {} (after {:.1f} s): {}\n", f.origin.case_index, f.found_after, f.origin.kind);
     out << fmt::format("    shrunk in {} steps ({:.1f} s), reproducer {} -> {} lines{}\n", f.shrink_steps, f.shrink_seconds,
                        f.lines_before, f.lines_after, f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
     if (!paths[i].empty()) out << "    reproducer: " << paths[i] << "   (replay: tf conform " << paths[i] << ")\n";
@@ -115,10 +117,29 @@ int list_properties(std::ostream& out) {
   return kExitOk;
 }
 
+int list_plants(std::ostream& out) {
+  for (const PlantInfo& p : plants()) out << fmt::format("{:<28} {} (found by {})\n", p.name, p.breaks, p.found_by);
+  if (!plants_built()) out << "(this build has no plants: configure with -DTF_PLANTS=ON)\n";
+  return kExitOk;
+}
+
 }  // namespace
 
 int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
   if (r.list) return list_properties(out);
+  if (r.list_plants) return list_plants(out);
+  if (!r.plant.empty()) {
+    const PlantInfo* p = find_plant(r.plant);
+    if (p == nullptr) {
+      err << "tf fuzz: no planted bug named '" << r.plant << "' (tf fuzz --list-plants names them)\n";
+      return kExitBadInput;
+    }
+    if (!plants_built()) {
+      err << "tf fuzz: this build has no planted bugs (configure with -DTF_PLANTS=ON; release builds leave them out)\n";
+      return kExitBadInput;
+    }
+    activate_plant(p->plant);
+  }
   int shard = 0, shards = 1;
   if (!parse_shard(r.shard, shard, shards)) {
     err << "tf fuzz: --shard takes I/N with 0 <= I < N (found '" << r.shard << "')\n";
@@ -173,6 +194,7 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     o.shard = shard;
     o.shards = shards;
     o.shrink_seconds = r.shrink_seconds;
+    o.max_findings = r.max_findings;
     o.on_case = [&](const CampaignResult& so_far) { progress.update(so_far, r.seconds); };
     const CampaignResult result = fuzz::run_campaign(*p, o);
     progress.finish(result, r.seconds);
@@ -220,8 +242,11 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
   cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
   cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)");
+  cmd->add_option("--max-findings", req->max_findings, "stop a property after this many distinct failures (default 10)");
   cmd->add_flag("--json", req->json, "the summary as JSON on stdout (with each property's label histogram)");
   cmd->add_flag("--list", req->list, "name the properties and say which cannot run here");
+  cmd->add_option("--plant", req->plant, "activate one planted bug for this run (the mutation score; see --list-plants)");
+  cmd->add_flag("--list-plants", req->list_plants, "name the planted bugs and the property that should find each");
   cmd->add_flag("!--no-progress", req->progress, "no progress lines on stderr");
   cmd->callback([req, &exit_code] { exit_code = run_fuzz(*req, std::cout, std::cerr); });
 }

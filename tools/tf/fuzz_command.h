@@ -26,8 +26,11 @@ struct FuzzRequest {
   std::string shard = "0/1";    ///< --shard I/N
   std::string out_dir;          ///< --out: findings.jsonl and the reproducers
   double shrink_seconds = 60;   ///< --shrink-time
+  int max_findings = 10;        ///< --max-findings: stop a property after this many failure kinds
   bool json = false;            ///< --json: the summary as one JSON object on stdout
   bool list = false;            ///< --list: name the properties
+  std::string plant;            ///< --plant: activate this planted bug (ir/support/plant.h)
+  bool list_plants = false;     ///< --list-plants: name the planted bugs
   bool progress = true;         ///< --no-progress: no progress lines
 };
 

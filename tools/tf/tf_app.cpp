@@ -3,9 +3,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 
 #include "ir/support/check.h"
+#include "ir/support/plant.h"
 #include "tools/tf/cast_command.h"
 #include "tools/tf/check_command.h"
 #include "tools/tf/conform_command.h"
@@ -34,6 +36,17 @@ int run_tf(std::vector<std::string> args) {
       "finds (tf fuzz). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
+  // TF_PLANT=NAME activates a planted bug for any subcommand (ir/support/plant.h): how
+  // `tf conform` replays a reproducer that `tf fuzz --plant NAME` wrote.
+  if (const char* name = std::getenv("TF_PLANT"); name != nullptr && *name != '\0') {
+    const PlantInfo* p = find_plant(name);
+    if (p == nullptr || !plants_built()) {
+      std::cerr << "tf: error[usage]: TF_PLANT=" << name
+                << (p == nullptr ? " names no planted bug (tf fuzz --list-plants)" : ": this build has no planted bugs") << "\n";
+      return kExitBadInput;
+    }
+    activate_plant(p->plant);
+  }
   add_dtypes_command(app, exit_code);
   add_cast_command(app, exit_code);
   add_quantize_command(app, exit_code);

@@ -1,0 +1,103 @@
+// The campaign driver (fuzz/campaign/campaign.h): cases are a function of (seed, index), shards
+// partition them, a failure is shrunk within its kind, and the named properties are all there.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+#include <vector>
+
+#include "fuzz/campaign/campaign.h"
+#include "fuzz/campaign/property.h"
+#include "ir/support/plant.h"
+
+namespace tf::fuzz {
+namespace {
+
+// The values the recording property drew, in case order.
+std::vector<int>& drawn() {
+  static std::vector<int> v;
+  return v;
+}
+
+Property recording_property() {
+  return Property{"recording", "draws one int", [] { drawn().push_back(*rc::gen::arbitrary<int>()); }, [] { return std::string(); }, 1};
+}
+
+std::vector<int> run_drawing(std::uint64_t seed, std::int64_t cases, int shard, int shards, std::int64_t from = 0) {
+  drawn().clear();
+  CampaignOptions o;
+  o.seed = seed;
+  o.seconds = 0;
+  o.cases = cases;
+  o.shard = shard;
+  o.shards = shards;
+  o.from = from;
+  const CampaignResult r = run_campaign(recording_property(), o);
+  EXPECT_EQ(r.cases, cases);
+  EXPECT_EQ(r.passed, cases);
+  return drawn();
+}
+
+TEST(Campaign, TheSameSeedGivesTheSameCasesAndAnotherSeedOthers) {
+  const std::vector<int> a = run_drawing(7, 60, 0, 1), b = run_drawing(7, 60, 0, 1), c = run_drawing(8, 60, 0, 1);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+}
+
+TEST(Campaign, ShardsPartitionTheCasesOfTheWholeCampaign) {
+  const std::vector<int> whole = run_drawing(3, 60, 0, 1);
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<int> part = run_drawing(3, 20, i, 3);
+    for (std::size_t j = 0; j < part.size(); ++j) EXPECT_EQ(part[j], whole[static_cast<std::size_t>(i) + 3 * j]) << "shard " << i << " case " << j;
+  }
+  // --from K --cases 1 replays case K alone.
+  EXPECT_EQ(run_drawing(3, 1, 0, 1, 41), std::vector<int>{whole[41]});
+  EXPECT_EQ(run_drawing(3, 1, 2, 3, 41), std::vector<int>{whole[41]});  // 41 = 2 mod 3
+}
+
+// A property that fails when a drawn vector's sum passes 100: the finding is shrunk to a small
+// counterexample that still fails with the same kind, and later failures are only counted.
+TEST(Campaign, AFailureIsShrunkWithinItsKindAndCountedOnce) {
+  const Property p{"sum", "vectors sum to at most 100",
+                   [] {
+                     const std::vector<int> v = *rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 1000));
+                     Witness w;
+                     w.program = "tfir 1\n";
+                     for (int x : v) w.program += "# " + std::to_string(x) + "\n";
+                     record_witness(std::move(w));
+                     if (std::accumulate(v.begin(), v.end(), 0) > 100) fail("the sum passes 100", std::to_string(v.size()) + " elements");
+                   },
+                   [] { return std::string(); }, 1};
+  CampaignOptions o;
+  o.seed = 1;
+  o.seconds = 0;
+  o.cases = 200;
+  const CampaignResult r = run_campaign(p, o);
+  ASSERT_EQ(r.findings.size(), 1u);
+  const Finding& f = r.findings[0];
+  EXPECT_EQ(f.origin.kind, "the sum passes 100");
+  EXPECT_EQ(f.repeats, r.failed - 1);
+  EXPECT_GT(f.shrink_steps, 0);
+  // Shrunk to a local minimum: every element as small as it can be while the sum passes 100,
+  // so the sum is exactly 101 (the witness lists the elements as comments).
+  int sum = 0;
+  for (std::size_t at = f.reproducer.find("\n# "); at != std::string::npos; at = f.reproducer.find("\n# ", at + 1))
+    if (std::isdigit(static_cast<unsigned char>(f.reproducer[at + 3]))) sum += std::stoi(f.reproducer.substr(at + 3));
+  EXPECT_EQ(sum, 101) << f.reproducer;
+  EXPECT_EQ(f.description.rfind("the sum passes 100: ", 0), 0u);
+  EXPECT_LT(f.lines_after, f.lines_before);
+  EXPECT_EQ(failure_kind("a: b: c\nd"), "a");
+  EXPECT_EQ(failure_kind("/x/y/law.cpp:53:\nRC_ASSERT(a == b)\n\nExpands to:\n1 == 0"), "law.cpp:53: RC_ASSERT(a == b)");
+}
+
+TEST(Campaign, EveryPropertyOfTheIssueIsNamedAndEveryPlantHasItsFinder) {
+  for (const char* name : {"text-roundtrip", "reader-total", "verify-sound", "layout-laws", "hir-eval", "hir-vs-tir",
+                           "tir-race-free", "tir-race-found", "tir-vs-emu", "tir-vs-gpu"})
+    EXPECT_NE(find_property(name), nullptr) << name;
+  for (const PlantInfo& p : plants()) EXPECT_NE(find_property(p.found_by), nullptr) << p.name;
+}
+
+}  // namespace
+}  // namespace tf::fuzz

@@ -1,0 +1,69 @@
+// The mutation score of the fuzz campaigns (docs/fuzzing.md): for every planted bug
+// (ir/support/plant.h), `tf fuzz --plant NAME --property FINDER` from a fixed seed finds it
+// within 60 s and shrinks it; where the property writes reproducers, the reproducer fails under
+// `tf conform` with the plant active (TF_PLANT) and passes without it. Runs the tf binary as a
+// user would.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "ir/support/plant.h"
+
+namespace {
+
+struct Proc {
+  int exit_code;
+  std::string out;
+};
+
+Proc run(const std::string& command) {
+  FILE* p = popen(command.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  const int status = pclose(p);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+class PlantTest : public ::testing::TestWithParam<tf::PlantInfo> {};
+
+TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
+  const tf::PlantInfo& plant = GetParam();
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / (std::string("tf_plant_") + plant.name);
+  std::filesystem::remove_all(dir);
+  const Proc fuzz = run(std::string(TF_BINARY) + " fuzz --plant " + plant.name + " --property " + plant.found_by +
+                        " --seed 1 --time 60 --max-findings 1 --shrink-time 30 --no-progress --json --out " + dir.string());
+  ASSERT_EQ(fuzz.exit_code, 1) << fuzz.out;
+  const nlohmann::json summary = nlohmann::json::parse(fuzz.out);
+  ASSERT_EQ(summary.size(), 1u);
+  const nlohmann::json& findings = summary[0]["findings"];
+  ASSERT_EQ(findings.size(), 1u) << fuzz.out;
+  const nlohmann::json& f = findings[0];
+  EXPECT_LT(f["found_after"].get<double>(), 60.0);
+  EXPECT_GT(f["shrink_steps"].get<int>(), 0);
+  std::printf("%s: found by %s at case %lld after %.1f s, shrunk in %d steps (%.1f s), reproducer %d -> %d lines\n", plant.name,
+              plant.found_by, static_cast<long long>(f["case"].get<std::int64_t>()), f["found_after"].get<double>(),
+              f["shrink_steps"].get<int>(), f["shrink_seconds"].get<double>(), f["lines_before"].get<int>(), f["lines_after"].get<int>());
+  if (f["reproducer"].is_null()) return;  // layout-laws: the counterexample is a layout, printed in the summary
+  const std::string file = f["reproducer"].get<std::string>();
+  const Proc clean = run(std::string(TF_BINARY) + " conform " + file + " 2>&1");
+  EXPECT_EQ(clean.exit_code, 0) << clean.out;
+  const Proc planted = run(std::string("TF_PLANT=") + plant.name + " " + TF_BINARY + " conform " + file + " 2>&1");
+  EXPECT_EQ(planted.exit_code, 1) << planted.out;
+  std::filesystem::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Plants, PlantTest, ::testing::ValuesIn(tf::plants()),
+                         [](const ::testing::TestParamInfo<tf::PlantInfo>& i) {
+                           std::string n = i.param.name;
+                           for (char& c : n)
+                             if (c == '-') c = '_';
+                           return n;
+                         });
+
+}  // namespace
