@@ -14,6 +14,11 @@
 
 #include "ir/support/plant.h"
 
+namespace tf {
+// gtest's name for a plant in messages.
+void PrintTo(const PlantInfo& p, std::ostream* os) { *os << p.name; }
+}  // namespace tf
+
 namespace {
 
 struct Proc {
@@ -51,9 +56,10 @@ TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
               f["shrink_steps"].get<int>(), f["shrink_seconds"].get<double>(), f["lines_before"].get<int>(), f["lines_after"].get<int>());
   if (f["reproducer"].is_null()) return;  // layout-laws: the counterexample is a layout, printed in the summary
   const std::string file = f["reproducer"].get<std::string>();
-  const Proc clean = run(std::string(TF_BINARY) + " conform " + file + " 2>&1");
+  const std::string rules = std::string(" --rules ") + TF_SOURCE_ROOT + "/conformance/rules.tsv ";
+  const Proc clean = run(std::string(TF_BINARY) + " conform" + rules + file + " 2>&1");
   EXPECT_EQ(clean.exit_code, 0) << clean.out;
-  const Proc planted = run(std::string("TF_PLANT=") + plant.name + " " + TF_BINARY + " conform " + file + " 2>&1");
+  const Proc planted = run(std::string("TF_PLANT=") + plant.name + " " + TF_BINARY + " conform" + rules + file + " 2>&1");
   EXPECT_EQ(planted.exit_code, 1) << planted.out;
   std::filesystem::remove_all(dir);
 }
