@@ -34,6 +34,12 @@ Witness function_witness(const std::string& program, const FunctionBase& fn, con
   return w;
 }
 
+std::string render_diagnostics(const std::vector<Diagnostic>& ds) {
+  std::string s;
+  for (const Diagnostic& d : ds) s += d.render() + "\n";
+  return s;
+}
+
 std::vector<eval::Tensor> tensors_of(const std::vector<eval::Value>& values) {
   std::vector<eval::Tensor> out;
   out.reserve(values.size());

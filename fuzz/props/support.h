@@ -26,6 +26,9 @@ Witness function_witness(const std::string& program, const FunctionBase& fn, con
                          const std::vector<eval::Tensor>& inputs, const std::map<std::string, std::int64_t>& dims,
                          std::vector<std::string> expectations);
 
+/// Every diagnostic of `ds` rendered, one per line.
+std::string render_diagnostics(const std::vector<Diagnostic>& ds);
+
 /// The tensors of `values` (each a tensor).
 std::vector<eval::Tensor> tensors_of(const std::vector<eval::Value>& values);
 

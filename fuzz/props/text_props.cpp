@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "fuzz/campaign/property.h"
+#include "fuzz/props/support.h"
 #include "fuzz/campaign/watchdog.h"
 #include "fuzz/gen/hir_program_gen.h"
 #include "fuzz/gen/tfir_mutation.h"
@@ -18,12 +19,6 @@
 
 namespace tf::fuzz {
 namespace {
-
-std::string render(const std::vector<Diagnostic>& diags) {
-  std::string s;
-  for (const Diagnostic& d : diags) s += d.render() + "\n";
-  return s;
-}
 
 // Every diagnostic is placed (TFIR.md section 8) and none is internal.
 void assert_placed(const CheckedFile& c, const std::string& file) {
@@ -47,8 +42,8 @@ void assert_print_fixed_point(const CheckedFile& c) {
 void assert_round_trip(const std::string& text) {
   WatchdogGuard guard(text);
   const CheckedFile c = read_and_verify(text, "g.tfir");
-  if (!c.file) fail("a generated program does not read", render(c.read_errors));
-  if (!c.verify_errors.empty()) fail("a generated program does not verify", render(c.verify_errors));
+  if (!c.file) fail("a generated program does not read", render_diagnostics(c.read_errors));
+  if (!c.verify_errors.empty()) fail("a generated program does not verify", render_diagnostics(c.verify_errors));
   assert_print_fixed_point(c);
 }
 

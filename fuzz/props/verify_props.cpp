@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "fuzz/campaign/property.h"
+#include "fuzz/props/support.h"
 #include "fuzz/gen/hir_program_gen.h"
 #include "fuzz/gen/tfir_mutation.h"
 #include "fuzz/gen/tir_program_gen.h"
@@ -80,20 +81,14 @@ const std::vector<Mutation>& mutations() {
   return ms;
 }
 
-std::string render(const std::vector<Diagnostic>& ds) {
-  std::string s;
-  for (const Diagnostic& d : ds) s += d.render() + "\n";
-  return s;
-}
-
 // The program must read and verify cleanly.
 void assert_valid(const std::string& text) {
   Witness w;
   w.program = text;
   record_witness(std::move(w));  // a case without expectations: the file reads and verifies
   const CheckedFile c = read_and_verify(text, "generated.tfir");
-  if (!c.file) fail("a generated program does not read", render(c.read_errors));
-  if (!c.verify_errors.empty()) fail("a generated program does not verify", render(c.verify_errors));
+  if (!c.file) fail("a generated program does not read", render_diagnostics(c.read_errors));
+  if (!c.verify_errors.empty()) fail("a generated program does not verify", render_diagnostics(c.verify_errors));
 }
 
 }  // namespace
@@ -118,7 +113,7 @@ void verify_sound_case() {
   const CheckedFile c = read_and_verify(text, "mutated.tfir");
   for (const Diagnostic& d : c.diagnostics())
     if (d.rule_id == m.rule) return;
-  fail(std::string("a mutation is not rejected with its rule ") + m.rule, c.diagnostics().empty() ? "the program is accepted" : render(c.diagnostics()));
+  fail(std::string("a mutation is not rejected with its rule ") + m.rule, c.diagnostics().empty() ? "the program is accepted" : render_diagnostics(c.diagnostics()));
 }
 
 }  // namespace tf::fuzz
