@@ -4,6 +4,8 @@
 
 #include <chrono>
 
+#include "fuzz/campaign/reducer.h"
+
 namespace tf::fuzz {
 namespace {
 
@@ -39,7 +41,7 @@ Finding shrink(rc::Shrinkable<CaseDescription> current, const std::string& kind,
   (void)take_witness();
   CaseDescription best = current.value();
   std::optional<Witness> w = take_witness();
-  f.lines_before = w ? line_count(reproducer_text(*w, origin)) : 0;
+  f.lines_before = w ? code_lines(reproducer_text(*w, origin)) : 0;
   bool progress = true;
   while (progress && seconds_since(t0) < budget) {
     progress = false;
@@ -62,7 +64,7 @@ Finding shrink(rc::Shrinkable<CaseDescription> current, const std::string& kind,
   f.description = best.result.description;
   f.example = render_example(best);
   f.reproducer = w ? reproducer_text(*w, f.origin) : "";
-  f.lines_after = line_count(f.reproducer);
+  f.lines_after = code_lines(f.reproducer);
   f.shrink_seconds = seconds_since(t0);
   return f;
 }

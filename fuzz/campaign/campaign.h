@@ -44,7 +44,10 @@ struct Finding {
   int shrink_steps = 0;
   double found_after = 0;       ///< seconds from the campaign's start to the failing case
   double shrink_seconds = 0;
-  std::size_t lines_before = 0, lines_after = 0;  ///< reproducer size before and after shrinking
+  /// The reproducer's code lines (reducer.h code_lines) before and after shrinking.
+  std::size_t lines_before = 0, lines_after = 0;
+  std::size_t lines_reduced = 0;  ///< after `tf reduce` (the CLI's --reduce-time; 0: not reduced)
+  double reduce_seconds = 0;
   std::int64_t repeats = 0;     ///< later cases that failed with the same kind
 };
 

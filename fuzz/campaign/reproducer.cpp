@@ -25,10 +25,6 @@ std::string without_header(const std::string& text) {
 
 std::string tool_version() { return std::string("TileFoundry-C++ ") + TF_VERSION; }
 
-std::size_t line_count(const std::string& text) {
-  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + (text.empty() || text.back() == '\n' ? 0 : 1);
-}
-
 std::string reproducer_text(const Witness& w, const FindingOrigin& origin) {
   if (w.raw) return w.program;
   std::string out = "tfir 1\n";

@@ -25,7 +25,5 @@ std::string tool_version();
 /// The reproducer's text for `w`, found as `origin` says.
 std::string reproducer_text(const Witness& w, const FindingOrigin& origin);
 
-/// The number of lines of `text` (the reproducers' size measure).
-std::size_t line_count(const std::string& text);
 
 }  // namespace tf::fuzz

@@ -17,6 +17,7 @@
 
 #include "fuzz/campaign/watchdog.h"
 #include "fuzz/gen/hir_program_gen.h"
+#include "fuzz/props/support.h"
 #include "fuzz/props/text_props.h"
 #include "ir/support/testing/law_runner.h"
 #include "fuzz/gen/tfir_mutation.h"
@@ -26,12 +27,6 @@
 
 namespace tf::fuzz {
 namespace {
-
-std::string render(const std::vector<Diagnostic>& diags) {
-  std::string s;
-  for (const Diagnostic& d : diags) s += d.render() + "\n";
-  return s;
-}
 
 // ---- the seed corpus ----
 
@@ -110,8 +105,8 @@ TEST(TextRoundTrip, TheFixedCorpusReadsOrFailsAtPlaces) {
   }
   EXPECT_GT(accepted, 5);
   const CheckedFile contract = read_and_verify(text::testing::contract_program(), "c.tfir");
-  ASSERT_TRUE(contract.file.has_value()) << render(contract.read_errors);
-  EXPECT_TRUE(contract.verify_errors.empty()) << render(contract.verify_errors);
+  ASSERT_TRUE(contract.file.has_value()) << render_diagnostics(contract.read_errors);
+  EXPECT_TRUE(contract.verify_errors.empty()) << render_diagnostics(contract.verify_errors);
 }
 
 // ---- mutations ----

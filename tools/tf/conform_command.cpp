@@ -72,6 +72,20 @@ std::string catalogue_path(const ConformRequest& r) {
   return {};  // found nowhere
 }
 
+void attach_backends(conformance::SuiteOptions& options) {
+#ifdef TF_HAVE_CUDA_EMU
+  options.emu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+    return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs);
+  };
+  if (cuda::gpu_backend_built()) {
+    options.gpu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+      return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs);
+    };
+    options.gpu_unavailable = [] { return cuda::gpu_devices() > 0 ? std::string() : std::string("no CUDA device is visible"); };
+  }
+#endif
+}
+
 int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& err) {
   ConformRequest r = given;
   r.rules = catalogue_path(given);
@@ -96,17 +110,7 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, json_stdout);
   options.limits = *limits;
   options.level = r.at;
-#ifdef TF_HAVE_CUDA_EMU
-  options.emu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
-    return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs);
-  };
-  if (cuda::gpu_backend_built()) {
-    options.gpu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
-      return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs);
-    };
-    options.gpu_unavailable = [] { return cuda::gpu_devices() > 0 ? std::string() : std::string("no CUDA device is visible"); };
-  }
-#endif
+  attach_backends(options);
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/suite.h"
 #include "tools/tf/limit_options.h"
 
 namespace CLI {
@@ -39,6 +40,10 @@ struct ConformRequest {
   LimitOptions limits;  ///< --max-memory, --max-steps: the budgets of each case
   std::string at;       ///< --at LEVEL: every case at this level instead of its own
 };
+
+/// Gives `options` the backends of levels cuda-emu and cuda-gpu this build has (none without
+/// the CUDA headers; cuda-gpu only with nvcc, and asking for a device only when a case needs it).
+void attach_backends(conformance::SuiteOptions& options);
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.
 int run_conform(const ConformRequest& request, std::ostream& out, std::ostream& err);

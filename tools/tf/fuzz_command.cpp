@@ -15,6 +15,7 @@
 #include "fuzz/campaign/campaign.h"
 #include "fuzz/campaign/property.h"
 #include "ir/support/plant.h"
+#include "tools/tf/reduce_command.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -74,6 +75,7 @@ nlohmann::json finding_json(const Finding& f, const std::string& reproducer_path
           {"reproducer", reproducer_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(reproducer_path)},
           {"shrink_steps", f.shrink_steps},       {"shrink_seconds", f.shrink_seconds},
           {"lines_before", f.lines_before},       {"lines_after", f.lines_after},
+          {"lines_reduced", f.lines_reduced},     {"reduce_seconds", f.reduce_seconds},
           {"repeats", f.repeats},                 {"found_after", f.found_after},
           {"tool", fuzz::tool_version()}};
 }
@@ -100,13 +102,26 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     out << fmt::format("  FAILED case {} (after {:.1f} s): {}\n", f.origin.case_index, f.found_after, f.origin.kind);
-    out << fmt::format("    shrunk in {} steps ({:.1f} s), reproducer {} -> {} lines{}\n", f.shrink_steps, f.shrink_seconds,
-                       f.lines_before, f.lines_after, f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
+    out << fmt::format("    shrunk in {} steps ({:.1f} s), reproducer {} -> {} code lines{}{}\n", f.shrink_steps, f.shrink_seconds,
+                       f.lines_before, f.lines_after,
+                       f.reduce_seconds > 0 ? fmt::format(", reduced to {} ({:.1f} s)", f.lines_reduced, f.reduce_seconds) : "",
+                       f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
     if (!paths[i].empty()) out << "    reproducer: " << paths[i] << "   (replay: tf conform " << paths[i] << ")\n";
     else if (!f.reproducer.empty()) out << "    reproducer (write it with --out DIR):\n" << f.reproducer;
     else out << "    counterexample:\n" << f.example;
     out << "    " << f.description.substr(0, 2000) << "\n";
   }
+}
+
+// tf reduce on a finding's reproducer (not on a raw one: a mutant need not read), within
+// `seconds`; the finding then holds the reduced text and its size.
+void reduce_finding(Finding& f, double seconds) {
+  if (seconds <= 0 || f.reproducer.empty() || f.reproducer.rfind("tfir 1\n# A reproducer", 0) != 0) return;
+  const std::optional<fuzz::ReduceResult> r = reduce_case_file(f.reproducer, "reproducer.tfir", seconds);
+  if (!r) return;  // the reproducer does not fail as a case (docs/fuzzing.md says which ones)
+  f.reproducer = r->text;
+  f.lines_reduced = r->lines_after;
+  f.reduce_seconds = r->seconds;
 }
 
 int list_properties(std::ostream& out) {
@@ -196,11 +211,12 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     o.shrink_seconds = r.shrink_seconds;
     o.max_findings = r.max_findings;
     o.on_case = [&](const CampaignResult& so_far) { progress.update(so_far, r.seconds); };
-    const CampaignResult result = fuzz::run_campaign(*p, o);
+    CampaignResult result = fuzz::run_campaign(*p, o);
     progress.finish(result, r.seconds);
     std::vector<std::string> paths;
     nlohmann::json findings = nlohmann::json::array();
-    for (const Finding& f : result.findings) {
+    for (Finding& f : result.findings) {
+      reduce_finding(f, r.reduce_seconds);
       paths.push_back(write_reproducer(f, r.out_dir, err));
       findings.push_back(finding_json(f, paths.back(), r.shard));
       if (jsonl.is_open()) jsonl << findings.back().dump() << "\n" << std::flush;
@@ -242,6 +258,7 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
   cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
   cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)");
+  cmd->add_option("--reduce-time", req->reduce_seconds, "seconds of tf reduce on each reproducer after shrinking (default 30; 0: off)");
   cmd->add_option("--max-findings", req->max_findings, "stop a property after this many distinct failures (default 10)");
   cmd->add_flag("--json", req->json, "the summary as JSON on stdout (with each property's label histogram)");
   cmd->add_flag("--list", req->list, "name the properties and say which cannot run here");

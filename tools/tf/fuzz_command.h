@@ -26,6 +26,7 @@ struct FuzzRequest {
   std::string shard = "0/1";    ///< --shard I/N
   std::string out_dir;          ///< --out: findings.jsonl and the reproducers
   double shrink_seconds = 60;   ///< --shrink-time
+  double reduce_seconds = 30;   ///< --reduce-time: tf reduce on each reproducer after shrinking (0: off)
   int max_findings = 10;        ///< --max-findings: stop a property after this many failure kinds
   bool json = false;            ///< --json: the summary as one JSON object on stdout
   bool list = false;            ///< --list: name the properties

@@ -21,6 +21,7 @@
 #include "tools/tf/lower_command.h"
 #include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
+#include "tools/tf/reduce_command.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
@@ -33,7 +34,7 @@ int run_tf(std::vector<std::string> args) {
       "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
       "its canonical form (tf print), which ops exist (tf ops), what a program computes\n"
       "(tf eval), whether the conformance cases pass (tf conform), and what a fuzz campaign\n"
-      "finds (tf fuzz). Every subcommand has --help."};
+      "finds (tf fuzz) and how small its failure gets (tf reduce). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
   // TF_PLANT=NAME activates a planted bug for any subcommand (ir/support/plant.h): how
@@ -61,6 +62,7 @@ int run_tf(std::vector<std::string> args) {
   add_eval_command(app, exit_code);
   add_conform_command(app, exit_code);
   add_fuzz_command(app, exit_code);
+  add_reduce_command(app, exit_code);
   // CLI11 parses from the end of a vector of arguments (program name excluded), and then takes
   // no name from argv[0]: the usage lines say `tf`.
   app.name("tf");

@@ -58,7 +58,7 @@ void replay_law(Testable&& testable, const std::string& law_id, const std::strin
   const Configuration config = configFromString("reproduce=" + reproduce);
   const auto entry = config.reproduce.find(law_id);
   ASSERT_NE(entry, config.reproduce.end()) << "the reproduce string names another law";
-  const Property property = toProperty(std::forward<Testable>(testable));
+  const rc::detail::Property property = toProperty(std::forward<Testable>(testable));
   const auto shrunk = rc::shrinkable::walkPath(property(entry->second.random, entry->second.size),
                                                entry->second.shrinkPath);
   ASSERT_TRUE(bool(shrunk)) << "the reproduce string names no case of today's generator";

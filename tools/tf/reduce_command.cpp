@@ -1,0 +1,110 @@
+#include "tools/tf/reduce_command.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <sstream>
+
+#include "conformance/suite.h"
+#include "fuzz/campaign/property.h"
+#include "fuzz/campaign/reducer.h"
+#include "tools/tf/conform_command.h"
+#include "tools/tf/ir_session.h"
+#include "tools/tf/report.h"
+
+namespace tf::cli {
+namespace {
+
+// The failure of the first failing (or crashed) case of `text`: its kind, with the rule id of an
+// `error[ID]` in its reason; nullopt when every case passes or the file does not read.
+std::optional<std::string> failure_of(const std::string& text, const std::string& path, const conformance::SuiteOptions& options) {
+  conformance::SuiteRun run;
+  conformance::run_source(text, path, options, run);
+  if (!run.bad_input.empty()) return std::nullopt;
+  for (const conformance::CaseOutcome& o : run.outcomes) {
+    if (o.status == conformance::CaseOutcome::Status::Crashed) return "crashed: " + fuzz::failure_kind(o.reason);
+    if (o.status != conformance::CaseOutcome::Status::Failed) continue;
+    std::string kind = fuzz::failure_kind(o.reason);
+    if (const std::size_t at = o.reason.find("error["); at != std::string::npos)
+      kind += " [" + o.reason.substr(at + 6, o.reason.find(']', at) - at - 6) + "]";
+    return kind;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<fuzz::ReduceResult> reduce_case_file(const std::string& text, const std::string& path, double seconds) {
+  conformance::SuiteOptions options;
+  options.context = &cli_context();
+  attach_backends(options);
+  const std::optional<std::string> kind = failure_of(text, path, options);
+  if (!kind) return std::nullopt;
+  fuzz::ReduceResult result = fuzz::reduce_text(
+      text, [&](const std::string& candidate) { return failure_of(candidate, path, options) == kind; }, seconds);
+  result.failure = *kind;
+  return result;
+}
+
+int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
+  std::ifstream in(r.file, std::ios::binary);
+  if (!in) {
+    err << "tf reduce: cannot read " << r.file << "\n";
+    return kExitBadInput;
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  if (!r.property.empty() && text.find("case \"fuzz/" + r.property + "/") == std::string::npos)
+    err << "tf reduce: note: " << r.file << " has no case of property " << r.property << " (reducing its first failing case anyway)\n";
+  const std::optional<fuzz::ReduceResult> reduced = reduce_case_file(text, r.file, r.seconds);
+  if (!reduced) {
+    err << "tf reduce: no case of " << r.file << " fails (or the file does not read): nothing to reduce\n";
+    return kExitBadInput;
+  }
+  const fuzz::ReduceResult& result = *reduced;
+  const std::string* kind = &result.failure;
+  const std::string output = r.output.empty() ? r.file + ".reduced.tfir" : r.output;
+  if (output == "-") out << result.text;
+  else if (const int rc = write_text_output(result.text, output, out, err); rc != kExitOk) return rc;
+  const double ratio = result.lines_after > 0 ? static_cast<double>(result.lines_before) / static_cast<double>(result.lines_after) : 0;
+  if (r.json) {
+    out << nlohmann::json{{"file", r.file},         {"output", output},           {"failure", *kind},
+                          {"lines_before", result.lines_before}, {"lines_after", result.lines_after},
+                          {"tests", result.tests},  {"accepted", result.accepted}, {"seconds", result.seconds},
+                          {"out_of_time", result.out_of_time}}
+               .dump()
+        << "\n";
+  } else if (output != "-") {
+    out << fmt::format("{}: {} -> {} code lines ({:.1f}x) in {:.1f} s, {} candidates tried, {} kept{}\n  still failing with: {}\n  written to {}\n",
+                       r.file, result.lines_before, result.lines_after, ratio, result.seconds, result.tests, result.accepted,
+                       result.out_of_time ? " (time budget spent)" : "", *kind, output);
+  }
+  return kExitOk;
+}
+
+void add_reduce_command(CLI::App& app, int& exit_code) {
+  auto req = std::make_shared<ReduceRequest>();
+  CLI::App* cmd = app.add_subcommand(
+      "reduce",
+      "Reduce a failing case file (a tf fuzz reproducer) to a smaller one that fails the same\n"
+      "way: lines dropped, ops replaced by one of their operands, input values zeroed, while\n"
+      "the first failing case keeps its failure (its kind and rule id). Replays the file with\n"
+      "the same machinery as tf conform (TF_PLANT=NAME replays a planted bug's reproducer).\n"
+      "Examples:\n"
+      "  tf reduce findings/hir-vs-tir-seed-7-case-1234.tfir --property hir-vs-tir\n"
+      "  TF_PLANT=reduce-drops-last tf reduce repro.tfir -o small.tfir --time 60");
+  cmd->add_option("file", req->file, "the failing .tfir case file")->required();
+  cmd->add_option("--property", req->property, "the property that found it (a check of the case name)");
+  cmd->add_option("-o,--output", req->output, "where the reduced file goes (default FILE.reduced.tfir; - for stdout)");
+  cmd->add_option("--time", req->seconds, "the time budget in seconds (default 300)");
+  cmd->add_flag("--json", req->json, "the report as one JSON object");
+  cmd->callback([req, &exit_code] { exit_code = run_reduce(*req, std::cout, std::cerr); });
+}
+
+}  // namespace tf::cli

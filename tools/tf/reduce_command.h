@@ -1,0 +1,40 @@
+// `tf reduce FILE [--property NAME] [-o OUT] [--time SECONDS] [--json]`: delta reduction of a
+// failing tfir case file (a `tf fuzz` reproducer, or any file with a failing case;
+// fuzz/campaign/reducer.h). The file's first failing case fixes the failure: its kind (the
+// reason up to the first ": ", and the rule id of an `error[ID]` in it); every smaller text
+// whose case fails with the same kind is kept. The reduced file goes to OUT (default:
+// FILE.reduced.tfir) and the sizes before and after to stdout. Exit 0 when it reduced (or the
+// file was already minimal), 2 when the file does not read or no case of it fails.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+#include "fuzz/campaign/reducer.h"
+
+namespace CLI {
+class App;
+}
+
+namespace tf::cli {
+
+struct ReduceRequest {
+  std::string file;
+  std::string property;   ///< --property: the property that found it (checked against the case name)
+  std::string output;     ///< -o: where the reduced file goes ("-": stdout)
+  double seconds = 300;   ///< --time: the budget
+  bool json = false;
+};
+
+/// Reduces `text` (a case file, named `path` in diagnostics) while its first failing case fails
+/// the same way, within `seconds`; nullopt when no case of it fails (nothing to reduce).
+std::optional<fuzz::ReduceResult> reduce_case_file(const std::string& text, const std::string& path, double seconds);
+
+/// Runs the request; the report to `out`, diagnostics to `err`.
+int run_reduce(const ReduceRequest& request, std::ostream& out, std::ostream& err);
+
+/// Adds the `reduce` subcommand to `app`; its callback stores the exit code in `exit_code`.
+void add_reduce_command(CLI::App& app, int& exit_code);
+
+}  // namespace tf::cli
