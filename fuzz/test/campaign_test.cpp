@@ -4,12 +4,12 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
-#include <cctype>
 #include <numeric>
 #include <vector>
 
 #include "fuzz/campaign/campaign.h"
 #include "fuzz/campaign/property.h"
+#include "fuzz/campaign/reducer.h"
 #include "ir/support/plant.h"
 
 namespace tf::fuzz {
@@ -65,7 +65,7 @@ TEST(Campaign, AFailureIsShrunkWithinItsKindAndCountedOnce) {
                      const std::vector<int> v = *rc::gen::container<std::vector<int>>(rc::gen::inRange(0, 1000));
                      Witness w;
                      w.program = "tfir 1\n";
-                     for (int x : v) w.program += "# " + std::to_string(x) + "\n";
+                     for (int x : v) w.program += "element " + std::to_string(x) + "\n";
                      record_witness(std::move(w));
                      if (std::accumulate(v.begin(), v.end(), 0) > 100) fail("the sum passes 100", std::to_string(v.size()) + " elements");
                    },
@@ -81,15 +81,43 @@ TEST(Campaign, AFailureIsShrunkWithinItsKindAndCountedOnce) {
   EXPECT_EQ(f.repeats, r.failed - 1);
   EXPECT_GT(f.shrink_steps, 0);
   // Shrunk to a local minimum: every element as small as it can be while the sum passes 100,
-  // so the sum is exactly 101 (the witness lists the elements as comments).
+  // so the sum is exactly 101 (the witness lists the elements, one line each).
   int sum = 0;
-  for (std::size_t at = f.reproducer.find("\n# "); at != std::string::npos; at = f.reproducer.find("\n# ", at + 1))
-    if (std::isdigit(static_cast<unsigned char>(f.reproducer[at + 3]))) sum += std::stoi(f.reproducer.substr(at + 3));
+  for (std::size_t at = f.reproducer.find("\nelement "); at != std::string::npos; at = f.reproducer.find("\nelement ", at + 1))
+    sum += std::stoi(f.reproducer.substr(at + 9));
   EXPECT_EQ(sum, 101) << f.reproducer;
   EXPECT_EQ(f.description.rfind("the sum passes 100: ", 0), 0u);
   EXPECT_LT(f.lines_after, f.lines_before);
   EXPECT_EQ(failure_kind("a: b: c\nd"), "a");
   EXPECT_EQ(failure_kind("/x/y/law.cpp:53:\nRC_ASSERT(a == b)\n\nExpands to:\n1 == 0"), "law.cpp:53: RC_ASSERT(a == b)");
+}
+
+// The reducer's passes on a text whose "failure" needs two lines: everything else of the HIR
+// function goes, the op becomes its operand, the input's codes become zeros; inside a prim_func
+// only `let` lines may go.
+TEST(Reducer, KeepsOnlyWhatTheFailureNeedsAndNoKernelStatement) {
+  const std::string text =
+      "tfir 1\n# a comment stays\nfunc f(a: T) -> T {\n    b = neg(a)\n    c = add(b, a)\n    d = relu(c)\n    return d\n}\n"
+      "prim_func k(x: T) outputs=1 target=cuda {\n    let u = alloc()\n    copy(x, x)\n}\n"
+      "case \"c\" {\n    input a = T bits{0x1, 0x2, 0x3, 0x4}\n}\n";
+  // A stand-in for "reads, verifies and fails the same way": the skeleton and the two lines.
+  const auto interesting = [](const std::string& t) {
+    std::size_t closing = 0;
+    for (std::size_t at = t.find("\n}\n"); at != std::string::npos; at = t.find("\n}\n", at + 1)) ++closing;
+    for (const char* needed : {"func f(a: T) -> T {", "prim_func k", "case \"c\" {", "input a", "    d = ", "return d"})
+      if (t.find(needed) == std::string::npos) return false;
+    return closing == 3;
+  };
+  const ReduceResult r = reduce_text(text, interesting, 60);
+  // The op of `d` became its operand (the operands pass), then `b` and `c` were dead.
+  EXPECT_EQ(r.text,
+            "tfir 1\n# a comment stays\nfunc f(a: T) -> T {\n    d = c\n    return d\n}\n"
+            "prim_func k(x: T) outputs=1 target=cuda {\n    copy(x, x)\n}\ncase \"c\" {\n    input a = T bits{0x0, 0x0, 0x0, 0x0}\n}\n")
+      << r.text;
+  EXPECT_EQ(r.lines_before, 14u);
+  EXPECT_EQ(r.lines_after, 11u);
+  EXPECT_FALSE(r.out_of_time);
+  EXPECT_GT(r.accepted, 0);
 }
 
 TEST(Campaign, EveryPropertyOfTheIssueIsNamedAndEveryPlantHasItsFinder) {

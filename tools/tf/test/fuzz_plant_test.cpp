@@ -51,9 +51,10 @@ TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
   const nlohmann::json& f = findings[0];
   EXPECT_LT(f["found_after"].get<double>(), 60.0);
   EXPECT_GT(f["shrink_steps"].get<int>(), 0);
-  std::printf("%s: found by %s at case %lld after %.1f s, shrunk in %d steps (%.1f s), reproducer %d -> %d lines\n", plant.name,
-              plant.found_by, static_cast<long long>(f["case"].get<std::int64_t>()), f["found_after"].get<double>(),
-              f["shrink_steps"].get<int>(), f["shrink_seconds"].get<double>(), f["lines_before"].get<int>(), f["lines_after"].get<int>());
+  std::printf("%s: found by %s at case %lld after %.1f s, shrunk in %d steps (%.1f s), reproducer %d -> %d code lines, reduced to %d (%.1f s)\n",
+              plant.name, plant.found_by, static_cast<long long>(f["case"].get<std::int64_t>()), f["found_after"].get<double>(),
+              f["shrink_steps"].get<int>(), f["shrink_seconds"].get<double>(), f["lines_before"].get<int>(), f["lines_after"].get<int>(),
+              f["lines_reduced"].get<int>(), f["reduce_seconds"].get<double>());
   if (f["reproducer"].is_null()) return;  // layout-laws: the counterexample is a layout, printed in the summary
   const std::string file = f["reproducer"].get<std::string>();
   const std::string rules = std::string(" --rules ") + TF_SOURCE_ROOT + "/conformance/rules.tsv ";
