@@ -5,6 +5,9 @@
 #include "fuzz/props/lowering_props.h"
 #include "fuzz/props/text_props.h"
 #include "fuzz/props/verify_props.h"
+#ifdef TF_HAVE_CUDA_HEADERS
+#include "fuzz/props/cast_props.h"
+#endif
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
 #include "fuzz/props/backend_props.h"
@@ -19,6 +22,12 @@ std::vector<Property> make_properties() {
   std::vector<Property> ps{
       {"text-roundtrip", "generated HIR and TIR programs read, verify and print to a fixed point", text_roundtrip_case, always_available, 1},
       {"reader-total", "mutated tfir never crashes the reader or verifiers; every diagnostic is placed", reader_total_case, always_available, 1},
+#ifdef TF_HAVE_CUDA_HEADERS
+      {"casts-vs-cuda", "conversions to every narrow float agree with the CUDA headers' on ties and specials", casts_vs_cuda_case, always_available, 1},
+#else
+      {"casts-vs-cuda", "conversions to every narrow float agree with the CUDA headers' on ties and specials", [] {},
+       [] { return std::string("this build has no CUDA headers"); }, 1},
+#endif
       {"verify-sound", "generated programs verify; a one-step invalid mutation fails with its rule id", verify_sound_case, always_available, 1},
       {"layout-laws", "the layout algebra's laws against brute-force enumeration", layout_laws_case, always_available, 1},
       {"hir-eval", "the HIR evaluator is deterministic and printing keeps every value", hir_eval_case, always_available, 1},

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "ir/support/check.h"
+#include "ir/support/plant.h"
 
 namespace tf::numerics {
 namespace {
@@ -36,7 +37,7 @@ ExactValue unpack_ieee(std::uint64_t bits, int exponent_bits, int mantissa_bits)
 /// significand * 2^exponent rounded to a multiple of 2^quantum, as a count of quanta.
 /// Precondition: when exponent >= quantum the shifted significand fits in 64 bits.
 std::uint64_t round_to_quantum(std::uint64_t significand, int exponent, int quantum,
-                               MagnitudeRounding rounding) {
+                               MagnitudeRounding rounding, bool ties_away = false) {
   if (exponent >= quantum) {
     const int shift = exponent - quantum;
     TF_CHECK(shift < 64 && (significand >> (63 - shift)) == 0, "exact shift overflows");
@@ -64,7 +65,7 @@ std::uint64_t round_to_quantum(std::uint64_t significand, int exponent, int quan
     case MagnitudeRounding::AwayFromZero:
       return kept + (rest != 0 ? 1 : 0);
     case MagnitudeRounding::NearestEven:
-      return kept + ((above_half || (at_half && (kept & 1) != 0)) ? 1 : 0);
+      return kept + ((above_half || (at_half && ((kept & 1) != 0 || ties_away))) ? 1 : 0);
   }
   TF_UNREACHABLE("unknown MagnitudeRounding");
 }
@@ -154,7 +155,9 @@ RoundedMagnitude round_magnitude(std::uint64_t significand, int exponent,
   const int p = format.mantissa_bits;
   const int top = exponent + (63 - std::countl_zero(significand));  // floor(log2 |value|)
   int quantum = std::max(top, format.min_normal_exponent) - p;
-  std::uint64_t r = round_to_quantum(significand, exponent, quantum, rounding);
+  // The planted bug (ir/support/plant.h): ties of an fp8 encode round away from zero.
+  const bool ties_away = TF_PLANTED(fp8_rne_tie) && format.bit_width == 8 && format.mantissa_bits > 0;
+  std::uint64_t r = round_to_quantum(significand, exponent, quantum, rounding, ties_away);
   if (r == 0) return {};
   const std::uint64_t hidden = std::uint64_t{1} << p;
   if (r == hidden << 1) {  // rounding carried into the next binade

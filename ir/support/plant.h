@@ -15,6 +15,7 @@ namespace tf {
 enum class Plant {
   none,
   crd2idx_nested_off_by_one,  ///< ir/layout: crd2idx of a nested layout is one too high
+  fp8_rne_tie,                ///< ir/numerics: a tie of an fp8 encode rounds away from zero
   reduce_drops_last,          ///< eval/hir: a float reduction leaves out its last element
   barrier_releases_early,     ///< eval/tir: the first thread at a CTA barrier does not wait
   emitter_drops_syncthreads,  ///< cuda/emit: a whole-CTA Sync emits no __syncthreads
