@@ -7,6 +7,7 @@
 #include "ir/tir/binding_stmts.h"
 #include "lower/grid_plan.h"
 #include "lower/rule_support.h"
+#include "ir/support/plant.h"
 
 namespace tf::lower {
 
@@ -89,7 +90,9 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);
-  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(first_thread, tir::mesh_binding(lc.scope_name("tail")), *body);
+  // The planted bug (ir/support/plant.h): the tail runs on every thread, not on the first.
+  const Mesh& tail_mesh = TF_PLANTED(lowering_forgets_tail_predicate) ? plan.mesh : first_thread;
+  Result<tir::MeshScopeRef> scope = tir::MeshScope::make(tail_mesh, tir::mesh_binding(lc.scope_name("tail")), *body);
   TF_TRY(scope);
   lc.append(*scope);
   return true;

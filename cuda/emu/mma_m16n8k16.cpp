@@ -3,8 +3,10 @@
 #include <bit>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string_view>
 
 namespace tf::emu {
 
@@ -74,9 +76,22 @@ float exact_dot_f32(float c, const double* a, const double* b, int k) {
 void mma_m16n8k16_bf16(MmaLane* const* lanes) {
   double A[16][16], B[16][8];
   float C[16][8];
+  // The planted bug (ir/support/plant.h; the emulation shares no code with the project, so it
+  // reads TF_PLANT, which activate_plant sets): rows 0 and 1 of A's fragments swapped.
+#ifdef TF_PLANTS
+  static const bool row_swap = [] {
+    const char* p = std::getenv("TF_PLANT");
+    return p != nullptr && std::string_view(p) == "mma-fragment-row-swap";
+  }();
+#else
+  constexpr bool row_swap = false;
+#endif
+  for (int lane = 0; lane < 32; ++lane) {
+    const int group = row_swap && lane / 4 < 2 ? 1 - lane / 4 : lane / 4, tig = lane % 4;
+    for (int i = 0; i < 8; ++i) A[group + 8 * ((i / 2) % 2)][2 * tig + i % 2 + 8 * (i / 4)] = bf16_value(lanes[lane]->a[i]);
+  }
   for (int lane = 0; lane < 32; ++lane) {
     const int group = lane / 4, tig = lane % 4;
-    for (int i = 0; i < 8; ++i) A[group + 8 * ((i / 2) % 2)][2 * tig + i % 2 + 8 * (i / 4)] = bf16_value(lanes[lane]->a[i]);
     for (int i = 0; i < 4; ++i) B[2 * tig + i % 2 + 8 * (i / 2)][group] = bf16_value(lanes[lane]->b[i]);
     for (int i = 0; i < 4; ++i) C[group + 8 * (i / 2)][2 * tig + i % 2] = lanes[lane]->c[i];
   }

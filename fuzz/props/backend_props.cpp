@@ -1,5 +1,6 @@
 #include "fuzz/props/backend_props.h"
 
+#include <fmt/format.h>
 #include <rapidcheck.h>
 
 #include <exception>
@@ -17,6 +18,7 @@
 #include "ir/hir/function.h"
 #include "ir/support/testing/pick.h"
 #include "ir/tir/prim_function.h"
+#include "lower/pipeline.h"
 
 namespace tf::fuzz {
 namespace {
@@ -100,14 +102,46 @@ void tir_vs_backend_lowered_case(bool gpu) {
   compare(gpu, **lowered, fn->name(), inputs, oracle->outputs);
 }
 
+void tir_vs_backend_mma_case(bool gpu) {
+  const std::int64_t m = 64 * pick<std::int64_t>(1, 3), n = 64 * pick<std::int64_t>(1, 3), k = 32 * pick<std::int64_t>(1, 5);
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  const std::string source = fmt::format(
+      "tfir 1\nfunc f(a: Tensor[({0}, {2}), bf16], b: Tensor[({2}, {1}), bf16]) -> Tensor[({0}, {1}), bf16] {{\n"
+      "    c = matmul(a, b)\n    return c\n}}\n", m, n, k);
+  RC_TAG(fmt::format("an MMA tile of {}x{}x{}", m, n, k));
+  const text::ReadFile file = read_generated(source);
+  const auto& fn = dynamic_cast<const hir::Function&>(*file.module->find("f"));
+  Result<std::vector<eval::Value>> values = random_inputs(fn, seed, {});
+  if (!values.ok()) fail("the inputs of a generated function do not build", values.diagnostics().front().render());
+  const std::vector<eval::Tensor> inputs = tensors_of(*values);
+  Result<std::unique_ptr<lower::PassManager>> pm =
+      lower::make_pipeline({"hir-to-tir-mma", "reduce-workspaces", "host-entry", "named-barriers"}, {});
+  if (!pm.ok()) fail("the MMA pipeline does not build", pm.diagnostics().front().render());
+  Result<ModuleRef> lowered = (*pm)->run(file.module, eval::eval_context());
+  if (!lowered.ok()) fail("a matmul does not lower by the MMA rule", lowered.diagnostics().front().render());
+  const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find("f"));
+  if (entry == nullptr) fail("the lowered program has no entry", "f");
+  record_witness(function_witness(text::print_derived_module(file, **lowered), *entry, gpu ? "cuda-gpu" : "cuda-emu", inputs, {},
+                                  {"output = reference"}));
+  eval::tir::TirEvalOptions options;  // the atom summed exactly, as the emulation sums it
+  options.mma = gpu ? eval::tir::MmaMode::Sm90 : eval::tir::MmaMode::Exact;
+  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(**lowered, *entry, inputs, options);
+  if (!oracle.ok()) fail("the machine model fails on an MMA program", oracle.diagnostics().front().render());
+  compare(gpu, **lowered, "f", inputs, oracle->outputs);
+}
+
 void tir_vs_emu_case() {
-  if (one_in(2)) return tir_vs_backend_lowered_case(false);
-  tir_vs_backend_kernel_case(false);
+  const int kind = pick(0, 8);
+  if (kind < 4) return tir_vs_backend_lowered_case(false);
+  if (kind < 7) return tir_vs_backend_kernel_case(false);
+  tir_vs_backend_mma_case(false);
 }
 
 void tir_vs_gpu_case() {
-  if (one_in(2)) return tir_vs_backend_lowered_case(true);
-  tir_vs_backend_kernel_case(true);
+  const int kind = pick(0, 8);
+  if (kind < 4) return tir_vs_backend_lowered_case(true);
+  if (kind < 7) return tir_vs_backend_kernel_case(true);
+  tir_vs_backend_mma_case(true);
 }
 
 }  // namespace tf::fuzz

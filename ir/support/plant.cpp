@@ -1,6 +1,7 @@
 #include "ir/support/plant.h"
 
 #include <atomic>
+#include <cstdlib>
 
 namespace tf {
 namespace {
@@ -15,6 +16,8 @@ const std::vector<PlantInfo>& plants() {
       {Plant::fp8_rne_tie, "fp8-rne-tie", "a tie of an fp8 encode rounds away from zero instead of to even", "casts-vs-cuda"},
       {Plant::reduce_drops_last, "reduce-drops-last", "the HIR evaluator's float reduction leaves out its last element", "hir-vs-tir"},
       {Plant::barrier_releases_early, "barrier-releases-early", "the first thread to arrive at a CTA barrier of the machine model leaves without waiting", "tir-race-free"},
+      {Plant::lowering_forgets_tail_predicate, "lowering-forgets-tail-predicate", "the grid rule's tail rows run on every thread instead of the first", "hir-vs-tir"},
+      {Plant::mma_fragment_row_swap, "mma-fragment-row-swap", "the host emulation's MMA swaps rows 0 and 1 of A's fragments", "tir-vs-emu"},
       {Plant::emitter_drops_syncthreads, "emitter-drops-syncthreads", "the emitter writes no __syncthreads for a whole-CTA Sync", "tir-vs-emu"},
   };
   return ps;
@@ -34,7 +37,13 @@ bool plants_built() {
 #endif
 }
 
-void activate_plant(Plant p) { g_active.store(p, std::memory_order_relaxed); }
+void activate_plant(Plant p) {
+  g_active.store(p, std::memory_order_relaxed);
+  // The host emulation (cuda/emu) shares no code with the project and reads its plant from the
+  // environment; so do child processes.
+  for (const PlantInfo& info : plants())
+    if (info.plant == p) setenv("TF_PLANT", info.name, 1);
+}
 
 Plant active_plant() { return g_active.load(std::memory_order_relaxed); }
 

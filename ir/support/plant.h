@@ -18,7 +18,9 @@ enum class Plant {
   fp8_rne_tie,                ///< ir/numerics: a tie of an fp8 encode rounds away from zero
   reduce_drops_last,          ///< eval/hir: a float reduction leaves out its last element
   barrier_releases_early,     ///< eval/tir: the first thread at a CTA barrier does not wait
+  mma_fragment_row_swap,      ///< cuda/emu: rows 0 and 1 of the MMA's A fragments swapped
   emitter_drops_syncthreads,  ///< cuda/emit: a whole-CTA Sync emits no __syncthreads
+  lowering_forgets_tail_predicate,  ///< lower: the grid rule's tail runs on every thread
 };
 
 /// A plant's name (as --plant spells it), what it breaks, and the property that finds it.
