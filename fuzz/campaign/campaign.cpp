@@ -2,7 +2,9 @@
 
 #include <rapidcheck.h>
 
+#include <cctype>
 #include <chrono>
+#include <set>
 
 #include "fuzz/campaign/reducer.h"
 
@@ -74,7 +76,39 @@ std::string unquoted(const std::string& tag) {
   return tag.size() >= 2 && tag.front() == '"' && tag.back() == '"' ? tag.substr(1, tag.size() - 2) : tag;
 }
 
+// A typed scalar literal's dtype (`bf16(0.5)`, `i32(7)`, `fp8e4m3(1)`): f, bf, fp, i or u and a
+// digit.
+bool is_dtype_literal(const std::string& name) {
+  std::size_t p = 0;
+  while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p]))) ++p;
+  const std::string prefix = name.substr(0, p);
+  return p < name.size() && std::isdigit(static_cast<unsigned char>(name[p])) &&
+         (prefix == "f" || prefix == "bf" || prefix == "fp" || prefix == "i" || prefix == "u");
+}
+
 }  // namespace
+
+std::vector<std::string> op_kinds(const std::string& program) {
+  const std::size_t end = std::min(program.size(), program.find("\ncase \""));
+  std::set<std::string> kinds;
+  for (std::size_t i = 0; i < end; ++i) {
+    if (program[i] != '(' || i == 0) continue;
+    std::size_t b = i;
+    while (b > 0 && (std::isalnum(static_cast<unsigned char>(program[b - 1])) || program[b - 1] == '_')) --b;
+    if (b == i) continue;
+    if (b > 0 && program[b - 1] == '@') {
+      kinds.insert("call");
+      continue;
+    }
+    if (!std::islower(static_cast<unsigned char>(program[b]))) continue;
+    const std::string name = program.substr(b, i - b);
+    const std::size_t line = program.rfind('\n', b) + 1;  // a function's own header is not a use
+    if (program.compare(line, 5, "func ") == 0 || program.compare(line, 10, "prim_func ") == 0) continue;
+    if (is_dtype_literal(name)) continue;
+    kinds.insert(name == "range" ? "for" : name);
+  }
+  return {kinds.begin(), kinds.end()};
+}
 
 std::uint64_t case_seed(std::uint64_t seed, std::int64_t k) { return splitmix(splitmix(seed) ^ static_cast<std::uint64_t>(k)); }
 
@@ -96,6 +130,8 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
     (void)take_witness();
     const CaseDescription d = shrinkable.value();
     ++r.cases;
+    if (const std::optional<Witness> w = take_witness())
+      for (const std::string& op : op_kinds(w->program)) ++r.ops[op];
     for (const std::string& tag : d.tags) ++r.tags[unquoted(tag)];
     switch (d.result.type) {
       case CaseResult::Type::Success: ++r.passed; break;

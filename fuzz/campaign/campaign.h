@@ -57,6 +57,8 @@ struct CampaignResult {
   std::int64_t cases = 0, passed = 0, discarded = 0, failed = 0;
   std::vector<Finding> findings;
   std::map<std::string, std::int64_t> tags;  ///< RC_TAG / RC_CLASSIFY labels, cases per label
+  /// Per op or statement kind, the cases whose program used it (op_kinds of the witness).
+  std::map<std::string, std::int64_t> ops;
   double seconds = 0;            ///< wall time in all
   double shrink_seconds = 0;     ///< of which shrinking
   bool stopped_by_time = false;
@@ -64,6 +66,12 @@ struct CampaignResult {
 
 /// Runs `property` as `options` say. Precondition: property.unavailable() is "".
 CampaignResult run_campaign(const Property& property, const CampaignOptions& options);
+
+/// The op and statement kinds a tfir program uses, each once: every lowercase name called with
+/// `(` before the first `case` block (ops, `sync`, `launch`, ...), `for` for a loop (its
+/// `range(`), `call` for `@f(`. What `tf fuzz --json` histograms, so a campaign shows what its
+/// generators exercised.
+std::vector<std::string> op_kinds(const std::string& program);
 
 /// The Random of case `k` of the campaign with `seed` (design note).
 std::uint64_t case_seed(std::uint64_t seed, std::int64_t k);

@@ -120,6 +120,14 @@ TEST(Reducer, KeepsOnlyWhatTheFailureNeedsAndNoKernelStatement) {
   EXPECT_GT(r.accepted, 0);
 }
 
+TEST(Campaign, OpKindsAreTheLowercaseCallsOfTheProgramBeforeItsCase) {
+  const std::string program =
+      "tfir 1\ndim N = DimVar(\"N\", 1, 9)\nfunc g(x: T) -> T {\n    y = add(x, x)\n    z = @h(y)\n"
+      "    w = for i in range(0, 4) carry (c = z) {\n        d = cast(c, dtype=bf16)\n        yield (d)\n    }\n"
+      "    v = add(w, w)\n    return v\n}\ncase \"c\" {\n    input x = T random(seed=1)\n}\n";
+  EXPECT_EQ(op_kinds(program), (std::vector<std::string>{"add", "call", "cast", "for"}));
+}
+
 TEST(Campaign, EveryPropertyOfTheIssueIsNamedAndEveryPlantHasItsFinder) {
   for (const char* name : {"text-roundtrip", "reader-total", "verify-sound", "layout-laws", "hir-eval", "hir-vs-tir",
                            "tir-race-free", "tir-race-found", "tir-vs-emu", "tir-vs-gpu"})

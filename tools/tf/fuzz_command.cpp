@@ -99,6 +99,15 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
                      r.passed, r.discarded, r.failed, r.seconds, rate,
                      r.shrink_seconds > 0 ? fmt::format(", {:.1f} s shrinking", r.shrink_seconds) : "");
   for (const auto& [tag, n] : r.tags) out << fmt::format("  {:>5.1f}%  {}\n", 100.0 * static_cast<double>(n) / static_cast<double>(r.cases), tag);
+  if (!r.ops.empty()) {  // the ops the generated programs used, most used first
+    std::vector<std::pair<std::int64_t, std::string>> ops;
+    for (const auto& [op, n] : r.ops) ops.emplace_back(-n, op);
+    std::sort(ops.begin(), ops.end());
+    std::string line = "  ops (share of cases using each):";
+    for (const auto& [n, op] : ops) line += fmt::format(" {} {:.0f}%,", op, -100.0 * static_cast<double>(n) / static_cast<double>(r.cases));
+    line.pop_back();
+    out << line << "\n";
+  }
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     out << fmt::format("  FAILED case {} (after {:.1f} s): {}\n", f.origin.case_index, f.found_after, f.origin.kind);
@@ -225,7 +234,8 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     if (r.json) {
       summary.push_back({{"property", p->name},   {"cases", result.cases},     {"passed", result.passed},
                          {"discarded", result.discarded}, {"failed", result.failed}, {"seconds", result.seconds},
-                         {"shrink_seconds", result.shrink_seconds}, {"labels", result.tags}, {"findings", findings},
+                         {"shrink_seconds", result.shrink_seconds}, {"labels", result.tags}, {"ops", result.ops},
+                         {"findings", findings},
                          {"seed", r.seed}, {"shard", r.shard}});
     } else {
       print_summary(result, paths, out);
