@@ -262,7 +262,9 @@ class FuncBuilder {
         return {raw, spell(raw)};
       }
     }
-    if (ctx_.opts.keyword_names && one_in(16)) {
+    // A keyword may already be bound: not for a value that must not hide another (the draw
+    // is made either way, so that recorded counterexamples replay).
+    if (ctx_.opts.keyword_names && one_in(16) && !tuple) {
       const std::string raw = element(kKeywordNames);
       return {raw, "`" + raw + "`"};
     }
@@ -284,6 +286,7 @@ class FuncBuilder {
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
     if (ctx_.opts.lowerable_only) kind = std::array<int, 13>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}[static_cast<std::size_t>(pick<int>(0, 13))];
+    else if (ctx_.opts.every_op) kind = pick<int>(0, 20);
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -297,6 +300,12 @@ class FuncBuilder {
       case 11: made = matmul(out, a, ts); break;
       case 12: made = clamp_or_full_like(a); break;
       case 13: made = slice(a); break;
+      case 14: made = activation(a); break;
+      case 15: made = where(out, a, ts); break;
+      case 16: made = concat_or_stack(a); break;
+      case 17: made = argmax(a); break;
+      case 18: made = rms_norm(out, a); break;
+      case 19: made = one_in(2) ? matmul(out, a, ts) : softmax(a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -384,6 +393,85 @@ class FuncBuilder {
       n = p.tensor().shape[1];
     }
     return std::make_pair(fmt::format("matmul({}, {})", a.spelled, rhs), Value{"", false, {TType{{x.shape[0], n}, x.dtype, false}}});
+  }
+
+  // ---- HirGenOptions::every_op ----
+
+  // An activation of a float tensor: sigmoid, tanh, silu, softplus, gelu (tanh or erf).
+  std::optional<std::pair<std::string, Value>> activation(const Value& a) {
+    if (!is_float(a.tensor().dtype)) return std::nullopt;
+    switch (pick<int>(0, 6)) {
+      case 0: return std::make_pair(fmt::format("sigmoid({})", a.spelled), a);
+      case 1: return std::make_pair(fmt::format("tanh({})", a.spelled), a);
+      case 2: return std::make_pair(fmt::format("silu({})", a.spelled), a);
+      case 3: return std::make_pair(fmt::format("softplus({})", a.spelled), a);
+      case 4: return std::make_pair(fmt::format("gelu({}, approximate=none)", a.spelled), a);
+      default: return std::make_pair(fmt::format("gelu({})", a.spelled), a);
+    }
+  }
+
+  // where(c, a, b): c a comparison of a with a literal (bound first), b a broadcastable value
+  // of a's dtype (or a itself).
+  std::optional<std::pair<std::string, Value>> where(std::vector<HirBinding>& out, const Value& a, const std::vector<Value>& ts) {
+    const TType& x = a.tensor();
+    if (x.dtype == "bool" || x.umat) return std::nullopt;
+    emit(out, fmt::format("{}({}, {})", element<std::string>({"gt", "lt", "ge", "ne"}), a.spelled, literal(x.dtype)),
+         Value{"", false, {TType{x.shape, "bool", false}}}, true);
+    const std::string cond = out.back().name;
+    std::vector<Value> partners;
+    for (const Value& v : ts)
+      if (!v.tuple && !v.tensor().umat && v.tensor().dtype == x.dtype && broadcast(x.shape, v.tensor().shape)) partners.push_back(v);
+    const Value& b = partners.empty() ? a : element(partners);
+    TType r{*broadcast(x.shape, b.tensor().shape), x.dtype, false};
+    return std::make_pair(fmt::format("where({}, {}, {})", cond, a.spelled, b.spelled), Value{"", false, {r}});
+  }
+
+  // concat(a, a, axis=k) along a static axis (its extent doubles), or stack(a, a, axis=k) (a new
+  // axis of 2 at k).
+  std::optional<std::pair<std::string, Value>> concat_or_stack(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.umat) return std::nullopt;
+    const int rank = static_cast<int>(x.shape.size());
+    TType t = x;
+    if (rank > 0 && one_in(2)) {
+      const int k = pick<int>(0, rank);
+      if (!x.shape[k].dim.empty()) return std::nullopt;
+      t.shape[k].value *= 2;
+      return std::make_pair(fmt::format("concat({0}, {0}, axis={1})", a.spelled, one_in(3) ? k - rank : k), Value{"", false, {t}});
+    }
+    const int k = pick<int>(0, rank + 1);
+    t.shape.insert(t.shape.begin() + k, Extent{2, ""});
+    return std::make_pair(fmt::format("stack({0}, {0}, axis={1})", a.spelled, k), Value{"", false, {t}});
+  }
+
+  // argmax along one axis of a numeric tensor: i64, the axis dropped.
+  std::optional<std::pair<std::string, Value>> argmax(const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty() || x.dtype == "bool" || x.umat) return std::nullopt;
+    const int rank = static_cast<int>(x.shape.size());
+    const int k = pick<int>(0, rank);
+    TType t{x.shape, "i64", false};
+    t.shape.erase(t.shape.begin() + k);
+    return std::make_pair(fmt::format("argmax({}, axis={})", a.spelled, one_in(3) ? k - rank : k), Value{"", false, {t}});
+  }
+
+  // rms_norm(a, w) of a float tensor, w its own last-axis profile: a itself for rank 1, else the
+  // mean over the leading axes (bound first).
+  std::optional<std::pair<std::string, Value>> rms_norm(std::vector<HirBinding>& out, const Value& a) {
+    const TType& x = a.tensor();
+    if (x.shape.empty() || !is_float(x.dtype) || x.umat) return std::nullopt;
+    const int rank = static_cast<int>(x.shape.size());
+    std::string w = a.spelled;
+    if (rank > 1) {
+      std::string axes = "(";
+      for (int k = 0; k + 1 < rank; ++k) axes += (k ? ", " : "") + std::to_string(k);
+      axes += rank == 2 ? ",)" : ")";
+      emit(out, fmt::format("reduce({}, axes={}, keepdim=false, kind=mean)", a.spelled, axes),
+           Value{"", false, {TType{{x.shape.back()}, x.dtype, false}}}, true);
+      w = out.back().name;
+    }
+    const std::string eps = one_in(2) ? "" : element<std::string>({", eps=0.0", ", eps=1e-5", ", eps=0.5"});
+    return std::make_pair(fmt::format("rms_norm({}, {}{})", a.spelled, w, eps), a);
   }
 
   // slice(a, starts, sizes, strides) of a static a with literal starts: per axis a window inside

@@ -65,6 +65,11 @@ struct HirGenOptions {
   /// printer writes binding, carry and index names bare (`return: T = ...`), which does not
   /// read back (fuzz/test/text_roundtrip_laws_test.cpp).
   bool keyword_names = false;
+  /// Beyond the default ops (not with lowerable_only): softmax, matmul, clamp, full_like,
+  /// slice, the activations (sigmoid, tanh, silu, softplus, gelu), where, concat, stack, argmax
+  /// and rms_norm. Off by default, so that the laws' recorded counterexamples still replay; the
+  /// campaign properties hir-eval and text-roundtrip turn it on.
+  bool every_op = false;
   /// Rebinding a visible name (a later binding hides the earlier one).
   bool rebinding = true;
   /// Only what lower/ has rules for (docs/lowering.md): binaries, unaries, casts in the

@@ -70,9 +70,9 @@ void check_evaluated_program(const HirProgram& p) {
 }
 
 void hir_eval_case() {
-  const bool every_shape = one_in(2);
-  check_evaluated_program(*gen_hir_program(
-      every_shape ? HirGenOptions{.nested_loops = true, .free_loop_bodies = true, .keyword_names = true} : HirGenOptions{}));
+  HirGenOptions opts{.max_bindings = one_in(4) ? 30 : 12, .every_op = true};
+  if (one_in(2)) opts.nested_loops = opts.free_loop_bodies = opts.keyword_names = true;
+  check_evaluated_program(*gen_hir_program(opts));
 }
 
 }  // namespace tf::fuzz

@@ -62,9 +62,9 @@ void assert_total(const std::string& text) {
 void text_roundtrip_case() {
   std::string text;
   switch (pick(0, 3)) {
-    case 0: text = (*gen_hir_program()).text(); break;
+    case 0: text = (*gen_hir_program(HirGenOptions{.every_op = true})).text(); break;
     case 1:
-      text = (*gen_hir_program(HirGenOptions{.nested_loops = true, .free_loop_bodies = true, .keyword_names = true})).text();
+      text = (*gen_hir_program(HirGenOptions{.nested_loops = true, .free_loop_bodies = true, .keyword_names = true, .every_op = true})).text();
       break;
     default: text = (*gen_tir_program()).text(); break;
   }
