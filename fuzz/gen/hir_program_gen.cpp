@@ -262,11 +262,13 @@ class FuncBuilder {
         return {raw, spell(raw)};
       }
     }
-    // A keyword may already be bound: not for a value that must not hide another (the draw
-    // is made either way, so that recorded counterexamples replay).
-    if (ctx_.opts.keyword_names && one_in(16) && !tuple) {
+    if (ctx_.opts.keyword_names && one_in(16)) {
       const std::string raw = element(kKeywordNames);
-      return {raw, "`" + raw + "`"};
+      // A keyword already bound would hide that value: not for one that must stay visible
+      // (the draws are made either way, so that recorded counterexamples replay).
+      bool bound = false;
+      for (const auto& scope : scopes_) bound = bound || scope.count(raw) > 0;
+      if (!tuple || !bound) return {raw, "`" + raw + "`"};
     }
     const std::string raw = fmt::format("v{}", next_++);
     return {raw, raw};
