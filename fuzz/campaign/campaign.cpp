@@ -128,7 +128,12 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
     if (static_cast<int>(r.findings.size()) >= options.max_findings) break;
     const rc::Shrinkable<CaseDescription> shrinkable = prop(rc::Random(case_seed(options.seed, k)), static_cast<int>(k % 101));
     (void)take_witness();
+    const Clock::time_point case_start = Clock::now();
     const CaseDescription d = shrinkable.value();
+    const Clock::time_point case_end = Clock::now();
+    const Clock::time_point generated = first_witness_time().value_or(case_start);
+    r.generate_seconds += std::chrono::duration<double>(generated - case_start).count();
+    r.check_seconds += std::chrono::duration<double>(case_end - generated).count();
     ++r.cases;
     if (const std::optional<Witness> w = take_witness())
       for (const std::string& op : op_kinds(w->program)) ++r.ops[op];

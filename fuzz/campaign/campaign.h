@@ -61,6 +61,10 @@ struct CampaignResult {
   std::map<std::string, std::int64_t> ops;
   double seconds = 0;            ///< wall time in all
   double shrink_seconds = 0;     ///< of which shrinking
+  /// Of the cases' own time (not shrinking), the part before each body recorded its witness
+  /// (generating its input) and the part after (checking it); cases without a witness count
+  /// as checking.
+  double generate_seconds = 0, check_seconds = 0;
   bool stopped_by_time = false;
 };
 

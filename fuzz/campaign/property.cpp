@@ -6,16 +6,23 @@ namespace tf::fuzz {
 namespace {
 
 thread_local std::optional<Witness> current_witness;
+thread_local std::optional<std::chrono::steady_clock::time_point> first_recorded;
 
 }  // namespace
 
-void record_witness(Witness w) { current_witness = std::move(w); }
+void record_witness(Witness w) {
+  if (!first_recorded) first_recorded = std::chrono::steady_clock::now();
+  current_witness = std::move(w);
+}
 
 std::optional<Witness> take_witness() {
   std::optional<Witness> w = std::move(current_witness);
   current_witness.reset();
+  first_recorded.reset();
   return w;
 }
+
+std::optional<std::chrono::steady_clock::time_point> first_witness_time() { return first_recorded; }
 
 void fail(std::string_view kind, std::string_view detail) {
   std::string description(kind);

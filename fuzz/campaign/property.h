@@ -12,6 +12,7 @@
 // shrinking keeps only smaller cases that fail with the same kind.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -43,6 +44,10 @@ struct Witness {
 void record_witness(Witness w);
 /// The witness the current thread recorded since the last take, if any; clears it.
 std::optional<Witness> take_witness();
+/// When the current thread first recorded a witness since the last take (a body records its
+/// witness once its input is generated, before it checks: the campaign's split of a case's
+/// time into generating and checking), or nullopt.
+std::optional<std::chrono::steady_clock::time_point> first_witness_time();
 
 /// Fails the current case with the description "KIND: DETAIL" (RC_FAIL).
 [[noreturn]] void fail(std::string_view kind, std::string_view detail);

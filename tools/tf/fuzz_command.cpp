@@ -95,9 +95,10 @@ std::string write_reproducer(const Finding& f, const std::string& dir, std::ostr
 
 void print_summary(const CampaignResult& r, const std::vector<std::string>& paths, std::ostream& out) {
   const double rate = r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0;
-  out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s{}\n", r.property, r.cases,
-                     r.passed, r.discarded, r.failed, r.seconds, rate,
-                     r.shrink_seconds > 0 ? fmt::format(", {:.1f} s shrinking", r.shrink_seconds) : "");
+  const double spent = r.seconds > 0 ? r.seconds : 1;
+  out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s; time {:.0f}% generating, {:.0f}% checking, {:.0f}% shrinking\n",
+                     r.property, r.cases, r.passed, r.discarded, r.failed, r.seconds, rate, 100 * r.generate_seconds / spent,
+                     100 * r.check_seconds / spent, 100 * r.shrink_seconds / spent);
   for (const auto& [tag, n] : r.tags) out << fmt::format("  {:>5.1f}%  {}\n", 100.0 * static_cast<double>(n) / static_cast<double>(r.cases), tag);
   if (!r.ops.empty()) {  // the ops the generated programs used, most used first
     std::vector<std::pair<std::int64_t, std::string>> ops;
@@ -234,7 +235,8 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     if (r.json) {
       summary.push_back({{"property", p->name},   {"cases", result.cases},     {"passed", result.passed},
                          {"discarded", result.discarded}, {"failed", result.failed}, {"seconds", result.seconds},
-                         {"shrink_seconds", result.shrink_seconds}, {"labels", result.tags}, {"ops", result.ops},
+                         {"shrink_seconds", result.shrink_seconds}, {"generate_seconds", result.generate_seconds},
+                         {"check_seconds", result.check_seconds}, {"labels", result.tags}, {"ops", result.ops},
                          {"findings", findings},
                          {"seed", r.seed}, {"shard", r.shard}});
     } else {
