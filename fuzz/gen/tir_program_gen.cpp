@@ -177,7 +177,7 @@ class RaceFreeBuilder {
 
   void step(std::vector<TirStmt>& out, std::vector<std::size_t>& needed_syncs) {
     const std::string a = element(registers_), c = element(registers_);
-    switch (pick<int>(0, 7)) {
+    switch (pick<int>(0, 8)) {
       case 0: {
         const std::string r = fresh_register(out);
         out.push_back(line(fmt::format("binary({}, {}, {}, kind={})", a, c, r,
@@ -208,6 +208,30 @@ class RaceFreeBuilder {
         loop.body.push_back(line(fmt::format("binary({0}, {1}, {0}, kind={2})", a, c,
                                              element<std::string>({"add", "max", "min"}))));
         out.push_back(loop);
+        return;
+      }
+      case 7: {  // a neighbour exchange of an input's rows staged by cp.async
+        const int x = next_++;
+        const std::int64_t k = pick<std::int64_t>(1, b_);
+        const char* input = one_in(2) ? "x0v" : "x1v";
+        out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
+        out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
+        out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                       x, x, b_ * p_, b_, p_, p_)));
+        out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                       x, x, k * p_, b_, p_, p_)));
+        out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
+        out.push_back(line(fmt::format("copy_async({}, wlo{})", input, x)));
+        out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
+        out.push_back(line(fmt::format("copy_async({}, whi{})", input, x)));
+        out.push_back(line("cp_async_commit()"));
+        out.push_back(line("cp_async_wait(n=0)"));
+        needed_syncs.push_back(out.size());
+        out.push_back(line("sync(t)"));
+        out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
+        const std::string r = fresh_register(out);
+        out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
+        registers_.push_back(r);
         return;
       }
       default: {  // a neighbour exchange through shared memory

@@ -76,7 +76,9 @@ struct RaceFreeKernel {
 /// (ShardLayouts over the grid, then over the block), copies them to registers, then 1-8 steps,
 /// each into a fresh register: binary (add sub mul max min), unary (neg abs), relu, fill, a loop
 /// updating a register in place, or a neighbour exchange through shared memory (each thread
-/// writes its rows twice, `sync(t)`, then reads the rows k threads on); finally the last register
+/// writes its rows twice, `sync(t)`, then reads the rows k threads on), the rows written either
+/// from a register or from an input by cp.async (`copy_async` twice, `cp_async_commit()`,
+/// `cp_async_wait(n=0)`, then the `sync(t)`); finally the last register
 /// is copied to the thread's rows of `out`. Every output element is written exactly once and
 /// every shared-memory read is ordered after its write by the exchange's Sync.
 rc::Gen<RaceFreeKernel> gen_race_free_kernel();
