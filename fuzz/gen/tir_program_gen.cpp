@@ -210,52 +210,40 @@ class RaceFreeBuilder {
         out.push_back(loop);
         return;
       }
-      case 7: {  // a neighbour exchange of an input's rows staged by cp.async
-        const int x = next_++;
-        const std::int64_t k = pick<std::int64_t>(1, b_);
-        const char* input = one_in(2) ? "x0v" : "x1v";
-        out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
-        out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
-        out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
-                                       x, x, b_ * p_, b_, p_, p_)));
-        out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
-                                       x, x, k * p_, b_, p_, p_)));
-        out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
-        out.push_back(line(fmt::format("copy_async({}, wlo{})", input, x)));
-        out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
-        out.push_back(line(fmt::format("copy_async({}, whi{})", input, x)));
-        out.push_back(line("cp_async_commit()"));
-        out.push_back(line("cp_async_wait(n=0)"));
-        needed_syncs.push_back(out.size());
-        out.push_back(line("sync(t)"));
-        out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
-        const std::string r = fresh_register(out);
-        out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
-        registers_.push_back(r);
-        return;
-      }
-      default: {  // a neighbour exchange through shared memory
-        const int x = next_++;
-        const std::int64_t k = pick<std::int64_t>(1, b_);
-        out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
-        out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
-        out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
-                                       x, x, b_ * p_, b_, p_, p_)));
-        out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
-                                       x, x, k * p_, b_, p_, p_)));
-        out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
-        out.push_back(line(fmt::format("copy({}, wlo{})", a, x)));
-        out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
-        out.push_back(line(fmt::format("copy({}, whi{})", a, x)));
-        needed_syncs.push_back(out.size());
-        out.push_back(line("sync(t)"));
-        out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
-        const std::string r = fresh_register(out);
-        out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
-        registers_.push_back(r);
-        return;
-      }
+      case 7:  // a neighbour exchange of an input's rows staged by cp.async
+        return exchange(out, needed_syncs, one_in(2) ? "x0v" : "x1v", true);
+      default:  // a neighbour exchange of a register through shared memory
+        return exchange(out, needed_syncs, a, false);
     }
+  }
+
+  // Each thread writes `source`'s rows to both halves of a fresh shared buffer (by copy, or by
+  // copy_async then commit and wait 0), `sync(t)`, then reads the rows k threads on into a
+  // fresh register.
+  void exchange(std::vector<TirStmt>& out, std::vector<std::size_t>& needed_syncs, const std::string& source, bool async) {
+    const int x = next_++;
+    const std::int64_t k = pick<std::int64_t>(1, b_);
+    out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
+    out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
+    out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                   x, x, b_ * p_, b_, p_, p_)));
+    out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                   x, x, k * p_, b_, p_, p_)));
+    const char* copy = async ? "copy_async" : "copy";
+    out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
+    out.push_back(line(fmt::format("{}({}, wlo{})", copy, source, x)));
+    out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
+    out.push_back(line(fmt::format("{}({}, whi{})", copy, source, x)));
+    if (async) {
+      out.push_back(line("cp_async_commit()"));
+      out.push_back(line("cp_async_wait(n=0)"));
+    }
+    needed_syncs.push_back(out.size());
+    out.push_back(line("sync(t)"));
+    out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
+    const std::string r = fresh_register(out);
+    out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
+    registers_.push_back(r);
   }
 
   std::int64_t b_, p_;
