@@ -42,7 +42,7 @@ TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / (std::string("tf_plant_") + plant.name);
   std::filesystem::remove_all(dir);
   const Proc fuzz = run(std::string(TF_BINARY) + " fuzz --plant " + plant.name + " --property " + plant.found_by +
-                        " --seed 1 --time 60 --max-findings 1 --shrink-time 30 --reduce-time 10 --no-progress --json --out " + dir.string());
+                        " --seed 1 --time 60 --max-findings 1 --shrink-time 10 --reduce-time 10 --no-progress --json --out " + dir.string());
   if (fuzz.exit_code == 2 && fuzz.out.empty()) GTEST_SKIP() << plant.found_by << " cannot run in this build (no CUDA headers)";
   ASSERT_EQ(fuzz.exit_code, 1) << fuzz.out;
   const nlohmann::json summary = nlohmann::json::parse(fuzz.out);
