@@ -132,13 +132,16 @@ Result<ReadFile> read_file(std::string_view source, const std::string& file_name
     if (!f.ok()) append(diags, f.diagnostics());
     else built.push_back(FunctionRef(*f));
   }
-  // A function named like a declaration: said here, at the function, since Module::make's
-  // diagnostic has no position.
-  for (const auto& [item, sig] : functions)
-    if (const DeclaredName* d = out.file.environment.find(item->name))
-      diags.push_back(error_at(SyntaxNode{.location = item->begin},
-                               fmt::format("'{}' is declared as a {} at {} and cannot also name a function",
-                                           item->name, name_kind_keyword(d->kind), d->location.str())));
+  // A function or a variant named like a declaration: said here, at the function, since
+  // Module::make's diagnostic has no position (the token mutations found both).
+  auto clash = [&](const std::string& name, const SourceLocation& at) {
+    if (const DeclaredName* d = out.file.environment.find(name))
+      diags.push_back(error_at(SyntaxNode{.location = at},
+                               fmt::format("'{}' is declared as a {} at {} and cannot also name a function", name,
+                                           name_kind_keyword(d->kind), d->location.str())));
+  };
+  for (const auto& [item, sig] : functions) clash(item->name, item->begin);
+  for (const auto& [item, head] : specializations) clash(head.signature.name, item->begin);
   if (!diags.empty()) return diags;
   Result<ModuleRef> module =
       Module::make("", std::move(built), module_declarations(out.file), declared_entry(out.file));
