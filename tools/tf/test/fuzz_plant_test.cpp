@@ -1,6 +1,7 @@
 // The mutation score of the fuzz campaigns (docs/fuzzing.md): for every planted bug
-// (ir/support/plant.h), `tf fuzz --plant NAME --property FINDER` from a fixed seed finds it
-// within 60 s and shrinks it; where the property writes reproducers, the reproducer fails under
+// (ir/support/plant.h), `tf fuzz --plant NAME --property FINDER` from seed 1 finds it within its
+// first 100 cases (a deterministic bound; the seconds it takes are in docs/fuzzing.md, not
+// asserted) and shrinks it; where the property writes reproducers, the reproducer fails under
 // `tf conform` with the plant active (TF_PLANT) and passes without it. Runs the tf binary as a
 // user would.
 #include <gtest/gtest.h>
@@ -37,12 +38,12 @@ Proc run(const std::string& command) {
 
 class PlantTest : public ::testing::TestWithParam<tf::PlantInfo> {};
 
-TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
+TEST_P(PlantTest, ItsPropertyFindsItFromAFixedSeedAndTheReproducerReplaysIt) {
   const tf::PlantInfo& plant = GetParam();
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / (std::string("tf_plant_") + plant.name);
   std::filesystem::remove_all(dir);
   const Proc fuzz = run(std::string(TF_BINARY) + " fuzz --plant " + plant.name + " --property " + plant.found_by +
-                        " --seed 1 --time 60 --max-findings 1 --shrink-time 10 --reduce-time 10 --no-progress --json --out " + dir.string());
+                        " --seed 1 --cases 100 --time 600 --max-findings 1 --shrink-time 10 --reduce-time 10 --no-progress --json --out " + dir.string());
   if (fuzz.exit_code == 2 && fuzz.out.empty()) GTEST_SKIP() << plant.found_by << " cannot run in this build (no CUDA headers)";
   ASSERT_EQ(fuzz.exit_code, 1) << fuzz.out;
   const nlohmann::json summary = nlohmann::json::parse(fuzz.out);
@@ -50,7 +51,9 @@ TEST_P(PlantTest, ItsPropertyFindsItWithinAMinuteAndTheReproducerReplaysIt) {
   const nlohmann::json& findings = summary[0]["findings"];
   ASSERT_EQ(findings.size(), 1u) << fuzz.out;
   const nlohmann::json& f = findings[0];
-  EXPECT_LT(f["found_after"].get<double>(), 60.0);
+  // Within the first 100 cases of seed 1 (the cheapest plant there at case 0, the dearest at
+  // case 11); how long that takes is measured, not asserted (docs/fuzzing.md: at most 17 s).
+  EXPECT_LT(f["case"].get<std::int64_t>(), 100);
   EXPECT_GT(f["shrink_steps"].get<int>(), 0);
   std::printf("%s: found by %s at case %lld after %.1f s, shrunk in %d steps (%.1f s), reproducer %d -> %d code lines, reduced to %d (%.1f s)\n",
               plant.name, plant.found_by, static_cast<long long>(f["case"].get<std::int64_t>()), f["found_after"].get<double>(),
