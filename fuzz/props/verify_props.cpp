@@ -81,6 +81,71 @@ const std::vector<Mutation>& mutations() {
   return ms;
 }
 
+// The same for a HIR program: edits of its first function.
+struct HirMutation {
+  const char* rule;
+  std::function<bool(HirProgram& p)> apply;
+};
+
+// `type` (a parameter's `Tensor[shape, dtype]`) with `extra` before its closing bracket; false
+// when it already names a storage or a layout.
+bool add_to_param_type(std::string& type, const std::string& extra) {
+  if (type.find("storage=") != std::string::npos || type.find("layout=") != std::string::npos || type.empty() || type.back() != ']')
+    return false;
+  type.insert(type.size() - 1, extra);
+  return true;
+}
+
+const std::vector<HirMutation>& hir_mutations() {
+  static const std::vector<HirMutation> ms{
+      {"TYPES.5.TUPLE.not-op-input",
+       [](HirProgram& p) {  // a tuple passed to an op
+         HirFunc& f = p.functions[0];
+         const std::string x = f.params[0].first;
+         f.body.push_back(HirBinding{"tq", "", "(" + x + ", " + x + ")", false, {}, ""});
+         f.body.push_back(HirBinding{"rq", "", element<std::string>({"rank(tq)", "shape_of(tq)", "neg(tq)"}), false, {}, ""});
+         return true;
+       }},
+      {"TYPES.2.STORAGE.umat-not-surface",
+       [](HirProgram& p) { return add_to_param_type(p.functions[0].params[0].second, ", storage=\"umat\""); }},
+      {"TYPES.2.STORAGE.resolve-rejects-other-strings",
+       [](HirProgram& p) {
+         return add_to_param_type(p.functions[0].params[0].second,
+                                  ", storage=\"" + element<std::string>({"shared", "global", "registers", "GMEM"}) + "\"");
+       }},
+      {"TYPES.3.DTYPE.from-name-rejects-unknown",
+       [](HirProgram& p) {
+         std::string& type = p.functions[0].params[0].second;
+         const std::size_t close = type.rfind(']'), comma = type.rfind(", ", close);
+         if (close == std::string::npos || comma == std::string::npos || type.find('=', comma) != std::string::npos) return false;
+         type.replace(comma + 2, close - comma - 2, element<std::string>({"f31", "i33", "fp9e4m3", "bf15", "u7"}));
+         return true;
+       }},
+      {"TYPES.4.DIM.dimvar-lo-lt-hi",
+       [](HirProgram& p) {
+         const int hi = pick<int>(1, 64);
+         p.declarations.push_back(fmt::format("dim Zq = DimVar(\"Zq\", {}, {})", hi + pick<int>(0, 3), hi));
+         return true;
+       }},
+  };
+  return ms;
+}
+
+// The mutant `text` must be refused with a diagnostic naming `rule` (the witness: a case that
+// expects it, running `function`).
+void assert_rejected(const std::string& text, const std::string& function, const char* rule) {
+  Witness w;
+  w.program = text;
+  w.function = function;
+  w.expectations = {std::string("error ") + rule};
+  record_witness(std::move(w));
+  const CheckedFile c = read_and_verify(text, "mutated.tfir");
+  for (const Diagnostic& d : c.diagnostics())
+    if (d.rule_id == rule) return;
+  fail(std::string("a mutation is not rejected with its rule ") + rule,
+       c.diagnostics().empty() ? "the program is accepted" : render_diagnostics(c.diagnostics()));
+}
+
 // The program must read and verify cleanly.
 void assert_valid(const std::string& text) {
   Witness w;
@@ -94,26 +159,21 @@ void assert_valid(const std::string& text) {
 }  // namespace
 
 void verify_sound_case() {
-  if (one_in(4)) {
-    assert_valid((*gen_hir_program()).text());
-    RC_TAG("a HIR program, unmutated");
+  if (one_in(3)) {
+    HirProgram p = *gen_hir_program(HirGenOptions{.every_op = true});
+    assert_valid(p.text());
+    const HirMutation& m = element(hir_mutations());
+    RC_PRE(m.apply(p));
+    RC_TAG(std::string("HIR: ") + m.rule);
+    assert_rejected(p.text(), p.functions[0].name, m.rule);
     return;
   }
   TirProgram p = *gen_tir_program();
   assert_valid(p.text());
   const Mutation& m = element(mutations());
   RC_PRE(m.apply(p));
-  RC_TAG(m.rule);
-  const std::string text = p.text();
-  Witness w;
-  w.program = text;
-  w.function = "k0";
-  w.expectations = {std::string("error ") + m.rule};
-  record_witness(std::move(w));
-  const CheckedFile c = read_and_verify(text, "mutated.tfir");
-  for (const Diagnostic& d : c.diagnostics())
-    if (d.rule_id == m.rule) return;
-  fail(std::string("a mutation is not rejected with its rule ") + m.rule, c.diagnostics().empty() ? "the program is accepted" : render_diagnostics(c.diagnostics()));
+  RC_TAG(std::string("TIR: ") + m.rule);
+  assert_rejected(p.text(), "k0", m.rule);
 }
 
 }  // namespace tf::fuzz
