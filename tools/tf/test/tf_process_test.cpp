@@ -91,3 +91,31 @@ TEST(TfProcess, JsonOutputOfArgumentsThatAreNotUtf8) {
 }
 
 }  // namespace
+
+// `tf fuzz` and `tf reduce` (docs/fuzzing.md): the properties listed, usage errors exit 2, and a
+// short seeded campaign reports its cases.
+TEST(TfProcess, FuzzListsItsPropertiesAndPlantsAndRefusesBadUsage) {
+  const Proc list = run("fuzz --list");
+  EXPECT_EQ(list.exit_code, 0);
+  for (const char* name : {"text-roundtrip", "hir-vs-tir", "tir-vs-emu", "layout-laws", "verify-sound"})
+    EXPECT_NE(list.out.find(name), std::string::npos) << name;
+  const Proc plants = run("fuzz --list-plants");
+  EXPECT_EQ(plants.exit_code, 0);
+  EXPECT_NE(plants.out.find("reduce-drops-last"), std::string::npos) << plants.out;
+  EXPECT_EQ(run("fuzz").exit_code, 2);                                            // no property
+  EXPECT_EQ(run("fuzz --property nosuch --time 1").exit_code, 2);                 // unknown
+  EXPECT_EQ(run("fuzz --property layout-laws --shard 3/3 --time 1").exit_code, 2);  // I >= N
+  EXPECT_EQ(run("fuzz --property layout-laws --shard 1 --time 1").exit_code, 2);    // not I/N
+  EXPECT_EQ(run("fuzz --property layout-laws --time 0").exit_code, 2);            // no bound
+  EXPECT_EQ(run("fuzz --property layout-laws --plant nosuch --time 1").exit_code, 2);
+  const Proc ok = run("fuzz --property layout-laws --seed 1 --cases 50 --time 0 --no-progress");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("layout-laws: 50 cases (50 passed, 0 discarded, 0 failed)"), std::string::npos) << ok.out;
+}
+
+TEST(TfProcess, ReduceRefusesAFileWithoutAFailingCase) {
+  EXPECT_EQ(run("reduce /nonexistent/x.tfir").exit_code, 2);
+  const Proc passing = run(std::string("reduce ") + TF_SOURCE_ROOT + "/conformance/cases/regressions/literal_arithmetic_roundtrip.tfir -o -");
+  EXPECT_EQ(passing.exit_code, 2) << passing.out;
+  EXPECT_NE(passing.out.find("nothing to reduce"), std::string::npos) << passing.out;
+}
