@@ -13,4 +13,11 @@ void layout_laws_case() {
   law.body();
 }
 
+void mesh_laws_case() {
+  const std::vector<NamedLaw>* tables[] = {&all_mesh_laws(), &all_barrier_laws(), &all_shard_laws()};
+  const NamedLaw& law = element(*tables[pick<int>(0, 3)]);
+  RC_TAG(law.name);
+  law.body();
+}
+
 }  // namespace tf::fuzz

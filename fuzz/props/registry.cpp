@@ -30,6 +30,7 @@ std::vector<Property> make_properties() {
 #endif
       {"verify-sound", "generated programs verify; a one-step invalid mutation fails with its rule id", verify_sound_case, always_available, 1},
       {"layout-laws", "the layout algebra's laws against brute-force enumeration", layout_laws_case, always_available, 1},
+      {"mesh-laws", "meshes, slices, barriers and ShardLayouts against brute-force oracles", mesh_laws_case, always_available, 1},
       {"hir-eval", "the HIR evaluator is deterministic and printing keeps every value", hir_eval_case, always_available, 1},
       {"hir-vs-tir", "lowered programs compute the HIR evaluator's bits on the TIR machine model", hir_vs_tir_case, always_available, 4},
       {"tir-race-free", "race-free kernels run without UB and give the same bits under every schedule", tir_race_free_case, always_available, 4},

@@ -37,4 +37,12 @@ void LogicalProductOfArbitraryPairsIsExactOrADiagnostic();
 /// Every law above, in declaration order.
 const std::vector<NamedLaw>& all_layout_laws();
 
+/// The laws of meshes, slices (real and forged), participants, projections and levels (8; ir/layout/testing/mesh_laws.cpp).
+const std::vector<NamedLaw>& all_mesh_laws();
+/// The laws of ShardLayouts: construction, local shape, canonical form (5; ir/layout/testing/shard_laws.cpp).
+const std::vector<NamedLaw>& all_shard_laws();
+/// The laws of the mapping of a mesh slice to a CUDA barrier and named barrier ids (7; ir/layout/testing/barrier_laws.cpp).
+const std::vector<NamedLaw>& all_barrier_laws();
+
+
 }  // namespace tf::fuzz
