@@ -45,6 +45,9 @@ std::map<std::string, Evaluated> evaluate_all(const text::ReadFile& file, std::u
 void check_evaluated_program(const HirProgram& p) {
   const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
   const text::ReadFile file = read_generated(p.text());
+  Witness generated;  // replaced by each function's below; marks the end of generating
+  generated.program = p.text();
+  record_witness(std::move(generated));
   const auto first = evaluate_all(file, seed);
   const auto again = evaluate_all(file, seed);
   const text::ReadFile printed = read_generated(text::print_file(file));
