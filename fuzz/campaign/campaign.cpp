@@ -7,6 +7,7 @@
 #include <set>
 
 #include "fuzz/campaign/reducer.h"
+#include "ir/dtype/dtype.h"
 
 namespace tf::fuzz {
 namespace {
@@ -35,37 +36,37 @@ std::string render_example(const CaseDescription& d) {
   return out;
 }
 
-// Shrinks the failing case `start` (failing with `kind`) within `budget` seconds (header comment
-// of campaign.h) and fills the finding.
-Finding shrink(rc::Shrinkable<CaseDescription> current, const std::string& kind, double budget, FindingOrigin origin) {
+// Shrinks the failing case `current`, whose run gave `description` and `witness` and failed with
+// `kind`, within `budget` seconds (header comment of campaign.h), and fills the finding. Each
+// candidate's witness is taken right after it runs, so nothing runs twice.
+Finding shrink(rc::Shrinkable<CaseDescription> current, CaseDescription description, std::optional<Witness> witness,
+               const std::string& kind, double budget, FindingOrigin origin) {
   const Clock::time_point t0 = Clock::now();
   Finding f;
-  (void)take_witness();
-  CaseDescription best = current.value();
-  std::optional<Witness> w = take_witness();
-  f.lines_before = w ? code_lines(reproducer_text(*w, origin)) : 0;
+  f.lines_before = witness ? code_lines(reproducer_text(*witness, origin)) : 0;
   bool progress = true;
   while (progress && seconds_since(t0) < budget) {
     progress = false;
     rc::Seq<rc::Shrinkable<CaseDescription>> shrinks = current.shrinks();
     while (rc::Maybe<rc::Shrinkable<CaseDescription>> s = shrinks.next()) {
       if (seconds_since(t0) >= budget) break;
+      (void)take_witness();
       CaseDescription d = s->value();
+      std::optional<Witness> w = take_witness();
       if (!fails_as(d, kind)) continue;
       current = std::move(*s);
-      best = std::move(d);
+      description = std::move(d);
+      witness = std::move(w);
       ++f.shrink_steps;
       progress = true;
       break;
     }
   }
-  (void)take_witness();
-  best = current.value();  // once more, for the shrunk case's witness
-  w = take_witness();
   f.origin = std::move(origin);
-  f.description = best.result.description;
-  f.example = render_example(best);
-  f.reproducer = w ? reproducer_text(*w, f.origin) : "";
+  f.description = description.result.description;
+  f.example = render_example(description);
+  f.reproducer = witness ? reproducer_text(*witness, f.origin) : "";
+  f.raw_reproducer = witness && witness->raw;
   f.lines_after = code_lines(f.reproducer);
   f.shrink_seconds = seconds_since(t0);
   return f;
@@ -74,16 +75,6 @@ Finding shrink(rc::Shrinkable<CaseDescription> current, const std::string& kind,
 // A tag as RC_TAG renders a string ("\"label\"") without its quotes.
 std::string unquoted(const std::string& tag) {
   return tag.size() >= 2 && tag.front() == '"' && tag.back() == '"' ? tag.substr(1, tag.size() - 2) : tag;
-}
-
-// A typed scalar literal's dtype (`bf16(0.5)`, `i32(7)`, `fp8e4m3(1)`): f, bf, fp, i or u and a
-// digit.
-bool is_dtype_literal(const std::string& name) {
-  std::size_t p = 0;
-  while (p < name.size() && std::isalpha(static_cast<unsigned char>(name[p]))) ++p;
-  const std::string prefix = name.substr(0, p);
-  return p < name.size() && std::isdigit(static_cast<unsigned char>(name[p])) &&
-         (prefix == "f" || prefix == "bf" || prefix == "fp" || prefix == "i" || prefix == "u");
 }
 
 }  // namespace
@@ -104,7 +95,7 @@ std::vector<std::string> op_kinds(const std::string& program) {
     const std::string name = program.substr(b, i - b);
     const std::size_t line = program.rfind('\n', b) + 1;  // a function's own header is not a use
     if (program.compare(line, 5, "func ") == 0 || program.compare(line, 10, "prim_func ") == 0) continue;
-    if (is_dtype_literal(name)) continue;
+    if (DType::from_name(name).ok()) continue;  // a typed scalar literal: `bf16(0.5)`
     kinds.insert(name == "range" ? "for" : name);
   }
   return {kinds.begin(), kinds.end()};
@@ -135,8 +126,9 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
     r.generate_seconds += std::chrono::duration<double>(generated - case_start).count();
     r.check_seconds += std::chrono::duration<double>(case_end - generated).count();
     ++r.cases;
-    if (const std::optional<Witness> w = take_witness())
-      for (const std::string& op : op_kinds(w->program)) ++r.ops[op];
+    std::optional<Witness> witness = take_witness();
+    if (witness)
+      for (const std::string& op : op_kinds(witness->program)) ++r.ops[op];
     for (const std::string& tag : d.tags) ++r.tags[unquoted(tag)];
     switch (d.result.type) {
       case CaseResult::Type::Success: ++r.passed; break;
@@ -152,7 +144,7 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
           }
         if (seen) break;
         const double found_after = seconds_since(t0);
-        Finding f = shrink(shrinkable, kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind});
+        Finding f = shrink(shrinkable, d, std::move(witness), kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind});
         f.found_after = found_after;
         r.shrink_seconds += f.shrink_seconds;
         r.findings.push_back(std::move(f));

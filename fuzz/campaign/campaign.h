@@ -40,6 +40,7 @@ struct Finding {
   FindingOrigin origin;
   std::string description;      ///< the shrunk case's failure description
   std::string reproducer;       ///< its reproducer's text ("" when the body recorded no witness)
+  bool raw_reproducer = false;  ///< the reproducer is a raw text, not a case (Witness::raw)
   std::string example;          ///< RapidCheck's rendering of the shrunk case's generated values
   int shrink_steps = 0;
   double found_after = 0;       ///< seconds from the campaign's start to the failing case

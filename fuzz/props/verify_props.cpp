@@ -17,28 +17,48 @@
 namespace tf::fuzz {
 namespace {
 
-// One mutation that makes a valid TIR program invalid under one rule: it edits `p` and returns
-// true, or returns false when `p` has nothing it applies to.
+// One mutation that makes a valid program (a TirProgram or a HirProgram) invalid under one rule:
+// it edits `p` and returns true, or returns false when `p` has nothing it applies to.
+template <typename Program>
 struct Mutation {
   const char* rule;
-  std::function<bool(TirProgram& p)> apply;
+  std::function<bool(Program& p)> apply;
 };
 
-// The first parameter type of `header` (`a: Tensor[(4, 8), f32]`) with `edit` applied to the
-// text between its last ", " and its "]" (the dtype); false when there is none.
-bool edit_first_param_dtype(std::string& header, const std::function<std::string(const std::string&)>& edit) {
-  const std::size_t open = header.find("Tensor[");
+// The first tensor type of `text` (a prim_func header `k0(a: Tensor[(4, 8), f32], ...`, or a
+// parameter type `Tensor[(4, N), f32]`) with `edit` applied to the text between its last ", "
+// and its "]" (the dtype, when the type has no attributes); false when there is none.
+bool edit_first_dtype(std::string& text, const std::function<std::string(const std::string&)>& edit) {
+  const std::size_t open = text.find("Tensor[");
   if (open == std::string::npos) return false;
-  const std::size_t close = header.find(']', open);
-  const std::size_t comma = header.rfind(", ", close);
+  const std::size_t close = text.find(']', open);
+  const std::size_t comma = text.rfind(", ", close);
   if (close == std::string::npos || comma == std::string::npos || comma < open) return false;
-  const std::string dtype = header.substr(comma + 2, close - comma - 2);
-  header.replace(comma + 2, close - comma - 2, edit(dtype));
+  const std::string dtype = text.substr(comma + 2, close - comma - 2);
+  if (dtype.find('=') != std::string::npos) return false;  // an attribute, not the dtype
+  text.replace(comma + 2, close - comma - 2, edit(dtype));
   return true;
 }
 
-const std::vector<Mutation>& mutations() {
-  static const std::vector<Mutation> ms{
+// The mutations every program kind takes through the text of its first tensor type: an unknown
+// storage name, an unknown dtype name.
+bool unknown_storage(std::string& text) {
+  const std::string name = element<std::string>({"shared", "global", "registers", "tmem2", "GMEM"});
+  return edit_first_dtype(text, [&](const std::string& d) { return d + ", storage=\"" + name + "\""; });
+}
+bool unknown_dtype(std::string& text) {
+  const std::string name = element<std::string>({"f31", "i33", "fp9e4m3", "bf15", "u7"});
+  return edit_first_dtype(text, [&](const std::string&) { return name; });
+}
+
+// `dim Zq = DimVar("Zq", lo, hi)` with lo >= hi.
+std::string empty_dim_envelope() {
+  const int hi = pick<int>(1, 64);
+  return fmt::format("dim Zq = DimVar(\"Zq\", {}, {})", hi + pick<int>(0, 3), hi);
+}
+
+const std::vector<Mutation<TirProgram>>& mutations() {
+  static const std::vector<Mutation<TirProgram>> ms{
       {"TIR.2.3.ASYNC.wait-non-negative",
        [](TirProgram& p) {
          p.functions[0].body.push_back(TirStmt{fmt::format("cp_async_wait(n=-{})", pick<int>(1, 9)), false, {}});
@@ -62,42 +82,18 @@ const std::vector<Mutation>& mutations() {
        }},
       {"TYPES.4.DIM.dimvar-lo-lt-hi",
        [](TirProgram& p) {
-         const int hi = pick<int>(1, 64);
-         p.declarations.push_back(fmt::format("dim Zq = DimVar(\"Zq\", {}, {})", hi + pick<int>(0, 3), hi));
+         p.declarations.push_back(empty_dim_envelope());
          return true;
        }},
-      {"TYPES.2.STORAGE.resolve-rejects-other-strings",
-       [](TirProgram& p) {
-         const std::string name = element<std::string>({"shared", "global", "registers", "tmem2", "GMEM"});
-         return edit_first_param_dtype(p.functions[0].header,
-                                       [&](const std::string& d) { return d + ", storage=\"" + name + "\""; });
-       }},
-      {"TYPES.3.DTYPE.from-name-rejects-unknown",
-       [](TirProgram& p) {
-         const std::string name = element<std::string>({"f31", "i33", "fp9e4m3", "bf15", "u7"});
-         return edit_first_param_dtype(p.functions[0].header, [&](const std::string&) { return name; });
-       }},
+      {"TYPES.2.STORAGE.resolve-rejects-other-strings", [](TirProgram& p) { return unknown_storage(p.functions[0].header); }},
+      {"TYPES.3.DTYPE.from-name-rejects-unknown", [](TirProgram& p) { return unknown_dtype(p.functions[0].header); }},
   };
   return ms;
 }
 
 // The same for a HIR program: edits of its first function.
-struct HirMutation {
-  const char* rule;
-  std::function<bool(HirProgram& p)> apply;
-};
-
-// `type` (a parameter's `Tensor[shape, dtype]`) with `extra` before its closing bracket; false
-// when it already names a storage or a layout.
-bool add_to_param_type(std::string& type, const std::string& extra) {
-  if (type.find("storage=") != std::string::npos || type.find("layout=") != std::string::npos || type.empty() || type.back() != ']')
-    return false;
-  type.insert(type.size() - 1, extra);
-  return true;
-}
-
-const std::vector<HirMutation>& hir_mutations() {
-  static const std::vector<HirMutation> ms{
+const std::vector<Mutation<HirProgram>>& hir_mutations() {
+  static const std::vector<Mutation<HirProgram>> ms{
       {"TYPES.5.TUPLE.not-op-input",
        [](HirProgram& p) {  // a tuple passed to an op
          HirFunc& f = p.functions[0];
@@ -107,24 +103,14 @@ const std::vector<HirMutation>& hir_mutations() {
          return true;
        }},
       {"TYPES.2.STORAGE.umat-not-surface",
-       [](HirProgram& p) { return add_to_param_type(p.functions[0].params[0].second, ", storage=\"umat\""); }},
-      {"TYPES.2.STORAGE.resolve-rejects-other-strings",
        [](HirProgram& p) {
-         return add_to_param_type(p.functions[0].params[0].second,
-                                  ", storage=\"" + element<std::string>({"shared", "global", "registers", "GMEM"}) + "\"");
+         return edit_first_dtype(p.functions[0].params[0].second, [](const std::string& d) { return d + ", storage=\"umat\""; });
        }},
-      {"TYPES.3.DTYPE.from-name-rejects-unknown",
-       [](HirProgram& p) {
-         std::string& type = p.functions[0].params[0].second;
-         const std::size_t close = type.rfind(']'), comma = type.rfind(", ", close);
-         if (close == std::string::npos || comma == std::string::npos || type.find('=', comma) != std::string::npos) return false;
-         type.replace(comma + 2, close - comma - 2, element<std::string>({"f31", "i33", "fp9e4m3", "bf15", "u7"}));
-         return true;
-       }},
+      {"TYPES.2.STORAGE.resolve-rejects-other-strings", [](HirProgram& p) { return unknown_storage(p.functions[0].params[0].second); }},
+      {"TYPES.3.DTYPE.from-name-rejects-unknown", [](HirProgram& p) { return unknown_dtype(p.functions[0].params[0].second); }},
       {"TYPES.4.DIM.dimvar-lo-lt-hi",
        [](HirProgram& p) {
-         const int hi = pick<int>(1, 64);
-         p.declarations.push_back(fmt::format("dim Zq = DimVar(\"Zq\", {}, {})", hi + pick<int>(0, 3), hi));
+         p.declarations.push_back(empty_dim_envelope());
          return true;
        }},
   };
@@ -162,7 +148,7 @@ void verify_sound_case() {
   if (one_in(3)) {
     HirProgram p = *gen_hir_program(HirGenOptions{.every_op = true});
     assert_valid(p.text());
-    const HirMutation& m = element(hir_mutations());
+    const Mutation<HirProgram>& m = element(hir_mutations());
     RC_PRE(m.apply(p));
     RC_TAG(std::string("HIR: ") + m.rule);
     assert_rejected(p.text(), p.functions[0].name, m.rule);
@@ -170,7 +156,7 @@ void verify_sound_case() {
   }
   TirProgram p = *gen_tir_program();
   assert_valid(p.text());
-  const Mutation& m = element(mutations());
+  const Mutation<TirProgram>& m = element(mutations());
   RC_PRE(m.apply(p));
   RC_TAG(std::string("TIR: ") + m.rule);
   assert_rejected(p.text(), "k0", m.rule);

@@ -126,7 +126,7 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
 // tf reduce on a finding's reproducer (not on a raw one: a mutant need not read), within
 // `seconds`; the finding then holds the reduced text and its size.
 void reduce_finding(Finding& f, double seconds) {
-  if (seconds <= 0 || f.reproducer.empty() || f.reproducer.rfind("tfir 1\n# A reproducer", 0) != 0) return;
+  if (seconds <= 0 || f.reproducer.empty() || f.raw_reproducer) return;
   const std::optional<fuzz::ReduceResult> r = reduce_case_file(f.reproducer, "reproducer.tfir", seconds);
   if (!r) return;  // the reproducer does not fail as a case (docs/fuzzing.md says which ones)
   f.reproducer = r->text;

@@ -68,13 +68,12 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
     return kExitBadInput;
   }
   const fuzz::ReduceResult& result = *reduced;
-  const std::string* kind = &result.failure;
   const std::string output = r.output.empty() ? r.file + ".reduced.tfir" : r.output;
   if (output == "-") out << result.text;
   else if (const int rc = write_text_output(result.text, output, out, err); rc != kExitOk) return rc;
   const double ratio = result.lines_after > 0 ? static_cast<double>(result.lines_before) / static_cast<double>(result.lines_after) : 0;
   if (r.json) {
-    out << nlohmann::json{{"file", r.file},         {"output", output},           {"failure", *kind},
+    out << nlohmann::json{{"file", r.file},         {"output", output},           {"failure", result.failure},
                           {"lines_before", result.lines_before}, {"lines_after", result.lines_after},
                           {"tests", result.tests},  {"accepted", result.accepted}, {"seconds", result.seconds},
                           {"out_of_time", result.out_of_time}}
@@ -83,7 +82,7 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
   } else if (output != "-") {
     out << fmt::format("{}: {} -> {} code lines ({:.1f}x) in {:.1f} s, {} candidates tried, {} kept{}\n  still failing with: {}\n  written to {}\n",
                        r.file, result.lines_before, result.lines_after, ratio, result.seconds, result.tests, result.accepted,
-                       result.out_of_time ? " (time budget spent)" : "", *kind, output);
+                       result.out_of_time ? " (time budget spent)" : "", result.failure, output);
   }
   return kExitOk;
 }

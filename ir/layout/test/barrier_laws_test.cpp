@@ -1,5 +1,6 @@
-// The laws of ir/layout/testing/barrier_laws.cpp (the mapping of a mesh slice to a CUDA barrier and named barrier ids) as gtests: 200 cases per law in
-// the unit run, 10,000 under label fuzz, through RC_PARAMS.
+// The laws of ir/layout/testing/barrier_laws.cpp (the mapping of a mesh slice to a CUDA barrier and
+// named barrier ids) as gtests: 200 cases per law in the unit run, 10,000 under label fuzz, through
+// RC_PARAMS.
 #include <gtest/gtest.h>
 
 #include "ir/layout/testing/layout_laws.h"
@@ -8,20 +9,13 @@
 namespace tf::fuzz {
 namespace {
 
-// Runs the law of the table named `name` as the current gtest.
-void check_named(const char* name) {
-  for (const NamedLaw& l : all_barrier_laws())
-    if (std::string_view(l.name) == name) return check_law(l.body);
-  FAIL() << "no law " << name;
-}
-
-TEST(BarrierLaws, ThreadSlicesFollowTheTable) { check_named("ThreadSlicesFollowTheTable"); }
-TEST(BarrierLaws, WarpRangesFollowTheTable) { check_named("WarpRangesFollowTheTable"); }
-TEST(BarrierLaws, CtaMeshesAreTheGridOrRejected) { check_named("CtaMeshesAreTheGridOrRejected"); }
-TEST(BarrierLaws, FreeMeshesFollowTheTable) { check_named("FreeMeshesFollowTheTable"); }
-TEST(BarrierLaws, OtherTopologiesAreRejected) { check_named("OtherTopologiesAreRejected"); }
-TEST(BarrierLaws, OnlyParticipantsExecuteAndAllTheSameInstruction) { check_named("OnlyParticipantsExecuteAndAllTheSameInstruction"); }
-TEST(BarrierLaws, NamedBarrierIdsAreFirstUseOrder) { check_named("NamedBarrierIdsAreFirstUseOrder"); }
+TEST(BarrierLaws, ThreadSlicesFollowTheTable) { check_named_law(all_barrier_laws(), "ThreadSlicesFollowTheTable"); }
+TEST(BarrierLaws, WarpRangesFollowTheTable) { check_named_law(all_barrier_laws(), "WarpRangesFollowTheTable"); }
+TEST(BarrierLaws, CtaMeshesAreTheGridOrRejected) { check_named_law(all_barrier_laws(), "CtaMeshesAreTheGridOrRejected"); }
+TEST(BarrierLaws, FreeMeshesFollowTheTable) { check_named_law(all_barrier_laws(), "FreeMeshesFollowTheTable"); }
+TEST(BarrierLaws, OtherTopologiesAreRejected) { check_named_law(all_barrier_laws(), "OtherTopologiesAreRejected"); }
+TEST(BarrierLaws, OnlyParticipantsExecuteAndAllTheSameInstruction) { check_named_law(all_barrier_laws(), "OnlyParticipantsExecuteAndAllTheSameInstruction"); }
+TEST(BarrierLaws, NamedBarrierIdsAreFirstUseOrder) { check_named_law(all_barrier_laws(), "NamedBarrierIdsAreFirstUseOrder"); }
 
 }  // namespace
 }  // namespace tf::fuzz

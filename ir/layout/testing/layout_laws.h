@@ -8,13 +8,9 @@
 
 #include <vector>
 
-namespace tf::fuzz {
+#include "ir/support/testing/named_law.h"
 
-/// One law: its name (as its gtest is named) and its body.
-struct NamedLaw {
-  const char* name;
-  void (*body)();
-};
+namespace tf::fuzz {
 
 namespace layout_laws {
 void CoordinatesAgreeWithEnumeration();

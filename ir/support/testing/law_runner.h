@@ -18,6 +18,10 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/support/testing/named_law.h"
 
 namespace tf::fuzz {
 
@@ -69,6 +73,13 @@ void replay_law(Testable&& testable, const std::string& law_id, const std::strin
   if (c.example)
     for (const auto& [type, value] : c.example()) ss << type << ":\n" << value << "\n";
   FAIL() << ss.str();
+}
+
+/// Runs the law of `laws` named `name` as the current gtest (check_law); fails when none is.
+inline void check_named_law(const std::vector<NamedLaw>& laws, std::string_view name) {
+  for (const NamedLaw& l : laws)
+    if (name == l.name) return check_law(l.body);
+  FAIL() << "no law named " << name;
 }
 
 }  // namespace tf::fuzz
