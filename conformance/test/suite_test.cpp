@@ -225,5 +225,50 @@ case "d/within-the-budgets" {
   EXPECT_EQ(r.tally.passed, 1u);
 }
 
+// The statements fuzz reproducers use (docs/fuzzing.md): `expect runs` passes on any clean run
+// and fails on an evaluation error, `expect roundtrip` judges the printer's contract, `schedule`
+// takes an unsigned seed and nothing else.
+TEST(SuiteReproducerStatements, RunsRoundTripAndSchedule) {
+  const std::string source = R"(tfir 1
+func fdiv(a: Tensor[(2,), i32], b: Tensor[(2,), i32]) -> Tensor[(2,), i32] {
+    q = floor_div(a, b)
+    return q
+}
+case "a/a-clean-run" {
+    run fdiv
+    schedule 7
+    input a = Tensor[(2,), i32]{7, -7}
+    input b = Tensor[(2,), i32]{2, 2}
+    expect runs
+}
+case "b/a-division-by-zero-is-not-a-clean-run" {
+    run fdiv
+    input a = Tensor[(2,), i32]{7, -7}
+    input b = Tensor[(2,), i32]{2, 0}
+    expect runs
+}
+case "c/the-file-prints-and-reads-back" {
+    expect roundtrip
+}
+)";
+  SuiteOptions options;
+  options.context = &eval::eval_context();
+  SuiteRun r;
+  run_source(source, "repro.tfir", options, r);
+  ASSERT_TRUE(r.bad_input.empty());
+  ASSERT_EQ(r.outcomes.size(), 3u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Passed) << r.outcomes[0].reason;
+  EXPECT_EQ(r.outcomes[1].status, CaseOutcome::Status::Failed);
+  EXPECT_EQ(r.outcomes[1].reason.rfind("expected a clean run; the evaluation failed: ", 0), 0u) << r.outcomes[1].reason;
+  EXPECT_EQ(r.outcomes[2].status, CaseOutcome::Status::Passed) << r.outcomes[2].reason;
+
+  SuiteRun bad;
+  run_source("tfir 1\ncase \"x\" {\n    schedule seven\n}\n", "bad.tfir", options, bad);
+  ASSERT_EQ(bad.bad_input.size(), 1u);
+  EXPECT_NE(bad.bad_input[0].render().find("bad.tfir:3:5: error[parse]: schedule takes a thread-order seed (an unsigned integer), found 'seven'"),
+            std::string::npos)
+      << bad.bad_input[0].render();
+}
+
 }  // namespace
 }  // namespace tf::conformance

@@ -41,6 +41,7 @@ void activate_plant(Plant p) {
   g_active.store(p, std::memory_order_relaxed);
   // The host emulation (cuda/emu) shares no code with the project and reads its plant from the
   // environment; so do child processes.
+  if (p == Plant::none) unsetenv("TF_PLANT");
   for (const PlantInfo& info : plants())
     if (info.plant == p) setenv("TF_PLANT", info.name, 1);
 }
