@@ -31,10 +31,14 @@ function(tf_add_test name)
     ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=200")
 endfunction()
 
-# tf_add_fuzz_variant(NAME TARGET CASES n [ARGS ...] [ENV VAR=value ...])
+# tf_add_fuzz_variant(NAME TARGET CASES n [LONG] [ARGS ...] [ENV VAR=value ...])
 # Re-runs the property-test binary TARGET with RapidCheck's max_success raised to n, under label
 # fuzz. The test presets (the README's test command) run it: a law that fails at its full count
 # fails the run. Same seed as the unit run, so a failure reproduces.
+#
+# LONG adds the label `long` (variants of ten minutes or more here): the test presets leave them
+# out, so that CI stays short; `tools/test --full` runs them, and does before an issue is closed.
+# Their unit runs (fewer cases, same laws) stay in every run.
 #
 # Under the sanitizers (TF_SANITIZE) the variant runs with ASAN_OPTIONS=malloc_context_size=0:
 # ASan then records no allocation / free stacks. Detection is unchanged (every bad access is
@@ -43,7 +47,7 @@ endfunction()
 # stack depot grows with every distinct RapidCheck generation stack: CoreLaws at 10,000 cases ran
 # 19 minutes and 8 GB before it was stopped, and 25 s with it.
 function(tf_add_fuzz_variant name target)
-  cmake_parse_arguments(F "" "CASES" "ARGS;ENV" ${ARGN})
+  cmake_parse_arguments(F "LONG" "CASES" "ARGS;ENV" ${ARGN})
   add_test(NAME ${name} COMMAND ${target} ${F_ARGS})
   set(env "RC_PARAMS=seed=20261129 max_success=${F_CASES}" ${F_ENV})
   # An hour at full count in the default build; the sanitizers slow the TIR machine law about
@@ -53,5 +57,9 @@ function(tf_add_fuzz_variant name target)
     list(APPEND env "ASAN_OPTIONS=malloc_context_size=0")
     set(timeout 10800)
   endif()
-  set_tests_properties(${name} PROPERTIES LABELS fuzz TIMEOUT ${timeout} ENVIRONMENT "${env}")
+  set(labels fuzz)
+  if(F_LONG)
+    list(APPEND labels long)
+  endif()
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}" TIMEOUT ${timeout} ENVIRONMENT "${env}")
 endfunction()
