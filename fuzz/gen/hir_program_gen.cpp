@@ -185,6 +185,8 @@ class FuncBuilder {
     std::vector<Extent> base;
     const int rank = pick<int>(1, 4);
     for (int k = 0; k < rank; ++k) base.push_back(extent());
+    // Room for block-scaled casts (blocks of 16 or 32 along the last axis).
+    if (ctx_.opts.every_op && one_in(4)) base.back() = Extent{element<std::int64_t>({16, 32, 64}), ""};
     const std::string base_dtype = dtype();
     const int extra = pick<int>(types.empty() ? 1 : 0, ctx_.opts.max_params + 1 - static_cast<int>(types.size()));
     for (int i = 0; i < extra; ++i) {
@@ -288,7 +290,7 @@ class FuncBuilder {
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
     if (ctx_.opts.lowerable_only) kind = std::array<int, 13>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}[static_cast<std::size_t>(pick<int>(0, 13))];
-    else if (ctx_.opts.every_op) kind = pick<int>(0, 20);
+    else if (ctx_.opts.every_op) kind = pick<int>(0, 21);
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -308,6 +310,7 @@ class FuncBuilder {
       case 17: made = argmax(a); break;
       case 18: made = rms_norm(out, a); break;
       case 19: made = one_in(2) ? matmul(out, a, ts) : softmax(a); break;
+      case 20: made = block_scaled(out, a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -410,6 +413,30 @@ class FuncBuilder {
       case 4: return std::make_pair(fmt::format("gelu({}, approximate=none)", a.spelled), a);
       default: return std::make_pair(fmt::format("gelu({})", a.spelled), a);
     }
+  }
+
+  // A block-scaled cast of a float tensor whose last extent is a multiple of the block (32 for
+  // the MX formats, 16 for NVFP4), in a scale method of the format, bound first; then its
+  // dequantization to f32 (what a quantize-dequantize round trip computes).
+  std::optional<std::pair<std::string, Value>> block_scaled(std::vector<HirBinding>& out, const Value& a) {
+    const TType& x = a.tensor();
+    if (!is_float(x.dtype) || x.shape.empty() || !x.shape.back().dim.empty() || x.shape.back().value % 16 != 0) return std::nullopt;
+    std::vector<std::string> formats{"NVFP4"};
+    if (x.shape.back().value % 32 == 0)
+      for (const char* f : {"MXFP8_E4M3", "MXFP8_E5M2", "MXFP6_E3M2", "MXFP6_E2M3", "MXFP4", "MXINT8"}) formats.emplace_back(f);
+    TType q = x;
+    q.dtype = element(formats);
+    std::string method;
+    if (one_in(2)) method = q.dtype == "NVFP4" ? ", scale_method=nvfp4" : element<std::string>({", scale_method=ocp", ", scale_method=rceil"});
+    // Bound out of scope: no other op takes a block-scaled operand.
+    HirBinding b;
+    b.name = new_name(true).second;
+    if (one_in(3)) b.declared = type_text(q);
+    b.value = fmt::format("cast({}, dtype={}{})", a.spelled, q.dtype, method);
+    out.push_back(b);
+    TType r = x;
+    r.dtype = "f32";
+    return std::make_pair(fmt::format("cast({}, dtype=f32)", b.name), Value{"", false, {r}});
   }
 
   // where(c, a, b): c a comparison of a with a literal (bound first), b a broadcastable value

@@ -99,7 +99,7 @@ class KernelBuilder {
     const std::string a = element(tensors_).name;
     const std::string b = element(tensors_).name;
     const std::string dst = element(tensors_).name;
-    switch (pick<int>(0, 8)) {
+    switch (pick<int>(0, 10)) {
       case 0: return {fmt::format("copy({}, {})", a, dst), false, {}};
       case 1: return {fmt::format("fill({}, {})", dst, literal(k_.dtype)), false, {}};
       case 2:
@@ -148,7 +148,9 @@ void render(const std::vector<TirStmt>& stmts, int depth, std::string& out) {
 // The statements of a race-free kernel (gen_race_free_kernel).
 class RaceFreeBuilder {
  public:
-  RaceFreeBuilder(std::int64_t threads, std::int64_t cols) : b_(threads), p_(cols) {}
+  /// `warps` is the block mesh's first extent when the mesh is (warps, 32) and exchanges within
+  /// groups are wanted, else 0.
+  RaceFreeBuilder(std::int64_t threads, std::int64_t cols, std::int64_t warps) : b_(threads), p_(cols), w_(warps) {}
 
   std::vector<TirStmt> body(std::vector<std::size_t>& needed_syncs) {
     std::vector<TirStmt> out;
@@ -162,7 +164,16 @@ class RaceFreeBuilder {
     out.push_back(line(fmt::format("copy(x1v, {})", registers_.back())));
     const int steps = pick<int>(1, 9);
     for (int s = 0; s < steps; ++s) step(out, needed_syncs);
-    out.push_back(line(fmt::format("copy({}, outv)", registers_.back())));
+    if (one_in(3)) {
+      // Through this thread's own rows of shared memory (rmem -> smem -> gmem; no sync needed).
+      const int x = next_++;
+      out.push_back(line(fmt::format("let o{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, b_, p_)));
+      out.push_back(line(fmt::format("let ov{0} = tensor_view(o{0}, layout=TB)", x)));
+      out.push_back(line(fmt::format("copy({}, ov{})", registers_.back(), x)));
+      out.push_back(line(fmt::format("copy(ov{}, outv)", x)));
+    } else {
+      out.push_back(line(fmt::format("copy({}, outv)", registers_.back())));
+    }
     return out;
   }
 
@@ -177,7 +188,7 @@ class RaceFreeBuilder {
 
   void step(std::vector<TirStmt>& out, std::vector<std::size_t>& needed_syncs) {
     const std::string a = element(registers_), c = element(registers_);
-    switch (pick<int>(0, 8)) {
+    switch (pick<int>(0, 10)) {
       case 0: {
         const std::string r = fresh_register(out);
         out.push_back(line(fmt::format("binary({}, {}, {}, kind={})", a, c, r,
@@ -212,6 +223,10 @@ class RaceFreeBuilder {
       }
       case 7:  // a neighbour exchange of an input's rows staged by cp.async
         return exchange(out, needed_syncs, one_in(2) ? "x0v" : "x1v", true);
+      case 8:
+      case 9:  // an exchange within slices of the block, each synced over its own slice
+        if (w_ > 0) return group_exchange(out, needed_syncs, a);
+        return exchange(out, needed_syncs, a, false);
       default:  // a neighbour exchange of a register through shared memory
         return exchange(out, needed_syncs, a, false);
     }
@@ -246,15 +261,59 @@ class RaceFreeBuilder {
     registers_.push_back(r);
   }
 
-  std::int64_t b_, p_;
+  // An exchange within groups: the block mesh (W, 32) cut into boxes of gw warps by gl lanes (a
+  // half warp: __syncwarp with a mask; a warp: __syncwarp; some warps: a named barrier; all: the
+  // block barrier). Group g's 2S rows of a fresh shared buffer (S = gw * gl) hold its members'
+  // rows twice; member q writes rows q and S + q of its group, each group syncs over its own box
+  // (`with block[box] as .. { sync(block[box]) }`), then member q reads row q + k, 1 <= k < S (another member's).
+  // The thread of row i = l + 32 w (blocked placement, docs/layouts.md) is member
+  // (w mod gw) gl + (l mod gl) of group (w / gw, l / gl): the views below are that decomposition,
+  // leaves slowest first (a tensor_view of a plain Layout has the layout's flat shape, and the
+  // (B, p) view over it reads it row-major).
+  void group_exchange(std::vector<TirStmt>& out, std::vector<std::size_t>& needed_syncs, const std::string& source) {
+    const std::int64_t gl = one_in(3) ? 16 : 32;
+    std::vector<std::int64_t> gws{1};
+    if (gl == 32)
+      for (std::int64_t g = 2; g <= w_; g *= 2) gws.push_back(g);
+    const std::int64_t gw = element(gws), group = gw * gl, k = pick<std::int64_t>(1, group);
+    const int x = next_++;
+    const std::string grouped = fmt::format("Layout(({}, {}, {}, {}, {}), ({}, {}, {}, {}, 1))", w_ / gw, gw, 32 / gl, gl, p_,
+                                            2 * group * (32 / gl) * p_, gl * p_, 2 * group * p_, p_);
+    const auto view = [&](const std::string& name, std::int64_t offset) {
+      out.push_back(line(fmt::format("let {}{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer={}))", name, x,
+                                     x, offset * p_, grouped)));
+      out.push_back(line(fmt::format("let {0}t{1} = tensor_view({0}{1}, layout=TB)", name, x)));
+    };
+    out.push_back(line(fmt::format("let s{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, 2 * b_, p_)));
+    view("glo", 0);
+    out.push_back(line(fmt::format("copy({}, glot{})", source, x)));
+    view("ghi", group);
+    out.push_back(line(fmt::format("copy({}, ghit{})", source, x)));
+    const int first_group = static_cast<int>(out.size());
+    for (std::int64_t w0 = 0; w0 < w_; w0 += gw)
+      for (std::int64_t l0 = 0; l0 < 32; l0 += gl) {
+        const std::string box = fmt::format("block[{}:{}, {}:{}]", w0, w0 + gw, l0, l0 + gl);
+        TirStmt scope{fmt::format("with {} as q{}_{}_{}", box, x, w0, l0), true, {}};
+        scope.body.push_back(line(fmt::format("sync({})", box)));
+        out.push_back(std::move(scope));
+      }
+    // Deleting any one group's scope leaves that group's reads unordered after its writes.
+    needed_syncs.push_back(static_cast<std::size_t>(pick<int>(first_group, static_cast<int>(out.size()))));
+    view("grd", k);
+    const std::string r = fresh_register(out);
+    out.push_back(line(fmt::format("copy(grdt{}, {})", x, r)));
+    registers_.push_back(r);
+  }
+
+  std::int64_t b_, p_, w_;
   std::vector<std::string> registers_;
   int next_ = 0;
 };
 
 }  // namespace
 
-rc::Gen<RaceFreeKernel> gen_race_free_kernel() {
-  return rc::gen::exec([] {
+rc::Gen<RaceFreeKernel> gen_race_free_kernel(RaceFreeOptions opts) {
+  return rc::gen::exec([opts] {
     RaceFreeKernel k;
     const std::int64_t ctas = pick<std::int64_t>(1, 4);
     const std::int64_t threads = element<std::int64_t>({32, 64, 128});
@@ -280,7 +339,8 @@ rc::Gen<RaceFreeKernel> gen_race_free_kernel() {
                            k.rows, cols);
     TirStmt grid{"with grid as g", true, {}};
     TirStmt block{"with block as t", true, {}};
-    block.body = RaceFreeBuilder(threads, cols).body(k.needed_syncs);
+    const bool grouped = opts.group_exchanges && block_attrs != "(S(0),)";
+    block.body = RaceFreeBuilder(threads, cols, grouped ? threads / 32 : 0).body(k.needed_syncs);
     grid.body.push_back(std::move(block));
     f.body.push_back(std::move(grid));
     p.functions.push_back(std::move(f));

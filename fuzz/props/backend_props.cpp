@@ -57,7 +57,7 @@ void compare(bool gpu, const Module& module, const std::string& function, std::v
 }  // namespace
 
 void tir_vs_backend_kernel_case(bool gpu) {
-  const RaceFreeKernel k = *gen_race_free_kernel();
+  const RaceFreeKernel k = *gen_race_free_kernel({.group_exchanges = false});
   const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, *rc::gen::arbitrary<std::uint32_t>());
   const text::ReadFile file = read_generated(k.program.text());
   const auto* fn = dynamic_cast<const tir::PrimFunction*>(file.module->find("kernel"));

@@ -70,6 +70,9 @@ void check_evaluated_program(const HirProgram& p) {
       fail("the printed program evaluates to another value", "@" + name);
   }
   RC_CLASSIFY(failures > 0, "some function fails at run time");
+  const std::string text = p.text();
+  RC_CLASSIFY(text.find("dtype=MX") != std::string::npos || text.find("dtype=NVFP4") != std::string::npos,
+              "with a block-scaled cast");
 }
 
 void hir_eval_case() {

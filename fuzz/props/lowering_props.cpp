@@ -156,6 +156,8 @@ void tir_race_free_case() {
     if (!same_outputs(*reference, runs[i])) fail("a race-free kernel gives other bits under another schedule", which);
   }
   RC_CLASSIFY(!k.needed_syncs.empty(), "with a shared-memory exchange");
+  const std::string text = k.program.text();
+  RC_CLASSIFY(text.find("sync(block[") != std::string::npos, "with an exchange synced per group (warp slice or named barrier)");
 }
 
 void tir_race_found_case() {
