@@ -29,31 +29,61 @@ bool is_code(const std::string& line) {
   return at != std::string::npos && line[at] != '#';
 }
 
-// The lines the lines pass may drop (design note): code lines after the header, but inside a
-// prim_func only `let` bindings.
-std::vector<bool> droppable(const std::vector<std::string>& lines) {
+std::string trimmed(const std::string& line) {
+  const std::size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
+  return a == std::string::npos ? std::string() : line.substr(a, b - a + 1);
+}
+
+// Which lines are inside a prim_func's body.
+std::vector<bool> in_prim_funcs(const std::vector<std::string>& lines) {
   std::vector<bool> out(lines.size(), false);
   bool in_prim_func = false;
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const std::string& l = lines[i];
     if (l.rfind("prim_func ", 0) == 0) in_prim_func = true;
     else if (l.rfind("}", 0) == 0) in_prim_func = false;
-    const std::size_t at = l.find_first_not_of(" \t");
-    out[i] = is_code(l) && (!in_prim_func || l.compare(at, 4, "let ") == 0);
+    else out[i] = in_prim_func;
   }
   return out;
 }
 
+// The lines the lines pass may drop (design note): code lines after the header, but inside a
+// prim_func only `let` bindings, or with kernel_statements every statement but a block's
+// braces (the blocks pass takes those).
+std::vector<bool> droppable(const std::vector<std::string>& lines, const ReduceOptions& options) {
+  std::vector<bool> out(lines.size(), false);
+  const std::vector<bool> kernel = in_prim_funcs(lines);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::string t = trimmed(lines[i]);
+    if (!is_code(lines[i]) || lines[i].rfind("prim_func ", 0) == 0) continue;
+    if (!kernel[i]) out[i] = true;
+    else if (options.kernel_statements) out[i] = t != "}" && t.back() != '{';
+    else out[i] = t.rfind("let ", 0) == 0;
+  }
+  return out;
+}
+
+// The line that closes the block opened at `open` (braces counted), or lines.size().
+std::size_t block_end(const std::vector<std::string>& lines, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < lines.size(); ++i) {
+    const std::string t = trimmed(lines[i]);
+    if (!t.empty() && t.back() == '{') ++depth;
+    else if (t == "}" && --depth == 0) return i;
+  }
+  return lines.size();
+}
+
 class Reducer {
  public:
-  Reducer(const std::function<bool(const std::string&)>& interesting, double budget)
-      : interesting_(interesting), deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget))) {}
+  Reducer(const std::function<bool(const std::string&)>& interesting, double budget, ReduceOptions options)
+      : interesting_(interesting), options_(options), deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(budget))) {}
 
   bool out_of_time() const { return Clock::now() >= deadline_; }
 
   // Keeps `candidate` when it is still interesting.
   bool try_lines(std::vector<std::string>& lines, std::vector<std::string> candidate) {
-    if (out_of_time()) return false;
+    if (out_of_time() || candidate == lines) return false;  // an edit that changes nothing is no progress
     ++result_.tests;
     if (!interesting_(join_lines(candidate))) return false;
     ++result_.accepted;
@@ -66,7 +96,7 @@ class Reducer {
     bool changed = false;
     auto removable = [&] {
       std::vector<std::size_t> r;
-      const std::vector<bool> d = droppable(lines);
+      const std::vector<bool> d = droppable(lines, options_);
       for (std::size_t i = 0; i < lines.size(); ++i)
         if (d[i]) r.push_back(i);
       return r;
@@ -84,6 +114,28 @@ class Reducer {
         else start += chunk;
       }
       if (chunk == 1 || out_of_time()) break;
+    }
+    return changed;
+  }
+
+  // With kernel_statements: each `with` / `for` block of a prim_func dropped whole, else
+  // unwrapped (its braces dropped, its body kept) (design note).
+  bool blocks_pass(std::vector<std::string>& lines) {
+    if (!options_.kernel_statements) return false;
+    bool changed = false;
+    for (std::size_t i = 1; i < lines.size() && !out_of_time(); ++i) {
+      const std::string t = trimmed(lines[i]);
+      if (!in_prim_funcs(lines)[i] || (t.rfind("with ", 0) != 0 && t.rfind("for ", 0) != 0) || t.back() != '{') continue;
+      const std::size_t close = block_end(lines, i);
+      if (close == lines.size()) continue;
+      std::vector<std::string> whole = lines, unwrapped = lines;
+      whole.erase(whole.begin() + static_cast<std::ptrdiff_t>(i), whole.begin() + static_cast<std::ptrdiff_t>(close) + 1);
+      unwrapped.erase(unwrapped.begin() + static_cast<std::ptrdiff_t>(close));
+      unwrapped.erase(unwrapped.begin() + static_cast<std::ptrdiff_t>(i));
+      if (try_lines(lines, std::move(whole)) || try_lines(lines, std::move(unwrapped))) {
+        changed = true;
+        --i;  // the same index holds the next candidate
+      }
     }
     return changed;
   }
@@ -147,6 +199,7 @@ class Reducer {
     while (changed && !out_of_time()) {
       changed = false;
       changed = lines_pass(lines) || changed;
+      changed = blocks_pass(lines) || changed;
       changed = operands_pass(lines) || changed;
       changed = inputs_pass(lines) || changed;
     }
@@ -159,6 +212,7 @@ class Reducer {
 
  private:
   const std::function<bool(const std::string&)>& interesting_;
+  ReduceOptions options_;
   Clock::time_point deadline_;
   ReduceResult result_;
 };
@@ -172,8 +226,8 @@ std::size_t code_lines(const std::string& text) {
 }
 
 ReduceResult reduce_text(const std::string& text, const std::function<bool(const std::string&)>& interesting,
-                         double budget_seconds) {
-  return Reducer(interesting, budget_seconds).run(text);
+                         double budget_seconds, ReduceOptions options) {
+  return Reducer(interesting, budget_seconds, options).run(text);
 }
 
 }  // namespace tf::fuzz

@@ -14,7 +14,12 @@
 //             `sync` is a race, a dropped copy leaves an output unwritten), which the bug under
 //             reduction may mask, so that the reduced file would fail without the bug too
 //             (C-Reduce's undefined-behaviour trap). HIR has no undefined behaviour: any of its
-//             lines may go.
+//             lines may go. Where the oracle itself runs a reference that reports undefined
+//             behaviour (ReduceOptions::kernel_statements: a case at level cuda-emu or cuda-gpu
+//             runs the kernel on the machine model first, and a race or an uninitialized read
+//             there is another failure than the backend's divergence), every statement may go.
+//   blocks    with kernel_statements: a prim_func's `with` or `for` block dropped whole, else
+//             unwrapped (its body kept in place of the block)
 //   operands  a binding `x = op(a, b, attr=v)` becomes `x = a` or `x = b` (an operand that is
 //             a name): the op drops out and everything that only fed it goes with the next
 //             lines pass
@@ -40,9 +45,16 @@ struct ReduceResult {
   bool out_of_time = false;         ///< the budget ended the reduction
 };
 
+/// How freely a reduction may edit kernels (header comment).
+struct ReduceOptions {
+  /// Every statement of a prim_func may go, and its blocks be dropped or unwrapped: only for an
+  /// oracle that rejects a candidate the machine model finds undefined behaviour in.
+  bool kernel_statements = false;
+};
+
 /// Reduces `text`, which `interesting` accepts, within `budget_seconds` (header comment).
 ReduceResult reduce_text(const std::string& text, const std::function<bool(const std::string&)>& interesting,
-                         double budget_seconds);
+                         double budget_seconds, ReduceOptions options = {});
 
 /// The number of code lines of `text` (neither blank nor a comment).
 std::size_t code_lines(const std::string& text);

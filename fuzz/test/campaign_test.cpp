@@ -120,6 +120,37 @@ TEST(Reducer, KeepsOnlyWhatTheFailureNeedsAndNoKernelStatement) {
   EXPECT_GT(r.accepted, 0);
 }
 
+// With kernel_statements (an oracle that runs the machine model first): any kernel statement
+// may go, a block whose body the failure does not need goes whole, and one whose body it needs
+// loses its braces. An edit that changes nothing is never counted as progress (the oracle would
+// accept it forever: an input's first half already zero).
+TEST(Reducer, KernelStatementsAndBlocksGoWhenTheOracleRunsTheMachineModel) {
+  const std::string text =
+      "tfir 1\nprim_func k(x: T) outputs=1 target=cuda {\n    with m as t {\n        let u = alloc()\n        fill(u, 0.0)\n"
+      "        for i in range(0, 2, 1) {\n            sync(t)\n        }\n        with m[0:1] as w {\n            copy(x, u)\n        }\n"
+      "    }\n}\ncase \"c\" {\n    input a = T bits{0x0, 0x0, 0x3, 0x4}\n}\n";
+  const auto interesting = [](const std::string& t) {
+    for (const char* needed : {"copy(x, u)", "prim_func k", "case \"c\" {", "0x4"})
+      if (t.find(needed) == std::string::npos) return false;
+    std::size_t open = 0, close = 0;
+    for (char ch : t) open += ch == '{', close += ch == '}';
+    return open == close;
+  };
+  const ReduceResult r = reduce_text(text, interesting, 60, ReduceOptions{.kernel_statements = true});
+  EXPECT_EQ(r.text,
+            "tfir 1\nprim_func k(x: T) outputs=1 target=cuda {\n            copy(x, u)\n}\ncase \"c\" {\n"
+            "    input a = T bits{0x0, 0x0, 0x3, 0x4}\n}\n")
+      << r.text;
+  EXPECT_FALSE(r.out_of_time);
+  EXPECT_LT(r.tests, 200);  // no-op edits are not retried round after round
+
+  // Without it only `let` lines of the kernel go.
+  const ReduceResult lets = reduce_text(text, interesting, 60);
+  EXPECT_EQ(lets.text.find("let u"), std::string::npos);
+  EXPECT_NE(lets.text.find("fill(u, 0.0)"), std::string::npos);
+  EXPECT_NE(lets.text.find("sync(t)"), std::string::npos);
+}
+
 TEST(Campaign, OpKindsAreTheLowercaseCallsOfTheProgramBeforeItsCase) {
   const std::string program =
       "tfir 1\ndim N = DimVar(\"N\", 1, 9)\nfunc g(x: T) -> T {\n    y = add(x, x)\n    z = @h(y)\n"
