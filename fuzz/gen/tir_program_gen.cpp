@@ -198,7 +198,8 @@ class RaceFreeBuilder {
       }
       case 1: {
         const std::string r = fresh_register(out);
-        out.push_back(line(fmt::format("unary({}, {}, kind={})", a, r, element<std::string>({"neg", "abs"}))));
+        if (one_in(4)) out.push_back(line(fmt::format("copy({}, {})", a, r)));  // rmem -> rmem
+        else out.push_back(line(fmt::format("unary({}, {}, kind={})", a, r, element<std::string>({"neg", "abs"}))));
         registers_.push_back(r);
         return;
       }
@@ -245,10 +246,17 @@ class RaceFreeBuilder {
     out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
                                    x, x, k * p_, b_, p_, p_)));
     const char* copy = async ? "copy_async" : "copy";
+    std::string from = source;
+    if (!async && one_in(3)) {  // staged through this thread's own rows of another buffer: smem -> smem
+      out.push_back(line(fmt::format("let st{} = alloc_tensor(tensor_type=Tensor[({}, {}), f32, storage=smem])", x, b_, p_)));
+      out.push_back(line(fmt::format("let stv{0} = tensor_view(st{0}, layout=TB)", x)));
+      out.push_back(line(fmt::format("copy({}, stv{})", source, x)));
+      from = fmt::format("stv{}", x);
+    }
     out.push_back(line(fmt::format("let wlo{0} = tensor_view(lo{0}, layout=TB)", x)));
-    out.push_back(line(fmt::format("{}({}, wlo{})", copy, source, x)));
+    out.push_back(line(fmt::format("{}({}, wlo{})", copy, from, x)));
     out.push_back(line(fmt::format("let whi{0} = tensor_view(hi{0}, layout=TB)", x)));
-    out.push_back(line(fmt::format("{}({}, whi{})", copy, source, x)));
+    out.push_back(line(fmt::format("{}({}, whi{})", copy, from, x)));
     if (async) {
       out.push_back(line("cp_async_commit()"));
       out.push_back(line("cp_async_wait(n=0)"));

@@ -74,10 +74,11 @@ struct RaceFreeKernel {
 /// (fuzz/test/tir_machine_laws_test.cpp). `with grid as g { with block as t { ... } }` over
 /// C = 1-3 CTAs of B = 32, 64 or 128 threads; every thread views its own rows of the parameters
 /// (ShardLayouts over the grid, then over the block), copies them to registers, then 1-8 steps,
-/// each into a fresh register: binary (add sub mul max min), unary (neg abs), relu, fill, a loop
+/// each into a fresh register: binary (add sub mul max min), unary (neg abs) or a register
+/// copy, relu, fill, a loop
 /// updating a register in place, or a neighbour exchange through shared memory (each thread
 /// writes its rows twice, `sync(t)`, then reads the rows k threads on), the rows written either
-/// from a register or from an input by cp.async (`copy_async` twice, `cp_async_commit()`,
+/// from a register (directly, or through its own rows of a staging buffer) or from an input by cp.async (`copy_async` twice, `cp_async_commit()`,
 /// `cp_async_wait(n=0)`, then the `sync(t)`), or an exchange within groups (below); finally the
 /// last register is copied to the thread's rows of `out`, directly or through its own rows of a
 /// shared buffer. Every output element is written exactly once and
