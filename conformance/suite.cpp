@@ -13,6 +13,7 @@
 #include "ir/support/xml_escape.h"
 #include "ir/text/module_reader.h"
 #include "ir/support/regular_file.h"
+#include "ir/upstream/importer.h"
 #include "ir/verify/read_and_verify.h"
 
 namespace tf::conformance {
@@ -23,7 +24,7 @@ using Status = CaseOutcome::Status;
 
 // Runs the selected cases of the file at `path` into `run`.
 void run_file(const std::string& path, const SuiteOptions& options, SuiteRun& run) {
-  Result<std::string> source = read_regular_file(path);
+  Result<std::string> source = upstream::read_program_text(path, *options.context);  // a .py: imported
   if (!source.ok()) return append(run.bad_input, source.diagnostics());
   run_source(*source, path, options, run);
 }

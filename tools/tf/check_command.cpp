@@ -11,6 +11,7 @@
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 #include "ir/support/regular_file.h"
+#include "ir/upstream/importer.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
@@ -28,7 +29,7 @@ int run_check(const CheckRequest& r, std::ostream& /*out*/, std::ostream& err) {
   std::size_t warnings = 0;
   for (const std::string& path : r.files) {
     std::vector<Diagnostic> diags;
-    Result<std::string> source = read_regular_file(path);
+    Result<std::string> source = upstream::read_program_text(path, cli_context());  // a .py: imported
     if (!source) {
       unreadable = true;
       diags = source.diagnostics();

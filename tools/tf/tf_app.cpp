@@ -19,6 +19,7 @@
 #include "tools/tf/ops_command.h"
 #include "tools/tf/emit_command.h"
 #include "tools/tf/lower_command.h"
+#include "tools/tf/import_command.h"
 #include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
 #include "tools/tf/reduce_command.h"
@@ -55,6 +56,7 @@ int run_tf(std::vector<std::string> args) {
   add_coverage_command(app, exit_code);
   add_check_command(app, exit_code);
   add_print_command(app, exit_code);
+  add_import_command(app, exit_code);
   add_lower_command(app, exit_code);
   add_emit_command(app, exit_code);
   add_run_command(app, exit_code);
