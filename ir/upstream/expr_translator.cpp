@@ -10,7 +10,7 @@ namespace {
 
 // Constructors whose arguments are layouts, meshes or dims, not values.
 const std::set<std::string> kCtors = {"Layout", "ComposedLayout", "ShardLayout", "Mesh", "Topology", "S", "B", "P",
-                                      "DimVar", "DimVarRangePat", "Split", "Broadcast", "Partial"};
+                                      "DimVar", "DimVarRangePat", "Split", "Broadcast", "Partial", "Dynamic"};
 
 bool is_huge(const PyExpr& e) { return e.kind == PyKind::Float && (e.text == "1e999" || e.text == "1e+999"); }
 

@@ -75,6 +75,18 @@ Result<std::vector<PyLine>> lex_python(std::string_view s, const std::string& fi
       while (i < s.size() && s[i] != '\n') advance(1);
       continue;
     }
+    if (s.substr(i, 2) == "/*") {  // the printer writes a Dynamic shard attribute as `/* Dynamic */`
+      const std::size_t close = s.find("*/", i + 2);
+      std::string_view inside = close == std::string_view::npos ? std::string_view() : s.substr(i + 2, close - i - 2);
+      while (!inside.empty() && inside.front() == ' ') inside.remove_prefix(1);
+      while (!inside.empty() && inside.back() == ' ') inside.remove_suffix(1);
+      if (inside != "Dynamic")
+        return error_at(file, line, column, "a C comment (only `/* Dynamic */`, the printer's Dynamic shard attribute, is read)");
+      for (const char* text : {"Dynamic", "(", ")"})
+        current.tokens.push_back(PyToken{text[0] == 'D' ? PyTok::Name : PyTok::Punct, text, line, column});
+      advance(close + 2 - i);
+      continue;
+    }
     PyToken t;
     t.line = line;
     t.column = column;

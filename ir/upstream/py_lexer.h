@@ -5,7 +5,8 @@
 // lexer turns it into logical lines of tokens, each with the indentation of its first physical
 // line; blank and comment-only lines vanish. Every token keeps its 1-based line and column in
 // the .py file, so that whatever is said later about a token is said at its place. Strings are
-// single- or double-quoted without escapes (the printer writes them unescaped); tabs in
+// single- or double-quoted without escapes (the printer writes them unescaped). `/* Dynamic */`,
+// the printer's spelling of a Dynamic shard attribute (not Python), reads as `Dynamic()`. Tabs in
 // indentation, an unterminated string, a character outside the subset and unbalanced brackets
 // are errors at their place.
 #pragma once
