@@ -42,8 +42,16 @@ TEST_P(PlantTest, ItsPropertyFindsItFromAFixedSeedAndTheReproducerReplaysIt) {
   const tf::PlantInfo& plant = GetParam();
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / (std::string("tf_plant_") + plant.name);
   std::filesystem::remove_all(dir);
+  // Shrinking and reducing get 10 s each; a sanitizer build runs the emulation's cases about
+  // twenty times slower (one MMA shrink candidate took more than 10 s), so it gets ten times that.
+#ifdef TF_SLOW_BUILD
+  const std::string budget = "100";
+#else
+  const std::string budget = "10";
+#endif
   const Proc fuzz = run(std::string(TF_BINARY) + " fuzz --plant " + plant.name + " --property " + plant.found_by +
-                        " --seed 1 --cases 100 --time 600 --max-findings 1 --shrink-time 10 --reduce-time 10 --no-progress --json --out " + dir.string());
+                        " --seed 1 --cases 100 --time 600 --max-findings 1 --shrink-time " + budget + " --reduce-time " + budget +
+                        " --no-progress --json --out " + dir.string());
   if (fuzz.exit_code == 2 && fuzz.out.empty()) GTEST_SKIP() << plant.found_by << " cannot run in this build (no CUDA headers)";
   ASSERT_EQ(fuzz.exit_code, 1) << fuzz.out;
   const nlohmann::json summary = nlohmann::json::parse(fuzz.out);
