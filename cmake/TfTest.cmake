@@ -2,6 +2,10 @@
 # no project edit rebuilds it.
 add_library(tf_test_pch STATIC ${CMAKE_CURRENT_LIST_DIR}/test_pch.cpp)
 target_link_libraries(tf_test_pch PUBLIC GTest::gtest rapidcheck fmt::fmt)
+# The libraries are position-independent (the Python module links them); a precompiled header is
+# reused only under the same flags, so the header and the test executables keep the compiler's
+# default (POSITION_INDEPENDENT_CODE unset would give the header -fPIC and the tests -fPIE).
+set_target_properties(tf_test_pch PROPERTIES POSITION_INDEPENDENT_CODE OFF)
 target_precompile_headers(tf_test_pch PRIVATE
   <gtest/gtest.h> <rapidcheck.h> <rapidcheck/gtest.h> <fmt/format.h>
   <algorithm> <array> <cmath> <cstdint> <functional> <limits> <map> <memory> <optional> <set>
@@ -20,6 +24,7 @@ function(tf_add_test name)
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE ${T_LIBS} GTest::gtest GTest::gtest_main rapidcheck)
   target_precompile_headers(${name} REUSE_FROM tf_test_pch)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE OFF)
   add_test(NAME ${name} COMMAND ${name} ${T_ARGS})
   if(NOT T_LABELS)
     set(T_LABELS unit)

@@ -245,15 +245,26 @@ Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e, const std::vec
       refs.insert(refs.begin(), x->items[1].get());
       x = x->items[0].get();
     }
+    Result<std::string> translated = translate(*x, Place::Value);
+    TF_TRY(translated);
+    std::string extent = *translated;
+    // Upstream reads `d @ m.a` without strides, d a multiple of the axis's extent e, as the two
+    // layout axes (e @ m.a, d / e).
+    std::string factor;
     for (const PyExpr* r : refs) {
       Result<const PreludeMesh*> m = use_mesh(*r);
       TF_TRY(m);
       if (attr_of_axis.count(r->text)) return error(*r, fmt::format("mesh axis '{}' bound twice", r->text));
-      attr_of_axis[r->text] = fmt::format("S({})", k);
+      attr_of_axis[r->text] = fmt::format("S({})", extents.size());
+      const auto at = std::find((*m)->axes.begin(), (*m)->axes.end(), r->text) - (*m)->axes.begin();
+      const std::string e = static_cast<std::size_t>(at) < (*m)->extents.size() ? (*m)->extents[static_cast<std::size_t>(at)] : "";
+      const std::optional<long long> d = int_of(*x);
+      const bool static_e = !e.empty() && std::all_of(e.begin(), e.end(), ::isdigit);
+      if (refs.size() == 1 && strides == nullptr && d && static_e && *d > std::stoll(e) && *d % std::stoll(e) == 0)
+        factor = std::to_string(*d / std::stoll(e)), extent = e;
     }
-    Result<std::string> extent = translate(*x, Place::Value);
-    TF_TRY(extent);
-    extents.push_back(*extent);
+    extents.push_back(extent);
+    if (!factor.empty()) extents.push_back(factor);
   }
   if (partials != nullptr)
     for (const PyExprRef& p : partials->items) {
@@ -265,7 +276,10 @@ Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e, const std::vec
       TF_TRY(attr);
       attr_of_axis[p->items[0]->text] = *attr;
     }
-  if (mesh.empty()) return error(e, "a layout annotation that names no mesh axis (the printer leaves the mesh implicit)");
+  // Splitting nothing, the annotation names no mesh: upstream reads it on the only prelude mesh.
+  if (mesh.empty() && all_meshes.size() == 1 && meshes.count(all_meshes[0])) mesh = all_meshes[0];
+  if (mesh.empty())
+    return error(e, "a layout annotation that names no mesh axis, in a file of other than one mesh (the printer leaves the mesh implicit)");
   std::string stride_text;
   if (strides != nullptr) {
     Result<std::string> s = translate(*strides, Place::Ctor);

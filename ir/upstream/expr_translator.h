@@ -34,6 +34,8 @@ class ExprTranslator {
 
   /// The meshes of the prelude, by name.
   std::map<std::string, PreludeMesh> meshes;
+  /// Every mesh of the prelude, named or not, in order.
+  std::vector<std::string> all_meshes;
   /// What a name reads as in a value (a carry of a loop of several carries reads its element);
   /// nullopt: the name itself.
   std::function<std::optional<std::string>(const std::string&)> substitute;

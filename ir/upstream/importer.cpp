@@ -82,6 +82,13 @@ struct Scope {
   std::string prefix;                                 // CHILD__ for a nested module's functions
   std::map<std::string, std::string> functions;       // python name -> tfir name
   std::map<std::string, std::string> children;        // attribute name -> the child's entry (tfir)
+  std::map<std::string, std::string> child_entries;   // attribute name -> the child's entry (Python name)
+};
+
+// A parameter as printed: its name and whether it is a ConstTensor (a weight).
+struct Param {
+  std::string name;
+  bool weight = false;
 };
 
 // A constant waiting for the dtype of the first operand it meets.
@@ -194,6 +201,8 @@ class Importer {
           for (const PyExprRef& a : val->items) m.axes.push_back(a->text);
       if (v.items.size() > 2 && v.items[2]->kind == PyKind::Call && v.items[2]->items.size() > 1 && v.items[2]->items[1]->kind == PyKind::Tuple)
         for (const PyExprRef& e : v.items[2]->items[1]->items) m.extents.push_back(py_text(*e));
+      mesh_extents_[name] = m.extents;
+      ex_.all_meshes.push_back(name);
       if (!m.axes.empty()) ex_.meshes[name] = m;
     }
     return true;
@@ -224,7 +233,10 @@ class Importer {
     }
     if (!entry.empty() && !scope.functions.count(entry)) return error(deco.tokens[1], fmt::format("the module's entry '{}' is not one of its functions", entry));
     if (outermost && !entry.empty()) put(deco.tokens.front(), "entry " + entry);
-    if (!outermost) parent.children[class_name] = scope.functions.count(entry) ? scope.functions[entry] : prefix + entry;
+    if (!outermost) {
+      parent.children[class_name] = scope.functions.count(entry) ? scope.functions[entry] : prefix + entry;
+      parent.child_entries[class_name] = entry;
+    }
     for (const Block& f : b.body) {
       const PyToken& first = f.head.tokens.front();
       if (first.is_name("class")) continue;
@@ -255,6 +267,7 @@ class Importer {
           TF_TRY(t);
           out += (out.empty() ? "" : ", ") + l.tokens[start].text + ": " + *t;
           fn_->bound.insert(l.tokens[start].text);
+          current_params_.push_back(Param{l.tokens[start].text, l.tokens[start + 2].is_name("ConstTensor")});
         }
         start = k + 1;
       }
@@ -298,9 +311,11 @@ class Importer {
     FunctionState state;
     fn_ = &state;
     scope_ = &scope;
+    current_params_.clear();
     Result<std::string> params = signature_params(l, 2, close);
     TF_TRY(params);
     state.params = *params;
+    params_of_[scope.functions.at(name)] = current_params_;
     std::string result;
     if (close + 1 < l.tokens.size() - 1) {
       if (!l.tokens[close + 1].is("->")) return error(l.tokens[close + 1], "expected '->' or ':' after the parameters");
@@ -364,10 +379,17 @@ class Importer {
     const PyLine& l = b.head;
     const PyToken& first = l.tokens.front();
     if (first.is_name("for")) return loop(b);
+    if (!first.is_name("return")) carry_free_loop_.clear();
     if (first.is_name("return")) {
       if (l.tokens.size() == 1) return error(first, "a bare return (the printer returns a name, a tuple or ())");
       Result<PyExprRef> e = parse(l, 1, l.tokens.size());
       TF_TRY(e);
+      if ((*e)->kind == PyKind::Tuple && (*e)->items.empty() && !carry_free_loop_.empty()) {
+        // The printer writes a carry-less loop's value as `()`: the function returns the loop.
+        put(first, "return " + carry_free_loop_);
+        returned_flat_ = carry_free_loop_;
+        return true;
+      }
       Result<std::string> v = value(**e, false);
       TF_TRY(v);
       Result<std::string> flat = value(**e, true);
@@ -415,13 +437,20 @@ class Importer {
       text = s->first;
       flat = s->second;
     } else {
+      PyExprRef call;
       if (rhs.kind == PyKind::Call) {
+        Result<bool> weights = child_weights(rhs);
+        TF_TRY(weights);
         Result<bool> typed = type_constants(rhs);
         TF_TRY(typed);
+        Result<PyExprRef> m = materialize_reshard(rhs);
+        TF_TRY(m);
+        call = *m;
       }
-      Result<std::string> v = value(rhs, false);
+      const PyExpr& e = call ? *call : rhs;
+      Result<std::string> v = value(e, false);
       TF_TRY(v);
-      Result<std::string> f = value(rhs, true);
+      Result<std::string> f = value(e, true);
       TF_TRY(f);
       text = *v;
       flat = *f;
@@ -432,33 +461,144 @@ class Importer {
     return true;
   }
 
+  // A call of a child module's entry that leaves out the child's weights (design note).
+  Result<bool> child_weights(const PyExpr& call) {
+    const PyExpr& f = *call.items[0];
+    if (f.kind != PyKind::Name || !scope_->children.count(f.text)) return true;
+    auto it = params_of_.find(scope_->children.at(f.text));
+    if (it == params_of_.end()) return true;
+    const std::size_t given = call.items.size() - 1;
+    for (std::size_t k = given; k < it->second.size(); ++k)
+      if (it->second[k].weight)
+        return ex_.error(call, fmt::format("the call {} leaves out the ConstTensor parameter '{}' of child module {}'s entry '{}': a "
+                                           "child module binds its own weights, and tfir has no module weights",
+                                           py_text(call), it->second[k].name, f.text, scope_->child_entries.at(f.text)));
+    return true;
+  }
+
+  // reshard(x, layout=ShardLayout(layout=Layout(s, None), ...), storage=S): the strides upstream
+  // materialises for the storage move (docs/import.md): C-order to a higher level (rmem < smem <
+  // gmem), per-instance strides to a lower one (0 on Split axes and axes of local extent 1,
+  // C-order over the local shape elsewhere).
+  Result<PyExprRef> materialize_reshard(const PyExpr& call) {
+    const PyExpr& f = *call.items[0];
+    if (f.kind != PyKind::Name || f.text != "reshard" || call.items.size() < 2) return PyExprRef();
+    PyExprRef shard;
+    std::string target;
+    for (const auto& [key, v] : call.keywords) {
+      if (key == "layout") shard = v;
+      if (key == "storage") target = v->kind == PyKind::String || v->kind == PyKind::Name ? v->text : "";
+    }
+    if (!shard || shard->kind != PyKind::Call || shard->items[0]->kind != PyKind::Name || shard->items[0]->text != "ShardLayout")
+      return PyExprRef();
+    PyExprRef layout, attrs, mesh;
+    for (const auto& [key, v] : shard->keywords) {
+      if (key == "layout") layout = v;
+      if (key == "attrs") attrs = v;
+      if (key == "mesh") mesh = v;
+    }
+    if (!layout || layout->kind != PyKind::Call || layout->items[0]->kind != PyKind::Name || layout->items[0]->text != "Layout" ||
+        layout->items.size() != 3 || layout->items[2]->kind != PyKind::Name || layout->items[2]->text != "None")
+      return PyExprRef();
+    const PyExpr& shape = *layout->items[1];
+    std::vector<long long> extents;
+    for (const PyExprRef& x : shape.kind == PyKind::Tuple ? shape.items : std::vector<PyExprRef>{}) {
+      if (x->kind != PyKind::Int) return ex_.error(*x, "Layout(shape, None) in a reshard over a shape that is not static");
+      extents.push_back(std::stoll(x->text));
+    }
+    // The source's storage, from its type.
+    const PyExpr& source = *call.items[1];
+    Result<std::string> src = value(source, true);
+    TF_TRY(src);
+    const std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, *src, context_);
+    if (!t) return ex_.error(source, "the type of the resharded value could not be derived");
+    auto storage_of = [](const std::string& type_text) {
+      const std::size_t at = type_text.rfind("storage=");
+      if (at == std::string::npos) return std::string("gmem");
+      std::size_t end = at + 8;
+      while (end < type_text.size() && std::isalnum(static_cast<unsigned char>(type_text[end]))) ++end;
+      return type_text.substr(at + 8, end - at - 8);
+    };
+    const std::string from = storage_of(t->text);
+    const std::string to = target.empty() ? from : target;
+    auto level = [](const std::string& st) { return st == "rmem" || st == "umat" ? 0 : st == "smem" ? 1 : 2; };
+    std::vector<long long> strides(extents.size(), 1);
+    if (level(to) == level(from) && t->text.find("ShardLayout") != std::string::npos)
+      return ex_.error(*layout, "Layout(shape, None) in a reshard of a value that already has a ShardLayout (its strides would depend on "
+                                "that layout's; not read yet)");
+    if (level(to) >= level(from)) {
+      for (std::size_t k = extents.size(); k-- > 1;) strides[k - 1] = strides[k] * extents[k];
+    } else {
+      // Split axes and their mesh extents.
+      std::vector<long long> local = extents;
+      std::vector<bool> split(extents.size(), false);
+      const std::vector<std::string>* mesh_axes = nullptr;
+      if (mesh && mesh->kind == PyKind::Name && mesh_extents_.count(mesh->text)) mesh_axes = &mesh_extents_.at(mesh->text);
+      if (attrs && attrs->kind == PyKind::Tuple)
+        for (std::size_t i = 0; i < attrs->items.size(); ++i) {
+          const PyExpr& a = *attrs->items[i];
+          if (a.kind != PyKind::Call || a.items[0]->kind != PyKind::Name || a.items[0]->text != "S" || a.items.size() != 2 ||
+              a.items[1]->kind != PyKind::Int)
+            continue;
+          const std::size_t k = std::stoull(a.items[1]->text);
+          if (k >= extents.size()) return ex_.error(a, "a Split of an axis the layout does not have");
+          if (mesh_axes == nullptr || i >= mesh_axes->size() || !all_digits((*mesh_axes)[i]))
+            return ex_.error(*layout, "Layout(shape, None) in a reshard onto a mesh that is not a static prelude mesh");
+          split[k] = true;
+          local[k] = std::max<long long>(1, local[k] / std::stoll((*mesh_axes)[i]));
+        }
+      long long acc = 1;
+      for (std::size_t k = extents.size(); k-- > 0;) {
+        strides[k] = split[k] || local[k] == 1 ? 0 : acc;
+        if (!(split[k] || local[k] == 1)) acc *= local[k];
+      }
+    }
+    // The call again, with the strides written out.
+    auto tuple = std::make_shared<PyExpr>();
+    tuple->kind = PyKind::Tuple;
+    tuple->line = layout->items[2]->line;
+    tuple->column = layout->items[2]->column;
+    for (long long st : strides) {
+      auto n = std::make_shared<PyExpr>();
+      n->kind = PyKind::Int;
+      n->text = std::to_string(st);
+      tuple->items.push_back(n);
+    }
+    auto new_layout = std::make_shared<PyExpr>(*layout);
+    new_layout->items[2] = tuple;
+    auto new_shard = std::make_shared<PyExpr>(*shard);
+    for (auto& [key, v] : new_shard->keywords)
+      if (key == "layout") v = new_layout;
+    auto new_call = std::make_shared<PyExpr>(call);
+    for (auto& [key, v] : new_call->keywords)
+      if (key == "layout") v = new_shard;
+    return PyExprRef(new_call);
+  }
+
   // The constants among a call's operands take the dtype of its first other operand (design note).
   Result<bool> type_constants(const PyExpr& call) {
     std::vector<std::string> constants;
-    std::string partner;
+    std::vector<std::string> partners;
     for (std::size_t k = 1; k < call.items.size(); ++k) {
       const PyExpr& a = *call.items[k];
       if (a.kind != PyKind::Name) continue;
       if (fn_->pending.count(a.text)) constants.push_back(a.text);
-      else if (partner.empty() && fn_->bound.count(a.text)) partner = a.text;
+      else if (fn_->bound.count(a.text)) partners.push_back(a.text);
     }
     if (constants.empty()) return true;
+    // Upstream retypes a float constant to the float dtype its op's other operands carry;
+    // integers stay i64 and booleans bool.
     std::string dtype;
-    if (!partner.empty())
-      if (std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, partner, context_)) dtype = t->dtype;
+    for (const std::string& p : partners)
+      if (std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, p, context_); t && is_float_dtype(t->dtype)) {
+        dtype = t->dtype;
+        break;
+      }
     for (const std::string& c : constants) {
       PendingConstant p = fn_->pending.at(c);
       fn_->pending.erase(c);
-      std::string v = p.value;
-      if (p.is_bool || dtype.empty()) continue;
-      if (is_float_dtype(dtype)) {
-        if (p.is_int) v += ".0";
-        if (dtype != "f32" || p.is_int) v = dtype == "f32" ? v : dtype + "(" + v + ")";
-      } else if (is_int_dtype(dtype) && p.is_int) {
-        if (dtype != "i64") v = dtype + "(" + v + ")";
-      } else {
-        continue;
-      }
+      if (p.is_bool || p.is_int || dtype.empty() || dtype == "f32") continue;
+      const std::string v = dtype + "(" + p.value + ")";
       layout_.edit(p.handle, c + " = " + v);
       fn_->flat[p.flat_index] = c + " = " + v;
     }
@@ -505,6 +645,7 @@ class Importer {
           TF_TRY(v);
           hi = *v;
         }
+        if (all_digits(hi) && all_digits(extent) && std::stoll(hi) > std::stoll(extent)) hi = extent;  // Python clamps
         std::string size;
         if (all_digits(lo) && all_digits(hi) && all_digits(step)) {
           const long long a = std::stoll(lo), z = std::stoll(hi), st = std::stoll(step);
@@ -599,7 +740,10 @@ class Importer {
     TF_TRY(body);
     if (carries.empty()) {
       append(b.last_line(), "}");
+      const PyLine& last = b.body.back().head;  // a carry-less loop's value: its last binding
+      if (last.tokens.size() > 2 && last.tokens[1].is("=")) fn_->flat.push_back(result + " = " + last.tokens[0].text);
     } else {
+      carry_free_loop_.clear();
       std::vector<std::string> yields;
       for (std::size_t k = first_carry; k < b.body.size(); ++k) {
         const PyLine& s = b.body[k].head;
@@ -622,6 +766,7 @@ class Importer {
       if (carries.size() > 1) fn_->substitutions[carries[k]] = fmt::format("tuple_get_item({}, index={})", result, k);
     }
     fn_->bound.insert(result);
+    carry_free_loop_ = carries.empty() ? result : "";
     return true;
   }
 
@@ -634,6 +779,10 @@ class Importer {
   std::string returned_flat_;  // the current function's returned value, flattened
   FunctionState* fn_ = nullptr;
   Scope* scope_ = nullptr;
+  std::vector<Param> current_params_;
+  std::map<std::string, std::vector<Param>> params_of_;  // tfir function name -> its parameters
+  std::string carry_free_loop_;  // the value of a carry-less loop that the last statement was
+  std::map<std::string, std::vector<std::string>> mesh_extents_;  // every prelude mesh's axis extents
 };
 
 }  // namespace

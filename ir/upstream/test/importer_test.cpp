@@ -80,23 +80,29 @@ TEST(Importer, AStatementKeepsItsLineAndAModuleTreeBecomesPrefixedFunctions) {
             "func main(x: Tensor[(4, 8), f32]) -> Tensor[(4, 8), f32] {\n    o: Tensor[(4, 8), f32] = @child__inner(x)\n    return o\n}\n");
 }
 
-TEST(Importer, AConstantTakesTheDtypeOfTheFirstOperandItMeets) {
+TEST(Importer, AFloatConstantTakesTheFloatDtypeOfTheOperandsItMeets) {
+  // As upstream re-derives it: a float constant takes the float dtype of its op's other
+  // operands; integers stay i64 and booleans bool.
   const std::string py = kHeader +
-                         "@func\ndef f(\n    x: Tensor[(4,), \"bf16\"],\n    k: Tensor[(4,), \"i32\"]\n):\n"
-                         "    c = 2\n    d = 0.5\n    e = 3\n    u = 7\n    t = True\n"
+                         "@func\ndef f(\n    x: Tensor[(4,), \"bf16\"],\n    k: Tensor[(4,), \"i64\"]\n):\n"
+                         "    c = 2.0\n    d = 0.5\n    e = 3\n    u = 7\n    t = True\n"
                          "    a = mul(x, c)\n    b = add(d, a)\n    g = add(k, e)\n    h = logical_not(t)\n    return (b, g, h, u)\n";
   Result<Imported> t = import_upstream(py, "m.py", ctx());
   ASSERT_TRUE(t.ok()) << why(t);
   EXPECT_EQ(line_of(t->tfir, 10), "    c = bf16(2.0)");
   EXPECT_EQ(line_of(t->tfir, 11), "    d = bf16(0.5)");
-  EXPECT_EQ(line_of(t->tfir, 12), "    e = i32(3)");
+  EXPECT_EQ(line_of(t->tfir, 12), "    e = 3");
   EXPECT_EQ(line_of(t->tfir, 13), "    u = 7");  // meets no operand: i64
   EXPECT_EQ(line_of(t->tfir, 14), "    t = true");
   // The result is a tuple (no `->`): its type is the body's.
   EXPECT_EQ(line_of(t->tfir, 6),
-            "func f(x: Tensor[(4,), bf16], k: Tensor[(4,), i32]) -> Tuple[Tensor[(4,), bf16], Tensor[(4,), i32], "
+            "func f(x: Tensor[(4,), bf16], k: Tensor[(4,), i64]) -> Tuple[Tensor[(4,), bf16], Tensor[(4,), i64], "
             "Tensor[(), bool, storage=umat], Tensor[(), i64, storage=umat]] {");
   EXPECT_TRUE(read_upstream_file(py, "m.py", ctx()).ok());
+  // An integer constant meeting an i32 tensor stays i64, and the op is refused at its line.
+  EXPECT_EQ(first_error(kHeader + "@func\ndef f(\n    k: Tensor[(4,), \"i32\"]\n) -> Tensor[(4,), \"i32\"]:\n"
+                                  "    e = 3\n    g = add(k, e)\n    return g\n"),
+            "m.py:10:9: error[type]: hir.math.Binary: dtype mismatch: lhs is i32, rhs is i64; there is no implicit promotion (use full_like or cast)");
 }
 
 TEST(Importer, LayoutSugarIsTheShardLayoutItMeans) {
@@ -122,7 +128,15 @@ TEST(Importer, LayoutSugarIsTheShardLayoutItMeans) {
   EXPECT_EQ(type("Tensor[(8,), \"f32\", (8 @ gpu.warp @ gpu.lane,)]"),
             "Tensor[(8,), f32, layout=ShardLayout(layout=Layout((8,), (1,)), attrs=(B(), B(), S(0), S(0)), mesh=gpu)]");
   EXPECT_EQ(type("Tensor[(8,), \"f32\", (8,)]"),
-            "m.py:1:21: error[parse]: a layout annotation that names no mesh axis (the printer leaves the mesh implicit)");
+            "m.py:1:21: error[parse]: a layout annotation that names no mesh axis, in a file of other than one mesh (the printer leaves the mesh implicit)");
+  EXPECT_EQ(type("Tensor[(16, 4), \"f32\", (16 @ thread.w, 4)]"),  // 16 over an axis of 6: not a multiple, kept
+            "Tensor[(16, 4), f32, layout=ShardLayout(layout=Layout((16, 4), (4, 1)), attrs=(S(0), B()), mesh=thread)]");
+  EXPECT_EQ(type("Tensor[(64, 4), \"f32\", (64 @ gpu.cluster, 4)]"),  // 64 over an axis of 32: read as (32 @ .., 2, 4)
+            "Tensor[(64, 4), f32, layout=ShardLayout(layout=Layout((32, 2, 4), (8, 4, 1)), attrs=(S(0), B(), B(), B()), mesh=gpu)]");
+  ex.all_meshes = {"thread"};
+  ex.meshes.erase("gpu");
+  EXPECT_EQ(type("Tensor[(8,), \"f32\", (8,)]"),  // one mesh: splitting nothing, on it
+            "Tensor[(8,), f32, layout=ShardLayout(layout=Layout((8,), (1,)), attrs=(B(), B()), mesh=thread)]");
   EXPECT_EQ(type("Tensor[(8,), \"f32\", (8 @ other.w,)]"),
             "m.py:1:26: error[parse]: 'other' is not a mesh of the prelude with axis names");
 }

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from tilefoundry import func
+from tilefoundry.dsl.tf import *  # noqa: F401, F403
+from tilefoundry.dsl import Tensor
+from tilefoundry.dsl.storage import gmem, host, rmem, smem, tmem  # noqa: F401
+from tilefoundry.ir.types.shard import (
+    B, S, P, ComposedLayout, Layout, Mesh, ShardLayout, Topology,
+)
+
+@func
+def uses_fused(
+    a: Tensor[(8,), "f32"],
+    b: Tensor[(8,), "f32"]
+) -> Tensor[(8,), "f32"]:
+    s = fused_square_sum(a, b)
+    v0 = relu(s)
+    return v0
