@@ -16,17 +16,24 @@ bool is_huge(const PyExpr& e) { return e.kind == PyKind::Float && (e.text == "1e
 
 std::optional<long long> int_of(const PyExpr& e) {
   if (e.kind != PyKind::Int) return std::nullopt;
-  std::string digits;
-  for (char c : e.text)
-    if (c != '_') digits += c;
-  try {
-    return std::stoll(digits);
-  } catch (...) {
-    return std::nullopt;
-  }
+  return small_int(e.text);
 }
 
 }  // namespace
+
+std::optional<long long> small_int(const std::string& text) {
+  long long v = 0;
+  bool any = false;
+  for (char c : text) {
+    if (c == '_') continue;
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    v = v * 10 + (c - '0');
+    any = true;
+    if (v >= (1LL << 31)) return std::nullopt;
+  }
+  if (!any) return std::nullopt;
+  return v;
+}
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
@@ -259,9 +266,9 @@ Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e, const std::vec
       const auto at = std::find((*m)->axes.begin(), (*m)->axes.end(), r->text) - (*m)->axes.begin();
       const std::string e = static_cast<std::size_t>(at) < (*m)->extents.size() ? (*m)->extents[static_cast<std::size_t>(at)] : "";
       const std::optional<long long> d = int_of(*x);
-      const bool static_e = !e.empty() && std::all_of(e.begin(), e.end(), ::isdigit);
-      if (refs.size() == 1 && strides == nullptr && d && static_e && *d > std::stoll(e) && *d % std::stoll(e) == 0)
-        factor = std::to_string(*d / std::stoll(e)), extent = e;
+      const std::optional<long long> me = small_int(e);
+      if (refs.size() == 1 && strides == nullptr && d && me && *me > 0 && *d > *me && *d % *me == 0)
+        factor = std::to_string(*d / *me), extent = e;
     }
     extents.push_back(extent);
     if (!factor.empty()) extents.push_back(factor);
@@ -293,8 +300,8 @@ Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e, const std::vec
       const bool simple = is_identifier(extents[k]) || std::all_of(extents[k].begin(), extents[k].end(), ::isdigit);
       const std::string factor = simple ? extents[k] : "(" + extents[k] + ")";
       if (acc == "1") acc = factor;
-      else if (std::all_of(acc.begin(), acc.end(), ::isdigit) && std::all_of(factor.begin(), factor.end(), ::isdigit))
-        acc = std::to_string(std::stoll(acc) * std::stoll(factor));
+      else if (long long product = 0; small_int(acc) && small_int(factor) && !__builtin_mul_overflow(*small_int(acc), *small_int(factor), &product))
+        acc = std::to_string(product);
       else acc = acc + " * " + factor;
     }
     stride_text = "(";

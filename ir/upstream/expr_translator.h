@@ -62,4 +62,9 @@ class ExprTranslator {
 /// `[A-Za-z_][A-Za-z0-9_]*`.
 bool is_identifier(const std::string& s);
 
+/// The value of a decimal integer literal (digits, `_` allowed) below 2^31, else nullopt: the
+/// importer computes with extents, strides and slice bounds only in that range (a larger one
+/// stays text, or is refused where a value is needed).
+std::optional<long long> small_int(const std::string& text);
+
 }  // namespace tf::upstream

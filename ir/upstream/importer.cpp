@@ -67,7 +67,6 @@ Result<std::vector<Block>> group_blocks(const std::vector<PyLine>& lines, std::s
 bool is_float_dtype(const std::string& d) {
   return d.rfind("f", 0) == 0 || d.rfind("bf", 0) == 0 || d.rfind("fp", 0) == 0 || d.rfind("tf32", 0) == 0;
 }
-bool is_int_dtype(const std::string& d) { return (d.rfind("i", 0) == 0 || d.rfind("u", 0) == 0) && d.size() > 1 && std::isdigit(static_cast<unsigned char>(d[1])); }
 
 std::string tuple_text(const std::vector<std::string>& items) {
   std::string s = "(";
@@ -75,7 +74,6 @@ std::string tuple_text(const std::vector<std::string>& items) {
   return s + (items.size() == 1 ? ",)" : ")");
 }
 
-bool all_digits(const std::string& s) { return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }); }
 
 // The functions a module (or the file) defines and the children it holds, by Python name.
 struct Scope {
@@ -503,8 +501,9 @@ class Importer {
     const PyExpr& shape = *layout->items[1];
     std::vector<long long> extents;
     for (const PyExprRef& x : shape.kind == PyKind::Tuple ? shape.items : std::vector<PyExprRef>{}) {
-      if (x->kind != PyKind::Int) return ex_.error(*x, "Layout(shape, None) in a reshard over a shape that is not static");
-      extents.push_back(std::stoll(x->text));
+      const std::optional<long long> v = x->kind == PyKind::Int ? small_int(x->text) : std::nullopt;
+      if (!v) return ex_.error(*x, "Layout(shape, None) in a reshard over a shape that is not static");
+      extents.push_back(*v);
     }
     // The source's storage, from its type.
     const PyExpr& source = *call.items[1];
@@ -527,7 +526,8 @@ class Importer {
       return ex_.error(*layout, "Layout(shape, None) in a reshard of a value that already has a ShardLayout (its strides would depend on "
                                 "that layout's; not read yet)");
     if (level(to) >= level(from)) {
-      for (std::size_t k = extents.size(); k-- > 1;) strides[k - 1] = strides[k] * extents[k];
+      for (std::size_t k = extents.size(); k-- > 1;)
+        if (__builtin_mul_overflow(strides[k], extents[k], &strides[k - 1])) return ex_.error(*layout, "a layout too large for its strides");
     } else {
       // Split axes and their mesh extents.
       std::vector<long long> local = extents;
@@ -540,17 +540,18 @@ class Importer {
           if (a.kind != PyKind::Call || a.items[0]->kind != PyKind::Name || a.items[0]->text != "S" || a.items.size() != 2 ||
               a.items[1]->kind != PyKind::Int)
             continue;
-          const std::size_t k = std::stoull(a.items[1]->text);
-          if (k >= extents.size()) return ex_.error(a, "a Split of an axis the layout does not have");
-          if (mesh_axes == nullptr || i >= mesh_axes->size() || !all_digits((*mesh_axes)[i]))
-            return ex_.error(*layout, "Layout(shape, None) in a reshard onto a mesh that is not a static prelude mesh");
-          split[k] = true;
-          local[k] = std::max<long long>(1, local[k] / std::stoll((*mesh_axes)[i]));
+          const std::optional<long long> k = small_int(a.items[1]->text);
+          if (!k || static_cast<std::size_t>(*k) >= extents.size()) return ex_.error(a, "a Split of an axis the layout does not have");
+          const std::optional<long long> m = mesh_axes != nullptr && i < mesh_axes->size() ? small_int((*mesh_axes)[i]) : std::nullopt;
+          if (!m || *m == 0) return ex_.error(*layout, "Layout(shape, None) in a reshard onto a mesh that is not a static prelude mesh");
+          split[static_cast<std::size_t>(*k)] = true;
+          local[static_cast<std::size_t>(*k)] = std::max<long long>(1, local[static_cast<std::size_t>(*k)] / *m);
         }
       long long acc = 1;
       for (std::size_t k = extents.size(); k-- > 0;) {
         strides[k] = split[k] || local[k] == 1 ? 0 : acc;
-        if (!(split[k] || local[k] == 1)) acc *= local[k];
+        if (!(split[k] || local[k] == 1) && __builtin_mul_overflow(acc, local[k], &acc))
+          return ex_.error(*layout, "a layout too large for its strides");
       }
     }
     // The call again, with the strides written out.
@@ -645,16 +646,16 @@ class Importer {
           TF_TRY(v);
           hi = *v;
         }
-        if (all_digits(hi) && all_digits(extent) && std::stoll(hi) > std::stoll(extent)) hi = extent;  // Python clamps
+        if (small_int(hi) && small_int(extent) && *small_int(hi) > *small_int(extent)) hi = extent;  // Python clamps
         std::string size;
-        if (all_digits(lo) && all_digits(hi) && all_digits(step)) {
-          const long long a = std::stoll(lo), z = std::stoll(hi), st = std::stoll(step);
+        if (small_int(lo) && small_int(hi) && small_int(step)) {
+          const long long a = *small_int(lo), z = *small_int(hi), st = *small_int(step);
           if (st <= 0 || z < a) return ex_.error(*index, "a slice whose step is not positive or whose end is before its start");
           size = std::to_string((z - a + st - 1) / st);
         } else if (step == "1") {
           size = lo == "0" ? hi : "(" + hi + ") - (" + lo + ")";
         } else {
-          return ex_.error(*index, "a strided slice of a dynamic extent");
+          return ex_.error(*index, "a strided slice whose bounds are not static integers below 2^31");
         }
         starts.push_back(lo);
         sizes.push_back(size);

@@ -114,7 +114,16 @@ class Parser {
     return left;
   }
 
+  // Nesting deeper than this is refused, not recursed into (no input may exhaust the stack).
+  static constexpr int kMaxDepth = 200;
+
   Result<PyExprRef> unary() {
+    struct Depth {
+      int& d;
+      explicit Depth(int& x) : d(++x) {}
+      ~Depth() { --d; }
+    } depth(depth_);
+    if (depth_ > kMaxDepth) return error_here(fmt::format("an expression nested more than {} deep", kMaxDepth));
     if (at("-") || at("+")) {
       const PyToken& op = t_[pos_++];
       Result<PyExprRef> x = unary();
@@ -232,6 +241,7 @@ class Parser {
 
   const std::vector<PyToken>& t_;
   std::size_t pos_, end_;
+  int depth_ = 0;
   const std::string& file_;
 };
 

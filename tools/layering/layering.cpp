@@ -73,7 +73,7 @@ std::vector<Violation> check_includes(const fs::path& root, const LayerTable& ta
   static const std::regex kInclude(R"(^\s*#\s*include\s+"([^"]+)\")");
   std::vector<Violation> out;
   std::set<std::string> unlisted;
-  for (const char* top : {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "tools", "bench"}) {
+  for (const char* top : {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "tools", "bench", "python"}) {
     if (!fs::is_directory(root / top)) continue;
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top)) {
       if (!entry.is_regular_file() || !is_source(entry.path())) continue;

@@ -11,15 +11,11 @@
 #include "ir/upstream/importer.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
-#include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 namespace {
 
-int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
-  for (const Diagnostic& d : diags) write_diagnostic(d, err, /*json=*/false);
-  return kExitBadInput;
-}
+int fail(const std::vector<Diagnostic>& diags, std::ostream& err) { return report_bad_input(diags, err, /*json=*/false); }
 
 }  // namespace
 

@@ -172,6 +172,12 @@ TEST(Importer, ErrorsArePlacedInThePyFile) {
             "m.py:9:1: error[parse]: a tab in indentation (the printer indents with spaces)");
   EXPECT_EQ(first_error(kHeader + "x = Mesh((Topology(\"cta\", 4),), Layout((4,), (1,)), attrs=/* Split */)\n"),
             "m.py:5:59: error[parse]: a C comment (only `/* Dynamic */`, the printer's Dynamic shard attribute, is read)");
+  // Values too large to compute with, and nesting too deep to recurse into, are refused.
+  EXPECT_EQ(first_error(kHeader + "@func\ndef f(\n    x: Tensor[(4, 8), \"f32\"]\n) -> Tensor[(4, 8), \"f32\"]:\n"
+                                  "    y = x[0:99999999999999999999999:2, :]\n    return y\n"),
+            "m.py:9:11: error[parse]: a strided slice whose bounds are not static integers below 2^31");
+  EXPECT_NE(first_error(kHeader + "x = " + std::string(300, '(') + "1" + std::string(300, ')') + "\n").find("nested more than 200 deep"),
+            std::string::npos);
   // Without the import header the lines shift by one, and are mapped back.
   Result<Imported> t = import_upstream("@func\ndef f(\n    x: Tensor[(4,), \"f32\"]\n) -> Tensor[(4,), \"f32\"]:\n    y = neg(z)\n    return y\n",
                                        "m.py", ctx());
