@@ -685,6 +685,7 @@ class Importer {
     const PyToken& at = l.tokens.front();
     if (l.tokens.size() < 5 || l.tokens[1].kind != PyTok::Name || !l.tokens[2].is_name("in"))
       return error(at, "a for loop other than `for NAME in range(...)` / `tile(...)`");
+    if (!l.tokens.back().is(":") || b.body.empty()) return error(at, "a for loop without its ':' and indented body");
     const std::string var = l.tokens[1].text;
     Result<PyExprRef> it = parse(l, 3, l.tokens.size() - 1);
     TF_TRY(it);

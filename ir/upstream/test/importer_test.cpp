@@ -172,6 +172,10 @@ TEST(Importer, ErrorsArePlacedInThePyFile) {
             "m.py:9:1: error[parse]: a tab in indentation (the printer indents with spaces)");
   EXPECT_EQ(first_error(kHeader + "x = Mesh((Topology(\"cta\", 4),), Layout((4,), (1,)), attrs=/* Split */)\n"),
             "m.py:5:59: error[parse]: a C comment (only `/* Dynamic */`, the printer's Dynamic shard attribute, is read)");
+  // A loop line without its ':' has no body (found by the upstream_import mutation test).
+  EXPECT_EQ(first_error(kHeader + "@func\ndef f(\n    x: Tensor[(4,), \"f32\"]\n) -> Tensor[(4,), \"f32\"]:\n"
+                                  "    for i in range(8)ions\n    return x\n"),
+            "m.py:9:5: error[parse]: a for loop without its ':' and indented body");
   // Values too large to compute with, and nesting too deep to recurse into, are refused.
   EXPECT_EQ(first_error(kHeader + "@func\ndef f(\n    x: Tensor[(4, 8), \"f32\"]\n) -> Tensor[(4, 8), \"f32\"]:\n"
                                   "    y = x[0:99999999999999999999999:2, :]\n    return y\n"),
