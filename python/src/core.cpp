@@ -29,6 +29,7 @@
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "ir/upstream/importer.h"
+#include "tools/tf/eval_command.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/report.h"
@@ -130,7 +131,8 @@ class Program {
   std::vector<std::tuple<std::string, std::vector<Array>>> eval(const std::string& fn, const std::vector<Array>& inputs,
                                                                 const std::map<std::string, std::int64_t>& dims,
                                                                 const std::string& level, std::uint64_t schedule) const {
-    if (level != "hir" && level != "tir") raise("level '" + level + "': the levels are hir and tir");
+    if (level != "hir" && level != "tir" && level != "emu" && level != "gpu")
+      raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
     const std::vector<VarRef> params = inputs_of(fn);
     if (params.size() != inputs.size())
       raise("@" + fn + " takes " + std::to_string(params.size()) + " inputs, " + std::to_string(inputs.size()) + " given");
@@ -146,6 +148,8 @@ class Program {
     Result<eval::Value> value = [&]() -> Result<eval::Value> {
       nb::gil_scoped_release unlocked;
       const FunctionBase* f = file_->module->find(fn);
+      if (level == "emu" || level == "gpu")  // emitted CUDA: under the host emulation, or on a device
+        return cli::run_backend(*file_->module, fn, dynamic_cast<const tir::PrimFunction*>(f) == nullptr, std::move(tensors), level);
       if (const auto* prim = dynamic_cast<const tir::PrimFunction*>(f)) return run_tir(*file_->module, *prim, std::move(tensors), dims, schedule);
       const auto& h = dynamic_cast<const hir::Function&>(*f);
       if (level == "hir") {

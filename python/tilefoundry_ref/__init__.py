@@ -178,11 +178,11 @@ class Module:
         values = [_from_core(dtype, arrays) for dtype, arrays in outs]
         return values[0] if len(values) == 1 else tuple(values)
 
-    def run(self, fn: str, *arrays, backend: str = "emu", dims: Optional[dict] = None):
-        """The backends (emitted CUDA under the host emulation or on a GPU) are reached through
-        `tf run --backend`; from Python they are not offered yet."""
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                        "message": f"Module.run(backend={backend!r}) is not offered from Python yet; use `tf run --backend {backend}`"}])
+    def run(self, fn: str, *arrays, backend: str = "emu"):
+        """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with g++ against the
+        host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
+        lowered first. Raises TfError where the backend is not available in this build."""
+        return self.eval(fn, *arrays, level=backend)
 
 
 def load(text_or_path: str) -> Module:

@@ -137,6 +137,8 @@ Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& f
   return eval::Value::tuple(std::move(outs));
 }
 
+}  // namespace
+
 // `tf run --backend`: the function (a func lowered first) as emitted CUDA on `backend`; the
 // outputs packaged as eval packages them.
 Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
@@ -187,6 +189,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
 #endif
 }
 
+namespace {
 }  // namespace
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {

@@ -28,6 +28,9 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/value/value.h"
+#include "ir/core/module.h"
+#include "ir/support/result.h"
 #include "tools/tf/limit_options.h"
 
 namespace CLI {
@@ -50,6 +53,11 @@ struct EvalRequest {
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
 };
+
+/// `fn` of `module` (a func lowered first, `is_func`) as emitted CUDA on `backend` ("emu": g++
+/// against the host emulation; "gpu": nvcc and a device) on `inputs`: one output, or a tuple.
+Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
+                                const std::string& backend);
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
 int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);
