@@ -123,9 +123,10 @@ class Reducer {
   bool blocks_pass(std::vector<std::string>& lines) {
     if (!options_.kernel_statements) return false;
     bool changed = false;
+    std::vector<bool> kernel = in_prim_funcs(lines);  // recomputed only when a candidate is kept
     for (std::size_t i = 1; i < lines.size() && !out_of_time(); ++i) {
       const std::string t = trimmed(lines[i]);
-      if (!in_prim_funcs(lines)[i] || (t.rfind("with ", 0) != 0 && t.rfind("for ", 0) != 0) || t.back() != '{') continue;
+      if (!kernel[i] || (t.rfind("with ", 0) != 0 && t.rfind("for ", 0) != 0) || t.back() != '{') continue;
       const std::size_t close = block_end(lines, i);
       if (close == lines.size()) continue;
       std::vector<std::string> whole = lines, unwrapped = lines;
@@ -134,6 +135,7 @@ class Reducer {
       unwrapped.erase(unwrapped.begin() + static_cast<std::ptrdiff_t>(i));
       if (try_lines(lines, std::move(whole)) || try_lines(lines, std::move(unwrapped))) {
         changed = true;
+        kernel = in_prim_funcs(lines);
         --i;  // the same index holds the next candidate
       }
     }

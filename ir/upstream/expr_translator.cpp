@@ -98,7 +98,7 @@ Result<std::string> ExprTranslator::translate(const PyExpr& e, Place place) cons
       return "(" + *inner + (e.items.size() == 1 ? ",)" : ")");
     }
     case PyKind::Set: return error(e, "a set outside a layout annotation's partial axes");
-    case PyKind::Call: return call(e, place);
+    case PyKind::Call: return call(e);
     case PyKind::Subscript:
       if (e.items[0]->kind == PyKind::Name && (e.items[0]->text == "Tensor" || e.items[0]->text == "ConstTensor")) return type(e);
       return error(e, "a subscript inside an expression (the printer binds each slice to its own name)");
@@ -129,7 +129,7 @@ Result<std::string> ExprTranslator::translate(const PyExpr& e, Place place) cons
   return error(e, "an expression the importer does not know");
 }
 
-Result<std::string> ExprTranslator::call(const PyExpr& e, Place place) const {
+Result<std::string> ExprTranslator::call(const PyExpr& e) const {
   const PyExpr& f = *e.items[0];
   if (f.kind != PyKind::Name) return error(f, fmt::format("a call of '{}' (only ops, functions and constructors are called)", py_text(f)));
   const std::string& name = f.text;
@@ -177,7 +177,6 @@ Result<std::string> ExprTranslator::call(const PyExpr& e, Place place) const {
     out += (first ? "" : ", ") + key + "=" + *v;
     first = false;
   }
-  (void)place;
   return out + ")";
 }
 
@@ -203,7 +202,7 @@ Result<std::string> ExprTranslator::type(const PyExpr& e) const {
     if (x.kind == PyKind::String) {
       out += ", storage=" + x.text;
     } else if (x.kind == PyKind::Tuple) {
-      Result<std::string> l = sugar_layout(x, dims);
+      Result<std::string> l = sugar_layout(x);
       TF_TRY(l);
       out += ", layout=" + *l;
     } else if (x.kind == PyKind::Call) {
@@ -219,7 +218,7 @@ Result<std::string> ExprTranslator::type(const PyExpr& e) const {
 
 // `(ax, ...)`, `((ax, ...), (strides))`, `((ax, ...), {m.a @ P("sum"), ...})`, or both: a
 // ShardLayout over the prelude mesh the axes name (importer.h's design note).
-Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e, const std::vector<std::string>& /*shape*/) const {
+Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e) const {
   const bool nested = !e.items.empty() && e.items[0]->kind == PyKind::Tuple;
   const PyExpr* axes = nested ? e.items[0].get() : &e;
   const PyExpr* strides = nullptr;

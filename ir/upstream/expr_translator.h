@@ -53,9 +53,9 @@ class ExprTranslator {
   Diagnostic error(const PyExpr& e, std::string message) const;
 
  private:
-  Result<std::string> call(const PyExpr& e, Place place) const;
+  Result<std::string> call(const PyExpr& e) const;
   Result<std::string> list(const std::vector<PyExprRef>& items, std::size_t from, Place place) const;
-  Result<std::string> sugar_layout(const PyExpr& e, const std::vector<std::string>& shape) const;
+  Result<std::string> sugar_layout(const PyExpr& e) const;
   std::string file_;
 };
 

@@ -14,8 +14,6 @@ LineLayout::Handle LineLayout::append(int line, std::string text) { return put(l
 
 void LineLayout::edit(const Handle& h, std::string text) { lines_.at(h.line).at(h.index).text = std::move(text); }
 
-const std::string& LineLayout::text(const Handle& h) const { return lines_.at(h.line).at(h.index).text; }
-
 std::string LineLayout::render(int min_lines) const {
   const int last = std::max(min_lines, lines_.empty() ? 0 : lines_.rbegin()->first);
   std::string out;

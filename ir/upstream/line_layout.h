@@ -25,8 +25,6 @@ class LineLayout {
   Handle append(int line, std::string text);
   /// Replaces a placed piece's text.
   void edit(const Handle& h, std::string text);
-  /// The text of a placed piece.
-  const std::string& text(const Handle& h) const;
   /// Every line from 1 to the last one holding a piece (at least `min_lines`), each ending in
   /// a newline.
   std::string render(int min_lines = 0) const;
