@@ -139,10 +139,7 @@ class Program {
     std::vector<eval::Tensor> tensors;
     for (std::size_t i = 0; i < params.size(); ++i) {
       const std::string what = "input " + params[i]->name;
-      const eval::NpyArray a = npy_of(inputs[i], what);
-      const DType dtype = params[i]->type()->as<TensorType>()->dtype;
-      eval::Tensor t = (a.type == eval::NpyType::U8 || a.type == eval::NpyType::U16) ? take(eval::tensor_from_npy(a, dtype, what))
-                                                                                       : take(eval::natural_tensor_from_npy(a, what));
+      const eval::Tensor t = take(cli::input_from_npy(npy_of(inputs[i], what), *params[i], what));
       tensors.push_back(take(eval::convert_input(t, *params[i])));
     }
     Result<eval::Value> value = [&]() -> Result<eval::Value> {

@@ -60,12 +60,7 @@ Result<eval::Tensor> read_input(const std::string& name, const std::string& valu
   if (value.size() > 4 && value.ends_with(".npy")) {
     Result<eval::NpyArray> a = eval::read_npy_file(value);
     TF_TRY(a);
-    const std::string what = fmt::format("input {} ({})", name, value);
-    // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
-    // dtype here and converts at the boundary like a literal (convert_input).
-    if (a->type == eval::NpyType::U8 || a->type == eval::NpyType::U16)
-      return eval::tensor_from_npy(*a, dtype, what);
-    return eval::natural_tensor_from_npy(*a, what);
+    return input_from_npy(*a, param, fmt::format("input {} ({})", name, value));
   }
   eval::LiteralContext c = lc;
   c.npy_dtype = dtype;
@@ -138,6 +133,14 @@ Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& f
 }
 
 }  // namespace
+
+Result<eval::Tensor> input_from_npy(const eval::NpyArray& a, const Var& param, const std::string& what) {
+  // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
+  // dtype, to be converted at the boundary like a literal (convert_input).
+  if (a.type == eval::NpyType::U8 || a.type == eval::NpyType::U16)
+    return eval::tensor_from_npy(a, param.type()->as<TensorType>()->dtype, what);
+  return eval::natural_tensor_from_npy(a, what);
+}
 
 // `tf run --backend`: the function (a func lowered first) as emitted CUDA on `backend`; the
 // outputs packaged as eval packages them.

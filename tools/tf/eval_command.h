@@ -28,8 +28,10 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/value/npy.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
+#include "ir/core/var.h"
 #include "ir/support/result.h"
 #include "tools/tf/limit_options.h"
 
@@ -53,6 +55,11 @@ struct EvalRequest {
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
 };
+
+/// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;
+/// any other array its own values, still to be converted with eval::convert_input, D4); `what`
+/// names it in diagnostics. What `tf eval --input NAME=x.npy` and the Python module take.
+Result<eval::Tensor> input_from_npy(const eval::NpyArray& array, const Var& param, const std::string& what);
 
 /// `fn` of `module` (a func lowered first, `is_func`) as emitted CUDA on `backend` ("emu": g++
 /// against the host emulation; "gpu": nvcc and a device) on `inputs`: one output, or a tuple.
