@@ -121,6 +121,12 @@ std::int64_t NpyArray::size() const {
   return n;
 }
 
+std::int64_t NpyView::size() const {
+  std::int64_t n = 1;
+  for (std::int64_t e : shape) n *= e;
+  return n;
+}
+
 Result<NpyArray> read_npy(std::span<const std::uint8_t> bytes, const std::string& name) {
   if (bytes.size() < 10 || std::string_view(reinterpret_cast<const char*>(bytes.data()), 6) != kMagic)
     return bad(name, "not a .npy file (it does not start with \\x93NUMPY)");

@@ -37,6 +37,24 @@ struct NpyArray {
   std::int64_t size() const;
 };
 
+/// An array whose data are owned elsewhere: an NpyArray, or a C-contiguous little-endian NumPy
+/// buffer the Python module takes without copying it (docs/python.md). The data must outlive
+/// the view.
+struct NpyView {
+  NpyType type = NpyType::F32;
+  std::vector<std::int64_t> shape;     ///< () for a scalar
+  std::span<const std::uint8_t> data;  ///< product(shape) * npy_item_size(type) bytes
+
+  NpyView() = default;
+  NpyView(NpyType t, std::vector<std::int64_t> s, std::span<const std::uint8_t> d)
+      : type(t), shape(std::move(s)), data(d) {}
+  /// The view of `a` (implicit: every reader of an NpyArray takes a view).
+  NpyView(const NpyArray& a) : type(a.type), shape(a.shape), data(a.data) {}  // NOLINT(google-explicit-constructor)
+
+  /// The number of elements (1 for a scalar).
+  std::int64_t size() const;
+};
+
 /// Parses a whole .npy file held in `bytes`; `name` positions the diagnostics (category Usage).
 Result<NpyArray> read_npy(std::span<const std::uint8_t> bytes, const std::string& name);
 

@@ -39,7 +39,7 @@ std::optional<NpyType> storage_type(DType d) {
 }
 
 // Element i of `a` as an unsigned integer of its item size (U8, U16, Bool, I8 ...).
-std::uint64_t item_bits(const NpyArray& a, std::int64_t i) {
+std::uint64_t item_bits(const NpyView& a, std::int64_t i) {
   const std::size_t size = npy_item_size(a.type);
   std::uint64_t v = 0;
   std::memcpy(&v, a.data.data() + static_cast<std::size_t>(i) * size, size);
@@ -47,14 +47,14 @@ std::uint64_t item_bits(const NpyArray& a, std::int64_t i) {
 }
 
 // The tensor of `d` whose buffer is `a`'s data (same element layout).
-Tensor same_layout_tensor(const NpyArray& a, DType d) {
+Tensor same_layout_tensor(const NpyView& a, DType d) {
   Tensor t = Tensor::make_uninitialized(d, a.shape);
   if (!a.data.empty()) std::memcpy(t.mutable_bytes().data(), a.data.data(), a.data.size());
   return t;
 }
 
 // Raw codes, one per item, each checked against the dtype's bit width.
-Result<Tensor> codes_tensor(const NpyArray& a, DType d, const std::string& what) {
+Result<Tensor> codes_tensor(const NpyView& a, DType d, const std::string& what) {
   Tensor t = Tensor::make(d, a.shape);
   const int bits = d.bit_width();
   for (std::int64_t i = 0; i < a.size(); ++i) {
@@ -71,7 +71,7 @@ Result<Tensor> codes_tensor(const NpyArray& a, DType d, const std::string& what)
 
 // The tensor of the array's own numbers: f16 / f32 / i8 / i32 / i64 / bool as themselves,
 // u8 / u16 as i32 values. Precondition: not F64.
-Tensor numeric_tensor(const NpyArray& a) {
+Tensor numeric_tensor(const NpyView& a) {
   switch (a.type) {
     case NpyType::F16:
       return same_layout_tensor(a, DType::f16());
@@ -98,7 +98,7 @@ Tensor numeric_tensor(const NpyArray& a) {
 }
 
 // An <f8 array rounded once per element to the simple dtype `d` (D4 default mode).
-Tensor f64_tensor(const NpyArray& a, DType d) {
+Tensor f64_tensor(const NpyView& a, DType d) {
   Tensor t = Tensor::make(d, a.shape);
   const numerics::CastMode mode = numerics::default_cast_mode(d);
   for (std::int64_t i = 0; i < a.size(); ++i) {
@@ -117,7 +117,7 @@ Result<Tensor> check_bool_bytes(Tensor t, const std::string& what) {
   return t;
 }
 
-Result<Tensor> quantized_from_npy(const NpyArray& a, DType dtype, const std::string& what) {
+Result<Tensor> quantized_from_npy(const NpyView& a, DType dtype, const std::string& what) {
   Result<numerics::BlockScaleFormat> format = numerics::block_scale_format_of(dtype);
   if (!format) return as_usage(format.diagnostics(), what);
   if (a.type != NpyType::F32 && a.type != NpyType::F16)
@@ -134,7 +134,7 @@ Result<Tensor> quantized_from_npy(const NpyArray& a, DType dtype, const std::str
 
 }  // namespace
 
-Result<Tensor> tensor_from_npy(const NpyArray& a, DType dtype, const std::string& what) {
+Result<Tensor> tensor_from_npy(const NpyView& a, DType dtype, const std::string& what) {
   if (dtype.is_compound()) return quantized_from_npy(a, dtype, what);
   if (storage_type(dtype) == a.type) {
     Tensor t = same_layout_tensor(a, dtype);
@@ -153,7 +153,7 @@ Result<Tensor> tensor_from_npy(const NpyArray& a, DType dtype, const std::string
   return t;
 }
 
-Result<Tensor> natural_tensor_from_npy(const NpyArray& a, const std::string& what) {
+Result<Tensor> natural_tensor_from_npy(const NpyView& a, const std::string& what) {
   if (a.type == NpyType::U8 || a.type == NpyType::U16)
     return usage(what, fmt::format("a {} array holds raw codes; name their dtype, e.g. "
                                    "npy(\"file.npy\", dtype={})",

@@ -37,12 +37,12 @@
 namespace tf::eval {
 
 /// The tensor of `dtype` that `array` stands for (reading rules in the design note).
-Result<Tensor> tensor_from_npy(const NpyArray& array, DType dtype, const std::string& what);
+Result<Tensor> tensor_from_npy(const NpyView& array, DType dtype, const std::string& what);
 
 /// The tensor an untyped .npy input stands for: f32, f16, i8, i32, i64 and bool arrays keep
 /// their own dtype; <f8 becomes f32 (each value rounded once, nearest even); |u1 and <u2 are
 /// refused (raw codes need a dtype: the message says to name one).
-Result<Tensor> natural_tensor_from_npy(const NpyArray& array, const std::string& what);
+Result<Tensor> natural_tensor_from_npy(const NpyView& array, const std::string& what);
 
 /// The block-scaled tensor of `dtype` whose planes are `planes`, laid out as tensor_to_npy
 /// writes them (design note). Usage diagnostics: a dtype without a block-scale format, a wrong

@@ -1,11 +1,14 @@
 // tilefoundry_ref._core: the oracle for Python (docs/python.md). A thin nanobind layer: programs
 // are read and verified as `tf check` reads them (a .py path through tf import), functions run
 // on the HIR evaluator, the TIR machine model or, lowered, on the machine model, and arrays cross
-// the boundary as `tf eval` takes and writes .npy files (eval/value/npy_boundary.h): an array is
-// (descr, shape, bytes), raw u8 / u16 codes for the narrow dtypes, one array per plane of a
-// block-scaled value. Failures raise _core.Error whose message is the JSON list of diagnostics
+// the boundary as `tf eval` takes and writes .npy files (eval/value/npy_boundary.h): raw u8 / u16
+// codes for the narrow dtypes, one array per plane of a block-scaled value. An input array is
+// read in place (a C-contiguous little-endian buffer: the package makes one where the caller's
+// array is not) and copied once, into the evaluator's storage; an output array owns the bytes
+// the evaluator wrote, handed to NumPy without a copy. Failures raise _core.Error whose message is the JSON list of diagnostics
 // (rule id, place, message); the Python package turns it into TfError.
 #include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
 #include <nanobind/stl/map.h>
 #include <nanobind/stl/shared_ptr.h>
 #include <nanobind/stl/string.h>
@@ -15,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 
@@ -30,6 +35,7 @@
 #include "ir/type/type_print.h"
 #include "ir/upstream/importer.h"
 #include "tools/tf/eval_command.h"
+#include "tools/tf/function_run.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/report.h"
@@ -58,30 +64,59 @@ T take(Result<T> r) {
   return std::move(r).value();
 }
 
-/// An array as it crosses the boundary: the .npy descr, the shape and the little-endian bytes.
-using Array = std::tuple<std::string, std::vector<std::int64_t>, nb::bytes>;
+/// An input array: read only, C-contiguous, in host memory (nanobind makes it one otherwise).
+using InArray = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
+/// An output array handed to NumPy.
+using OutArray = nb::ndarray<nb::numpy>;
 
-eval::NpyArray npy_of(const Array& a, const std::string& what) {
-  const auto& [descr, shape, bytes] = a;
-  eval::NpyArray out;
-  bool known = false;
-  for (eval::NpyType t : {eval::NpyType::F16, eval::NpyType::F32, eval::NpyType::F64, eval::NpyType::I8, eval::NpyType::I32,
-                          eval::NpyType::I64, eval::NpyType::Bool, eval::NpyType::U8, eval::NpyType::U16})
-    if (descr == eval::npy_descr(t)) {
-      out.type = t;
-      known = true;
-    }
-  if (!known) raise(what + ": an array of dtype '" + descr + "' (f2 f4 f8 i1 i4 i8 b1 u1 u2 are taken)");
-  out.shape = shape;
-  const auto* p = static_cast<const std::uint8_t*>(bytes.data());
-  out.data.assign(p, p + bytes.size());
-  if (static_cast<std::int64_t>(out.data.size()) != out.size() * static_cast<std::int64_t>(eval::npy_item_size(out.type)))
-    raise(what + ": the bytes do not match the shape");
-  return out;
+/// The .npy element type of `a`'s dtype, if the boundary takes it.
+std::optional<eval::NpyType> npy_type_of(const InArray& a) {
+  using Code = nb::dlpack::dtype_code;
+  const nb::dlpack::dtype d = a.dtype();
+  if (d.lanes != 1) return std::nullopt;
+  const auto code = static_cast<Code>(d.code);
+  if (code == Code::Float && d.bits == 16) return eval::NpyType::F16;
+  if (code == Code::Float && d.bits == 32) return eval::NpyType::F32;
+  if (code == Code::Float && d.bits == 64) return eval::NpyType::F64;
+  if (code == Code::Int && d.bits == 8) return eval::NpyType::I8;
+  if (code == Code::Int && d.bits == 32) return eval::NpyType::I32;
+  if (code == Code::Int && d.bits == 64) return eval::NpyType::I64;
+  if (code == Code::Bool && d.bits == 8) return eval::NpyType::Bool;
+  if (code == Code::UInt && d.bits == 8) return eval::NpyType::U8;
+  if (code == Code::UInt && d.bits == 16) return eval::NpyType::U16;
+  return std::nullopt;
 }
 
-Array array_of(const eval::NpyArray& a) {
-  return Array{eval::npy_descr(a.type), a.shape, nb::bytes(reinterpret_cast<const char*>(a.data.data()), a.data.size())};
+/// `a` as the boundary reads it, without copying its data.
+eval::NpyView view_of(const InArray& a, const std::string& what) {
+  const std::optional<eval::NpyType> type = npy_type_of(a);
+  if (!type) raise(what + ": an array of an element type the boundary does not take (f2 f4 f8 i1 i4 i8 b1 u1 u2 are taken)");
+  std::vector<std::int64_t> shape;
+  for (std::size_t k = 0; k < a.ndim(); ++k) shape.push_back(static_cast<std::int64_t>(a.shape(k)));
+  return eval::NpyView(*type, std::move(shape), std::span(static_cast<const std::uint8_t*>(a.data()), a.nbytes()));
+}
+
+/// A NumPy array that owns `a`'s bytes (moved, not copied).
+OutArray array_of(eval::NpyArray a) {
+  nb::dlpack::dtype d{};
+  d.lanes = 1;
+  d.bits = static_cast<std::uint8_t>(8 * eval::npy_item_size(a.type));
+  using Code = nb::dlpack::dtype_code;
+  switch (a.type) {
+    case eval::NpyType::F16:
+    case eval::NpyType::F32:
+    case eval::NpyType::F64: d.code = static_cast<std::uint8_t>(Code::Float); break;
+    case eval::NpyType::I8:
+    case eval::NpyType::I32:
+    case eval::NpyType::I64: d.code = static_cast<std::uint8_t>(Code::Int); break;
+    case eval::NpyType::Bool: d.code = static_cast<std::uint8_t>(Code::Bool); break;
+    case eval::NpyType::U8:
+    case eval::NpyType::U16: d.code = static_cast<std::uint8_t>(Code::UInt); break;
+  }
+  auto* owned = new std::vector<std::uint8_t>(std::move(a.data));
+  nb::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<std::uint8_t>*>(p); });
+  std::vector<std::size_t> shape(a.shape.begin(), a.shape.end());
+  return OutArray(owned->data(), shape.size(), shape.data(), owner, nullptr, d);
 }
 
 /// A read and verified program.
@@ -125,95 +160,69 @@ class Program {
     return text::print_derived_module(*file_, *m);
   }
 
-  /// Runs `fn` at `level` (hir: the HIR evaluator; tir: a func lowered, then the machine model;
-  /// a prim_func always runs on the machine model) on `inputs`, one per parameter. Each output
-  /// is (dtype name, arrays): one array, or the planes of a block-scaled value.
-  std::vector<std::tuple<std::string, std::vector<Array>>> eval(const std::string& fn, const std::vector<Array>& inputs,
-                                                                const std::map<std::string, std::int64_t>& dims,
-                                                                const std::string& level, std::uint64_t schedule) const {
-    if (level != "hir" && level != "tir" && level != "emu" && level != "gpu")
-      raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
+  /// Runs `fn` at `level` (cli::run_function: hir, tir, emu, gpu) on `inputs`, one per
+  /// parameter. Each output is (dtype name, arrays): one array, or the planes of a block-scaled
+  /// value.
+  std::vector<std::tuple<std::string, std::vector<OutArray>>> eval(const std::string& fn, const std::vector<InArray>& inputs,
+                                                                   const std::map<std::string, std::int64_t>& dims,
+                                                                   const std::string& level, std::uint64_t schedule) const {
+    if (!cli::is_run_level(level)) raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
     const std::vector<VarRef> params = inputs_of(fn);
     if (params.size() != inputs.size())
       raise("@" + fn + " takes " + std::to_string(params.size()) + " inputs, " + std::to_string(inputs.size()) + " given");
     std::vector<eval::Tensor> tensors;
     for (std::size_t i = 0; i < params.size(); ++i) {
       const std::string what = "input " + params[i]->name;
-      const eval::Tensor t = take(cli::input_from_npy(npy_of(inputs[i], what), *params[i], what));
+      const eval::Tensor t = take(cli::input_from_npy(view_of(inputs[i], what), *params[i], what));
       tensors.push_back(take(eval::convert_input(t, *params[i])));
     }
-    Result<eval::Value> value = [&]() -> Result<eval::Value> {
+    cli::FunctionRunOptions options;
+    options.level = level;
+    options.dims = dims;
+    options.schedule_seed = schedule;
+    Result<cli::FunctionRun> run = [&] {
       nb::gil_scoped_release unlocked;
-      const FunctionBase* f = file_->module->find(fn);
-      if (level == "emu" || level == "gpu")  // emitted CUDA: under the host emulation, or on a device
-        return cli::run_backend(*file_->module, fn, dynamic_cast<const tir::PrimFunction*>(f) == nullptr, std::move(tensors), level);
-      if (const auto* prim = dynamic_cast<const tir::PrimFunction*>(f)) return run_tir(*file_->module, *prim, std::move(tensors), dims, schedule);
-      const auto& h = dynamic_cast<const hir::Function&>(*f);
-      if (level == "hir") {
-        eval::HirEvalOptions options;
-        options.handlers = &cli::cli_context().handlers();
-        options.dims = dims;
-        return eval::evaluate_function(*file_->module, h, std::vector<eval::Value>(tensors.begin(), tensors.end()), options);
-      }
-      eval::tir::TirEvalOptions options;
-      options.dims = dims;
-      options.schedule_seed = schedule;
-      Result<eval::tir::TirRun> run = eval::tir::evaluate_lowered(*file_->module, fn, std::move(tensors), options, cli::cli_context());
-      if (!run.ok()) return run.diagnostics();
-      return package(std::move(run->outputs));
+      return cli::run_function(*file_->module, fn, std::move(tensors), options);
     }();
-    std::vector<std::tuple<std::string, std::vector<Array>>> out;
-    flatten(take(std::move(value)), out);
+    std::vector<std::tuple<std::string, std::vector<OutArray>>> out;
+    flatten(take(std::move(run)).value, out);
     return out;
   }
 
  private:
-  std::vector<VarRef> inputs_of(const std::string& fn) const {
-    const FunctionBase* f = file_->module->find(fn);
-    if (f == nullptr) raise("the program has no function '" + fn + "'");
-    if (const auto* prim = dynamic_cast<const tir::PrimFunction*>(f)) return eval::tir::input_params(*prim);
-    const auto* h = dynamic_cast<const hir::Function*>(f);
-    if (h == nullptr) raise("'" + fn + "' is neither a func nor a prim_func");
-    return h->params();
-  }
+  std::vector<VarRef> inputs_of(const std::string& fn) const { return take(cli::function_inputs(*file_->module, fn)); }
 
-  static eval::Value package(std::vector<eval::Tensor> outs) {
-    std::vector<eval::Value> vs(outs.begin(), outs.end());
-    return vs.size() == 1 ? vs[0] : eval::Value::tuple(std::move(vs));
-  }
-
-  static Result<eval::Value> run_tir(const Module& m, const tir::PrimFunction& f, std::vector<eval::Tensor> inputs,
-                                     const std::map<std::string, std::int64_t>& dims, std::uint64_t schedule) {
-    eval::tir::TirEvalOptions options;
-    options.dims = dims;
-    options.schedule_seed = schedule;
-    Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(m, f, std::move(inputs), options);
-    if (!run.ok()) return run.diagnostics();
-    return package(std::move(run->outputs));
-  }
-
-  static void flatten(const eval::Value& v, std::vector<std::tuple<std::string, std::vector<Array>>>& out) {
+  static void flatten(const eval::Value& v, std::vector<std::tuple<std::string, std::vector<OutArray>>>& out) {
     if (v.is_tuple()) {
       for (const eval::Value& item : v.items()) flatten(item, out);
       return;
     }
-    std::vector<Array> arrays;
-    for (const eval::NpyArray& a : take(eval::tensor_to_npy(v.tensor()))) arrays.push_back(array_of(a));
+    std::vector<OutArray> arrays;
+    for (eval::NpyArray& a : take(eval::tensor_to_npy(v.tensor()))) arrays.push_back(array_of(std::move(a)));
     out.emplace_back(std::string(v.tensor().dtype().name()), std::move(arrays));
   }
 
   std::shared_ptr<text::ReadFile> file_;
 };
 
-/// What `tf layout EXPR --json` prints, with `definitions` as its --def NAME=EXPR.
+/// What `tf layout EXPR --json` prints, with `definitions` as its --def NAME=EXPR. Its refusals
+/// (one JSON diagnostic per line of its error stream, as --json writes them) raise as the
+/// others do.
 std::string layout_json(const std::string& expression, const std::vector<std::string>& definitions) {
   cli::LayoutRequest r;
   r.expression = expression;
   r.definitions = definitions;
   r.json = true;
   std::ostringstream out, err;
-  if (cli::run_layout(r, out, err) != 0) throw Failure(err.str().empty() ? out.str() : err.str());
-  return out.str();
+  if (cli::run_layout(r, out, err) == 0) return out.str();
+  nlohmann::json list = nlohmann::json::array();
+  std::istringstream lines(err.str());
+  for (std::string line; std::getline(lines, line);) {
+    nlohmann::json d = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (!d.is_discarded()) list.push_back(std::move(d));
+  }
+  if (list.empty()) raise(err.str());
+  throw Failure(json_text(list));
 }
 
 }  // namespace

@@ -54,6 +54,42 @@ def test_narrow_dtypes_round_trip_as_ml_dtypes_arrays(dtype):
     assert z.view(codes.dtype).tolist() == codes.tolist()
 
 
+def test_arrays_of_every_memory_layout_give_the_same_result():
+    # The module reads a C-contiguous little-endian buffer in place; any other layout is made one
+    # first. Each must give the values of the plain array, element for element.
+    rng = np.random.default_rng(3)
+    plain = rng.standard_normal((3, 4)).astype(np.float32)
+    wide = np.zeros((3, 8), dtype=np.float32)
+    wide[:, ::2] = plain
+    read_only = plain.copy()
+    read_only.flags.writeable = False
+    layouts = {"strided": wide[:, ::2], "fortran": np.asfortranarray(plain), "big_endian": plain.astype(">f4"),
+               "read_only": read_only, "transposed": plain.T.copy().T}
+    m = identity("f32")
+    for name, x in layouts.items():
+        assert m.eval("same", x).tobytes() == plain.tobytes(), name
+
+
+def test_a_contiguous_input_is_not_copied_on_the_python_side_and_outputs_own_their_bytes():
+    from tilefoundry_ref import _to_core
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    assert _to_core(x, "f32") is x  # handed to the module as it is
+    y = identity("f32").eval("same", x)
+    assert not np.shares_memory(x, y)  # the output is the evaluator's, not a view of the input
+    x[0, 0] = 99.0
+    assert y[0, 0] == 0.0
+    y[0, 1] = 5.0  # and it is an ordinary writable array
+    assert y[0, 1] == 5.0
+
+
+def test_scalars_and_empty_arrays_cross_the_boundary():
+    s = tf.load("tfir 1\nfunc f(x: Tensor[(), i32]) -> Tensor[(), i32] {\n    return x\n}\n")
+    y = s.eval("f", np.int32(-7))
+    assert y.shape == () and int(y) == -7
+    e = identity("f32", "(0, 4)").eval("same", np.zeros((0, 4), dtype=np.float32))
+    assert e.shape == (0, 4)
+
+
 def test_a_wider_array_converts_to_the_parameter_dtype_at_the_boundary():
     x = np.float32([1.0, 1.00390625, 3.0e38])  # the middle one is a tie for bf16
     y = identity("bf16", "(3,)").eval("same", x)

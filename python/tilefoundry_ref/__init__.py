@@ -16,6 +16,7 @@ whose .diagnostics carry the rule id and the place of each problem.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import NamedTuple, Optional, Sequence
@@ -58,11 +59,9 @@ def _call(f, *args):
 # tfir narrow dtypes and their ml_dtypes names; the raw code width (|u1 or <u2) of each.
 _NARROW = {"bf16": "bfloat16", "fp8e4m3": "float8_e4m3fn", "fp8e5m2": "float8_e5m2", "f8e8m0": "float8_e8m0fnu",
            "f6e3m2": "float6_e3m2fn", "f6e2m3": "float6_e2m3fn", "f4e2m1": "float4_e2m1fn"}
-_CODE_TYPE = {"bf16": np.uint16, "f16": np.uint16}
-_NUMPY_DESCR = {np.dtype(np.float16): "<f2", np.dtype(np.float32): "<f4", np.dtype(np.float64): "<f8",
-                np.dtype(np.int8): "|i1", np.dtype(np.int32): "<i4", np.dtype(np.int64): "<i8",
-                np.dtype(np.bool_): "|b1", np.dtype(np.uint8): "|u1", np.dtype(np.uint16): "<u2"}
-_DESCR_NUMPY = {v: k for k, v in _NUMPY_DESCR.items()}
+# The NumPy element types the boundary takes (as .npy: <f2 <f4 <f8 |i1 <i4 <i8 |b1 |u1 <u2).
+_TAKEN = {np.dtype(t) for t in (np.float16, np.float32, np.float64, np.int8, np.int32, np.int64, np.bool_, np.uint8,
+                                np.uint16)}
 
 
 class RawCodes(np.ndarray):
@@ -96,7 +95,8 @@ def _ml_dtype(tf_dtype: str):
 
 
 def _to_core(array, param_dtype: str):
-    """(descr, shape, bytes) for `array` meant for a parameter of `param_dtype`."""
+    """`array`, meant for a parameter of `param_dtype`, as the module takes it: C-contiguous,
+    little-endian, of a taken element type (narrow ml_dtypes arrays as their codes)."""
     a = np.asarray(array)
     narrow = _ml_dtype(param_dtype)
     if narrow is not None and a.dtype == np.dtype(narrow):  # its own codes
@@ -107,27 +107,27 @@ def _to_core(array, param_dtype: str):
         raise TfError([{"severity": "error", "tag": "usage", "rule": None,
                         "message": f"a float64 array for a {param_dtype} parameter: it would be rounded to f32 and then to "
                                    f"{param_dtype}, twice; pass float32 (or an array of the parameter's dtype)"}])
-    if a.dtype not in _NUMPY_DESCR:
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                        "message": f"an array of dtype {a.dtype} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)"}])
-    a = np.ascontiguousarray(a)
     if a.dtype.byteorder == ">":
         a = a.astype(a.dtype.newbyteorder("<"))
-    return (_NUMPY_DESCR[a.dtype], list(a.shape), a.tobytes())
+    if a.dtype not in _TAKEN:
+        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
+                        "message": f"an array of dtype {a.dtype} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)"}])
+    # A C-contiguous array is read in place by the module (no copy here: asarray returns it as it
+    # is); anything else is copied once into that form. (Not ascontiguousarray: it makes a 0-d
+    # array 1-d.)
+    return np.asarray(a, order="C")
 
 
 def _from_core(dtype: str, arrays):
-    def plain(entry):
-        descr, shape, data = entry
-        return np.frombuffer(data, dtype=_DESCR_NUMPY[descr]).reshape(shape).copy()
-
+    """The Python value of one output: `arrays` are the NumPy arrays the module made (they own the
+    evaluator's bytes; no copy is made here)."""
     if len(arrays) > 1:  # block-scaled planes
-        codes, scales = plain(arrays[0]), plain(arrays[1])
+        codes, scales = arrays[0], arrays[1]
         tensor_scale = None
         if len(arrays) > 2:
-            tensor_scale = float(np.frombuffer(plain(arrays[2]).tobytes(), dtype=np.float32)[0])
+            tensor_scale = float(arrays[2].view(np.float32).reshape(()))
         return BlockScaled(dtype, codes, scales, tensor_scale)
-    a = plain(arrays[0])
+    a = arrays[0]
     narrow = _ml_dtype(dtype)
     if narrow is not None:
         return a.view(narrow) if np.dtype(narrow).itemsize == a.dtype.itemsize else a.astype(np.uint8).view(narrow)
@@ -198,9 +198,16 @@ def load(text_or_path: str) -> Module:
     return Module(_call(_core.Program.load, text, path))
 
 
+@functools.lru_cache(maxsize=256)
+def _conversion(text: str) -> Module:
+    """The read program of a cast / quantize / decode of one (shape, dtypes, mode): read once, then
+    reused, so that a loop of casts reads no text."""
+    return load(text)
+
+
 def _float_values(codes, dtype: str, shape_text: str):
     """The f32 values of `codes` (a Module round trip through the dtype's cast to f32)."""
-    m = load(f"tfir 1\nfunc v(x: Tensor[{shape_text}, {dtype}]) -> Tensor[{shape_text}, f32] {{\n"
+    m = _conversion(f"tfir 1\nfunc v(x: Tensor[{shape_text}, {dtype}]) -> Tensor[{shape_text}, f32] {{\n"
              f"    y = cast(x, dtype=f32)\n    return y\n}}\n")
     return m.eval("v", codes)
 
@@ -236,7 +243,7 @@ def cast(array, dtype: str, rounding: Optional[str] = None, saturate: Optional[b
     if saturate is not None:
         attrs += f", saturate={'true' if saturate else 'false'}"
     shape = _shape_text(a.shape)
-    m = load(f"tfir 1\nfunc c(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
+    m = _conversion(f"tfir 1\nfunc c(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
              f"    y = cast(x, dtype={dtype}{attrs})\n    return y\n}}\n")
     codes = m.eval("c", a)
     if dtype in ("f32", "f16", "bf16") or dtype in _NARROW:
@@ -255,7 +262,7 @@ def quantize(array, dtype: str, scale_method: Optional[str] = None) -> CastResul
     src = _source_dtype(a)
     shape = _shape_text(a.shape)
     attrs = f", scale_method={scale_method}" if scale_method is not None else ""
-    m = load(f"tfir 1\nfunc q(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
+    m = _conversion(f"tfir 1\nfunc q(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
              f"    y = cast(x, dtype={dtype}{attrs})\n    return y\n}}\n"
              f"func v(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, f32] {{\n"
              f"    y = cast(x, dtype={dtype}{attrs})\n    z = cast(y, dtype=f32)\n    return z\n}}\n")
@@ -266,12 +273,4 @@ def layout(expression: str, definitions: Sequence[str] = ()) -> dict:
     """What `tf layout EXPR --json` answers (docs/layouts.md): the coordinate -> offset table,
     size, cosize, injectivity, and for a mesh or a slice its participants and barrier.
     `definitions` are `NAME=EXPR` strings, as `--def`."""
-    try:
-        return json.loads(_core.layout_json(expression, list(definitions)))
-    except _core.Error as e:
-        text = str(e).strip()
-        try:
-            diags = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
-        except json.JSONDecodeError:
-            diags = []
-        raise TfError(diags or [{"severity": "error", "tag": "usage", "rule": None, "message": text}]) from None
+    return json.loads(_call(_core.layout_json, expression, list(definitions)))

@@ -13,11 +13,6 @@
 
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
-#include "ir/dim/dim_var.h"
-#include "ir/type/tuple_type.h"
-#ifdef TF_HAVE_CUDA_EMU
-#include "cuda/driver/backend_run.h"
-#endif
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/literal.h"
 #include "eval/value/memory_budget.h"
@@ -30,6 +25,7 @@
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
+#include "tools/tf/function_run.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/limit_options.h"
 #include "tools/tf/report.h"
@@ -104,96 +100,15 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
   return true;
 }
 
-Result<eval::Value> run_hir(const Module& module, const hir::Function& fn, std::vector<eval::Tensor> inputs,
-                            const eval::LiteralContext& lc, const eval::EvalLimits& limits) {
-  eval::HirEvalOptions options;
-  options.handlers = &cli_context().handlers();
-  options.dims = lc.dims;
-  options.limits = limits;
-  return eval::evaluate_function(module, fn, std::vector<eval::Value>(inputs.begin(), inputs.end()), options);
-}
-
-// The outputs of a prim_func: one tensor, or a tuple of them in parameter order. With --trace
-// the timeline goes to `err` first.
-Result<eval::Value> run_tir(const Module& module, const tf::tir::PrimFunction& fn, std::vector<eval::Tensor> inputs,
-                            const eval::LiteralContext& lc, const eval::EvalLimits& limits, const EvalRequest& r,
-                            std::ostream& err) {
-  eval::tir::TirEvalOptions options;
-  options.dims = lc.dims;
-  options.limits = limits;
-  options.schedule_seed = r.schedule_seed;
-  options.trace = r.trace;
-  options.mma = *eval::tir::mma_mode_from_name(r.mma);
-  Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(module, fn, std::move(inputs), options);
-  if (!run.ok()) return run.diagnostics();
-  if (r.trace) err << run->trace;
-  std::vector<eval::Value> outs(run->outputs.begin(), run->outputs.end());
-  if (outs.size() == 1) return outs.front();
-  return eval::Value::tuple(std::move(outs));
-}
-
 }  // namespace
 
-Result<eval::Tensor> input_from_npy(const eval::NpyArray& a, const Var& param, const std::string& what) {
+Result<eval::Tensor> input_from_npy(const eval::NpyView& a, const Var& param, const std::string& what) {
   // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
   // dtype, to be converted at the boundary like a literal (convert_input).
   if (a.type == eval::NpyType::U8 || a.type == eval::NpyType::U16)
     return eval::tensor_from_npy(a, param.type()->as<TensorType>()->dtype, what);
   return eval::natural_tensor_from_npy(a, what);
 }
-
-// `tf run --backend`: the function (a func lowered first) as emitted CUDA on `backend`; the
-// outputs packaged as eval packages them.
-Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
-                                const std::string& backend) {
-  if (backend != "emu" && backend != "gpu") return usage(fmt::format("--backend '{}': the backends are emu and gpu", backend));
-#ifdef TF_HAVE_CUDA_EMU
-  ModuleRef tir(&module);
-  bool tuple = false;
-  if (is_func) {
-    Result<ModuleRef> lowered = eval::tir::lower_function(module, fn, cli_context());
-    TF_TRY(lowered);
-    tir = *lowered;
-    const auto* h = dynamic_cast<const hir::Function*>(module.find(fn));
-    tuple = h != nullptr && h->return_type() && h->return_type()->as<TupleType>() != nullptr;
-  }
-  const auto* entry = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(fn));
-  if (entry == nullptr) return usage(fmt::format("no TIR function {} to run", fn));
-  // The outputs' extents: static ones, and DimVars bound from the inputs' extents.
-  std::map<std::string, std::int64_t> dims;
-  const std::vector<VarRef> visible = eval::tir::input_params(*entry);
-  for (std::size_t i = 0; i < visible.size() && i < inputs.size(); ++i) {
-    const auto* t = visible[i]->type()->as<TensorType>();
-    for (std::size_t k = 0; t != nullptr && k < t->shape.size() && k < inputs[i].shape().size(); ++k)
-      if (const auto* v = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>()) dims[v->name] = inputs[i].shape()[k];
-  }
-  std::vector<eval::Tensor> outputs;
-  for (const VarRef& o : entry->outputs()) {
-    const auto* t = o->type()->as<TensorType>();
-    std::vector<std::int64_t> shape;
-    for (const ShapeDim& d : t->shape) {
-      const auto* v = d.is_static() ? nullptr : d.expr()->as<DimVar>();
-      if (!d.is_static() && (v == nullptr || dims.count(v->name) == 0))
-        return usage(fmt::format("output {} of {} has an extent no input binds: not emitted yet", o->name, fn));
-      shape.push_back(d.is_static() ? d.value() : dims.at(v->name));
-    }
-    outputs.push_back(eval::Tensor::make(t->dtype, shape));
-  }
-  tuple = tuple || outputs.size() > 1;
-  Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs)
-                                      : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs);
-  TF_TRY(ran);
-  std::vector<eval::Value> outs(outputs.begin(), outputs.end());
-  if (outs.size() == 1 && !tuple) return outs.front();
-  return eval::Value::tuple(std::move(outs));
-#else
-  (void)module, (void)fn, (void)is_func, (void)inputs;
-  return usage(fmt::format("--backend {}: this build has no CUDA headers, so no CUDA backend", backend));
-#endif
-}
-
-namespace {
-}  // namespace
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   Result<eval::EvalLimits> limits = resolve_limits(r.limits);
@@ -270,13 +185,19 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     errors.push_back(usage(fmt::format("--input {}: @{} has no input parameter {}", name, fn_name, name)));
   if (!errors.empty()) return fail(errors, err, r.json);
 
-  Result<eval::Value> result = [&] {
+  Result<FunctionRun> result = [&] {
     // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
     eval::clear_interrupt();
     auto* previous = std::signal(SIGINT, [](int) { eval::request_interrupt(); });
-    Result<eval::Value> v = !r.backend.empty() ? run_backend(*file.module, fn_name, prim == nullptr, std::move(inputs), r.backend)
-                            : prim != nullptr  ? run_tir(*file.module, *prim, std::move(inputs), lc, *limits, r, err)
-                                               : run_hir(*file.module, *hir_fn, std::move(inputs), lc, *limits);
+    FunctionRunOptions options;
+    options.level = r.backend.empty() ? "hir" : r.backend;
+    options.dims = lc.dims;
+    options.limits = *limits;
+    options.schedule_seed = r.schedule_seed;
+    options.trace = r.trace;
+    options.mma = *eval::tir::mma_mode_from_name(r.mma);
+    Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);
+    if (v.ok() && r.trace) err << v->trace;
     std::signal(SIGINT, previous);
     return v;
   }();
@@ -286,7 +207,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     return fail(ds, err, r.json);
   }
   std::vector<std::pair<std::string, eval::Tensor>> outputs;
-  flatten(*result, "output", outputs);
+  flatten(result->value, "output", outputs);
   if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
   if (r.json) {
     nlohmann::ordered_json doc{{"function", fn_name}, {"outputs", nlohmann::ordered_json::array()}};

@@ -59,12 +59,7 @@ struct EvalRequest {
 /// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;
 /// any other array its own values, still to be converted with eval::convert_input, D4); `what`
 /// names it in diagnostics. What `tf eval --input NAME=x.npy` and the Python module take.
-Result<eval::Tensor> input_from_npy(const eval::NpyArray& array, const Var& param, const std::string& what);
-
-/// `fn` of `module` (a func lowered first, `is_func`) as emitted CUDA on `backend` ("emu": g++
-/// against the host emulation; "gpu": nvcc and a device) on `inputs`: one output, or a tuple.
-Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
-                                const std::string& backend);
+Result<eval::Tensor> input_from_npy(const eval::NpyView& array, const Var& param, const std::string& what);
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
 int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);

@@ -1,0 +1,59 @@
+// Running one function of a read program at a level: the one entry `tf eval`, `tf run` and the
+// Python module (docs/python.md) share, so that "what does @f compute at level L" has one answer.
+//  - hir: a func on the HIR evaluator (eval/hir/evaluator.h);
+//  - tir: a func lowered (eval/tir/lowered_run.h), then its host entry on the TIR machine model;
+//  - emu, gpu: the function (a func lowered first) as emitted CUDA, under the host emulation or
+//    on a device (run_backend);
+//  - a prim_func runs on the TIR machine model at hir and tir alike.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "eval/tir/tir_evaluator.h"
+#include "eval/value/value.h"
+#include "ir/core/module.h"
+#include "ir/core/var.h"
+#include "ir/support/result.h"
+
+namespace tf::cli {
+
+/// Where and how one function runs.
+struct FunctionRunOptions {
+  std::string level = "hir";                  ///< hir, tir, emu or gpu (header comment)
+  std::map<std::string, std::int64_t> dims;   ///< DimVar values by name (--dim)
+  eval::EvalLimits limits;                    ///< memory and step budgets (the evaluators)
+  std::uint64_t schedule_seed = 0;            ///< the machine model's thread order (0: lowest first)
+  bool trace = false;                         ///< record the machine model's barrier timeline
+  eval::tir::MmaMode mma = eval::tir::MmaMode::Exact;
+};
+
+/// What a run produced: the function's result (one tensor, or a tuple as the func returns it or,
+/// for a prim_func with several outputs, in output order) and the timeline when asked for.
+struct FunctionRun {
+  eval::Value value;
+  std::string trace;
+};
+
+/// True for the four level names.
+bool is_run_level(const std::string& level);
+
+/// The parameters of `fn` that take inputs, in order (a func's parameters; a prim_func's inputs,
+/// eval::tir::input_params). Diagnostic (Usage) when `fn` names no function of `module`.
+Result<std::vector<VarRef>> function_inputs(const Module& module, const std::string& fn);
+
+/// Runs `fn` of `module` at `options.level` on `inputs`, one per function_inputs entry, already
+/// converted to their parameters' dtypes (eval::convert_input). Diagnostics: an unknown level or
+/// function, the lowering's refusals, and whatever the evaluator or backend reports (undefined
+/// behaviour included).
+Result<FunctionRun> run_function(const Module& module, const std::string& fn, std::vector<eval::Tensor> inputs,
+                                 const FunctionRunOptions& options);
+
+/// `fn` of `module` (a func lowered first, `is_func`) as emitted CUDA on `backend` ("emu": g++
+/// against the host emulation; "gpu": nvcc and a device) on `inputs`: one output, or a tuple.
+Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
+                                const std::string& backend);
+
+}  // namespace tf::cli
