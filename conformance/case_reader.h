@@ -1,4 +1,4 @@
-// Reading the `case` blocks of a tfir file (TFIR.md section 7):
+// Reading the `case` blocks of a tfir file (docs/tfir.md section 7):
 //   case "scale_add/basic" {
 //       covers TYPES.2.TENSOR.fields, TYPES.4.DIM.dimvar-half-open
 //       run scale_add                 # the function to execute (default: the file's entry)

@@ -1,4 +1,4 @@
-// Running conformance cases (TFIR.md section 7).
+// Running conformance cases (docs/tfir.md section 7).
 //
 // A case is judged against what reading and verifying its file reports (every diagnostic of
 // read_file and verify_module) and, at level hir, against the HIR evaluator:

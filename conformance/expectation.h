@@ -1,4 +1,4 @@
-// The output expectations of a case (TFIR.md section 7): what an `expect output...` line
+// The output expectations of a case (docs/tfir.md section 7): what an `expect output...` line
 // says, and judging a computed value against it.
 //
 //   output = Tensor[(2, 8), f32]{...}                              exact (NaN equals NaN)

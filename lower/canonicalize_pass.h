@@ -4,10 +4,10 @@
 // Design note. An op is removed only when its result is its operand exactly, value and type: a
 // consumer keeps its stamped type, so the replacement must have the replaced node's type (shape,
 // dtype, layout and storage), and the value must be the operand's bit for bit on every input.
-// The ops so removed: `reshard(x)` with neither layout nor storage (hir-core 2.3: Reshard returns
-// its operand), `reshape(x, new_shape=S)` with S x's shape, `transpose(x, perm=P)` with P the
-// identity, and `slice(x, starts, sizes, strides)` with literal zero starts, x's extents and unit
-// strides. Extents are compared after the dim simplifier has folded them (the types hold
+// The ops so removed: `reshard(x)` with neither layout nor storage (docs/hir-semantics.md: Reshard
+// returns its operand), `reshape(x, new_shape=S)` with S x's shape, `transpose(x, perm=P)` with P
+// the identity, and `slice(x, starts, sizes, strides)` with literal zero starts, x's extents and
+// unit strides. Extents are compared after the dim simplifier has folded them (the types hold
 // simplified extents: `N + 0` is `N`), so `reshape(x, new_shape=(N,))` of an x of shape `(N,)`
 // goes too. Binding names and locations are carried to the rebuilt nodes; a removed binding's
 // name is lost with it (its consumers read the operand). Dispatch prototypes and their variants

@@ -76,8 +76,8 @@ Result<Expr> rule_zeros(LoweringContext& lc, const Call& c) {
 
 // The integer a float value converts to under the default integer conversion (docs/numerics.md):
 // toward zero, saturating to the dtype's range, NaN to 0. Written here, apart from the project's
-// numerics, as the backend's own reading of the rule (DESIGN.md: the oracle and the backend
-// share the IR and nothing else).
+// numerics, as the backend's own reading of the rule (docs/decisions.md D9: the oracle and the
+// backend share the IR and nothing else).
 std::int64_t to_integer(double v, DType d) {
   if (std::isnan(v)) return 0;
   const int bits = d.bit_width();

@@ -1,7 +1,7 @@
 // The sharded rule: a function whose values carry ShardLayouts runs on their mesh, each
 // distributed value held by the participants that own its elements.
 //
-// Design note. HIR values are logical (the evaluator is one participant, hir-core 2.3): a
+// Design note. HIR values are logical (the evaluator is one participant, docs/hir-semantics.md): a
 // ShardLayout says who holds which part of a value, never what the value is. The rule keeps that
 // reading. The kernel body runs inside `with M` for the one mesh M of the function's
 // ShardLayouts, and every TIR value takes one of three forms:

@@ -25,7 +25,7 @@
 //    (mma_m16n8k16.h). cp.async copies wait in the thread's groups and are performed at the
 //    cp.async.wait_group that retires them, the latest point a GPU may perform them; a thread
 //    that exits with copies not waited for is reported.
-// Nothing here is shared with eval/tir (DESIGN.md section 11: two independent implementations).
+// Nothing here is shared with eval/tir (docs/decisions.md D9: two independent implementations).
 #pragma once
 
 #include <cstdint>

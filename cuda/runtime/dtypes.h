@@ -1,6 +1,6 @@
 // Element types of the generated code and their conversions: the CUDA headers' own (cuda_fp16,
-// cuda_bf16, cuda_fp8), host and device alike, never the project's numerics (DESIGN.md section
-// 11: the backend and the oracle convert independently). Floats compute in f32 (the narrow ones
+// cuda_bf16, cuda_fp8), host and device alike, never the project's numerics (docs/decisions.md
+// D9: the backend and the oracle convert independently). Floats compute in f32 (the narrow ones
 // widen exactly) and round once to the destination with its default mode: round to nearest
 // even, the fp8 formats saturating to their largest finite value; an integer destination takes a
 // float toward zero, saturating, NaN to 0; bool is `x != 0`.

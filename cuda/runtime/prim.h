@@ -1,6 +1,6 @@
 // The primitive layer of the device runtime: the few things the runtime needs from the machine
-// (ids, barriers, warp exchange, mma, cp.async, trap), written once for nvcc and once for the host emulation
-// (cuda/emu), so that one generated source compiles for both (DESIGN.md section 7).
+// (ids, barriers, warp exchange, mma, cp.async, trap), written once for nvcc and once for the host
+// emulation (cuda/emu), so that one generated source compiles for both (docs/cuda-backend.md).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,5 @@
-// The elementwise activations of hir.nn: ReLU, Sigmoid, Tanh, Gelu, Silu (hir-core 2.4, D6).
+// The elementwise activations of hir.nn: ReLU, Sigmoid, Tanh, Gelu, Silu (upstream's HIR catalogue,
+// D6).
 //
 // ReLU is max(x, 0) (integers in int64; floats keep NaN and -0, as torch's clamp_min). The
 // others are float-only and evaluate their formula in f64 from the exact f32 operand, rounded

@@ -1,4 +1,5 @@
-// hir.math.Binary: every BinaryKind over right-aligned broadcast operands (hir-core 2.4, D6).
+// hir.math.Binary: every BinaryKind over right-aligned broadcast operands (upstream's HIR
+// catalogue, D6).
 //
 // Floats (and block-scaled operands, dequantized) compute in f32: add sub mul div IEEE-exact,
 // max / min NaN-propagating with +0 above -0 (scalar_math.h), pow in f64 rounded once, the

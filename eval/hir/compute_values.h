@@ -4,8 +4,8 @@
 // Design note. Every compute handler reads its float operands as f32 (F32Span: f16 / bf16 /
 // fp8 / f8e8m0 widen exactly, integers round to nearest even, block-scaled tensors dequantize),
 // computes, and hands its values to `round_to` once: that is the op's single rounding to the
-// inferred result dtype (DESIGN.md D6). Values accumulated in f64 round straight from f64 to
-// the result dtype (one rounding, no f32 step). Integer results are computed in int64 (wrapping
+// inferred result dtype (docs/decisions.md D6). Values accumulated in f64 round straight from f64
+// to the result dtype (one rounding, no f32 step). Integer results are computed in int64 (wrapping
 // arithmetic done in uint64, so overflow is defined) and narrowed by from_i64, which wraps.
 #pragma once
 

@@ -1,4 +1,4 @@
-// hir.tensor.Cast, FullLike and Where (hir-core 2.4, DESIGN.md D3 / D4).
+// hir.tensor.Cast, FullLike and Where (upstream's HIR catalogue, docs/decisions.md D3 / D4).
 //
 // Cast converts through cast_tensor with the Call's rounding / saturate / scale_method, each
 // None meaning the target's default (default_cast_options); a plain f4e2m1 target is the eval

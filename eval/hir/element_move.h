@@ -1,9 +1,9 @@
 // Running a pure data movement on tensors of any dtype, block-scaled ones included.
 //
-// Design note (DESIGN.md D3). A block-scaled tensor is its planes: one element code per logical
-// element and one scale per block of `block_size` consecutive elements of the last axis (plus
-// NVFP4's tensor scale). A data mover that only moves elements keeps such a tensor exactly when
-// every output block is one whole input block, in order; then the output's scale of that block
+// Design note (docs/decisions.md D3). A block-scaled tensor is its planes: one element code per
+// logical element and one scale per block of `block_size` consecutive elements of the last axis
+// (plus NVFP4's tensor scale). A data mover that only moves elements keeps such a tensor exactly
+// when every output block is one whole input block, in order; then the output's scale of that block
 // is the input block's scale. Which input element lands where does not depend on the values,
 // so it is found by running the mover once on index tensors: input k replaced by an i64 tensor
 // of its shape holding base_k + its flat index (the bases keep the inputs apart). Each output

@@ -9,9 +9,9 @@
 // steps (0 or 1); the kernels specialise those steps so the inner loops stay simple enough to
 // vectorise. Only general broadcasting pays for index arithmetic, once per row.
 //
-// Compute domains (DESIGN.md D6): floats widen exactly to f32 (F32Span borrows an f32 buffer),
-// compute in f32 and round once to the result dtype (F32Result writes an f32 result in place
-// and rounds any other dtype once in finish()); integers and bool compute in int64 (I64Span
+// Compute domains (docs/decisions.md D6): floats widen exactly to f32 (F32Span borrows an f32
+// buffer), compute in f32 and round once to the result dtype (F32Result writes an f32 result in
+// place and rounds any other dtype once in finish()); integers and bool compute in int64 (I64Span
 // borrows an i64 buffer) and wrap to the result width (I64Result).
 #pragma once
 

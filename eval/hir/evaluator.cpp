@@ -288,7 +288,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   }
 
   // The handler contract (op_eval.h): the inferred dtype always, the inferred shape where it
-  // resolves. hir.sharding.Local keeps the logical value (hir-core 2.3) and is exempt.
+  // resolves. hir.sharding.Local keeps the logical value (docs/hir-semantics.md) and is exempt.
   static void check_result(const Call& c, const Value& v, const DimBinding& dims) {
     const auto* t = c.type()->as<TensorType>();
     if (t == nullptr) return;

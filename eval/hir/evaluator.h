@@ -1,4 +1,4 @@
-// The HIR reference evaluator (DESIGN.md section 6; hir-core sections 2.2-2.3).
+// The HIR reference evaluator (docs/hir-semantics.md, "Evaluation").
 //
 // Design note. A function body is a DAG of expressions; evaluation walks it from the root,
 // memoized by node identity within a scope (one scope per function activation and per loop
@@ -82,8 +82,8 @@ std::optional<Diagnostic> bind_input_dims(std::string_view function, const std::
 std::vector<DimVarRef> dim_vars_of(const std::vector<VarRef>& params);
 
 /// The HIR function a run names: `name`, else the module's entry, else the module's last func
-/// that is not a variant (TFIR.md section 2). Diagnostic (category Usage) listing the funcs when
-/// there is none (a prim_func entry needs the TIR evaluator).
+/// that is not a variant (docs/tfir.md section 2). Diagnostic (category Usage) listing the funcs
+/// when there is none (a prim_func entry needs the TIR evaluator).
 Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& name);
 
 /// An input for parameter `param` converted at the boundary (D4): a tensor of another dtype of

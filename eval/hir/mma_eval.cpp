@@ -1,6 +1,6 @@
 // hir.cuda.nn.Mma_SM80_16x8x16 and hir.cuda.nn.Wgmma_SM90_64x128x16: one instruction tile
-// C = A @ B, computed in dtype_acc (hir-core 2.4: cast a and b to dtype_acc, then a plain
-// matmul; no accumulator operand; a_layout / b_layout never transpose the logical operands).
+// C = A @ B, computed in dtype_acc (upstream's HIR catalogue: cast a and b to dtype_acc, then a
+// plain matmul; no accumulator operand; a_layout / b_layout never transpose the logical operands).
 //
 // Accumulation (the project's decision; docs/hir-semantics.md "Evaluation"): a and b are cast
 // to dtype_acc (exact for every accepted combination: f16 / bf16 into f16 / bf16 / f32, f32 into

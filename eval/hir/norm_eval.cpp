@@ -1,13 +1,13 @@
 // hir.nn.SoftMax, hir.nn.LayerNorm, hir.nn.RMSNorm: the normalisations.
 //
-// Precision model shared by the three (hir-core 2.3, DESIGN.md D6): x, weight and bias are read
-// as f32 (narrow floats widen exactly); every elementwise step is one f32 operation (rounded,
-// never contracted: -ffp-contract=off); the statistics (sums, sums of squares) accumulate in
-// f64 in index order and round once to f32; the final value rounds once from f32 to the result
+// Precision model shared by the three (docs/decisions.md D6, docs/hir-semantics.md): x, weight and
+// bias are read as f32 (narrow floats widen exactly); every elementwise step is one f32 operation
+// (rounded, never contracted: -ffp-contract=off); the statistics (sums, sums of squares) accumulate
+// in f64 in index order and round once to f32; the final value rounds once from f32 to the result
 // dtype. exp is Unary exp's (exp_f32: f64 exp rounded once to f32; one definition of each
 // operation, so a softmax written as reduce / sub / exp / reduce / div, as the lowering writes it,
-// gives the same bits), sqrt the correctly rounded std::sqrt; transcendental results are
-// compared with a tolerance against decimal references in tests.
+// gives the same bits), sqrt the correctly rounded std::sqrt; transcendental results are compared
+// with a tolerance against decimal references in tests.
 //  - SoftMax over `axis`: m = max of the slice (NaN if any element is NaN); e_i = exp(x_i - m);
 //    s = f32(sum of e_i in f64); y_i = e_i / s. A slice that is all -inf, or that holds +inf,
 //    gives NaN (as torch).

@@ -4,7 +4,7 @@
 // registered by the family's `register_..._eval` function (no static registration). A handler
 // receives the Call (its op, attributes and inferred result type), the already evaluated
 // operands, and the DimVar binding of the enclosing function, and returns the value. Rules every
-// handler follows (DESIGN.md D6, docs/hir-semantics.md):
+// handler follows (docs/decisions.md D6, docs/hir-semantics.md):
 //  - the result dtype is the Call's inferred dtype (result_dtype()), never what the arithmetic
 //    happened to produce; the result shape is the operand-derived shape, which must equal the
 //    inferred shape where that is static;

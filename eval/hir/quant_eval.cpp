@@ -1,4 +1,4 @@
-// hir.tensor.Quant: per-token-group fp8 quantization (hir-core 3.4, exactly).
+// hir.tensor.Quant: per-token-group fp8 quantization (upstream's Quant, exactly).
 //
 // Value semantics: x is read as f32; the last axis splits into consecutive groups of `group`
 // elements. Per group, absmax = max |x| in f32 (NaN if the group holds a NaN); scale = absmax /

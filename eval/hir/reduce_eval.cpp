@@ -1,6 +1,6 @@
 // hir.tensor.Reduce: sum, mean, max and abs_max over `axes` (keepdim keeps them as extent 1).
 //
-// Value semantics (DESIGN.md D6; docs/hir-semantics.md "Evaluation"):
+// Value semantics (docs/decisions.md D6; docs/hir-semantics.md "Evaluation"):
 //  - axes=() reduces nothing: every output element is its one input element, passed through
 //    the kind (abs_max takes the absolute value, mean divides by 1).
 //  - Floats: the elements of each reduced slice are read as f32 (narrow floats widen exactly)

@@ -1,4 +1,4 @@
-// hir.nn.RoPE: rotary position embedding of q and k, rotate-half form (hir-core 2.4).
+// hir.nn.RoPE: rotary position embedding of q and k, rotate-half form (upstream's HIR catalogue).
 //
 // Value semantics (upstream's evaluator, made explicit):
 //  - q and k are [B, S, H, D] (B and H may differ between them), cos_cache and sin_cache are

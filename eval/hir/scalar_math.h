@@ -1,7 +1,8 @@
 // The scalar value rules of the elementwise family: what one element of each kind computes.
 //
-// Design note. Float kinds compute in f32 (DESIGN.md D6). The IEEE-exact operations (+ - * /,
-// comparisons, neg, abs, square, ceil, round, max / min, clamp) are computed in f32 directly.
+// Design note. Float kinds compute in f32 (docs/decisions.md D6). The IEEE-exact operations
+// (+ - * /, comparisons, neg, abs, square, ceil, round, max / min, clamp) are computed in f32
+// directly.
 // The functions IEEE does not round exactly (pow, rsqrt, exp, log, exp2, log2, sigmoid, tanh,
 // gelu, silu, softplus) are evaluated in f64 from the exact f32 operand and rounded once to
 // f32: the result is the f32 nearest the true value except when that value lies within the f64

@@ -17,7 +17,8 @@ Result<Value> eval_zeros(const OpEvalArgs& a);
 Result<Value> eval_shape_of(const OpEvalArgs& a);
 /// x's rank as a rank-0 i64 tensor.
 Result<Value> eval_rank(const OpEvalArgs& a);
-/// The operand itself (hir.sharding.Reshard and Local: single-participant model, hir-core 2.3).
+/// The operand itself (hir.sharding.Reshard and Local: single-participant model,
+/// docs/hir-semantics.md).
 Result<Value> eval_identity(const OpEvalArgs& a);
 
 // tensor_view_eval.cpp: one input, elements rearranged.

@@ -25,7 +25,7 @@ bool has_unbound_dim_var(const ShapeDim& d, const DimBinding& dims) {
 }
 
 // The Reshape target shape: every entry resolved, except at most one entry over an unbound
-// DimVar, which is inferred from the element count (hir-core 2.4).
+// DimVar, which is inferred from the element count (upstream's HIR catalogue).
 Result<Shape> reshape_target(const OpEvalArgs& a, const Tensor& x) {
   const std::vector<ShapeDim> dims = hir::dim_tuple_attr(a.attr("new_shape"));
   Shape shape(dims.size(), 0);

@@ -1,4 +1,5 @@
-// hir.math.Unary, Clamp and Softplus (hir-core 2.4, D6; the scalar rules are scalar_math.h).
+// hir.math.Unary, Clamp and Softplus (upstream's HIR catalogue, D6; the scalar rules are
+// scalar_math.h).
 //
 // Unary on floats: neg / abs flip / clear the sign bit (NaN included), relu is max(x, 0) with
 // NaN kept and -0 kept (torch's clamp_min), square is x * x in f32, ceil rounds toward +inf,

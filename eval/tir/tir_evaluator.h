@@ -1,5 +1,5 @@
 // The TIR reference evaluator: a machine model of grids, CTAs, warps and threads
-// (DESIGN.md section 6; docs/tir-semantics.md, "Execution").
+// (docs/tir-semantics.md, "Execution").
 //
 // Design note. evaluate_prim_function runs a verified PrimFunction on input tensors. A host
 // function runs on one host thread, and each of its Launch statements runs a grid; a device

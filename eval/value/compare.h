@@ -1,4 +1,4 @@
-// Comparing a computed tensor with an expected one (DESIGN.md D5): exact by default,
+// Comparing a computed tensor with an expected one (docs/decisions.md D5): exact by default,
 // allclose and ulp when a case asks for them.
 //
 // Design note. Every comparison first needs the same dtype and the same shape. Then, element

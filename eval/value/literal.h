@@ -1,5 +1,5 @@
-// Tensor literals (TFIR.md section 4): building the Tensor a literal's syntax denotes, for case
-// inputs and expectations and for `tf eval` arguments.
+// Tensor literals (docs/tfir.md section 4): building the Tensor a literal's syntax denotes, for
+// case inputs and expectations and for `tf eval` arguments.
 //
 // Design note. The forms, for a type T = Tensor[shape, dtype] whose shape resolves as
 // literal_type.h says:
@@ -15,7 +15,7 @@
 //   npy("x.npy")  npy("x.npy", dtype=bf16)   a NumPy file, relative to LiteralContext::base_dir;
 //                              with a dtype (or LiteralContext::npy_dtype) through tensor_from_npy,
 //                              else natural_tensor_from_npy (npy_boundary.h)
-//   1.5  2  true  -inf         rank-0 scalars of f32, i64, bool (TFIR.md section 4)
+//   1.5  2  true  -inf         rank-0 scalars of f32, i64, bool (docs/tfir.md section 4)
 //   bf16(0.5)  i32(7)  fp8e4m3(0x3c)   typed rank-0 scalars; floats narrower than 16 bits are
 //                              given by their code, as in a function body
 // A block-scaled T takes planes{}, or values / splat / random whose values are rounded once to

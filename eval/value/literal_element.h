@@ -1,7 +1,7 @@
-// The elements of tensor literals (TFIR.md section 4): the code one written value or one raw
+// The elements of tensor literals (docs/tfir.md section 4): the code one written value or one raw
 // code stands for in a simple dtype.
 //
-// Design note. A literal value is rounded exactly once to its dtype (DESIGN.md D4 default
+// Design note. A literal value is rounded exactly once to its dtype (docs/decisions.md D4 default
 // mode), even when it is written with more digits than a double holds. The spelling is read
 // as a double rounded to odd (round toward zero, then the last bit set when the reading was
 // inexact), and encode_f64 rounds that once more: rounding to odd at 53 bits followed by one

@@ -1,4 +1,4 @@
-// `T random(seed=S, lo=L, hi=H)` literals (TFIR.md section 4): deterministic pseudo-random
+// `T random(seed=S, lo=L, hi=H)` literals (docs/tfir.md section 4): deterministic pseudo-random
 // tensors that read the same on every machine and with every compiler.
 //
 // Design note. std::mt19937_64's raw output sequence is fixed by the C++ standard; the

@@ -1,7 +1,8 @@
 // Tensor: a logical tensor value of the evaluators, every element held as its dtype's exact bits.
 //
-// Design note (DESIGN.md section 6, D3). A Tensor is a dtype, a row-major logical shape and its
-// storage. A simple dtype stores one contiguous buffer of element codes:
+// Design note (docs/decisions.md D3; docs/hir-semantics.md, "Values"). A Tensor is a dtype, a
+// row-major logical shape and its storage. A simple dtype stores one contiguous buffer of element
+// codes:
 //   f32, i32            4 bytes per element (f32 codes are the IEEE bits, so data<float>() works)
 //   i64                 8 bytes
 //   f16, bf16           2 bytes (the 16-bit code)

@@ -1,8 +1,8 @@
 // Element conversions of tensors: decoding codes to compute values, encoding results back, and
 // the D3 / D4 cast of a whole tensor.
 //
-// Design note. The evaluator computes floats in f32 (DESIGN.md D6, hir-core section 2.3: f16 /
-// bf16 / fp8 operands widen exactly to f32, the op computes in f32, the result rounds once to
+// Design note. The evaluator computes floats in f32 (docs/decisions.md D6: f16 / bf16 / fp8
+// operands widen exactly to f32, the op computes in f32, the result rounds once to
 // the result dtype) and integers in int64 (wrapping to the result width). These functions are
 // the only place codes become numbers and back; every encode goes through ir/numerics (exact,
 // never a host float cast). An f32 tensor is read in place (F32Span borrows its buffer).

@@ -1,4 +1,4 @@
-// Printing tensors as tfir literals (TFIR.md section 4) that parse_literal (literal.h) reads
+// Printing tensors as tfir literals (docs/tfir.md section 4) that parse_literal (literal.h) reads
 // back to the same bits, and the element spellings the comparison messages use.
 //
 // Design note. Round trip is the contract: for every tensor t, parse_literal(tensor_literal(t))

@@ -1,4 +1,4 @@
-// A fuzz campaign over one property (DESIGN.md section 8; docs/fuzzing.md).
+// A fuzz campaign over one property (docs/fuzzing.md).
 //
 // Design note. The campaign's cases form one sequence per (property, seed): case k is generated
 // by the property's body from rc::Random(splitmix(seed, k)) at size k mod 101, so case k is the

@@ -1,4 +1,4 @@
-// A named property of a fuzz campaign (DESIGN.md section 8; docs/fuzzing.md): one case is a
+// A named property of a fuzz campaign (docs/fuzzing.md): one case is a
 // RapidCheck-style body (it draws its inputs with `*gen` and checks with RC_ASSERT / RC_FAIL),
 // so the same body runs as a gtest law (ir/support/testing/law_runner.h, check_law) and under
 // `tf fuzz` (campaign.h), which generates, shrinks and turns failures into reproducers.
@@ -26,7 +26,7 @@
 
 namespace tf::fuzz {
 
-/// What a failing case needs to become a self-contained conformance case (TFIR.md section 7).
+/// What a failing case needs to become a self-contained conformance case (docs/tfir.md section 7).
 struct Witness {
   std::string program;   ///< the tfir text, `tfir 1` first
   std::string function;  ///< the function the case runs (empty: the case only reads the file)

@@ -1,4 +1,4 @@
-// The reproducer of a finding (TFIR.md section 7): one self-contained tfir file, the program
+// The reproducer of a finding (docs/tfir.md section 7): one self-contained tfir file, the program
 // and one case with `bits{}` inputs, with comments naming the tool version, the property, the
 // seed and the case, so that `tf conform FILE` replays it and fails for the same reason. A raw
 // witness (a mutant that need not read) is written as it stands; `tf check FILE` replays it.

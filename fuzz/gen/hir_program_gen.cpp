@@ -59,8 +59,8 @@ std::string shape_text(const std::vector<Extent>& shape) {
   return s + (shape.size() == 1 ? ",)" : ")");
 }
 
-// The tfir spelling, with the storage written where it is not the rank's default (TFIR.md
-// section 3: gmem for rank > 0, None for rank 0).
+// The tfir spelling (docs/tfir.md section 3), with the storage written where one is given; a
+// rank-0 gmem value states it although an omitted storage means gmem too (docs/tfir.md section 9).
 std::string type_text(const TType& t) {
   std::string s = "Tensor[" + shape_text(t.shape) + ", " + t.dtype;
   if (!t.layout.empty()) s += ", layout=" + t.layout;

@@ -1,4 +1,4 @@
-// RapidCheck generator of valid HIR tfir programs (TFIR.md sections 2 and 5), as text.
+// RapidCheck generator of valid HIR tfir programs (docs/tfir.md sections 2 and 5), as text.
 //
 // A program is generated as a structure (HirProgram: declarations, functions, bindings with
 // their right-hand sides, loop bodies) and then rendered; every choice is made with the types

@@ -11,7 +11,7 @@ namespace tf::fuzz {
 
 namespace {
 
-// Legal meshes for a whole-mesh sync (sync_valid.tfir, TFIR.md section 2).
+// Legal meshes for a whole-mesh sync (sync_valid.tfir, docs/tfir.md section 2).
 struct MeshDecl {
   std::string name, text;
 };

@@ -1,4 +1,4 @@
-// RapidCheck generator of small valid TIR tfir programs (TFIR.md sections 2 and 6), as text.
+// RapidCheck generator of small valid TIR tfir programs (docs/tfir.md sections 2 and 6), as text.
 //
 // Generated as a structure (TirProgram: declared meshes, prim_funcs, statement trees) and then
 // rendered; every choice is made with the types in scope known, so the text reads and verifies

@@ -19,7 +19,7 @@
 namespace tf::fuzz {
 namespace {
 
-// Every diagnostic is placed (TFIR.md section 8) and none is internal.
+// Every diagnostic is placed (docs/tfir.md section 8) and none is internal.
 void assert_placed(const CheckedFile& c, const std::string& file) {
   for (const Diagnostic& d : c.read_errors)
     if (d.location.file != file || d.location.line < 1 || d.location.column < 1 ||

@@ -1,8 +1,9 @@
-// The properties of the tfir reader, printer and verifiers (TFIR.md sections 1, 5, 6, 8):
+// The properties of the tfir reader, printer and verifiers (docs/tfir.md sections 1, 5, 6, 8):
 //   text-roundtrip  a generated HIR program (every loop shape and name, half the cases) or TIR
 //                   program reads, verifies, prints to a fixed point and re-reads to
 //                   structurally equal functions
-//   reader-total    a byte or token mutation of a generated program or of the contract program
+//   reader-total    a byte or token mutation of a generated program or of the docs/tfir.md example
+//   program
 //                   never crashes or hangs reading and verifying; every diagnostic is placed
 //                   (file:line:col for the reader, a location or an IR path for a verifier) and
 //                   none is internal; a mutant that reads prints to a fixed point

@@ -1,8 +1,8 @@
-// Laws of the whole tfir reader, printer and verifiers (TFIR.md sections 1, 5, 6 and 8):
+// Laws of the whole tfir reader, printer and verifiers (docs/tfir.md sections 1, 5, 6 and 8):
 //  - generated HIR and TIR programs read, verify, print to a fixed point and re-read to
 //    structurally equal functions;
-//  - byte and token mutations of valid files (generated ones, the contract program, every
-//    conformance case and example) never crash or hang read_file or verify_module, and every
+//  - byte and token mutations of valid files (generated ones, the docs/tfir.md example program,
+//    every conformance case and example) never crash or hang read_file or verify_module, and every
 //    diagnostic is placed: a reader diagnostic at file:line:col, a verifier one at a location or
 //    an IR path; a mutant that reads prints to a fixed point;
 //  - nesting far past any real program (brackets, blocks, loops, let chains, long binding

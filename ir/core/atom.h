@@ -1,6 +1,6 @@
 // AtomNode: a compile-time instruction descriptor carried as an attribute value (an MMA atom).
 //
-// Design note. tfir's `atom` family (TFIR.md section 5) holds realized hardware instruction
+// Design note. tfir's `atom` family (docs/tfir.md section 5) holds realized hardware instruction
 // descriptors such as TIR's MmaAtom (seed 002 section 2.3). The core layer must store, compare,
 // hash and print them inside Call attributes without knowing what they describe, and the TIR
 // layer that defines them depends on the core, not the other way round. So the core sees an

@@ -1,4 +1,4 @@
-// AttrValue: the value of one keyword attribute of a Call (core-ir section 2.3).
+// AttrValue: the value of one keyword attribute of a Call (upstream docs/spec/core-ir.md).
 //
 // Design note. An attribute value is a closed variant: the plain values a ParamDef default can
 // hold (AttrDefault: None, int, float, bool, string, DType, StorageKind, tuple of ints) followed

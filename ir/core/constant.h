@@ -3,7 +3,7 @@
 // The payload matches the dtype family of the type: an int64 for an integer dtype (and fits
 // its width), a double for a float dtype (the logical value; rounding to a narrow format is
 // the evaluator's Cast), a bool for bool. Storage is the producer's choice: None for a dim
-// (dim_const), umat for an HIR source literal, rmem for a TIR literal (DESIGN.md D7).
+// (dim_const), umat for an HIR source literal, rmem for a TIR literal (docs/decisions.md D7).
 // Structural equality compares double payloads bit for bit (so NaN equals the same NaN and
 // -0.0 differs from 0.0): IR equality is about the literal written, not its numeric value.
 #pragma once

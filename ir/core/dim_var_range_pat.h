@@ -1,12 +1,12 @@
 // DimVarRangePat(dim_var, lo, hi): the specialization-dispatch pattern "the extent of dim
-// `dim_var` lies in [lo, hi)" (TFIR.md section 5; seed 002 section 1.6 requires it in every
+// `dim_var` lies in [lo, hi)" (docs/tfir.md section 5; seed 002 section 1.6 requires it in every
 // DispatchCall case).
 //
 // Half-open like the DimVar envelope it narrows (seed 000 section 4): lo inclusive, hi
 // exclusive, validated like DimVar (name non-empty, lo < hi; a single value k is [k, k+1)).
 // Decision: upstream's current RangePattern is closed [lo, hi]; this project follows the
-// DimVar convention and TFIR.md's `DimVarRangePat("N", 1, 65)` / `("N", 65, 129)`, whose cases
-// tile the range without overlap. `matches(v)` is lo <= v < hi and ignores the name; that the
+// DimVar convention and docs/tfir.md's `DimVarRangePat("N", 1, 65)` / `("N", 65, 4097)`, whose
+// cases tile the range without overlap. `matches(v)` is lo <= v < hi and ignores the name; that the
 // range lies inside the named DimVar's envelope is checked where the signature is known
 // (`within`, used by the function verifiers).
 #pragma once

@@ -1,4 +1,4 @@
-// The tfir spelling of expressions (TFIR.md sections 3-4).
+// The tfir spelling of expressions (docs/tfir.md sections 3-4).
 //
 //  - a Constant: `7` (i64), `1.5` (f32), `true` (bool), otherwise typed: `i32(7)`, `bf16(0.5)`;
 //    its storage has no operand spelling and is not printed;

@@ -1,5 +1,5 @@
 // FunctionBase: what a Module knows of a function, whatever its IR (seed 002 section 2.1,
-// core-ir section 1), and ExternFunction, a signature-only function.
+// upstream docs/spec/core-ir.md), and ExternFunction, a signature-only function.
 //
 // Design note. A Module holds HIR Functions (Exprs) and TIR PrimFunctions (Stmts) side by
 // side. Those derive from their own node bases, each a RefCounted, so FunctionBase is an
@@ -7,7 +7,7 @@
 // ref_dec to its one intrusive count (`void ref_inc() const override { ExprNode::ref_inc();
 // }`), and Ref<const FunctionBase> then shares that count with the implementation's own
 // handles. The destructor is virtual, so the last handle of either kind deletes the whole
-// node. A function's callable type is produced by the function (DESIGN.md D7: HIR Function
+// node. A function's callable type is produced by the function (docs/decisions.md D7: HIR Function
 // and TIR PrimFunction alike; parameter names are not part of it,
 // TYPES.7.CALLABLE.names-not-in-type).
 //

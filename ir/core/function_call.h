@@ -1,7 +1,7 @@
 // FunctionCall: an HIR call of another function of the module, `@f(args...)` in tfir.
 //
 // Design note. Upstream types a call of a Function by elaborating the callee per argument
-// types (hir-core section 2.1). This node keeps the callee by name with the callee's
+// types (upstream docs/spec/hir.md). This node keeps the callee by name with the callee's
 // CallableType in hand (as SymbolRef does for TIR) and types the call by the declared signature:
 //  - as many arguments as the callee has parameters;
 //  - each argument's type equals its parameter's type structurally, except that a tensor

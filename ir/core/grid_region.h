@@ -1,4 +1,4 @@
-// GridRegionExpr: the HIR loop (hir-core section 2.2),
+// GridRegionExpr: the HIR loop (upstream docs/spec/hir.md),
 //   for i in range(start, stop, step) carry (c = init, ...) { body; yield (y, ...) }
 //
 // Design note. `induction_var` and the carried Vars (the loop phis) are binding sites; the

@@ -1,9 +1,9 @@
 // BinaryKind and UnaryKind: the closed kind tags of hir.math.Binary / hir.math.Unary
-// (hir-core section 1.5), shared with TIR (TIR.2.3.ARITH.shared-kind-enums).
+// (upstream docs/spec/core-ir.md), shared with TIR (TIR.2.3.ARITH.shared-kind-enums).
 //
 // A kind travels on a Call as the enum attribute `kind`, spelled by its lowercase name
 // ("add", "floor_div", "lt", "rsqrt"); the typeinfer rules parse it back with *_from_name.
-// `pow` is a TileFoundry-C++ addition to upstream's BinaryKind (the brief's kind list).
+// `pow` is a TileFoundry-C++ addition to upstream's BinaryKind, whose list has no power.
 #pragma once
 
 #include <array>
@@ -81,7 +81,7 @@ bool yields_bool(BinaryKind kind);
 std::string_view unary_kind_name(UnaryKind kind);
 /// The kind spelled `name`, if any.
 std::optional<UnaryKind> unary_kind_from_name(std::string_view name);
-/// True for the kinds defined on floats only (DESIGN.md D6): rsqrt exp log ceil round exp2
+/// True for the kinds defined on floats only (docs/decisions.md D6): rsqrt exp log ceil round exp2
 /// log2.
 bool is_float_only(UnaryKind kind);
 

@@ -1,5 +1,6 @@
-// Module: the top-level compilation unit (core-ir section 1; TFIR.md section 2): an ordered,
-// name-unique collection of functions and top-level declarations, with an optional entry.
+// Module: the top-level compilation unit (upstream docs/spec/core-ir.md; docs/tfir.md section 2):
+// an ordered, name-unique collection of functions and top-level declarations, with an optional
+// entry.
 //
 // Design note. A Module is immutable and built only through `make`, which checks that every
 // top-level name (function or declaration) is an identifier and is used once, so that
@@ -10,12 +11,12 @@
 // `mesh` and `layout` (atoms join when tir.cuda arrives). Order is kept as given; the printer
 // reproduces it.
 //
-// Entry (decision, TFIR.md section 2 against upstream's "no default step"): `entry`, when
+// Entry (decision, docs/tfir.md section 2 against upstream's "no default step"): `entry`, when
 // given, must name a function; entry_function() returns it, and when it is absent the last
 // function, which is what a tfir file without an `entry` line means.
 //
-// Not modelled yet (core-ir section 1): child modules, target and topology declarations,
-// methods, weights and sealing; they arrive with the layers that need them.
+// Not modelled yet (upstream docs/spec/core-ir.md has them): child modules, target and topology
+// declarations, methods, weights and sealing; they arrive with the layers that need them.
 #pragma once
 
 #include <optional>

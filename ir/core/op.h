@@ -18,13 +18,13 @@
 // (the family's enumerator); `op.code_in<E>(family)` answers "which op of my family is this"
 // without looking at the name.
 //
-// Schema (core-ir section 2.3). Every op declares its parameters (ParamDef, param_def.h): its
-// operands, whose order fixes Call::args, and its keyword attributes. Call::make checks the
+// Schema (upstream docs/spec/core-ir.md). Every op declares its parameters (ParamDef, param_def.h):
+// its operands, whose order fixes Call::args, and its keyword attributes. Call::make checks the
 // argument count against the declared operands. The per-op handlers (typeinfer, verify,
 // eval, lower, emit) live in tables beside the registry (op_handlers.h), never in the Op.
 //
-// Form (core-ir section 2.3, seed 000 section 6): a value-form Op produces a readable value;
-// an effect-form Op produces UnitType and appears in Stmt position as Evaluate(op, args).
+// Form (upstream docs/spec/core-ir.md, seed 000 section 6): a value-form Op produces a readable
+// value; an effect-form Op produces UnitType and appears in Stmt position as Evaluate(op, args).
 #pragma once
 
 #include <cstddef>
@@ -46,7 +46,7 @@ namespace tf {
 /// Whether an Op's Call yields a readable value or only an effect (UnitType).
 enum class OpForm : std::uint8_t { Value, Effect };
 
-/// True for `[A-Za-z_][A-Za-z0-9_]*` (TFIR.md section 1).
+/// True for `[A-Za-z_][A-Za-z0-9_]*` (docs/tfir.md section 1).
 bool is_identifier(std::string_view s);
 
 /// The snake_case of the last component of a dotted op name: "hir.tensor.IndexAdd" ->

@@ -1,8 +1,8 @@
 // OpHandlers: the per-op handler tables (typeinfer, verify, eval HIR, eval TIR, lower, emit).
 //
-// Design note (DESIGN.md section 5, aesthetics B.2). Behaviour that differs per op lives in
-// dense tables indexed by the op's registration index, one table per handler kind, beside
-// one OpRegistry; never in the Op and never in a string-keyed map. Tables are filled only by
+// Design note (docs/architecture.md, "Ops, handlers and the Context"). Behaviour that differs per
+// op lives in dense tables indexed by the op's registration index, one table per handler kind,
+// beside one OpRegistry; never in the Op and never in a string-keyed map. Tables are filled only by
 // explicit `register_...(OpRegistry&, OpHandlers&)` functions, one per op family
 // (register_dim_handlers in ir/dim/dim_handlers.h); nothing registers itself from a static
 // constructor. `required_handlers(op)` says which kinds an op must have, and a unit test walks

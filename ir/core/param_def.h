@@ -1,8 +1,8 @@
 // ParamDef: one declared parameter of an op's schema, an operand or an attribute.
 //
 // Design note. Every op declares its parameters when it is registered (OpSpec::params), in
-// order (core-ir section 2.3): the operand-kind entries, in their order, fix the positions of
-// Call::args (a sole variadic operand binds every argument: Concat, Stack); the
+// order (upstream docs/spec/core-ir.md): the operand-kind entries, in their order, fix the
+// positions of Call::args (a sole variadic operand binds every argument: Concat, Stack); the
 // attribute-kind entries name the keyword attributes of the op and the value kind each takes
 // (`tf ops` lists them, the parser checks keywords against them). An attribute may be
 // optional (None is accepted) and may carry a default, which is filled when the call site
@@ -27,7 +27,7 @@ namespace tf {
 /// Whether a parameter is a positional operand (an Expr in Call::args) or a keyword attribute.
 enum class ParamKind : std::uint8_t { Operand, Attribute };
 
-/// The value family of an attribute (TFIR.md section 5: a literal, a dtype, a storage, a
+/// The value family of an attribute (docs/tfir.md section 5: a literal, a dtype, a storage, a
 /// tuple, a type, a layout, a mesh, an atom or a pattern; also a dim, such as TopK's `k`, and a
 /// tuple of dims, such as Slice's `sizes`). Operands have kind None.
 enum class AttrKind : std::uint8_t {

@@ -14,7 +14,7 @@ namespace tf {
 namespace {
 
 // A pattern prints as its kind name applied to its fields, in field-list order: strings
-// quoted (with \" and \\ escaped, TFIR.md section 1), integers plain.
+// quoted (with \" and \\ escaped, docs/tfir.md section 1), integers plain.
 std::string field_text(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {

@@ -1,4 +1,4 @@
-// Pattern: a dispatch predicate over a runtime subject (core-ir section 3).
+// Pattern: a dispatch predicate over a runtime subject (upstream docs/spec/core-ir.md).
 //
 // Design note. Patterns are immutable nodes like expressions: one struct per kind (listed in
 // pattern_nodes.def), a checking `make`, a Ref<const PatternNode> handle (`Pattern`), and

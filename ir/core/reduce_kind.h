@@ -1,5 +1,5 @@
-// ReduceKind: the closed kind tag of hir.tensor.Reduce (hir-core section 1.5), shared with TIR's
-// tir.tensor.Reduce (seed 002: the kind enums are compiler-wide, kept through lowering).
+// ReduceKind: the closed kind tag of hir.tensor.Reduce (upstream docs/spec/core-ir.md), shared with
+// TIR's tir.tensor.Reduce (seed 002: the kind enums are compiler-wide, kept through lowering).
 //
 // A kind travels on a Call as the enum attribute `kind`, spelled by its lowercase name ("mean",
 // "sum", "abs_max", "max"); the typeinfer rule parses it back with reduce_kind_from_name.

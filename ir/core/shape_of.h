@@ -6,7 +6,7 @@
 // meta_scalar(i32): shape (), storage None (decision: an extent is shape metadata, it is not
 // held in a memory of the IR; the emitter turns it into a kernel parameter). The axis must be
 // a valid axis of the parameter's TensorType (TIR.2.2.SHAPEOF.axis-valid). Inside dim
-// arithmetic it widens to i64 (DESIGN.md D7): the dim ops accept any rank-0 integer operand
+// arithmetic it widens to i64 (docs/decisions.md D7): the dim ops accept any rank-0 integer operand
 // and evaluate_dim reads the extent from the parameter's shape. That `param` is a parameter
 // of the enclosing PrimFunction is the TIR verifier's rule (TIR.2.2.SHAPEOF.param-is-function-
 // param): a lone Expr does not know its function.

@@ -1,4 +1,4 @@
-// Structural equality and hashing of expressions and types (DESIGN.md section 5).
+// Structural equality and hashing of expressions and types (docs/architecture.md).
 //
 // Design note. Nothing here is written per node: structural.cpp switches over the kind lists
 // (expr_nodes.def, type_nodes.def) and compares / hashes each node's `structural_fields()`

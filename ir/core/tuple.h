@@ -1,6 +1,6 @@
 // Tuple and TupleGetItem: building a tuple value and consuming one field of it.
 //
-// Tuple(elements) is a value-level aggregate (core-ir section 2.2: `return (a, b)`, the
+// Tuple(elements) is a value-level aggregate (upstream docs/spec/core-ir.md: `return (a, b)`, the
 // per-axis scalars of Slice starts); its type is TupleType(element types), derived at
 // construction and re-derived by infer_type. TupleGetItem(tuple, index) is the one way a
 // tuple-typed value is consumed (TYPES.5.TUPLE.consumed-via-get-item); its index is a static

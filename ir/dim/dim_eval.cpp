@@ -61,7 +61,7 @@ class DimEvaluator final : public ExprFunctor<Result<std::int64_t>> {
     return apply_dim_op(*kind, *a, *b);
   }
   Result<std::int64_t> on(const ShapeOf& s) override {
-    // ShapeOf is i32 and widens to i64 here (DESIGN.md D7); an extent outside i32 cannot be
+    // ShapeOf is i32 and widens to i64 here (docs/decisions.md D7); an extent outside i32 cannot be
     // the value of a ShapeOf.
     const ShapeDim& d = s.extent();
     Result<std::int64_t> v = d.is_static() ? Result<std::int64_t>(d.value()) : eval(d.expr());

@@ -5,7 +5,7 @@
 // computes an int64 with Python's floor semantics (dim_arith.h): an int Constant is its value,
 // a bound DimVar its binding, a dim arithmetic Call the op applied to its evaluated operands,
 // a ShapeOf(param, axis) the value of param's declared extent on that axis (an i32 that widens
-// to i64, DESIGN.md D7; an extent outside i32 is a Diagnostic).
+// to i64, docs/decisions.md D7; an extent outside i32 is a Diagnostic).
 // Everything else is a Diagnostic (category Eval): an unbound DimVar, a non-int Constant (a
 // bool or float payload), a division by zero, an int64 overflow, a Var or a non-dim Call.
 #pragma once

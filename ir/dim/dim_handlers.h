@@ -2,7 +2,7 @@
 //
 // typeinfer (infer_dim_type): exactly two operands (TYPES.4.DIM.arith-two-inputs), each a
 // rank-0 TensorType of integer or bool dtype (TYPES.4.DIM.arith-rank0-integer-inputs), any
-// storage (a ShapeOf, i32, widens to i64 here: DESIGN.md D7); the result is
+// storage (a ShapeOf, i32, widens to i64 here: docs/decisions.md D7); the result is
 // TensorType::meta_scalar(i64) (TYPES.4.DIM.expr-type-i64). A bool operand passes typeinfer
 // because seed 000 requires simplify_dim(DimAdd, (Constant True, Constant 1)) to build the
 // Call (dim_call.h); verify (verify_dim_call) is where it is flagged, with

@@ -9,7 +9,7 @@
 // duplicate of an existing block-scaled dtype. Storage cost: bits_per_element is
 // element_bits + sum_i scale_bits_i / (block_0 * ... * block_i) over integer levels, plus
 // SymbolicBits for a final Whole level. How a tensor groups its elements (along the last axis,
-// DESIGN.md D3) is in block_scaled_layout.h.
+// docs/decisions.md D3) is in block_scaled_layout.h.
 #pragma once
 
 #include <span>

@@ -1,4 +1,4 @@
-// The default grouping of a block-scaled tensor (DESIGN.md D3): blocks run along the last
+// The default grouping of a block-scaled tensor (docs/decisions.md D3): blocks run along the last
 // logical axis.
 //
 // Level 0 is the element plane over the logical shape. Level i + 1 has the shape of level i

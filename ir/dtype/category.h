@@ -1,6 +1,6 @@
 // DTypeCategory: the registered categories that enclose compound dtypes (seed 003, D1).
 //
-// `Any` is the root category (DESIGN.md D1) and the supertype of every block-scaled dtype.
+// `Any` is the root category (docs/decisions.md D1) and the supertype of every block-scaled dtype.
 // Further categories can be registered under an existing parent; names share one namespace
 // with the dtypes (the registered-name contract of registry.h). A category handle is a small
 // value; the default handle is "not a registered category", which compound construction

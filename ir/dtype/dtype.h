@@ -1,4 +1,4 @@
-// DType: the element-type descriptors of seed 000 section 3 and seed 003 (DESIGN.md D1).
+// DType: the element-type descriptors of seed 000 section 3 and seed 003 (docs/decisions.md D1).
 //
 // Design note. A DType is a small value type: a handle to a process-lifetime, immutable
 // descriptor. The 13 simple dtypes are constant-initialized singletons (no static
@@ -24,7 +24,7 @@ namespace tf {
 /// CompoundDType, of which BlockScaledDType is the built-in kind).
 enum class DTypeFamily : std::uint8_t { Float, Integer, Bool, Compound };
 
-/// How a float format spends its top encodings on specials (research/numerics.md section 1).
+/// How a float format spends its top encodings on specials (docs/numerics.md "Element formats").
 enum class SpecialEncoding : std::uint8_t {
   None,               ///< integers and bool
   Ieee,               ///< f32, f16, bf16, fp8e5m2: exponent all-ones is Inf (m = 0) or NaN

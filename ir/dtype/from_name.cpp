@@ -1,6 +1,6 @@
 // DType::from_name: the single string -> descriptor surface (TYPES.3.DTYPE.from-name-*,
-// DESIGN.md D1). Seed 003's spellings (E4M3, Float32, ...) name the same descriptors in prose
-// only; they are not accepted here, and neither is any other alias (f8e4m3, float32).
+// docs/decisions.md D1). Seed 003's spellings (E4M3, Float32, ...) name the same descriptors in
+// prose only; they are not accepted here, and neither is any other alias (f8e4m3, float32).
 #include <fmt/format.h>
 
 #include "ir/dtype/dtype.h"

@@ -1,4 +1,4 @@
-// The compound-dtype registry (seed 003's registered names, DESIGN.md D1).
+// The compound-dtype registry (seed 003's registered names, docs/decisions.md D1).
 //
 // Design note. One process-wide registry, created at first use (a function-local static, no
 // static constructor), holds the categories (Any first) and the compound dtypes (the seven

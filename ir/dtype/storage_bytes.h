@@ -1,4 +1,4 @@
-// The storage size of a compound-dtype tensor (DESIGN.md D2): the sum over its planes, each
+// The storage size of a compound-dtype tensor (docs/decisions.md D2): the sum over its planes, each
 // rounded up to whole bytes. TensorType's tensor_bytes uses this for compound dtypes.
 #pragma once
 

@@ -1,5 +1,5 @@
 // broadcast_shapes: NumPy-style right-aligned broadcasting of two logical shapes
-// (hir-core section 2.4, hir.math.Binary).
+// (upstream's HIR catalogue, hir.math.Binary).
 //
 // Shapes are aligned at their last axis; a missing leading axis counts as extent 1. Per axis
 // the extents must be equal (structurally, for symbolic dims) or one of them the static 1, and

@@ -1,6 +1,6 @@
-// The attribute rules of hir.tensor.Cast (DESIGN.md D3, D4): which rounding / saturate pairs a
-// target offers, what a cast uses when it names none, and which scale methods a block-scaled
-// target takes.
+// The attribute rules of hir.tensor.Cast (docs/decisions.md D3, D4): which rounding / saturate
+// pairs a target offers, what a cast uses when it names none, and which scale methods a
+// block-scaled target takes.
 //
 // The modes are the exact numerics' (ir/numerics/cast_mode.h: default_cast_mode and
 // cast_mode_offered); this file words them for the Cast attribute checks. Per target:

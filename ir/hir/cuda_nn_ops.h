@@ -1,4 +1,4 @@
-// hir.cuda.nn: the shape-specific MMA value ops (hir-core section 2.4; registry category nn).
+// hir.cuda.nn: the shape-specific MMA value ops (upstream's HIR catalogue; registry category nn).
 // Each returns the logical product A @ B of one instruction tile, computed in dtype_acc; there
 // is no accumulator operand (lowering introduces and zero-fills it). `Mma` itself is a marker
 // upstream and is not registered.

@@ -1,12 +1,13 @@
-// hir::Function: an HIR function (hir-core section 2.1): a name, parameters as Vars, a body
-// Expr and a return type.
+// hir::Function: an HIR function (upstream docs/spec/hir.md, `Function`): a name, parameters as
+// Vars, a body Expr and a return type.
 //
 // Design note. A Function is immutable and built only through `make`, which checks:
 //  - the name is an identifier;
 //  - every parameter is a non-null tensor-typed Var, and no Var is a parameter twice (a Var is
 //    its identity, so two distinct Vars may share a name and a type);
 //  - the body is present, and the return type (when given) is structurally equal to the body's
-//    type (upstream does not check this; DESIGN.md D6 makes the inferred type authoritative);
+//    type (upstream does not check this; docs/decisions.md D6 makes the inferred type
+//    authoritative);
 //  - same-name DimVars in the parameter shapes agree on their bounds
 //    (TYPES.4.DIM.dimvar-signature-bounds-agree; bare DimVar entries, as locate_dim_var sees
 //    them).
@@ -21,7 +22,8 @@
 //
 // Calls target functions through FunctionCall (ir/core/function_call.h), by name.
 //
-// Dispatch (hir-core section 2.1; TFIR.md section 5). A Function has exactly one of three shapes:
+// Dispatch (upstream docs/spec/hir.md; docs/tfir.md section 5). A Function has exactly one of three
+// shapes:
 //  - normal (`make`): a body, no specializations, no variants;
 //  - dispatch prototype (`make_prototype`): no body, the variants in source order; its type is
 //    its declared signature, which calls of it are typed by (FunctionCall);
@@ -145,13 +147,13 @@ struct DimLocation {
 };
 
 /// The first bare DimVar shape entry named `name` (params ascending, axes ascending): the one
-/// canonical dispatch-subject rule (hir-core section 1.6, locate_dim_var). A DimVar inside dim
+/// canonical dispatch-subject rule (upstream's locate_dim_var). A DimVar inside dim
 /// arithmetic is not found.
 std::optional<DimLocation> locate_dim_var(const std::vector<VarRef>& params,
                                           std::string_view name);
 
 /// A variant's canonical specialization signature: `<dim>$<lo>_<hi>` per pattern, joined by
-/// `;` (hir-core section 2.1: unique among a base's variants); "" for a non-variant.
+/// `;` (unique among a base's variants, as upstream requires); "" for a non-variant.
 std::string specialization_signature(const Function& f);
 
 /// `func @name(x: T, ...) -> R { body }` on one line, types in the type printer's spelling; a

@@ -1,4 +1,4 @@
-// hir.math: the elementwise HIR ops Binary, Unary, Clamp and Softplus (hir-core section 2.4),
+// hir.math: the elementwise HIR ops Binary, Unary, Clamp and Softplus (upstream's HIR catalogue),
 // their schemas, their typeinfer rules, and builders that type a Call by those rules.
 //
 // Schemas (ParamDefs, in order):
@@ -12,7 +12,7 @@
 //  - Binary: lhs and rhs are tensors of one dtype (no implicit promotion: the message points
 //    at full_like / cast); the shape is their right-aligned broadcast (broadcast.h); the dtype
 //    is the operands' dtype, or bool for eq ne lt le gt ge and or. Kind rules: div needs
-//    float operands, integers are rejected with a hint to floor_div (DESIGN.md D6);
+//    float operands, integers are rejected with a hint to floor_div (docs/decisions.md D6);
 //    floor_div and mod need i32 / i64; and / or need bool; add sub mul pow need numeric
 //    (integer or float) operands; max min and the comparisons take any dtype. Storage is
 //    anchored on the operands' concrete storages (umat and None abstain; two different

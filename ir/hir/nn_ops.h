@@ -1,4 +1,4 @@
-// hir.nn: the neural-network HIR ops (hir-core section 2.4), their schemas, their typeinfer
+// hir.nn: the neural-network HIR ops (upstream's HIR catalogue), their schemas, their typeinfer
 // rules, and a builder that types a Call by those rules.
 //
 // Schemas (ParamDefs, in order; surface spelling in brackets):
@@ -26,7 +26,7 @@
 //    an operand carries a Split or Partial, the canonical ShardLayout (shard_canonical.h) over
 //    the result shape on that mesh, with M / N / batch Splits carried to their result axes and a
 //    K Split or a Partial(sum) becoming Partial(sum); else a fresh C-order layout when an operand
-//    has a layout (never the lhs layout: hir-core 5.2.4), else None.
+//    has a layout (never the lhs layout: docs/hir-semantics.md), else None.
 //  - Conv2D: input (N, C, H, W), weight (O, C/groups, kh, kw), bias (O,), one dtype; stride and
 //    dilation two positive ints, padding two ints >= 0, groups > 0; kh, kw static and positive;
 //    C and O divisible by groups (static when groups > 1); the result is
@@ -36,14 +36,14 @@
 //    a group when groups > 1); the result layout is then the canonical ShardLayout, otherwise a
 //    fresh C-order layout when an operand has a layout (None for a symbolic result shape), else None.
 //  - ReLU, Sigmoid, Tanh: exactly x's type; ReLU needs a numeric x, Sigmoid / Tanh a float x
-//    (DESIGN.md D6: float-only functions reject integers); Partial(sum) is rejected (monotone:
-//    max / min commute).
-//  - SoftMax: exactly x's type; x float; axis in [-r, r) (hir-core section 4); any Partial.
+//    (docs/decisions.md D6: float-only functions reject integers); Partial(sum) is rejected
+//    (monotone: max / min commute).
+//  - SoftMax: exactly x's type; x float; axis in [-r, r) (upstream's rule); any Partial.
 //  - LayerNorm: exactly x's type; axis in [-r, r); weight and bias shapes equal x.shape[axis:];
 //    x dtype f32 / f16 / bf16; weight dtype == bias dtype, == x dtype or f32 when x is f16 /
 //    bf16; any Partial on any operand; a Split on a normalised axis (x axes >= axis, any weight
 //    or bias axis).
-//  - Gelu: exactly x's type; x float; approximate tanh or none (hir-core section 4; the default
+//  - Gelu: exactly x's type; x float; approximate tanh or none (upstream's rule; the default
 //    is tanh, unlike torch); any Partial.
 //  - Silu: exactly x's type; x float; any Partial.
 //  - RMSNorm: exactly x's type; x of rank >= 1 and float; weight rank 1 and float with

@@ -1,5 +1,5 @@
-// Partial rules: which pending cross-device reductions an HIR op may consume (hir-core section
-// 2.4; upstream ir/hir/_shard_checks).
+// Partial rules: which pending cross-device reductions an HIR op may consume (upstream's HIR
+// catalogue and its ir/hir/_shard_checks).
 //
 // A ShardLayout attr Partial(r) on a mesh axis says the value is the r-reduction (sum, max or
 // min) of the participants' values along that axis, not yet performed (shard_attr.h). An op may

@@ -1,6 +1,6 @@
-// hir.sharding: the layout ops Reshard and Local (hir-core section 2.4), their schemas, their
+// hir.sharding: the layout ops Reshard and Local (upstream's HIR catalogue), their schemas, their
 // typeinfer rules, and builders that type a Call by those rules. Both evaluate to their operand
-// unchanged (hir-core section 2.3); only the type changes.
+// unchanged (docs/hir-semantics.md, "Evaluation"); only the type changes.
 //
 // Schemas (ParamDefs, in order; surface spelling in brackets):
 //   hir.sharding.Reshard [reshard]  x; layout: layout = None, storage: storage = None

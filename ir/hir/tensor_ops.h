@@ -1,4 +1,4 @@
-// hir.tensor: the tensor HIR ops (hir-core section 2.4), their schemas, their typeinfer rules
+// hir.tensor: the tensor HIR ops (upstream's HIR catalogue), their schemas, their typeinfer rules
 // (tensor_typeinfer.h), and one builder that types a Call by those rules. TupleGetItem is not
 // here: it is the core Expr node TupleGetItem (ir/core/tuple.h), not an Op.
 //
@@ -60,7 +60,7 @@
 //    > 0; target_dtype fp8e4m3; a static last extent divisible by group; no Partial.
 //  - Rank: the umat i64 scalar Tensor[(), i64, storage=umat].
 //  - Reduce: kind in {sum, mean, max, abs_max}; axes in range, no repeats; each reduced axis
-//    becomes 1 (keepdim) or is dropped; axes=() reduces nothing (DESIGN.md D6); x's dtype,
+//    becomes 1 (keepdim) or is dropped; axes=() reduces nothing (docs/decisions.md D6); x's dtype,
 //    fresh layout. Partial only with sum / mean over Partial(sum) or max over Partial(max).
 //  - RepeatInterleave: the axis extent times repeats (simplify_dim); layout None. repeats >=
 //    0; x has no Split or Partial attr.

@@ -4,7 +4,7 @@
 // domain-side `outer` is applied first, then `offset` is added, then the output-side `inner`
 // is applied to the resulting flat index. An absent component is the identity mapping
 // (upstream shard spec section 4: apply(None, v) == v). TFIR spells it
-// `ComposedLayout(inner=L|None, offset=k, outer=L|None)` (TFIR.md section 3).
+// `ComposedLayout(inner=L|None, offset=k, outer=L|None)` (docs/tfir.md section 3).
 //
 // Domain (the common LayoutBase contract of seed 000 section 2): `shape` comes from `outer`
 // when present, otherwise from `inner`, otherwise it is `()`; domain_rank == rank(flatten(
@@ -94,7 +94,7 @@ Result<bool> is_injective(const ComposedLayout& l);
 /// injective, otherwise one error with that rule id (or is_injective's diagnostic).
 std::vector<Diagnostic> check_injective(const ComposedLayout& l);
 
-/// The tfir spelling `ComposedLayout(inner=L|None, offset=k, outer=L|None)` (TFIR.md section 3).
+/// The spelling `ComposedLayout(inner=L|None, offset=k, outer=L|None)` (docs/tfir.md section 3).
 std::string to_string(const ComposedLayout& l);
 /// Stream the tfir spelling (for gtest and RapidCheck messages).
 std::ostream& operator<<(std::ostream& os, const ComposedLayout& l);

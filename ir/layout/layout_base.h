@@ -13,7 +13,7 @@
 //    unsharded shape, upstream shard section 7.1.1);
 //  - domain_rank() == rank(flatten(shape())), the axis numbering a Split refers to;
 //  - injectivity, checked by each member's factory (a ShardLayout's in the sense of
-//    DESIGN.md D8).
+//    docs/decisions.md D8).
 #pragma once
 
 #include <iosfwd>

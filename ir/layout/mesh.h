@@ -99,7 +99,7 @@ bool is_thread_mesh(const Mesh& m);
 bool is_cta_mesh(const Mesh& m);
 
 /// The tfir spelling `Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))`, with
-/// `, names=(...)` when names are given (TFIR.md sections 2 and 3).
+/// `, names=(...)` when names are given (docs/tfir.md sections 2 and 3).
 std::string to_string(const Mesh& m);
 /// Stream the tfir spelling (for gtest and RapidCheck messages).
 std::ostream& operator<<(std::ostream& os, const Mesh& m);

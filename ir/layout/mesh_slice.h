@@ -11,7 +11,7 @@
 //   ComposedLayout(inner=None, offset=sum_i start_i * stride_i, outer=Layout(sub extents,
 //   parent strides))
 // (TIR.1.5.SYNC.slice-composed-layout). Refused with a Diagnostic (category Type, no rule of
-// rules.tsv applies; TFIR.md section 3 names the spelling only): slicing an already-sliced
+// rules.tsv applies; docs/tfir.md section 3 names the spelling only): slicing an already-sliced
 // mesh (upstream shard section 5 keeps this rejection), more entries than axes, a step other
 // than 1, a bound or index outside the axis after wrapping, an empty range (a barrier over
 // no thread is meaningless), and a symbolic extent or stride (upstream shard section 1:

@@ -1,4 +1,4 @@
-// The printed forms of IntTuple and Layout: the tfir spelling of TFIR.md section 3.
+// The printed forms of IntTuple and Layout: the tfir spelling of docs/tfir.md section 3.
 //   IntTuple: `4`, `N`, `(4, 8)`, `((2, 2), 8)`, a one-element tuple `(4,)`, the empty `()`.
 //   Layout:   `Layout((4, 8), (1, 4))`, strides always explicit.
 // Symbolic entries print as their name (their envelope belongs to the declaration).

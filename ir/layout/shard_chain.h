@@ -19,7 +19,7 @@
 // Broadcast, Partial and Dynamic axes bind nothing: their instances are replicas of one
 // shard, not owners of distinct data.
 //
-// Where the data lives (DESIGN.md D8, upstream shard section 7.1.2): if the base's stride
+// Where the data lives (docs/decisions.md D8, upstream shard section 7.1.2): if the base's stride
 // along a Split-bound axis k is 0, every instance along the bound mesh axes owns its own
 // engine; if it is positive, the instances share one engine and instance c_j contributes its
 // share of g_k * stride to the offset. Axes no Split binds follow the plain layout rules. The

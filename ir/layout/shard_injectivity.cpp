@@ -27,7 +27,7 @@ Diagnostic not_injective(const std::string& spelling, std::string why) {
                   spelling, std::move(why)));
   d.notes.push_back(
       "a Split axis with stride 0 gives each instance its own engine; every other axis must "
-      "be told apart by its offset (DESIGN.md D8, upstream shard section 7.1.2)");
+      "be told apart by its offset (docs/decisions.md D8, upstream shard section 7.1.2)");
   return d;
 }
 

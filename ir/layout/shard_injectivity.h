@@ -1,8 +1,8 @@
 // D8 injectivity of a ShardLayout (internal to ir/layout's shard code).
 //
 // Seed 000 section 2 (TYPES.2.TENSOR.injective-layout) asks every layout to be injective;
-// DESIGN.md D8 judges a ShardLayout on its ownership map (mesh instance, local coordinate) ->
-// (engine, offset) (shard_chain.h's design note). With Z the Split-bound axes along which
+// docs/decisions.md D8 judges a ShardLayout on its ownership map (mesh instance, local coordinate)
+// -> (engine, offset) (shard_chain.h's design note). With Z the Split-bound axes along which
 // the base's stride is 0 (one engine per instance), the map is injective exactly when
 //   1. every axis in Z has local extent <= 1 (otherwise two local coordinates of one
 //      instance share an engine and an offset), and

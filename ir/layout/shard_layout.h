@@ -14,7 +14,7 @@
 //    7.1.2): a Split axis with stride 0 means one engine per instance (register fragments,
 //    per-CTA buffers), a positive stride means one shared engine in which the instance's
 //    block starts at its share of g_k * stride.
-//  - Injectivity (seed 000 section 2, DESIGN.md D8) is judged on the ownership map
+//  - Injectivity (seed 000 section 2, docs/decisions.md D8) is judged on the ownership map
 //    (mesh instance, local coordinate) -> (engine, offset), so
 //      ShardLayout(layout=Layout((128, 12), (0, 1)), attrs=(S(0),), mesh=cta128)
 //    is legal (each CTA owns a 12-element engine) while Layout((128, 12), (0, 1)) with

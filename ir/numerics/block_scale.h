@@ -1,5 +1,5 @@
-// Block-scaled quantize / dequantize (DESIGN.md D3): MX formats (E8M0 scale per 32 elements)
-// and NVFP4 (E4M3 scale per 16 elements, one f32 tensor scale).
+// Block-scaled quantize / dequantize (docs/decisions.md D3): MX formats (E8M0 scale per 32
+// elements) and NVFP4 (E4M3 scale per 16 elements, one f32 tensor scale).
 //
 // Design note. A block-scaled tensor groups along its last logical axis: blocks of
 // `block_size` consecutive elements of that axis. Its value is its planes: one element code per
@@ -10,7 +10,8 @@
 // The scale methods (exact; docs/block-scaling.md gives the reasons):
 //   Ocp   shared exponent floor(log2 amax) - emax_elem (OCP MX section 6.3), E8M0 0x00 floor
 //   Rceil scale = 2^ceil(log2(amax / max_elem)) (cuBLAS / cuDNN / TransformerEngine)
-//   Nvfp4 TransformerEngine's NVFP4 recipe (research/numerics.md section 3.3), f32 arithmetic
+//   Nvfp4 TransformerEngine's NVFP4 recipe (docs/block-scaling.md, "Quantize, NVFP4"), f32
+//   arithmetic
 // NaN / Inf policy: for Ocp and Rceil a block holding a NaN or an Inf gets scale 0xFF (NaN) and
 // its element codes encode V_i as if the scale were 2^0; for Nvfp4 such a block gets the E4M3
 // NaN scale 0x7F, its elements encode x_i as if the multiplier were 1, and non-finite values

@@ -1,4 +1,4 @@
-// CastMode: the rounding and saturation of a conversion (DESIGN.md D4).
+// CastMode: the rounding and saturation of a conversion (docs/decisions.md D4).
 //
 // Defaults are what a CUDA static_cast computes, so the oracle and the backend agree by
 // construction:

@@ -2,7 +2,7 @@
 //
 // Design note. Every conversion rounds the exact input value (f32 and f64 inputs are exact
 // rationals) on the target's grid with an unbounded exponent, then applies the target's
-// overflow / NaN policy (research/numerics.md sections 1-2). It is integer arithmetic on the
+// overflow / NaN policy (docs/numerics.md). It is integer arithmetic on the
 // bits: no host float cast, so the result is immune to FTZ/DAZ and to the FPU rounding mode.
 // The results equal the CUDA 13 headers' host conversion functions bit for bit, NaN compared
 // as a class. NaN inputs produce the target's canonical NaN code (see canonical_nan_code), even

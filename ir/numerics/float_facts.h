@@ -1,6 +1,6 @@
 // The facts `tf dtypes` prints for a simple float dtype: bias, extremes and special encodings,
 // all derived from the descriptor (exponent_bits, mantissa_bits, specials) and decoded exactly
-// (research/numerics.md section 1).
+// (docs/numerics.md "Element formats").
 #pragma once
 
 #include <cstdint>

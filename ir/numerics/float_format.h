@@ -7,7 +7,7 @@
 // e >= min_normal_exponent, and the fixed quantum 2^(min_normal_exponent - p) below it.
 // round_magnitude rounds a magnitude onto that grid with an unbounded exponent (RNE, RZ or
 // round-away on the exact value) and only then decides overflow against the largest finite
-// code, which is what the CUDA headers do (research/numerics.md section 1). Everything is
+// code, which is what the CUDA headers do (docs/numerics.md "Element formats"). Everything is
 // integer arithmetic: no host float operation touches a value.
 //
 // f8e8m0 fits the model as a format with no mantissa, no sign and no subnormals whose smallest

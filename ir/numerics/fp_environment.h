@@ -1,6 +1,6 @@
-// The host floating-point environment the oracle relies on (research/numerics.md pitfall 4):
-// round-to-nearest, and on x86-64 neither flush-to-zero (FTZ) nor denormals-are-zero (DAZ).
-// A library loaded into the process (or -ffast-math start-up code) can set FTZ/DAZ; every
+// The host floating-point environment the oracle relies on (docs/numerics.md "Host floating
+// point"): round-to-nearest, and on x86-64 neither flush-to-zero (FTZ) nor denormals-are-zero
+// (DAZ). A library loaded into the process (or -ffast-math start-up code) can set FTZ/DAZ; every
 // f32 step of the NVFP4 recipe and every dequantized subnormal would then be silently wrong.
 #pragma once
 

@@ -2,7 +2,7 @@
 // methods, and element encode / decode relative to a power-of-two scale.
 //
 // Design note. Everything here is exact. floor(log2 x) comes from the f32 exponent field (a
-// float log2 can round to the next integer, research/numerics.md pitfall 8) and handles
+// float log2 can round to the next integer, docs/block-scaling.md, `ocp`) and handles
 // subnormal x. The Rceil exponent compares amax with max_elem * 2^e in double, where both sides
 // are exact, instead of dividing. V / 2^e is formed in double, where it is exact for every f32
 // V and every e in [-127, 127], and then rounded once by encode_f64. The E8M0 clipping and

@@ -1,4 +1,4 @@
-// NVFP4 quantization as TransformerEngine computes it (research/numerics.md section 3.3).
+// NVFP4 quantization as TransformerEngine computes it (docs/block-scaling.md, "Quantize, NVFP4").
 //
 // Design note. The NVFP4 scales are not powers of two, so the result depends on the exact
 // f32 formula (multiply by a reciprocal vs divide, order of the products); this file copies

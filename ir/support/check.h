@@ -1,4 +1,4 @@
-// TF_CHECK and InternalError: the channel for bugs in our own code (DESIGN.md section 5).
+// TF_CHECK and InternalError: the channel for bugs in our own code (docs/architecture.md).
 // Bad input never reaches these; it gets a Diagnostic. A failed check throws InternalError,
 // which RapidCheck reports and shrinks like any other failure.
 #pragma once

@@ -1,8 +1,8 @@
-// Diagnostics: the one channel through which bad input is reported (DESIGN.md section 5).
+// Diagnostics: the one channel through which bad input is reported (docs/architecture.md).
 //
 // A Diagnostic names the spec rule it enforces (an id of conformance/rules.tsv) when one
 // applies; otherwise its category says what kind of problem it is. Verifiers collect every
-// diagnostic instead of stopping at the first. Rendering follows TFIR.md section 8:
+// diagnostic instead of stopping at the first. Rendering follows docs/tfir.md section 8:
 //   file:line:col: error[RULE.ID]: message
 //   note: ...
 //   note: file:line:col: a related place
@@ -42,7 +42,7 @@ struct Diagnostic {
 
   /// The bracketed tag: the rule id, or the category name ("parse", "usage", ...).
   std::string tag() const;
-  /// Clang-style multi-line rendering (TFIR.md section 8), without a trailing newline.
+  /// Clang-style multi-line rendering (docs/tfir.md section 8), without a trailing newline.
   std::string render() const;
 };
 

@@ -1,4 +1,4 @@
-// The tfir spellings every printer shares: a string literal (TFIR.md section 1: double quotes,
+// The tfir spellings every printer shares: a string literal (docs/tfir.md section 1: double quotes,
 // with '"' and '\' escaped by a backslash) and a name (backquoted when it is a reserved word),
 // so that what a printer writes reads back.
 #pragma once

@@ -1,6 +1,6 @@
 // Building the value of a keyword attribute from its tfir syntax, given the attribute's family
-// (TFIR.md section 5: "an attribute value is a literal, a dtype, a storage, a tuple, a type, a
-// layout, a mesh, an atom, or a pattern").
+// (docs/tfir.md section 5 lists the nine kinds: literals, dtypes, storages, tuples, types,
+// layouts, meshes, atoms and patterns).
 //
 // `None` is None for every family (the Call then checks that the attribute is optional). Enum
 // values are bare names or quoted strings (`kind=mul`, `kind="mul"`). A Layout attribute takes

@@ -1,4 +1,4 @@
-// The top-level declarations of a tfir file (TFIR.md section 2), one statement each:
+// The top-level declarations of a tfir file (docs/tfir.md section 2), one statement each:
 //   dim N = DimVar("N", 1, 4097)                     half-open [lo, hi); the string is the name
 //   mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))   or a slice, a name
 //   layout Lg = ShardLayout(layout=..., attrs=(S(0),), mesh=cta1)         any non-mesh layout
@@ -11,8 +11,8 @@
 // a declaration is printed from the built value, not from the syntax: spacing, keyword order
 // and number spellings are the printers' of ir/layout. The one thing kept symbolic is a
 // ShardLayout's mesh: when it equals a mesh declared earlier it is printed as that mesh's first
-// name (`mesh=cta1`, as TFIR.md writes it); reading that name back gives an equal mesh, so
-// print -> read -> print is a fixed point. Names that are tfir keywords print backquoted.
+// name (`mesh=cta1`, as docs/tfir.md section 2 writes it); reading that name back gives an equal
+// mesh, so print -> read -> print is a fixed point. Names that are tfir keywords print backquoted.
 #pragma once
 
 #include <cstddef>

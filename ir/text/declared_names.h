@@ -1,7 +1,7 @@
 // DeclaredNames: the file's declared meshes, layouts and atoms, by name, so that a printer spells
 // an attribute value that equals a declared one as its name (`layout=Lg`, `mesh=cta1`,
-// `atom=A0`) instead of spelling the value out: what a reader of TFIR.md's examples expects, and
-// what makes print -> read -> print keep them.
+// `atom=A0`) instead of spelling the value out: what a reader of docs/tfir.md's examples expects,
+// and what makes print -> read -> print keep them.
 #pragma once
 
 #include <string>

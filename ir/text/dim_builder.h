@@ -1,5 +1,5 @@
-// Building dim expressions from tfir syntax (TFIR.md section 3, "A shape entry is an integer,
-// a declared dim, or dim arithmetic: + - * // %, min(a, b), max(a, b), parentheses").
+// Building dim expressions from tfir syntax (docs/tfir.md section 3: an integer, a declared dim,
+// or arithmetic over them with + - * // %, min(a, b), max(a, b) and parentheses).
 //
 // Every arithmetic node goes through simplify_dim, so `3 + 4` is the Constant 7 exactly as if
 // 7 had been written, and what the type printer spells reads back to an equal expression

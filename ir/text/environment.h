@@ -1,5 +1,5 @@
-// FileEnvironment: the names a tfir file declares at top level (TFIR.md section 2), which every
-// later reader of the file resolves against.
+// FileEnvironment: the names a tfir file declares at top level (docs/tfir.md section 2), which
+// every later reader of the file resolves against.
 //
 // Design note. tfir declares every name before use and once. Dims, meshes, layouts and atoms
 // share one namespace (a `dim N` and a `layout N` in one file is a redeclaration); functions,

@@ -207,7 +207,7 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
     }
   }
   // Atoms a pass put into a kernel that the file does not declare: declared here (`atom A0 = ...`),
-  // since an attribute names an atom by its declaration (TFIR.md section 5).
+  // since an attribute names an atom by its declaration (docs/tfir.md section 5).
   for (const FunctionRef& fn : module.functions()) {
     const auto* p = dynamic_cast<const tir::PrimFunction*>(fn.get());
     if (p == nullptr) continue;

@@ -1,5 +1,5 @@
 // Reading a whole tfir file into a Module: declarations, signatures, then every function body
-// (TFIR.md sections 2, 5 and 6), and printing it back in canonical form.
+// (docs/tfir.md sections 2, 5 and 6), and printing it back in canonical form.
 //
 // Design note. Reading is in two passes so that a function may call any function of the file
 // (`@name`), whatever their order: first every item's signature, then every body. Each body is

@@ -1,4 +1,5 @@
-// Printing an HIR Function as a tfir `func` item (TFIR.md section 5), the inverse of hir_reader.
+// Printing an HIR Function as a tfir `func` item (docs/tfir.md section 5), the inverse of
+// hir_reader.
 //
 // Design note. An HIR body is one expression DAG; the printer lays it out as bindings in
 // dependency order (a shared node is bound once and then used by name), every binding with its

@@ -244,9 +244,9 @@ class HirBodyReader : public StatementCursor {
       diags_.push_back(error_at(for_kw, "a loop without carries needs a binding: its value is the last one"));
       return std::nullopt;
     }
-    // A carried loop's value is its carries (the body is not evaluated, hir-core 2.2): its body
-    // is its last yield, so that the printer, which prints what the yields need, reads back to
-    // the same region. Without carries the body is the last binding.
+    // A carried loop's value is its carries (the body is not evaluated, upstream docs/spec/hir.md):
+    // its body is its last yield, so that the printer, which prints what the yields need, reads
+    // back to the same region. Without carries the body is the last binding.
     parts.body = !parts.yields.empty() ? parts.yields.back() : last ? *last : Expr();
     Result<GridRegionRef> g = GridRegionExpr::make(std::move(parts));
     if (!g.ok()) {

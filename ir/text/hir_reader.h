@@ -1,4 +1,4 @@
-// Reading a `func` item's body into an HIR Function (TFIR.md section 5):
+// Reading a `func` item's body into an HIR Function (docs/tfir.md section 5):
 //   func NAME(x: T, ...) -> R {
 //       two = 2.0                              a binding: name[: Type] = value
 //       t: Tensor[(N, 8), f32] = mul(x, two)   the declared type must equal the inferred one

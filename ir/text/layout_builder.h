@@ -1,4 +1,4 @@
-// Building layouts, meshes and shard layouts from tfir expressions (TFIR.md section 3):
+// Building layouts, meshes and shard layouts from tfir expressions (docs/tfir.md section 3):
 //   Layout(shape, strides | None)         nested tuples allowed
 //   ComposedLayout(inner=L|None, offset=k, outer=L|None)
 //   ShardLayout(layout=L, attrs=(S(0), B(), P("sum"), Dynamic()), mesh=M)

@@ -1,8 +1,8 @@
-// The tfir lexer: UTF-8 text to tokens with file:line:col (the TFIR contract, section 1; docs/tfir.md).
+// The tfir lexer: UTF-8 text to tokens with file:line:col (docs/tfir.md section 1).
 //
-// Newlines end statements, except inside (), [] and {}; the lexer drops them there so the
-// parser never sees them. '#' starts a comment to the end of the line. Non-ASCII bytes are
-// allowed only inside strings and comments. Columns count bytes from 1.
+// Newlines end statements at top level and inside {} blocks; inside () and [] the lexer drops
+// them, so the parser never sees them there. '#' starts a comment to the end of the line. Non-ASCII
+// bytes are allowed only inside strings and comments. Columns count bytes from 1.
 #pragma once
 
 #include <string>

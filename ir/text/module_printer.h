@@ -1,5 +1,5 @@
-// The canonical text of a ParsedFile (TFIR.md section 2): `tfir 1`, each declaration on its own
-// line in file order with canonical spacing (declarations.h), then each skipped item's source
+// The canonical text of a ParsedFile (docs/tfir.md section 2): `tfir 1`, each declaration on its
+// own line in file order with canonical spacing (declarations.h), then each skipped item's source
 // text verbatim, each preceded by an empty line. read_tfir(print_tfir(f)) prints back the same
 // text (the print -> read -> print fixed point); comments between declarations are not kept.
 #pragma once

@@ -1,4 +1,4 @@
-// Reading a whole tfir file's header and declarations (TFIR.md sections 1 and 2); the items
+// Reading a whole tfir file's header and declarations (docs/tfir.md sections 1 and 2); the items
 // that need the body parser (func, prim_func, specialize, case) are recorded and skipped.
 //
 // Design note. The reader works on the lexed file, one statement per line (the lexer drops

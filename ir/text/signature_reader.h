@@ -1,4 +1,4 @@
-// Reading the signature line of a function item (TFIR.md sections 5 and 6):
+// Reading the signature line of a function item (docs/tfir.md sections 5 and 6):
 //   func NAME(p: T, ...) -> R {            func NAME(p: T, ...) -> R prototype
 //   prim_func NAME(p: T, ...) outputs=K target=cuda|host {
 //   specialize BASE(DimVarRangePat("N", lo, hi)) as NAME(p: T, ...) -> R {

@@ -28,7 +28,7 @@ enum class SyntaxKind {
              ///< a subscript: `Callable[(A) -> R]`), items = {lhs, rhs}
   Negate,    ///< items = {operand}
   Symbol,    ///< text = the function name of `@name` (called like a name: `@f(x)`)
-  Literal,   ///< a tensor literal (TFIR.md section 4): callee = the type (a Subscript; null
+  Literal,   ///< a tensor literal (docs/tfir.md section 4): callee = the type (a Subscript; null
              ///< for a plane inside `planes{...}`), text = the form: "values" (`T{1, 2}`, the
              ///< `{` right after the `]`: after a space it opens a block),
              ///< "bits" (`T bits{0x38}`), "planes" (`T planes{bits{...}, bits{...}}`),

@@ -1,4 +1,4 @@
-// Reading a `prim_func` item's body into a TIR PrimFunction (TFIR.md section 6):
+// Reading a `prim_func` item's body into a TIR PrimFunction (docs/tfir.md section 6):
 //   let v[: T] = value            LetStmt; its body is the rest of the block, or `{ ... }` after it
 //   for i in range(a, b, s) { }   while cond { }   if cond { } else { }
 //   with MESH as m { }            MeshScope; MESH is a mesh expression, a declared mesh, an

@@ -1,4 +1,4 @@
-// Tokens of tfir, the project's text format (the TFIR contract, section 1; docs/tfir.md).
+// Tokens of tfir, the project's text format (docs/tfir.md section 1).
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@ enum class TokenKind {
   Float,       ///< 1.5, 1e-6, 0x1.8p+3 (inf and nan are identifiers)
   String,      ///< "..." with \" and \\ escapes; text() is the unescaped content
   Newline,     ///< ends a statement at top level and in blocks; never inside () or []
-  CaseLine,    ///< the rest of a case's `covers ...` / `expect ...` line, as text (TFIR.md 7)
+  CaseLine,    ///< the rest of a case's `covers` / `expect` line, as text (docs/tfir.md section 7)
   LParen, RParen, LBracket, RBracket, LBrace, RBrace,
   Comma, Colon, Equal, Dot, At,
   Arrow,       ///< ->

@@ -1,4 +1,4 @@
-// Building IR types from tfir syntax (TFIR.md section 3):
+// Building IR types from tfir syntax (docs/tfir.md section 3):
 //   Tensor[(16, 8), f32]                              storage omitted: gmem, at every rank
 //   Tensor[(N, 8), bf16, storage=smem]                shape entries: ints, dims, dim arithmetic
 //   Tensor[(128, 12), f32, layout=Lr, storage=rmem]   a layout expression or a declared name

@@ -1,8 +1,8 @@
-// Building expressions of a function body from tfir syntax (TFIR.md sections 4-6).
+// Building expressions of a function body from tfir syntax (docs/tfir.md sections 4-6).
 //
 //   x                 a bound value, a parameter, or a declared dim (a rank-0 i64 DimVar)
 //   2  1.5  true      scalars: i64, f32, bool (section 4); rank 0, storage umat in a func and
-//                     rmem in a prim_func (DESIGN.md D7)
+//                     rmem in a prim_func (docs/decisions.md D7)
 //   bf16(0.5)  i32(7)  fp8e4m3(0x3c)   typed scalars; a narrow float is given by its bits
 //   (a, b)            a Tuple
 //   @f(a, b)          a call of a function of the file (FunctionCall; func bodies only)

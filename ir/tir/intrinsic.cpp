@@ -11,7 +11,7 @@ namespace tf::tir {
 
 namespace {
 
-// The statement keywords of TFIR.md section 6; an intrinsic spelled like one could not parse.
+// The statement keywords of docs/tfir.md section 6; an intrinsic spelled like one could not parse.
 constexpr std::array<std::string_view, 13> kStatementKeywords = {
     "let", "for",      "in",   "while",    "if",    "else",  "with",
     "as",  "dispatch", "case", "fallback", "abort", "return"};

@@ -13,7 +13,8 @@
 //  - the verify function is the intrinsic's body, run by verify_intrinsic (and by the TIR
 //    verifier on every Intrinsic statement) (TIR.1.8.INTRINSIC.body-is-verifier);
 //  - the name is snake_case and is the key the parser dispatches on: registry.find(name)
-//    (TIR.1.8.INTRINSIC.parser-snake-case). Statement keywords of TFIR.md section 6 are refused.
+//    (TIR.1.8.INTRINSIC.parser-snake-case). Statement keywords of docs/tfir.md section 6 are
+//    refused.
 // Registration is explicit: nothing is registered globally by the library; a registry is
 // created by its user (tests make their own).
 #pragma once

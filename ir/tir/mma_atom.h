@@ -17,7 +17,7 @@
 //
 // The catalogue holds SM80_16x8x16_F32BF16BF16F32_TN (PTX mma.sync.aligned.m16n8k16.row.col
 // .f32.bf16.bf16.f32): (M, N, K) = (16, 8, 16), A bf16 (M x K, row), B bf16 (K x N, col), C f32.
-// Its required scope is the warp of TFIR.md section 2,
+// Its required scope is the warp of docs/tfir.md section 2,
 //   warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
 // whose mesh coordinate (t0, t1) is lane = t0 + 4 * t1, so t0 = lane % 4 (PTX's
 // threadID_in_group) and t1 = lane / 4 (PTX's groupID).
@@ -34,7 +34,7 @@
 // value parts (colexicographic, leftmost fastest), the thread leaves are split over the mesh
 // axes with extent equal to the mesh extent (one position each), and the value leaves get
 // strides 1, 2, 4, ... in PTX register order (a0, a1, ...). A Split leaf has stride 0: each
-// lane owns its own register engine (upstream shard section 7.1.2, DESIGN.md D8).
+// lane owns its own register engine (upstream shard section 7.1.2, docs/decisions.md D8).
 //   A over (M, K) = ((8, 2), (2, 4, 2)), flat axes m0 m1 k0 k1 k2:
 //     ShardLayout(layout=Layout(((8, 2), (2, 4, 2)), ((0, 2), (1, 0, 4))), attrs=(S(3), S(0)),
 //                 mesh=warp)                     t0 -> k1, t1 -> m0; v0 = k0, v1 = m1, v2 = k2

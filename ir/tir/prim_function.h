@@ -5,15 +5,15 @@
 // StmtNode, so it sits in a statement tree like any other, and it returns no value (there is no
 // return-value field; its outputs are its last output_count parameters,
 // TIR.1.3.PRIMFN.trailing-outputs). It also implements FunctionBase, so a Module holds it beside
-// HIR functions; its callable type is CallableType(Unit, parameter types in order) (DESIGN.md
-// D7; TIR.2.1.SYMREF.type-return-unit), the type a SymbolRef to it carries.
+// HIR functions; its callable type is CallableType(Unit, parameter types in order)
+// (docs/decisions.md D7; TIR.2.1.SYMREF.type-return-unit), the type a SymbolRef to it carries.
 //
 // make checks: the name is an identifier; every parameter is a non-null Var and no Var is a
 // parameter twice; 0 <= output_count <= number of parameters; the body is present. Parameter
 // layout homogeneity, fresh Var identity in the body and the rest of verify_prim_function are
 // the verifier's (TIR.1.3.VERIFY.*).
 //
-// Target: `cuda` for a device kernel, `host` for a CPU entry (TFIR.md section 6 `target=`).
+// Target: `cuda` for a device kernel, `host` for a CPU entry (docs/tfir.md section 6 `target=`).
 // Which statements a target admits (Launch only on the host, TIR.2.3.LAUNCH.host-only) is the
 // verifier's.
 #pragma once

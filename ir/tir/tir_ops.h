@@ -27,7 +27,7 @@
 //   tir.async.CpAsyncCommit   effect  -                              -
 //   tir.async.CpAsyncWait     effect  -                              n: int = 0
 // Surface spellings are the snake_case names (alloc_tensor ... cp_async_wait; relu for ReLU).
-// Mma lives in tir.cuda.nn and tir.nn holds ReLU and RMSNorm (DESIGN.md D7).
+// Mma lives in tir.cuda.nn and tir.nn holds ReLU and RMSNorm (docs/decisions.md D7).
 //
 // Reduce's workspace (decision). The seed makes it an optional operand (None when lowering
 // sizes no cross-warp staging), but a ParamDef operand cannot be optional and an op's arity is

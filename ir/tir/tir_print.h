@@ -1,4 +1,4 @@
-// The tfir spelling of TIR (TFIR.md section 6).
+// The tfir spelling of TIR (docs/tfir.md section 6).
 //
 //   prim_func double_rows(a: Tensor[(128, 12), f32], ...) outputs=1 target=cuda {
 //       with cta1 as c {
@@ -10,8 +10,8 @@
 //
 // Design note. Statements print one per line, four spaces per nesting level:
 //  - LetStmt: `let v = value`. When it is the last statement of its block its body follows at
-//    the same level (TFIR.md: "its body is the rest of the enclosing block"); otherwise the body
-//    is an explicit block, `let v = value {` ... `}`, so that re-reading gives back the same
+//    the same level (a let binds to the end of its block, docs/tfir.md section 6); otherwise the
+//    body is an explicit block, `let v = value {` ... `}`, so that re-reading gives back the same
 //    tree. The type is printed (`let v: T = value`) only when it differs from the value's type,
 //    which only ill-typed IR (for the verifier to reject) has.
 //  - For `for i in range(a, b, s) {`, While `while c {`, If `if c {` ... `} else {` ... `}` (the

@@ -1,8 +1,9 @@
 // CallableType: the type of an Expr that represents a callable value (seed 000 section 7).
 //
 // Parameter names are not part of the type: they live on the function's parameters
-// (Var.name). Producers are HIR Function and TIR PrimFunction (DESIGN.md D7, spec conflict 8).
-// The host-ABI EntryABI / ParamABI of the runtime is a separate construct in another layer.
+// (Var.name). Producers are HIR Function and TIR PrimFunction (docs/decisions.md D7, where seeds
+// 000 and 002 disagree). The host-ABI EntryABI / ParamABI of the runtime is a separate construct in
+// another layer.
 #pragma once
 
 #include <tuple>

@@ -14,8 +14,8 @@
 // Bytes per leaf. A simple dtype's leaf is ceil(numel * bit_width / 8), rounded per leaf
 // because each leaf is addressed on its own (TYPES.2.2.SIZE.subbyte-round-up,
 // .round-per-leaf). A compound (block-scaled) dtype's leaf is the sum of its planes, each
-// rounded up (DESIGN.md D2, ir/dtype/storage_bytes.h). Decision where the seeds pull apart: a
-// leaf with a zero extent is 0 bytes for every dtype, NVFP4 included, whose whole-tensor
+// rounded up (docs/decisions.md D2, ir/dtype/storage_bytes.h). Decision where the seeds pull apart:
+// a leaf with a zero extent is 0 bytes for every dtype, NVFP4 included, whose whole-tensor
 // scale has no element to scale (seed 000's "report 0 for a concrete zero extent" wins over
 // the plane sum). Sizes beyond int64 are a Diagnostic (category Type).
 #pragma once

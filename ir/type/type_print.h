@@ -1,4 +1,4 @@
-// The tfir spelling of IR types (TFIR.md section 3):
+// The tfir spelling of IR types (docs/tfir.md section 3):
 //   Tensor[(16, 8), f32]                     storage gmem is the default at every rank, omitted
 //   Tensor[(N, 8), bf16, storage=smem]
 //   Tensor[(128, 12), f32, layout=ShardLayout(...), storage=rmem]

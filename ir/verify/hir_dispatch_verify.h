@@ -1,6 +1,7 @@
-// The dispatch rules of HIR verification (hir-core section 4 items 3-5 and the module rules
-// after it): how a variant's pattern sits in its signature, how a prototype's variants relate to
-// it and partition its DimVar's envelope, and which functions a module may hold at top level.
+// The dispatch rules of HIR verification (upstream docs/spec/hir.md, dispatch
+// specializations, and its module rules): how a variant's pattern sits in its signature, how a
+// prototype's variants relate to it and partition its DimVar's envelope, and which functions a
+// module may hold at top level.
 //
 // Design note. hir::Function's factories fix each node's shape (a prototype has no body, a
 // variant one body and one DimVarRangePat and no variants); what relates nodes is checked here:

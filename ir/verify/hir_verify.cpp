@@ -195,7 +195,7 @@ std::vector<Diagnostic> HirVerifier::run() {
   for (const VarRef& p : f_.params()) type_dims(p->type(), f_.name() + "." + p->name);
   type_dims(f_.return_type(), f_.name());
   for (Diagnostic& d : verify_specializations(f_)) diags_.push_back(std::move(d));
-  if (!f_.body()) {  // a prototype: its variants, never a body (hir-core section 4 items 4-5)
+  if (!f_.body()) {  // a prototype: its variants, never a body (upstream docs/spec/hir.md)
     for (Diagnostic& d : verify_variants(f_, module_, handlers_)) diags_.push_back(std::move(d));
     return std::move(diags_);
   }

@@ -1,5 +1,5 @@
 // verify_function: every rule an HIR Function must satisfy, collected as diagnostics (the HIR
-// half of the IR issue's verifiers; hir-core section 4).
+// half of the IR issue's verifiers; upstream docs/spec/hir.md).
 //
 // Design note. Construction already checks each node locally (Call::make, GridRegionExpr::make,
 // Function::make), so a Function built through the factories is mostly sound; the verifier

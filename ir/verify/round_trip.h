@@ -1,4 +1,4 @@
-// The printer's contract on one read file (TFIR.md section 5): the canonical print of a file
+// The printer's contract on one read file (docs/tfir.md section 5): the canonical print of a file
 // that reads re-reads, verifies as the file did, prints to the same text again (a fixed point),
 // and its functions are structurally equal to the file's, in order. The text laws, the
 // text-roundtrip fuzz property and the conformance expectation `expect roundtrip` judge by it.

@@ -1,6 +1,6 @@
 // `tf cast VALUE... --to DTYPE [--rounding rn|rz|rp] [--no-saturate] [--from f64|f32] [--json]`:
 // what each value becomes in DTYPE (code, decoded value, mode), by the exact conversions of
-// ir/numerics (DESIGN.md D4).
+// ir/numerics (docs/decisions.md D4).
 #pragma once
 
 #include <optional>

@@ -1,8 +1,8 @@
 // `tf check FILE... [--json]`: reads each tfir file (read_file: declarations and every function
-// body, TFIR.md sections 1-6), verifies every function (verify_module) and reports every
-// diagnostic on `err`, clang style (TFIR.md section 8) or one JSON object per line with --json.
-// A verifier diagnostic carries its IR path and is placed at its function. Last comes a summary
-// on `err`: "N files checked, N errors, N warnings"
+// body, docs/tfir.md sections 1-6), verifies every function (verify_module) and reports every
+// diagnostic on `err`, clang style (docs/tfir.md section 8) or one JSON object per line with
+// --json. A verifier diagnostic carries its IR path and is placed at its function. Last comes a
+// summary on `err`: "N files checked, N errors, N warnings"
 // (a JSON object {"files_checked", "errors", "warnings"} with --json); an unreadable file counts
 // as checked with one error. Exit: 2 when a file cannot be read, else 1 when a file has an
 // error, else 0 (warnings alone pass).

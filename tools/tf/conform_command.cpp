@@ -143,7 +143,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   auto req = std::make_shared<ConformRequest>();
   CLI::App* cmd = app.add_subcommand(
       "conform",
-      "Run the conformance cases of tfir files (`case` blocks, TFIR.md section 7) and say for\n"
+      "Run the conformance cases of tfir files (`case` blocks, docs/tfir.md section 7) and say for\n"
       "each whether the implementation follows the spec. A case's `expect error RULE.ID` passes\n"
       "when reading, verifying or evaluating reports a diagnostic naming that rule; `expect\n"
       "error type|parse \"text\"` a read / verify error containing the text; at level hir the\n"

@@ -1,5 +1,6 @@
 // `tf conform [PATH...] [--filter REGEX] [--rules FILE] [--junit FILE] [--json FILE]
-//  [--coverage] [--max-memory BYTES] [--max-steps N]`: runs the `case` blocks of tfir files (TFIR.md section 7). A PATH is a .tfir
+//  [--coverage] [--max-memory BYTES] [--max-steps N]`: runs the `case` blocks of tfir files
+//  (docs/tfir.md section 7). A PATH is a .tfir
 // file or a folder searched recursively for them (default: conformance/cases). Each file is read
 // and verified once; each of its cases is run (conformance/case_runner.h: read / verify
 // expectations, then the HIR evaluator for inputs and expected outputs) and reported on its own

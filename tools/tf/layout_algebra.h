@@ -5,7 +5,7 @@
 //   zipped_divide / tiled_divide / flat_divide(A, (B0, ...))
 //   zipped_product / tiled_product / flat_product(A, (B0, ...))
 //   blocked_product(A, B)   raked_product(A, B)
-// Operands are layout expressions (TFIR.md section 3, or names given with --def) that denote a
+// Operands are layout expressions (docs/tfir.md section 3, or names given with --def) that denote a
 // plain Layout; a tiler in parentheses is by-mode (one layout per leading mode of A); M is an
 // integer. Calls nest: `composition(A, right_inverse(A))`.
 #pragma once

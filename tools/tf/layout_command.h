@@ -1,5 +1,5 @@
 // `tf layout EXPR [--def NAME=EXPR]... [--json] [--svg FILE]`: what a layout or mesh means.
-// EXPR is any tfir layout or mesh expression (TFIR.md section 3): Layout, ComposedLayout,
+// EXPR is any tfir layout or mesh expression (docs/tfir.md section 3): Layout, ComposedLayout,
 // ShardLayout, Mesh, a static mesh slice, or a name given with --def. Prints the
 // coordinate -> offset table, size, cosize and injectivity; for a mesh or slice also its
 // participant set and the barrier it maps to (seed 002 section 1.5). EXPR may also be a call

@@ -1,4 +1,4 @@
-// tf: the TileFoundry-C++ command line (DESIGN.md section 10); the commands are in tf_app.h.
+// tf: the TileFoundry-C++ command line (README.md, "Asking `tf`"); the commands are in tf_app.h.
 #include <string>
 #include <vector>
 

@@ -1,7 +1,7 @@
 // `tf print FILE`: the canonical text of a tfir file (print_file: `tfir 1`, the declarations
 // in canonical spacing, each function printed from its IR, each case verbatim) on `out`. A
 // file that cannot be
-// read, or does not read as tfir, writes its diagnostics to `err` (clang style, TFIR.md
+// read, or does not read as tfir, writes its diagnostics to `err` (clang style, docs/tfir.md
 // section 8) and exits 2.
 #pragma once
 

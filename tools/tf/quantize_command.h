@@ -1,6 +1,6 @@
 // `tf quantize VALUE... --to FORMAT [--shape D,D,...] [--scale-method ocp|rceil|nvfp4] [--json]`:
-// quantize an f32 tensor into a block-scaled dtype (DESIGN.md D3) and show every plane: each
-// block's scale code and value, each element's code and dequantized value, and NVFP4's tensor
+// quantize an f32 tensor into a block-scaled dtype (docs/decisions.md D3) and show every plane:
+// each block's scale code and value, each element's code and dequantized value, and NVFP4's tensor
 // scale. Values are rounded to f32 first (quantize reads an f32 tensor). Without --shape the
 // values form one row, padded with zeros to a whole number of blocks.
 #pragma once

@@ -1,5 +1,5 @@
 // How every tf subcommand reports bad input: diagnostics on stderr (clang style, or one JSON
-// object per diagnostic with --json) and the exit code 2 (DESIGN.md section 10).
+// object per diagnostic with --json) and the exit code 2 (README.md, "Asking `tf`").
 #pragma once
 
 #include <nlohmann/json.hpp>

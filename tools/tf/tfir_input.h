@@ -1,4 +1,4 @@
-// Writing the diagnostics about a file named on the command line (DESIGN.md section 10).
+// Writing the diagnostics about a file named on the command line (README.md, "Asking `tf`").
 #pragma once
 
 #include <ostream>
@@ -8,7 +8,7 @@
 
 namespace tf::cli {
 
-/// Writes `d` to `out` on its own line(s): its clang-style rendering (TFIR.md section 8), or
+/// Writes `d` to `out` on its own line(s): its clang-style rendering (docs/tfir.md section 8), or
 /// with `json` its diagnostic_json object on one line.
 void write_diagnostic(const Diagnostic& d, std::ostream& out, bool json);
 

@@ -22,8 +22,8 @@ float dot(float c, std::vector<double> a, std::vector<double> b) {
 
 std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 
-// The machine-model brief's vector: 1 + 15 * 2^-26 rounds once to 1 + 2^-22 (adding in f32 one
-// product at a time would give 1).
+// The small-terms vector (docs/tir-semantics.md, "Mma arithmetic"): 1 + 15 * 2^-26 rounds once
+// to 1 + 2^-22 (adding in f32 one product at a time would give 1).
 TEST(EmuMma, TheSumIsExactAndRoundedOnce) {
   std::vector<double> a(16, std::ldexp(1.0, -13)), b(16, std::ldexp(1.0, -13));
   a[0] = b[0] = 1.0;

@@ -51,7 +51,7 @@ Tensor reduce_ok(const std::string& src, Tensor x) {
 const std::vector<double> kX23 = {1, -5, 3, 4, 2, -6};
 
 TEST(ReduceEval, EachKindOverTheLastAxis) {
-  // hir-core section 6 program 4. mean rounds -1/3 once from f64 to f32 (-0.33333334).
+  // HIR reference program 4. mean rounds -1/3 once from f64 to f32 (-0.33333334).
   const Tensor x = f32({2, 3}, kX23);
   auto run = [&](const char* kind) {
     return reduce_ok(reduce_fn("(2, 3)", "(2,)", "f32",
@@ -93,7 +93,7 @@ TEST(ReduceEval, MiddleAxisOfRank3VisitsEveryElementOnce) {
 }
 
 TEST(ReduceEval, EmptyAxesReduceNothing) {
-  // DESIGN.md D6: axes=() keeps the shape; each element passes through the kind alone.
+  // docs/decisions.md D6: axes=() keeps the shape; each element passes through the kind alone.
   const Tensor x = f32({2}, {-2.5, 1});
   EXPECT_TRUE(same_tensor(reduce_ok(reduce_fn("(2,)", "(2,)", "f32", "axes=(), kind=sum"), x), x));
   EXPECT_TRUE(same_tensor(reduce_ok(reduce_fn("(2,)", "(2,)", "f32", "axes=(), kind=abs_max"), x),
@@ -101,7 +101,7 @@ TEST(ReduceEval, EmptyAxesReduceNothing) {
 }
 
 TEST(ReduceEval, EmptyReducedAxisGivesEachKindsIdentity) {
-  // hir-core section 6 program 4: x of shape (2, 0) reduced over axis 1.
+  // HIR reference program 4: x of shape (2, 0) reduced over axis 1.
   auto run = [](const std::string& dtype, const std::string& kind) {
     Tensor x = Tensor::make(DType::from_name(dtype).value(), {2, 0});
     return reduce_ok(
@@ -195,7 +195,7 @@ TEST(ReduceEval, IntegerMeanIsAnEvalError) {
 }
 
 TEST(ReduceEval, SymbolicExtentIsResolvedAtRunTime) {
-  // hir-core section 6 program 12: sum over axis 1 of ones[N, 3] with N = 5.
+  // HIR reference program 12: sum over axis 1 of ones[N, 3] with N = 5.
   const std::string src = "dim N = DimVar(\"N\", 1, 17)\n" +
                           reduce_fn("(N, 3)", "(N,)", "f32", "axes=(1,), keepdim=false, kind=sum");
   Result<Value> r = run_tfir(src, {f32({5, 3}, std::vector<double>(15, 1.0))});

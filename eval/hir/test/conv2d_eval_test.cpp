@@ -1,5 +1,6 @@
-// hir.nn.Conv2D (conv2d_eval.cpp): the hir-core cross-check, stride / padding / dilation /
-// groups against a direct reference, integers, and the run-time error of a symbolic extent.
+// hir.nn.Conv2D (conv2d_eval.cpp): HIR reference program 15's cross-check, stride / padding /
+// dilation / groups against a direct reference, integers, and the run-time error of a symbolic
+// extent.
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
@@ -52,7 +53,7 @@ std::vector<double> reference(const ConvCase& k, const std::vector<double>& x,
 }
 
 TEST(Conv2DEval, HirCoreCrossCheck) {
-  // hir-core section 6 program 15: arange(16) as (1, 1, 4, 4), ones (1, 1, 2, 2), bias 1,
+  // HIR reference program 15: arange(16) as (1, 1, 4, 4), ones (1, 1, 2, 2), bias 1,
   // stride 2 -> [[11, 19], [43, 51]].
   const ConvCase k{1, 1, 4, 4, 1, 2, 2, 1, 2, 2, 0, 0, 1, 1};
   Result<Value> r = run_tfir(conv_fn(k, "f32"),

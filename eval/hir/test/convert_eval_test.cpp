@@ -1,4 +1,4 @@
-// hir.tensor.Cast, FullLike and Where, and hir-core section 6 program 3's select.
+// hir.tensor.Cast, FullLike and Where, and HIR reference program 3's select.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -112,7 +112,7 @@ TEST(HirEvalFullLike, ValueConvertsOnceWithTheDefaultMode) {
 }
 
 TEST(HirEvalWhere, ProgramThreeSelect) {
-  // hir-core section 6 program 3: where(x > 0, x, x * 0.1) with f32 rounding.
+  // HIR reference program 3: where(x > 0, x, x * 0.1) with f32 rounding.
   Result<Value> r = run_tfir(R"(
 func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
     c = gt(x, 0.0)

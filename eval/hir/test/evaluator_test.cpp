@@ -147,7 +147,7 @@ func f(x: Tensor[(N,), f32]) -> Tensor[(), i64, storage=umat] {
 
 
 TEST(HirEvaluator, SharedValuesAreEvaluatedOncePerScopeAndCallsRunTheCallee) {
-  // hir-core section 6 program 1: y = x + 2.0 is shared by two calls of @sq; out = sq(y) - x.
+  // HIR reference program 1: y = x + 2.0 is shared by two calls of @sq; out = sq(y) - x.
   constexpr const char* kSrc = R"(
 func sq(a: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
     p = mul(a, a)
@@ -175,7 +175,7 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 }
 
 TEST(HirEvaluator, DispatchSelectsTheVariantWhoseRangeHoldsTheExtent) {
-  // hir-core section 6 program 11.
+  // HIR reference program 11.
   constexpr const char* kSrc = R"(
 dim N = DimVar("N", 1, 9)
 func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] prototype
@@ -203,7 +203,7 @@ func g(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 }
 
 TEST(HirEvaluator, DimExpressionsResolveAtRunTime) {
-  // hir-core section 6 program 12 (the parts the core owns): shape_of, arange over N, zeros of a
+  // HIR reference program 12 (the parts the core owns): shape_of, arange over N, zeros of a
   // floor-divided extent, a loop whose stop is N.
   constexpr const char* kSrc = R"(
 dim N = DimVar("N", 1, 17)

@@ -1,5 +1,5 @@
 // hir.math.Binary: every kind on floats, integers and bool, edge values, broadcasting, the
-// f16 / bf16 single rounding, and hir-core section 6 program 2 (integer floor semantics).
+// f16 / bf16 single rounding, and HIR reference program 2 (integer floor semantics).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -46,7 +46,7 @@ TEST(HirEvalBinary, MaxAndMinPropagateNaNAndOrderSignedZeros) {
   const Tensor y = f32({5}, {0, kNaN, 0.0, -0.0, 3});
   EXPECT_TRUE(same_tensor(bin("max", x, y), f32({5}, {kNaN, kNaN, 0.0, 0.0, 3})));
   EXPECT_TRUE(same_tensor(bin("min", x, y), f32({5}, {kNaN, kNaN, -0.0, -0.0, -kInf})));
-  // hir-core section 6 program 3: maximum([NaN, 1], [0, 2]) = [NaN, 2].
+  // HIR reference program 3: maximum([NaN, 1], [0, 2]) = [NaN, 2].
   EXPECT_TRUE(same_tensor(bin("max", f32({2}, {kNaN, 1}), f32({2}, {0, 2})), f32({2}, {kNaN, 2})));
   EXPECT_TRUE(
       same_tensor(bin("min", i32({3}, {-5, 7, 0}), i32({3}, {3, -9, 0})), i32({3}, {-5, -9, 0})));
@@ -98,7 +98,7 @@ TEST(HirEvalBinary, IntegerArithmeticWrapsToTheWidth) {
 }
 
 TEST(HirEvalBinary, FloorDivAndModFollowPython) {
-  // hir-core section 6 program 2.
+  // HIR reference program 2.
   const Tensor a = i32({4}, {7, -7, 7, -7});
   const Tensor b = i32({4}, {2, 2, -2, -2});
   EXPECT_TRUE(same_tensor(bin("floor_div", a, b), i32({4}, {3, -4, -4, 3})));

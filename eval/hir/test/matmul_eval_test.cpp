@@ -36,7 +36,7 @@ std::vector<double> reference(const std::vector<double>& a, const std::vector<do
 }
 
 TEST(MatMulEval, RankTwoRhsBroadcastsOverTheLhsBatch) {
-  // hir-core section 6 program 6.
+  // HIR reference program 6.
   Result<Value> r = run_tfir(matmul_fn("(2, 2, 3)", "(3, 2)", "(2, 2, 2)", "f32"),
                              {arange_of(DType::f32(), {2, 2, 3}), f32({3, 2}, {1, 0, 0, 1, 1, 1})});
   ASSERT_TRUE(r.ok()) << error_text(r);
@@ -113,7 +113,7 @@ Tensor splat(DType dtype, Shape shape, double v) {
 }
 
 TEST(MmaEval, Sm80OnesAccumulateToSixteen) {
-  // hir-core section 6 program 6: bf16 ones, f32 accumulator -> 16 everywhere.
+  // HIR reference program 6: bf16 ones, f32 accumulator -> 16 everywhere.
   Result<Value> r = run_tfir(
       mma_fn("mma_sm80_16x8x16", "(16, 16)", "(16, 8)", "(16, 8)", "bf16", "bf16", "f32"),
       {splat(DType::bf16(), {16, 16}, 1), splat(DType::bf16(), {16, 8}, 1)});

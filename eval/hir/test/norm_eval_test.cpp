@@ -1,6 +1,6 @@
 // hir.nn.SoftMax, hir.nn.LayerNorm and hir.nn.RMSNorm (norm_eval.cpp). Results that go
-// through exp or sqrt are compared with rtol 1e-6 (hir-core section 6's f32 tolerance: the
-// expected values are decimal f64 references and glibc's expf is within 1 ulp, not correctly
+// through exp or sqrt are compared with rtol 1e-6 (the f32 tolerance of the HIR reference programs:
+// the expected values are decimal f64 references and glibc's expf is within 1 ulp, not correctly
 // rounded); results that are exact by construction are compared bit for bit.
 #include <gtest/gtest.h>
 
@@ -26,7 +26,7 @@ std::string softmax_fn(const std::string& shape, const std::string& dtype, int a
 }
 
 TEST(SoftMaxEval, F32MatchesTheReference) {
-  // hir-core section 6 program 5.
+  // HIR reference program 5.
   Result<Value> r = run_tfir(softmax_fn("(3,)", "f32", 0), {f32({3}, {1, 2, 3})});
   ASSERT_TRUE(r.ok()) << error_text(r);
   EXPECT_TRUE(all_close(r->tensor(), f32({3}, {0.09003057, 0.24472848, 0.66524094}), 1e-6, 0));
@@ -76,7 +76,7 @@ std::string layer_norm_fn(const std::string& x, const std::string& wshape, const
 }
 
 TEST(LayerNormEval, LastAxisMatchesTheReference) {
-  // hir-core section 6 program 5 (torch's f32 values).
+  // HIR reference program 5 (torch's f32 values).
   Result<Value> r = run_tfir(layer_norm_fn("(1, 4)", "(4,)", "f32", "f32", -1, "1e-05"),
                              {f32({1, 4}, {1, 2, 3, 4}), f32({4}, {1, 1, 1, 1}), f32({4}, {0, 0, 0, 0})});
   ASSERT_TRUE(r.ok()) << error_text(r);
@@ -116,7 +116,7 @@ std::string rms_norm_fn(const std::string& x, int d, const std::string& dt, cons
 }
 
 TEST(RMSNormEval, MatchesTheReference) {
-  // hir-core section 6 program 5.
+  // HIR reference program 5.
   Result<Value> r = run_tfir(rms_norm_fn("(1, 4)", 4, "f32", "1e-06"),
                              {f32({1, 4}, {1, 2, 3, 4}), f32({4}, {1, 1, 2, 2})});
   ASSERT_TRUE(r.ok()) << error_text(r);

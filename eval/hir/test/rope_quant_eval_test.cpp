@@ -136,7 +136,7 @@ TEST(QuantEval, SeveralGroupsPerRow) {
 }
 
 TEST(QuantEval, NaNAndInfinityInAGroup) {
-  // hir-core 3.4: a NaN makes the scale and the whole group NaN; an inf makes the scale inf,
+  // upstream's Quant: a NaN makes the scale and the whole group NaN; an inf makes the scale inf,
   // that element NaN (inf / inf) and the others +-0.
   Result<Value> r = run_tfir(quant_fn("(2, 4)", "(2, 4)", "(2, 1)", 4),
                              {f32({2, 4}, {1, kNaN, 2, 3, kInf, 1, -2, 0})});
@@ -155,7 +155,7 @@ TEST(QuantEval, IndivisibleRuntimeLastExtentIsAnEvalError) {
 }
 
 TEST(QuantEval, IndivisibleStaticLastExtentIsATypeError) {
-  // hir-core section 6 program 14: group 3 on a last extent of 4.
+  // HIR reference program 14: group 3 on a last extent of 4.
   Result<Value> r = run_tfir(quant_fn("(1, 4)", "(1, 4)", "(1, 1)", 3), {f32({1, 4}, {1, 2, 3, 4})});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Type) << error_text(r);

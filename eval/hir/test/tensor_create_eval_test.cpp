@@ -88,8 +88,8 @@ layout L = ShardLayout(layout=Layout((8, 2), (2, 1)), attrs=(S(0),), mesh=cta4)
 
 // covers TYPES.2.TENSOR.reshard-preserves-shape
 TEST(HirEvalSharding, ReshardAndLocalReturnTheirOperand) {
-  // Single-participant model (hir-core 2.3): Local keeps the full logical value although its
-  // type states the local shape (2, 2).
+  // Single-participant model (docs/hir-semantics.md): Local keeps the full logical value although
+  // its type states the local shape (2, 2).
   std::vector<double> vals;
   for (int i = 0; i < 16; ++i) vals.push_back(i - 7.5);
   const Tensor x = f32({8, 2}, vals);

@@ -1,4 +1,4 @@
-// The shape and index family as a whole: every op has its handler, hir-core section 6 programs
+// The shape and index family as a whole: every op has its handler, HIR reference programs
 // 7, 8, 12 and 15 end to end, and block-scaled operands kept or refused by their blocks.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // hir.math.Unary, Clamp, Softplus and the hir.nn activations: exact values for every kind,
-// edge values, integer wrap, and hir-core section 6 program 3's unary and activation values.
+// edge values, integer wrap, and HIR reference program 3's unary and activation values.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -51,7 +51,7 @@ TEST(HirEvalUnary, IntegerKindsWrap) {
 }
 
 TEST(HirEvalUnary, TranscendentalKindsAndTheirPoles) {
-  // hir-core section 6 program 3: rsqrt([4, 0]) = [0.5, +inf]; log([0, -1]) = [-inf, NaN].
+  // HIR reference program 3: rsqrt([4, 0]) = [0.5, +inf]; log([0, -1]) = [-inf, NaN].
   EXPECT_TRUE(same_tensor(un("rsqrt", f32({5}, {4, 0, -0.0, -1, kInf})),
                           f32({5}, {0.5, kInf, -kInf, kNaN, 0})));
   EXPECT_TRUE(same_tensor(un("log", f32({5}, {0, -1, 1, -0.0, kInf})),
@@ -70,7 +70,7 @@ TEST(HirEvalUnary, TranscendentalKindsAndTheirPoles) {
 }
 
 TEST(HirEvalUnary, CeilAndRoundHalfToEven) {
-  // hir-core section 6 program 3: round([0.5, 1.5, 2.5, -0.5, -1.5]) = [0, 2, 2, -0, -2];
+  // HIR reference program 3: round([0.5, 1.5, 2.5, -0.5, -1.5]) = [0, 2, 2, -0, -2];
   // ceil([-0.5, 1.2]) = [-0, 2].
   EXPECT_TRUE(same_tensor(un("round", f32({5}, {0.5, 1.5, 2.5, -0.5, -1.5})),
                           f32({5}, {0, 2, 2, -0.0, -2})));
@@ -84,7 +84,7 @@ TEST(HirEvalUnary, CeilAndRoundHalfToEven) {
 }
 
 TEST(HirEvalClamp, FloatClampIsMinOfMaxRoundedOnce) {
-  // hir-core section 6 program 3: clamp([-2, 0.3, 5], -1, 1) = [-1, 0.3, 1].
+  // HIR reference program 3: clamp([-2, 0.3, 5], -1, 1) = [-1, 0.3, 1].
   EXPECT_TRUE(
       same_tensor(eval_like("clamp(x, min_val=-1.0, max_val=1.0)", {f32({3}, {-2, 0.3, 5})}),
                   f32({3}, {-1, 0.3, 1})));
@@ -116,7 +116,7 @@ TEST(HirEvalClamp, IntegerClampConvertsTheBoundTowardZero) {
 }
 
 TEST(HirEvalSoftplus, TorchDefaultsWithThreshold20) {
-  // hir-core section 6 program 3 (listed to 8 digits; rtol 1e-6 covers that rounding).
+  // HIR reference program 3 (listed to 8 digits; rtol 1e-6 covers that rounding).
   const Tensor got = eval_like("softplus(x)", {f32({4}, {-1, 0, 1, 2})});
   const std::vector<double> want = {0.31326169, 0.69314718, 1.31326163, 2.12692809};
   ASSERT_EQ(got.size(), 4);
@@ -129,7 +129,7 @@ TEST(HirEvalSoftplus, TorchDefaultsWithThreshold20) {
 }
 
 TEST(HirEvalActivations, ProgramThreeValues) {
-  // hir-core section 6 program 3 on [-1, 0, 1, 2] (listed to 8 digits; rtol 1e-6).
+  // HIR reference program 3 on [-1, 0, 1, 2] (listed to 8 digits; rtol 1e-6).
   const Tensor x = f32({4}, {-1, 0, 1, 2});
   struct Row {
     const char* expr;

@@ -61,7 +61,7 @@ std::vector<Program> race_free_programs() {
           {"memory.tfir", "in_bounds", {f32({32}, iota(32, 3))}}};
 }
 
-// DESIGN.md section 6: a race-free program computes the same bits under every schedule.
+// docs/tir-semantics.md: a race-free program computes the same bits under every schedule.
 TEST(TirMachine, RaceFreeResultsAreTheSameUnderEverySchedule) {
   for (const Program& p : race_free_programs()) {
     Result<TirRun> first = run_tir(case_file(p.file), p.fn, p.inputs);

@@ -11,8 +11,9 @@
 namespace tf::eval::tir {
 namespace {
 
-// The machine-model brief's test 24: A row = B column = [1, 2^-13 x 15], C = 0. The exact sum
-// 1 + 15 * 2^-26 rounds to 1 + 2^-22; both tensor-core models drop every 2^-26 term: exactly 1.
+// The small-terms vector (docs/tir-semantics.md, "Mma arithmetic"):
+// A row = B column = [1, 2^-13 x 15], C = 0. The exact sum 1 + 15 * 2^-26 rounds to 1 + 2^-22;
+// both tensor-core models drop every 2^-26 term: exactly 1.
 TEST(MmaArith, SmallTermsTruncateAwayOnTensorCores) {
   std::vector<double> a{1.0}, b{1.0};
   for (int i = 0; i < 15; ++i) {

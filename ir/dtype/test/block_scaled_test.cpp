@@ -140,7 +140,8 @@ TEST(BlockScaled, LevelsAreAnOwnedCopy) {
 }
 
 // Seed 003's scenario uses E2M1 with E4M3 then Float32 levels; with NVFP4's blocks (16,
-// Whole) that would be NVFP4 itself (spec/README.md), so this uses blocks (8, 4).
+// Whole) that would be NVFP4 itself (a duplicate structure, docs/decisions.md D1), so this uses
+// blocks (8, 4).
 // covers: DTREP.BLOCKSCALED.simple-types-derived, DTREP.BLOCKSCALED.rules-derived
 TEST(BlockScaled, DerivePlanesAndRules) {
   DType d = *BlockScaledDType::make({.name = "BS_DERIVED", .element = kE2M1,

@@ -1,4 +1,4 @@
-// Seed 000 section 3: the simple DType descriptors (TYPES.3.DTYPE.*), under DESIGN.md D1.
+// Seed 000 section 3: the simple DType descriptors (TYPES.3.DTYPE.*), under docs/decisions.md D1.
 #include "ir/dtype/dtype.h"
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// DESIGN.md D2 / D3: the storage size of a block-scaled tensor, and its default grouping.
+// docs/decisions.md D2 / D3: the storage size of a block-scaled tensor, and its default grouping.
 #include "ir/dtype/storage_bytes.h"
 
 #include <gtest/gtest.h>

@@ -51,7 +51,7 @@ TEST(HirTensorReduce, ReduceKeepsOrDropsAxes) {
   EXPECT_EQ(type_of(reduce({-1, 0}, false, "max")),
             "Tensor[(3,), bf16, layout=Layout((3,), (1,)), storage=smem]");
   EXPECT_EQ(type_of(reduce({0, 1, 2}, false, "abs_max")), "Tensor[(), bf16, storage=smem]");
-  // DESIGN.md D6: axes=() reduces nothing.
+  // docs/decisions.md D6: axes=() reduces nothing.
   EXPECT_EQ(type_of(reduce({}, false, "mean")),
             "Tensor[(2, 3, 4), bf16, layout=Layout((2, 3, 4), (12, 4, 1)), storage=smem]");
   Result<CallRef> dflt = call(TensorOp::Reduce, {x}, {{"axes", Ints{2}}});

@@ -149,8 +149,8 @@ TEST(HirTensorShape, SplitYieldsATupleOfEqualFields) {
 }
 
 // covers: TYPES.5.TUPLE.tuple-formal-exception
-// Concat's tuple-of-Expr formal is its variadic operand (hir-core section 1.4): the tuple of two
-// tensors binds to it and is accepted although Concat takes no TupleType operand.
+// Concat's tuple-of-Expr formal is its variadic operand (upstream docs/spec/core-ir.md): the tuple
+// of two tensors binds to it and is accepted although Concat takes no TupleType operand.
 TEST(HirTensorShape, ConcatAcceptsATupleOfTensorsAsItsFormal) {
   VarRef a = tv("a", {2, 3}, DType::f32());
   VarRef b = tv("b", {5, 3}, DType::f32());

@@ -1,5 +1,5 @@
 // Static slicing, participants, projection and legal-slice verification, on the meshes of
-// TFIR.md section 2 and seed 002 section 1.5, with exact values.
+// docs/tfir.md section 2 and seed 002 section 1.5, with exact values.
 #include "ir/layout/mesh_slice.h"
 
 #include <gtest/gtest.h>

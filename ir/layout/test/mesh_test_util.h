@@ -1,4 +1,4 @@
-// Test helpers for meshes: the TFIR.md section 2 meshes and short constructors.
+// Test helpers for meshes: the docs/tfir.md section 2 meshes and short constructors.
 #pragma once
 
 #include <string>
@@ -29,13 +29,13 @@ inline Mesh Composed(std::vector<Topology> topologies, std::int64_t offset,
       .value();
 }
 
-/// TFIR.md section 2: `mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))`.
+/// docs/tfir.md section 2: `mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))`.
 inline Mesh warp_mesh() { return M({Topo("thread", 32)}, "(4,8):(1,4)"); }
-/// TFIR.md section 2: `mesh grid` over (cta 4, thread 128) with names c, w, l.
+/// docs/tfir.md section 2: `mesh grid` over (cta 4, thread 128) with names c, w, l.
 inline Mesh grid_mesh() {
   return M({Topo("cta", 4), Topo("thread", 128)}, "(4,4,32):(128,32,1)", {"c", "w", "l"});
 }
-/// TFIR.md section 2: `mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))`.
+/// docs/tfir.md section 2: `mesh cta1 = Mesh((Topology("cta", 128),), Layout((128,), (1,)))`.
 inline Mesh cta1_mesh() { return M({Topo("cta", 128)}, "(128):(1)"); }
 /// Seed 002 section 1.5's m: Mesh(Topology('thread', 128), Layout((4, 32), (32, 1))).
 inline Mesh seed_m() { return M({Topo("thread", 128)}, "(4,32):(32,1)"); }

@@ -1,4 +1,4 @@
-// Hand-picked cases for ShardAttr (upstream shard section 6; TFIR.md section 3 spellings).
+// Hand-picked cases for ShardAttr (upstream shard section 6; docs/tfir.md section 3 spellings).
 #include "ir/layout/shard_attr.h"
 
 #include <gtest/gtest.h>

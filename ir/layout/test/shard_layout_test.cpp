@@ -1,5 +1,5 @@
-// Hand-picked ShardLayout construction cases: TFIR.md section 2's Lg and Lr, DESIGN.md D8,
-// the SM80 mma fragments, and every refusal of upstream shard sections 6-7.
+// Hand-picked ShardLayout construction cases: docs/tfir.md section 2's Lg and Lr, docs/decisions.md
+// D8, the SM80 mma fragments, and every refusal of upstream shard sections 6-7.
 #include "ir/layout/shard_layout.h"
 
 #include <gtest/gtest.h>
@@ -43,7 +43,7 @@ TEST(ShardLayout, TfirLgSharesOneGmemEngine) {
 
 // covers: TYPES.2.TENSOR.injective-layout
 TEST(ShardLayout, TfirLrIsTheD8Example) {
-  // One register engine per CTA: stride 0 on the Split axis (DESIGN.md D8).
+  // One register engine per CTA: stride 0 on the Split axis (docs/decisions.md D8).
   const ShardLayout lr = ok(ShardLayout::make(L("(128,12):(0,1)"), {S(0)}, cta128()));
   EXPECT_EQ(local(lr), testing::T("(1,12)"));
   EXPECT_NE(lr, ok(ShardLayout::make(L("(128,12):(12,1)"), {S(0)}, cta128())));

@@ -1,4 +1,4 @@
-// RapidCheck generators for IntTuples and layouts (DESIGN.md section 8).
+// RapidCheck generators for IntTuples and layouts (docs/fuzzing.md).
 //
 // Every generator shrinks (they are built with rc::gen::exec, so RapidCheck shrinks each
 // choice: ranks, nesting, extents and strides all move towards small values) and produces

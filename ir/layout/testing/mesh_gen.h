@@ -1,4 +1,4 @@
-// RapidCheck generators for meshes and static slices (DESIGN.md section 8).
+// RapidCheck generators for meshes and static slices (docs/fuzzing.md).
 //
 // Every generator is built with rc::gen::exec, so each choice shrinks (domains, factorisations,
 // axis orders and slice bounds move towards small values). The domains stay within

@@ -1,4 +1,4 @@
-// RapidCheck generators for meshes, shard attrs and ShardLayouts (DESIGN.md section 8).
+// RapidCheck generators for meshes, shard attrs and ShardLayouts (docs/fuzzing.md).
 //
 // Built with rc::gen::exec, so every choice shrinks (ranks, extents, attr kinds, strides move
 // towards small values and Splits towards axis 0). All values are static and small enough

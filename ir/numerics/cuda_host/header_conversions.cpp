@@ -14,7 +14,7 @@
 namespace tf::numerics::cuda_host {
 namespace {
 
-// NaN classes, from the format definitions (research/numerics.md section 1).
+// NaN classes, from the format definitions (docs/numerics.md "Element formats").
 bool nan_e4m3(std::uint64_t c) {
   return (c & 0x7F) == 0x7F;
 }

@@ -1,5 +1,5 @@
 // The CUDA 13 headers' host conversion functions, each paired with the tf::numerics dtype and
-// CastMode that must compute the same codes (DESIGN.md D4, research/numerics.md sections 1-2).
+// CastMode that must compute the same codes (docs/decisions.md D4, docs/numerics.md).
 //
 // Contract. Each EncodeCase names one header call (fixed target and rounding / saturation
 // arguments) and the (target, mode) that encode_f32 / encode_f64 take for it; its NaN predicate

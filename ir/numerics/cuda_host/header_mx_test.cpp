@@ -1,5 +1,5 @@
 // tf::numerics::quantize for the five float MX formats (Ocp and Rceil) against a quantizer built
-// from the CUDA 13 headers' host conversions (block_scale.h contract, DESIGN.md D3):
+// from the CUDA 13 headers' host conversions (block_scale.h contract, docs/decisions.md D3):
 //   Ocp   scale = __nv_cvt_double_to_e8m0(amax * 2^-emax_elem, SAT, RZ)
 //   Rceil scale = __nv_cvt_double_to_e8m0(amax / max_elem, SAT, RP)
 //   element_i = the header's double -> element conversion (fp8 SATFINITE, fp6 / fp4 RN) of

@@ -1,5 +1,5 @@
 // Checks tf::numerics' exact conversions against the CUDA 13 headers' host conversion functions
-// (DESIGN.md D4: "the oracle and the backend agree by construction").
+// (docs/decisions.md D4: the defaults are what CUDA computes, so oracle and kernel agree).
 //
 // Contract under test: for every EncodeCase and every input of inputs.h, encode_f32 (f32 inputs)
 // and encode_f64 (f64 inputs) return the header's code, NaN codes compared as a class; for every

@@ -1,5 +1,5 @@
 // Guards the harness itself: each EncodeCase must call the header with the arguments its name
-// and CastMode claim. One vector per case (research/numerics.md section 5) that its sibling mode
+// and CastMode claim. One vector per case (docs/numerics.md "Test vectors") that its sibling mode
 // answers differently, so swapped SAT / NOSAT, RN / RZ or RZ / RP wiring fails here even if
 // tf::numerics had the same swap.
 #include <gtest/gtest.h>

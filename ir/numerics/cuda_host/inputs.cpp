@@ -10,7 +10,7 @@
 namespace tf::numerics::cuda_host {
 namespace {
 
-// How a format uses its top encodings (research/numerics.md section 1).
+// How a format uses its top encodings (docs/numerics.md "Element formats").
 enum class Top { Ieee, E4m3, FiniteOnly, E8m0 };
 struct Format {
   int exponent_bits;

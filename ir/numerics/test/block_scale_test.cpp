@@ -1,5 +1,5 @@
 // Block-scaled quantize / dequantize: the MX vectors M1-M16 and NVFP4 vectors N1-N4 of
-// research/numerics.md sections 5.6 / 5.7, the exact scale rules at their edges, and bad input.
+// docs/numerics.md "Test vectors", the exact scale rules at their edges, and bad input.
 #include "ir/numerics/block_scale.h"
 
 #include <gtest/gtest.h>
@@ -284,7 +284,7 @@ TEST(BlockScaleMx, DequantizeRoundsOnceAndOverflowsToInf) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// NVFP4 (research/numerics.md 5.7): three 16-element blocks, global amax 10.
+// NVFP4 (docs/numerics.md "Test vectors"): three 16-element blocks, global amax 10.
 
 // covers: DTREP.BLOCKSCALED.logical-value
 TEST(BlockScaleNvfp4, N1toN3) {

@@ -30,7 +30,7 @@ std::vector<DType> small_float_dtypes() {
 
 std::uint64_t code_count(DType d) { return std::uint64_t{1} << d.bit_width(); }
 
-/// The value of a code straight from the format definition (research/numerics.md section 1),
+/// The value of a code straight from the format definition (docs/numerics.md "Element formats"),
 /// written independently of the library with host math. NaN for NaN codes.
 double reference_value(std::uint64_t code, DType d) {
   const SimpleDTypeInfo& s = d.simple();

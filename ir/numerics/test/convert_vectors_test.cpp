@@ -1,4 +1,4 @@
-// The scalar test vectors of research/numerics.md section 5.1-5.5 (checked there bit for bit
+// The scalar test vectors of docs/numerics.md "Test vectors" (checked there bit for bit
 // against the CUDA 13 header host conversions), its decode vectors, and the f64 / integer /
 // bool rules of cast_mode.h. Every assertion is exact: the code, and the decoded value's bits.
 #include <gtest/gtest.h>
@@ -25,7 +25,7 @@ const CastMode kRp{Rounding::TowardPosInf, true};
 const CastMode kRpNoSat{Rounding::TowardPosInf, false};
 
 struct Vector {
-  int id;                 // row number of research/numerics.md section 5
+  int id;                 // row number of docs/numerics.md "Test vectors"
   std::uint32_t f32_bits; // the input
   DType target;
   CastMode mode;

@@ -1,4 +1,4 @@
-// float_facts against the table of research/numerics.md section 1, row by row.
+// float_facts against the table of docs/numerics.md "Element formats", row by row.
 #include "ir/numerics/float_facts.h"
 
 #include <gtest/gtest.h>

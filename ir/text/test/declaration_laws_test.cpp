@@ -144,7 +144,7 @@ TF_LAW(DeclarationLaws, GeneratedFilesPrintBackExactly, ()) {
 // ---- mutation ----
 
 const char* const kValidFile = R"(tfir 1
-# declarations of TFIR.md section 2
+# declarations of docs/tfir.md section 2
 dim N = DimVar("N", 1, 4097)
 mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
 mesh grid = Mesh((Topology("cta", 4), Topology("thread", 128)), Layout((4, 4, 32), (128, 32, 1)), names=("c", "w", "l"))

@@ -1,4 +1,4 @@
-// Reading and printing `func` bodies: TFIR.md section 5 reads, types and prints back (with the
+// Reading and printing `func` bodies: docs/tfir.md section 5 reads, types and prints back (with the
 // types the printer always writes) as a fixed point; bad bodies fail at a position, once.
 #include <gtest/gtest.h>
 

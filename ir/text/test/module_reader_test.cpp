@@ -1,4 +1,4 @@
-// Reading the header and declarations of a tfir file: TFIR.md section 2 reads and prints back
+// Reading the header and declarations of a tfir file: docs/tfir.md section 2 reads and prints back
 // exactly, items are skipped with their exact text, and every bad file fails at a position.
 #include <gtest/gtest.h>
 
@@ -11,7 +11,8 @@
 namespace tf::text {
 namespace {
 
-// TFIR.md section 7, as written there (comments included); sections 2, 5 and 6 are shared.
+// Two cases shaped like those of docs/tfir.md section 7, placeholders (`{...}`) and comments
+// included: the reader keeps a case verbatim. The declarations and functions are shared.
 using testing::kSection2;
 
 using testing::kScaleAdd;

@@ -1,12 +1,13 @@
-// Fixtures shared by the tfir tests: the contract's examples as the TFIR contract writes them
-// (comments and alignment included).
+// Fixtures shared by the tfir tests: the example program of docs/tfir.md sections 2, 5 and 6
+// (the declarations, scale_add, fib, double_rows, main), with trailing comments and aligned
+// columns that the printer drops.
 #pragma once
 
 #include <string>
 
 namespace tf::text::testing {
 
-/// TFIR.md section 2: the declarations.
+/// docs/tfir.md section 2: the declarations.
 inline const char* const kSection2 = R"(tfir 1
 dim N = DimVar("N", 1, 4097)                       # half-open [lo, hi)
 mesh warp = Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4)))
@@ -18,7 +19,7 @@ atom A0 = cuda.mma.atom(op=SM80_16x8x16_F32BF16BF16F32_TN)
 entry main                                         # optional; default: the last function
 )";
 
-/// TFIR.md sections 5 and 6: the functions.
+/// docs/tfir.md sections 5 and 6: the functions.
 inline const char* const kScaleAdd = R"(func scale_add(x: Tensor[(N, 8), f32], y: Tensor[(N, 8), f32]) -> Tensor[(N, 8), f32] {
     two = 2.0
     t: Tensor[(N, 8), f32] = mul(x, two)
@@ -51,8 +52,8 @@ inline const char* const kMain = R"(prim_func main(a: Tensor[(128, 12), f32], ou
     launch(@double_rows, 128, 1, 1, 1, 1, 1, a, out)
 })";
 
-/// TFIR.md sections 2, 5 and 6 put together: the one file the contract says must parse, verify
-/// and print back.
+/// docs/tfir.md sections 2, 5 and 6 put together: a file that must read, verify and print to a
+/// fixed point.
 inline std::string contract_program() {
   return std::string(kSection2) + "\n" + kScaleAdd + "\n\n" + kFib + "\n\n" + kDoubleRows + "\n\n" +
          kMain + "\n";

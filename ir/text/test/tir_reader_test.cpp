@@ -1,5 +1,5 @@
-// Reading `prim_func` bodies: TFIR.md section 6 reads into PrimFunctions of the expected shape,
-// statements of every kind read, and bad bodies fail at a position.
+// Reading `prim_func` bodies: docs/tfir.md section 6 reads into PrimFunctions of the expected
+// shape, statements of every kind read, and bad bodies fail at a position.
 #include <gtest/gtest.h>
 
 #include "ir/text/standard_context.h"
@@ -25,7 +25,7 @@ const Context& options() {
   return tables();
 }
 
-// TFIR.md section 2 without its `entry main` line (the tests name their own functions).
+// docs/tfir.md section 2 without its `entry main` line (the tests name their own functions).
 std::string declarations() {
   std::string s = testing::kSection2;
   return s.substr(0, s.find("entry main"));

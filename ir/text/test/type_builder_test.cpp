@@ -1,4 +1,4 @@
-// The type fragments of TFIR.md section 3 build exactly the types they spell, dim arithmetic
+// The type fragments of docs/tfir.md section 3 build exactly the types they spell, dim arithmetic
 // folds through simplify_dim, and bad dtypes, storages and names fail at their position with
 // the type system's rule ids.
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@
 namespace tf::text {
 namespace {
 
-// The declarations of TFIR.md section 2 (without entry and atom), as the environment.
+// The declarations of docs/tfir.md section 2 (without entry and atom), as the environment.
 const ParsedFile& section2() {
   static const ParsedFile file = [] {
     Result<ParsedFile> r = read_tfir(R"(tfir 1

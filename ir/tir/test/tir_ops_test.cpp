@@ -100,7 +100,7 @@ TEST(TirOps, FormsAndSurfaces) {
   // No per-kind arithmetic classes: one Binary and one Unary op.
   EXPECT_FALSE(tables().registry().find("tir.arith.Add").has_value());
   EXPECT_FALSE(tables().registry().find_surface("tir", "add").has_value());
-  // Mma is a tir.cuda.nn op; tir.nn holds ReLU and RMSNorm (DESIGN.md D7).
+  // Mma is a tir.cuda.nn op; tir.nn holds ReLU and RMSNorm (docs/decisions.md D7).
   EXPECT_EQ(tir_op_name(TirOp::Mma), "tir.cuda.nn.Mma");
 }
 

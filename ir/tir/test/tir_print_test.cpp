@@ -1,4 +1,4 @@
-// The tfir printer of TIR (tir_print.h), against TFIR.md section 6.
+// The tfir printer of TIR (tir_print.h), against docs/tfir.md section 6.
 #include "ir/tir/tir_print.h"
 
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ CallRef value(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs 
   return ok(make_value_call(which, std::move(args), std::move(attrs), tables().handlers()));
 }
 
-// The declarations of TFIR.md section 2 used by section 6.
+// The declarations of docs/tfir.md section 2 used by section 6.
 struct Decls {
   Mesh cta1 = mesh("cta", 128, IntTuple::tuple({128}), IntTuple::tuple({1}));
   ShardLayout lg = ok(ShardLayout::make(

@@ -44,7 +44,7 @@ using tf::testing::ok;
 /// A Sequential of `body` that must be valid.
 inline SequentialRef seq(std::vector<Stmt> body) { return ok(Sequential::make(std::move(body))); }
 
-/// A rank-0 rmem scalar type (a TIR literal's type, DESIGN.md D7).
+/// A rank-0 rmem scalar type (a TIR literal's type, docs/decisions.md D7).
 inline TensorTypeRef scalar(DType d) {
   return tensor({}, d, StorageKind::Rmem);
 }
@@ -70,7 +70,8 @@ inline Mesh mesh(const std::string& topo, std::int64_t n, IntTuple shape, IntTup
   return ok(Mesh::make({ok(Topology::make(topo, n))},
                        ok(Layout::make(std::move(shape), std::move(stride)))));
 }
-/// The warp mesh of TFIR.md section 2: Mesh((Topology("thread", 32),), Layout((4, 8), (1, 4))).
+/// The warp mesh of docs/tfir.md section 2: Mesh((Topology("thread", 32),), Layout((4, 8), (1,
+/// 4))).
 inline Mesh warp() {
   return mesh("thread", 32, IntTuple::tuple({4, 8}), IntTuple::tuple({1, 4}));
 }

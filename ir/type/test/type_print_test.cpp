@@ -1,4 +1,4 @@
-// The tfir spelling of IR types (TFIR.md section 3).
+// The tfir spelling of IR types (docs/tfir.md section 3).
 #include "ir/type/type_print.h"
 
 #include <gtest/gtest.h>

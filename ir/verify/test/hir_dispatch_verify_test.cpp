@@ -1,5 +1,5 @@
-// Dispatch prototypes and variants: the factories' shapes, and every rule of hir-core section 4
-// items 3-5 and of the module (hir_dispatch_verify.h), each accepted and rejected.
+// Dispatch prototypes and variants: the factories' shapes, and every dispatch rule of
+// hir_dispatch_verify.h and of the module (hir_dispatch_verify.h), each accepted and rejected.
 #include "ir/verify/hir_dispatch_verify.h"
 
 #include <gtest/gtest.h>
@@ -221,7 +221,7 @@ TEST(HirDispatch, VariantsNameOneDimVarOfTheBaseParameters) {
 TEST(HirDispatch, TheRangesPartitionTheEnvelope) {
   const std::string head =
       "prototype f: its variants do not partition the envelope [1, 9) of DimVar 'N': ";
-  // Gap (hir-core section 6 program 11: [1, 5) and [6, 9)).
+  // Gap (HIR reference program 11: [1, 5) and [6, 9)).
   EXPECT_EQ(only_message(verify(
                 *prototype({variant("f_a", range("N", 1, 5)), variant("f_b", range("N", 6, 9))}))),
             head +
@@ -291,7 +291,7 @@ TEST(HirDispatch, ModuleRules) {
             "function f has neither a body nor variants; a prototype needs at least one "
             "`specialize f(...) as "
             "NAME(...)`");
-  // A variant no prototype of the module holds (hir-core section 6 program 11: a top-level
+  // A variant no prototype of the module holds (HIR reference program 11: a top-level
   // variant).
   EXPECT_EQ(only_message(verify_in_module({a})),
             "variant f_a (of 'f') is a top-level function that no prototype of the module holds; "

@@ -1,6 +1,6 @@
 // Helpers of the verify_prim_function tests: op tables with the core, HIR and TIR families, the
-// TIR layer's atom factory, reading tfir text over TFIR.md section 2's declarations, and finding
-// the diagnostic of one rule.
+// TIR layer's atom factory, reading tfir text over docs/tfir.md section 2's declarations, and
+// finding the diagnostic of one rule.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -34,7 +34,7 @@ inline const Context& read_options() {
   return tables();
 }
 
-/// TFIR.md section 2 without its `entry` line: N, warp, grid, cta1, Lg, Lr, A0.
+/// docs/tfir.md section 2 without its `entry` line: N, warp, grid, cta1, Lg, Lr, A0.
 inline std::string section2() {
   const std::string s = text::testing::kSection2;
   return s.substr(0, s.find("entry main"));

@@ -34,7 +34,7 @@ std::vector<nlohmann::json> json_lines(const std::string& s) {
 }
 
 TEST(TfCast, Fp8E4M3DefaultSaturatesAndNoSaturateGivesNaN) {
-  // research/numerics.md vectors 8, 9, 12 (SAT) and 10 (NOSAT).
+  // docs/numerics.md "Test vectors", vectors 8, 9, 12 (SAT) and 10 (NOSAT).
   CastRun r = cast({.values = {"464", "465", "-1000"}, .to = "fp8e4m3", .json = true});
   ASSERT_EQ(r.code, kExitOk) << r.err;
   auto lines = json_lines(r.out);
@@ -116,8 +116,9 @@ TEST(TfCast, FromF32RoundsTheInputFirst) {
 
 
 TEST(TfCast, FromF32KeepsInfinities) {
-  // research/numerics.md vector 79: inf -> f8e8m0 (rz, no saturation) is the NaN code 0xff. The
-  // --from f32 step once rounded inf to the largest finite f32 (a saturating f32 conversion).
+  // docs/numerics.md "Test vectors", vector 79: inf -> f8e8m0 (rz, no saturation) is the NaN code
+  // 0xff. The --from f32 step once rounded inf to the largest finite f32 (a saturating f32
+  // conversion).
   CastRun r = cast({.values = {"inf", "-inf"}, .to = "f8e8m0", .rounding = "rz", .no_saturate = true,
                     .from = "f32", .json = true});
   ASSERT_EQ(r.code, kExitOk) << r.err;

@@ -1,4 +1,4 @@
-// tf check, tf print and tf ops: exact output for the declarations of TFIR.md section 2, for
+// tf check, tf print and tf ops: exact output for the declarations of docs/tfir.md section 2, for
 // files with errors and for unreadable paths; the canonical print round trip; the op listing.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -22,7 +22,7 @@ namespace {
 
 const std::string kExample = std::string(TF_SOURCE_ROOT) + "/examples/declarations.tfir";
 
-// TFIR.md sections 2, 5 and 6 as written: the contract's one program.
+// The example program of docs/tfir.md sections 2, 5 and 6 (tfir_contract_examples.h).
 const std::string kSection2 = text::testing::contract_program();
 
 // Its canonical form: declarations respaced, comments dropped, every binding typed.

@@ -22,7 +22,7 @@ QuantizeRun quantize(QuantizeRequest r) {
 }
 
 TEST(TfQuantize, MxFp8OcpAndRceilVectors) {
-  // research/numerics.md M1 (floor / ocp) and M2 (rceil).
+  // docs/numerics.md "Test vectors", M1 (floor / ocp) and M2 (rceil).
   QuantizeRun ocp = quantize({.values = {"1.9", "0.5", "-0.03"}, .to = "MXFP8_E4M3", .json = true});
   ASSERT_EQ(ocp.code, kExitOk) << ocp.err;
   nlohmann::json j = nlohmann::json::parse(ocp.out);
