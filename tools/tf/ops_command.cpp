@@ -63,7 +63,7 @@ nlohmann::ordered_json op_json(Op op) {
 }  // namespace
 
 std::string op_result_rule(Op op) {
-  // TFIR.md section 3 spells the shape-element scalar with its storage, as here.
+  // docs/tfir.md section 3 spells the shape-element scalar with its storage, as here.
   if (dim_op_kind(op)) return "Tensor[(), i64, storage=None]";
   if (!op.result_rule().empty()) return std::string(op.result_rule());
   if (op.form() == OpForm::Effect) return "Unit";
