@@ -18,14 +18,14 @@
 namespace tf {
 namespace {
 
-/// One file assembled from the page, with the line of the page where its first block starts.
+/// One file assembled from the page, and the page line of each of its lines.
 struct DocFile {
   std::string text;
-  int first_line = 0;
+  std::vector<int> page_lines;  ///< page_lines[k]: the page line of the file's line k + 1
 };
 
 std::string read_page() {
-  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/docs/tfir.md");
+  std::ifstream in(TF_SOURCE_ROOT "/docs/tfir.md");
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
@@ -46,23 +46,32 @@ std::vector<DocFile> doc_files(const std::string& page) {
   std::vector<DocFile> files;
   std::istringstream lines(page);
   std::string block;
+  std::vector<int> block_lines;
   bool in_tfir = false, in_other = false;
-  int line_no = 0, block_line = 0;
+  int line_no = 0;
   for (std::string line; std::getline(lines, line);) {
     ++line_no;
     if (in_tfir && line == "```") {
-      if (files.empty() || starts_file(block)) files.push_back({"", block_line});
-      else files.back().text += "\n";
-      files.back().text += block;
       in_tfir = false;
+      if (block_lines.empty()) continue;  // an empty block adds nothing
+      if (files.empty() || starts_file(block)) {
+        files.emplace_back();
+      } else {
+        files.back().text += "\n";
+        files.back().page_lines.push_back(block_lines.front() - 1);  // the joining blank line
+      }
+      files.back().text += block;
+      files.back().page_lines.insert(files.back().page_lines.end(), block_lines.begin(),
+                                     block_lines.end());
     } else if (in_tfir) {
       block += line + "\n";
+      block_lines.push_back(line_no);
     } else if (in_other) {
       in_other = line != "```";
     } else if (line == "```tfir") {
       in_tfir = true;
       block.clear();
-      block_line = line_no + 1;
+      block_lines.clear();
     } else if (line.rfind("```", 0) == 0) {
       in_other = true;
     }
@@ -84,9 +93,15 @@ std::vector<std::string> expected_rule_errors(const std::string& text) {
   return ids;
 }
 
-std::string rendered(const std::vector<Diagnostic>& diags) {
+/// The diagnostics, each followed by the page line it points at.
+std::string rendered(const std::vector<Diagnostic>& diags, const DocFile& f) {
   std::string s;
-  for (const Diagnostic& d : diags) s += d.render() + "\n";
+  for (const Diagnostic& d : diags) {
+    s += d.render() + "\n";
+    const int line = d.location.line;
+    if (line >= 1 && line <= static_cast<int>(f.page_lines.size()))
+      s += "  (docs/tfir.md line " + std::to_string(f.page_lines[line - 1]) + ")\n";
+  }
   return s;
 }
 
@@ -99,20 +114,22 @@ TEST(TfirDoc, ThePageHasFilesToCheck) {
 TEST(TfirDoc, EveryExampleFileReadsVerifiesAndPrintsToAFixedPoint) {
   const Context& context = text::standard_context();
   for (const DocFile& f : doc_files(read_page())) {
-    const std::string name = "docs/tfir.md (the file starting at line " + std::to_string(f.first_line) + ")";
-    SCOPED_TRACE(name);
+    SCOPED_TRACE("the file of docs/tfir.md from line " + std::to_string(f.page_lines.front()));
     const CheckedFile checked = read_and_verify(f.text, "doc.tfir", context);
-    ASSERT_TRUE(checked.file.has_value()) << rendered(checked.read_errors) << f.text;
+    if (!checked.file) {
+      ADD_FAILURE() << "it does not read:\n" << rendered(checked.read_errors, f);
+      continue;
+    }
 
     const std::vector<std::string> expected = expected_rule_errors(f.text);
     if (expected.empty()) {
-      EXPECT_TRUE(checked.verify_errors.empty()) << rendered(checked.verify_errors);
+      EXPECT_TRUE(checked.verify_errors.empty()) << rendered(checked.verify_errors, f);
     }
     for (const std::string& id : expected) {
       bool found = false;
       for (const Diagnostic& d : checked.verify_errors) found = found || d.rule_id == id;
       EXPECT_TRUE(found) << "a case expects " << id << "; the verifier gave:\n"
-                         << rendered(checked.verify_errors);
+                         << rendered(checked.verify_errors, f);
     }
     EXPECT_EQ(round_trip_failure(*checked.file, checked.verify_errors.size(), context), "");
   }
