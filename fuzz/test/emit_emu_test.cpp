@@ -193,7 +193,8 @@ INSTANTIATE_TEST_SUITE_P(Programs, EmitEmu, ::testing::ValuesIn(kPrograms),
 // `bar.sync 2, 64`, the ids allocate_named_barriers gives, with their counts, under the
 // participant predicate (TIR.1.5.BARRIER.participant-predicate); the SM80 atom shows its
 // mma.sync, on sm_80 as on sm_90; the cp.async pipeline its 16-byte .cg form, its commit and its
-// waits with their group counts.
+// waits with their group counts; the dispatch of `f` (conformance/cases/tir/control.tfir),
+// whose fallback Abort inside the kernel is the device's `trap;`.
 struct HandWritten {
   const char* file;      ///< under conformance/cases/tir
   const char* function;  ///< the entry
@@ -210,10 +211,12 @@ const HandWritten kHandWritten[] = {
      {"cp.async.cg.shared.global", "cp.async.ca.shared.global", "cp.async.commit_group;", "cp.async.wait_group 1;",
       "cp.async.wait_group 0;"}},
     {"cp_async.tfir", "pipeline", "sm_80", {"cp.async.cg.shared.global", "cp.async.commit_group;", "cp.async.wait_group 1;"}},
+    {"control.tfir", "f", "sm_90", {"trap;"}},
 };
 
 class EmitNvcc : public ::testing::TestWithParam<HandWritten> {};
 
+// covers: TIR.2.3.MMAVERIFY.ptx-dispatch-on-atom, TIR.1.7.ABORT.device-trap
 TEST_P(EmitNvcc, TheKernelCompilesToItsFeaturesInstructions) {
 #ifndef TF_NVCC
   GTEST_SKIP() << "no nvcc found at configure time";
