@@ -106,8 +106,8 @@ TEST(HirToTirForms, ADispatchPrototypeLowersToOneDispatchCall) {
   EXPECT_EQ(abort->message, "no variant of @f matches its inputs");
 }
 
-// What the project does instead of the rule's second half (no covers: a departure, documented in
-// docs/lowering.md): a call of a dispatch prototype is refused by name.
+// What the project does instead of the rule's second half (a departure, so no rule is named here;
+// docs/lowering.md, "Dispatch"): a call of a dispatch prototype is refused by name.
 TEST(HirToTirForms, ACallOfADispatchPrototypeIsRefusedNotLowered) {
   const ModuleRef m = read(std::string(kPrototype) + R"(
 func g(w: Tensor[(3,), f32], x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
