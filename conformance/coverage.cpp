@@ -106,21 +106,39 @@ CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue&
   return report;
 }
 
+namespace {
+
+// Counts `r` in its kind's entry and in "all" of `kinds`.
+void count_rule(const CoverageReport& report, const Rule& r,
+                std::map<std::string, CoverageCount>& kinds) {
+  const bool hit = report.covered.count(r.id) > 0;
+  const bool only_compile_time = !hit && report.compile_time.count(r.id) > 0;
+  for (const std::string& kind : {std::string(rule_kind_name(r.kind)), std::string("all")}) {
+    CoverageCount& c = kinds[kind];
+    ++c.total;
+    c.covered += hit ? 1 : 0;
+    c.compile_time += only_compile_time ? 1 : 0;
+  }
+}
+
+}  // namespace
+
 std::map<std::string, std::map<std::string, CoverageCount>> count_by_document_and_kind(
     const CoverageReport& report, const RuleCatalogue& rules) {
   std::map<std::string, std::map<std::string, CoverageCount>> out;
   for (const Rule& r : rules.rules()) {
-    const bool hit = report.covered.count(r.id) > 0;
-    const bool only_compile_time = !hit && report.compile_time.count(r.id) > 0;
-    for (const std::string& doc : {std::string(r.document()), std::string("all")}) {
-      for (const std::string& kind : {std::string(rule_kind_name(r.kind)), std::string("all")}) {
-        CoverageCount& c = out[doc][kind];
-        ++c.total;
-        c.covered += hit ? 1 : 0;
-        c.compile_time += only_compile_time ? 1 : 0;
-      }
-    }
+    count_rule(report, r, out[std::string(r.document())]);
+    count_rule(report, r, out["all"]);
   }
+  return out;
+}
+
+std::map<std::string, CoverageCount> count_by_kind(const CoverageReport& report,
+                                                   const RuleCatalogue& rules,
+                                                   std::string_view prefix) {
+  std::map<std::string, CoverageCount> out;
+  for (const Rule& r : rules.rules())
+    if (r.id.starts_with(prefix)) count_rule(report, r, out);
   return out;
 }
 

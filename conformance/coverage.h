@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/rule_catalogue.h"
@@ -46,5 +47,11 @@ struct CoverageCount {
 };
 std::map<std::string, std::map<std::string, CoverageCount>> count_by_document_and_kind(
     const CoverageReport& report, const RuleCatalogue& rules);
+
+/// The counts per kind ("accept", "reject", "value", "structure" and "all") of the rules whose
+/// id starts with `prefix`; a kind no such rule has is absent.
+std::map<std::string, CoverageCount> count_by_kind(const CoverageReport& report,
+                                                   const RuleCatalogue& rules,
+                                                   std::string_view prefix);
 
 }  // namespace tf::conformance
