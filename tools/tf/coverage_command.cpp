@@ -14,6 +14,30 @@
 
 namespace tf::cli {
 
+std::string coverage_table(
+    const std::map<std::string, std::map<std::string, conformance::CoverageCount>>& rows) {
+  using conformance::CoverageCount;
+  std::size_t label_width = 8;
+  for (const auto& [label, kinds] : rows) label_width = std::max(label_width, label.size() + 2);
+  std::string table = fmt::format("{:<{}}{:>10}{:>10}{:>10}{:>12}{:>10}{:>14}\n", "", label_width,
+                                  "accept", "reject", "value", "structure", "all", "compile-time");
+  for (const auto& [label, kinds] : rows) {
+    std::string line = fmt::format("{:<{}}", label, label_width);
+    for (const char* kind : {"accept", "reject", "value", "structure"}) {
+      auto it = kinds.find(kind);
+      CoverageCount c = it == kinds.end() ? CoverageCount{} : it->second;
+      line += fmt::format("{:>{}}", fmt::format("{}/{}", c.covered, c.total),
+                          std::string_view(kind) == "structure" ? 12 : 10);
+    }
+    auto all_it = kinds.find("all");
+    const CoverageCount all = all_it == kinds.end() ? CoverageCount{} : all_it->second;
+    line += fmt::format("{:>10}{:>14}", fmt::format("{}/{}", all.covered, all.total),
+                        all.compile_time);
+    table += line + '\n';
+  }
+  return table;
+}
+
 int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err) {
   using namespace tf::conformance;
   std::string rules_path = r.rules.empty() ? r.root + "/conformance/rules.tsv" : r.rules;
@@ -57,21 +81,7 @@ int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err)
     out << fmt::format("rule coverage ({} files scanned): covered at run time/total; compile-time:"
                        " rules named only by a compile-time check\n",
                        rep.files_scanned);
-    out << fmt::format("{:<8}{:>10}{:>10}{:>10}{:>12}{:>10}{:>14}\n", "", "accept", "reject",
-                       "value", "structure", "all", "compile-time");
-    for (const auto& [doc, kinds] : counts) {
-      std::string line = fmt::format("{:<8}", doc);
-      for (const char* kind : {"accept", "reject", "value", "structure"}) {
-        auto it = kinds.find(kind);
-        CoverageCount c = it == kinds.end() ? CoverageCount{} : it->second;
-        line += fmt::format("{:>{}}", fmt::format("{}/{}", c.covered, c.total),
-                            std::string_view(kind) == "structure" ? 12 : 10);
-      }
-      const CoverageCount& all = kinds.at("all");
-      line += fmt::format("{:>10}{:>14}", fmt::format("{}/{}", all.covered, all.total),
-                          all.compile_time);
-      out << line << '\n';
-    }
+    out << coverage_table(counts);
     if (r.list_missing)
       for (const Rule* m : missing) out << "missing: " << m->id << '\n';
     for (const Rule* m : missing_required)

@@ -17,7 +17,6 @@
 #include "tools/tf/report.h"
 
 namespace tf::cli {
-namespace {
 
 std::string param_text(const ParamDef& p) {
   if (p.kind == ParamKind::Operand) return p.variadic ? "*" + p.name : p.name;
@@ -26,13 +25,13 @@ std::string param_text(const ParamDef& p) {
   return out;
 }
 
-std::vector<std::string> params_text(Op op) {
+std::string op_spelling(Op op) {
   std::vector<std::string> parts;
   for (const ParamDef& p : op.params()) parts.push_back(param_text(p));
-  return parts;
+  return fmt::format("{}({})", op.surface(), fmt::join(parts, ", "));
 }
 
-std::string form_text(Op op) {
+std::string op_form_text(Op op) {
   std::string form(op_form_name(op.form()));
   return op.tuple_operands() ? form + " tuple-operands" : form;
 }
@@ -59,8 +58,6 @@ nlohmann::ordered_json op_json(Op op) {
           {"attributes", attributes},
           {"result", op_result_rule(op)}};
 }
-
-}  // namespace
 
 std::string op_result_rule(Op op) {
   // docs/tfir.md section 3 spells the shape-element scalar with its storage, as here.
@@ -90,12 +87,11 @@ int run_ops(const OpsRequest& r, std::ostream& out, std::ostream& /*err*/) {
   std::size_t form_width = 0;
   for (Op op : ops) {
     name_width = std::max(name_width, op.name().size());
-    form_width = std::max(form_width, form_text(op).size());
+    form_width = std::max(form_width, op_form_text(op).size());
   }
   for (Op op : ops)
-    out << fmt::format("{:<{}}  {:<{}}  {}({}) -> {}\n", op.name(), name_width, form_text(op),
-                       form_width, op.surface(), fmt::join(params_text(op), ", "),
-                       op_result_rule(op));
+    out << fmt::format("{:<{}}  {:<{}}  {} -> {}\n", op.name(), name_width, op_form_text(op),
+                       form_width, op_spelling(op), op_result_rule(op));
   return kExitOk;
 }
 

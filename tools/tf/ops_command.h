@@ -12,6 +12,8 @@
 // spelling, or null when the attribute has none.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <ostream>
 #include <string>
 
@@ -35,6 +37,19 @@ std::string op_result_rule(Op op);
 /// The tfir spelling of an attribute's default value ("None" for an explicit None default; an
 /// enum's bare spelling, a string quoted).
 std::string attr_default_text(const ParamDef& param);
+
+/// A parameter as the op line spells it: an operand's name (`*name` when variadic), an
+/// attribute's `name: kind`, with ` = default` when it is optional.
+std::string param_text(const ParamDef& param);
+
+/// The op's tfir spelling with its parameters: `concat(*inputs, axis: int)`.
+std::string op_spelling(Op op);
+
+/// FORM of the op line: `value` or `effect`, with ` tuple-operands` when the op takes them.
+std::string op_form_text(Op op);
+
+/// The JSON object of one op (the header comment's --json schema).
+nlohmann::ordered_json op_json(Op op);
 
 /// Lists the ops to `out` (nothing to `err`); returns kExitOk.
 int run_ops(const OpsRequest& request, std::ostream& out, std::ostream& err);

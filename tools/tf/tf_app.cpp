@@ -14,6 +14,7 @@
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/dtypes_command.h"
 #include "tools/tf/eval_command.h"
+#include "tools/tf/explain_command.h"
 #include "tools/tf/fuzz_command.h"
 #include "tools/tf/layout_command.h"
 #include "tools/tf/ops_command.h"
@@ -32,10 +33,11 @@ int run_tf(std::vector<std::string> args) {
       "tf: the TileFoundry-C++ reference tools.\n"
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
-      "how much of the spec the tests name (tf coverage), whether a tfir file reads (tf check),\n"
-      "its canonical form (tf print), which ops exist (tf ops), what a program computes\n"
-      "(tf eval), whether the conformance cases pass (tf conform), and what a fuzz campaign\n"
-      "finds (tf fuzz) and how small its failure gets (tf reduce). Every subcommand has --help."};
+      "how much of the spec the tests name (tf coverage), what a rule or an op means and what\n"
+      "checks it (tf explain), whether a tfir file reads (tf check), its canonical form\n"
+      "(tf print), which ops exist (tf ops), what a program computes (tf eval), whether the\n"
+      "conformance cases pass (tf conform), and what a fuzz campaign finds (tf fuzz) and how\n"
+      "small its failure gets (tf reduce). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
   // TF_PLANT=NAME activates a planted bug for any subcommand (ir/support/plant.h): how
@@ -54,6 +56,7 @@ int run_tf(std::vector<std::string> args) {
   add_quantize_command(app, exit_code);
   add_layout_command(app, exit_code);
   add_coverage_command(app, exit_code);
+  add_explain_command(app, exit_code);
   add_check_command(app, exit_code);
   add_print_command(app, exit_code);
   add_import_command(app, exit_code);

@@ -1,0 +1,56 @@
+#include "tools/tf/single_case.h"
+
+#include <cctype>
+
+#include "conformance/suite.h"
+#include "tools/tf/conform_command.h"
+#include "tools/tf/ir_session.h"
+
+namespace tf::cli {
+
+std::string exact_name_pattern(const std::string& name) {
+  std::string out = "^";
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') out += '\\';
+    out += c;
+  }
+  return out + "$";
+}
+
+conformance::CaseOutcome run_single_case(const std::string& path, const std::string& name,
+                                         const conformance::RuleCatalogue* rules) {
+  conformance::CaseOutcome failed;
+  failed.name = name;
+  failed.status = conformance::CaseOutcome::Status::Failed;
+  failed.location = {path, 0, 0};
+  Result<conformance::CaseFilter> filter = conformance::CaseFilter::make(exact_name_pattern(name));
+  if (!filter.ok()) {
+    failed.reason = filter.diagnostics().front().message;
+    return failed;
+  }
+  conformance::SuiteOptions options;
+  options.paths = {path};
+  options.filter = *filter;
+  options.context = &cli_context();
+  options.rules = rules;
+  attach_backends(options);
+  conformance::SuiteRun run = conformance::run_suite(options);
+  if (!run.outcomes.empty()) return run.outcomes.front();
+  failed.reason = run.bad_input.empty() ? "the file has no case of this name"
+                                        : run.bad_input.front().render();
+  return failed;
+}
+
+std::string outcome_verdict(const conformance::CaseOutcome& o) {
+  using S = conformance::CaseOutcome::Status;
+  const char* word = "PASS";  // tf conform's words
+  switch (o.status) {
+    case S::Passed: word = "PASS"; break;
+    case S::Failed: word = "FAIL"; break;
+    case S::Skipped: word = "SKIP"; break;
+    case S::Crashed: word = "CRASH"; break;
+  }
+  return o.reason.empty() ? std::string(word) : std::string(word) + ": " + o.reason;
+}
+
+}  // namespace tf::cli
