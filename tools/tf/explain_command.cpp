@@ -124,7 +124,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
       "      a rule of conformance/rules.tsv: kind, seed section, rule and check text, the\n"
       "      decisions of docs/decisions.md that touch it, and every case and test that names\n"
       "      it (`covers`), as file:line\n"
-      "  tf explain TIR.1.5.NAMEDBAR.range-1-15 --run\n"
+      "  tf explain TIR.1.6.DISPATCH.first-match-wins --run\n"
       "      the same, and each covering case run as tf conform runs it, with its verdict\n"
       "      (gtests are named with the ctest that runs them, never run)\n"
       "  tf explain TYPES.3      an id prefix: each rule, its kind and how many places cover\n"
