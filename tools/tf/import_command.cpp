@@ -55,7 +55,7 @@ void add_import_command(CLI::App& app, int& exit_code) {
       "the printer's subset is an error at its place in the .py file (exit 2). tf eval, tf check\n"
       "and tf conform read a .py file the same way.\n"
       "Examples:\n"
-      "  tf import examples/upstream/rms_norm.py\n"
+      "  tf import docs/tutorial/rms_norm.py\n"
       "  tf import model.py -o model.tfir && tf eval model.tfir --fn main --input 'x=...'\n"
       "  tf import model.py --translation     # the line-for-line tfir, before the canonical print");
   cmd->add_option("file", req->file, "the .py file")->required();

@@ -30,14 +30,17 @@ namespace tf::cli {
 
 int run_tf(std::vector<std::string> args) {
   CLI::App app{
-      "tf: the TileFoundry-C++ reference tools.\n"
+      "tf: the TileFoundry-C++ reference tools. Start with docs/tutorial.md.\n"
       "Ask what a dtype is (tf dtypes), what a value becomes in one (tf cast), what a block-\n"
       "scaled format stores for a tensor (tf quantize), what a layout or mesh means (tf layout),\n"
       "how much of the spec the tests name (tf coverage), what a rule or an op means and what\n"
       "checks it (tf explain), whether a tfir file reads (tf check), its canonical form\n"
-      "(tf print), which ops exist (tf ops), what a program computes (tf eval), whether the\n"
-      "conformance cases pass (tf conform), and what a fuzz campaign finds (tf fuzz) and how\n"
-      "small its failure gets (tf reduce). Every subcommand has --help."};
+      "(tf print), which ops exist (tf ops), what a program computes (tf eval), what TIR a\n"
+      "function lowers to (tf lower), the CUDA it becomes (tf emit) and what that computes\n"
+      "under the host emulation or on a GPU (tf run), what upstream's printed Python form means\n"
+      "as tfir (tf import), whether the conformance cases pass (tf conform), and what a fuzz\n"
+      "campaign finds (tf fuzz) and how small its failure gets (tf reduce). Every subcommand\n"
+      "has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
   // TF_PLANT=NAME activates a planted bug for any subcommand (ir/support/plant.h): how
