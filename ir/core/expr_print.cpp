@@ -49,8 +49,11 @@ struct Printed {
 };
 
 // How many more nodes may be printed; past that each operand prints as `...` (short_text).
+// `in_body`: spelled for a func body, where `min` / `max` are the elementwise ops
+// (to_body_string).
 struct Budget {
   std::size_t left;
+  bool in_body = false;
 };
 
 Printed print(const Expr& e, Budget& b);
@@ -81,9 +84,11 @@ Printed print_dim_call(DimOpKind kind, const Call& call, Budget& b) {
     case DimOpKind::Mod:
       return infix("%", kProduct);
     case DimOpKind::Min:
-      return {"min(" + print(a, budget).text + ", " + print(c, budget).text + ")", kAtom};
-    case DimOpKind::Max:
-      return {"max(" + print(a, budget).text + ", " + print(c, budget).text + ")", kAtom};
+    case DimOpKind::Max: {
+      const char* name = kind == DimOpKind::Min ? (b.in_body ? "dim_min(" : "min(") : (b.in_body ? "dim_max(" : "max(");
+      std::string text = name + print(a, budget).text;
+      return {text + ", " + print(c, budget).text + ")", kAtom};
+    }
   }
   TF_UNREACHABLE("bad DimOpKind");
 }
@@ -151,6 +156,11 @@ Printed print(const Expr& e, Budget& b) {
 
 std::string to_string(const Expr& e) {
   Budget unlimited{std::numeric_limits<std::size_t>::max()};
+  return print(e, unlimited).text;
+}
+
+std::string to_body_string(const Expr& e) {
+  Budget unlimited{std::numeric_limits<std::size_t>::max(), /*in_body=*/true};
   return print(e, unlimited).text;
 }
 

@@ -4,8 +4,9 @@
 //    its storage has no operand spelling and is not printed;
 //  - a Var or a DimVar: its name (a DimVar's envelope belongs to its `dim` declaration);
 //  - dim arithmetic: infix `+ - * // %` with Python precedence and the fewest parentheses that
-//    keep the tree (`(N + 1) * 2`, `N - (M - 1)`), `min(a, b)`, `max(a, b)`; a negative literal
-//    operand is parenthesized: `N + (-1)`;
+//    keep the tree (`(N + 1) * 2`, `N - (M - 1)`), `min(a, b)`, `max(a, b)` (in a func body
+//    `dim_min(a, b)`, `dim_max(a, b)`: to_body_string); a negative literal operand is
+//    parenthesized: `N + (-1)`;
 //  - any other Call: `op.name(arg, ..., attr=value, ...)`, every attribute (defaults filled)
 //    as a keyword in declaration order (attr_value_text): `hir.math.Binary(x, y, kind=add)`;
 //  - a Tuple: `(a, b)`, `(a,)` for one element, `()` for none;
@@ -26,6 +27,9 @@ namespace tf {
 
 /// The tfir spelling of `e` ("<null>" for a null handle).
 std::string to_string(const Expr& e);
+/// The spelling of `e` as a value in a func body: as to_string, but dim min / max as
+/// `dim_min(a, b)` / `dim_max(a, b)` (in a body `min` and `max` are the elementwise ops).
+std::string to_body_string(const Expr& e);
 /// The spelling of `e` for a message: at most `max_nodes` nodes, the rest of each operand
 /// printed as `...` (an expression DAG expands as a tree, exponentially in its depth: a value
 /// built by 24 doublings printed as 500 MB).

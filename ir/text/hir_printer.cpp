@@ -194,8 +194,9 @@ class HirPrinter {
         for (std::size_t i = 0; i < t.elements.size(); ++i) s += (i ? ", " : "") + text(t.elements[i]);
         return s + (t.elements.size() == 1 ? ",)" : ")");
       }
-      case ExprKind::DimVar:
       case ExprKind::Call:  // dim arithmetic (other Calls are bound, so named above)
+        return to_body_string(e);
+      case ExprKind::DimVar:
       case ExprKind::ShapeOf:
       case ExprKind::SymbolRef:
       case ExprKind::FunctionCall:
