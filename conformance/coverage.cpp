@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "ir/support/regular_file.h"
+#include "ir/support/text_lines.h"
 
 namespace tf::conformance {
 namespace {
@@ -40,11 +41,7 @@ std::size_t annotation_start(std::string_view line, bool& compile_time) {
 void scan_annotations(std::string_view text, const std::string& file, const RuleCatalogue& rules,
                       CoverageReport& report) {
   int line_no = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
+  for (std::string_view line : text_lines(text)) {
     ++line_no;
     bool compile_time = false;
     std::size_t i = annotation_start(line, compile_time);
@@ -68,7 +65,6 @@ void scan_annotations(std::string_view text, const std::string& file, const Rule
       }
       i = j;
     }
-    pos = end + 1;
   }
 }
 

@@ -7,15 +7,10 @@
 #include <map>
 
 #include "ir/support/regular_file.h"
+#include "ir/support/text_lines.h"
 
 namespace tf::conformance {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 Diagnostic error_at(const std::string& file, int line, std::string message) {
   Diagnostic d = category_error(DiagCategory::Usage, std::move(message));
@@ -96,12 +91,7 @@ Result<std::vector<Decision>> parse_decisions(std::string_view text, const std::
   bool in_decision = false;
   bool in_fence = false;
   int line_no = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text_lines(text)) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.starts_with("```")) in_fence = !in_fence;

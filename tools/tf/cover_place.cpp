@@ -4,29 +4,12 @@
 #include <string_view>
 
 #include "ir/support/regular_file.h"
+#include "ir/support/text_lines.h"
 
 namespace tf::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return lines;
-}
 
 // The name of `case "NAME" {`, or "" when `line` does not open a case.
 std::string case_name_of(std::string_view line) {
@@ -111,7 +94,8 @@ const std::vector<std::string>& CoverPlaceFinder::lines_of(const fs::path& path)
   auto [it, fresh] = lines_.try_emplace(path.string());
   if (fresh) {
     Result<std::string> text = read_regular_file(path.string());
-    if (text.ok()) it->second = split_lines(*text);
+    if (text.ok())
+      for (std::string_view line : text_lines(*text)) it->second.emplace_back(line);
   }
   return it->second;
 }

@@ -8,6 +8,7 @@
 
 #include "ir/support/json_text.h"
 #include "ir/support/regular_file.h"
+#include "ir/support/text_lines.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/report.h"
 #include "tools/tf/single_case.h"
@@ -17,25 +18,13 @@ namespace {
 
 constexpr std::size_t kMaxShownLines = 14;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
-  return lines;
-}
-
 // The item of `lines` opening at index `first` (a func or a case block), up to its closing `}`
 // at the start of a line, indented by two, at most kMaxShownLines lines.
-std::string block_text(const std::vector<std::string>& lines, std::size_t first) {
+std::string block_text(const std::vector<std::string_view>& lines, std::size_t first) {
   std::string out;
   std::size_t i = first;
   for (; i < lines.size() && i - first < kMaxShownLines; ++i) {
-    out += "  " + lines[i] + '\n';
+    out += fmt::format("  {}\n", lines[i]);
     if (i > first && lines[i].starts_with("}")) return out;
   }
   std::size_t end = i;
@@ -46,12 +35,12 @@ std::string block_text(const std::vector<std::string>& lines, std::size_t first)
 
 // The index of the line that defines function `name` (func, prim_func or a specialize ... as
 // NAME(...) variant), if any.
-std::optional<std::size_t> function_line(const std::vector<std::string>& lines,
+std::optional<std::size_t> function_line(const std::vector<std::string_view>& lines,
                                          const std::string& name) {
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::string& l = lines[i];
+    const std::string_view l = lines[i];
     if (l.starts_with("func " + name + "(") || l.starts_with("prim_func " + name + "(") ||
-        (l.starts_with("specialize ") && l.find(" as " + name + "(") != std::string::npos))
+        (l.starts_with("specialize ") && l.find(" as " + name + "(") != std::string_view::npos))
       return i;
   }
   return std::nullopt;
@@ -128,7 +117,7 @@ int explain_op(Op op, const std::string& kind, ExplainSources& s, bool run_examp
   if (paragraph) {
     out << fmt::format("semantics:   {}:{} ({})\n", paragraph->file, paragraph->line,
                        paragraph->section);
-    for (const std::string& line : lines_of(paragraph->text)) out << "  " << line << '\n';
+    for (std::string_view line : text_lines(paragraph->text)) out << "  " << line << '\n';
   } else {
     out << fmt::format("semantics:   none: no paragraph of {} names it\n", page.path);
   }
@@ -142,7 +131,7 @@ int explain_op(Op op, const std::string& kind, ExplainSources& s, bool run_examp
   Result<std::string> source =
       read_regular_file((std::filesystem::path(s.root) / example->file).string());
   if (source.ok()) {
-    const std::vector<std::string> lines = lines_of(*source);
+    const std::vector<std::string_view> lines = text_lines(*source);
     if (std::optional<std::size_t> fn = function_line(lines, example->run))
       out << block_text(lines, *fn);
     if (example->location.line >= 1)

@@ -2,14 +2,10 @@
 
 #include <cctype>
 
+#include "ir/support/text_lines.h"
+
 namespace tf::cli {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 bool is_word_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
@@ -80,12 +76,7 @@ std::vector<DocParagraph> markdown_paragraphs(std::string_view text, const std::
   bool open = false;  // the last paragraph takes continuation lines
   bool fence = false;
   int line_no = 0;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text_lines(text)) {
     ++line_no;
     if (line.starts_with("```")) {
       fence = !fence;
