@@ -19,6 +19,12 @@ Result<CaseFilter> CaseFilter::make(const std::string& pattern) {
   return f;
 }
 
+CaseFilter CaseFilter::exactly(std::string_view name) {
+  CaseFilter f;
+  f.re_ = std::make_shared<const RE2>("^" + RE2::QuoteMeta(re2::StringPiece(name.data(), name.size())) + "$");
+  return f;
+}
+
 bool CaseFilter::selects(std::string_view name) const {
   return re_ == nullptr || RE2::PartialMatch(re2::StringPiece(name.data(), name.size()), *re_);
 }

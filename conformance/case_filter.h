@@ -23,6 +23,8 @@ class CaseFilter {
   /// Selects the cases whose name `pattern` finds (unanchored, RE2 syntax); an empty pattern
   /// selects every case. A Usage diagnostic when the pattern is not RE2 syntax.
   static Result<CaseFilter> make(const std::string& pattern);
+  /// Selects the case named exactly `name` (its characters taken literally, RE2::QuoteMeta).
+  static CaseFilter exactly(std::string_view name);
 
   /// Whether the case named `name` runs.
   bool selects(std::string_view name) const;

@@ -1,21 +1,10 @@
 #include "tools/tf/single_case.h"
 
-#include <cctype>
-
 #include "conformance/suite.h"
 #include "tools/tf/conform_command.h"
 #include "tools/tf/ir_session.h"
 
 namespace tf::cli {
-
-std::string exact_name_pattern(const std::string& name) {
-  std::string out = "^";
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') out += '\\';
-    out += c;
-  }
-  return out + "$";
-}
 
 conformance::CaseOutcome run_single_case(const std::string& path, const std::string& name,
                                          const conformance::RuleCatalogue* rules) {
@@ -23,14 +12,9 @@ conformance::CaseOutcome run_single_case(const std::string& path, const std::str
   failed.name = name;
   failed.status = conformance::CaseOutcome::Status::Failed;
   failed.location = {path, 0, 0};
-  Result<conformance::CaseFilter> filter = conformance::CaseFilter::make(exact_name_pattern(name));
-  if (!filter.ok()) {
-    failed.reason = filter.diagnostics().front().message;
-    return failed;
-  }
   conformance::SuiteOptions options;
   options.paths = {path};
-  options.filter = *filter;
+  options.filter = conformance::CaseFilter::exactly(name);
   options.context = &cli_context();
   options.rules = rules;
   attach_backends(options);

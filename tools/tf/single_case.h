@@ -8,10 +8,6 @@
 
 namespace tf::cli {
 
-/// An RE2 pattern that matches exactly `name` (every character but letters, digits and `_`
-/// escaped, as RE2::QuoteMeta does), anchored at both ends.
-std::string exact_name_pattern(const std::string& name);
-
 /// The outcome of the case `name` of the file at `path`, run in cli_context() with the default
 /// budgets and the backends this build has (attach_backends). When the file cannot be run or
 /// has no such case, a Failed outcome whose reason says why (the first diagnostic).

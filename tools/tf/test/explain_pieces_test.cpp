@@ -2,6 +2,7 @@
 // what a covering place is, the seed column, one case run by name.
 #include <gtest/gtest.h>
 
+#include "conformance/case_filter.h"
 #include "tools/tf/cover_place.h"
 #include "tools/tf/explain_rule.h"
 #include "tools/tf/ir_session.h"
@@ -114,7 +115,10 @@ TEST(CoverPlace, ACaseFileAGtestAndOtherSource) {
 }
 
 TEST(SingleCase, RunsOneCaseByItsExactName) {
-  EXPECT_EQ(exact_name_pattern("hir/dim/a-b c"), "^hir\\/dim\\/a\\-b\\ c$");
+  const conformance::CaseFilter exact = conformance::CaseFilter::exactly("hir/dim/a.b c");
+  EXPECT_TRUE(exact.selects("hir/dim/a.b c"));
+  EXPECT_FALSE(exact.selects("hir/dim/axb c"));     // '.' taken literally
+  EXPECT_FALSE(exact.selects("hir/dim/a.b c/more"));  // anchored at both ends
   const std::string file = std::string(TF_SOURCE_ROOT) + "/conformance/cases/hir/dim/arith.tfir";
   conformance::CaseOutcome o = run_single_case(file, "hir/dim/arith/zero-divisor", nullptr);
   EXPECT_EQ(o.name, "hir/dim/arith/zero-divisor");
