@@ -23,14 +23,11 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
-#include "eval/tir/tir_evaluator.h"
+#include "eval/hir/evaluator.h"
 #include "eval/value/npy_boundary.h"
-#include "ir/hir/function.h"
 #include "ir/support/json_text.h"
 #include "ir/text/file_reader.h"
-#include "ir/tir/prim_function.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "ir/upstream/importer.h"
