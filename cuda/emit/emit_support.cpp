@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <set>
+#include <limits>
+
+#include "ir/support/checked_int.h"
+
 
 namespace tf::cuda::detail {
 
@@ -50,17 +53,19 @@ std::int64_t product(const std::vector<std::int64_t>& v) {
   return n;
 }
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\x{:02x}\"\"", static_cast<unsigned>(static_cast<unsigned char>(c)));  // "" ends the hex escape
-      continue;
-    }
-    out += c;
+std::optional<std::int64_t> checked_bytes(const std::vector<std::int64_t>& shape, DType d) {
+  std::optional<std::int64_t> n = element_bytes(d);
+  for (std::int64_t x : shape) {
+    if (x < 0) return std::nullopt;
+    n = checked_mul(*n, x);
+    if (!n) return std::nullopt;
   }
-  return out + "\"";
+  return n;
+}
+
+std::string int_literal(std::int64_t v) {
+  if (v == std::numeric_limits<std::int64_t>::min()) return "(-9223372036854775807 - 1)";
+  return fmt::format("{}", v);
 }
 
 // `text` on one line (a printed statement's first line, trimmed).
@@ -68,17 +73,6 @@ std::string one_line(const std::string& text) {
   std::string s = text.substr(0, text.find('\n'));
   const std::size_t b = s.find_first_not_of(' ');
   return b == std::string::npos ? s : s.substr(b);
-}
-
-const std::set<std::string>& cpp_keywords() {
-  static const std::set<std::string> k = {
-      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
-      "default", "delete", "do", "double", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
-      "friend", "goto", "if", "inline", "int", "long", "namespace", "new", "not", "operator", "or", "private",
-      "protected", "public", "register", "return", "short", "signed", "sizeof", "static", "struct", "switch",
-      "template", "this", "throw", "true", "try", "typedef", "typename", "union", "unsigned", "using", "virtual",
-      "void", "volatile", "while", "xor", "std", "tf_rt"};
-  return k;
 }
 
 }  // namespace tf::cuda::detail

@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -24,13 +23,22 @@ std::vector<std::int64_t> ints_of(const IntTuple& t);
 std::string int_list(const std::vector<std::int64_t>& v);
 /// The bytes of one element of `d` as the runtime stores it (bool is one byte).
 std::int64_t element_bytes(DType d);
-/// The product of `v` (1 when empty).
+/// The product of `v` (1 when empty); for shapes whose byte size checked_bytes has bounded.
 std::int64_t product(const std::vector<std::int64_t>& v);
-/// `text` as a C++ string literal (quotes, backslashes and control characters escaped).
-std::string quoted(const std::string& text);
+/// The bytes of a tensor of `shape` and dtype `d` as the runtime stores it, or nullopt when that
+/// leaves int64 (a symbolic extent counts at its largest value).
+std::optional<std::int64_t> checked_bytes(const std::vector<std::int64_t>& shape, DType d);
+
+/// What one CUDA thread may hold in local memory (register tensors spill there): 512 KiB.
+inline constexpr std::int64_t kMaxLocalBytes = std::int64_t{512} << 10;
+/// The shared memory one block may have (sm_90's opt-in maximum, 227 KiB; sm_80's is 163 KiB).
+inline constexpr std::int64_t kMaxSmemBytes = std::int64_t{227} << 10;
+/// A kernel's global workspace: at most 1 TiB, more than any GPU's memory.
+inline constexpr std::int64_t kMaxGmemBytes = std::int64_t{1} << 40;
+/// `v` as a C++ integer constant expression: its decimal, or for INT64_MIN (which has no literal:
+/// `-9223372036854775808` negates an unsigned constant) `(-9223372036854775807 - 1)`.
+std::string int_literal(std::int64_t v);
 /// The first line of `text`, its leading spaces trimmed.
 std::string one_line(const std::string& text);
-/// Names a generated identifier must not take (C++ keywords and the runtime's namespaces).
-const std::set<std::string>& cpp_keywords();
 
 }  // namespace tf::cuda::detail

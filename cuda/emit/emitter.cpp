@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "cuda/emit/cpp_text.h"
 #include "cuda/emit/emit_support.h"
 #include "cuda/emit/host_entry.h"
 #include "cuda/emit/kernel_emitter.h"
@@ -49,13 +50,16 @@ Result<std::string> emit_module(const Module& module) {
     emitting.erase(name);
     TF_TRY(ok);
     device_text << k.declarations() << text.str();
-    DeviceFnFacts facts{"tf_fn_" + name, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.cooperative()};
+    DeviceFnFacts facts{detail::function_symbols(name).device, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.local_bytes(),
+                        k.cooperative()};
     devices[name] = facts;
     return facts;
   };
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
     if (fn == nullptr) return not_emitted(fmt::format("the non-TIR function {} (lower it first)", f->name()));
+    if (detail::function_symbols(fn->name()).entry.empty())
+      return not_emitted(fmt::format("the function named '{}' (not an identifier)", detail::comment_text(fn->name())));
     if (fn->target() != tir::Target::Cuda) continue;
     std::ostringstream kernel;
     KernelEmitter k(*fn, kernel, callee);
@@ -72,7 +76,8 @@ Result<std::string> emit_module(const Module& module) {
   }
   for (const FunctionRef& f : module.functions())  // the host entries call each other (a dispatch)
     if (const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get()); fn != nullptr && fn->target() != tir::Target::Cuda)
-      out << fmt::format("extern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes);\n", fn->name());
+      out << fmt::format("extern \"C\" const char* {}(void* const* buffers, const std::int64_t* const* shapes);\n",
+                         detail::function_symbols(fn->name()).entry);
   out << "\n";
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "cuda/emit/cpp_text.h"
 #include "cuda/emit/emit_support.h"
 #include "ir/core/constant.h"
 #include "ir/core/dim_var_range_pat.h"
@@ -19,6 +20,7 @@ namespace tf::cuda::detail {
 
 // The launch shim of kernel `name`.
 std::string launch_shim(const std::string& name, const KernelFacts& k) {
+  const FunctionSymbols symbols = function_symbols(name);
   std::vector<std::string> params, args;
   for (std::size_t i = 0; i < k.param_types.size(); ++i) {
     params.push_back(k.hidden[i] ? fmt::format("std::int32_t a{}", i) : fmt::format("{}* a{}", k.param_types[i], i));
@@ -31,12 +33,13 @@ std::string launch_shim(const std::string& name, const KernelFacts& k) {
   const std::string list = fmt::format("{}", fmt::join(params, ", "));
   const std::string call = fmt::format("{}{}", fmt::join(args, ", "), args.empty() ? "" : ", ");
   return fmt::format(
-      "extern \"C\" const char* tf_launch_{0}(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config{1}{2}) {{\n"
+      "extern \"C\" const char* {0}(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config{1}{2}) {{\n"
       "  const std::int64_t smem = config.dynamic_smem > {3} ? config.dynamic_smem : {3};\n"
       "  return tf_rt::launch(grid, block, smem, {4}, {5}, {6}, config,\n"
-      "                       [&](unsigned char* tf_gmem) {{ TF_RUN({0}, grid, block, smem, config, {6}, {7}tf_gmem); }});\n"
+      "                       [&](unsigned char* tf_gmem) {{ TF_RUN({8}, grid, block, smem, config, {6}, {7}tf_gmem); }});\n"
       "}}\n\n",
-      name, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call);
+      symbols.launch, params.empty() ? "" : ", ", list, k.smem, k.gmem, k.registers + 64 * 1024, k.cooperative ? "true" : "false", call,
+      symbols.kernel);
 }
 
 namespace {
@@ -44,7 +47,7 @@ namespace {
 // A launch extent as host C++: an integer literal, a parameter's extent (ShapeOf, from the
 // entry's shapes), or dim arithmetic over those (floor division and modulo as Python's).
 Result<std::string> host_extent(const ExprNode& e, const std::map<const Var*, std::size_t>& index) {
-  if (const auto* c = e.as<Constant>(); c != nullptr && c->is_int()) return fmt::format("std::int64_t{{{}}}", std::get<std::int64_t>(c->value));
+  if (const auto* c = e.as<Constant>(); c != nullptr && c->is_int()) return fmt::format("std::int64_t{{{}}}", int_literal(std::get<std::int64_t>(c->value)));
   if (const auto* s = e.as<ShapeOf>(); s != nullptr && index.count(s->param.get()) != 0)
     return fmt::format("shapes[{}][{}]", index.at(s->param.get()), s->axis);
   if (const auto* call = e.as<Call>(); call != nullptr && call->args.size() == 2) {
@@ -102,17 +105,21 @@ Result<std::string> launch_config(const Call& c) {
 // A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
 // each case calls its variant's host entry on the buffers and shapes of the call's arguments;
 // the fallback's abort returns its message.
-Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Var*, std::size_t>& index, const std::string& fn) {
+Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Var*, std::size_t>& index, const std::string& fn,
+                             const std::map<std::string, KernelFacts>& kernels) {
   const auto* subject = d.subjects.size() == 1 ? d.subjects[0]->as<ShapeOf>() : nullptr;
   if (subject == nullptr || index.count(subject->param.get()) == 0)
     return not_emitted(fmt::format("a dispatch whose subject is not one extent of a parameter (in {})", fn));
   std::ostringstream out;
-  out << fmt::format("  const std::int64_t subject = shapes[{}][{}];  // dispatch \"{}\"\n", index.at(subject->param.get()),
-                     subject->axis, d.callee_name);
+  out << fmt::format("  const std::int64_t subject = shapes[{}][{}];  {}\n", index.at(subject->param.get()), subject->axis,
+                     comment(fmt::format("dispatch \"{}\"", d.callee_name)));
   for (std::size_t i = 0; i < d.case_calls.size(); ++i) {
     const auto* range = d.case_patterns[i].size() == 1 ? d.case_patterns[i][0]->as<DimVarRangePat>() : nullptr;
     if (range == nullptr) return not_emitted("a dispatch case other than one DimVarRangePat");
     const tir::Evaluate& call = *d.case_calls[i];
+    if (kernels.count(call.symbol().name) != 0)  // a kernel runs only through a launch
+      return not_emitted(fmt::format("a host dispatch case calling the kernel @{} (a host entry launches kernels; its dispatch "
+                                     "calls host entries)", call.symbol().name));
     std::vector<std::string> buffers, shapes;
     for (const Expr& a : call.args()) {
       const auto* v = a->as<Var>();
@@ -121,13 +128,13 @@ Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Va
       shapes.push_back(fmt::format("shapes[{}]", index.at(v)));
     }
     out << fmt::format("  if ({} <= subject && subject < {}) {{\n    void* const b[] = {{{}}};\n    const std::int64_t* const s[] = {{{}}};\n"
-                       "    return tf_entry_{}(b, s);\n  }}\n",
-                       range->lo, range->hi, fmt::join(buffers, ", "), fmt::join(shapes, ", "), call.symbol().name);
+                       "    return {}(b, s);\n  }}\n",
+                       int_literal(range->lo), int_literal(range->hi), fmt::join(buffers, ", "), fmt::join(shapes, ", "), function_symbols(call.symbol().name).entry);
   }
   std::string why = "abort";
   for (const tir::Stmt& f : d.fallback->body)
     if (const auto* a = f->as<tir::Abort>()) why = "abort: " + a->message;
-  out << fmt::format("  return {};\n", quoted(why));
+  out << fmt::format("  return {};\n", string_literal(why));
   return out.str();
 }
 
@@ -141,8 +148,9 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
   std::ostringstream out;
   std::map<const Var*, std::size_t> index;
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
-  out << fmt::format("// prim_func {} (the host entry)\nextern \"C\" const char* tf_entry_{}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
-                     fn.name(), fn.name());
+  out << comment(fmt::format("prim_func {} (the host entry)", fn.name()))
+      << fmt::format("\nextern \"C\" const char* {}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
+                     function_symbols(fn.name()).entry);
   // f4 buffers arrive packed two to a byte; the kernels get unpacked staging copies
   // (cuda/runtime/packed_f4.h), packed back when the entry returns.
   std::vector<std::string> staged;
@@ -171,12 +179,12 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
       break;
     }
     if (const auto* a = s->as<tir::Abort>()) {  // a reported abort: the entry returns its message
-      out << fmt::format("  return {};\n", quoted("abort: " + a->message));
+      out << fmt::format("  return {};\n", string_literal("abort: " + a->message));
       ended = true;
       break;
     }
     if (const auto* d = s->as<tir::DispatchCall>()) {
-      Result<std::string> chain = dispatch(*d, index, fn.name());
+      Result<std::string> chain = dispatch(*d, index, fn.name(), kernels);
       TF_TRY(chain);
       out << *chain;
       continue;
@@ -214,8 +222,8 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
     Result<std::string> config = launch_config(*c);
     TF_TRY(config);
-    out << fmt::format("  if (const char* e = tf_launch_{}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
-                       callee->name, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
+    out << fmt::format("  if (const char* e = {}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
+                       function_symbols(callee->name).launch, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
                        fmt::join(args, ", "));
   }
   // A dispatch returns on every path (its fallback too); anything else ends here.

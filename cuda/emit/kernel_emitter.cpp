@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "cuda/emit/cpp_text.h"
 #include "cuda/emit/emit_support.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
@@ -40,6 +41,7 @@
 namespace tf::cuda::detail {
 
 Result<bool> KernelEmitter::emit() {
+  if (symbols_.kernel.empty()) return not_emitted(fmt::format("the function named '{}' (not an identifier)", comment_text(fn_.name())));
   std::ostringstream body;
   body_ = &body;
   indent_ = 1;
@@ -54,10 +56,10 @@ Result<bool> KernelEmitter::emit() {
     const auto* source = fn_.params()[hidden[i]->tensor_param]->type()->as<TensorType>();
     const ShapeDim& extent = source->shape[static_cast<std::size_t>(hidden[i]->axis)];
     const auto* var = extent.is_static() ? nullptr : extent.expr()->as<DimVar>();
-    const std::string name = fresh(p->name);
+    const std::string name = names_.user(p->name);
     if (var != nullptr && dims_.count(var->name) == 0) {
-      dims_[var->name] = fresh("dim_" + var->name);
-      line(fmt::format("const std::int64_t {} = {};  // DimVar {}", dims_.at(var->name), name, var->name));
+      dims_[var->name] = names_.user("dim_" + var->name);
+      line(fmt::format("const std::int64_t {} = {};  {}", dims_.at(var->name), name, comment("DimVar " + var->name)));
     }
     hidden_names_[i] = name;
   }
@@ -69,13 +71,14 @@ Result<bool> KernelEmitter::emit() {
   std::map<std::size_t, std::string> param_names;
   for (std::size_t i = 0; i < fn_.params().size(); ++i) {
     const auto* t = hidden[i] ? nullptr : fn_.params()[i]->type()->as<TensorType>();
-    if (t != nullptr) param_names[i] = fresh(fn_.params()[i]->name);
+    if (t != nullptr) param_names[i] = names_.user(fn_.params()[i]->name);
     for (std::size_t k = 0; t != nullptr && k < t->shape.size(); ++k) {
       const auto* var = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>();
       if (var == nullptr || dims_.count(var->name) != 0) continue;
-      dims_[var->name] = fresh("tf_dim_" + var->name);
+      dims_[var->name] = names_.user("dim_" + var->name);
       if (device_) {
-        line(fmt::format("const std::int64_t {} = {}.shape[{}];  // DimVar {}", dims_.at(var->name), param_names[i], k, var->name));
+        line(fmt::format("const std::int64_t {} = {}.shape[{}];  {}", dims_.at(var->name), param_names[i], k,
+                         comment("DimVar " + var->name)));
         continue;
       }
       implicit_.push_back(tir::HiddenShapeSource{i, static_cast<std::int64_t>(k)});
@@ -117,12 +120,12 @@ Result<bool> KernelEmitter::emit() {
 void KernelEmitter::write_function(const std::vector<std::string>& params, const std::string& body) {
   const std::string more = params.empty() ? "" : ", ";
   if (device_) {
-    out_ << fmt::format("// prim_func {} (a device function its callers' kernels call)\n", fn_.name());
-    out_ << fmt::format("TF_DEV void tf_fn_{}({}{}unsigned char* tf_gmem, unsigned char* tf_smem) {{\n", fn_.name(),
+    out_ << comment(fmt::format("prim_func {} (a device function its callers' kernels call)", fn_.name())) << "\n";
+    out_ << fmt::format("TF_DEV void {}({}{}unsigned char* tf_gmem, unsigned char* tf_smem) {{\n", symbols_.device,
                         fmt::join(params, ", "), more);
   } else {
-    out_ << fmt::format("// prim_func {} (a CUDA kernel)\n", fn_.name());
-    out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", fn_.name(), fmt::join(params, ", "), more);
+    out_ << comment(fmt::format("prim_func {} (a CUDA kernel)", fn_.name())) << "\n";
+    out_ << fmt::format("TF_GLOBAL void {}({}{}unsigned char* tf_gmem) {{\n", symbols_.kernel, fmt::join(params, ", "), more);
     out_ << "  TF_SHARED_ARENA(tf_smem);\n";
   }
   out_ << "  (void)tf_smem;\n  (void)tf_gmem;\n";
@@ -132,16 +135,6 @@ void KernelEmitter::write_function(const std::vector<std::string>& params, const
   for (std::size_t i = 0; i < meshes_.size(); ++i)
     out_ << fmt::format("  const tf_rt::MeshPos tf_pos{0} = tf_rt::mesh_position(tf_mesh_{1}_{0});\n", i, symbol());
   out_ << body << "}\n\n";
-}
-
-std::string KernelEmitter::fresh(const std::string& base) {
-  std::string clean;
-  for (char c : base) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  if (clean.empty() || std::isdigit(static_cast<unsigned char>(clean[0]))) clean = "v_" + clean;
-  if (clean.rfind("tf_", 0) == 0 || cpp_keywords().count(clean) != 0) clean += "_";
-  std::string name = clean;
-  for (int n = 1; !names_.insert(name).second; ++n) name = fmt::format("{}_{}", clean, n);
-  return name;
 }
 
 Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::string name) {
@@ -165,7 +158,8 @@ Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::
     out.extents.push_back(bound->second);
     out.symbolic = true;
   }
-  out.name = name.empty() ? fresh(v.name) : std::move(name);
+  out.name = name.empty() ? names_.user(v.name) : std::move(name);
+  out.ir_name = v.name;
   return out;
 }
 
@@ -192,8 +186,9 @@ Result<std::size_t> KernelEmitter::mesh_index(const Mesh& m) {
   const std::vector<std::int64_t> extents = ints_of(m.axes().shape()), strides = ints_of(m.axes().stride());
   const std::size_t k = meshes_.size();
   meshes_.push_back(m);
-  decls_ << fmt::format("// {}\nTF_CONST tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
-                        to_string(m), symbol(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
+  decls_ << comment(to_string(m)) << "\n";
+  decls_ << fmt::format("TF_CONST tf_rt::MeshDesc tf_mesh_{}_{} = {{{}, {{{}}}, {{{}}}, {}, {{{}}}, {{{}}}, {}}};\n",
+                        symbol(), k, m.topologies().size(), fmt::join(cta, ", "), fmt::join(size, ", "),
                         extents.size(), int_list(extents), int_list(strides), m.offset());
   return k;
 }
@@ -262,13 +257,13 @@ Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
     Result<std::size_t> k = mesh_index(scope->mesh);
     TF_TRY(k);
     return block(fmt::format("if (tf_pos{}.in)", *k), *scope->body, "}",
-                 fmt::format("  // with {} as {}", to_string(scope->mesh), scope->binding->name));
+                 "  " + comment(fmt::format("with {} as {}", to_string(scope->mesh), scope->binding->name)));
   }
   if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
   if (const auto* d = s.as<tir::DispatchCall>()) return emit_dispatch(*d);
   if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
   if (const auto* a = s.as<tir::Abort>()) {
-    line(fmt::format("tf_rt::prim::trap({});", quoted(a->message.empty() ? "abort" : "abort: " + a->message)));
+    line(fmt::format("tf_rt::prim::trap({});", string_literal(a->message.empty() ? "abort" : "abort: " + a->message)));
     return true;
   }
   if (s.as<tir::Return>() != nullptr) {  // the thread ends here
@@ -309,7 +304,7 @@ Result<std::string> KernelEmitter::condition(const Expr& e) {
 }
 
 Result<std::string> KernelEmitter::int_value(const Expr& e) {
-  if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return std::to_string(std::get<std::int64_t>(c->value));
+  if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return int_literal(std::get<std::int64_t>(c->value));
   if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);
   if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
   if (e->as<ShapeOf>() != nullptr) return extent_of(e);
@@ -321,7 +316,7 @@ Result<bool> KernelEmitter::emit_for(const tir::For& f) {
   TF_TRY(a);
   TF_TRY(b);
   TF_TRY(s);
-  const std::string i = fresh(f.induction_var->name);
+  const std::string i = names_.user(f.induction_var->name);
   scalars_[f.induction_var.get()] = i;
   return block(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3})", i, *a, *b, *s), *f.body);
 }
@@ -334,7 +329,7 @@ Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {
   Result<Tensor> made = tensor_of(*let.var, *type);
   TF_TRY(made);
   Tensor t = std::move(made).value();
-  line(fmt::format("// let {} = {}", let.var->name, tir::print_tir_expr(let.value)));
+  line(comment(fmt::format("let {} = {}", let.var->name, tir::print_tir_expr(let.value))));
   if (op == tir::TirOp::AllocTensor) {
     Result<bool> a = emit_alloc(t, *type);
     TF_TRY(a);
@@ -346,9 +341,10 @@ Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {
     Result<const Tensor*> src = operand(c->args[0], *c);
     TF_TRY(src);
     if (op == tir::TirOp::MemorySpan && (*src)->distributed) return not_emitted("the memory span of a distributed tensor");
-    const std::string name = t.name;
+    const std::string name = t.name, ir_name = t.ir_name;
     t = **src;
     t.name = name;
+    t.ir_name = ir_name;
     line(fmt::format("const tf_rt::View<{}> {} = {};", t.element, t.name, (*src)->name));
   } else {
     return not_emitted(fmt::format("the value op {} (binding `{}`)", c->op.name(), let.var->name));

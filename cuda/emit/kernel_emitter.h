@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "cuda/emit/cpp_text.h"
 #include "ir/core/call.h"
 #include "ir/core/var.h"
 #include "ir/layout/mesh.h"
@@ -33,7 +34,8 @@ namespace tf::cuda::detail {
 
 /// What a tensor Var is in the generated code.
 struct Tensor {
-  std::string name;     ///< the View variable
+  std::string name;     ///< the View variable (an identifier of cpp_text.h's CppNames)
+  std::string ir_name;  ///< the IR Var's name, for diagnostics
   std::string element;  ///< its element type
   DType dtype;
   std::vector<std::int64_t> shape;   ///< the extents; a DimVar's largest value where one is symbolic
@@ -66,6 +68,7 @@ struct Domain {
 struct DeviceFnFacts {
   std::string name;  ///< the TF_DEV function
   std::int64_t smem = 0, gmem = 0, registers = 0;  ///< the regions and stack its calls need
+  std::int64_t local_bytes = 0;                    ///< the bytes of its register tensors (its callees' included)
   bool cooperative = false;                        ///< it (or a callee) uses the grid barrier
 };
 
@@ -78,7 +81,7 @@ using CalleeEmitter = std::function<Result<DeviceFnFacts>(const std::string& nam
 class KernelEmitter {
  public:
   KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out, CalleeEmitter callees = {}, bool device_function = false)
-      : fn_(fn), out_(out), callees_(std::move(callees)), device_(device_function) {}
+      : fn_(fn), out_(out), callees_(std::move(callees)), device_(device_function), symbols_(function_symbols(fn.name())) {}
 
   /// Writes the kernel, or the refusal of its first construct not emitted yet (placed).
   Result<bool> emit();
@@ -92,15 +95,16 @@ class KernelEmitter {
   /// What a thread's stack must hold beyond a base: its register tensors, and each View (about
   /// 360 bytes; the gemm of 230 Views needed an 84 KB frame under the emulation's -O1).
   std::int64_t register_bytes() const { return registers_ + 512 * views_; }
+  /// The bytes of its register tensors and its callees' (at most kMaxLocalBytes).
+  std::int64_t local_bytes() const { return local_bytes_; }
   bool cooperative() const { return cooperative_; }
 
  private:
   void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
-  std::string fresh(const std::string& base);
   /// The Tensor record of `v` (named `name`, or a fresh name from v's).
   Result<Tensor> tensor_of(const Var& v, const TensorType& t, std::string name = "");
   /// The prefix of this function's constants (kernels and device functions apart).
-  std::string symbol() const { return device_ ? "dev_" + fn_.name() : fn_.name(); }
+  const std::string& symbol() const { return device_ ? symbols_.device_tables : symbols_.kernel_tables; }
   static std::string extent_list(const Tensor& t);
   Result<std::size_t> mesh_index(const Mesh& m);
   Result<std::pair<std::string, std::string>> shard(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
@@ -127,6 +131,9 @@ class KernelEmitter {
   Result<bool> emit_let(const tir::LetStmt& let);
 
   Result<bool> emit_alloc(Tensor& t, const TensorType& type);
+  /// The offset of `bytes` more in shared memory or the global workspace (`what` names them in
+  /// the refusal when the region would outgrow what CUDA gives a block or a GPU has).
+  Result<std::int64_t> place(StorageKind where, std::int64_t bytes, const std::string& what);
   Result<bool> emit_view(Tensor& t, const Call& c);
   static std::vector<std::int64_t> box_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
   static std::vector<bool> split_axes(const ShardLayout& sl, std::size_t rank);
@@ -151,10 +158,11 @@ class KernelEmitter {
   std::ostringstream& out_;
   CalleeEmitter callees_;
   bool device_ = false;  // a device function, not a kernel
+  FunctionSymbols symbols_;
   std::ostringstream* body_ = nullptr;
   std::ostringstream decls_;
   int indent_ = 1;
-  std::set<std::string> names_;
+  CppNames names_;  // the identifiers of the body (cpp_text.h: every IR name is issued here)
   std::map<const Var*, Tensor> tensors_;
   std::map<const Var*, std::string> scalars_;
   std::map<std::string, std::string> dims_;          // DimVar name -> the variable holding its value
@@ -165,6 +173,7 @@ class KernelEmitter {
   int shards_ = 0;
   std::int64_t views_ = 0;  // Views the kernel declares
   std::int64_t smem_ = 0, gmem_ = 0, registers_ = 0;
+  std::int64_t local_bytes_ = 0;  // the bytes of the register tensors (and of its callees'), at most kMaxLocalBytes
   bool cooperative_ = false;
 };
 

@@ -107,7 +107,7 @@ void KernelEmitter::flatten_tensor(Tensor& t, const Domain& d) {
 Result<std::string> KernelEmitter::aligned(const Tensor& x, const Tensor& like) {
   if (x.logical == like.logical) return x.name;
   if (!x.logical.empty() || x.distributed || x.symbolic || x.shape != like.logical)
-    return not_emitted(fmt::format("`{}` beside the fragment `{}` (an operand over another domain)", x.name, like.name));
+    return not_emitted(fmt::format("`{}` beside the fragment `{}` (an operand over another domain)", x.ir_name, like.ir_name));
   return fmt::format("tf_rt::split_view({}, {}_leaves, {}_leaf_extents)", x.name, like.name, like.name);
 }
 
@@ -130,15 +130,21 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
   }
   const std::string shape = fmt::format("{}_shape", t.name);
   line(fmt::format("const std::int64_t {}[] = {{{}}};", shape, extent_list(t)));
-  const std::int64_t elements = product(t.shape), bytes = elements * element_bytes(t.dtype);
+  // Every size is checked before it is used: an element count that wraps was emitted as a
+  // one-element array the kernel then wrote past (issue 34).
+  const std::optional<std::int64_t> checked = checked_bytes(t.shape, t.dtype);
+  if (!checked) return not_emitted(fmt::format("the tensor `{}`, whose size in bytes does not fit in 64 bits", t.ir_name));
+  const std::int64_t elements = product(t.shape), bytes = *checked;
   if (storage == StorageKind::Rmem) {
-    // CUDA gives a thread at most 512 KiB of local memory; a larger register tensor (its box, or
-    // for a symbolic extent its largest size) has no CUDA form (found by the emulation law: a
+    // CUDA gives a thread at most 512 KiB of local memory; larger register tensors (their boxes,
+    // or for a symbolic extent its largest size) have no CUDA form (found by the emulation law: a
     // tensor of two 5,000-wide DimVars asked for a 200 MB fiber stack).
-    const std::int64_t held = (sl != nullptr ? product(box_of(*sl, t.shape)) : elements) * element_bytes(t.dtype);
-    if (held > (std::int64_t{512} << 10))
-      return not_emitted(fmt::format("a register tensor of {} bytes (`{}`), more than the 512 KiB of local memory a CUDA thread has",
-                                     held, t.name));
+    const std::int64_t held = sl != nullptr ? *checked_bytes(box_of(*sl, t.shape), t.dtype) : bytes;
+    if (held > kMaxLocalBytes - local_bytes_)
+      return not_emitted(fmt::format("a register tensor of {} bytes (`{}`) beside {} bytes of others, more than the 512 KiB of "
+                                     "local memory a CUDA thread has",
+                                     held, t.ir_name, local_bytes_));
+    local_bytes_ += held;
     if (sl != nullptr) {
       Result<std::pair<std::string, std::string>> s = shard(*sl, t.shape);
       TF_TRY(s);
@@ -171,10 +177,10 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
     t.row_major = true;
     return true;
   }
-  std::int64_t* cursor = storage == StorageKind::Smem ? &smem_ : storage == StorageKind::Gmem ? &gmem_ : nullptr;
-  if (cursor == nullptr) return not_emitted(fmt::format("an allocation in {}", to_string(storage)));
-  const std::int64_t at = *cursor;
-  *cursor += (bytes + 15) / 16 * 16;
+  if (storage != StorageKind::Smem && storage != StorageKind::Gmem) return not_emitted(fmt::format("an allocation in {}", to_string(storage)));
+  Result<std::int64_t> placed = place(storage, bytes, fmt::format("`{}`", t.ir_name));
+  TF_TRY(placed);
+  const std::int64_t at = *placed;
   const char* arena = storage == StorageKind::Smem ? "tf_smem" : "tf_gmem";
   line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::bounded(tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5}), {2}_bytes - {3});",
                    t.element, t.name, arena, at, t.shape.size(), shape));
@@ -260,6 +266,20 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
   t.strides = strides;
   t.row_major = strides == row_major_strides(t.shape);
   return true;
+}
+
+Result<std::int64_t> KernelEmitter::place(StorageKind where, std::int64_t bytes, const std::string& what) {
+  const bool shared = where == StorageKind::Smem;
+  std::int64_t& cursor = shared ? smem_ : gmem_;
+  const std::int64_t limit = shared ? kMaxSmemBytes : kMaxGmemBytes;
+  if (bytes < 0 || bytes > limit - cursor)
+    return not_emitted(fmt::format("{} of {} bytes in {} beside {} bytes placed before it: more than the {} a {}", what, bytes,
+                                   shared ? "shared memory" : "the global workspace", cursor,
+                                   shared ? "227 KiB of shared memory" : "1 TiB of global memory",
+                                   shared ? "CUDA block can have (sm_90)" : "GPU has"));
+  const std::int64_t at = cursor;
+  cursor += (bytes + 15) / 16 * 16;  // at most limit + 15: far from int64's end
+  return at;
 }
 
 // What one thread owns of a tensor of `shape` distributed by `sl`: each Split divides its axis.

@@ -4,10 +4,12 @@
 
 #include <bit>
 #include <cctype>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "cuda/emit/cpp_text.h"
 #include "cuda/emit/emit_support.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
@@ -49,7 +51,7 @@ std::optional<Diagnostic> computes_into_f4(const Tensor& dst, const Call& c) {
   if (dst.dtype != DType::f4e2m1()) return std::nullopt;
   return rule_error("TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported",
                     fmt::format("{} computes into the f4e2m1 tensor `{}`: f4e2m1 has no Cast (its codes come from the "
-                                "block-scaled formats; copy moves them)", c.op.name(), dst.name));
+                                "block-scaled formats; copy moves them)", c.op.name(), dst.ir_name));
 }
 
 }  // namespace
@@ -59,7 +61,7 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
   const Call* c = &ev.call();
   const std::optional<tir::TirOp> op = tir::tir_op_kind(c->op);
   if (!op) return not_emitted(fmt::format("the op {}", c->op.name()));
-  line(fmt::format("// {}", one_line(tir::print_stmt(tir::Stmt(&ev)))));
+  line(comment(one_line(tir::print_stmt(tir::Stmt(&ev)))));
   switch (*op) {
     case tir::TirOp::Copy: {
       Result<const Tensor*> s = operand(c->args[0], *c), d = operand(c->args[1], *c);
@@ -75,9 +77,14 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
     case tir::TirOp::CpAsyncCommit:
       line("tf_rt::prim::cp_async_commit();");
       return true;
-    case tir::TirOp::CpAsyncWait:
-      line(fmt::format("tf_rt::prim::cp_async_wait<{}>();", std::get<std::int64_t>(c->attr("n"))));
+    case tir::TirOp::CpAsyncWait: {
+      // cp.async.wait_group takes its count as a 32-bit immediate.
+      const std::int64_t n = std::get<std::int64_t>(c->attr("n"));
+      if (n > std::numeric_limits<std::int32_t>::max())
+        return not_emitted(fmt::format("cp_async_wait(n={}): cp.async.wait_group counts at most 2^31 - 1 groups", n));
+      line(fmt::format("tf_rt::prim::cp_async_wait<{}>();", n));
       return true;
+    }
     case tir::TirOp::Fill: return emit_fill(*c);
     case tir::TirOp::Binary: return emit_binary(*c);
     case tir::TirOp::Unary: return emit_unary(*c, std::get<std::string>(c->attr("kind")));
@@ -108,7 +115,8 @@ Result<bool> KernelEmitter::emit_fill(const Call& c) {
   if (const auto* k = c.args[1]->as<Constant>()) {
     if (const auto* i = std::get_if<std::int64_t>(&k->value)) {
       // An integer: exact into an integer or bool, through f64 into a float.
-      value = float_dst ? fmt::format("static_cast<double>(std::int64_t{{{}}})", *i) : fmt::format("std::int64_t{{{}}}", *i);
+      const std::string exact = fmt::format("std::int64_t{{{}}}", int_literal(*i));
+      value = float_dst ? fmt::format("static_cast<double>({})", exact) : exact;
     } else if (const auto* f = std::get_if<double>(&k->value)) {
       value = fmt::format("tf_rt::bits_to_double({:#x}ull)", std::bit_cast<std::uint64_t>(*f));
     } else {
@@ -226,10 +234,10 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
   }
   if (mesh_threads != tir::implicit_launch(fn_).block || src.symbolic)
     return not_emitted("a Reduce across part of a block (a collective of a thread mesh smaller than the block)");
-  const std::int64_t at = smem_;
-  smem_ += (product(src.shape) * element_bytes(src.dtype) + 15) / 16 * 16;
+  Result<std::int64_t> at = place(StorageKind::Smem, checked_bytes(src.shape, src.dtype).value_or(-1), "the staging of a collective Reduce");
+  TF_TRY(at);
   line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));  // staging", src.name,
-                   (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, at));
+                   (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, *at));
   return true;
 }
 
@@ -295,7 +303,7 @@ Result<bool> KernelEmitter::emit_mma(const Call& c) {
     Result<const Tensor*> t = operand(c.args[i], c);
     TF_TRY(t);
     if (!(*t)->fragment || (*t)->layout == nullptr || !(*(*t)->layout == *contracts[i]))
-      return not_emitted(fmt::format("an Mma whose {} `{}` is not a register tensor of the atom's fragment layout", roles[i], (*t)->name));
+      return not_emitted(fmt::format("an Mma whose {} `{}` is not a register tensor of the atom's fragment layout", roles[i], (*t)->ir_name));
     names.push_back((*t)->name);
   }
   line(fmt::format("tf_rt::mma_m16n8k16({}, {}, {});", names[0], names[1], names[2]));

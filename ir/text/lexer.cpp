@@ -238,6 +238,15 @@ class Lexer {
         return error(loc, "unterminated string: expected a closing '\"' on the same line");
       char ch = peek();
       if (ch == '"') break;
+      if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u == 0x7f) {
+        // A control character (a lone carriage return, a tab, an escape) reads as nothing on
+        // screen and as a line break to some tools: a name or message carrying one is refused,
+        // never copied on (a carriage return in a mesh axis name once ended a comment of the
+        // emitted C++ early).
+        error(here(), fmt::format("control character 0x{:02x} in a string: strings hold printable text only", static_cast<unsigned>(u)));
+        advance();
+        continue;
+      }
       if (ch == '\\') {
         char next = peek(1);
         if (next != '"' && next != '\\') {

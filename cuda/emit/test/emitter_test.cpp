@@ -7,58 +7,17 @@
 
 #include <vector>
 
-#include "ir/text/file_reader.h"
-#include "ir/text/standard_context.h"
+#include "cuda/emit/test/emit_test_support.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/stmt_visitor.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/tir/tir_print.h"
-#include "ir/verify/module_verify.h"
 #include "lower/pipeline.h"
 
 namespace tf::cuda {
 namespace {
-
-const Context& ctx() { return text::standard_context(); }
-
-// `source` read and verified (hand-written TIR), or lowered by the default pipeline (HIR).
-ModuleRef module_of(const std::string& source, bool lower = false) {
-  Result<text::ReadFile> f = text::read_file(source, "t.tfir", ctx());
-  EXPECT_TRUE(f.ok()) << (f.ok() ? "" : f.diagnostics().front().render());
-  if (!f.ok()) return ModuleRef();
-  if (lower) {
-    Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
-    EXPECT_TRUE(pm.ok());
-    Result<ModuleRef> out = (*pm)->run(f->module, ctx());
-    EXPECT_TRUE(out.ok()) << (out.ok() ? "" : out.diagnostics().front().render());
-    return out.ok() ? *out : ModuleRef();
-  }
-  const std::vector<Diagnostic> ds = verify_module(*f->module, ctx().handlers());
-  EXPECT_TRUE(ds.empty()) << ds.front().render();
-  return f->module;
-}
-
-std::string emitted(const ModuleRef& m) {
-  if (!m) return "";
-  Result<std::string> source = emit_module(*m);
-  EXPECT_TRUE(source.ok()) << (source.ok() ? "" : source.diagnostics().front().render());
-  return source.ok() ? *source : "";
-}
-
-// The text of one emitted function, from its `// prim_func NAME` comment to its closing brace.
-std::string function_text(const std::string& source, const std::string& name) {
-  const std::size_t at = source.find("// prim_func " + name + " (");
-  if (at == std::string::npos) return "";
-  return source.substr(at, source.find("\n}\n", at) + 3 - at);
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // covers: TIR.1.7.ABORT.device-trap
 // An Abort in a kernel is the runtime's trap at that statement (tf_rt::prim::trap is __trap()
@@ -85,7 +44,7 @@ prim_func d(a: Tensor[(N,), f32], out: Tensor[(N,), f32]) outputs=1 target=cuda 
 }
 )"));
   const std::string k = function_text(source, "k");
-  EXPECT_NE(k.find("  // copy(a, out)\n  tf_rt::copy(a, out);\n  tf_rt::prim::trap(\"abort: unreachable\");\n}\n"), std::string::npos)
+  EXPECT_NE(k.find("  // copy(a, out)\n  tf_rt::copy(tf_u_a, tf_u_out);\n  tf_rt::prim::trap(\"abort: unreachable\");\n}\n"), std::string::npos)
       << k;
   const std::string d = function_text(source, "d");
   EXPECT_NE(d.find("    } else {\n      tf_rt::prim::trap(\"abort\");\n    }\n"), std::string::npos) << d;
@@ -112,10 +71,10 @@ prim_func h(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=host 
   EXPECT_EQ(source.find("assert("), std::string::npos);
 }
 
-// covers: TIR.2.2.SHAPEOF.kernel-param-name
-// A kernel whose loop runs to ShapeOf(x, 1) takes the hidden extent as the i32 scalar x_shape_1
-// in its signature (and its launch shim's), binds N from it, and the loop bound reads it; the
-// host entry passes x's axis-1 extent.
+// Not the rule TIR.2.2.SHAPEOF.kernel-param-name as written (docs/decisions.md D11): a kernel
+// whose loop runs to ShapeOf(x, 1) takes the hidden extent as the i32 scalar x_shape_1, spelled
+// tf_u_x_shape_1 as every IR name is in the emitted C++, in its signature (and its launch
+// shim's), binds N from it, and the loop bound reads it; the host entry passes x's axis-1 extent.
 TEST(EmitShapeOf, AKernelTakesTheExtentAsTheScalarParamShapeAxis) {
   const std::string source = emitted(module_of(R"(tfir 1
 dim N = DimVar("N", 1, 65)
@@ -131,11 +90,11 @@ prim_func h(x: Tensor[(4, N), f32], out: Tensor[(4, N), f32]) outputs=1 target=h
 }
 )"));
   const std::string k = function_text(source, "k");
-  EXPECT_NE(k.find("TF_GLOBAL void k(float* x_ptr, std::int32_t x_shape_1, float* out_ptr, unsigned char* tf_gmem) {\n"),
+  EXPECT_NE(k.find("TF_GLOBAL void tf_u_k(float* tf_u_x_ptr, std::int32_t tf_u_x_shape_1, float* tf_u_out_ptr, unsigned char* tf_gmem) {\n"),
             std::string::npos)
       << k;
-  EXPECT_NE(k.find("  const std::int64_t dim_N = x_shape_1;  // DimVar N\n"), std::string::npos) << k;
-  EXPECT_NE(k.find("  for (std::int64_t i = 0; i < dim_N; i += 1) {\n"), std::string::npos) << k;
+  EXPECT_NE(k.find("  const std::int64_t tf_u_dim_N = tf_u_x_shape_1;  // DimVar N\n"), std::string::npos) << k;
+  EXPECT_NE(k.find("  for (std::int64_t tf_u_i = 0; tf_u_i < tf_u_dim_N; tf_u_i += 1) {\n"), std::string::npos) << k;
   EXPECT_NE(source.find("tf_launch_k(tf_rt::Dim3 grid, tf_rt::Dim3 block, const tf_rt::LaunchConfig& config, float* a0, "
                         "std::int32_t a1, float* a2)"),
             std::string::npos);
@@ -158,7 +117,7 @@ prim_func k(x: Tensor[(4, N), f32], out: Tensor[(4, N), f32]) outputs=1 target=c
 }
 )"));
   const std::string k = function_text(source, "k");
-  EXPECT_NE(k.find("TF_GLOBAL void k(float* x_ptr, float* out_ptr, std::int64_t tf_dim_N_, unsigned char* tf_gmem) {\n"),
+  EXPECT_NE(k.find("TF_GLOBAL void tf_u_k(float* tf_u_x_ptr, float* tf_u_out_ptr, std::int64_t tf_u_dim_N, unsigned char* tf_gmem) {\n"),
             std::string::npos)
       << k;
   EXPECT_EQ(k.find("x_shape_1"), std::string::npos) << k;
@@ -214,7 +173,7 @@ func f(x: Tensor[(N, 4), f32]) -> Tensor[(N, 4), f32] {
   EXPECT_EQ(hb[1]->axis, 0);
 
   const std::string sa = emitted(written), sb = emitted(lowered);
-  EXPECT_NE(sa.find("TF_GLOBAL void f_kernel(float* x_ptr, std::int32_t x_shape_0, float* out_ptr, unsigned char* tf_gmem) {\n"),
+  EXPECT_NE(sa.find("TF_GLOBAL void tf_u_f_kernel(float* tf_u_x_ptr, std::int32_t tf_u_x_shape_0, float* tf_u_out_ptr, unsigned char* tf_gmem) {\n"),
             std::string::npos)
       << sa;
   EXPECT_NE(function_text(sa, "f").find("static_cast<std::int32_t>(shapes[0][0])"), std::string::npos) << sa;
@@ -234,12 +193,12 @@ func f(x: Tensor[(N, 4), f32], y: Tensor[(8, N), f32]) -> Tensor[(N, 4), f32] {
 }
 )", /*lower=*/true));
   const std::string k = function_text(source, "f_kernel");
-  EXPECT_NE(k.find("TF_GLOBAL void f_kernel(float* x_ptr, float* y_ptr, std::int32_t x_shape_0, float* out_ptr, unsigned char* "
-                   "tf_gmem) {\n  TF_SHARED_ARENA(tf_smem);\n"),
+  EXPECT_NE(k.find("TF_GLOBAL void tf_u_f_kernel(float* tf_u_x_ptr, float* tf_u_y_ptr, std::int32_t tf_u_x_shape_0, float* tf_u_out_ptr, "
+                   "unsigned char* tf_gmem) {\n  TF_SHARED_ARENA(tf_smem);\n"),
             std::string::npos)
       << k;
-  EXPECT_NE(k.find("  const std::int64_t dim_N = x_shape_0;  // DimVar N\n"), std::string::npos) << k;
-  EXPECT_NE(k.find("  const std::int64_t y_shape[] = {8, dim_N};\n"), std::string::npos) << k;
+  EXPECT_NE(k.find("  const std::int64_t tf_u_dim_N = tf_u_x_shape_0;  // DimVar N\n"), std::string::npos) << k;
+  EXPECT_NE(k.find("  const std::int64_t tf_u_y_shape[] = {8, tf_u_dim_N};\n"), std::string::npos) << k;
   EXPECT_EQ(source.find("y_shape_1"), std::string::npos);
   EXPECT_EQ(count(source, "static_cast<std::int32_t>(shapes["), 1u);
   EXPECT_NE(function_text(source, "f").find("static_cast<std::int32_t>(shapes[0][0])"), std::string::npos) << source;
@@ -259,11 +218,11 @@ prim_func k(a: Tensor[(4,), f32], b: Tensor[(4,), f32], i: Tensor[(4,), i32], s:
 }
 )"));
   const std::string k = function_text(source, "k");
-  EXPECT_NE(k.find("  // binary(a, b, s, kind=add)\n  tf_rt::binary(a, b, s, tf_rt::Add{});\n"
-                   "  // binary(a, b, p, kind=mul)\n  tf_rt::binary(a, b, p, tf_rt::Mul{});\n"
-                   "  // binary(i, i, q, kind=add)\n  tf_rt::binary(i, i, q, tf_rt::IAdd{});\n"
-                   "  // unary(a, e, kind=exp)\n  tf_rt::unary(a, e, tf_rt::Exp{});\n"
-                   "  // unary(a, n, kind=neg)\n  tf_rt::unary(a, n, tf_rt::Neg{});\n}\n"),
+  EXPECT_NE(k.find("  // binary(a, b, s, kind=add)\n  tf_rt::binary(tf_u_a, tf_u_b, tf_u_s, tf_rt::Add{});\n"
+                   "  // binary(a, b, p, kind=mul)\n  tf_rt::binary(tf_u_a, tf_u_b, tf_u_p, tf_rt::Mul{});\n"
+                   "  // binary(i, i, q, kind=add)\n  tf_rt::binary(tf_u_i, tf_u_i, tf_u_q, tf_rt::IAdd{});\n"
+                   "  // unary(a, e, kind=exp)\n  tf_rt::unary(tf_u_a, tf_u_e, tf_rt::Exp{});\n"
+                   "  // unary(a, n, kind=neg)\n  tf_rt::unary(tf_u_a, tf_u_n, tf_rt::Neg{});\n}\n"),
             std::string::npos)
       << k;
   EXPECT_EQ(count(k, "tf_rt::binary("), 3u);
@@ -293,7 +252,7 @@ prim_func stage(a: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target
 // runtime's namespace is tf_rt: docs/cuda-backend.md, "Decided here").
 TEST(EmitAsync, CopyAsyncIsTheRuntimesCopyAsyncOfSourceAndDestination) {
   const std::string k = function_text(emitted(module_of(kStage)), "stage");
-  EXPECT_NE(k.find("    // copy_async(g, d)\n    tf_rt::copy_async(g, d);\n    // cp_async_commit()\n"
+  EXPECT_NE(k.find("    // copy_async(g, d)\n    tf_rt::copy_async(tf_u_g, tf_u_d);\n    // cp_async_commit()\n"
                    "    tf_rt::prim::cp_async_commit();\n    // cp_async_wait()\n    tf_rt::prim::cp_async_wait<0>();\n"),
             std::string::npos)
       << k;
@@ -359,9 +318,9 @@ TEST(EmitMma, TheMmaFusesNeitherItsLoadsNorItsStore) {
                                                    "tir.memory.Fill(acc, 0.0)", "tir.cuda.nn.Mma(acc, a_frag, b_frag)",
                                                    "tir.memory.Copy(acc, cv)"}));
   const std::string k = function_text(emitted(*lowered), "mma16816");
-  const std::vector<std::string> calls = {"    tf_rt::copy(av, a_frag);\n", "    tf_rt::copy(bv, b_frag);\n",
-                                          "    tf_rt::fill(acc, ", "    tf_rt::mma_m16n8k16(acc, a_frag, b_frag);\n",
-                                          "    tf_rt::copy(acc, cv);\n"};
+  const std::vector<std::string> calls = {"    tf_rt::copy(tf_u_av, tf_u_a_frag);\n", "    tf_rt::copy(tf_u_bv, tf_u_b_frag);\n",
+                                          "    tf_rt::fill(tf_u_acc, ", "    tf_rt::mma_m16n8k16(tf_u_acc, tf_u_a_frag, tf_u_b_frag);\n",
+                                          "    tf_rt::copy(tf_u_acc, tf_u_cv);\n"};
   std::size_t at = 0;
   for (const std::string& c : calls) {
     at = k.find(c, at);
@@ -377,7 +336,7 @@ TEST(EmitMma, TheMmaFusesNeitherItsLoadsNorItsStore) {
 // checks); the f16 atom of the same shape, which verifies too, is refused by its name rather than
 // given the bf16 instruction.
 TEST(EmitMma, TheInstructionIsTheAtomsOwn) {
-  EXPECT_NE(emitted(module_of(kMma)).find("tf_rt::mma_m16n8k16(acc, a_frag, b_frag);"), std::string::npos);
+  EXPECT_NE(emitted(module_of(kMma)).find("tf_rt::mma_m16n8k16(tf_u_acc, tf_u_a_frag, tf_u_b_frag);"), std::string::npos);
   std::string f16 = kMma;
   for (std::size_t at = f16.find("bf16"); at != std::string::npos; at = f16.find("bf16", at)) f16.replace(at, 4, "f16");
   f16.replace(f16.find("F32BF16BF16F32"), 14, "F32F16F16F32");

@@ -1,5 +1,6 @@
 #include "ir/text/lexer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 namespace tf::text {
@@ -101,6 +102,23 @@ TEST(Lexer, ErrorsCarryPositions) {
   EXPECT_EQ(first_error("0x"), "t.tfir:1:1: error[parse]: malformed number '0x': 0x needs hex digits");
   EXPECT_EQ(first_error("a $"), "t.tfir:1:3: error[parse]: unexpected character '$'");
   EXPECT_EQ(first_error(std::string("a \x01", 3)), "t.tfir:1:3: error[parse]: unexpected byte 0x01");
+}
+
+// Issue 34, finding 1: a carriage return inside a mesh axis name passed tf check and ended a
+// comment of the emitted C++ early, so the rest of the name compiled as code. A string holds
+// printable text only; every control character is refused where it stands.
+TEST(Lexer, ControlCharactersInStringsAreRefused) {
+  EXPECT_EQ(first_error(std::string("m = \"x\ry\"")),
+            "t.tfir:1:7: error[parse]: control character 0x0d in a string: strings hold printable text only");
+  for (int c : {0x00, 0x01, 0x09, 0x0b, 0x0c, 0x1b, 0x1f, 0x7f}) {
+    const std::string src = std::string("\"a") + static_cast<char>(c) + "b\"";
+    Result<std::vector<Token>> r = lex(src, "t.tfir");
+    ASSERT_FALSE(r.ok()) << c;
+    EXPECT_EQ(r.diagnostics().size(), 1u) << c;
+    EXPECT_EQ(r.diagnostics()[0].message,
+              fmt::format("control character 0x{:02x} in a string: strings hold printable text only", c));
+  }
+  EXPECT_TRUE(lex("\"printable ~ text \\\" and \u00e9\"", "t.tfir").ok());
 }
 
 TEST(Lexer, ManyErrorsStopAtTwenty) {

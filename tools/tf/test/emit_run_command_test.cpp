@@ -57,9 +57,9 @@ TEST(TfEmit, WritesTheKernelItsShimAndTheHostEntry) {
   ASSERT_EQ(run_emit(EmitRequest{path, "scale", "", false}, out, err), kExitOk) << err.str();
   const std::string src = out.str();
   EXPECT_NE(src.find("#include \"cuda/runtime/tf_runtime.h\""), std::string::npos);
-  EXPECT_NE(src.find("TF_GLOBAL void scale_kernel(float* x_ptr, float* out_ptr, unsigned char* tf_gmem) {"), std::string::npos) << src;
+  EXPECT_NE(src.find("TF_GLOBAL void tf_u_scale_kernel(float* tf_u_x_ptr, float* tf_u_out_ptr, unsigned char* tf_gmem) {"), std::string::npos) << src;
   EXPECT_NE(src.find("    // let c = alloc_tensor(tensor_type=Tensor[(), f32, storage=rmem])\n"), std::string::npos) << src;
-  EXPECT_NE(src.find("    // binary(x_main, c, y, kind=mul)\n    tf_rt::binary(x_main, c, y, tf_rt::Mul{});\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("    // binary(x_main, c, y, kind=mul)\n    tf_rt::binary(tf_u_x_main, tf_u_c, tf_u_y, tf_rt::Mul{});\n"), std::string::npos) << src;
   EXPECT_NE(src.find("extern \"C\" const char* tf_entry_scale(void* const* buffers, const std::int64_t* const* shapes) {"),
             std::string::npos);
 }

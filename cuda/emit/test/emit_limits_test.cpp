@@ -1,0 +1,156 @@
+// Issue 34, findings 2 and 5: sizes the emitter checks before it writes them, numbers it writes
+// so that C++ reads them as the same numbers, and names that once broke the generated C++.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+#include "cuda/emit/test/emit_test_support.h"
+
+namespace tf::cuda {
+namespace {
+
+// The first diagnostic of emitting `source`'s module (which must be refused).
+std::string refusal(const std::string& source) {
+  const ModuleRef m = module_of(source);
+  if (!m) return "";
+  Result<std::string> out = emit_module(*m);
+  EXPECT_FALSE(out.ok());
+  return out.ok() ? "" : out.diagnostics().front().render();
+}
+
+// A kernel with one allocation of type `type`, written to out.
+std::string one_alloc(const std::string& type) {
+  return R"(tfir 1
+prim_func k(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    let y = alloc_tensor(tensor_type=)" +
+         type + R"()
+    copy(a, out)
+}
+)";
+}
+
+// A register tensor of 2^32 x 2^32 elements counted 0 after a wrap and was emitted as a one-element
+// array the kernel wrote past (SIGSEGV in tf's own process); one whose byte size overflowed
+// negative was emitted too. Both are refused, placed at the allocation.
+TEST(EmitLimits, ARegisterTensorWhoseSizeWrapsIsRefused) {
+  EXPECT_EQ(refusal(one_alloc("Tensor[(4294967296, 4294967296), f32, storage=rmem]")),
+            "t.tfir:3:5: error[usage]: not emitted yet: the tensor `y`, whose size in bytes does not fit in 64 bits");
+  EXPECT_EQ(refusal(one_alloc("Tensor[(2147483648, 2147483648, 2), f32, storage=rmem]")),
+            "t.tfir:3:5: error[usage]: not emitted yet: the tensor `y`, whose size in bytes does not fit in 64 bits");
+  EXPECT_EQ(refusal(one_alloc("Tensor[(65536, 65536), f32, storage=rmem]")),
+            "t.tfir:3:5: error[usage]: not emitted yet: a register tensor of 17179869184 bytes (`y`) beside 0 bytes of "
+            "others, more than the 512 KiB of local memory a CUDA thread has");
+}
+
+// 512 KiB is a thread's whole local memory: two tensors of 300 KiB are refused together.
+TEST(EmitLimits, AThreadsRegisterTensorsShareItsLocalMemory) {
+  EXPECT_EQ(refusal(R"(tfir 1
+prim_func k(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    let y = alloc_tensor(tensor_type=Tensor[(76800,), f32, storage=rmem])
+    let z = alloc_tensor(tensor_type=Tensor[(76800,), f32, storage=rmem])
+    copy(a, out)
+}
+)"),
+            "t.tfir:4:5: error[usage]: not emitted yet: a register tensor of 307200 bytes (`z`) beside 307200 bytes of "
+            "others, more than the 512 KiB of local memory a CUDA thread has");
+}
+
+TEST(EmitLimits, SharedMemoryBeyondWhatABlockHasIsRefused) {
+  EXPECT_EQ(refusal(one_alloc("Tensor[(58113,), f32, storage=smem]")),
+            "t.tfir:3:5: error[usage]: not emitted yet: `y` of 232452 bytes in shared memory beside 0 bytes placed before "
+            "it: more than the 227 KiB of shared memory a CUDA block can have (sm_90)");
+  EXPECT_EQ(refusal(one_alloc("Tensor[(1099511627776,), f32, storage=gmem]")),
+            "t.tfir:3:5: error[usage]: not emitted yet: `y` of 4398046511104 bytes in the global workspace beside 0 bytes "
+            "placed before it: more than the 1 TiB of global memory a GPU has");
+}
+
+// The largest allocation that fits (227 KiB exactly) is emitted: the limits are not off by one.
+TEST(EmitLimits, TheLargestSharedAllocationIsEmitted) {
+  const ModuleRef m = module_of(one_alloc("Tensor[(58112,), f32, storage=smem]"));
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(emit_module(*m).ok());
+}
+
+// cp.async.wait_group takes a 32-bit immediate: n = 2^31 ended in "g++ failed" (an internal
+// error); it is refused before anything is compiled.
+TEST(EmitLimits, AWaitCountBeyondThirtyTwoBitsIsRefused) {
+  const std::string kernel = R"(tfir 1
+prim_func k(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    cp_async_commit()
+    cp_async_wait(n=N)
+    copy(a, out)
+}
+)";
+  std::string big = kernel;
+  big.replace(big.find("n=N"), 3, "n=2147483648");
+  EXPECT_EQ(refusal(big), "t.tfir:4:5: error[usage]: not emitted yet: cp_async_wait(n=2147483648): cp.async.wait_group counts at "
+                          "most 2^31 - 1 groups");
+  std::string largest = kernel;
+  largest.replace(largest.find("n=N"), 3, "n=2147483647");
+  EXPECT_NE(emitted(module_of(largest)).find("tf_rt::prim::cp_async_wait<2147483647>();"), std::string::npos);
+}
+
+// INT64_MIN has no C++ literal: `std::int64_t{-9223372036854775808}` negates an unsigned
+// constant. It is written as an expression of the same value.
+TEST(EmitLimits, TheLeastInt64IsWrittenAsAnExpression) {
+  const std::string k = function_text(emitted(module_of(R"(tfir 1
+prim_func k(out: Tensor[(4,), i64]) outputs=1 target=cuda {
+    fill(out, -9223372036854775808)
+}
+)")),
+                                      "k");
+  EXPECT_NE(k.find("tf_rt::fill(tf_u_out, tf_rt::Narrow<std::int64_t>::from(std::int64_t{(-9223372036854775807 - 1)}));"),
+            std::string::npos)
+      << k;
+  EXPECT_EQ(k.find("{-9223372036854775808}"), std::string::npos) << k;
+}
+
+// Names that are keywords, macros and symbols, a parameter beside its own derived forms (x beside
+// x_ptr, a beside a_shape), and a dispatch and an abort message that try to close a comment or a
+// string: every identifier of the output is one of the emitter's own, and no IR string appears
+// outside a comment or a string literal. (conformance/cases/emu/hostile_names.tfir compiles and
+// runs such a program against the machine model.)
+TEST(EmitNames, NoIrNameIsWrittenAsItIs) {
+  const std::string source = emitted(module_of(R"(tfir 1
+dim N = DimVar("N", 1, 65)
+
+prim_func main(NULL: Tensor[(N, 4), f32], NULL_ptr: Tensor[(N, 4), f32], EOF: Tensor[(N, 4), f32], EOF_shape: Tensor[(N, 4), f32]) outputs=2 target=cuda {
+    for errno in range(0, 2, 1) {
+        copy(NULL, EOF)
+        copy(NULL_ptr, EOF_shape)
+    }
+}
+
+prim_func assert(NULL: Tensor[(N, 4), f32], NULL_ptr: Tensor[(N, 4), f32], EOF: Tensor[(N, 4), f32], EOF_shape: Tensor[(N, 4), f32]) outputs=2 target=cuda {
+    dispatch "*/ \"x\" \\" on (ShapeOf(NULL, 0)) {
+        case (DimVarRangePat("N", 1, 9)) => @main(NULL, NULL_ptr, EOF, EOF_shape)
+        fallback { abort "\" ); system(\"id\"); //" }
+    }
+}
+)"));
+  ASSERT_FALSE(source.empty());
+  EXPECT_NE(source.find("TF_GLOBAL void tf_u_main(float* tf_u_NULL_ptr, float* tf_u_NULL_ptr_1_ptr, float* tf_u_EOF_ptr, "
+                        "float* tf_u_EOF_shape_1_ptr, std::int64_t tf_u_dim_N, unsigned char* tf_gmem) {"),
+            std::string::npos)
+      << source;
+  EXPECT_NE(source.find("  {  // dispatch \"*/ \"x\" \\x5C\"\n"), std::string::npos) << source;
+  EXPECT_NE(source.find("tf_rt::prim::trap(\"abort: \\\" ); system(\\\"id\\\"); //\");\n"), std::string::npos) << source;
+  // Outside comments and string literals, each word the IR named appears only inside an
+  // identifier of the emitter's (tf_u_NULL, tf_entry_assert, ...).
+  std::string code;
+  for (std::size_t at = 0; at < source.size();) {
+    const std::size_t end = source.find('\n', at);
+    std::string line = source.substr(at, end - at);
+    at = end == std::string::npos ? source.size() : end + 1;
+    if (const std::size_t c = line.find("//"); c != std::string::npos && line.find('"') > c) line.resize(c);
+    code += std::regex_replace(line, std::regex(R"("([^"\\]|\\.)*")"), "\"\"") + "\n";
+  }
+  for (const char* word : {"NULL", "EOF", "errno", "main", "assert", "system"}) {
+    const std::regex bare(std::string(R"((^|[^A-Za-z0-9_]))") + word + R"(($|[^A-Za-z0-9_]))");
+    EXPECT_FALSE(std::regex_search(code, bare)) << word << " in\n" << code;
+  }
+}
+
+}  // namespace
+}  // namespace tf::cuda
