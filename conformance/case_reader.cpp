@@ -61,6 +61,13 @@ bool is_identifier(const std::string& s) {
   return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
 }
 
+// A name of a case line: an identifier, or one between backquotes as the rest of the file writes
+// a name that is a reserved word (`for`); "" when it is neither.
+std::string case_name(const std::string& s) {
+  if (s.size() > 2 && s.front() == '`' && s.back() == '`') return is_identifier(s.substr(1, s.size() - 2)) ? s.substr(1, s.size() - 2) : "";
+  return is_identifier(s) ? s : "";
+}
+
 class CaseParser {
  public:
   CaseParser(const text::SkippedItem& item, const RuleCatalogue* rules) : item_(item), rules_(rules) {}
@@ -135,8 +142,8 @@ class CaseParser {
       }
       if (c_.covers.empty()) error(at, "covers needs at least one rule id");
     } else if (word == "run") {
-      if (!is_identifier(rest)) return error(at, fmt::format("run names a function, found '{}'", rest));
-      c_.run = rest;
+      if (case_name(rest).empty()) return error(at, fmt::format("run names a function, found '{}'", rest));
+      c_.run = case_name(rest);
     } else if (word == "at") {
       const auto& levels = case_levels();
       if (std::find(levels.begin(), levels.end(), rest) == levels.end())
@@ -150,9 +157,8 @@ class CaseParser {
       c_.schedule = seed;
     } else if (word == "dim" || word == "input") {
       const std::size_t eq = rest.find('=');
-      const std::string name = trim(rest.substr(0, eq));
-      if (eq == std::string::npos || !is_identifier(name))
-        return error(at, fmt::format("expected `{} NAME = value`", word));
+      const std::string name = case_name(trim(rest.substr(0, eq)));
+      if (eq == std::string::npos || name.empty()) return error(at, fmt::format("expected `{} NAME = value`", word));
       (word == "dim" ? c_.dims : c_.inputs).emplace_back(name, trim(rest.substr(eq + 1)));
       if (word == "input") {
         // The value's own position, so that a literal's diagnostics point into this line.

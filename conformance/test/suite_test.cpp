@@ -270,5 +270,34 @@ case "c/the-file-prints-and-reads-back" {
       << bad.bad_input[0].render();
 }
 
+// A function or input named by a reserved word is written between backquotes in the whole file
+// (docs/tfir.md section 1); the case lines `run` and `input` read it so too (the hostile-names
+// program of tools/tf/test/hostile_names_test.cpp names an entry `return`).
+TEST(SuiteCaseLines, BackquotedNamesAreNames) {
+  const std::string source = R"(tfir 1
+func `return`(`for`: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    y = add(`for`, `for`)
+    return y
+}
+case "a/backquoted" {
+    run `return`
+    input `for` = Tensor[(2,), f32]{1, 2}
+    expect output = Tensor[(2,), f32]{2, 4}
+}
+)";
+  SuiteOptions options;
+  options.context = &eval::eval_context();
+  SuiteRun r;
+  run_source(source, "bq.tfir", options, r);
+  ASSERT_TRUE(r.bad_input.empty()) << r.bad_input[0].render();
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Passed) << r.outcomes[0].reason;
+  SuiteRun bad;
+  run_source("tfir 1\ncase \"x\" {\n    run `1x`\n}\n", "bad.tfir", options, bad);
+  ASSERT_EQ(bad.bad_input.size(), 1u);
+  EXPECT_NE(bad.bad_input[0].render().find("bad.tfir:3:9: error[parse]: `1x` is not an identifier"), std::string::npos)
+      << bad.bad_input[0].render();
+}
+
 }  // namespace
 }  // namespace tf::conformance
