@@ -6,10 +6,13 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "cuda/driver/emu_module.h"
 #include "cuda/driver/gpu_module.h"
+#include "cuda/driver/launch_plan.h"
 #include "cuda/emit/emitter.h"
+#include "eval/value/memory_budget.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/prim_function.h"
@@ -35,24 +38,27 @@ const tir::PrimFunction* entry_launching(const Module& module, const std::string
   return nullptr;
 }
 
-// Compiled modules by source, kept loaded for the life of the process (M: EmuModule, GpuModule).
+// Compiled modules by source (and whether their folder is kept), kept loaded for the life of the
+// process (M: EmuModule, GpuModule); their folders are gone once loaded unless kept.
 template <typename M, typename Compile>
-Result<const M*> compiled(const std::string& source, Compile compile) {
+Result<const M*> compiled(const std::string& source, bool keep, Compile compile) {
   static std::mutex mutex;
-  static auto* cache = new std::map<std::string, std::unique_ptr<M>>();  // never destroyed
+  static auto* cache = new std::map<std::pair<std::string, bool>, std::unique_ptr<M>>();  // never destroyed
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find(source);
+  auto it = cache->find({source, keep});
   if (it != cache->end()) return it->second.get();
-  Result<std::unique_ptr<M>> m = compile(source);
+  Result<std::unique_ptr<M>> m = compile(source, keep);
   TF_TRY(m);
   const M* out = m->get();
-  cache->emplace(source, std::move(m).value());
+  cache->emplace(std::make_pair(source, keep), std::move(m).value());
   return out;
 }
 
-// What a run needs: the emitted translation unit and the host entry to call.
+// What a run needs: the emitted translation unit, the module it was emitted from (the function,
+// what it launches, its host entry) and the host entry to call.
 struct Emitted {
   std::string source;
+  ModuleRef module;
   std::string entry;
 };
 
@@ -73,8 +79,62 @@ Result<Emitted> emit_for_run(const Module& module, const std::string& function, 
   }
   Result<std::string> source = emit_module(*with_entries);
   TF_TRY(source);
-  return Emitted{std::move(source).value(), entry};
+  return Emitted{std::move(source).value(), with_entries, entry};
 }
+
+// The launches the emitted entry will make on `shapes`, each checked with the machine model's
+// launch validator (launch_plan.h).
+Result<LaunchPlan> checked_launches(const Emitted& e, const std::vector<std::vector<std::int64_t>>& shapes) {
+  const auto* entry = dynamic_cast<const tir::PrimFunction*>(e.module->find(e.entry));
+  if (entry == nullptr) return LaunchPlan{};
+  return plan_launches(*e.module, *entry, shapes);
+}
+
+// A compile that failed because Ctrl-C reached the compiler too reads as the interruption.
+Diagnostic compile_failure(Diagnostic d, const BackendOptions& o) {
+  if (o.stop_requested != nullptr && o.stop_requested()) return category_error(DiagCategory::Eval, "interrupted (Ctrl-C)");
+  return d;
+}
+
+// What the emulation reported, placed at the launch that reported it (or the abort the entry
+// returned); the plan holds the launches in the order the entry makes them.
+Diagnostic placed(Diagnostic d, const emu::EmuBudget& budget, const LaunchPlan& plan) {
+  const tir::StmtNode* at = nullptr;
+  if (budget.failed_launch >= 1 && static_cast<std::size_t>(budget.failed_launch) <= plan.launches.size()) {
+    const PlannedLaunch& l = plan.launches[static_cast<std::size_t>(budget.failed_launch - 1)];
+    at = l.site->loc() ? l.site : l.kernel;  // an implicit launch (a device function run directly): its kernel
+  } else if (budget.failed_launch == 0 && plan.abort != nullptr && d.message.starts_with("under the emulation: abort")) {
+    at = plan.abort;
+  }
+  if (at != nullptr && at->loc() && !d.location.known()) d.location = *at->loc();
+  return d;
+}
+
+// The emulation's budget for one run (BackendOptions): steps, the Ctrl-C flag, and its memory
+// charged to the account of the caller's memory scope.
+struct RunBudget {
+  explicit RunBudget(const BackendOptions& o) {
+    if (!eval::MemoryBudgetScope::active()) scope.emplace(o.limits.memory_bytes());
+    account = eval::charge_memory(0);
+    budget.max_steps = o.limits.steps();
+    budget.reserve = [](std::int64_t bytes, const std::string& what) -> std::string {
+      try {
+        eval::charge_memory(bytes);
+        return {};
+      } catch (const eval::MemoryBudgetExceeded& e) {
+        return fmt::format("{}: {} bytes requested with {} live, over the memory budget of {} bytes (--max-memory)", what, e.requested,
+                           e.live, e.limit);
+      }
+    };
+    budget.release = [a = account](std::int64_t bytes) {
+      if (a) a->live -= bytes;
+    };
+    if (o.stop_requested != nullptr) budget.stop_requested = o.stop_requested;
+  }
+  std::optional<eval::MemoryBudgetScope> scope;
+  std::shared_ptr<eval::MemoryAccount> account;
+  emu::EmuBudget budget;
+};
 
 // The buffers (inputs, then outputs) and their extents and sizes.
 struct Buffers {
@@ -95,19 +155,26 @@ Buffers buffers_of(std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>&
 }
 
 #ifdef TF_NVCC
-Result<std::unique_ptr<GpuModule>> compile_for_gpu(const std::string& source) { return GpuModule::compile(source, TF_NVCC); }
+Result<std::unique_ptr<GpuModule>> compile_for_gpu(const std::string& source, bool keep) { return GpuModule::compile(source, TF_NVCC, keep); }
 #endif
 
 }  // namespace
 
 Result<bool> run_emulated(const Module& module, const std::string& function, const Context& ctx,
-                          std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+                          std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs, const BackendOptions& options) {
   Result<Emitted> e = emit_for_run(module, function, ctx);
   TF_TRY(e);
-  Result<const EmuModule*> m = compiled<EmuModule>(e->source, &EmuModule::compile);
-  TF_TRY(m);
   Buffers b = buffers_of(inputs, outputs);
-  return (*m)->run(e->entry, b.data, b.shapes);
+  Result<LaunchPlan> plan = checked_launches(*e, b.shapes);
+  TF_TRY(plan);
+  Result<const EmuModule*> m = compiled<EmuModule>(e->source, options.keep_files, &EmuModule::compile);
+  if (!m.ok()) return compile_failure(m.diagnostics().front(), options);
+  if (options.kept_dir != nullptr) *options.kept_dir = (*m)->kept_dir();
+  if (options.stop_requested != nullptr && options.stop_requested()) return category_error(DiagCategory::Eval, "interrupted (Ctrl-C)");
+  RunBudget budget(options);
+  Result<bool> ran = (*m)->run(e->entry, b.data, b.shapes, &budget.budget);
+  if (!ran.ok()) return placed(ran.diagnostics().front(), budget.budget, *plan);
+  return ran;
 }
 
 Result<std::string> emitted_source(const Module& module, const std::string& function, const Context& ctx) {
@@ -130,7 +197,7 @@ int gpu_devices() {
     void* driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);  // no NVIDIA driver: no device
     if (driver == nullptr) return 0;
     ::dlclose(driver);
-    Result<const GpuModule*> probe = compiled<GpuModule>("#include \"cuda/runtime/tf_runtime.h\"\n", &compile_for_gpu);
+    Result<const GpuModule*> probe = compiled<GpuModule>("#include \"cuda/runtime/tf_runtime.h\"\n", false, &compile_for_gpu);
     return probe.ok() ? (*probe)->devices() : 0;
   }();
   return devices;
@@ -140,17 +207,21 @@ int gpu_devices() {
 }
 
 Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
-                        std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+                        std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs, const BackendOptions& options) {
 #ifdef TF_NVCC
-  if (gpu_devices() == 0)
-    return category_error(DiagCategory::Eval, "no CUDA device is visible (--backend emu runs the same source on the CPU)");
   Result<Emitted> e = emit_for_run(module, function, ctx);
   TF_TRY(e);
-  Result<const GpuModule*> m = compiled<GpuModule>(e->source, &compile_for_gpu);
-  TF_TRY(m);
   Buffers b = buffers_of(inputs, outputs);
+  Result<LaunchPlan> plan = checked_launches(*e, b.shapes);  // refused as the emulation refuses it, device or not
+  TF_TRY(plan);
+  if (gpu_devices() == 0)
+    return category_error(DiagCategory::Eval, "no CUDA device is visible (--backend emu runs the same source on the CPU)");
+  Result<const GpuModule*> m = compiled<GpuModule>(e->source, options.keep_files, &compile_for_gpu);
+  if (!m.ok()) return compile_failure(m.diagnostics().front(), options);
+  if (options.kept_dir != nullptr) *options.kept_dir = (*m)->kept_dir();
   return (*m)->run(e->entry, b.data, b.bytes, b.shapes);
 #else
+  (void)options;
   return category_error(DiagCategory::Usage, "this build found no nvcc: the GPU backend is not built (--backend emu runs the same source on the CPU)");
 #endif
 }

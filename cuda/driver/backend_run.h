@@ -5,20 +5,40 @@
 #include <string>
 #include <vector>
 
+#include "eval/value/eval_limits.h"
 #include "eval/value/tensor.h"
 #include "ir/core/context.h"
 #include "ir/core/module.h"
 
 namespace tf::cuda {
 
+/// How a backend run is bounded and what it leaves behind.
+struct BackendOptions {
+  /// The emulation's budgets: its steps (cuda/emu/emu.h's EmuBudget: thread starts and
+  /// resumptions, barrier and collective arrivals, loop trips) and its host memory (the
+  /// workspace, shared arenas and fiber stacks), charged to the caller's eval::MemoryBudgetScope
+  /// when one is installed, else to one of `limits.memory_bytes()`.
+  eval::EvalLimits limits;
+  /// True when the run is to stop (the evaluator's Ctrl-C flag, eval::interrupt_requested); null:
+  /// never.
+  bool (*stop_requested)() = nullptr;
+  /// Keep the compiled module's folder (its source and shared object) and write its path to
+  /// `kept_dir`; without it the folder is removed as soon as the module is loaded.
+  bool keep_files = false;
+  std::string* kept_dir = nullptr;
+};
+
 /// Runs `function` of verified TIR `module` on the emulation: a host entry as it is, a device
 /// function through the launch lower/'s host-entry pass gives it (its implicit geometry). The
-/// module is emitted (cuda/emit) and compiled once per distinct source in this process. `inputs`
-/// are the function's visible inputs and `outputs` its outputs, allocated with their dtypes and
-/// shapes by the caller and written here. Diagnostics: what the emitter does not emit yet, a
-/// compiler failure (internal), what the launch reported (a deadlock, a trap).
+/// module is emitted (cuda/emit), every launch it will make checked with the machine model's
+/// launch validator (launch_plan.h), then compiled once per distinct source in this process.
+/// `inputs` are the function's visible inputs and `outputs` its outputs, allocated with their
+/// dtypes and shapes by the caller and written here. Diagnostics: what the emitter does not emit
+/// yet, a launch the validator refuses (placed at it), a compiler failure (internal), what a
+/// launch reported (a deadlock, a trap, a budget spent, Ctrl-C; placed at the launch).
 Result<bool> run_emulated(const Module& module, const std::string& function, const Context& ctx,
-                          std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs);
+                          std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs,
+                          const BackendOptions& options = {});
 
 /// The translation unit run_emulated and run_on_gpu compile for `function` (its host entry and
 /// every kernel it launches), or why it is not emitted.
@@ -31,9 +51,11 @@ bool gpu_backend_built();
 /// gpu_backend_built()); the first call compiles a small probe module (seconds).
 int gpu_devices();
 
-/// run_emulated's contract on a GPU: the same source compiled by nvcc into a loaded module, the
-/// buffers moved to the device and back. Diagnostic (Eval) when no device is visible.
+/// run_emulated's contract on a GPU: the same launches refused, the same source compiled by nvcc
+/// into a loaded module, the buffers moved to the device and back (`options`: only the kept
+/// folder). Diagnostic (Eval) when no device is visible.
 Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
-                        std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs);
+                        std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs,
+                        const BackendOptions& options = {});
 
 }  // namespace tf::cuda

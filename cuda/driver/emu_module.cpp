@@ -45,7 +45,7 @@ const std::string& runtime_pch() {
 
 }  // namespace
 
-Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source) {
+Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source, bool keep) {
   const std::filesystem::path emu_lib(TF_EMU_LIBRARY);
   const std::string& pch = runtime_pch();
   Result<std::unique_ptr<LoadedLibrary>> l =
@@ -53,19 +53,27 @@ Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source)
         return fmt::format("{} -shared {} '{}' -o '{}' '{}' -Wl,-rpath,'{}'", gxx_flags(),
                            pch.empty() ? std::string() : fmt::format("-include '{}'", pch), src, lib, emu_lib.string(),
                            emu_lib.parent_path().string());
-      });
+      },
+      keep);
   TF_TRY(l);
   return std::unique_ptr<EmuModule>(new EmuModule(std::move(l).value()));
 }
 
 Result<bool> EmuModule::run(const std::string& entry, const std::vector<void*>& buffers,
-                            const std::vector<std::vector<std::int64_t>>& shapes) const {
+                            const std::vector<std::vector<std::int64_t>>& shapes, emu::EmuBudget* budget) const {
   using Entry = const char* (*)(void* const*, const std::int64_t* const*);
   auto* f = reinterpret_cast<Entry>(library_->symbol("tf_entry_" + entry));
   if (f == nullptr) return category_error(DiagCategory::Usage, fmt::format("the emitted module has no host entry `{}`", entry));
+  // The emulation library the module links (this process links none of its own) takes the budget.
+  using SetBudget = void (*)(emu::EmuBudget*);
+  auto* set_budget = reinterpret_cast<SetBudget>(library_->symbol("tf_emu_set_budget"));
+  if (set_budget == nullptr) return category_error(DiagCategory::Internal, "the emitted module does not link the emulation (no tf_emu_set_budget)");
   std::vector<const std::int64_t*> extents;
   for (const std::vector<std::int64_t>& s : shapes) extents.push_back(s.data());
-  if (const char* failure = f(buffers.data(), extents.data())) return category_error(DiagCategory::Eval, fmt::format("under the emulation: {}", failure));
+  set_budget(budget);
+  const char* failure = f(buffers.data(), extents.data());
+  set_budget(nullptr);
+  if (failure != nullptr) return category_error(DiagCategory::Eval, fmt::format("under the emulation: {}", failure));
   return true;
 }
 

@@ -4,14 +4,15 @@
 
 namespace tf::cuda {
 
-Result<std::unique_ptr<GpuModule>> GpuModule::compile(const std::string& source, const std::string& nvcc) {
+Result<std::unique_ptr<GpuModule>> GpuModule::compile(const std::string& source, const std::string& nvcc, bool keep) {
   Result<std::unique_ptr<LoadedLibrary>> l =
       LoadedLibrary::build(source, "cu", "nvcc", [&](const std::string& src, const std::string& lib) {
         return fmt::format(
             "'{}' -std=c++20 -O2 -fmad=false -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90] "
             "-Xcompiler -fPIC -shared -I'{}' '{}' -o '{}'",
             nvcc, TF_SOURCE_ROOT, src, lib);
-      });
+      },
+      keep);
   TF_TRY(l);
   return std::unique_ptr<GpuModule>(new GpuModule(std::move(l).value()));
 }

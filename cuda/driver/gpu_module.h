@@ -19,9 +19,13 @@ namespace tf::cuda {
 /// A translation unit compiled for the GPU and loaded (unloaded, its files removed, when destroyed).
 class GpuModule {
  public:
-  /// Compiles `source` with `nvcc` for sm_80 and sm_90 (with PTX for later devices) and loads it.
-  /// A compiler failure is an internal error carrying the source's path and nvcc's first lines.
-  static Result<std::unique_ptr<GpuModule>> compile(const std::string& source, const std::string& nvcc);
+  /// Compiles `source` with `nvcc` for sm_80 and sm_90 (with PTX for later devices) and loads it;
+  /// `keep` keeps its folder (kept_dir()). A compiler failure is an internal error carrying the
+  /// source's path (kept) and nvcc's first lines.
+  static Result<std::unique_ptr<GpuModule>> compile(const std::string& source, const std::string& nvcc, bool keep = false);
+
+  /// The folder of the source and shared object when compiled with `keep`, else "".
+  const std::string& kept_dir() const { return library_->kept_dir(); }
 
   /// The CUDA devices the module's runtime sees (0: no device or no driver).
   int devices() const;

@@ -10,31 +10,52 @@
 
 namespace tf::cuda {
 
+namespace {
+
+void remove_dir(const std::string& dir) {
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<LoadedLibrary>> LoadedLibrary::build(const std::string& source, const std::string& extension,
-                                                            const std::string& compiler, const Command& command) {
+                                                            const std::string& compiler, const Command& command, bool keep) {
   std::unique_ptr<LoadedLibrary> l(new LoadedLibrary());
-  l->dir_ = make_scratch_dir();
-  if (l->dir_.empty()) return category_error(DiagCategory::Usage, fmt::format("cannot make a temporary directory for {}", compiler));
-  const std::string src = l->dir_ + "/module." + extension, lib = l->dir_ + "/module.so";
-  std::ofstream(src) << source;
+  const std::string dir = make_scratch_dir();
+  if (dir.empty()) return category_error(DiagCategory::Usage, fmt::format("cannot make a temporary directory for {}", compiler));
+  const std::string src = dir + "/module." + extension, lib = dir + "/module.so";
+  {
+    std::ofstream out(src);
+    out << source;
+    out.close();
+    if (!out) {
+      remove_dir(dir);
+      return category_error(DiagCategory::Usage, fmt::format("cannot write the emitted source to {} for {}", src, compiler));
+    }
+  }
   const auto [status, output] = run_command(command(src, lib));
-  if (status != 0) {
+  if (status == -1) {  // stopped by a signal (Ctrl-C reaches the compiler too): nothing to read
+    remove_dir(dir);
+    return category_error(DiagCategory::Internal, fmt::format("{} did not run to its end (stopped by a signal, or no shell)", compiler));
+  }
+  if (status != 0) {  // the files are kept for reading
     Diagnostic d = category_error(DiagCategory::Internal, fmt::format("{} failed on the emitted source {} (kept for reading)", compiler, src));
     d.notes.push_back(first_lines(output, 12));
-    l->dir_.clear();  // keep the files
     return d;
   }
   l->handle_ = ::dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (l->handle_ == nullptr) return category_error(DiagCategory::Internal, fmt::format("cannot load {}: {}", lib, ::dlerror()));
+  if (l->handle_ == nullptr)
+    return category_error(DiagCategory::Internal, fmt::format("cannot load {} (its folder is kept for reading): {}", lib, ::dlerror()));
+  if (keep)
+    l->kept_ = dir;
+  else
+    remove_dir(dir);  // loaded: the mapping outlives the files
   return l;
 }
 
 LoadedLibrary::~LoadedLibrary() {
   if (handle_ != nullptr) ::dlclose(handle_);
-  if (!dir_.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
 }
 
 void* LoadedLibrary::symbol(const std::string& name) const { return ::dlsym(handle_, name.c_str()); }

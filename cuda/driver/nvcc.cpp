@@ -14,7 +14,16 @@ Result<std::string> compile_with_nvcc(const std::string& source, const std::stri
   const std::string dir = make_scratch_dir();
   if (dir.empty()) return category_error(DiagCategory::Usage, "cannot make a temporary directory for nvcc");
   const std::string src = dir + "/module.cu", ptx = dir + "/module.ptx";
-  std::ofstream(src) << source;
+  std::error_code ignored;
+  {
+    std::ofstream out(src);
+    out << source;
+    out.close();
+    if (!out) {
+      std::filesystem::remove_all(dir, ignored);
+      return category_error(DiagCategory::Usage, fmt::format("cannot write the emitted source to {} for nvcc", src));
+    }
+  }
   const auto [status, output] = run_command(fmt::format("'{}' -arch={} -std=c++20 -fmad=false -I'{}' -ptx '{}' -o '{}'", nvcc, arch,
                                                         TF_SOURCE_ROOT, src, ptx));
   if (status != 0) {
@@ -25,7 +34,6 @@ Result<std::string> compile_with_nvcc(const std::string& source, const std::stri
   std::ifstream in(ptx);
   std::stringstream text;
   text << in.rdbuf();
-  std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
   return text.str();
 }

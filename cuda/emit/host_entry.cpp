@@ -102,6 +102,14 @@ Result<std::string> launch_config(const Call& c) {
                      smem != nullptr ? *smem : 0, cooperative, policy, serialization, priority, has_priority);
 }
 
+// `diags` placed at statement `s` where they have no place of their own.
+std::vector<Diagnostic> placed_at(std::vector<Diagnostic> diags, const tir::StmtNode& s) {
+  for (Diagnostic& d : diags)
+    if (!d.location.known() && s.loc()) d.location = *s.loc();
+  return diags;
+}
+std::vector<Diagnostic> placed_at(Diagnostic d, const tir::StmtNode& s) { return placed_at(std::vector<Diagnostic>{std::move(d)}, s); }
+
 // A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
 // each case calls its variant's host entry on the buffers and shapes of the call's arguments;
 // the fallback's abort returns its message.
@@ -136,6 +144,53 @@ Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Va
     if (const auto* a = f->as<tir::Abort>()) why = "abort: " + a->message;
   out << fmt::format("  return {};\n", string_literal(why));
   return out.str();
+}
+
+// One Launch of a host entry: the kernel's launch shim called on the launch's geometry, the
+// entry's buffers and, for each hidden extent, the extent it carries (an i32: a larger extent is
+// the entry's error, never a wrapped number).
+Result<std::string> launch(const Call& c, const std::map<const Var*, std::size_t>& index,
+                           const std::map<std::string, KernelFacts>& kernels, const std::string& buffers) {
+  const auto* callee = c.args[0]->as<SymbolRef>();
+  auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
+  if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
+  std::vector<std::string> dims;
+  for (std::size_t i = 1; i <= 6; ++i) {
+    Result<std::string> d = host_extent(*c.args[i], index);
+    TF_TRY(d);
+    dims.push_back(*d);  // int64, never narrowed here: the launch checks it (tf_rt::launch_refusal)
+  }
+  // The launch's arguments are the kernel's visible parameters, in order.
+  const KernelFacts& facts = k->second;
+  std::vector<std::size_t> host_of(facts.param_types.size(), 0);  // kernel parameter -> entry parameter
+  std::size_t next = 7;
+  for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+    if (facts.hidden[i]) continue;
+    const auto* v = next < c.args.size() ? c.args[next]->as<Var>() : nullptr;
+    ++next;
+    if (v == nullptr || index.count(v) == 0) return not_emitted("a launch argument that is not a parameter of the entry");
+    host_of[i] = index.at(v);
+  }
+  std::vector<std::string> args;
+  std::string checks;
+  for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
+    if (facts.hidden[i]) {
+      const std::string extent = fmt::format("shapes[{}][{}]", host_of[facts.hidden[i]->tensor_param], facts.hidden[i]->axis);
+      checks += fmt::format("  if ({} > 2147483647) return {};\n", extent,
+                            string_literal(fmt::format("launch of @{}: an extent of its parameter {} is larger than its i32 hidden "
+                                                       "extent parameter holds (2^31 - 1)",
+                                                       callee->name, host_of[facts.hidden[i]->tensor_param])));
+      args.push_back(fmt::format("static_cast<std::int32_t>({})", extent));
+      continue;
+    }
+    args.push_back(fmt::format("static_cast<{}*>({}[{}])", facts.param_types[i], buffers, host_of[i]));
+  }
+  for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
+  Result<std::string> config = launch_config(c);
+  TF_TRY(config);
+  return checks + fmt::format("  if (const char* e = {}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
+                     function_symbols(callee->name).launch, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
+                     fmt::join(args, ", "));
 }
 
 }  // namespace
@@ -185,46 +240,17 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     }
     if (const auto* d = s->as<tir::DispatchCall>()) {
       Result<std::string> chain = dispatch(*d, index, fn.name(), kernels);
-      TF_TRY(chain);
+      if (!chain.ok()) return placed_at(chain.diagnostics(), *s);
       out << *chain;
       continue;
     }
     const auto* ev = s->as<tir::Evaluate>();
     const Call* c = ev != nullptr && ev->is_op() ? &ev->call() : nullptr;
-    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name()));
-    const auto* callee = c->args[0]->as<SymbolRef>();
-    auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
-    if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
-    std::vector<std::string> dims;
-    for (std::size_t i = 1; i <= 6; ++i) {
-      Result<std::string> d = host_extent(*c->args[i], index);
-      TF_TRY(d);
-      dims.push_back(fmt::format("static_cast<unsigned>({})", *d));
-    }
-    // The launch's arguments are the kernel's visible parameters, in order.
-    const KernelFacts& facts = k->second;
-    std::vector<std::size_t> host_of(facts.param_types.size(), 0);  // kernel parameter -> entry parameter
-    std::size_t next = 7;
-    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
-      if (facts.hidden[i]) continue;
-      const auto* v = next < c->args.size() ? c->args[next]->as<Var>() : nullptr;
-      ++next;
-      if (v == nullptr || index.count(v) == 0) return not_emitted("a launch argument that is not a parameter of the entry");
-      host_of[i] = index.at(v);
-    }
-    std::vector<std::string> args;
-    for (std::size_t i = 0; i < facts.param_types.size(); ++i) {
-      if (facts.hidden[i])
-        args.push_back(fmt::format("static_cast<std::int32_t>(shapes[{}][{}])", host_of[facts.hidden[i]->tensor_param], facts.hidden[i]->axis));
-      else
-        args.push_back(fmt::format("static_cast<{}*>({}[{}])", facts.param_types[i], buffers, host_of[i]));
-    }
-    for (const tir::HiddenShapeSource& d : facts.implicit) args.push_back(fmt::format("shapes[{}][{}]", host_of[d.tensor_param], d.axis));
-    Result<std::string> config = launch_config(*c);
-    TF_TRY(config);
-    out << fmt::format("  if (const char* e = {}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
-                       function_symbols(callee->name).launch, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
-                       fmt::join(args, ", "));
+    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch)
+      return placed_at(not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name())), *s);
+    Result<std::string> launched = launch(*c, index, kernels, buffers);
+    if (!launched.ok()) return placed_at(launched.diagnostics(), *s);
+    out << *launched;
   }
   // A dispatch returns on every path (its fallback too); anything else ends here.
   if (!ended && (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr)) out << "  return nullptr;\n";

@@ -40,6 +40,12 @@
 
 namespace tf::cuda::detail {
 
+namespace {
+// The first line of every loop body: a step of the emulation's budget (nothing on a GPU), so that
+// --max-steps and Ctrl-C stop a loop without barriers (cuda/runtime/prim.h).
+constexpr const char* kLoopTrip = "tf_rt::prim::loop_trip();";
+}  // namespace
+
 Result<bool> KernelEmitter::emit() {
   if (symbols_.kernel.empty()) return not_emitted(fmt::format("the function named '{}' (not an identifier)", comment_text(fn_.name())));
   std::ostringstream body;
@@ -229,9 +235,10 @@ Result<const Tensor*> KernelEmitter::operand(const Expr& e, const Call& c) {
 // `head {` (and `trailer`, a comment), the body one level in, then `close` (`}`, or `} else {`
 // before another block).
 Result<bool> KernelEmitter::block(const std::string& head, const tir::Sequential& body, const std::string& close,
-                                  const std::string& trailer) {
+                                  const std::string& trailer, const std::string& first) {
   line(head + " {" + trailer);
   ++indent_;
+  if (!first.empty()) line(first);
   Result<bool> r = emit_body(body);
   --indent_;
   TF_TRY(r);
@@ -273,7 +280,7 @@ Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
   if (const auto* w = s.as<tir::While>()) {
     Result<std::string> c = condition(w->cond);
     TF_TRY(c);
-    return block(fmt::format("while ({})", *c), *w->body);
+    return block(fmt::format("while ({})", *c), *w->body, "}", "", kLoopTrip);
   }
   if (const auto* branch = s.as<tir::If>()) {
     Result<std::string> c = condition(branch->cond);
@@ -318,7 +325,23 @@ Result<bool> KernelEmitter::emit_for(const tir::For& f) {
   TF_TRY(s);
   const std::string i = names_.user(f.induction_var->name);
   scalars_[f.induction_var.get()] = i;
-  return block(fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += {3})", i, *a, *b, *s), *f.body);
+  // cuda/runtime/loop.h: the step checked once (a positive literal needs no check), the index
+  // never past int64.
+  const auto* literal = f.step->as<Constant>();
+  const std::optional<std::int64_t> known =
+      literal != nullptr && literal->is_int() && std::get<std::int64_t>(literal->value) > 0 ? std::optional(std::get<std::int64_t>(literal->value))
+                                                                                             : std::nullopt;
+  std::string head;
+  if (known == 1) {
+    head = fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += 1)", i, *a, *b);
+  } else if (known) {
+    head = fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} = tf_rt::next_index({0}, {3}, {2}))", i, *a, *b, *s);
+  } else {
+    const std::string step = names_.generated("tf_step");
+    head = fmt::format("for (std::int64_t {0} = {1}, {3} = tf_rt::loop_step({4}); {0} < {2}; {0} = tf_rt::next_index({0}, {3}, {2}))", i,
+                       *a, *b, step, *s);
+  }
+  return block(head, *f.body, "}", "", kLoopTrip);
 }
 
 Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {

@@ -119,10 +119,10 @@ class KernelEmitter {
   Result<std::pair<std::string, std::string>> aligned_pair(const Tensor& x, const Tensor& y);
   const Tensor* tensor(const Expr& e) const;
   Result<const Tensor*> operand(const Expr& e, const Call& c);
-  // `head {` (and `trailer`, a comment), the body one level in, then `close` (`}`, or `} else {`
-  // before another block).
+  // `head {` (and `trailer`, a comment), `first` and the body one level in, then `close` (`}`, or
+  // `} else {` before another block).
   Result<bool> block(const std::string& head, const tir::Sequential& body, const std::string& close = "}",
-                     const std::string& trailer = "");
+                     const std::string& trailer = "", const std::string& first = "");
   Result<bool> emit_body(const tir::Sequential& seq);
   Result<bool> emit_stmt(const tir::StmtNode& s);
   Result<std::string> condition(const Expr& e);

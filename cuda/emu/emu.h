@@ -21,6 +21,12 @@
 //    waiting thread's CTA, thread and barrier, never a hang. `trap()` ends the launch, reported
 //    with the trapping thread. A launch that uses the grid barrier (EmuLaunch::cooperative) runs
 //    every CTA in one scheduler, as co-resident; any other runs its CTAs one after another.
+//  - A launch is bounded (EmuBudget, installed per OS thread by the caller: tf run's --max-steps,
+//    --max-memory and Ctrl-C): every thread start and resumption, barrier or warp-collective
+//    arrival and loop trip (loop_trip(), which the emitted loops call) is a step, and a launch
+//    that spends the steps left, or is asked to stop, ends with that reported. The workspace, the
+//    shared arenas, the fiber stacks and the threads' bookkeeping are reserved with the budget
+//    before they are allocated; an allocation that fails anyway is reported, never thrown.
 //  - mma.sync is a warp collective of all 32 lanes, computed from the PTX fragment tables
 //    (mma_m16n8k16.h). cp.async copies wait in the thread's groups and are performed at the
 //    cp.async.wait_group that retires them, the latest point a GPU may perform them; a thread
@@ -48,7 +54,31 @@ struct EmuLaunch {
   bool cooperative = false;  ///< the kernel uses the grid barrier: all CTAs at once
   std::size_t shared_bytes = 0;  ///< each CTA's shared-memory arena (zeroed; CUDA leaves it undefined)
   std::size_t stack_bytes = 256 * 1024;  ///< each thread fiber's stack (register tensors live on it)
+  std::size_t workspace_bytes = 0;  ///< the launch's global workspace (zeroed; workspace())
 };
+
+/// What the launches on one OS thread may use together, and what they used (design note). Every
+/// hook is optional; without a budget installed nothing is bounded but allocation failures are
+/// still reported.
+struct EmuBudget {
+  /// Steps the launches may take together (0: no limit): each thread start and resumption, each
+  /// arrival at a barrier or warp collective, each loop_trip().
+  std::int64_t max_steps = 0;
+  /// Asks for `bytes` of host memory for `what` (the workspace, the shared arenas, the thread
+  /// stacks) before it is allocated: "" when granted, else why not (the launch fails with it).
+  std::function<std::string(std::int64_t bytes, const std::string& what)> reserve;
+  /// Gives back what `reserve` granted.
+  std::function<void(std::int64_t bytes)> release;
+  /// True when the run is to stop (Ctrl-C): the launch ends with "interrupted (Ctrl-C)".
+  std::function<bool()> stop_requested;
+  std::int64_t steps = 0;     ///< written by the launches: steps taken so far
+  std::int64_t launches = 0;  ///< written by the launches: launches begun
+  std::int64_t failed_launch = 0;  ///< written by the launches: the one (1-based) that failed, 0 when none
+};
+
+/// Installs `budget` (null: none) for the launches on the calling OS thread; the caller keeps it
+/// alive until it installs another.
+void set_budget(EmuBudget* budget);
 
 /// How a launch ended: `ok`, or what went wrong and where (a deadlock, a trap, a misuse).
 struct EmuResult {
@@ -57,7 +87,7 @@ struct EmuResult {
 };
 
 /// Runs `kernel` once per thread of `launch` (design note). Not reentrant: one launch at a time
-/// per OS thread.
+/// per OS thread. An empty grid or block, or a block of more than 1,024 threads, is refused.
 EmuResult run(const EmuLaunch& launch, const std::function<void()>& kernel);
 
 // ---- the primitives, callable only from a running kernel ----
@@ -73,6 +103,10 @@ unsigned lane_id();
 
 /// The calling thread's CTA's shared-memory arena (EmuLaunch::shared_bytes, 16-byte aligned).
 unsigned char* shared_arena();
+/// The launch's global workspace (EmuLaunch::workspace_bytes, 16-byte aligned).
+unsigned char* workspace();
+/// One trip of a kernel loop: a step of the budget, and where a long loop notices Ctrl-C.
+void loop_trip();
 
 /// __syncthreads().
 void sync_block();
@@ -123,3 +157,7 @@ T shfl_xor_sync(unsigned mask, T v, int lane_mask) {
 }
 
 }  // namespace tf::emu
+
+/// set_budget for a caller that reaches this library through a loaded module (dlsym), as the
+/// CUDA driver does: it links no emulation of its own.
+extern "C" void tf_emu_set_budget(tf::emu::EmuBudget* budget);

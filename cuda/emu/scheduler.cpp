@@ -6,7 +6,9 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <new>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "cuda/emu/emu.h"
@@ -158,12 +160,14 @@ struct Scheduler {
   std::vector<std::unique_ptr<Thread>> threads;
   std::vector<Cta> ctas;
   std::vector<Thread*> at_grid;
-  int live = 0;
+  std::int64_t live = 0;
   std::optional<LaunchFailure> failure;
 };
 
 thread_local Scheduler* g_scheduler = nullptr;
 thread_local Thread* g_current = nullptr;
+thread_local EmuBudget* g_budget = nullptr;
+thread_local unsigned char* g_workspace = nullptr;
 
 std::string dim_text(Dim3 d) { return fmt::format("({}, {}, {})", d.x, d.y, d.z); }
 
@@ -173,6 +177,56 @@ Thread& current() {
   if (g_current == nullptr) throw LaunchFailure{"a device primitive was called outside a running kernel"};
   return *g_current;
 }
+
+// One step of the budget (design note): why the launch must end now, or nothing. `t` is the
+// thread that takes it, for the report.
+std::optional<std::string> spend_step(const Thread& t) {
+  EmuBudget* b = g_budget;
+  if (b == nullptr) return std::nullopt;
+  ++b->steps;
+  if (b->max_steps > 0 && b->steps > b->max_steps)
+    return fmt::format("{}: the step budget of {} steps is spent (--max-steps; the emulation counts thread starts and resumptions, "
+                       "barrier and warp-collective arrivals, and loop trips)",
+                       who(t), b->max_steps);
+  if ((b->steps & 0x3ff) == 0 && b->stop_requested && b->stop_requested()) return std::string("interrupted (Ctrl-C)");
+  return std::nullopt;
+}
+
+// A step taken by the running thread: ends its launch when the budget says so.
+void take_step() {
+  if (std::optional<std::string> stop = spend_step(current())) throw LaunchFailure{std::move(*stop)};
+}
+
+// Host memory for the emulation's `what`, reserved with the budget before it is allocated and
+// given back when this goes; `failure` says why not when the budget refuses it.
+class Reservation {
+ public:
+  Reservation() = default;
+  Reservation(const Reservation&) = delete;
+  Reservation& operator=(const Reservation&) = delete;
+  ~Reservation() {
+    if (bytes_ > 0 && g_budget != nullptr && g_budget->release) g_budget->release(bytes_);
+  }
+  /// Reserves `count` x `each` bytes more; false (and `failure` set) when they do not fit.
+  bool add(std::uint64_t count, std::uint64_t each, const std::string& what) {
+    std::uint64_t bytes = 0;
+    if (__builtin_mul_overflow(count, each, &bytes) || bytes > static_cast<std::uint64_t>(INT64_MAX)) {
+      failure = fmt::format("{}: {} x {} bytes is more than a process can address", what, count, each);
+      return false;
+    }
+    if (g_budget == nullptr || !g_budget->reserve) return true;
+    if (std::string why = g_budget->reserve(static_cast<std::int64_t>(bytes), what); !why.empty()) {
+      failure = std::move(why);
+      return false;
+    }
+    bytes_ += static_cast<std::int64_t>(bytes);
+    return true;
+  }
+  std::string failure;
+
+ private:
+  std::int64_t bytes_ = 0;
+};
 
 // Leaves the CPU until the thread is runnable again.
 void block_current(WaitKind kind, std::string waits_at) {
@@ -203,7 +257,7 @@ void try_block_barrier(Cta& cta) {
 }
 
 void try_grid_barrier(Scheduler& s) {
-  if (s.at_grid.empty() || static_cast<int>(s.at_grid.size()) < s.live) return;
+  if (s.at_grid.empty() || static_cast<std::int64_t>(s.at_grid.size()) < s.live) return;
   std::vector<Thread*> done;
   done.swap(s.at_grid);
   release(done);
@@ -229,6 +283,7 @@ void on_exit(Thread& t) {
 // ballot the mask of the lanes whose contribution is not 0.
 void warp_rendezvous(unsigned mask, WarpOp op) {
   Thread& t = current();
+  take_step();
   Cta& cta = g_scheduler->ctas[t.cta_slot];
   const unsigned lane = t.linear % 32, warp = t.linear / 32;
   if ((mask >> lane & 1u) == 0)
@@ -287,6 +342,10 @@ void schedule(Scheduler& s) {
     for (const std::unique_ptr<Thread>& t : s.threads) {
       if (!t->runnable) continue;
       ran = true;
+      if (std::optional<std::string> stop = spend_step(*t)) {  // a thread start or resumption is a step
+        s.failure = LaunchFailure{std::move(*stop)};
+        return;
+      }
       resume(*t);
       if (s.failure) return;
     }
@@ -311,18 +370,18 @@ Dim3 unflatten(std::uint64_t i, Dim3 d) {
   return Dim3{static_cast<unsigned>(i % d.x), static_cast<unsigned>(i / d.x % d.y), static_cast<unsigned>(i / d.x / d.y)};
 }
 
-// Runs the CTAs [first, first + count) of `launch` in one scheduler.
-EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel, std::uint64_t first, std::uint64_t count) {
-  Scheduler s;
-  s.launch = launch;
+// Creates the threads of the CTAs [first, first + count) of `launch` in `s` (the CTAs' arenas,
+// the threads, their fibers on stacks of `stacks`). Throws what an allocation throws.
+void create_ctas(Scheduler& s, const EmuLaunch& launch, const std::function<void()>& kernel, std::uint64_t first, std::uint64_t count,
+                 RecordingStack& stacks) {
   const std::uint64_t block = volume(launch.block);
-  RecordingStack stacks{bc::protected_fixedsize_stack(launch.stack_bytes), launch.stack_bytes, nullptr};
   s.ctas.resize(count);
+  s.threads.reserve(count * block);  // no push_back below can throw
   for (std::uint64_t c = 0; c < count; ++c) {
     Cta& cta = s.ctas[c];
+    cta.threads.reserve(block);
     cta.index = unflatten(first + c, launch.grid);
     cta.arena = std::make_unique<std::uint64_t[]>((launch.shared_bytes + 15) / 8 + 2);
-    cta.live = static_cast<int>(block);
     cta.warps.resize((block + 31) / 32);
     for (std::uint64_t i = 0; i < block; ++i) {
       auto t = std::make_unique<Thread>();
@@ -349,12 +408,37 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
         return std::move(self->scheduler);
       });
       cta.threads.push_back(t.get());
+      ++cta.live;
+      ++s.live;
       s.threads.push_back(std::move(t));
     }
   }
-  s.live = static_cast<int>(block * count);
+}
+
+// Runs the CTAs [first, first + count) of `launch` in one scheduler.
+EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel, std::uint64_t first, std::uint64_t count) {
+  const std::uint64_t block = volume(launch.block);
+  // What the scheduler allocates, reserved with the budget first: the shared arenas, the fibers'
+  // stacks (with their guard page) and each thread's bookkeeping.
+  Reservation memory;
+  if (!memory.add(count, ((launch.shared_bytes + 15) / 8 + 2) * 8, fmt::format("the shared-memory arenas of {} CTA(s)", count)) ||
+      !memory.add(count * block, launch.stack_bytes + 4096 + sizeof(Thread) + sizeof(bc::fiber),
+                  fmt::format("the stacks of {} thread(s) of {} bytes each", count * block, launch.stack_bytes)))
+    return EmuResult{false, memory.failure};
+  Scheduler s;
+  s.launch = launch;
+  RecordingStack stacks{bc::protected_fixedsize_stack(launch.stack_bytes), launch.stack_bytes, nullptr};
   g_scheduler = &s;
-  schedule(s);
+  try {
+    create_ctas(s, launch, kernel, first, count, stacks);
+  } catch (const std::bad_alloc&) {
+    s.failure = LaunchFailure{fmt::format("the host could not allocate the {} thread(s) of {} CTA(s) (stacks of {} bytes, arenas of {} "
+                                          "bytes)",
+                                          count * block, count, launch.stack_bytes, launch.shared_bytes)};
+  } catch (const std::length_error&) {
+    s.failure = LaunchFailure{fmt::format("the {} thread(s) of {} CTA(s) are more than the host can hold", count * block, count)};
+  }
+  if (!s.failure) schedule(s);
   // After a failure every thread still suspended (or never run) is resumed to unwind to its
   // entry and exit, so that no fiber is destroyed mid-kernel.
   if (s.failure)
@@ -369,19 +453,47 @@ EmuResult run_ctas(const EmuLaunch& launch, const std::function<void()>& kernel,
   return out;
 }
 
-}  // namespace
-
-EmuResult run(const EmuLaunch& launch, const std::function<void()>& kernel) {
-  if (g_scheduler != nullptr) return EmuResult{false, "a launch inside a running kernel"};
+// One launch (run() without its bookkeeping).
+EmuResult run_launch(const EmuLaunch& launch, const std::function<void()>& kernel) {
   const std::uint64_t ctas = volume(launch.grid), block = volume(launch.block);
-  if (ctas == 0 || block == 0) return {};
+  if (ctas == 0 || block == 0)
+    return EmuResult{false, fmt::format("an empty launch: a grid of {} x {} x {} CTAs of {} x {} x {} threads", launch.grid.x, launch.grid.y,
+                                        launch.grid.z, launch.block.x, launch.block.y, launch.block.z)};
   if (block > 1024) return EmuResult{false, fmt::format("a block of {} threads; CUDA allows at most 1,024", block)};
+  // The global workspace, reserved with the budget and then allocated (zeroed, 16-byte aligned).
+  Reservation memory;
+  if (!memory.add(1, launch.workspace_bytes, fmt::format("the launch's global workspace of {} bytes", launch.workspace_bytes)))
+    return EmuResult{false, memory.failure};
+  std::unique_ptr<std::uint64_t[]> workspace;
+  try {
+    workspace = std::make_unique<std::uint64_t[]>((launch.workspace_bytes + 7) / 8 + 2);
+  } catch (const std::bad_alloc&) {
+    return EmuResult{false, fmt::format("the host could not allocate the launch's global workspace of {} bytes", launch.workspace_bytes)};
+  }
+  g_workspace = reinterpret_cast<unsigned char*>(workspace.get());
+  struct Unset {
+    ~Unset() { g_workspace = nullptr; }
+  } unset;
   if (launch.cooperative) return run_ctas(launch, kernel, 0, ctas);
   for (std::uint64_t c = 0; c < ctas; ++c) {
     EmuResult r = run_ctas(launch, kernel, c, 1);
     if (!r.ok) return r;
   }
   return {};
+}
+
+}  // namespace
+
+void set_budget(EmuBudget* budget) { g_budget = budget; }
+
+EmuResult run(const EmuLaunch& launch, const std::function<void()>& kernel) {
+  if (g_scheduler != nullptr) return EmuResult{false, "a launch inside a running kernel"};
+  if (g_budget != nullptr) ++g_budget->launches;
+  // A stop request is read every 1,024 steps, and before every launch (a short one takes fewer).
+  EmuResult r = g_budget != nullptr && g_budget->stop_requested && g_budget->stop_requested() ? EmuResult{false, "interrupted (Ctrl-C)"}
+                                                                                              : run_launch(launch, kernel);
+  if (!r.ok && g_budget != nullptr) g_budget->failed_launch = g_budget->launches;
+  return r;
 }
 
 Dim3 thread_idx() { return current().tid; }
@@ -395,8 +507,16 @@ unsigned char* shared_arena() {
   return reinterpret_cast<unsigned char*>(g_scheduler->ctas[current().cta_slot].arena.get());
 }
 
+unsigned char* workspace() {
+  current();  // only from a running kernel
+  return g_workspace;
+}
+
+void loop_trip() { take_step(); }
+
 void sync_block() {
   Thread& t = current();
+  take_step();
   Cta& cta = g_scheduler->ctas[t.cta_slot];
   cta.at_block.push_back(&t);
   const std::size_t before = cta.at_block.size();
@@ -408,6 +528,7 @@ void sync_warp(unsigned mask) { warp_rendezvous(mask, WarpOp::Sync); }
 
 void bar_sync(int id, int count) {
   Thread& t = current();
+  take_step();
   Cta& cta = g_scheduler->ctas[t.cta_slot];
   if (id < 0 || id > 15) throw LaunchFailure{fmt::format("{}: bar.sync {}: ids are 0..15", who(t), id)};
   if (count <= 0 || count > static_cast<int>(cta.threads.size()))
@@ -429,6 +550,7 @@ void bar_sync(int id, int count) {
 
 void grid_sync() {
   Thread& t = current();
+  take_step();
   Scheduler& s = *g_scheduler;
   if (!s.launch.cooperative) throw LaunchFailure{fmt::format("{}: grid_sync in a launch that is not cooperative", who(t))};
   s.at_grid.push_back(&t);
@@ -489,3 +611,5 @@ unsigned vote_ballot(unsigned mask, bool predicate) {
 }
 
 }  // namespace tf::emu
+
+extern "C" void tf_emu_set_budget(tf::emu::EmuBudget* budget) { tf::emu::set_budget(budget); }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cuda/runtime/prim.h"
+#include "ir/tir/launch_limits.h"
 
 namespace tf_rt {
 
@@ -25,9 +26,10 @@ inline std::int64_t host_mod(std::int64_t a, std::int64_t b) {
   return r;
 }
 
-/// A launch dimension (CUDA's dim3, spelled the same under both compilers).
+/// A launch dimension as the program computed it: int64, never narrowed to CUDA's unsigned dim3
+/// before launch_refusal has checked it (so a grid of 2^32 or -1 is refused, not wrapped).
 struct Dim3 {
-  unsigned x = 1, y = 1, z = 1;
+  std::int64_t x = 1, y = 1, z = 1;
 };
 
 /// What a TIR Launch says beyond its geometry (seed 002 section 2.3, "Launch"): the cluster
@@ -44,12 +46,29 @@ struct LaunchConfig {
   bool has_priority = false;
 };
 
-/// Why `grid` cannot be launched in clusters of `cluster` (null when it can): CUDA requires each
-/// grid extent to be a multiple of the cluster's (the emitter refuses clusters of more than 8).
-inline const char* cluster_misfit(Dim3 grid, Dim3 cluster) {
-  if (grid.x % cluster.x != 0 || grid.y % cluster.y != 0 || grid.z % cluster.z != 0)
-    return "the grid is not a whole number of clusters (cudaErrorInvalidClusterSize)";
-  return nullptr;
+/// Why CUDA refuses this launch (null when it can run), in the words of the launch validator the
+/// machine model and the driver use (ir/tir/launch_limits.h: extents, block and launch sizes, the
+/// cluster tiling, the dynamic shared memory asked for), or memory sizes (`smem` a CTA, `gmem`
+/// the workspace, `stack` a thread) that are not byte counts. The driver refuses such launches
+/// before anything runs; this is the runtime's own check before it narrows an extent. The text
+/// lives in `error`.
+inline const char* launch_refusal(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack,
+                                  const LaunchConfig& config, std::string& error) {
+  ::tf::tir::LaunchShape shape;
+  const std::int64_t given[9] = {grid.x, grid.y, grid.z, block.x, block.y, block.z, config.cluster.x, config.cluster.y, config.cluster.z};
+  for (int i = 0; i < 3; ++i) {
+    shape.grid[i] = given[i];
+    shape.block[i] = given[3 + i];
+    shape.cluster[i] = given[6 + i];
+  }
+  shape.dynamic_smem = config.dynamic_smem;
+  error = ::tf::tir::launch_shape_refusal(shape);
+  if (error.empty() && (smem < 0 || gmem < 0 || stack < 0))
+    error = "the kernel's memory sizes are not byte counts (shared " + std::to_string(smem) + ", global " + std::to_string(gmem) +
+            ", stack " + std::to_string(stack) + ")";
+  if (error.empty()) return nullptr;
+  error = "launch: " + error;
+  return error.c_str();
 }
 
 #if defined(__CUDACC__)
@@ -69,9 +88,9 @@ inline void launch_ex(void (*kernel)(P...), Dim3 grid, Dim3 block, std::int64_t 
   }
   if (config.cluster.x * config.cluster.y * config.cluster.z > 1) {
     attrs[n].id = cudaLaunchAttributeClusterDimension;
-    attrs[n].val.clusterDim.x = config.cluster.x;
-    attrs[n].val.clusterDim.y = config.cluster.y;
-    attrs[n++].val.clusterDim.z = config.cluster.z;
+    attrs[n].val.clusterDim.x = static_cast<unsigned>(config.cluster.x);  // checked by launch_refusal
+    attrs[n].val.clusterDim.y = static_cast<unsigned>(config.cluster.y);
+    attrs[n++].val.clusterDim.z = static_cast<unsigned>(config.cluster.z);
   }
   if (config.cluster_policy >= 0) {
     attrs[n].id = cudaLaunchAttributeClusterSchedulingPolicyPreference;
@@ -86,18 +105,22 @@ inline void launch_ex(void (*kernel)(P...), Dim3 grid, Dim3 block, std::int64_t 
     attrs[n++].val.priority = config.priority;
   }
   cudaLaunchConfig_t c = {};
-  c.gridDim = dim3(grid.x, grid.y, grid.z);
-  c.blockDim = dim3(block.x, block.y, block.z);
+  // Narrowed only here, after launch_refusal accepted every extent.
+  c.gridDim = dim3(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y), static_cast<unsigned>(grid.z));
+  c.blockDim = dim3(static_cast<unsigned>(block.x), static_cast<unsigned>(block.y), static_cast<unsigned>(block.z));
   c.dynamicSmemBytes = static_cast<std::size_t>(smem);
+  if (smem > 48 * 1024)  // more than 48 KiB of dynamic shared memory needs the kernel's opt-in
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
   c.attrs = attrs;
   c.numAttrs = n;
   cudaLaunchKernelEx(&c, kernel, args...);
 }
 
 template <typename F>
-inline const char* launch(Dim3 grid, Dim3, std::int64_t, std::int64_t gmem, std::int64_t, bool, const LaunchConfig& config, F run) {
+inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool, const LaunchConfig& config,
+                          F run) {
   thread_local std::string error;
-  if (const char* misfit = cluster_misfit(grid, config.cluster)) return misfit;
+  if (const char* refused = launch_refusal(grid, block, smem, gmem, stack, config, error)) return refused;
   unsigned char* ws = nullptr;
   if (gmem > 0 && cudaMalloc(&ws, static_cast<std::size_t>(gmem)) != cudaSuccess) return "cudaMalloc of the workspace failed";
   run(ws);
@@ -112,24 +135,24 @@ inline const char* launch(Dim3 grid, Dim3, std::int64_t, std::int64_t gmem, std:
 #define TF_RUN(kernel, grid, block, smem, config, cooperative, ...) kernel(__VA_ARGS__)
 
 /// Runs `run(workspace)` once per thread under the emulation: `gmem` bytes of per-launch global
-/// workspace, `smem` bytes of shared arena per CTA, `stack` bytes of fiber stack per thread. A
-/// cooperative launch (the kernel's grid barrier, or the attribute) runs its CTAs together; the
-/// cluster is checked as CUDA checks it and otherwise changes nothing (TIR has no distributed
-/// shared memory); priority and stream serialization order nothing within one launch.
+/// workspace, `smem` bytes of shared arena per CTA, `stack` bytes of fiber stack per thread, all
+/// allocated by cuda/emu within the run's budget. A cooperative launch (the kernel's grid
+/// barrier, or the attribute) runs its CTAs together; the cluster is checked as CUDA checks it and
+/// otherwise changes nothing (TIR has no distributed shared memory); priority and stream
+/// serialization order nothing within one launch.
 template <typename F>
 inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative,
                           const LaunchConfig& config, F run) {
   thread_local std::string error;
-  if (const char* misfit = cluster_misfit(grid, config.cluster)) return misfit;
-  cooperative = cooperative || config.cooperative;
-  std::vector<unsigned char> ws(static_cast<std::size_t>(gmem) + 16);
-  ::tf::emu::EmuLaunch l;
-  l.grid = ::tf::emu::Dim3{grid.x, grid.y, grid.z};
-  l.block = ::tf::emu::Dim3{block.x, block.y, block.z};
-  l.cooperative = cooperative;
+  if (const char* refused = launch_refusal(grid, block, smem, gmem, stack, config, error)) return refused;
+  ::tf::emu::EmuLaunch l;  // every extent checked: the narrowing keeps its value
+  l.grid = ::tf::emu::Dim3{static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y), static_cast<unsigned>(grid.z)};
+  l.block = ::tf::emu::Dim3{static_cast<unsigned>(block.x), static_cast<unsigned>(block.y), static_cast<unsigned>(block.z)};
+  l.cooperative = cooperative || config.cooperative;
   l.shared_bytes = static_cast<std::size_t>(smem);
   l.stack_bytes = static_cast<std::size_t>(stack);
-  const ::tf::emu::EmuResult r = ::tf::emu::run(l, [&] { run(ws.data()); });
+  l.workspace_bytes = static_cast<std::size_t>(gmem);
+  const ::tf::emu::EmuResult r = ::tf::emu::run(l, [&] { run(::tf::emu::workspace()); });
   if (r.ok) return nullptr;
   error = r.message;
   return error.c_str();

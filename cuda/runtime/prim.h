@@ -52,6 +52,9 @@ TF_DEV void cp_async(void* dst, const void* src, int bytes) {
 TF_DEV void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
 template <int N>
 TF_DEV void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory"); }
+/// One trip of a kernel loop (the emitter calls it first in every loop body): nothing on a GPU;
+/// under the emulation a step of the run's budget, where a long loop notices Ctrl-C.
+TF_DEV void loop_trip() {}
 }  // namespace tf_rt::prim
 #else
 #include "cuda/emu/emu.h"
@@ -91,5 +94,6 @@ inline void cp_async(void* dst, const void* src, int bytes) { ::tf::emu::cp_asyn
 inline void cp_async_commit() { ::tf::emu::cp_async_commit(); }
 template <int N>
 inline void cp_async_wait() { ::tf::emu::cp_async_wait(N); }
+inline void loop_trip() { ::tf::emu::loop_trip(); }
 }  // namespace tf_rt::prim
 #endif

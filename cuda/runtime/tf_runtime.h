@@ -6,6 +6,7 @@
 #include "cuda/runtime/dtypes.h"
 #include "cuda/runtime/gpu_memory.h"
 #include "cuda/runtime/launch.h"
+#include "cuda/runtime/loop.h"
 #include "cuda/runtime/mma.h"
 #include "cuda/runtime/ops.h"
 #include "cuda/runtime/packed_f4.h"

@@ -61,9 +61,11 @@ Fault ThreadRunner::finish_frame() {
       t_.frames.pop_back();
       t_.calls.pop_back();
       return std::nullopt;
-    case Frame::Kind::For:
-      f.value += f.step;
-      if (f.value < f.stop) {
+    case Frame::Kind::For: {
+      // The next index, unless it reaches the stop or leaves int64 (which is past any stop).
+      std::int64_t next = 0;
+      if (!__builtin_add_overflow(f.value, f.step, &next) && next < f.stop) {
+        f.value = next;
         if (Fault x = m_.take_step(f.for_loop)) return x;
         activation().bind(*f.for_loop->induction_var, RtValue::integer(f.value));
         f.next = 0;
@@ -71,6 +73,7 @@ Fault ThreadRunner::finish_frame() {
         t_.frames.pop_back();
       }
       return std::nullopt;
+    }
     case Frame::Kind::While: {
       current_ = f.while_loop;
       Result<bool> again = eval_condition(f.while_loop->cond);
@@ -210,13 +213,16 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
       Result<FunctionRef> f = m_.module().lookup(ref->name);
       const auto* kernel = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
       if (kernel == nullptr) return eval_error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", ref->name));
-      std::int64_t extents[6];
+      // The launch as the program asks for it; the launch validator (ir/tir/launch_check.h) judges it.
+      ir::LaunchShape shape;
       for (int i = 0; i < 6; ++i) {
         Result<std::int64_t> x = eval_int(c.args[static_cast<std::size_t>(1 + i)]);
         if (!x.ok()) return x.diagnostics().front();
-        if (*x < 1) return eval_error_at(m_, &e, fmt::format("launch: extent {} is {}; every grid and block extent is at least 1", i, *x));
-        extents[i] = *x;
+        (i < 3 ? shape.grid[i] : shape.block[i - 3]) = *x;
       }
+      if (const auto* cluster = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
+        for (std::size_t i = 0; i < cluster->size() && i < 3; ++i) shape.cluster[i] = (*cluster)[i];
+      if (const auto* smem = std::get_if<std::int64_t>(&c.attr("dynamic_smem"))) shape.dynamic_smem = *smem;
       std::vector<RtValue> forwarded;
       for (std::size_t i = 7; i < c.args.size(); ++i) {
         Result<RtValue> v = eval(c.args[i]);
@@ -237,15 +243,7 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
         if (t.kind != RtValue::Kind::View) return eval_error_at(m_, &e, "launch: a hidden extent's tensor is not a tensor");
         args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
       }
-      // A cluster must tile the grid: CUDA refuses the launch otherwise (docs/tir-semantics.md).
-      if (const auto* cluster = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
-        for (std::size_t i = 0; i < cluster->size() && i < 3; ++i)
-          if ((*cluster)[i] >= 1 && extents[i] % (*cluster)[i] != 0)
-            return eval_error_at(m_, &e, fmt::format("launch: grid extent {} is {}, not a whole number of clusters of {} "
-                                                     "(CUDA refuses the launch: cudaErrorInvalidClusterSize)",
-                                                     i, extents[i], (*cluster)[i]));
-      const std::int64_t grid = extents[0] * extents[1] * extents[2], block = extents[3] * extents[4] * extents[5];
-      return m_.launch(*kernel, std::move(args), grid, block, false, &e);
+      return m_.launch(*kernel, std::move(args), shape, false, &e);
     }
     case ir::TirOp::AllocTensor:
     case ir::TirOp::MemorySpan:

@@ -9,10 +9,9 @@
 
 #include "eval/hir/evaluator.h"
 #include "eval/tir/thread_runner.h"
-#include "ir/layout/mesh_levels.h"
+#include "ir/tir/launch_check.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/stmt_walk.h"
-#include "ir/tir/tir_ops.h"
 
 namespace tf::eval::tir {
 
@@ -22,16 +21,6 @@ Diagnostic eval_diag(std::string message, SourceLocation at = {}) {
   Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
   d.location = std::move(at);
   return d;
-}
-
-// True when `fn` has a Sync over a cta mesh (the grid barrier).
-bool has_grid_barrier(const ir::PrimFunction& fn) {
-  bool found = false;
-  ir::walk(ir::Stmt(&fn), [&](const ir::StmtNode& s) {
-    if (const auto* e = s.as<ir::Evaluate>(); e != nullptr && e->is_op() && ir::is_tir_op(e->op(), ir::TirOp::Sync))
-      if (is_cta_mesh(std::get<Mesh>(e->call().attr("mesh")))) found = true;
-  });
-  return found;
 }
 
 }  // namespace
@@ -123,39 +112,28 @@ Cta& Machine::cta_of(Grid& g, std::uint32_t gid) {
 
 Fault Machine::run_function(const ir::PrimFunction& fn, std::vector<RtValue> args, DimBinding dims) {
   dims_ = std::move(dims);
-  if (fn.target() == ir::Target::Host) return launch(fn, std::move(args), 1, 1, true, nullptr);
+  if (fn.target() == ir::Target::Host) return launch(fn, std::move(args), ir::LaunchShape{}, true, nullptr);
   // The implicit launch of a device function: grid and block from its meshes.
   const ir::LaunchGeometry g = ir::implicit_launch(fn);
-  return launch(fn, std::move(args), g.grid, g.block, false, nullptr);
+  ir::LaunchShape shape;
+  shape.grid[0] = g.grid;
+  shape.block[0] = g.block;
+  return launch(fn, std::move(args), shape, false, nullptr);
 }
 
-Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, std::int64_t grid,
-                      std::int64_t block, bool host, const ir::StmtNode* site) {
-  if (block > 1024)
-    return eval_diag(fmt::format("@{}: a block of {} threads; a CTA holds at most 1024", kernel.name(), block), location_of(site));
-  if (grid > (std::int64_t{1} << 31) - 1)
-    return eval_diag(fmt::format("@{}: a grid of {} CTAs is more than a launch holds", kernel.name(), grid), location_of(site));
-  if (grid * block > kMaxLaunchThreads)
-    return eval_diag(fmt::format("@{}: a launch of {} CTAs x {} threads; the machine model numbers at most {} threads "
-                                 "per launch",
-                                 kernel.name(), grid, block, kMaxLaunchThreads),
-                     location_of(site));
+Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, const ir::LaunchShape& shape, bool host,
+                      const ir::StmtNode* site) {
+  // The one launch validator of the machine model and the backends (ir/tir/launch_check.h).
+  if (!host)
+    if (std::optional<Diagnostic> refused = ir::check_launch(module_, kernel, shape, location_of(site), options_.device)) return refused;
+  const std::int64_t grid = shape.ctas(), block = shape.block_threads();
   Grid g;
   g.kernel = &kernel;
   g.grid = grid;
   g.block = block;
   g.host = host;
   g.launch = next_launch_++;
-  g.all_ctas_live = !host && has_grid_barrier(kernel);
-  if (g.all_ctas_live) {
-    const std::int64_t per_sm = std::min(options_.device.max_ctas_per_sm, options_.device.max_threads_per_sm / block);
-    if (grid > options_.device.sms * per_sm)
-      return ub_diagnostic(UbKind::GridNotCoResident,
-                           fmt::format("@{} has a grid barrier, but its {} CTAs of {} threads do not fit on the device "
-                                       "at once ({} SMs x {} CTAs): the barrier would wait for CTAs that never start",
-                                       kernel.name(), grid, block, options_.device.sms, per_sm),
-                           location_of(site != nullptr ? site : &kernel));
-  }
+  g.all_ctas_live = !host && ir::uses_grid_barrier(kernel);
   if (options_.trace)
     note(fmt::format("launch @{}: {} CTA{} x {} thread{}{}", kernel.name(), grid, grid == 1 ? "" : "s", block,
                      block == 1 ? "" : "s", g.all_ctas_live ? " (all CTAs live: grid barrier)" : ""));

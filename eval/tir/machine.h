@@ -35,6 +35,7 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
+#include "ir/tir/launch_limits.h"
 #include "ir/tir/named_barriers.h"
 #include "ir/tir/prim_function.h"
 
@@ -51,8 +52,8 @@ struct HirCallKey {
 };
 
 /// The most threads one launch may have: thread ids are 32-bit in the race shadow, two values
-/// reserved (device_buffer.h's Epoch).
-inline constexpr std::int64_t kMaxLaunchThreads = 0xfffffffdLL;
+/// reserved (device_buffer.h's Epoch). The launch validator (ir/tir/launch_check.h) enforces it.
+inline constexpr std::int64_t kMaxLaunchThreads = tf::tir::kMaxLaunchThreads;
 
 /// A set diagnostic ends the evaluation.
 using Fault = std::optional<Diagnostic>;
@@ -184,8 +185,9 @@ class Machine {
  private:
   friend class ThreadRunner;
   // grid.cpp
-  Fault launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, std::int64_t grid,
-               std::int64_t block, bool host, const ir::StmtNode* site);
+  /// Runs a grid of `kernel` (the host: one thread) once the launch validator accepts `shape`.
+  Fault launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, const ir::LaunchShape& shape, bool host,
+               const ir::StmtNode* site);
   Fault schedule(Grid& g, std::vector<Cta*> ctas);
   Fault deadlock(Grid& g, const std::vector<Cta*>& ctas);
   Fault thread_exited(Grid& g, Cta& c, Thread& t);

@@ -24,6 +24,7 @@
 #include "eval/value/tensor.h"
 #include "ir/core/module.h"
 #include "ir/support/result.h"
+#include "ir/tir/launch_check.h"
 #include "ir/tir/prim_function.h"
 
 namespace tf::eval::tir {
@@ -40,12 +41,9 @@ const char* mma_mode_name(MmaMode mode);
 /// The mode spelled `name`, or nullopt.
 std::optional<MmaMode> mma_mode_from_name(std::string_view name);
 
-/// The device whose limits a launch must respect (grid-barrier co-residency).
-struct DeviceModel {
-  std::int64_t sms = 132;                ///< multiprocessors (an H200)
-  std::int64_t max_threads_per_sm = 2048;
-  std::int64_t max_ctas_per_sm = 32;
-};
+/// The device whose limits a launch must respect (grid-barrier co-residency, dynamic shared
+/// memory): the launch validator's, which every backend enforces too (ir/tir/launch_check.h).
+using DeviceModel = tf::tir::DeviceModel;
 
 /// Settings of one TIR evaluation.
 struct TirEvalOptions {

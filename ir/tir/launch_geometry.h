@@ -8,7 +8,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
+#include "ir/layout/mesh.h"
 #include "ir/tir/prim_function.h"
 
 namespace tf::tir {
@@ -22,5 +24,9 @@ struct LaunchGeometry {
 
 /// The implicit launch of `fn` (see above). A symbolic level extent counts as 1.
 LaunchGeometry implicit_launch(const PrimFunction& fn);
+
+/// Calls `f` with each mesh the launch geometry reads in `fn`: the meshes of its MeshScopes and
+/// of the ShardLayouts of its parameters' and let-bound values' types (a mesh may come twice).
+void for_each_launch_mesh(const PrimFunction& fn, const std::function<void(const Mesh&)>& f);
 
 }  // namespace tf::tir

@@ -196,8 +196,12 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.schedule_seed = r.schedule_seed;
     options.trace = r.trace;
     options.mma = *eval::tir::mma_mode_from_name(r.mma);
+    std::string kept;
+    options.keep_files = r.keep;
+    options.kept_dir = &kept;
     Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);
     if (v.ok() && r.trace) err << v->trace;
+    if (!kept.empty()) err << fmt::format("kept the emitted source and the compiled module in {}\n", kept);
     std::signal(SIGINT, previous);
     return v;
   }();
@@ -290,12 +294,17 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "thread; a deadlock or a trap is reported with the CTA and thread); --backend gpu\n"
       "compiles the same source with nvcc and runs it on a CUDA device (an error without one).\n"
       "Compare with `tf eval` of the lowered file (the TIR machine model): the levels cuda-emu\n"
-      "and cuda-gpu of tf conform do exactly that.\n"
+      "and cuda-gpu of tf conform do exactly that. A launch tf eval refuses is refused here with\n"
+      "the same diagnostic; --max-steps bounds the emulation's thread starts, barrier arrivals\n"
+      "and loop trips, --max-memory its device memory and thread stacks; Ctrl-C stops it.\n"
       "Examples:\n"
       "  tf run examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)'\n"
       "  tf run prog.tfir --fn f --input x=x.npy --out results/");
   add_run_options(*cmd, *req);
   cmd->add_option("--backend", req->backend, "emu (default) or gpu");
+  cmd->add_flag("--keep", req->keep,
+                "keep the folder the emitted source is compiled in (printed on stderr); without it the folder is removed "
+                "once the module is loaded (a compiler failure keeps it and names it)");
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

@@ -54,6 +54,7 @@ struct EvalRequest {
   bool trace = false;               ///< --trace (a prim_func's barrier timeline on stderr)
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
+  bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
 };
 
 /// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "eval/hir/evaluator.h"
+#include "eval/value/memory_budget.h"
 #include "eval/tir/lowered_run.h"
 #include "ir/dim/dim_var.h"
 #include "ir/hir/function.h"
@@ -29,6 +32,32 @@ eval::Value package(std::vector<eval::Tensor> outs, bool tuple) {
   std::vector<eval::Value> vs(outs.begin(), outs.end());
   if (vs.size() == 1 && !tuple) return vs.front();
   return eval::Value::tuple(std::move(vs));
+}
+
+// The DimVar binding of a run of `fn` on `inputs` (already of its parameters' dtypes), as the
+// evaluator of its level binds them: a --dim of `user` first, then each input's extents
+// (eval::bind_input_dims, with the DimVars a --dim may name).
+Result<DimBinding> bind_dims(const Module& module, const std::string& fn, const std::vector<eval::Tensor>& inputs,
+                             const std::map<std::string, std::int64_t>& user) {
+  const FunctionBase* f = module.find(fn);
+  std::vector<VarRef> params;
+  std::vector<DimVarRef> known;
+  if (const auto* h = dynamic_cast<const hir::Function*>(f)) {
+    params = h->params();
+    known = eval::dim_vars_of(*h);
+  } else if (const auto* prim = dynamic_cast<const tf::tir::PrimFunction*>(f)) {
+    params = eval::tir::input_params(*prim);
+    known = eval::dim_vars_of(prim->params());
+    for (const ModuleDecl& decl : module.declarations())
+      if (const auto* v = std::get_if<DimVarRef>(&decl.value))
+        if (std::none_of(known.begin(), known.end(), [&](const DimVarRef& k) { return k->name == (*v)->name; })) known.push_back(*v);
+  }
+  if (params.size() != inputs.size()) return usage(fmt::format("@{} takes {} inputs, given {}", fn, params.size(), inputs.size()));
+  std::vector<eval::Shape> shapes;
+  for (const eval::Tensor& t : inputs) shapes.push_back(t.shape());
+  DimBinding dims;
+  if (std::optional<Diagnostic> d = eval::bind_input_dims(fn, params, shapes, known, user, dims)) return *d;
+  return dims;
 }
 
 eval::tir::TirEvalOptions machine_options(const FunctionRunOptions& o) {
@@ -61,7 +90,7 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
   const auto* h = dynamic_cast<const hir::Function*>(f);
   if (prim == nullptr && h == nullptr) return usage(fmt::format("the program has no function '{}'", fn));
   if (options.level == "emu" || options.level == "gpu") {
-    Result<eval::Value> v = run_backend(module, fn, h != nullptr, std::move(inputs), options.level);
+    Result<eval::Value> v = run_backend(module, fn, h != nullptr, std::move(inputs), options.level, options);
     TF_TRY(v);
     return FunctionRun{std::move(*v), {}};
   }
@@ -82,9 +111,13 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
 }
 
 Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
-                                const std::string& backend) {
+                                const std::string& backend, const FunctionRunOptions& options) {
   if (backend != "emu" && backend != "gpu") return usage(fmt::format("--backend '{}': the backends are emu and gpu", backend));
 #ifdef TF_HAVE_CUDA_EMU
+  // The DimVars as the evaluators bind them: a --dim first, then the inputs' extents, each
+  // extent of each input checked (the same refusals as tf eval's).
+  Result<DimBinding> dims = bind_dims(module, fn, inputs, options.dims);
+  TF_TRY(dims);
   ModuleRef tir(&module);
   if (is_func) {
     Result<ModuleRef> lowered = eval::tir::lower_function(module, fn, cli_context());
@@ -93,32 +126,35 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   }
   const auto* entry = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(fn));
   if (entry == nullptr) return usage(fmt::format("no TIR function {} to run", fn));
-  // The outputs' extents: static ones, and DimVars bound from the inputs' extents.
-  std::map<std::string, std::int64_t> dims;
-  const std::vector<VarRef> visible = eval::tir::input_params(*entry);
-  for (std::size_t i = 0; i < visible.size() && i < inputs.size(); ++i) {
-    const auto* t = visible[i]->type()->as<TensorType>();
-    for (std::size_t k = 0; t != nullptr && k < t->shape.size() && k < inputs[i].shape().size(); ++k)
-      if (const auto* v = t->shape[k].is_static() ? nullptr : t->shape[k].expr()->as<DimVar>()) dims[v->name] = inputs[i].shape()[k];
-  }
+  // The outputs' extents: static ones, and DimVars bound above.
   std::vector<eval::Tensor> outputs;
   for (const VarRef& o : entry->outputs()) {
     const auto* t = o->type()->as<TensorType>();
+    if (t == nullptr) return usage(fmt::format("output {} of {} is not a tensor", o->name, fn));
     std::vector<std::int64_t> shape;
     for (const ShapeDim& d : t->shape) {
       const auto* v = d.is_static() ? nullptr : d.expr()->as<DimVar>();
-      if (!d.is_static() && (v == nullptr || dims.count(v->name) == 0))
-        return usage(fmt::format("output {} of {} has an extent no input binds: not emitted yet", o->name, fn));
-      shape.push_back(d.is_static() ? d.value() : dims.at(v->name));
+      std::optional<std::int64_t> value = d.is_static() ? std::optional<std::int64_t>(d.value()) : v != nullptr ? dims->lookup(*v) : std::nullopt;
+      if (!value) return usage(fmt::format("output {} of {} has an extent no input binds: not emitted yet", o->name, fn));
+      shape.push_back(*value);
     }
-    outputs.push_back(eval::Tensor::make(t->dtype, shape));
+    try {
+      outputs.push_back(eval::Tensor::make(t->dtype, shape));
+    } catch (const eval::MemoryBudgetExceeded& e) {
+      return category_error(DiagCategory::Eval, eval::memory_budget_message(fmt::format("output {} of {}", o->name, fn), e));
+    }
   }
-  Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs)
-                                      : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs);
+  cuda::BackendOptions run;
+  run.limits = options.limits;
+  run.stop_requested = &eval::interrupt_requested;  // the evaluators' Ctrl-C flag
+  run.keep_files = options.keep_files;
+  run.kept_dir = options.kept_dir;
+  Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs, run)
+                                      : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs, run);
   TF_TRY(ran);
   return package(std::move(outputs), is_func && returns_tuple(module, fn));
 #else
-  (void)module, (void)fn, (void)is_func, (void)inputs;
+  (void)module, (void)fn, (void)is_func, (void)inputs, (void)options;
   return usage(fmt::format("--backend {}: this build has no CUDA headers, so no CUDA backend", backend));
 #endif
 }

@@ -3,7 +3,7 @@
 //  - hir: a func on the HIR evaluator (eval/hir/evaluator.h);
 //  - tir: a func lowered (eval/tir/lowered_run.h), then its host entry on the TIR machine model;
 //  - emu, gpu: the function (a func lowered first) as emitted CUDA, under the host emulation or
-//    on a device (run_backend);
+//    on a device (run_backend), with the evaluators' DimVar binding and budgets;
 //  - a prim_func runs on the TIR machine model at hir and tir alike.
 #pragma once
 
@@ -28,6 +28,8 @@ struct FunctionRunOptions {
   std::uint64_t schedule_seed = 0;            ///< the machine model's thread order (0: lowest first)
   bool trace = false;                         ///< record the machine model's barrier timeline
   eval::tir::MmaMode mma = eval::tir::MmaMode::Exact;
+  bool keep_files = false;                    ///< emu, gpu: keep the compiled module's folder (--keep)
+  std::string* kept_dir = nullptr;            ///< emu, gpu with keep_files: written with that folder's path
 };
 
 /// What a run produced: the function's result (one tensor, or a tuple as the func returns it or,
@@ -53,7 +55,11 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
 
 /// `fn` of `module` (a func lowered first, `is_func`) as emitted CUDA on `backend` ("emu": g++
 /// against the host emulation; "gpu": nvcc and a device) on `inputs`: one output, or a tuple.
+/// The DimVars are bound as the evaluators bind them (`options.dims` first, then the inputs'
+/// extents: a --dim that conflicts with an input is refused with the evaluators' diagnostic); the
+/// emulation runs within `options.limits` and stops on Ctrl-C (eval::interrupt_requested); with
+/// `options.keep_files` the compiled module's folder is kept and named in `*options.kept_dir`.
 Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
-                                const std::string& backend);
+                                const std::string& backend, const FunctionRunOptions& options = {});
 
 }  // namespace tf::cli

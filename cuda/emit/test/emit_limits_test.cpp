@@ -106,6 +106,27 @@ prim_func k(out: Tensor[(4,), i64]) outputs=1 target=cuda {
   EXPECT_EQ(k.find("{-9223372036854775808}"), std::string::npos) << k;
 }
 
+// A host entry's dispatch calls host entries; a case naming a kernel called an entry that does not
+// exist (`tf_entry_<kernel>`: g++ failed). A kernel runs through a launch, so this is refused.
+TEST(EmitLimits, AHostDispatchCaseCallingAKernelIsRefused) {
+  EXPECT_EQ(refusal(R"(tfir 1
+dim N = DimVar("N", 1, 65)
+
+prim_func k(a: Tensor[(N, 4), f32], out: Tensor[(N, 4), f32]) outputs=1 target=cuda {
+    copy(a, out)
+}
+
+prim_func h(a: Tensor[(N, 4), f32], out: Tensor[(N, 4), f32]) outputs=1 target=host {
+    dispatch "rows" on (ShapeOf(a, 0)) {
+        case (DimVarRangePat("N", 1, 9)) => @k(a, out)
+        fallback { abort }
+    }
+}
+)"),
+            "t.tfir:9:5: error[usage]: not emitted yet: a host dispatch case calling the kernel @k (a host entry launches kernels; "
+            "its dispatch calls host entries)");
+}
+
 // Names that are keywords, macros and symbols, a parameter beside its own derived forms (x beside
 // x_ptr, a beside a_shape), and a dispatch and an abort message that try to close a comment or a
 // string: every identifier of the output is one of the emitter's own, and no IR string appears

@@ -2,12 +2,18 @@
 // `tf run --backend emu` printing what `tf eval` prints for the same function and inputs.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "tools/tf/emit_command.h"
 #include "tools/tf/eval_command.h"
+#include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
+#ifdef TF_HAVE_CUDA_EMU
+#include "cuda/driver/backend_run.h"
+#endif
 
 namespace tf::cli {
 namespace {
@@ -139,6 +145,325 @@ TEST(TfRun, AHostAbortIsReportedWithItsMessage) {
   std::ostringstream out, err;
   EXPECT_NE(run_eval(r, out, err), kExitOk);
   EXPECT_NE(err.str().find("under the emulation: abort: the \"second\" step\\"), std::string::npos) << err.str();
+}
+
+// Issue 34, finding 4: launches `tf eval` refuses, `tf run` refused too, with the same
+// diagnostic (one validator, ir/tir/launch_check.h), instead of exiting 0 with all-zero outputs
+// (grid 0, block 0, a grid of 2^32 wrapped to 0 by a cast to unsigned, a 32-thread mesh on a
+// 16-thread block) or running for ever (a grid of 2^31 CTAs, or -1). Finding 5: placed at the
+// launch, with the real values (-32, not 4294967264).
+const char* const kLaunches = R"(tfir 1
+mesh warp = Mesh((Topology("thread", 32),), Layout((32,), (1,)))
+layout Lanes = ShardLayout(layout=Layout((32,), (1,)), attrs=(S(0),), mesh=warp)
+mesh g = Mesh((Topology("cta", 5000),), Layout((5000,), (1,)))
+
+prim_func k(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=cuda {
+    with warp as w {
+        let vx = tensor_view(x, layout=Lanes)
+        let vo = tensor_view(out, layout=Lanes)
+        copy(vx, vo)
+    }
+}
+
+prim_func grid0(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 0, 1, 1, 32, 1, 1, x, out)
+}
+
+prim_func block0(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 1, 1, 1, 0, 1, 1, x, out)
+}
+
+prim_func grid2p32(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 4294967296, 1, 1, 32, 1, 1, x, out)
+}
+
+prim_func grid2p31(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 2147483648, 1, 1, 32, 1, 1, x, out)
+}
+
+prim_func gridm1(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, -1, 1, 1, 32, 1, 1, x, out)
+}
+
+prim_func blockm32(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 1, 1, 1, -32, 1, 1, x, out)
+}
+
+prim_func half(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 1, 1, 1, 16, 1, 1, x, out)
+}
+
+prim_func smem(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=host {
+    launch(@k, 1, 1, 1, 32, 1, 1, x, out, dynamic_smem=1099511627776)
+}
+
+prim_func coop(x: Tensor[(32,), f32], out: Tensor[(32,), f32]) outputs=1 target=cuda {
+    with g as c {
+        sync(c)
+    }
+    copy(x, out)
+}
+)";
+
+TEST(TfRun, RefusesTheLaunchesEvalRefusesWithTheSameDiagnostic) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("launches.tfir", kLaunches);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"grid0", ":15:5: error[eval]: launch of @k: extent 0 is 0; every grid and block extent is at least 1\n"},
+      {"block0", ":19:5: error[eval]: launch of @k: extent 3 is 0; every grid and block extent is at least 1\n"},
+      {"grid2p32", ":23:5: error[eval]: launch of @k: extent 0 is 4294967296; CUDA launches at most 2147483647 CTAs along gridDim.x\n"},
+      {"grid2p31", ":27:5: error[eval]: launch of @k: extent 0 is 2147483648; CUDA launches at most 2147483647 CTAs along gridDim.x\n"},
+      {"gridm1", ":31:5: error[eval]: launch of @k: extent 0 is -1; every grid and block extent is at least 1\n"},
+      {"blockm32", ":35:5: error[eval]: launch of @k: extent 3 is -32; every grid and block extent is at least 1\n"},
+      {"half", ":39:5: error[eval]: launch of @k: the mesh Mesh((Topology(\"thread\", 32),), Layout((32,), (1,))) has 32 thread "
+               "positions, but the launch has 16: a mesh level cannot be larger than the launch it runs in\n"},
+      {"smem", ":43:5: error[eval]: launch of @k: dynamic_smem is 1099511627776 bytes; a CTA may ask for at most 232448 bytes of "
+               "dynamic shared memory\n"},
+      {"coop", ":46:1: error[ub.grid-not-co-resident]: undefined behaviour: @coop has a grid barrier, but its 5000 CTAs of 1 threads "
+               "do not fit on the device at once (132 SMs x 32 CTAs): the barrier would wait for CTAs that never start\n"},
+  };
+  for (const auto& [fn, expected] : cases) {
+    EvalRequest r;
+    r.file = path;
+    r.function = fn;
+    r.inputs = {"x=Tensor[(32,), f32] random(seed=1)"};
+    std::ostringstream eval_out, eval_err, run_out, run_err;
+    EXPECT_EQ(run_eval(r, eval_out, eval_err), kExitBadInput) << fn;
+    r.backend = "emu";
+    EXPECT_EQ(run_eval(r, run_out, run_err), kExitBadInput) << fn;
+    EXPECT_EQ(run_err.str(), path + expected) << fn;
+    EXPECT_EQ(run_err.str(), eval_err.str()) << fn;
+    EXPECT_EQ(run_out.str(), "") << fn;
+#ifdef TF_HAVE_CUDA_EMU
+    if (!cuda::gpu_backend_built()) continue;
+    r.backend = "gpu";  // refused before a device is looked for
+    std::ostringstream gpu_out, gpu_err;
+    EXPECT_EQ(run_eval(r, gpu_out, gpu_err), kExitBadInput) << fn;
+    EXPECT_EQ(gpu_err.str(), eval_err.str()) << fn;
+#endif
+  }
+}
+
+// Finding 4: a --dim that conflicts with the inputs' shapes is refused as tf eval refuses it.
+TEST(TfRun, ADimThatConflictsWithTheInputsIsRefusedAsEvalRefusesIt) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("run_dim.tfir", R"(tfir 1
+dim N = DimVar("N", 1, 9)
+func scale(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+    two = 2.0
+    y = mul(x, two)
+    return y
+}
+)");
+  EvalRequest r;
+  r.file = path;
+  r.function = "scale";
+  r.inputs = {"x=Tensor[(4,), f32] splat(1)"};
+  r.dims = {"N=5"};
+  std::ostringstream eval_out, eval_err, run_out, run_err;
+  EXPECT_EQ(run_eval(r, eval_out, eval_err), kExitBadInput);
+  r.backend = "emu";
+  EXPECT_EQ(run_eval(r, run_out, run_err), kExitBadInput);
+  EXPECT_EQ(run_err.str(), "error[eval]: input x of @scale: axis 0 has extent 4 but N is already bound to 5\n");
+  EXPECT_EQ(run_err.str(), eval_err.str());
+  EXPECT_EQ(run_out.str(), "");
+}
+
+const char* const kBudgets = R"(tfir 1
+mesh m = Mesh((Topology("thread", 2),), Layout((2,), (1,)))
+layout T = ShardLayout(layout=Layout((2,), (1,)), attrs=(S(0),), mesh=m)
+
+prim_func spin(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    with m as t {
+        let src = tensor_view(x, layout=T)
+        let o = tensor_view(out, layout=T)
+        for i in range(0, 1000000000, 1) {
+            sync(t)
+        }
+        copy(src, o)
+    }
+}
+
+prim_func spin_twice(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=host {
+    launch(@spin, 1, 1, 1, 2, 1, 1, x, out)
+    launch(@spin, 1, 1, 1, 2, 1, 1, x, out)
+}
+
+prim_func big_gmem(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    let g = alloc_tensor(tensor_type=Tensor[(1073741824,), f32, storage=gmem])
+    copy(x, out)
+}
+
+prim_func spin_alone(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    let n = alloc_tensor(tensor_type=Tensor[(), i32, storage=rmem])
+    fill(n, 1)
+    while n {
+        fill(n, 1)
+    }
+    copy(x, out)
+}
+
+prim_func count_alone(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    for i in range(0, 1000000000000, 1) {
+        copy(x, out)
+    }
+}
+)";
+
+// Finding 2: --max-steps bounds the emulation (10^9 barrier trips ran for ever): the scheduler
+// counts the barrier arrivals and thread resumptions, and the error is placed at the launch
+// (the kernel itself for a device function run directly).
+TEST(TfRun, MaxStepsBoundsTheEmulation) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("run_steps.tfir", kBudgets);
+  const std::string spent =
+      "error[eval]: under the emulation: CTA (0, 0, 0) thread (0, 0, 0): the step budget of 1000 steps is spent (--max-steps; the "
+      "emulation counts thread starts and resumptions, barrier and warp-collective arrivals, and loop trips)\n";
+  for (const auto& [fn, place] : {std::pair<std::string, std::string>{"spin", ":5:1: "}, {"spin_twice", ":17:5: "}}) {
+    EvalRequest r;
+    r.file = path;
+    r.function = fn;
+    r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
+    r.limits.max_steps = 1000;
+    r.backend = "emu";
+    std::ostringstream out, err;
+    EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn;
+    EXPECT_EQ(err.str(), path + place + spent) << fn;
+  }
+}
+
+// A loop without a barrier (one thread spinning in a while, or a for of 10^12 trips) ran for
+// ever under the emulation whatever --max-steps said: every loop body takes a step first
+// (tf_rt::prim::loop_trip, the emitter's first line of each loop body).
+TEST(TfRun, MaxStepsBoundsALoopWithoutBarriers) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("run_loops.tfir", kBudgets);
+  for (const auto& [fn, place] : {std::pair<std::string, std::string>{"spin_alone", ":26:1: "}, {"count_alone", ":35:1: "}}) {
+    EvalRequest r;
+    r.file = path;
+    r.function = fn;
+    r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
+    r.limits.max_steps = 1000;
+    r.backend = "emu";
+    std::ostringstream out, err;
+    EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn;
+    EXPECT_EQ(err.str(), path + place +
+                             "error[eval]: under the emulation: CTA (0, 0, 0) thread (0, 0, 0): the step budget of 1000 steps is "
+                             "spent (--max-steps; the emulation counts thread starts and resumptions, barrier and warp-collective "
+                             "arrivals, and loop trips)\n")
+        << fn;
+  }
+}
+
+// Finding 3: --max-memory bounds the kernel's device memory (a 4 GiB gmem allocation ran at
+// 4.2 GB RSS under --max-memory 1G): refused before it is allocated.
+TEST(TfRun, MaxMemoryBoundsTheKernelsDeviceMemory) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("run_memory.tfir", kBudgets);
+  EvalRequest r;
+  r.file = path;
+  r.function = "big_gmem";
+  r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
+  r.limits.max_memory = "1G";
+  r.backend = "emu";
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(r, out, err), kExitBadInput);
+  const std::string e = err.str();
+  EXPECT_EQ(e.rfind(path + ":21:1: error[eval]: under the emulation: the launch's global workspace of 4294967296 bytes: 4294967296 "
+                           "bytes requested with ",
+                    0),
+            0u)
+      << e;
+  EXPECT_NE(e.find(" live, over the memory budget of 1073741824 bytes (--max-memory)\n"), std::string::npos) << e;
+}
+
+#ifdef TF_HAVE_CUDA_EMU
+int stop_asked = 0;
+bool stop_from_the_third_ask() { return ++stop_asked >= 3; }  // after the compile, at the launch, then up
+#endif
+
+// Ctrl-C stops the emulation (it ignored SIGINT): the driver reads the evaluator's stop flag,
+// here one that goes up while the first launch runs.
+TEST(TfRun, TheStopFlagEndsTheEmulation) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#else
+  const std::string path = write_temp("run_stop.tfir", kBudgets);
+  CheckedFile checked = check_source_file(path);
+  ASSERT_TRUE(checked.file && checked.verify_errors.empty());
+  std::vector<eval::Tensor> inputs{eval::Tensor::make(DType::f32(), {2})}, outputs{eval::Tensor::make(DType::f32(), {2})};
+  cuda::BackendOptions options;
+  options.stop_requested = &stop_from_the_third_ask;
+  stop_asked = 0;
+  Result<bool> ran = cuda::run_emulated(*checked.file->module, "spin_twice", cli_context(), inputs, outputs, options);
+  ASSERT_FALSE(ran.ok());
+  EXPECT_EQ(ran.diagnostics().front().render(), path + ":17:5: error[eval]: under the emulation: interrupted (Ctrl-C)");
+  EXPECT_EQ(stop_asked, 3);
+  ran = cuda::run_emulated(*checked.file->module, "spin_twice", cli_context(), inputs, outputs, options);  // up from the start
+  ASSERT_FALSE(ran.ok());
+  EXPECT_EQ(ran.diagnostics().front().render(), "error[eval]: interrupted (Ctrl-C)");
+#endif
+}
+
+// Class 7: a run leaves no folder behind (1,500 /tmp/tf-cuda-* after a day of tests); --keep
+// keeps the one it compiled in and names it.
+TEST(TfRun, NoRunLeavesAFolderUnlessKept) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  namespace fs = std::filesystem;
+  const fs::path tmp = fs::path(testing::TempDir()) / "run_keep_tmp";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  const char* old = std::getenv("TMPDIR");
+  const std::string previous = old != nullptr ? old : "";
+  ::setenv("TMPDIR", tmp.c_str(), 1);
+  auto modules_in_tmp = [&] {
+    int n = 0;
+    for (const fs::directory_entry& e : fs::recursive_directory_iterator(tmp)) n += e.path().filename() == "module.cpp";
+    return n;
+  };
+  // A program no other test compiles (a module is compiled once per process and source).
+  const std::string path = write_temp("run_keep.tfir", R"(tfir 1
+func thrice(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
+    three = 3.0
+    y = mul(x, three)
+    return y
+}
+)");
+  EvalRequest r;
+  r.file = path;
+  r.function = "thrice";
+  r.inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"};
+  r.backend = "emu";
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(r, out, err), kExitOk) << err.str();
+  EXPECT_EQ(out.str(), "output = Tensor[(3,), f32]{3, 6, 9}\n");
+  EXPECT_EQ(modules_in_tmp(), 0);
+  r.keep = true;
+  std::ostringstream kept_out, kept_err;
+  EXPECT_EQ(run_eval(r, kept_out, kept_err), kExitOk) << kept_err.str();
+  EXPECT_EQ(modules_in_tmp(), 1);
+  const std::string said = kept_err.str(), prefix = "kept the emitted source and the compiled module in ";
+  ASSERT_EQ(said.rfind(prefix, 0), 0u) << said;
+  const fs::path dir = said.substr(prefix.size(), said.size() - prefix.size() - 1);
+  EXPECT_TRUE(fs::is_regular_file(dir / "module.cpp")) << dir;
+  EXPECT_TRUE(fs::is_regular_file(dir / "module.so")) << dir;
+  if (previous.empty())
+    ::unsetenv("TMPDIR");
+  else
+    ::setenv("TMPDIR", previous.c_str(), 1);
+  fs::remove_all(dir);  // not `tmp`: the process's precompiled runtime header may live there
 }
 
 }  // namespace
