@@ -5,8 +5,13 @@
 // codes for the narrow dtypes, one array per plane of a block-scaled value. An input array is
 // read in place (a C-contiguous little-endian buffer: the package makes one where the caller's
 // array is not) and copied once, into the evaluator's storage; an output array owns the bytes
-// the evaluator wrote, handed to NumPy without a copy. Failures raise _core.Error whose message is the JSON list of diagnostics
-// (rule id, place, message); the Python package turns it into TfError.
+// the evaluator wrote, handed to NumPy without a copy. Failures raise _core.Error whose message
+// is the JSON list of diagnostics (rule id, place, message, and the text `tf` prints for each);
+// the Python package turns it into TfError. Any other C++ exception (a bug) raises the same
+// error with one diagnostic tagged internal, so no failure escapes as a bare RuntimeError. Files
+// are read as `tf check` reads them (ir/support/regular_file.h: regular files only, size
+// limited); an evaluation runs under the budgets `tf eval` takes (--max-memory, --max-steps)
+// and stops on Ctrl-C (sigint_guard.h).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/map.h>
@@ -23,18 +28,24 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "eval/tir/lowered_run.h"
 #include "eval/hir/evaluator.h"
+#include "eval/tir/lowered_run.h"
+#include "eval/value/memory_budget.h"
 #include "eval/value/npy_boundary.h"
+#include "ir/dtype/dtype.h"
+#include "ir/numerics/block_scale.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/support/json_text.h"
 #include "ir/text/file_reader.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "ir/upstream/importer.h"
+#include "python/src/sigint_guard.h"
 #include "tools/tf/eval_command.h"
 #include "tools/tf/function_run.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/layout_command.h"
+#include "tools/tf/limit_options.h"
 #include "tools/tf/report.h"
 
 namespace nb = nanobind;
@@ -47,11 +58,21 @@ struct Failure : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-[[noreturn]] void raise(const std::vector<Diagnostic>& diags) {
+/// The JSON text of `diags` as the Python side reads it: each as `tf eval --json` writes it,
+/// plus "text", the diagnostic as `tf` prints it (Diagnostic::render), and "file" for a
+/// diagnostic placed at a file but no line (an unreadable file).
+std::string diagnostics_json(const std::vector<Diagnostic>& diags) {
   nlohmann::json list = nlohmann::json::array();
-  for (const Diagnostic& d : diags) list.push_back(cli::diagnostic_json(d));
-  throw Failure(json_text(list));
+  for (const Diagnostic& d : diags) {
+    nlohmann::json j = cli::diagnostic_json(d);
+    j["text"] = d.render();
+    if (!d.location.known() && !d.location.file.empty()) j["file"] = d.location.file;
+    list.push_back(std::move(j));
+  }
+  return json_text(list);
 }
+
+[[noreturn]] void raise(const std::vector<Diagnostic>& diags) { throw Failure(diagnostics_json(diags)); }
 
 [[noreturn]] void raise(std::string message) { raise({category_error(DiagCategory::Usage, std::move(message))}); }
 
@@ -116,18 +137,44 @@ OutArray array_of(eval::NpyArray a) {
   return OutArray(owned->data(), shape.size(), shape.data(), owner, nullptr, d);
 }
 
+/// The internal error a C++ exception other than a Failure is (a bug, not the input's fault).
+std::string internal_error_json(const std::exception& e) {
+  return diagnostics_json({category_error(
+      DiagCategory::Internal,
+      std::string(e.what()) + " (a bug in the reference, not in the input: please report it)")});
+}
+
+/// The budgets of one evaluation from the keyword arguments: `max_memory` as --max-memory takes
+/// it ("" for the default), `max_steps` as --max-steps (0 for the default).
+eval::EvalLimits limits_of(const std::string& max_memory, std::int64_t max_steps) {
+  if (max_steps < 0) raise("max_steps " + std::to_string(max_steps) + " is not a positive step count");
+  cli::LimitOptions options{.max_memory = max_memory, .max_steps = max_steps};
+  if (!max_memory.empty() && !cli::parse_byte_count(max_memory))
+    raise("max_memory '" + max_memory + "' is not a positive byte count (an int, or a string such as '4096', '512M', '8G')");
+  return take(cli::resolve_limits(options));
+}
+
 /// A read and verified program.
 class Program {
  public:
   explicit Program(text::ReadFile file) : file_(std::make_shared<text::ReadFile>(std::move(file))) {}
 
-  static Program load(const std::string& text, const std::string& path) {
-    std::string source = text;
-    if (upstream::is_upstream_path(path)) source = take(upstream::import_upstream(text, path, cli::cli_context())).tfir;
-    CheckedFile checked = cli::check_source(source, path);
-    const std::vector<Diagnostic> diags = checked.diagnostics();
-    if (has_error(diags) || !checked.file) raise(diags);
-    return Program(std::move(*checked.file));
+  /// The program `text` (any bytes), named `path` in diagnostics; a path ending in .py reads
+  /// it as upstream's printed form (tf import).
+  static Program load(const nb::bytes& text, const std::string& path) {
+    std::string source(text.c_str(), text.size());
+    if (upstream::is_upstream_path(path)) source = take(upstream::import_upstream(source, path, cli::cli_context())).tfir;
+    return checked(cli::check_source(source, path));
+  }
+
+  /// The program in the file at `path` (the bytes of a filesystem path), read as `tf check`
+  /// reads it: a regular file of at most 1 GiB (never a directory, FIFO or device), a .py file
+  /// imported.
+  static Program load_file(const nb::bytes& path_bytes) {
+    const std::string path(path_bytes.c_str(), path_bytes.size());
+    if (const std::size_t nul = path.find('\0'); nul != std::string::npos)
+      raise("cannot read '" + path.substr(0, nul) + "\\0...': a path cannot hold a NUL byte");
+    return checked(cli::check_source_file(path));
   }
 
   std::vector<std::string> functions() const {
@@ -153,41 +200,70 @@ class Program {
 
   /// The tfir of `fn` lowered (the lowering's refusals raise).
   std::string lowered(const std::string& fn) const {
-    ModuleRef m = take(eval::tir::lower_function(*file_->module, fn, cli::cli_context()));
-    return text::print_derived_module(*file_, *m);
+    Result<ModuleRef> m = eval::tir::lower_function(*file_->module, fn, cli::cli_context());
+    if (!m.ok()) raise_placed(m.diagnostics());
+    return text::print_derived_module(*file_, **m);
   }
 
   /// Runs `fn` at `level` (cli::run_function: hir, tir, emu, gpu) on `inputs`, one per
-  /// parameter. Each output is (dtype name, arrays): one array, or the planes of a block-scaled
-  /// value.
+  /// parameter, under the budgets `max_memory` and `max_steps` (limits_of; the inputs count
+  /// against the memory budget, as in `tf eval`). Each output is (dtype name, arrays): one
+  /// array, or the planes of a block-scaled value. The GIL is released while the function
+  /// runs; a SIGINT meanwhile stops it (sigint_guard.h), and once the GIL is back Python's
+  /// handler runs: KeyboardInterrupt by default, else the evaluator's "interrupted" error.
   std::vector<std::tuple<std::string, std::vector<OutArray>>> eval(const std::string& fn, const std::vector<InArray>& inputs,
                                                                    const std::map<std::string, std::int64_t>& dims,
-                                                                   const std::string& level, std::uint64_t schedule) const {
+                                                                   const std::string& level, std::uint64_t schedule,
+                                                                   const std::string& max_memory, std::int64_t max_steps) const {
     if (!cli::is_run_level(level)) raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
     const std::vector<VarRef> params = inputs_of(fn);
     if (params.size() != inputs.size())
       raise("@" + fn + " takes " + std::to_string(params.size()) + " inputs, " + std::to_string(inputs.size()) + " given");
-    std::vector<eval::Tensor> tensors;
-    for (std::size_t i = 0; i < params.size(); ++i) {
-      const std::string what = "input " + params[i]->name;
-      const eval::Tensor t = take(cli::input_from_npy(view_of(inputs[i], what), *params[i], what));
-      tensors.push_back(take(eval::convert_input(t, *params[i])));
-    }
     cli::FunctionRunOptions options;
     options.level = level;
     options.dims = dims;
     options.schedule_seed = schedule;
+    options.limits = limits_of(max_memory, max_steps);
+    // Inputs and every value of the evaluation are charged to one budget, as `tf eval` does.
+    eval::MemoryBudgetScope memory(options.limits.memory_bytes());
+    std::vector<eval::Tensor> tensors;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const std::string what = "input " + params[i]->name;
+      try {
+        const eval::Tensor t = take(cli::input_from_npy(view_of(inputs[i], what), *params[i], what));
+        tensors.push_back(take(eval::convert_input(t, *params[i])));
+      } catch (const eval::MemoryBudgetExceeded& e) {
+        raise(eval::memory_budget_message(what, e));
+      }
+    }
     Result<cli::FunctionRun> run = [&] {
       nb::gil_scoped_release unlocked;
+      SigintGuard ctrl_c;
       return cli::run_function(*file_->module, fn, std::move(tensors), options);
     }();
+    // A SIGINT Python has seen but not yet acted on: its handler runs now (KeyboardInterrupt).
+    if (PyErr_CheckSignals() != 0) throw nb::python_error();
+    if (!run.ok()) raise_placed(run.diagnostics());
     std::vector<std::tuple<std::string, std::vector<OutArray>>> out;
-    flatten(take(std::move(run)).value, out);
+    flatten(run->value, out);
     return out;
   }
 
  private:
   std::vector<VarRef> inputs_of(const std::string& fn) const { return take(cli::function_inputs(*file_->module, fn)); }
+
+  /// A read and verified file, or its diagnostics raised.
+  static Program checked(CheckedFile file) {
+    const std::vector<Diagnostic> diags = file.diagnostics();
+    if (has_error(diags) || !file.file) raise(diags);
+    return Program(std::move(*file.file));
+  }
+
+  /// Raises `diags` with those that name a function but no place placed at it, as `tf eval` does.
+  [[noreturn]] void raise_placed(std::vector<Diagnostic> diags) const {
+    for (Diagnostic& d : diags) place_at_function(d, *file_);
+    raise(diags);
+  }
 
   static void flatten(const eval::Value& v, std::vector<std::tuple<std::string, std::vector<OutArray>>>& out) {
     if (v.is_tuple()) {
@@ -201,6 +277,17 @@ class Program {
 
   std::shared_ptr<text::ReadFile> file_;
 };
+
+/// Refuses, before `cast` / `quantize` compose a program of them, a `dtype` that names no dtype
+/// (the reader's rule error, as `tf cast --to` reports it), a `rounding` other than rn / rz / rp
+/// and a `scale_method` other than ocp / rceil / nvfp4 ("" for an absent one).
+void check_conversion(const std::string& dtype, const std::string& rounding, const std::string& scale_method) {
+  take(DType::from_name(dtype));
+  if (!rounding.empty() && !numerics::rounding_from_name(rounding))
+    raise("rounding '" + rounding + "' is not one of rn, rz, rp");
+  if (!scale_method.empty() && !numerics::scale_method_from_name(scale_method))
+    raise("scale_method '" + scale_method + "' is not one of ocp, rceil, nvfp4");
+}
 
 /// What `tf layout EXPR --json` prints, with `definitions` as its --def NAME=EXPR. Its refusals
 /// (one JSON diagnostic per line of its error stream, as --json writes them) raise as the
@@ -228,13 +315,38 @@ std::string layout_json(const std::string& expression, const std::vector<std::st
 NB_MODULE(_core, m) {
   using tf::python::Program;
   m.doc() = "TileFoundry-C++'s reference evaluator (use the tilefoundry_ref package, not this module)";
-  nb::exception<tf::python::Failure>(m, "Error");
+  const nb::exception<tf::python::Failure> error(m, "Error");
+  // Any other C++ exception becomes the same Error, tagged internal (Python's own errors, and
+  // nanobind's conversions, pass through).
+  nb::register_exception_translator(
+      [](const std::exception_ptr& p, void* type) {
+        try {
+          std::rethrow_exception(p);
+        } catch (const nb::python_error&) {
+          throw;
+        } catch (const nb::builtin_exception&) {
+          throw;
+        } catch (const nb::cast_error&) {
+          throw;
+        } catch (const tf::python::Failure& e) {
+          PyErr_SetString(static_cast<PyObject*>(type), e.what());
+        } catch (const std::exception& e) {
+          PyErr_SetString(static_cast<PyObject*>(type), tf::python::internal_error_json(e).c_str());
+        }
+      },
+      error.ptr());
+  m.attr("DEFAULT_MAX_STEPS") = tf::eval::kDefaultMaxSteps;
+  m.def("sigint_guards", &tf::python::SigintGuard::active,
+        "how many evaluations have the Ctrl-C handler installed now (for tests)");
   nb::class_<Program>(m, "Program")
       .def_static("load", &Program::load, nb::arg("text"), nb::arg("path"))
+      .def_static("load_file", &Program::load_file, nb::arg("path"))
       .def("functions", &Program::functions)
       .def("params", &Program::params, nb::arg("fn"))
       .def("text", &Program::text)
       .def("lowered", &Program::lowered, nb::arg("fn"))
-      .def("eval", &Program::eval, nb::arg("fn"), nb::arg("inputs"), nb::arg("dims"), nb::arg("level"), nb::arg("schedule"));
+      .def("eval", &Program::eval, nb::arg("fn"), nb::arg("inputs"), nb::arg("dims"), nb::arg("level"), nb::arg("schedule"),
+           nb::arg("max_memory"), nb::arg("max_steps"));
+  m.def("check_conversion", &tf::python::check_conversion, nb::arg("dtype"), nb::arg("rounding"), nb::arg("scale_method"));
   m.def("layout_json", &tf::python::layout_json, nb::arg("expression"), nb::arg("definitions"));
 }

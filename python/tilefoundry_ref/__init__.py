@@ -10,16 +10,21 @@
 Arrays cross the boundary as `tf eval` takes and writes .npy files (docs/python.md): f16, f32,
 i8, i32, i64 and bool arrays as themselves, converted to the parameter's dtype with the dtype's
 default mode; the narrow dtypes (bf16, fp8, e8m0, fp6, fp4) as ml_dtypes arrays when ml_dtypes is
-installed, else as their raw codes (uint8 / uint16) with the dtype named. Errors raise TfError,
-whose .diagnostics carry the rule id and the place of each problem.
+installed, else as their raw codes (uint8 / uint16) with the dtype named. Every error raises
+TfError, whose .diagnostics carry the tag (rule id or category) and the place of each problem as
+`tf` prints them; an argument of the wrong Python type raises TfTypeError, a TfError that is
+also a TypeError. `eval` and `run` take the budgets of `tf eval` (max_memory, max_steps) and stop
+on Ctrl-C (KeyboardInterrupt).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import numbers
 import os
-from typing import NamedTuple, Optional, Sequence
+from collections.abc import Mapping
+from typing import NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -30,23 +35,50 @@ try:  # narrow float dtypes as NumPy dtypes, when available
 except ImportError:  # pragma: no cover - exercised where ml_dtypes is absent
     ml_dtypes = None
 
-__all__ = ["TfError", "Module", "RawCodes", "BlockScaled", "CastResult", "load", "cast", "quantize", "layout"]
+__all__ = ["TfError", "TfTypeError", "Module", "RawCodes", "BlockScaled", "CastResult", "load", "cast", "quantize",
+           "layout", "DEFAULT_MAX_STEPS"]
+
+# The step budget of an evaluation when max_steps is None: `tf eval`'s --max-steps default (10^9).
+DEFAULT_MAX_STEPS = _core.DEFAULT_MAX_STEPS
+_INT64_MAX = (1 << 63) - 1
 
 
 class TfError(Exception):
-    """A program, an input or an evaluation the reference refuses.
+    """A program, an input, an argument or an evaluation the reference refuses.
 
-    `diagnostics` is a list of dicts: severity, tag (the rule id or a category such as parse or
-    eval), rule (the rule id or None), message, and file / line / column where the place is known.
+    `diagnostics` is a list of dicts: severity, tag (the rule id or a category such as parse,
+    usage, eval or internal), rule (the rule id or None), message, file / line / column where the
+    place is known (file alone for a file that cannot be read), and text: the diagnostic as `tf`
+    prints it. str(e) is those texts, one per diagnostic.
     """
 
     def __init__(self, diagnostics: list[dict]):
         self.diagnostics = diagnostics
-        lines = []
-        for d in diagnostics:
-            place = f"{d['file']}:{d['line']}:{d['column']}: " if "line" in d else ""
-            lines.append(f"{place}error[{d['tag']}]: {d['message']}")
-        super().__init__("\n".join(lines))
+        super().__init__("\n".join(d.get("text") or _render(d) for d in diagnostics))
+
+    @property
+    def tag(self) -> str:
+        """The tag of the first diagnostic (a rule id, or a category such as usage or parse)."""
+        return self.diagnostics[0]["tag"] if self.diagnostics else ""
+
+
+class TfTypeError(TfError, TypeError):
+    """An argument of the wrong Python type (a number where a name is expected, a dict where a
+    dtype is): a TfError tagged usage, and a TypeError as Python's convention has it."""
+
+
+def _render(d: dict) -> str:
+    """A diagnostic as `tf` prints it (Diagnostic::render): place, severity, tag, message."""
+    if "line" in d:
+        place = f"{d['file']}:{d['line']}:{d['column']}: "
+    else:
+        place = f"{d['file']}: " if d.get("file") else ""
+    return f"{place}{d.get('severity', 'error')}[{d['tag']}]: {d['message']}"
+
+
+def _usage(message: str, error=TfError) -> TfError:
+    """A usage error about the call itself (no file involved)."""
+    return error([{"severity": "error", "tag": "usage", "rule": None, "message": message}])
 
 
 def _call(f, *args):
@@ -54,6 +86,33 @@ def _call(f, *args):
         return f(*args)
     except _core.Error as e:
         raise TfError(json.loads(str(e))) from None
+    except TypeError as e:  # nanobind's conversion of an argument the checks below let through
+        raise _usage(str(e), TfTypeError) from None
+
+
+def _need(name: str, value, kind, what: str):
+    """`value` when it is a `kind`, else TfTypeError naming the argument and what it takes."""
+    if not isinstance(value, kind):
+        raise _usage(f"{name}: expected {what}, got {type(value).__name__}", TfTypeError)
+    return value
+
+
+def _int_in(name: str, value, low: int, high: int) -> int:
+    """`value` as an int in [low, high]: TfTypeError for a non-integer, TfError out of range."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise _usage(f"{name}: expected an int, got {type(value).__name__}", TfTypeError)
+    if not low <= int(value) <= high:
+        raise _usage(f"{name} {int(value)} is out of range: it takes {low} to {high}")
+    return int(value)
+
+
+def _max_memory_text(max_memory) -> str:
+    """max_memory as `tf eval --max-memory` takes it ('' for the default)."""
+    if max_memory is None:
+        return ""
+    if isinstance(max_memory, str):
+        return max_memory
+    return str(_int_in("max_memory", max_memory, 1, _INT64_MAX))
 
 
 # tfir narrow dtypes and their ml_dtypes names; the raw code width (|u1 or <u2) of each.
@@ -94,28 +153,35 @@ def _ml_dtype(tf_dtype: str):
     return getattr(ml_dtypes, _NARROW[tf_dtype], None)
 
 
-def _to_core(array, param_dtype: str):
+def _to_core(array, param_dtype: str, what: str = "an input"):
     """`array`, meant for a parameter of `param_dtype`, as the module takes it: C-contiguous,
-    little-endian, of a taken element type (narrow ml_dtypes arrays as their codes)."""
-    a = np.asarray(array)
+    little-endian, of a taken element type (narrow ml_dtypes arrays as their codes). `what`
+    names it in errors ("input x")."""
+    a = _as_array(array, what)
     narrow = _ml_dtype(param_dtype)
     if narrow is not None and a.dtype == np.dtype(narrow):  # its own codes
         a = a.view(np.uint16 if a.dtype.itemsize == 2 else np.uint8)
     elif ml_dtypes is not None and a.dtype.name in _NARROW.values():  # another narrow dtype: its values
         a = a.astype(np.float32)
     if a.dtype == np.float64 and param_dtype != "f32":
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                        "message": f"a float64 array for a {param_dtype} parameter: it would be rounded to f32 and then to "
-                                   f"{param_dtype}, twice; pass float32 (or an array of the parameter's dtype)"}])
+        raise _usage(f"{what}: a float64 array for a {param_dtype} parameter: it would be rounded to f32 and then to "
+                     f"{param_dtype}, twice; pass float32 (or an array of the parameter's dtype)")
     if a.dtype.byteorder == ">":
         a = a.astype(a.dtype.newbyteorder("<"))
     if a.dtype not in _TAKEN:
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                        "message": f"an array of dtype {a.dtype} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)"}])
+        raise _usage(f"{what}: an array of dtype {a.dtype} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)")
     # A C-contiguous array is read in place by the module (no copy here: asarray returns it as it
     # is); anything else is copied once into that form. (Not ascontiguousarray: it makes a 0-d
     # array 1-d.)
     return np.asarray(a, order="C")
+
+
+def _as_array(value, what: str) -> np.ndarray:
+    """`value` as a NumPy array (an array, a scalar or a nested list of numbers), else TfError."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError) as e:
+        raise _usage(f"{what}: {type(value).__name__} is not an array of numbers ({e})") from None
 
 
 def _from_core(dtype: str, arrays):
@@ -151,6 +217,7 @@ class Module:
 
     def params(self, fn: str) -> list[tuple[str, str, list[str]]]:
         """(name, dtype, shape) of each input of `fn`; a symbolic extent by its DimVar expression."""
+        _need("fn", fn, str, "a function name (str)")
         return [tuple(p) for p in _call(self._program.params, fn)]
 
     def text(self) -> str:
@@ -159,43 +226,79 @@ class Module:
 
     def lower(self, fn: str) -> "Module":
         """`fn` lowered to TIR (lower/'s default pipeline), as a Module holding the lowered program."""
+        _need("fn", fn, str, "a function name (str)")
         return load(_call(self._program.lowered, fn))
 
-    def eval(self, fn: str, *arrays, dims: Optional[dict] = None, level: str = "hir", schedule: int = 0):
+    def eval(self, fn: str, *arrays, dims: Optional[dict] = None, level: str = "hir", schedule: int = 0,
+             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None):
         """Runs `fn` on `arrays` (one per input) and returns its output, or a tuple of outputs.
 
         level "hir" runs a func on the HIR evaluator; "tir" lowers it and runs it on the TIR
         machine model (a prim_func always runs there). `schedule` seeds the machine model's
-        thread order (0: deterministic). `dims` gives DimVar values no input shape binds. The
-        GIL is released while the evaluator runs.
+        thread order (0: deterministic). `dims` gives DimVar values no input shape binds.
+        `max_memory` (bytes, or a string such as "512M" or "8G") and `max_steps` are the budgets
+        of `tf eval --max-memory / --max-steps`, with their defaults when None (half of physical
+        memory; DEFAULT_MAX_STEPS): a run that needs more raises TfError naming the limit. The
+        GIL is released while the evaluator runs; Ctrl-C stops it and raises KeyboardInterrupt.
         """
+        _need("fn", fn, str, "a function name (str)")
+        _need("level", level, str, "a level name (str)")
+        if dims is None:
+            dims = {}
+        _need("dims", dims, Mapping, "a dict of DimVar name to int")
+        checked_dims = {}
+        for name, value in dims.items():
+            _need("dims key", name, str, "a DimVar name (str)")
+            checked_dims[name] = _int_in(f"dims[{name!r}]", value, -_INT64_MAX - 1, _INT64_MAX)
+        schedule = _int_in("schedule", schedule, 0, (1 << 64) - 1)
+        memory = _max_memory_text(max_memory)
+        steps = 0 if max_steps is None else _int_in("max_steps", max_steps, 1, _INT64_MAX)
         params = self.params(fn)
         if len(arrays) != len(params):
-            raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                            "message": f"@{fn} takes {len(params)} inputs ({', '.join(p[0] for p in params)}), {len(arrays)} given"}])
-        inputs = [_to_core(a, p[1]) for a, p in zip(arrays, params)]
-        outs = _call(self._program.eval, fn, inputs, dict(dims or {}), level, schedule)
+            raise _usage(f"@{fn} takes {len(params)} inputs ({', '.join(p[0] for p in params)}), {len(arrays)} given")
+        inputs = [_to_core(a, p[1], f"input {p[0]}") for a, p in zip(arrays, params)]
+        outs = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps)
         values = [_from_core(dtype, arrays) for dtype, arrays in outs]
         return values[0] if len(values) == 1 else tuple(values)
 
-    def run(self, fn: str, *arrays, backend: str = "emu"):
+    def run(self, fn: str, *arrays, backend: str = "emu", dims: Optional[dict] = None,
+            max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None):
         """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with g++ against the
         host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
-        lowered first. Raises TfError where the backend is not available in this build."""
-        return self.eval(fn, *arrays, level=backend)
+        lowered first. Budgets and Ctrl-C as `eval`. Raises TfError where the backend is not
+        available in this build."""
+        _need("backend", backend, str, "a backend name (str)")
+        return self.eval(fn, *arrays, dims=dims, level=backend, max_memory=max_memory, max_steps=max_steps)
 
 
-def load(text_or_path: str) -> Module:
+_UPSTREAM_HEADS = ("from ", "import ", "@")
+
+
+def load(text_or_path: Union[str, os.PathLike]) -> Module:
     """Reads and verifies a program: a path to a .tfir or .py file, or the program's text (tfir,
-    or upstream's printed form when it starts with an import or a decorator)."""
-    if "\n" not in text_or_path and os.path.exists(text_or_path):
-        with open(text_or_path, encoding="utf-8") as f:
-            text, path = f.read(), text_or_path
-    else:
-        text = text_or_path
-        head = text.lstrip()
-        path = "<string>.py" if head.startswith(("from ", "import ", "@")) else "<string>"
-    return Module(_call(_core.Program.load, text, path))
+    or upstream's printed form when it starts with an import or a decorator).
+
+    A path-like object (or bytes) is always a path; a str is the program's text when it has a
+    line break, or starts with the `tfir ` header or upstream's import or decorator (and names no
+    existing file), else a path. A path is read as `tf check` reads it: a regular file of at most 1 GiB (a directory,
+    FIFO or device is refused, never read), any bytes (what is not UTF-8 is the reader's error,
+    placed at its line and column)."""
+    if isinstance(text_or_path, os.PathLike) or isinstance(text_or_path, bytes):
+        return Module(_call(_core.Program.load_file, os.fsencode(text_or_path)))
+    _need("load", text_or_path, str, "a program text or a path (str or os.PathLike)")
+    head = text_or_path.lstrip()
+    is_text = "\n" in text_or_path or (head.startswith(("tfir ", "tfir\t") + _UPSTREAM_HEADS)
+                                        and not os.path.lexists(text_or_path))
+    if not is_text:
+        return Module(_call(_core.Program.load_file, os.fsencode(text_or_path)))
+    path = "<string>.py" if head.startswith(_UPSTREAM_HEADS) else "<string>"
+    # Lone surrogates (text decoded with errors="surrogateescape", else any) go to the reader as
+    # the bytes they stand for, which it reports as it reports such bytes in a file.
+    try:
+        data = text_or_path.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = text_or_path.encode("utf-8", "surrogatepass")
+    return Module(_call(_core.Program.load, data, path))
 
 
 @functools.lru_cache(maxsize=256)
@@ -224,18 +327,31 @@ def _source_dtype(a: np.ndarray) -> str:
             if a.dtype == np.dtype(getattr(ml_dtypes, ml_name)):
                 return tf_name
     if a.dtype == np.float64:
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None,
-                        "message": "a float64 array: no tfir dtype holds it, and rounding it to f32 first would round twice; pass float32"}])
+        raise _usage("a float64 array: no tfir dtype holds it, and rounding it to f32 first would round twice; pass float32")
     if a.dtype not in names:
-        raise TfError([{"severity": "error", "tag": "usage", "rule": None, "message": f"an array of dtype {a.dtype}"}])
+        raise _usage(f"an array of dtype {a.dtype} (float32, float16, int8, int32, int64, bool and ml_dtypes arrays are taken)")
     return names[a.dtype]
+
+
+def _check_conversion(dtype, rounding, scale_method):
+    """The names `cast` / `quantize` put into the program they compose: each a str (else
+    TfTypeError) naming a dtype, a rounding and a scale method (else TfError), so that no argument
+    can change the program's text."""
+    _need("dtype", dtype, str, "a dtype name (str)")
+    for name, value in (("rounding", rounding), ("scale_method", scale_method)):
+        if value is not None:
+            _need(name, value, str, "a name (str) or None")
+    _call(_core.check_conversion, dtype, rounding or "", scale_method or "")
 
 
 def cast(array, dtype: str, rounding: Optional[str] = None, saturate: Optional[bool] = None) -> CastResult:
     """`array` converted to `dtype` exactly as the evaluator's cast does (rounding rn / rz / rp,
     saturate; the dtype's default mode when absent): the codes (ml_dtypes arrays where available,
     else RawCodes) and the values they decode to (float32 for a float dtype)."""
-    a = np.asarray(array)
+    _check_conversion(dtype, rounding, None)
+    if saturate is not None:
+        _need("saturate", saturate, bool, "a bool or None")
+    a = _as_array(array, "cast")
     src = _source_dtype(a)
     attrs = ""
     if rounding is not None:
@@ -258,7 +374,8 @@ def quantize(array, dtype: str, scale_method: Optional[str] = None) -> CastResul
     `dtype` (MXFP8_E4M3, MXFP8_E5M2, MXFP6_E3M2, MXFP6_E2M3, MXFP4, MXINT8, NVFP4) with
     `scale_method` (ocp or rceil for MX, nvfp4 for NVFP4; the format's default when absent): a
     BlockScaled (codes, block scales, NVFP4's tensor scale) and the float32 values it decodes to."""
-    a = np.asarray(array)
+    _check_conversion(dtype, None, scale_method)
+    a = _as_array(array, "quantize")
     src = _source_dtype(a)
     shape = _shape_text(a.shape)
     attrs = f", scale_method={scale_method}" if scale_method is not None else ""
@@ -273,4 +390,10 @@ def layout(expression: str, definitions: Sequence[str] = ()) -> dict:
     """What `tf layout EXPR --json` answers (docs/layouts.md): the coordinate -> offset table,
     size, cosize, injectivity, and for a mesh or a slice its participants and barrier.
     `definitions` are `NAME=EXPR` strings, as `--def`."""
-    return json.loads(_call(_core.layout_json, expression, list(definitions)))
+    _need("expression", expression, str, "a layout expression (str)")
+    if isinstance(definitions, str):
+        raise _usage("definitions: expected a sequence of NAME=EXPR strings, got one str", TfTypeError)
+    definitions = list(_need("definitions", definitions, Sequence, "a sequence of NAME=EXPR strings"))
+    for d in definitions:
+        _need("definitions item", d, str, "a NAME=EXPR string")
+    return json.loads(_call(_core.layout_json, expression, definitions))
