@@ -2,12 +2,15 @@
 
 #include <rapidcheck.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <optional>
 #include <set>
 
 #include "fuzz/campaign/reducer.h"
 #include "ir/dtype/dtype.h"
+#include "ir/support/checked_int.h"
 
 namespace tf::fuzz {
 namespace {
@@ -108,9 +111,13 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
   CampaignResult r;
   r.property = property.name;
   const rc::detail::Property prop = rc::detail::toProperty(property.body);
-  const int shards = std::max(1, options.shards);
-  std::int64_t k = options.from + ((options.shard - options.from) % shards + shards) % shards;
-  for (;; k += shards) {
+  // The first index k >= from with k mod shards == shard, then every shards-th one, while it fits.
+  const std::int64_t shards = std::max<std::int64_t>(1, options.shards);
+  const std::int64_t from = std::max<std::int64_t>(0, options.from), shard = std::clamp<std::int64_t>(options.shard, 0, shards - 1);
+  const std::int64_t rest = from % shards;
+  std::optional<std::int64_t> next = checked_add(from, shard >= rest ? shard - rest : shards - (rest - shard));
+  for (; next; next = checked_add(*next, shards)) {
+    const std::int64_t k = *next;
     if (options.cases >= 0 && r.cases >= options.cases) break;
     if (options.seconds > 0 && seconds_since(t0) >= options.seconds) {
       r.stopped_by_time = true;

@@ -27,8 +27,10 @@ struct CampaignOptions {
   std::uint64_t seed = 1;
   double seconds = 60;          ///< the time budget (<= 0: none; then `cases` must bound it)
   std::int64_t cases = -1;      ///< at most this many cases (-1: until the time is spent)
-  std::int64_t from = 0;        ///< the first case index of the sequence (before sharding)
-  int shard = 0, shards = 1;    ///< run the cases k with k mod shards == shard
+  std::int64_t from = 0;        ///< the first case index of the sequence (before sharding; >= 0)
+  /// Run the cases k with k mod shards == shard (0 <= shard < shards); the sequence ends where the
+  /// next index would pass 2^63 - 1.
+  std::int64_t shard = 0, shards = 1;
   double shrink_seconds = 60;   ///< the shrink budget per finding
   int max_findings = 10;        ///< stop after this many distinct failure kinds
   /// Called after every case with the result so far (progress lines).

@@ -4,6 +4,7 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <vector>
 
@@ -59,6 +60,32 @@ TEST(Campaign, ShardsPartitionTheCasesOfTheWholeCampaign) {
 
 // A property that fails when a drawn vector's sum passes 100: the finding is shrunk to a small
 // counterexample that still fails with the same kind, and later failures are only counted.
+// Issue 34, finding 6: a shard near 2^63 holds (its index and count were ints), and the sequence
+// of a shard ends where the next index would pass 2^63 - 1, instead of wrapping.
+TEST(Campaign, TheLastShardsAndIndicesOfTheSequenceRunAndItEndsThere) {
+  auto run = [](std::int64_t shard, std::int64_t shards, std::int64_t from, std::int64_t cases) {
+    drawn().clear();
+    CampaignOptions o;
+    o.seed = 5;
+    o.seconds = 0;
+    o.cases = cases;
+    o.shard = shard;
+    o.shards = shards;
+    o.from = from;
+    return run_campaign(recording_property(), o).cases;
+  };
+  EXPECT_EQ(run(INT64_MAX - 1, INT64_MAX, 0, 3), 1);       // index 2^63 - 2 alone
+  EXPECT_EQ(run(0, INT64_MAX, 0, 3), 2);                   // indices 0 and 2^63 - 1
+  EXPECT_EQ(run(0, 1, INT64_MAX - 1, 5), 2);               // 2^63 - 2 and 2^63 - 1
+  EXPECT_EQ(run(3, 4, INT64_MAX - 2, 5), 1);               // 2^63 - 1 (= 3 mod 4) alone
+  EXPECT_EQ(run(0, 4, INT64_MAX - 2, 5), 0);               // the next index = 0 mod 4 is 2^63
+  EXPECT_EQ(run(1, 2, INT64_MAX - 2, 5), 2);               // 2^63 - 3 and 2^63 - 1
+  // The same case whatever the shard arithmetic: case K of the whole sequence.
+  const std::vector<int> whole = run_drawing(5, 40, 0, 1);
+  EXPECT_EQ(run(39 % 7, 7, 39, 1), 1);
+  EXPECT_EQ(drawn(), std::vector<int>{whole[39]});
+}
+
 TEST(Campaign, AFailureIsShrunkWithinItsKindAndCountedOnce) {
   const Property p{"sum", "vectors sum to at most 100",
                    [] {

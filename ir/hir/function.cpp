@@ -60,7 +60,7 @@ std::vector<IRType> check_signature(const std::string& name, const std::vector<V
     if (!params[i]->type()->is<TensorType>())
       diags.push_back(type_error(
           fmt::format("function {}: parameter '{}' has type {}; an HIR parameter is a tensor", name,
-                      params[i]->name, to_string(params[i]->type()))));
+                      params[i]->name, short_text(params[i]->type()))));
     param_types.push_back(params[i]->type());
   }
   check_dim_bounds(name, params, diags);
@@ -78,7 +78,7 @@ void check_body(const std::string& name, const Expr& body, IRType& return_type,
     diags.push_back(
         type_error(fmt::format("function {} declares the return type {}, but its "
                                "body has type {}",
-                               name, to_string(return_type), to_string(body->type()))));
+                               name, short_text(return_type), short_text(body->type()))));
   }
 }
 

@@ -23,7 +23,7 @@ Result<IRType> project_tensor(const IRType& type, const TensorType& t) {
       return rule_error("TYPES.2.1.LOCAL.nonconcrete-extent-raises",
                         fmt::format("the local extent {} of {} is not a concrete non-negative "
                                     "integer",
-                                    to_string(extent), to_string(type)));
+                                    to_string(extent), short_text(type)));
     shape.emplace_back(extent.value());
   }
   Result<TensorTypeRef> projected =

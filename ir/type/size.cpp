@@ -16,7 +16,7 @@ namespace {
 Diagnostic too_large(const TensorType& t, const char* what) {
   return category_error(DiagCategory::Type,
                         fmt::format("the {} of {} exceeds int64", what,
-                                    to_string(IRType(Ref<const TensorType>(&t)))));
+                                    short_text(IRType(Ref<const TensorType>(&t)))));
 }
 
 Result<std::int64_t> leaf_numel(const TensorType& t, const std::vector<std::int64_t>& shape) {
@@ -53,7 +53,7 @@ class LeafSum final : public TypeFunctor<Result<std::int64_t>> {
       if (!part.ok()) return part;
       if (__builtin_add_overflow(total, *part, &total))
         return category_error(DiagCategory::Type,
-                              fmt::format("the size of {} exceeds int64", to_string(IRType(&t))));
+                              fmt::format("the size of {} exceeds int64", short_text(IRType(&t))));
     }
     return total;
   }

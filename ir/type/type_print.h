@@ -10,6 +10,7 @@
 // Shapes print `()`, `(4,)`, `(16, 8)`; a symbolic dim prints as its expression (`N + 1`).
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -22,6 +23,12 @@ namespace tf {
 
 /// The tfir spelling of `t` ("<null>" for a null handle).
 std::string to_string(const IRType& t);
+/// The spelling of `t` for a message: at most `max_nodes` nodes (types and shape elements; a
+/// symbolic extent as short_text of its expression, a layout cut after 160 characters), each list
+/// cut short by one `...` once they are spent: `Tuple[Tensor[(4,), f32], Tensor[(4,), f32], ...]`. What every diagnostic that
+/// quotes a type quotes, so that a tuple of 10^5 types or a rank-5000 shape gives a message of a
+/// few lines, not of 100 KB (README: a message quotes at most 48 nodes).
+std::string short_text(const IRType& t, std::size_t max_nodes = 48);
 /// The storage keyword of a tensor type's spelling: `, storage=smem` (or `storage=None`), or
 /// "" for gmem, which an omitted storage means at every rank (docs/tfir.md).
 std::string storage_keyword(std::optional<StorageKind> storage);

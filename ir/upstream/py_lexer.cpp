@@ -4,6 +4,8 @@
 
 #include <array>
 #include <cctype>
+#include <cstdint>
+#include <string>
 
 namespace tf::upstream {
 namespace {
@@ -18,13 +20,49 @@ bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 
 bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
 
+// `source` with Python's universal newlines: each "\r\n" and each lone "\r" becomes "\n", so a
+// file saved with CR-only or CRLF line endings has the lines (and line numbers) Python sees.
+std::string universal_newlines(std::string_view source) {
+  std::string out;
+  out.reserve(source.size());
+  for (std::size_t i = 0; i < source.size(); ++i) {
+    if (source[i] != '\r') out += source[i];
+    else if (i + 1 >= source.size() || source[i + 1] != '\n') out += '\n';
+  }
+  return out;
+}
+
+// The character at the start of `s` as a message names it: "U+00E9 'é'" for a whole UTF-8
+// character (the code point alone for a control character), "the byte 0xE9 (not UTF-8)" for a
+// byte that starts none.
+std::string character_name(std::string_view s) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b0 = byte(0);
+  const std::size_t n = b0 < 0x80 ? 1 : (b0 & 0xE0) == 0xC0 ? 2 : (b0 & 0xF0) == 0xE0 ? 3 : (b0 & 0xF8) == 0xF0 ? 4 : 0;
+  bool valid = n != 0 && n <= s.size();
+  char32_t cp = n == 1 ? b0 : n == 2 ? b0 & 0x1Fu : n == 3 ? b0 & 0x0Fu : b0 & 0x07u;
+  for (std::size_t k = 1; valid && k < n; ++k) {
+    valid = (byte(k) & 0xC0) == 0x80;
+    cp = cp << 6 | (byte(k) & 0x3Fu);
+  }
+  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+  static constexpr char32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (!valid || cp < kLeast[n] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+    return fmt::format("the byte 0x{:02X} (not UTF-8)", b0);
+  const bool control = cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 || cp == 0x2029;
+  if (control) return fmt::format("the character U+{:04X}", static_cast<std::uint32_t>(cp));
+  return fmt::format("the character U+{:04X} '{}'", static_cast<std::uint32_t>(cp), s.substr(0, n));
+}
+
 // Punctuation of the subset, longest first.
 constexpr std::array<std::string_view, 25> kPuncts = {"->", "//", "**", "==", "!=", "<=", ">=", "(", ")", "[", "]", "{", "}",
                                                       ",", ":", ".", "=", "@", "+", "-", "*", "/", "%", "<", ">"};
 
 }  // namespace
 
-Result<std::vector<PyLine>> lex_python(std::string_view s, const std::string& file) {
+Result<std::vector<PyLine>> lex_python(std::string_view source, const std::string& file) {
+  const std::string text = universal_newlines(source);
+  const std::string_view s = text;
   std::vector<PyLine> lines;
   std::vector<char> brackets;
   PyLine current;
@@ -135,7 +173,7 @@ Result<std::vector<PyLine>> lex_python(std::string_view s, const std::string& fi
         }
       if (punct.empty())
         return error_at(file, line, column,
-                        fmt::format("the character '{}' is not in the Python subset the canonical printer writes", c));
+                        fmt::format("{} is not in the Python subset the canonical printer writes", character_name(s.substr(i))));
       if (punct == "(" || punct == "[" || punct == "{") brackets.push_back(punct[0]);
       if (punct == ")" || punct == "]" || punct == "}") {
         const char open = punct == ")" ? '(' : punct == "]" ? '[' : '{';

@@ -6,9 +6,11 @@
 // line; blank and comment-only lines vanish. Every token keeps its 1-based line and column in
 // the .py file, so that whatever is said later about a token is said at its place. Strings are
 // single- or double-quoted without escapes (the printer writes them unescaped). `/* Dynamic */`,
-// the printer's spelling of a Dynamic shard attribute (not Python), reads as `Dynamic()`. Tabs in
-// indentation, an unterminated string, a character outside the subset and unbalanced brackets
-// are errors at their place.
+// the printer's spelling of a Dynamic shard attribute (not Python), reads as `Dynamic()`. Line
+// endings are Python's universal newlines: "\n", "\r\n" and a lone "\r" each end a line. Tabs in
+// indentation, an unterminated string, a character outside the subset (named as a whole UTF-8
+// character, "U+00E9 'é'", or as a byte that is not UTF-8) and unbalanced brackets are errors at
+// their place.
 #pragma once
 
 #include <string>

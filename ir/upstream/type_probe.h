@@ -1,6 +1,6 @@
 // The type of a name in a function being imported, asked of the tfir reader (importer.h's design
-// note): the function so far, its bindings flattened, is read with the name as its result and
-// `Unit` as its declared type; the reader's verdict names the body's type.
+// note): the function so far, its bindings flattened, is read with the name as its result and no
+// declared return type, so that the function the reader builds takes the body's type.
 #pragma once
 
 #include <optional>
@@ -21,7 +21,9 @@ struct ProbedType {
 /// The type of `expr` (a tfir value: a name, or a tuple of names) after the `body` lines of a
 /// func with parameters `params` (tfir, without parentheses), in a file of `prelude` (the
 /// `tfir 1` header, declarations and earlier functions); nullopt when the reader does not
-/// report it (the function so far does not read).
+/// report it (the function so far does not read). The type is read from the function the reader
+/// builds (never from a diagnostic, which quotes a type in a bounded number of nodes), so it is
+/// spelled whole whatever its size.
 std::optional<ProbedType> probe_type(const std::string& prelude, const std::string& params,
                                      const std::vector<std::string>& body, const std::string& expr,
                                      const Context& context);

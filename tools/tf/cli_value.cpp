@@ -1,7 +1,9 @@
 #include "tools/tf/cli_value.h"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cerrno>
 #include <cmath>
@@ -9,6 +11,7 @@
 #include <cstdlib>
 #include <cctype>
 #include <cstring>
+#include <optional>
 
 #include "ir/text/decimal.h"
 
@@ -94,6 +97,62 @@ std::string format_hexfloat(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   return fmt::format("{:a}", v);
+}
+
+namespace {
+
+// A bound of a range as the message states it: "10000000", not "1e+07".
+std::string bound_text(double v) {
+  if (std::abs(v) < 0x1p53 && v == std::trunc(v)) return fmt::format("{}", static_cast<std::int64_t>(v));
+  return fmt::format("{}", v);
+}
+
+bool has_space(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+}
+
+}  // namespace
+
+std::string check_integer(std::string& text, std::int64_t lo, std::int64_t hi) {
+  if (text.starts_with(kValueMark)) text.erase(0, 1);  // `-inf`, `-nan` as value_arguments marks them
+  const std::optional<std::int64_t> v = has_space(text) ? std::nullopt : text::signed_integer(text);
+  if (!v || *v < lo || *v > hi) return fmt::format("'{}' is not an integer in [{}, {}]", text, lo, hi);
+  text = fmt::format("{}", *v);
+  return {};
+}
+
+std::string check_unsigned(std::string& text, std::uint64_t lo, std::uint64_t hi) {
+  if (text.starts_with(kValueMark)) text.erase(0, 1);  // `-inf`, `-nan` as value_arguments marks them
+  const std::optional<std::uint64_t> v = has_space(text) ? std::nullopt : text::integer_magnitude(text);
+  if (!v || *v < lo || *v > hi) return fmt::format("'{}' is not an integer in [{}, {}]", text, lo, hi);
+  text = fmt::format("{}", *v);
+  return {};
+}
+
+std::string check_number(std::string& text, double lo, double hi, bool lo_open) {
+  if (text.starts_with(kValueMark)) text.erase(0, 1);  // `-inf`, `-nan` as value_arguments marks them
+  const std::string why = fmt::format("'{}' is not a finite number in {}{}, {}]", text, lo_open ? "(" : "[", bound_text(lo), bound_text(hi));
+  if (text.empty() || has_space(text)) return why;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v) || v > hi || v < lo || (lo_open && v == lo)) return why;
+  text = fmt::format("{}", v);
+  return {};
+}
+
+CLI::Validator integer_in(std::int64_t lo, std::int64_t hi) {
+  return CLI::Validator([lo, hi](std::string& text) { return check_integer(text, lo, hi); },
+                        fmt::format("INT in [{}, {}]", lo, hi));
+}
+
+CLI::Validator unsigned_in(std::uint64_t lo, std::uint64_t hi) {
+  return CLI::Validator([lo, hi](std::string& text) { return check_unsigned(text, lo, hi); },
+                        fmt::format("INT in [{}, {}]", lo, hi));
+}
+
+CLI::Validator number_in(double lo, double hi, bool lo_open) {
+  return CLI::Validator([lo, hi, lo_open](std::string& text) { return check_number(text, lo, hi, lo_open); },
+                        fmt::format("NUMBER in {}{}, {}]", lo_open ? "(" : "[", bound_text(lo), bound_text(hi)));
 }
 
 }  // namespace tf::cli

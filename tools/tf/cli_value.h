@@ -5,11 +5,16 @@
 // the tensor-literal reader does (reading the nearest f64 first would round twice).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ir/support/result.h"
+
+namespace CLI {
+class Validator;
+}
 
 namespace tf::cli {
 
@@ -42,5 +47,35 @@ std::string format_value(double v);
 
 /// C99 hex-float spelling of `v` ("0x1.dp+8"), or "nan" / "inf" / "-inf".
 std::string format_hexfloat(double v);
+
+// ---- Numeric options ----------------------------------------------------------------------------
+// Every numeric option of every subcommand is checked on its text, before CLI11 converts it (which
+// would wrap "-1" into an unsigned, clamp an integer beyond int64, read "010" as octal, or take
+// nan and inf for a time): it must be a finite number in the option's range, and a value that is
+// not fails as a usage error (exit 2) that states the range:
+//   tf: error[usage]: --cases: '-5' is not an integer in [1, 9223372036854775807]
+
+/// The most seconds any time option takes (--time, --shrink-time, --reduce-time): 10^7 s, about
+/// 115 days, so that a deadline computed from it never leaves the clock's range.
+inline constexpr double kMaxOptionSeconds = 1e7;
+
+/// "" when `text` is an integer spelling (decimal, or hex 0x..., with an optional '-') of a value
+/// in [lo, hi], and `text` is then rewritten in decimal (what CLI11 converts); otherwise why not:
+/// "'TEXT' is not an integer in [LO, HI]".
+std::string check_integer(std::string& text, std::int64_t lo, std::int64_t hi);
+
+/// The same for an unsigned 64-bit value in [lo, hi] ("-1" is refused, never wrapped).
+std::string check_unsigned(std::string& text, std::uint64_t lo, std::uint64_t hi);
+
+/// "" when `text` is a finite decimal or hex-float number in [lo, hi] (in (lo, hi] when
+/// `lo_open`), and `text` is then rewritten as the shortest decimal that reads back as it;
+/// otherwise why not: "'nan' is not a finite number in [0, 10000000]". nan and inf never pass.
+std::string check_number(std::string& text, double lo, double hi, bool lo_open = false);
+
+/// CLI11 validators of the three checks above, for `->check(...)` on a numeric option; each
+/// names its range in --help ("INT in [1, 9223372036854775807]").
+CLI::Validator integer_in(std::int64_t lo, std::int64_t hi);
+CLI::Validator unsigned_in(std::uint64_t lo, std::uint64_t hi);
+CLI::Validator number_in(double lo, double hi, bool lo_open = false);
 
 }  // namespace tf::cli

@@ -8,12 +8,12 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "conformance/rule_catalogue.h"
 #include "conformance/suite.h"
+#include "eval/hir/evaluator.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
@@ -25,10 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 
 bool write_text(const std::string& path, const std::string& text, std::vector<Diagnostic>& bad) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  if (f.good()) return true;
-  bad.push_back(category_error(DiagCategory::Usage, fmt::format("cannot write '{}'", path)));
+  std::optional<Diagnostic> failed = write_file(path, text);
+  if (!failed) return true;
+  bad.push_back(std::move(*failed));
   return false;
 }
 
@@ -74,12 +73,17 @@ std::string catalogue_path(const ConformRequest& r) {
 
 void attach_backends(conformance::SuiteOptions& options) {
 #ifdef TF_HAVE_CUDA_EMU
-  options.emu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
-    return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs);
+  // A backend case runs under the suite's budgets, and stops when the evaluators' stop flag is
+  // set (Ctrl-C; tf reduce's --time, deadline_interrupt.h).
+  cuda::BackendOptions run;
+  run.limits = options.limits;
+  run.stop_requested = &eval::interrupt_requested;
+  options.emu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+    return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs, run);
   };
   if (cuda::gpu_backend_built()) {
-    options.gpu = [](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
-      return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs);
+    options.gpu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
+      return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs, run);
     };
     options.gpu_unavailable = [] { return cuda::gpu_devices() > 0 ? std::string() : std::string("no CUDA device is visible"); };
   }

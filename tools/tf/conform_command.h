@@ -43,7 +43,8 @@ struct ConformRequest {
 };
 
 /// Gives `options` the backends of levels cuda-emu and cuda-gpu this build has (none without
-/// the CUDA headers; cuda-gpu only with nvcc, and asking for a device only when a case needs it).
+/// the CUDA headers; cuda-gpu only with nvcc, and asking for a device only when a case needs it),
+/// each run under `options.limits` (set them first) and stopped by the evaluators' stop flag.
 void attach_backends(conformance::SuiteOptions& options);
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.

@@ -28,6 +28,7 @@
 #include "tools/tf/function_run.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/limit_options.h"
+#include "tools/tf/cli_value.h"
 #include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
@@ -38,9 +39,15 @@ namespace fs = std::filesystem;
 
 Diagnostic usage(std::string message) { return category_error(DiagCategory::Usage, std::move(message)); }
 
+// Writes `diags`: kExitInternalError when one is an internal error (a bug of tf's, such as an
+// emitted module g++ refuses), else kExitBadInput.
 int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json) {
-  for (const Diagnostic& d : diags) write_diagnostic(d, err, json);
-  return kExitBadInput;
+  bool internal = false;
+  for (const Diagnostic& d : diags) {
+    write_diagnostic(d, err, json);
+    internal = internal || d.category == DiagCategory::Internal;
+  }
+  return internal ? kExitInternalError : kExitBadInput;
 }
 
 Result<std::pair<std::string, std::string>> split_assignment(const std::string& s, const char* option) {
@@ -86,11 +93,10 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
     for (std::size_t p = 0; p < arrays->size(); ++p) {
       const std::string file = p == 0 ? fmt::format("out{}.npy", k) : fmt::format("out{}.plane{}.npy", k, p);
       const fs::path path = fs::path(dir) / file;
-      std::vector<std::uint8_t> bytes = eval::write_npy((*arrays)[p]);
-      std::ofstream f(path, std::ios::binary);
-      f.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-      if (!f.good()) {
-        errors.push_back(usage(fmt::format("cannot write '{}'", path.string())));
+      const std::vector<std::uint8_t> bytes = eval::write_npy((*arrays)[p]);
+      if (std::optional<Diagnostic> d =
+              write_file(path.string(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()))) {
+        errors.push_back(*d);
         return false;
       }
       err << fmt::format("wrote {} ({} {})\n", path.string(), outputs[k].first,
@@ -266,7 +272,8 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   add_run_options(*cmd, *req);
   cmd->add_option("--schedule", req->schedule_seed,
                   "SEED: run a prim_func's threads in a seeded random order instead of lowest first "
-                  "(a race-free program gives the same result under every seed)");
+                  "(a race-free program gives the same result under every seed)")
+      ->check(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--mma", req->mma,
                   "exact|sm80|sm90: how a prim_func's Mma adds its products: the correctly rounded exact sum "
                   "(default), or the Ampere / Hopper tensor-core models (truncating alignment, "

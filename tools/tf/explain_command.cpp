@@ -88,6 +88,19 @@ Diagnostic unknown_subject(const std::string& arg, const conformance::RuleCatalo
   return d;
 }
 
+// The longest argument looked up: every rule id and op name is under 64 characters, and a longer
+// one would only make the nearest-name search slow (quadratic in its length) and the message long.
+constexpr std::size_t kMaxSubjectBytes = 200;
+// How much of a refused argument the message quotes.
+constexpr std::size_t kQuotedSubjectBytes = 64;
+
+Diagnostic too_long_subject(const std::string& arg) {
+  return category_error(DiagCategory::Usage,
+                        fmt::format("the argument '{}...' ({} bytes) is longer than any rule id, prefix or op name "
+                                    "(at most {} bytes are looked up)",
+                                    arg.substr(0, kQuotedSubjectBytes), arg.size(), kMaxSubjectBytes));
+}
+
 Diagnostic ambiguous_spelling(const std::string& arg, const std::vector<std::string>& ops) {
   Diagnostic d = category_error(
       DiagCategory::Usage,
@@ -100,6 +113,7 @@ Diagnostic ambiguous_spelling(const std::string& arg, const std::vector<std::str
 
 int run_explain(const ExplainRequest& r, ExplainSources& sources, std::ostream& out,
                 std::ostream& err) {
+  if (r.subject.size() > kMaxSubjectBytes) return report_bad_input({too_long_subject(r.subject)}, err, r.json);
   const Subject s = resolve(r.subject, sources.rules);
   if (s.rule != nullptr) return explain_rule(*s.rule, sources, r.run, r.json, out);
   if (s.op) return explain_op(*s.op, s.kind, sources, r.run_example, r.json, out);

@@ -44,7 +44,8 @@
 //            "text"} or null, "example": {"file", "line", "case", "run", "level", "status",
 //            "reason"} or null}
 // Exit 0; 1 when a case run (--run, or an op's example) fails or crashes; 2 for bad input (an
-// unknown or ambiguous argument, an unreadable catalogue, a malformed docs/decisions.md).
+// unknown or ambiguous argument, an argument over 200 bytes (refused before any lookup, its first
+// 64 bytes quoted), an unreadable catalogue, a malformed docs/decisions.md).
 #pragma once
 
 #include <ostream>

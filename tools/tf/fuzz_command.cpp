@@ -7,14 +7,19 @@
 
 #include <charconv>
 #include <chrono>
+#include <climits>
+#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string_view>
 
 #include "fuzz/campaign/campaign.h"
 #include "fuzz/campaign/property.h"
+#include "ir/support/json_text.h"
 #include "ir/support/plant.h"
+#include "tools/tf/cli_value.h"
 #include "tools/tf/reduce_command.h"
 #include "tools/tf/report.h"
 
@@ -26,7 +31,8 @@ using fuzz::CampaignResult;
 using fuzz::Finding;
 using fuzz::Property;
 
-bool parse_shard(const std::string& s, int& index, int& count) {
+// I/N with 0 <= I < N, both decimal integers that fit int64.
+bool parse_shard(const std::string& s, std::int64_t& index, std::int64_t& count) {
   const std::size_t slash = s.find('/');
   if (slash == std::string::npos) return false;
   const auto a = std::from_chars(s.data(), s.data() + slash, index);
@@ -81,19 +87,55 @@ nlohmann::json finding_json(const Finding& f, const std::string& reproducer_path
 }
 
 // Writes the reproducer of `f` under `dir`; its path, or "" without a directory or a witness.
-std::string write_reproducer(const Finding& f, const std::string& dir, std::ostream& err) {
+// A reproducer the file cannot take goes to `err` after the diagnostic, and `write_failed` is set.
+std::string write_reproducer(const Finding& f, const std::string& dir, std::ostream& err, bool& write_failed) {
   if (dir.empty() || f.reproducer.empty()) return "";
   const fs::path path = fs::path(dir) / fmt::format("{}-seed-{}-case-{}.tfir", f.origin.property, f.origin.seed, f.origin.case_index);
-  std::ofstream o(path, std::ios::binary);
-  o << f.reproducer;
-  if (!o) {
-    err << "tf fuzz: cannot write " << path.string() << "\n";
+  if (std::optional<Diagnostic> failed = write_file(path.string(), f.reproducer)) {
+    report_bad_input({*failed}, err, /*json=*/false);
+    err << "tf fuzz: the reproducer of " << f.origin.property << " case " << f.origin.case_index << " follows:\n" << f.reproducer;
+    write_failed = true;
     return "";
   }
   return path.string();
 }
 
-void print_summary(const CampaignResult& r, const std::vector<std::string>& paths, std::ostream& out) {
+// DIR/findings.jsonl, rewritten whole after each property so that a run cut short keeps what it
+// found. When the file cannot take its lines, the diagnostic says so and the lines go to stderr
+// (finish), so no finding is lost.
+class FindingsFile {
+ public:
+  /// Creates (truncates) `path`; "" writes nothing. false, with the diagnostic on `err`, when it
+  /// cannot be created.
+  bool open(const std::string& path, std::ostream& err) {
+    path_ = path;
+    return path_.empty() || save(err, "");
+  }
+  void add(const nlohmann::json& finding, std::ostream& err) {
+    if (path_.empty()) return;
+    text_ += json_text(finding) + "\n";
+    if (!failed_) save(err, "; its findings are written to stderr instead");
+  }
+  /// Whether a write failed (the lines then went to `err` at finish).
+  bool failed() const { return failed_; }
+  void finish(std::ostream& err) const {
+    if (failed_) err << "tf fuzz: the lines of " << path_ << " follow:\n" << text_;
+  }
+
+ private:
+  bool save(std::ostream& err, std::string_view instead) {
+    std::optional<Diagnostic> d = write_file(path_, text_);
+    if (!d) return true;
+    d->message += instead;
+    report_bad_input({*d}, err, /*json=*/false);
+    failed_ = true;
+    return false;
+  }
+  std::string path_, text_;
+  bool failed_ = false;
+};
+
+void print_summary(const CampaignResult& r, const std::vector<std::string>& paths, bool out_dir, std::ostream& out) {
   const double rate = r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0;
   const double spent = r.seconds > 0 ? r.seconds : 1;
   out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s; time {:.0f}% generating, {:.0f}% checking, {:.0f}% shrinking\n",
@@ -117,7 +159,7 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
                        f.reduce_seconds > 0 ? fmt::format(", reduced to {} ({:.1f} s)", f.lines_reduced, f.reduce_seconds) : "",
                        f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
     if (!paths[i].empty()) out << "    reproducer: " << paths[i] << "   (replay: tf conform " << paths[i] << ")\n";
-    else if (!f.reproducer.empty()) out << "    reproducer (write it with --out DIR):\n" << f.reproducer;
+    else if (!f.reproducer.empty()) out << (out_dir ? "    reproducer (its file could not be written):\n" : "    reproducer (write it with --out DIR):\n") << f.reproducer;
     else out << "    counterexample:\n" << f.example;
     out << "    " << f.description.substr(0, 2000) << "\n";
   }
@@ -127,7 +169,7 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
 // `seconds`; the finding then holds the reduced text and its size.
 void reduce_finding(Finding& f, double seconds) {
   if (seconds <= 0 || f.reproducer.empty() || f.raw_reproducer) return;
-  const std::optional<fuzz::ReduceResult> r = reduce_case_file(f.reproducer, "reproducer.tfir", seconds);
+  const Result<fuzz::ReduceResult> r = reduce_case_file(f.reproducer, "reproducer.tfir", seconds);
   if (!r) return;  // the reproducer does not fail as a case (docs/fuzzing.md says which ones)
   f.reproducer = r->text;
   f.lines_reduced = r->lines_after;
@@ -165,9 +207,9 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     }
     activate_plant(p->plant);
   }
-  int shard = 0, shards = 1;
+  std::int64_t shard = 0, shards = 1;
   if (!parse_shard(r.shard, shard, shards)) {
-    err << "tf fuzz: --shard takes I/N with 0 <= I < N (found '" << r.shard << "')\n";
+    err << "tf fuzz: --shard takes I/N, integers with 0 <= I < N <= 9223372036854775807 (found '" << r.shard << "')\n";
     return kExitBadInput;
   }
   if (r.properties.empty()) {
@@ -195,9 +237,14 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
       return kExitBadInput;
     }
   }
-  std::ofstream jsonl;
-  if (!r.out_dir.empty())
-    jsonl.open(fs::path(r.out_dir) / (shards == 1 ? std::string("findings.jsonl") : fmt::format("findings-{}-of-{}.jsonl", shard, shards)));
+  FindingsFile jsonl;
+  if (!jsonl.open(r.out_dir.empty() ? std::string()
+                                    : (fs::path(r.out_dir) / (shards == 1 ? std::string("findings.jsonl")
+                                                                          : fmt::format("findings-{}-of-{}.jsonl", shard, shards)))
+                                          .string(),
+                  err))
+    return kExitBadInput;
+  bool write_failed = false;
   nlohmann::json summary = nlohmann::json::array();
   bool failed = false;
   Progress progress(err, r.progress);
@@ -227,9 +274,9 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     nlohmann::json findings = nlohmann::json::array();
     for (Finding& f : result.findings) {
       reduce_finding(f, r.reduce_seconds);
-      paths.push_back(write_reproducer(f, r.out_dir, err));
+      paths.push_back(write_reproducer(f, r.out_dir, err, write_failed));
       findings.push_back(finding_json(f, paths.back(), r.shard));
-      if (jsonl.is_open()) jsonl << findings.back().dump() << "\n" << std::flush;
+      jsonl.add(findings.back(), err);
     }
     failed = failed || result.failed > 0;
     if (r.json) {
@@ -240,10 +287,12 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
                          {"findings", findings},
                          {"seed", r.seed}, {"shard", r.shard}});
     } else {
-      print_summary(result, paths, out);
+      print_summary(result, paths, !r.out_dir.empty(), out);
     }
   }
-  if (r.json) out << summary.dump(2) << "\n";
+  if (r.json) out << json_text(summary, 2) << "\n";
+  jsonl.finish(err);
+  if (write_failed || jsonl.failed()) return kExitBadInput;  // the findings went to stderr instead
   return failed ? kExitCheckFailed : kExitOk;
 }
 
@@ -263,15 +312,21 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
       "  tf fuzz --property all --seed 1 --cases 400 --time 30\n"
       "  tf fuzz --property tir-vs-emu --seed 3 --shard 2/8 --time 3600 --out shard2/");
   cmd->add_option("--property", req->properties, "a property to run (repeatable); `all` for every one");
-  cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)");
-  cmd->add_option("--time", req->seconds, "seconds per property (default 60; 0: no limit, give --cases)");
-  cmd->add_option("--cases", req->cases, "at most this many cases per property (with `all`: divided by each one's cost)");
-  cmd->add_option("--from", req->from, "start at this case index (replay one case: --from K --cases 1)");
+  cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)")->check(unsigned_in(0, UINT64_MAX));
+  cmd->add_option("--time", req->seconds, "seconds per property (default 60; 0: no limit, give --cases)")
+      ->check(number_in(0, kMaxOptionSeconds));
+  cmd->add_option("--cases", req->cases, "at most this many cases per property (with `all`: divided by each one's cost)")
+      ->check(integer_in(1, INT64_MAX));
+  cmd->add_option("--from", req->from, "start at this case index (replay one case: --from K --cases 1)")
+      ->check(integer_in(0, INT64_MAX));
   cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
   cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
-  cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)");
-  cmd->add_option("--reduce-time", req->reduce_seconds, "seconds of tf reduce on each reproducer after shrinking (default 30; 0: off)");
-  cmd->add_option("--max-findings", req->max_findings, "stop a property after this many distinct failures (default 10)");
+  cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)")
+      ->check(number_in(0, kMaxOptionSeconds));
+  cmd->add_option("--reduce-time", req->reduce_seconds, "seconds of tf reduce on each reproducer after shrinking (default 30; 0: off)")
+      ->check(number_in(0, kMaxOptionSeconds));
+  cmd->add_option("--max-findings", req->max_findings, "stop a property after this many distinct failures (default 10)")
+      ->check(integer_in(1, INT_MAX));
   cmd->add_flag("--json", req->json, "the summary as JSON on stdout (with each property's label histogram)");
   cmd->add_flag("--list", req->list, "name the properties and say which cannot run here");
   cmd->add_option("--plant", req->plant, "activate one planted bug for this run (the mutation score; see --list-plants)");

@@ -2,7 +2,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -32,16 +31,7 @@ int run_import(const ImportRequest& r, std::ostream& out, std::ostream& err) {
     if (!file) return fail(file.diagnostics(), err);
     text = text::print_file(*file);
   }
-  if (r.output.empty()) {
-    out << text;
-    return kExitOk;
-  }
-  std::ofstream o(r.output, std::ios::binary);
-  if (!(o << text)) {
-    err << "tf import: cannot write " << r.output << "\n";
-    return kExitBadInput;
-  }
-  return kExitOk;
+  return write_text_output(text, r.output, out, err);
 }
 
 void add_import_command(CLI::App& app, int& exit_code) {

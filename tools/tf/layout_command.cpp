@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -100,12 +99,8 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
   const std::string spelling = text::to_string(*value);
 
   if (!r.svg_path.empty()) {
-    std::ofstream svg(r.svg_path);
-    svg << layout_svg(*table, spelling);
-    if (!svg)
-      return report_bad_input(
-          {category_error(DiagCategory::Usage, fmt::format("cannot write '{}'", r.svg_path))}, err,
-          r.json);
+    if (std::optional<Diagnostic> failed = write_file(r.svg_path, layout_svg(*table, spelling)))
+      return report_bad_input({*failed}, err, r.json);
   }
 
   if (r.json) {

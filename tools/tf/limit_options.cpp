@@ -3,7 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include "ir/text/decimal.h"
+#include "tools/tf/cli_value.h"
 
 namespace tf::cli {
 
@@ -15,7 +18,7 @@ void add_limit_options(CLI::App& cmd, LimitOptions& options) {
   cmd.add_option("--max-steps", options.max_steps,
                  "the most op calls, function calls and loop trips one evaluation may take (default 10^9); a "
                  "loop with more trips than are left is refused before it starts")
-      ->check(CLI::PositiveNumber);
+      ->check(integer_in(1, INT64_MAX));
 }
 
 std::optional<std::int64_t> parse_byte_count(std::string_view text) {
@@ -42,8 +45,8 @@ Result<eval::EvalLimits> resolve_limits(const LimitOptions& options) {
   std::optional<std::int64_t> bytes = parse_byte_count(options.max_memory);
   if (!bytes)
     return category_error(DiagCategory::Usage,
-                          fmt::format("--max-memory '{}' is not a positive byte count (4096, "
-                                         "512M, 8G)",
+                          fmt::format("--max-memory '{}' is not a positive byte count in [1, 9223372036854775807] "
+                                      "(4096, 512K, 512M, 8G, 2T; the suffixes are powers of 1024)",
                                       options.max_memory));
   limits.max_memory_bytes = *bytes;
   return limits;

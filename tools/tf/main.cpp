@@ -1,14 +1,25 @@
 // tf: the TileFoundry-C++ command line (README.md, "Asking `tf`"); the commands are in tf_app.h.
+#include <cstdio>
+#include <iostream>
 #include <string>
 #include <vector>
 
 #include "eval/value/allocator_reuse.h"
 #include "tools/tf/cli_value.h"
+#include "tools/tf/report.h"
 #include "tools/tf/tf_app.h"
 
 int main(int argc, char** argv) {
   tf::eval::keep_freed_memory_for_reuse();
   std::vector<std::string> args = tf::cli::value_arguments(argc, argv);
   args.erase(args.begin());
-  return tf::cli::run_tf(std::move(args));
+  const int code = tf::cli::run_tf(std::move(args));
+  // What a command printed is checked too: a standard output that cannot take it (a full disk)
+  // is an error, not a silent loss with exit 0.
+  std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    std::cerr << "tf: error[usage]: cannot write the standard output: what the command printed is lost\n";
+    return code == tf::cli::kExitOk || code == tf::cli::kExitCheckFailed ? tf::cli::kExitBadInput : code;
+  }
+  return code;
 }

@@ -4,86 +4,102 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <regex>
-#include <sstream>
 
 #include "conformance/suite.h"
 #include "fuzz/campaign/property.h"
 #include "fuzz/campaign/reducer.h"
+#include "ir/support/json_text.h"
+#include "ir/support/regular_file.h"
+#include "tools/tf/cli_value.h"
 #include "tools/tf/conform_command.h"
+#include "tools/tf/deadline_interrupt.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {
 
-// The failure of the first failing (or crashed) case of `text`: its kind, with the rule id of an
-// `error[ID]` in its reason; nullopt when every case passes or the file does not read.
-std::optional<std::string> failure_of(const std::string& text, const std::string& path, const conformance::SuiteOptions& options) {
+// What one replay of a case file gave: the diagnostics of a text that does not read, or the
+// failure of its first failing (or crashed) case: its kind, with the rule id of an `error[ID]` in
+// its reason (nullopt when every case passes).
+struct Replay {
+  std::vector<Diagnostic> bad_input;
+  std::optional<std::string> failure;
+};
+
+Replay replay(const std::string& text, const std::string& path, const conformance::SuiteOptions& options) {
   conformance::SuiteRun run;
   conformance::run_source(text, path, options, run);
-  if (!run.bad_input.empty()) return std::nullopt;
+  if (!run.bad_input.empty()) return {std::move(run.bad_input), std::nullopt};
   for (const conformance::CaseOutcome& o : run.outcomes) {
-    if (o.status == conformance::CaseOutcome::Status::Crashed) return "crashed: " + fuzz::failure_kind(o.reason);
+    if (o.status == conformance::CaseOutcome::Status::Crashed) return {{}, "crashed: " + fuzz::failure_kind(o.reason)};
     if (o.status != conformance::CaseOutcome::Status::Failed) continue;
     std::string kind = fuzz::failure_kind(o.reason);
     if (const std::size_t at = o.reason.find("error["); at != std::string::npos)
       kind += " [" + o.reason.substr(at + 6, o.reason.find(']', at) - at - 6) + "]";
-    return kind;
+    return {{}, kind};
   }
-  return std::nullopt;
+  return {};
+}
+
+Diagnostic at_file(const std::string& path, std::string message) {
+  Diagnostic d = category_error(DiagCategory::Usage, std::move(message));
+  d.location.file = path;
+  return d;
 }
 
 }  // namespace
 
-std::optional<fuzz::ReduceResult> reduce_case_file(const std::string& text, const std::string& path, double seconds) {
+Result<fuzz::ReduceResult> reduce_case_file(const std::string& text, const std::string& path, double seconds) {
   conformance::SuiteOptions options;
   options.context = &cli_context();
   attach_backends(options);
-  const std::optional<std::string> kind = failure_of(text, path, options);
-  if (!kind) return std::nullopt;
+  const DeadlineInterrupt deadline(seconds);  // stops a replay still running when the time is up
+  Replay first = replay(text, path, options);
+  if (deadline.fired())
+    return at_file(path, fmt::format("the replay of the file did not end within the time budget of {} s (--time): nothing reduced", seconds));
+  if (!first.bad_input.empty()) return std::move(first.bad_input);
+  if (!first.failure) return at_file(path, "no case of the file fails: nothing to reduce");
+  const std::string kind = *first.failure;
   // A case at a backend level runs the machine model before the backend: undefined behaviour a
   // reduction introduces is a failure of another kind there, so kernels may lose any statement.
   static const std::regex backend_level(R"((^|\n)\s*at\s+cuda-(emu|gpu)\s*(\n|$))");
   fuzz::ReduceOptions how;
   how.kernel_statements = std::regex_search(text, backend_level);
-  fuzz::ReduceResult result = fuzz::reduce_text(
-      text, [&](const std::string& candidate) { return failure_of(candidate, path, options) == kind; }, seconds, how);
-  result.failure = *kind;
+  // A candidate whose replay the deadline stopped failed as "interrupted": it is not kept.
+  auto interesting = [&](const std::string& candidate) {
+    if (deadline.fired()) return false;
+    const Replay r = replay(candidate, path, options);
+    return !deadline.fired() && r.bad_input.empty() && r.failure == kind;
+  };
+  fuzz::ReduceResult result = fuzz::reduce_text(text, interesting, deadline.seconds_left(), how);
+  result.failure = kind;
+  result.out_of_time = result.out_of_time || deadline.fired();
   return result;
 }
 
 int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
-  std::ifstream in(r.file, std::ios::binary);
-  if (!in) {
-    err << "tf reduce: cannot read " << r.file << "\n";
-    return kExitBadInput;
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  Result<std::string> read = read_regular_file(r.file);
+  if (!read) return report_bad_input(read.diagnostics(), err, r.json);
+  const std::string& text = *read;
   if (!r.property.empty() && text.find("case \"fuzz/" + r.property + "/") == std::string::npos)
     err << "tf reduce: note: " << r.file << " has no case of property " << r.property << " (reducing its first failing case anyway)\n";
-  const std::optional<fuzz::ReduceResult> reduced = reduce_case_file(text, r.file, r.seconds);
-  if (!reduced) {
-    err << "tf reduce: no case of " << r.file << " fails (or the file does not read): nothing to reduce\n";
-    return kExitBadInput;
-  }
+  const Result<fuzz::ReduceResult> reduced = reduce_case_file(text, r.file, r.seconds);
+  if (!reduced) return report_bad_input(reduced.diagnostics(), err, r.json);
   const fuzz::ReduceResult& result = *reduced;
   const std::string output = r.output.empty() ? r.file + ".reduced.tfir" : r.output;
   if (output == "-") out << result.text;
   else if (const int rc = write_text_output(result.text, output, out, err); rc != kExitOk) return rc;
   const double ratio = result.lines_after > 0 ? static_cast<double>(result.lines_before) / static_cast<double>(result.lines_after) : 0;
   if (r.json) {
-    out << nlohmann::json{{"file", r.file},         {"output", output},           {"failure", result.failure},
-                          {"lines_before", result.lines_before}, {"lines_after", result.lines_after},
-                          {"tests", result.tests},  {"accepted", result.accepted}, {"seconds", result.seconds},
-                          {"out_of_time", result.out_of_time}}
-               .dump()
+    out << json_text(nlohmann::json{{"file", r.file},         {"output", output},           {"failure", result.failure},
+                                    {"lines_before", result.lines_before}, {"lines_after", result.lines_after},
+                                    {"tests", result.tests},  {"accepted", result.accepted}, {"seconds", result.seconds},
+                                    {"out_of_time", result.out_of_time}})
         << "\n";
   } else if (output != "-") {
     out << fmt::format("{}: {} -> {} code lines ({:.1f}x) in {:.1f} s, {} candidates tried, {} kept{}\n  still failing with: {}\n  written to {}\n",
@@ -107,7 +123,8 @@ void add_reduce_command(CLI::App& app, int& exit_code) {
   cmd->add_option("file", req->file, "the failing .tfir case file")->required();
   cmd->add_option("--property", req->property, "the property that found it (a check of the case name)");
   cmd->add_option("-o,--output", req->output, "where the reduced file goes (default FILE.reduced.tfir; - for stdout)");
-  cmd->add_option("--time", req->seconds, "the time budget in seconds (default 300)");
+  cmd->add_option("--time", req->seconds, "the time budget in seconds, the replays included (default 300)")
+      ->check(number_in(0, kMaxOptionSeconds, /*lo_open=*/true));
   cmd->add_flag("--json", req->json, "the report as one JSON object");
   cmd->callback([req, &exit_code] { exit_code = run_reduce(*req, std::cout, std::cerr); });
 }

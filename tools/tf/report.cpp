@@ -1,6 +1,10 @@
 #include "tools/tf/report.h"
 
-#include <fstream>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 
 #include "ir/support/json_text.h"
 
@@ -34,17 +38,29 @@ nlohmann::json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
+std::optional<Diagnostic> write_file(const std::string& path, std::string_view text) {
+  auto failed = [&](int error) {
+    Diagnostic d = category_error(DiagCategory::Usage, fmt::format("cannot write '{}': {}", path, std::strerror(error)));
+    d.location.file = path;
+    return d;
+  };
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return failed(errno);
+  const std::size_t written = std::fwrite(text.data(), 1, text.size(), f);
+  const int write_error = written == text.size() ? 0 : errno;
+  const int flush_error = std::fflush(f) == 0 ? 0 : errno;
+  const int close_error = std::fclose(f) == 0 ? 0 : errno;
+  if (const int error = write_error ? write_error : flush_error ? flush_error : close_error; error != 0) return failed(error);
+  if (written != text.size()) return failed(EIO);
+  return std::nullopt;
+}
+
 int write_text_output(const std::string& text, const std::string& path, std::ostream& out, std::ostream& err) {
   if (path.empty()) {
     out << text;
     return kExitOk;
   }
-  std::ofstream o(path, std::ios::binary);
-  o << text;
-  if (!o) {
-    err << "tf: error[usage]: cannot write " << path << '\n';
-    return kExitBadInput;
-  }
+  if (std::optional<Diagnostic> d = write_file(path, text)) return report_bad_input({*d}, err, /*json=*/false);
   return kExitOk;
 }
 

@@ -4,7 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <ostream>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/support/diagnostic.h"
@@ -26,8 +29,15 @@ nlohmann::json diagnostic_json(const Diagnostic& d);
 /// Writes `diags` to `err` and returns kExitBadInput.
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
 
-/// Writes `text` to `out` when `path` is empty, else to the file `path`: kExitOk, or a usage
-/// error on `err` and kExitBadInput when the file cannot be written.
+/// Writes `text` to the file `path` (created or truncated), checking the open, every write and
+/// the close (a full disk often shows only when the last buffer is flushed): nullopt, or a Usage
+/// diagnostic located at the file, "cannot write 'PATH': REASON". What every command that writes
+/// a file (-o, --junit, --json FILE, --out, --svg) writes it with, so that no output is lost
+/// silently.
+std::optional<Diagnostic> write_file(const std::string& path, std::string_view text);
+
+/// Writes `text` to `out` when `path` is empty, else to the file `path` (write_file): kExitOk, or
+/// the diagnostic on `err` and kExitBadInput when the file cannot be written.
 int write_text_output(const std::string& text, const std::string& path, std::ostream& out, std::ostream& err);
 
 /// The diagnostics of a failed pipeline written to `err`: kExitInternalError when the first is an

@@ -58,5 +58,29 @@ TEST(TypePrint, TupleUnitAndCallable) {
   EXPECT_EQ(to_string(IRType()), "<null>");
 }
 
+// Issue 34, finding 7: a diagnostic quoted a whole type, 78 KB for a tuple of thousands of
+// tensors. A message quotes short_text: a bounded number of nodes, each list cut by one `...`.
+TEST(TypePrint, ShortTextQuotesABoundedNumberOfNodes) {
+  IRType f4 = tensor({4}, DType::f32());
+  const IRType wide = TupleType::make(std::vector<IRType>(5000, f4)).value();
+  EXPECT_EQ(short_text(wide, 5), "Tuple[Tensor[(4,), f32], Tensor[(4,), f32], ...]");
+  EXPECT_LT(short_text(wide).size(), 600u) << short_text(wide);
+  EXPECT_EQ(to_string(wide).size(), 5000 * std::string("Tensor[(4,), f32], ").size() - 2 + std::string("Tuple[]").size());
+  const IRType high_rank = tensor(std::vector<ShapeDim>(5000, ShapeDim(1)), DType::f32());
+  EXPECT_EQ(short_text(high_rank, 4), "Tensor[(1, 1, 1, ...), f32]");
+  IRType nested = f4;
+  for (int i = 0; i < 2000; ++i) nested = TupleType::make({nested}).value();
+  EXPECT_EQ(short_text(nested, 3), "Tuple[Tuple[Tuple[...]]]");
+  // A layout of thousands of modes is cut after 160 characters.
+  IntTuple many = IntTuple::tuple(std::vector<IntTuple>(3000, IntTuple(1)));
+  const IRType laid = tensor(std::vector<ShapeDim>(3000, ShapeDim(1)), DType::f32(), StorageKind::Rmem, test::layout(many, many));
+  const std::string laid_text = short_text(laid);
+  EXPECT_LT(laid_text.size(), 400u) << laid_text;
+  EXPECT_NE(laid_text.find(", layout=Layout((1, 1, 1, "), std::string::npos) << laid_text;
+  EXPECT_TRUE(laid_text.ends_with(" 1, 1,..., storage=rmem]")) << laid_text;
+  // Within the budget the short spelling is the spelling.
+  EXPECT_EQ(short_text(IRType(CallableType::make(f4, {f4}).value())), "Callable[(Tensor[(4,), f32]) -> Tensor[(4,), f32]]");
+}
+
 }  // namespace
 }  // namespace tf

@@ -191,6 +191,67 @@ TEST(Importer, ErrorsArePlacedInThePyFile) {
             "m.py:5:13:");
 }
 
+// Issue 34, finding 6: a .py saved with CR-only line endings read as one line: the program was
+// dropped silently (`tfir 1`, exit 0). Lines end in "\n", "\r\n" or a lone "\r" (Python's
+// universal newlines), with the same program and the same line numbers.
+TEST(Importer, CrOnlyAndCrlfLineEndingsReadAsTheSameProgram) {
+  const std::string py = kHeader + "@func\ndef f(\n    x: Tensor[(4,), \"f32\"]\n) -> Tensor[(4,), \"f32\"]:\n"
+                                   "    y = neg(x)  # a comment\n    return y\n";
+  const std::string expected = canonical(py);
+  ASSERT_NE(expected.find("y: Tensor[(4,), f32] = neg(x)"), std::string::npos) << expected;
+  auto with_ending = [&](const std::string& ending) {
+    std::string out;
+    for (char c : py) out += c == '\n' ? ending : std::string(1, c);
+    return out;
+  };
+  EXPECT_EQ(canonical(with_ending("\r")), expected);
+  EXPECT_EQ(canonical(with_ending("\r\n")), expected);
+  // An error keeps its place: line 9 whatever the line endings.
+  const std::string bad = kHeader + "@func\ndef f(\n    x: Tensor[(4,), \"f32\"]\n) -> Tensor[(4,), \"f32\"]:\n    y = neg(z)\n    return y\n";
+  for (const std::string ending : {"\n", "\r", "\r\n"}) {
+    std::string text;
+    for (char c : bad) text += c == '\n' ? ending : std::string(1, c);
+    EXPECT_EQ(first_error(text).substr(0, 10), "m.py:9:13:") << first_error(text);
+  }
+}
+
+// A tuple result (no `->`) takes the body's type, which the reader reports in a diagnostic; a
+// diagnostic quotes at most 48 nodes of a type (issue 34, finding 7), so a result of 30 tensors
+// is spelled from its elements' types, whole.
+TEST(Importer, ATupleResultOfManyTensorsIsSpelledWhole) {
+  std::string py = kHeader + "@func\ndef f(\n    x: Tensor[(4, 8), \"f32\"]\n):\n";
+  std::string names, types;
+  for (int i = 0; i < 30; ++i) {
+    py += "    y" + std::to_string(i) + " = neg(x)\n";
+    names += (i ? ", y" : "y") + std::to_string(i);
+    types += (i ? ", " : "") + std::string("Tensor[(4, 8), f32]");
+  }
+  py += "    return (" + names + ")\n";
+  Result<Imported> t = import_upstream(py, "m.py", ctx());
+  ASSERT_TRUE(t.ok()) << why(t);
+  EXPECT_EQ(line_of(t->tfir, 6), "func f(x: Tensor[(4, 8), f32]) -> Tuple[" + types + "] {");
+  EXPECT_TRUE(read_upstream_file(py, "m.py", ctx()).ok());
+}
+
+// A character outside the subset is named whole (it was named by its first byte, half of a
+// UTF-8 sequence): its code point and the character, a control character by its code point
+// alone, and a byte that starts no UTF-8 character as that byte.
+TEST(Importer, ACharacterOutsideTheSubsetIsNamedWhole) {
+  const std::string head = kHeader + "@func\ndef f(\n    x: Tensor[(4,), \"f32\"]\n) -> Tensor[(4,), \"f32\"]:\n    y = ";
+  EXPECT_EQ(first_error(head + "\xc3\xa9\n    return y\n"),
+            "m.py:9:9: error[parse]: the character U+00E9 '\xc3\xa9' is not in the Python subset the canonical printer writes");
+  EXPECT_EQ(first_error(head + "\xf0\x9f\x98\x80\n    return y\n"),
+            "m.py:9:9: error[parse]: the character U+1F600 '\xf0\x9f\x98\x80' is not in the Python subset the canonical printer writes");
+  EXPECT_EQ(first_error(head + "\x1b\n    return y\n"),
+            "m.py:9:9: error[parse]: the character U+001B is not in the Python subset the canonical printer writes");
+  EXPECT_EQ(first_error(head + "\xe9x\n    return y\n"),
+            "m.py:9:9: error[parse]: the byte 0xE9 (not UTF-8) is not in the Python subset the canonical printer writes");
+  EXPECT_EQ(first_error(head + "\xc0\xaf\n    return y\n"),  // an overlong '/'
+            "m.py:9:9: error[parse]: the byte 0xC0 (not UTF-8) is not in the Python subset the canonical printer writes");
+  EXPECT_EQ(first_error(head + "$\n    return y\n"),
+            "m.py:9:9: error[parse]: the character U+0024 '$' is not in the Python subset the canonical printer writes");
+}
+
 TEST(Importer, ADispatchPrototypeAndItsVariants) {
   const std::string py = kHeader +
                          "N = DimVar(\"N\", 1, 9)\n\n"

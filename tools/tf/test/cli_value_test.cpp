@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <string>
 
 namespace tf::cli {
 namespace {
@@ -52,6 +55,53 @@ TEST(CliValue, Formatting) {
   EXPECT_EQ(format_value(-INFINITY), "-inf");
   EXPECT_EQ(format_value(NAN), "nan");
   EXPECT_EQ(format_hexfloat(12.0), "0x1.8p+3");
+}
+
+// Issue 34, finding 6 / class 5: every numeric option is a finite number in its range, checked
+// on its text (CLI11 would wrap "-1" into an unsigned and take nan for a time), and the message
+// states the range. A value that passes is rewritten in the decimal CLI11 converts exactly.
+TEST(NumericOptions, IntegersInRange) {
+  std::string t = "0x10";
+  EXPECT_EQ(check_integer(t, 0, INT64_MAX), "");
+  EXPECT_EQ(t, "16");
+  t = "010";  // ten, never octal
+  EXPECT_EQ(check_integer(t, 0, 100), "");
+  EXPECT_EQ(t, "10");
+  t = "9223372036854775807";
+  EXPECT_EQ(check_integer(t, 1, INT64_MAX), "");
+  for (const char* bad : {"-5", "0", "9223372036854775808", "1.5", "1e3", "", " 3", "nan", "12abc"}) {
+    std::string b = bad;
+    EXPECT_EQ(check_integer(b, 1, INT64_MAX), "'" + std::string(bad) + "' is not an integer in [1, 9223372036854775807]");
+    EXPECT_EQ(b, bad);  // a refused value is left as it was
+  }
+}
+
+TEST(NumericOptions, UnsignedNeverWraps) {
+  std::string t = "18446744073709551615";
+  EXPECT_EQ(check_unsigned(t, 0, UINT64_MAX), "");
+  for (const char* bad : {"-1", "18446744073709551616", "-0x1"}) {
+    std::string b = bad;
+    EXPECT_EQ(check_unsigned(b, 0, UINT64_MAX), "'" + std::string(bad) + "' is not an integer in [0, 18446744073709551615]");
+  }
+}
+
+TEST(NumericOptions, FiniteNumbersInRange) {
+  std::string t = "1e3";
+  EXPECT_EQ(check_number(t, 0, kMaxOptionSeconds), "");
+  EXPECT_EQ(t, "1000");
+  t = "0x1.8p+1";
+  EXPECT_EQ(check_number(t, 0, kMaxOptionSeconds), "");
+  EXPECT_EQ(t, "3");
+  t = "0";
+  EXPECT_EQ(check_number(t, 0, kMaxOptionSeconds), "");
+  for (const char* bad : {"nan", "-nan", "inf", "-inf", "1e400", "-1", "10000001", "", "1 ", "5s"}) {
+    std::string b = bad;
+    EXPECT_EQ(check_number(b, 0, kMaxOptionSeconds), "'" + std::string(bad) + "' is not a finite number in [0, 10000000]");
+  }
+  t = "0";  // an open lower bound: a time budget of 0 is refused
+  EXPECT_EQ(check_number(t, 0, kMaxOptionSeconds, /*lo_open=*/true), "'0' is not a finite number in (0, 10000000]");
+  t = "0.5";
+  EXPECT_EQ(check_number(t, 0, kMaxOptionSeconds, /*lo_open=*/true), "");
 }
 
 }  // namespace

@@ -158,6 +158,21 @@ TEST_F(Explain, AnUnknownArgumentSuggestsTheNearestIdsAndOps) {
   EXPECT_TRUE(has(op.err, "note: did you mean: concat\n")) << op.err;
 }
 
+// Issue 34, finding 7: a 126 KB argument took 12 s (the nearest-name search is quadratic in its
+// length) and was echoed whole. An argument past 200 bytes is refused at once, 64 bytes quoted.
+TEST_F(Explain, AnArgumentLongerThanAnyNameIsRefusedWithABoundedQuote) {
+  const std::string huge = "TYPES." + std::string(126 * 1024, 'x');
+  Explained e = explain(huge);
+  EXPECT_EQ(e.code, kExitBadInput);
+  EXPECT_EQ(e.out, "");
+  EXPECT_EQ(e.err, "tf: error[usage]: the argument 'TYPES." + std::string(58, 'x') + "...' (129030 bytes) is longer than "
+                   "any rule id, prefix or op name (at most 200 bytes are looked up)\n");
+  // 200 bytes are still looked up (and echoed whole): an unknown name with its suggestions.
+  Explained at_limit = explain(std::string(200, 'q'));
+  EXPECT_EQ(at_limit.code, kExitBadInput);
+  EXPECT_TRUE(has(at_limit.err, "'" + std::string(200, 'q') + "' is neither a rule id")) << at_limit.err;
+}
+
 TEST_F(Explain, AnAmbiguousSpellingNamesItsOps) {
   Explained e = explain("relu");
   EXPECT_EQ(e.code, kExitBadInput);
