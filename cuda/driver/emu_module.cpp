@@ -1,4 +1,5 @@
 #include "cuda/driver/emu_module.h"
+#include "cuda/emit/cpp_text.h"
 
 #include <fmt/format.h>
 
@@ -62,7 +63,7 @@ Result<std::unique_ptr<EmuModule>> EmuModule::compile(const std::string& source,
 Result<bool> EmuModule::run(const std::string& entry, const std::vector<void*>& buffers,
                             const std::vector<std::vector<std::int64_t>>& shapes, emu::EmuBudget* budget) const {
   using Entry = const char* (*)(void* const*, const std::int64_t* const*);
-  auto* f = reinterpret_cast<Entry>(library_->symbol("tf_entry_" + entry));
+  auto* f = reinterpret_cast<Entry>(library_->symbol(detail::function_symbols(entry).entry));
   if (f == nullptr) return category_error(DiagCategory::Usage, fmt::format("the emitted module has no host entry `{}`", entry));
   // The emulation library the module links (this process links none of its own) takes the budget.
   using SetBudget = void (*)(emu::EmuBudget*);

@@ -1,4 +1,5 @@
 #include "cuda/driver/gpu_module.h"
+#include "cuda/emit/cpp_text.h"
 
 #include <fmt/format.h>
 
@@ -25,7 +26,7 @@ int GpuModule::devices() const {
 Result<bool> GpuModule::run(const std::string& entry, const std::vector<void*>& buffers, const std::vector<std::size_t>& bytes,
                             const std::vector<std::vector<std::int64_t>>& shapes) const {
   using Entry = const char* (*)(void* const*, const std::int64_t* const*);
-  auto* f = symbol<Entry>(("tf_entry_" + entry).c_str());
+  auto* f = symbol<Entry>(detail::function_symbols(entry).entry.c_str());
   auto* alloc = symbol<void* (*)(std::size_t)>("tf_gpu_alloc");
   auto* release = symbol<void (*)(void*)>("tf_gpu_free");
   auto* copy = symbol<int (*)(void*, const void*, std::size_t, int)>("tf_gpu_copy");
