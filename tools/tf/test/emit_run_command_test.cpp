@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tools/tf/emit_command.h"
 #include "tools/tf/eval_command.h"
@@ -17,6 +19,15 @@
 
 namespace tf::cli {
 namespace {
+
+// A request to run `fn` of `path` on `inputs` (NAME=LITERAL), at the evaluators.
+EvalRequest request(const std::string& path, const std::string& fn, std::vector<std::string> inputs) {
+  EvalRequest r;
+  r.file = path;
+  r.function = fn;
+  r.inputs = std::move(inputs);
+  return r;
+}
 
 std::string write_temp(const std::string& name, const std::string& text) {
   std::string path = testing::TempDir() + name;
@@ -85,10 +96,7 @@ TEST(TfRun, TheEmulatedBackendPrintsWhatEvalPrints) {
   GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
 #endif
   const std::string path = write_temp("run.tfir", kProgram);
-  EvalRequest r;
-  r.file = path;
-  r.function = "scale";
-  r.inputs = {"x=Tensor[(6,), f32]{1, -0, inf, nan, 1e38, 3}"};
+  EvalRequest r = request(path, "scale", {"x=Tensor[(6,), f32]{1, -0, inf, nan, 1e38, 3}"});
   std::ostringstream eval_out, eval_err, run_out, run_err;
   ASSERT_EQ(run_eval(r, eval_out, eval_err), kExitOk) << eval_err.str();
   r.backend = "emu";
@@ -137,10 +145,7 @@ TEST(TfRun, AHostAbortIsReportedWithItsMessage) {
   GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
 #endif
   const std::string path = write_temp("abort.tfir", kProgram);
-  EvalRequest r;
-  r.file = path;
-  r.function = "stops";
-  r.inputs = {"x=Tensor[(4,), f32]{1, 2, 3, 4}"};
+  EvalRequest r = request(path, "stops", {"x=Tensor[(4,), f32]{1, 2, 3, 4}"});
   r.backend = "emu";
   std::ostringstream out, err;
   EXPECT_NE(run_eval(r, out, err), kExitOk);
@@ -225,10 +230,7 @@ TEST(TfRun, RefusesTheLaunchesEvalRefusesWithTheSameDiagnostic) {
                "do not fit on the device at once (132 SMs x 32 CTAs): the barrier would wait for CTAs that never start\n"},
   };
   for (const auto& [fn, expected] : cases) {
-    EvalRequest r;
-    r.file = path;
-    r.function = fn;
-    r.inputs = {"x=Tensor[(32,), f32] random(seed=1)"};
+    EvalRequest r = request(path, fn, {"x=Tensor[(32,), f32] random(seed=1)"});
     std::ostringstream eval_out, eval_err, run_out, run_err;
     EXPECT_EQ(run_eval(r, eval_out, eval_err), kExitBadInput) << fn;
     r.backend = "emu";
@@ -259,10 +261,7 @@ func scale(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
     return y
 }
 )");
-  EvalRequest r;
-  r.file = path;
-  r.function = "scale";
-  r.inputs = {"x=Tensor[(4,), f32] splat(1)"};
+  EvalRequest r = request(path, "scale", {"x=Tensor[(4,), f32] splat(1)"});
   r.dims = {"N=5"};
   std::ostringstream eval_out, eval_err, run_out, run_err;
   EXPECT_EQ(run_eval(r, eval_out, eval_err), kExitBadInput);
@@ -325,41 +324,19 @@ TEST(TfRun, MaxStepsBoundsTheEmulation) {
   const std::string spent =
       "error[eval]: under the emulation: CTA (0, 0, 0) thread (0, 0, 0): the step budget of 1000 steps is spent (--max-steps; the "
       "emulation counts thread starts and resumptions, barrier and warp-collective arrivals, and loop trips)\n";
-  for (const auto& [fn, place] : {std::pair<std::string, std::string>{"spin", ":5:1: "}, {"spin_twice", ":17:5: "}}) {
-    EvalRequest r;
-    r.file = path;
-    r.function = fn;
-    r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
+  // Barrier trips, the same twice in one entry, and loops without barriers (one thread spinning
+  // in a while, a for of 10^12 trips), which ran for ever until every loop body took a step first
+  // (tf_rt::prim::loop_trip, the emitter's first line of each loop body).
+  for (const auto& [fn, place] : {std::pair<std::string, std::string>{"spin", ":5:1: "},
+                                  {"spin_twice", ":17:5: "},
+                                  {"spin_alone", ":26:1: "},
+                                  {"count_alone", ":35:1: "}}) {
+    EvalRequest r = request(path, fn, {"x=Tensor[(2,), f32]{1, 2}"});
     r.limits.max_steps = 1000;
     r.backend = "emu";
     std::ostringstream out, err;
     EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn;
     EXPECT_EQ(err.str(), path + place + spent) << fn;
-  }
-}
-
-// A loop without a barrier (one thread spinning in a while, or a for of 10^12 trips) ran for
-// ever under the emulation whatever --max-steps said: every loop body takes a step first
-// (tf_rt::prim::loop_trip, the emitter's first line of each loop body).
-TEST(TfRun, MaxStepsBoundsALoopWithoutBarriers) {
-#ifndef TF_HAVE_CUDA_EMU
-  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
-#endif
-  const std::string path = write_temp("run_loops.tfir", kBudgets);
-  for (const auto& [fn, place] : {std::pair<std::string, std::string>{"spin_alone", ":26:1: "}, {"count_alone", ":35:1: "}}) {
-    EvalRequest r;
-    r.file = path;
-    r.function = fn;
-    r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
-    r.limits.max_steps = 1000;
-    r.backend = "emu";
-    std::ostringstream out, err;
-    EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn;
-    EXPECT_EQ(err.str(), path + place +
-                             "error[eval]: under the emulation: CTA (0, 0, 0) thread (0, 0, 0): the step budget of 1000 steps is "
-                             "spent (--max-steps; the emulation counts thread starts and resumptions, barrier and warp-collective "
-                             "arrivals, and loop trips)\n")
-        << fn;
   }
 }
 
@@ -370,10 +347,7 @@ TEST(TfRun, MaxMemoryBoundsTheKernelsDeviceMemory) {
   GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
 #endif
   const std::string path = write_temp("run_memory.tfir", kBudgets);
-  EvalRequest r;
-  r.file = path;
-  r.function = "big_gmem";
-  r.inputs = {"x=Tensor[(2,), f32]{1, 2}"};
+  EvalRequest r = request(path, "big_gmem", {"x=Tensor[(2,), f32]{1, 2}"});
   r.limits.max_memory = "1G";
   r.backend = "emu";
   std::ostringstream out, err;
@@ -441,10 +415,7 @@ func thrice(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
     return y
 }
 )");
-  EvalRequest r;
-  r.file = path;
-  r.function = "thrice";
-  r.inputs = {"x=Tensor[(3,), f32]{1, 2, 3}"};
+  EvalRequest r = request(path, "thrice", {"x=Tensor[(3,), f32]{1, 2, 3}"});
   r.backend = "emu";
   std::ostringstream out, err;
   EXPECT_EQ(run_eval(r, out, err), kExitOk) << err.str();
