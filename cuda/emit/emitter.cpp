@@ -40,6 +40,11 @@ Result<std::string> emit_module(const Module& module) {
   callee = [&](const std::string& name) -> Result<DeviceFnFacts> {
     if (auto it = devices.find(name); it != devices.end()) return it->second;
     if (emitting.count(name) != 0) return not_emitted(fmt::format("the recursive call of {}", name));
+    // The machine model runs calls at most 256 deep (docs/tir-semantics.md, "Device calls"): a
+    // chain that deep is its eval error, so it is refused here too, with the same text (a GPU
+    // would run it, and tf run said yes where tf eval said no).
+    if (emitting.size() + 1 >= 256)  // the kernel and the device functions being emitted
+      return category_error(DiagCategory::Eval, fmt::format("@{}: calls nest deeper than 256", name));
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(name));
     if (fn == nullptr || fn->target() != tir::Target::Cuda)
       return not_emitted(fmt::format("a call of {}, which is not a device prim_func of the module", name));

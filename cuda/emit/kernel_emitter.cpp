@@ -325,22 +325,15 @@ Result<bool> KernelEmitter::emit_for(const tir::For& f) {
   TF_TRY(s);
   const std::string i = names_.user(f.induction_var->name);
   scalars_[f.induction_var.get()] = i;
-  // cuda/runtime/loop.h: the step checked once (a positive literal needs no check), the index
-  // never past int64.
+  // cuda/runtime/loop.h: the trips counted (and the step checked) before the first, the index
+  // never past int64. The bounds and the step are literals or variables: reading them twice is
+  // free of effects.
+  line(fmt::format("tf_rt::prim::loop_begin(tf_rt::loop_trips({}, {}, {}));", *a, *b, *s));
   const auto* literal = f.step->as<Constant>();
-  const std::optional<std::int64_t> known =
-      literal != nullptr && literal->is_int() && std::get<std::int64_t>(literal->value) > 0 ? std::optional(std::get<std::int64_t>(literal->value))
-                                                                                             : std::nullopt;
-  std::string head;
-  if (known == 1) {
-    head = fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += 1)", i, *a, *b);
-  } else if (known) {
-    head = fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} = tf_rt::next_index({0}, {3}, {2}))", i, *a, *b, *s);
-  } else {
-    const std::string step = names_.generated("tf_step");
-    head = fmt::format("for (std::int64_t {0} = {1}, {3} = tf_rt::loop_step({4}); {0} < {2}; {0} = tf_rt::next_index({0}, {3}, {2}))", i,
-                       *a, *b, step, *s);
-  }
+  const bool one = literal != nullptr && literal->is_int() && std::get<std::int64_t>(literal->value) == 1;
+  const std::string head = one ? fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} += 1)", i, *a, *b)
+                               : fmt::format("for (std::int64_t {0} = {1}; {0} < {2}; {0} = tf_rt::next_index({0}, {3}, {2}))", i, *a,
+                                             *b, *s);
   return block(head, *f.body, "}", "", kLoopTrip);
 }
 

@@ -107,6 +107,9 @@ unsigned char* shared_arena();
 unsigned char* workspace();
 /// One trip of a kernel loop: a step of the budget, and where a long loop notices Ctrl-C.
 void loop_trip();
+/// A kernel loop of `trips` trips about to start: it ends the launch when the trips are more than
+/// the budget's steps left (the machine model refuses such a loop before its first trip too).
+void loop_begin(std::uint64_t trips);
 
 /// __syncthreads().
 void sync_block();

@@ -514,6 +514,15 @@ unsigned char* workspace() {
 
 void loop_trip() { take_step(); }
 
+void loop_begin(std::uint64_t trips) {
+  const Thread& t = current();
+  const EmuBudget* b = g_budget;
+  if (b == nullptr || b->max_steps <= 0) return;
+  const std::uint64_t left = b->max_steps > b->steps ? static_cast<std::uint64_t>(b->max_steps - b->steps) : 0;
+  if (trips > left)
+    throw LaunchFailure{fmt::format("{}: a loop of {} trips, more than the {} steps left (--max-steps)", who(t), trips, left)};
+}
+
 void sync_block() {
   Thread& t = current();
   take_step();

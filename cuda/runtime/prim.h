@@ -55,6 +55,9 @@ TF_DEV void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N) 
 /// One trip of a kernel loop (the emitter calls it first in every loop body): nothing on a GPU;
 /// under the emulation a step of the run's budget, where a long loop notices Ctrl-C.
 TF_DEV void loop_trip() {}
+/// A For loop of `trips` trips about to start: nothing on a GPU; under the emulation the launch
+/// ends when the budget has fewer steps left.
+TF_DEV void loop_begin(std::uint64_t) {}
 }  // namespace tf_rt::prim
 #else
 #include "cuda/emu/emu.h"
@@ -95,5 +98,6 @@ inline void cp_async_commit() { ::tf::emu::cp_async_commit(); }
 template <int N>
 inline void cp_async_wait() { ::tf::emu::cp_async_wait(N); }
 inline void loop_trip() { ::tf::emu::loop_trip(); }
+inline void loop_begin(std::uint64_t trips) { ::tf::emu::loop_begin(trips); }
 }  // namespace tf_rt::prim
 #endif

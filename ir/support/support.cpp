@@ -36,17 +36,35 @@ std::string Diagnostic::tag() const {
   return rule_id.empty() ? category_name(category) : rule_id;
 }
 
+namespace {
+
+// `text` with its control characters but the newline and the tab written `\xHH`: a diagnostic
+// quotes what the user gave (a function name, an argument, a file name), and an escape sequence in
+// it must not reach the terminal as one.
+std::string shown(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) out += fmt::format("\\x{:02X}", static_cast<unsigned>(c));
+    else out += ch;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string Diagnostic::render() const {
   std::string out;
   std::string where = location.str();
-  if (!where.empty()) out += where + ": ";
-  out += fmt::format("{}[{}]: {}", severity_name(severity), tag(), message);
-  for (const auto& n : notes) out += "\nnote: " + n;
+  if (!where.empty()) out += shown(where) + ": ";
+  out += fmt::format("{}[{}]: {}", severity_name(severity), tag(), shown(message));
+  for (const auto& n : notes) out += "\nnote: " + shown(n);
   for (const RelatedLocation& r : related) {
     const std::string at = r.location.str();
-    out += "\nnote: " + (at.empty() ? std::string() : at + ": ") + r.message;
+    out += "\nnote: " + (at.empty() ? std::string() : shown(at) + ": ") + shown(r.message);
   }
-  if (!ir_path.empty()) out += "\nat: " + ir_path;
+  if (!ir_path.empty()) out += "\nat: " + shown(ir_path);
   return out;
 }
 

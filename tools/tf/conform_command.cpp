@@ -16,6 +16,7 @@
 #include "eval/hir/evaluator.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/ir_session.h"
+#include "tools/tf/ctrl_c.h"
 #include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
@@ -119,8 +120,10 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
   };
+  const CtrlC ctrl_c;  // a case running when it is pressed fails as interrupted, and so do the rest
   conformance::SuiteRun run = conformance::run_suite(options);
   std::vector<Diagnostic>& bad = run.bad_input;
+  if (CtrlC::pressed()) bad.push_back(category_error(DiagCategory::Eval, "interrupted (Ctrl-C): the cases after it were not run to their end"));
   if (!r.junit.empty()) write_text(r.junit, conformance::junit_xml(run), bad);
   if (!r.json.empty()) {
     const std::string doc = conformance::json_report(run);

@@ -16,6 +16,7 @@
 #include "ir/support/regular_file.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/conform_command.h"
+#include "tools/tf/ctrl_c.h"
 #include "tools/tf/deadline_interrupt.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/report.h"
@@ -88,7 +89,10 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
   const std::string& text = *read;
   if (!r.property.empty() && text.find("case \"fuzz/" + r.property + "/") == std::string::npos)
     err << "tf reduce: note: " << r.file << " has no case of property " << r.property << " (reducing its first failing case anyway)\n";
+  const CtrlC ctrl_c;
   const Result<fuzz::ReduceResult> reduced = reduce_case_file(text, r.file, r.seconds);
+  if (CtrlC::pressed() && !reduced.ok())
+    return report_bad_input({category_error(DiagCategory::Eval, fmt::format("{}: interrupted (Ctrl-C): nothing reduced", r.file))}, err, r.json);
   if (!reduced) return report_bad_input(reduced.diagnostics(), err, r.json);
   const fuzz::ReduceResult& result = *reduced;
   const std::string output = r.output.empty() ? r.file + ".reduced.tfir" : r.output;

@@ -127,6 +127,23 @@ prim_func h(a: Tensor[(N, 4), f32], out: Tensor[(N, 4), f32]) outputs=1 target=h
             "its dispatch calls host entries)");
 }
 
+// The machine model runs device calls at most 256 deep (an eval error past that); a chain of
+// 257 kernels ran to completion under the emulation where tf eval refused it. The emitter refuses
+// the same call with the model's text; 256 are emitted.
+TEST(EmitLimits, CallsNestAtMost256DeepAsInTheMachineModel) {
+  auto chain = [](int n) {
+    std::string text = "tfir 1\n";
+    for (int i = 0; i < n; ++i)
+      text += "prim_func k" + std::to_string(i) + "(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {\n    " +
+              (i + 1 < n ? "@k" + std::to_string(i + 1) + "(x, out)" : std::string("copy(x, out)")) + "\n}\n";
+    return text;
+  };
+  EXPECT_EQ(refusal(chain(257)), "t.tfir:768:5: error[eval]: @k256: calls nest deeper than 256");  // in k255
+  const ModuleRef m = module_of(chain(256));
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(emit_module(*m).ok());
+}
+
 // Names that are keywords, macros and symbols, a parameter beside its own derived forms (x beside
 // x_ptr, a beside a_shape), and a dispatch and an abort message that try to close a comment or a
 // string: every identifier of the output is one of the emitter's own, and no IR string appears

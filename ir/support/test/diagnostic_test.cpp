@@ -27,6 +27,18 @@ TEST(Diagnostic, NoLocationOmitsPrefix) {
   EXPECT_EQ(category_error(DiagCategory::Usage, "bad flag").render(), "error[usage]: bad flag");
 }
 
+// Issue 34: `tf eval --fn $'h\x1b]0;pwned\x07'` and `tf explain` wrote the escape sequences of
+// what the user gave straight to the terminal. A rendered diagnostic shows control characters
+// (but the newline and the tab) as \xHH, in every part.
+TEST(Diagnostic, ControlCharactersAreShownNotSent) {
+  Diagnostic d = category_error(DiagCategory::Usage, "no function 'h\x1b]0;pwned\x07\x1b[2J'\tin\r\x7f");
+  d.location = {"a\x1b.tfir", 1, 2};
+  d.notes = {"the functions: @h\x1b[31m\nand more"};
+  EXPECT_EQ(d.render(),
+            "a\\x1B.tfir:1:2: error[usage]: no function 'h\\x1B]0;pwned\\x07\\x1B[2J'\tin\\x0D\\x7F\n"
+            "note: the functions: @h\\x1B[31m\nand more");
+}
+
 TEST(Diagnostic, HasErrorIgnoresWarningsAndNotes) {
   Diagnostic w = category_error(DiagCategory::Type, "w");
   w.severity = Severity::Warning;

@@ -1,0 +1,40 @@
+// Ctrl-C for the commands that run programs: while a CtrlC lives, SIGINT asks every running
+// evaluation (HIR, TIR, the emulation) to stop at its next step (eval::request_interrupt)
+// instead of killing the process, so the command reports what it ran, says it was interrupted
+// and exits 2. `tf conform` and `tf reduce` died with exit 130 and no output before (issue 34).
+#pragma once
+
+#include <atomic>
+#include <csignal>
+
+#include "eval/hir/evaluator.h"
+
+namespace tf::cli {
+
+/// Installs the handler (and clears an earlier request); the destructor puts the previous one back.
+class CtrlC {
+ public:
+  CtrlC() : previous_(std::signal(SIGINT, [](int) {
+              flag().store(true, std::memory_order_relaxed);
+              eval::request_interrupt();
+            })) {
+    flag().store(false, std::memory_order_relaxed);
+    eval::clear_interrupt();
+  }
+  ~CtrlC() { std::signal(SIGINT, previous_); }
+  CtrlC(const CtrlC&) = delete;
+  CtrlC& operator=(const CtrlC&) = delete;
+
+  /// Whether Ctrl-C was pressed while one lived (a deadline, deadline_interrupt.h, stops the
+  /// evaluations too, but is not Ctrl-C).
+  static bool pressed() { return flag().load(std::memory_order_relaxed); }
+
+ private:
+  static std::atomic<bool>& flag() {
+    static std::atomic<bool> f{false};
+    return f;
+  }
+  void (*previous_)(int);
+};
+
+}  // namespace tf::cli
