@@ -154,6 +154,16 @@ eval::EvalLimits limits_of(const std::string& max_memory, std::int64_t max_steps
   return take(cli::resolve_limits(options));
 }
 
+/// Refuses, before the package copies an input array into the C-contiguous form the module reads
+/// (docs/python.md, Copies), a copy of `bytes` (INT64_MAX: more than 2^63) that does not fit the
+/// memory budget `max_memory` (as limits_of takes it, "" for the default) beside the `live` bytes
+/// of the copies made before it: the usage error `tf eval` gives for an input over the budget,
+/// naming `what`. A bad `max_memory` raises as eval's does.
+void check_input_copy(const std::string& what, std::int64_t bytes, std::int64_t live, const std::string& max_memory) {
+  const std::int64_t limit = limits_of(max_memory, 0).memory_bytes();
+  if (bytes > limit - live) raise(eval::memory_budget_message(what, eval::MemoryBudgetExceeded(bytes, live, limit)));
+}
+
 /// A read and verified program.
 class Program {
  public:
@@ -347,6 +357,8 @@ NB_MODULE(_core, m) {
       .def("lowered", &Program::lowered, nb::arg("fn"))
       .def("eval", &Program::eval, nb::arg("fn"), nb::arg("inputs"), nb::arg("dims"), nb::arg("level"), nb::arg("schedule"),
            nb::arg("max_memory"), nb::arg("max_steps"));
+  m.def("check_input_copy", &tf::python::check_input_copy, nb::arg("what"), nb::arg("bytes"), nb::arg("live"),
+        nb::arg("max_memory"));
   m.def("check_conversion", &tf::python::check_conversion, nb::arg("dtype"), nb::arg("rounding"), nb::arg("scale_method"));
   m.def("layout_json", &tf::python::layout_json, nb::arg("expression"), nb::arg("definitions"));
 }

@@ -73,7 +73,8 @@ def test_arrays_of_every_memory_layout_give_the_same_result():
 def test_a_contiguous_input_is_not_copied_on_the_python_side_and_outputs_own_their_bytes():
     from tilefoundry_ref import _to_core
     x = np.arange(12, dtype=np.float32).reshape(3, 4)
-    assert _to_core(x, "f32") is x  # handed to the module as it is
+    taken, copied = _to_core(x, ("x", "f32", ["3", "4"]), "input x", "", 0)
+    assert taken is x and copied == 0  # handed to the module as it is
     y = identity("f32").eval("same", x)
     assert not np.shares_memory(x, y)  # the output is the evaluator's, not a view of the input
     x[0, 0] = 99.0

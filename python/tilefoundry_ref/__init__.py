@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import numbers
 import os
 from collections.abc import Mapping
@@ -153,27 +154,67 @@ def _ml_dtype(tf_dtype: str):
     return getattr(ml_dtypes, _NARROW[tf_dtype], None)
 
 
-def _to_core(array, param_dtype: str, what: str = "an input"):
-    """`array`, meant for a parameter of `param_dtype`, as the module takes it: C-contiguous,
-    little-endian, of a taken element type (narrow ml_dtypes arrays as their codes). `what`
-    names it in errors ("input x")."""
+def _to_core(array, param, what: str, max_memory: str, live: int):
+    """`array`, meant for `param` (name, dtype, shape as `params` gives it), as the module takes
+    it: C-contiguous, little-endian, of a taken element type (narrow ml_dtypes arrays as their
+    codes), and the bytes copied to make it so (0 when it is taken in place). `what` names it in
+    errors ("input x"). Its element type and shape are checked against the parameter, and a copy
+    against the memory budget `max_memory` beside the `live` bytes of earlier copies, before any
+    copy is made: an input that cannot be taken is a TfError, never NumPy's MemoryError."""
+    param_dtype = param[1]
     a = _as_array(array, what)
     narrow = _ml_dtype(param_dtype)
+    target = a.dtype  # the element type the module reads
     if narrow is not None and a.dtype == np.dtype(narrow):  # its own codes
-        a = a.view(np.uint16 if a.dtype.itemsize == 2 else np.uint8)
+        a = a.view(np.uint16 if a.dtype.itemsize == 2 else np.uint8)  # a view: no copy
+        target = a.dtype
     elif ml_dtypes is not None and a.dtype.name in _NARROW.values():  # another narrow dtype: its values
-        a = a.astype(np.float32)
-    if a.dtype == np.float64 and param_dtype != "f32":
+        target = np.dtype(np.float32)
+    if target == np.float64 and param_dtype != "f32":
         raise _usage(f"{what}: a float64 array for a {param_dtype} parameter: it would be rounded to f32 and then to "
                      f"{param_dtype}, twice; pass float32 (or an array of the parameter's dtype)")
-    if a.dtype.byteorder == ">":
-        a = a.astype(a.dtype.newbyteorder("<"))
-    if a.dtype not in _TAKEN:
-        raise _usage(f"{what}: an array of dtype {a.dtype} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)")
-    # A C-contiguous array is read in place by the module (no copy here: asarray returns it as it
-    # is); anything else is copied once into that form. (Not ascontiguousarray: it makes a 0-d
-    # array 1-d.)
-    return np.asarray(a, order="C")
+    if target.byteorder == ">":
+        target = target.newbyteorder("<")
+    if target not in _TAKEN:
+        raise _usage(f"{what}: an array of dtype {target} (f2 f4 f8 i1 i4 i8 b1 u1 u2 and ml_dtypes arrays are taken)")
+    _check_shape(a.shape, param, what)
+    # A C-contiguous array of the taken type is read in place by the module (no copy here);
+    # anything else is copied once into that form, within the budget.
+    if target == a.dtype and a.flags.c_contiguous:
+        return a, 0
+    copied = _check_copy(a.shape, target, what, max_memory, live)
+    # One copy: astype converts into a new C-ordered array. (Not ascontiguousarray: it makes a
+    # 0-d array 1-d.)
+    return (a.astype(target, order="C") if target != a.dtype else np.asarray(a, order="C")), copied
+
+
+def _check_copy(shape: tuple, dtype: np.dtype, what: str, max_memory: str = "", live: int = 0) -> int:
+    """The bytes of a C-contiguous copy of `shape` elements of `dtype` (computed on Python ints:
+    no overflow), or TfError (usage, `tf eval`'s wording for an input over the budget, naming
+    `what`) when they do not fit the memory budget `max_memory` ("" for the default) beside the
+    `live` bytes of earlier copies."""
+    copied = math.prod(shape) * dtype.itemsize
+    _call(_core.check_input_copy, what, min(copied, _INT64_MAX), live, max_memory)
+    return copied
+
+
+def _check_budget_of_conversion(a: np.ndarray, what: str):
+    """For `cast` / `quantize`: TfError when `a` would have to be copied (a strided, broadcast or
+    big-endian array) and the copy does not fit the default memory budget, before any copy."""
+    if not a.flags.c_contiguous or a.dtype.byteorder == ">":
+        _check_copy(a.shape, a.dtype, what)
+
+
+def _check_shape(shape: tuple, param, what: str):
+    """TfError unless `shape` has the rank and the static extents of `param`'s type, with the
+    messages the evaluator gives for an input (eval::convert_input); DimVar extents are bound
+    and checked by the evaluator."""
+    extents = param[2]
+    if len(shape) != len(extents):
+        raise _usage(f"{what} has rank {len(shape)} (shape {shape}); the parameter has rank {len(extents)}")
+    for axis, (n, extent) in enumerate(zip(shape, extents)):
+        if extent.isdigit() and int(extent) != n:
+            raise _usage(f"{what} has shape {shape}; axis {axis} of the parameter is {extent}")
 
 
 def _as_array(value, what: str) -> np.ndarray:
@@ -256,7 +297,11 @@ class Module:
         params = self.params(fn)
         if len(arrays) != len(params):
             raise _usage(f"@{fn} takes {len(params)} inputs ({', '.join(p[0] for p in params)}), {len(arrays)} given")
-        inputs = [_to_core(a, p[1], f"input {p[0]}") for a, p in zip(arrays, params)]
+        inputs, live = [], 0
+        for a, p in zip(arrays, params):
+            array, copied = _to_core(a, p, f"input {p[0]}", memory, live)
+            inputs.append(array)
+            live += copied
         outs = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps)
         values = [_from_core(dtype, arrays) for dtype, arrays in outs]
         return values[0] if len(values) == 1 else tuple(values)
@@ -265,9 +310,13 @@ class Module:
             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None):
         """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with g++ against the
         host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
-        lowered first. Budgets and Ctrl-C as `eval`. Raises TfError where the backend is not
-        available in this build."""
+        lowered first. Budgets and Ctrl-C as `eval`. Raises TfError for any other backend name
+        (hir and tir are `eval`'s levels, not backends) and where the backend is not available in
+        this build."""
         _need("backend", backend, str, "a backend name (str)")
+        if backend not in ("emu", "gpu"):  # the evaluator's levels are eval's, not backends
+            raise _usage(f"backend {backend!r}: the backends are emu and gpu (tf run --backend); the levels hir and "
+                         "tir are Module.eval's")
         return self.eval(fn, *arrays, dims=dims, level=backend, max_memory=max_memory, max_steps=max_steps)
 
 
@@ -353,6 +402,7 @@ def cast(array, dtype: str, rounding: Optional[str] = None, saturate: Optional[b
         _need("saturate", saturate, bool, "a bool or None")
     a = _as_array(array, "cast")
     src = _source_dtype(a)
+    _check_budget_of_conversion(a, "cast")
     attrs = ""
     if rounding is not None:
         attrs += f", rounding={rounding}"
@@ -377,6 +427,7 @@ def quantize(array, dtype: str, scale_method: Optional[str] = None) -> CastResul
     _check_conversion(dtype, None, scale_method)
     a = _as_array(array, "quantize")
     src = _source_dtype(a)
+    _check_budget_of_conversion(a, "quantize")
     shape = _shape_text(a.shape)
     attrs = f", scale_method={scale_method}" if scale_method is not None else ""
     m = _conversion(f"tfir 1\nfunc q(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
