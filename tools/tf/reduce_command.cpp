@@ -91,7 +91,7 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
     err << "tf reduce: note: " << r.file << " has no case of property " << r.property << " (reducing its first failing case anyway)\n";
   const CtrlC ctrl_c;
   const Result<fuzz::ReduceResult> reduced = reduce_case_file(text, r.file, r.seconds);
-  if (CtrlC::pressed() && !reduced.ok())
+  if (CtrlC::pressed())  // what was reduced so far was judged by replays Ctrl-C cut short: nothing is written
     return report_bad_input({category_error(DiagCategory::Eval, fmt::format("{}: interrupted (Ctrl-C): nothing reduced", r.file))}, err, r.json);
   if (!reduced) return report_bad_input(reduced.diagnostics(), err, r.json);
   const fuzz::ReduceResult& result = *reduced;

@@ -1,0 +1,92 @@
+// Issue 34, adversarial pass F9: Ctrl-C during `tf conform` or `tf reduce` killed the process with
+// exit 130 and no output. Now the running evaluation stops at its next step, the command reports
+// what it ran and that it was interrupted, and exits 2. The test starts tf, lets a long case run,
+// sends SIGINT and reads what tf wrote.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+struct Interrupted {
+  int exit_code = -1;  ///< -1: killed by a signal
+  std::string out;     ///< stdout and stderr together
+};
+
+// Runs tf with `args`, sends SIGINT after `after`, and waits for it to end.
+Interrupted interrupt(const std::vector<std::string>& args, std::chrono::milliseconds after) {
+  int pipe_fds[2];
+  EXPECT_EQ(pipe(pipe_fds), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], 1);
+    dup2(pipe_fds[1], 2);
+    close(pipe_fds[0]);
+    std::vector<char*> argv{const_cast<char*>(TF_BINARY)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(TF_BINARY, argv.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  std::this_thread::sleep_for(after);
+  kill(pid, SIGINT);
+  Interrupted r;
+  char buf[4096];
+  for (ssize_t n; (n = read(pipe_fds[0], buf, sizeof buf)) > 0;) r.out.append(buf, static_cast<std::size_t>(n));
+  close(pipe_fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// A case whose func runs 900,000,000 loop trips (minutes for the HIR evaluator; within its
+// default budget), then a second one.
+const char* const kSlow = R"(tfir 1
+func f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    r = for i in range(0, 900000000, 1) carry (a = x) {
+        c = add(a, x)
+        yield (c)
+    }
+    return r
+}
+case "slow" {
+    run f
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = reference
+}
+case "slow-too" {
+    run f
+    input x = Tensor[(2,), f32]{1, 2}
+    expect output = reference
+}
+)";
+
+TEST(CtrlC, ConformReportsTheInterruptedRunAndExitsTwo) {
+  const std::string path = testing::TempDir() + "ctrl_c_slow.tfir";
+  std::ofstream(path) << kSlow;
+  const Interrupted r =
+      interrupt({"conform", path, "--rules", std::string(TF_SOURCE_ROOT) + "/conformance/rules.tsv"}, std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("FAIL slow: the evaluation failed: " + path + ":3:5: error[eval]: interrupted (Ctrl-C)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0 passed, 2 failed, 0 skipped"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("error[eval]: interrupted (Ctrl-C): the cases after it were not run to their end"), std::string::npos) << r.out;
+}
+
+TEST(CtrlC, ReduceSaysNothingWasReducedAndExitsTwo) {
+  const std::string path = testing::TempDir() + "ctrl_c_reduce.tfir";
+  std::ofstream(path) << kSlow;
+  const Interrupted r = interrupt({"reduce", path, "-o", "-"}, std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find(path + ": interrupted (Ctrl-C): nothing reduced"), std::string::npos) << r.out;
+}
+
+}  // namespace
