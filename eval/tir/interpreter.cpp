@@ -2,7 +2,9 @@
 // Evaluate of ops and calls, Launch, DispatchCall, and a thread's exit.
 #include <fmt/format.h>
 
+#include "eval/hir/evaluator.h"
 #include "eval/hir/op_eval.h"
+#include "eval/value/memory_budget.h"
 #include "eval/tir/thread_runner.h"
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
@@ -17,6 +19,21 @@
 #include "ir/type/tensor_type.h"
 
 namespace tf::eval::tir {
+
+namespace {
+
+// How a memory-budget diagnostic names the statement that allocated: the op of an Evaluate, the
+// value of a let, else the statement's kind.
+std::string statement_name(const ir::StmtNode& s) {
+  if (s.kind() == ir::StmtKind::Evaluate) {
+    const auto& e = static_cast<const ir::Evaluate&>(s);
+    return e.is_op() ? std::string(e.call().op.surface()) : fmt::format("the call of @{}", e.symbol().name);
+  }
+  if (s.kind() == ir::StmtKind::LetStmt) return fmt::format("let {}", static_cast<const ir::LetStmt&>(s).var->name);
+  return std::string(ir::stmt_kind_name(s.kind()));
+}
+
+}  // namespace
 
 std::string thread_name(const ThreadPos& p) {
   if (p.block == 1 && p.grid == 1) return "the thread";
@@ -34,7 +51,11 @@ Fault ThreadRunner::run() {
     const ir::StmtNode& s = *(*f.body)[f.next++];
     current_ = &s;
     if (Fault x = m_.take_step(&s)) return x;
-    if (Fault x = step(s)) return x;
+    try {
+      if (Fault x = step(s)) return x;
+    } catch (const MemoryBudgetExceeded& e) {  // scratch or a buffer over --max-memory: at the statement
+      return eval_error_at(m_, current_, memory_budget_message(statement_name(*current_), e));
+    }
   }
   return std::nullopt;
 }
@@ -106,6 +127,15 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
       if (*stride <= 0)
         return eval_error_at(m_, &s, fmt::format("for: the step is {}; a TIR loop counts up by a positive step", *stride));
       if (*start >= *stop) return std::nullopt;
+      // The trip count, exact in unsigned arithmetic (stop - start may pass INT64_MAX); a loop
+      // that cannot finish within the steps left is refused before its first trip, not after hours.
+      const std::uint64_t span = static_cast<std::uint64_t>(*stop) - static_cast<std::uint64_t>(*start);
+      const std::uint64_t trips = (span - 1) / static_cast<std::uint64_t>(*stride) + 1;
+      if (trips > static_cast<std::uint64_t>(m_.steps_left()))
+        return eval_error_at(m_, &s,
+                             fmt::format("the loop range({}, {}, {}) runs {} trips, more than the {} steps left of the "
+                                         "budget of {} statements (--max-steps)",
+                                         *start, *stop, *stride, trips, m_.steps_left(), m_.options().limits.steps()));
       activation().bind(*loop.induction_var, RtValue::integer(*start));
       Frame& f = push_frame(Frame::Kind::For, loop.body.get());
       f.for_loop = &loop;
@@ -174,8 +204,13 @@ Fault ThreadRunner::step(const ir::StmtNode& s) {
 
 Fault ThreadRunner::let(const ir::LetStmt& s) {
   Result<RtValue> v = [&]() -> Result<RtValue> {
-    if (const Call* c = s.value->as<Call>(); c != nullptr && ir::tir_op_kind(c->op))
-      return value_op(*c, s.var->name);
+    if (const Call* c = s.value->as<Call>(); c != nullptr && ir::tir_op_kind(c->op)) {
+      try {
+        return value_op(*c, s.var->name);
+      } catch (const MemoryBudgetExceeded& e) {  // an allocation over --max-memory: at the let, naming its value
+        return eval_error_at(m_, &s, memory_budget_message(fmt::format("{} of {}", c->op.surface(), s.var->name), e));
+      }
+    }
     return eval(s.value);
   }();
   if (!v.ok()) return v.diagnostics().front();

@@ -205,6 +205,8 @@ class Machine {
   /// A fresh activation of `fn` (its slots, no value bound).
   Activation activation_of(const ir::PrimFunction& fn);
   Fault take_step(const ir::StmtNode* s);
+  /// The steps left of the run's budget (--max-steps); 0 once it is spent.
+  std::int64_t steps_left() const { return steps_left_ > 0 ? steps_left_ : 0; }
   /// The thread `gid` of `g`.
   static Thread& thread_of(Grid& g, std::uint32_t gid);
   static Cta& cta_of(Grid& g, std::uint32_t gid);

@@ -125,11 +125,13 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   const std::vector<Diagnostic> diagnostics = checked.diagnostics();
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
   const text::ReadFile& file = *checked.file;
-  // A prim_func runs on the TIR machine model, a func on the HIR evaluator.
+  // A prim_func runs on the TIR machine model, a func on the HIR evaluator. A --fn that names no
+  // function gets Module::lookup's diagnostic (the module's functions in a note), as tf emit's.
   const tf::tir::PrimFunction* prim = nullptr;
   {
     Result<FunctionRef> named = eval::tir::function_to_run(*file.module, r.function);
-    if (named.ok()) prim = dynamic_cast<const tf::tir::PrimFunction*>(named->get());
+    if (!named.ok()) return fail(named.diagnostics(), err, r.json);
+    prim = dynamic_cast<const tf::tir::PrimFunction*>(named->get());
   }
   const hir::Function* hir_fn = nullptr;
   if (prim == nullptr) {

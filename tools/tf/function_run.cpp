@@ -70,6 +70,17 @@ eval::tir::TirEvalOptions machine_options(const FunctionRunOptions& o) {
   return options;
 }
 
+#ifdef TF_HAVE_CUDA_EMU
+// A lowered func's run on a backend reports on TIR the source has no places for: a diagnostic with
+// neither a place nor a function is attributed to the func, so that the caller places it at the
+// func's item (place_at_function).
+std::vector<Diagnostic> attributed_to(const std::string& fn, std::vector<Diagnostic> diags) {
+  for (Diagnostic& d : diags)
+    if (!d.location.known() && d.function.empty()) d.function = fn;
+  return diags;
+}
+#endif
+
 }  // namespace
 
 bool is_run_level(const std::string& level) { return level == "hir" || level == "tir" || level == "emu" || level == "gpu"; }
@@ -151,7 +162,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   run.kept_dir = options.kept_dir;
   Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs, run)
                                       : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs, run);
-  TF_TRY(ran);
+  if (!ran.ok()) return is_func ? attributed_to(fn, ran.diagnostics()) : ran.diagnostics();
   return package(std::move(outputs), is_func && returns_tuple(module, fn));
 #else
   (void)module, (void)fn, (void)is_func, (void)inputs, (void)options;

@@ -59,6 +59,8 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
 /// extents: a --dim that conflicts with an input is refused with the evaluators' diagnostic); the
 /// emulation runs within `options.limits` and stops on Ctrl-C (eval::interrupt_requested); with
 /// `options.keep_files` the compiled module's folder is kept and named in `*options.kept_dir`.
+/// A func's diagnostic from the backend's run with no place and no function names the func
+/// (Diagnostic::function), for place_at_function.
 Result<eval::Value> run_backend(const Module& module, const std::string& fn, bool is_func, std::vector<eval::Tensor> inputs,
                                 const std::string& backend, const FunctionRunOptions& options = {});
 

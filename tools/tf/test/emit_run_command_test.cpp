@@ -346,6 +346,28 @@ TEST(TfRun, MaxStepsBoundsTheEmulation) {
   }
 }
 
+// The emulation's side of conformance/cases/emu/loop_steps.tfir's error cases (a case expecting
+// an error judges the machine model's): a step that is not positive traps with the model's
+// reason, and a loop of 2^64 - 1 trips is refused before its first trip.
+TEST(TfRun, LoopRefusalsAreTheModels) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = std::string(TF_SOURCE_ROOT) + "/conformance/cases/emu/loop_steps.tfir";
+  for (const auto& [fn, input, reason] :
+       {std::tuple<std::string, std::string, std::string>{"run_by_extent", "x=Tensor[(0,), f32]{}", "a TIR loop counts up by a positive step"},
+        {"run_long_loop", "x=Tensor[(2,), f32]{1, 2}", "18446744073709551615 trips, more than the"}}) {
+    for (const std::string backend : {"", "emu"}) {
+      EvalRequest r = request(path, fn, {input});
+      r.backend = backend;
+      std::ostringstream out, err;
+      EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn << " " << backend;
+      EXPECT_NE(err.str().find(reason), std::string::npos) << fn << " " << backend << ": " << err.str();
+      EXPECT_EQ(out.str(), "");
+    }
+  }
+}
+
 // Finding 3: --max-memory bounds the kernel's device memory (a 4 GiB gmem allocation ran at
 // 4.2 GB RSS under --max-memory 1G): refused before it is allocated.
 TEST(TfRun, MaxMemoryBoundsTheKernelsDeviceMemory) {
