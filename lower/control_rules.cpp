@@ -9,6 +9,7 @@
 #include "ir/dim/dim_eval.h"
 #include "ir/hir/function.h"
 #include "ir/tir/control_stmts.h"
+#include "lower/call_graph.h"
 #include "lower/rule_support.h"
 
 namespace tf::lower {
@@ -146,12 +147,17 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
 
 // @g(args): g's body inlined with its parameters bound to the lowered arguments (each call
 // lowers the body again: its nodes mean other values there). A tuple-valued callee gives parts.
+// HirToTirPass refuses recursion and calls nested deeper than HIR runs before lowering
+// (call_graph.h); the depth check here only keeps the inlining bounded whatever the caller.
 Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) {
-  const auto* callee = dynamic_cast<const hir::Function*>(lc.module().find(call.callee));
+  const auto* callee = dynamic_cast<const hir::Function*>(lc.calls().find(call.callee));
   if (callee == nullptr || callee->is_prototype())
     return lc.refusal(call, fmt::format("the call of @{}", call.callee),
                       callee == nullptr ? "the callee is not an HIR function of the module"
                                         : "calls of dispatch prototypes have no lowering rule yet");
+  if (lc.inline_depth() + 1 >= static_cast<std::size_t>(kMaxCallNesting))
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
+                      fmt::format("calls nest deeper than the {} the HIR evaluator runs here (recursion?)", kMaxCallNesting));
   if (std::optional<std::string> unbound = unbound_dim_var(*callee))
     return lc.refusal(call, fmt::format("the call of @{}", call.callee),
                       fmt::format("@{} uses the DimVar {}, which none of its parameters carries: in HIR the call has "
@@ -162,7 +168,7 @@ Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) 
     TF_TRY(v);
     args.push_back(*v);
   }
-  lc.begin_inline();
+  lc.begin_inline(call, *callee);
   for (std::size_t i = 0; i < args.size(); ++i) lc.remember(callee->params()[i].get(), args[i]);
   Result<std::vector<Expr>> results = [&]() -> Result<std::vector<Expr>> {
     std::vector<Expr> out;

@@ -15,6 +15,7 @@
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/prim_function.h"
 #include "ir/type/tuple_type.h"
+#include "lower/call_graph.h"
 #include "lower/dispatcher.h"
 #include "lower/grid_plan.h"
 #include "lower/host_entry.h"
@@ -137,9 +138,10 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
   return out;
 }
 
-Result<Lowered> lower_function(const Module& module, const hir::Function& fn, const std::string& kernel_name,
-                               const Context& ctx, bool mma_atom) {
-  LoweringContext lc(ctx, module, fn);
+Result<Lowered> lower_function(const Module& module, const CallGraph& calls, const hir::Function& fn,
+                               const std::string& kernel_name, const Context& ctx, bool mma_atom,
+                               std::size_t& module_steps) {
+  LoweringContext lc(ctx, module, calls, fn, module_steps);
   Result<std::vector<Expr>> returned = returned_values(fn);
   TF_TRY(returned);
   const std::vector<Expr>& results = *returned;
@@ -234,6 +236,9 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   std::vector<GridPlan> grids;
   std::vector<MmaPlan> mmas;
   std::vector<LoweringContext::Sharding> shardings;
+  const CallGraph calls(*module);
+  std::size_t module_steps = 0;  // every kernel's, against kMaxModuleSteps
+  std::set<const Diagnostic*> reported;
   for (std::size_t i = 0; i < module->functions().size(); ++i) {
     const FunctionRef& f = module->functions()[i];
     const auto* fn = dynamic_cast<const hir::Function*>(f.get());
@@ -243,9 +248,13 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     }
     changed = true;
     if (fn->is_prototype()) continue;
+    if (const Diagnostic* d = calls.refusal(*fn)) {  // one diagnostic per cycle, however many functions reach it
+      if (reported.insert(d).second) refused.push_back(*d);
+      continue;
+    }
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
-    Result<Lowered> l = lower_function(*module, *fn, kernel_name, ctx, mma_atom_);
+    Result<Lowered> l = lower_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;

@@ -295,6 +295,8 @@ Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
 
 Result<Expr> lower_held(LoweringContext& lc, const Expr& e) {
   if (const Expr* done = lc.lowered(e.get())) return *done;
+  Result<bool> entered = lc.enter_node(*e);  // bounds the recursion through operands and inlined calls
+  TF_TRY(entered);
   Result<Expr> v = [&]() -> Result<Expr> {
     if (const Var* var = e->as<Var>()) {
       for (const VarRef& p : lc.function().params())
@@ -308,6 +310,7 @@ Result<Expr> lower_held(LoweringContext& lc, const Expr& e) {
     if (const FunctionCall* f = e->as<FunctionCall>()) return lower_function_call(lc, *f);
     return lc.refusal(*e, fmt::format("`{}`", short_text(e)), "no lowering rule for this kind of expression yet");
   }();
+  lc.leave_node();
   TF_TRY(v);
   lc.remember(e.get(), *v);
   return v;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <set>
 #include <unordered_set>
 
@@ -91,6 +92,7 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
 }
 
 Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string>& names, PassOptions options) {
+  const std::vector<std::string> dump_after = options.dump_after;
   auto pm = std::make_unique<PassManager>(std::move(options));
   for (const std::string& name : names) {
     std::unique_ptr<Pass> p = make_pass(name);
@@ -99,6 +101,17 @@ Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string
                             fmt::format("no pass is named `{}`; the passes are: {}", name, fmt::join(pass_names(), ", ")));
     Result<bool> added = pm->add(std::move(p));
     TF_TRY(added);
+  }
+  // A dump after a pass that never runs would print nothing, silently.
+  for (const std::string& d : dump_after) {
+    if (d == "all" || std::find(names.begin(), names.end(), d) != names.end()) continue;
+    if (make_pass(d) == nullptr)
+      return category_error(DiagCategory::Usage, fmt::format("--dump-after: no pass is named `{}`; the passes are: {}, "
+                                                             "or all",
+                                                             d, fmt::join(pass_names(), ", ")));
+    return category_error(DiagCategory::Usage, fmt::format("--dump-after: the pass `{}` is not in the pipeline ({}), "
+                                                           "so nothing would be dumped after it",
+                                                           d, fmt::join(names, ", ")));
   }
   return pm;
 }

@@ -25,7 +25,9 @@ std::vector<std::string> pass_names();
 Result<ModuleRef> with_callees(const Module& module, const std::string& name);
 
 /// A PassManager running `names` in order with `options`. Diagnostic (category Usage) for an
-/// unknown name (listing the known ones) or a pass whose required passes do not come first.
+/// unknown name (listing the known ones), a pass whose required passes do not come first, or an
+/// `options.dump_after` name that is neither `all` nor a pass of `names` (an unknown one listing
+/// the known ones).
 Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string>& names, PassOptions options);
 
 }  // namespace tf::lower

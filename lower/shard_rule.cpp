@@ -27,7 +27,7 @@ struct TypedNode {
   const ExprNode* node;
 };
 
-void collect_types(const Module& module, const hir::Function& fn, std::vector<TypedNode>& out,
+void collect_types(const CallGraph& calls, const hir::Function& fn, std::vector<TypedNode>& out,
                    std::set<const hir::Function*>& seen) {
   if (!seen.insert(&fn).second || !fn.body()) return;
   auto add = [&](const IRType& t, const ExprNode* node) {
@@ -41,8 +41,8 @@ void collect_types(const Module& module, const hir::Function& fn, std::vector<Ty
   for_each_node(*fn.body(), [&](const ExprNode& e) {
     add(e.type(), &e);
     if (const auto* call = e.as<FunctionCall>())
-      if (const auto* callee = dynamic_cast<const hir::Function*>(module.find(call->callee)))
-        collect_types(module, *callee, out, seen);
+      if (const auto* callee = dynamic_cast<const hir::Function*>(calls.find(call->callee)))
+        collect_types(calls, *callee, out, seen);
   });
 }
 
@@ -191,7 +191,7 @@ bool distributed_as(const Expr& v, const ShardLayout& sl, const std::vector<Shap
 Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn) {
   std::vector<TypedNode> types;
   std::set<const hir::Function*> seen;
-  collect_types(lc.module(), fn, types, seen);
+  collect_types(lc.calls(), fn, types, seen);
   std::optional<LoweringContext::Sharding> plan;
   for (const TypedNode& t : types) {
     const ShardLayout* sl = shard_of(*t.type);

@@ -207,10 +207,10 @@ std::string binding_chain(int n) {
 }
 
 TEST(TextNesting, LetChainsReadUpToTheBoundThenFailOnce) {
-  EXPECT_TRUE(expect_total(let_chain(1000)).empty());
+  EXPECT_TRUE(expect_total(let_chain(2000)).empty());  // tir::kMaxLetNesting
   const std::vector<Diagnostic> deep = expect_total(let_chain(kDeep));
   ASSERT_EQ(deep.size(), 1u);
-  EXPECT_EQ(deep[0].location.line, 1003) << deep[0].render();  // the 1001st let
+  EXPECT_EQ(deep[0].location.line, 2003) << deep[0].render();  // the 2001st let
 }
 
 TEST(TextNesting, LongBindingChainsRead) {

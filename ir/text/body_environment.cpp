@@ -17,6 +17,7 @@ const Atom* BodyEnvironment::atom(const std::string& name) const {
 void BodyEnvironment::pop_scope() {
   TF_CHECK(scopes_.size() > 1, "pop_scope of the function's own block");
   scopes_.pop_back();
+  meshes_.pop_back();
 }
 
 void BodyEnvironment::bind(const std::string& name, Expr value) {
@@ -25,6 +26,7 @@ void BodyEnvironment::bind(const std::string& name, Expr value) {
 
 void BodyEnvironment::bind_mesh(const std::string& name, Mesh mesh) {
   scopes_.back().insert_or_assign(name, Entry{std::nullopt, std::move(mesh), false});
+  meshes_.back().push_back(name);
 }
 
 void BodyEnvironment::poison(const std::string& name) {
@@ -54,9 +56,9 @@ bool BodyEnvironment::poisoned(const std::string& name) const {
 
 LayoutEnvironment BodyEnvironment::layouts() const {
   LayoutEnvironment env = file_->layouts();
-  for (const auto& scope : scopes_)
-    for (const auto& [name, entry] : scope)
-      if (entry.mesh) env.declare(name, *entry.mesh);
+  for (std::size_t i = 0; i < scopes_.size(); ++i)
+    for (const std::string& name : meshes_[i])  // still a mesh: a later binding may have replaced it
+      if (auto e = scopes_[i].find(name); e != scopes_[i].end() && e->second.mesh) env.declare(name, *e->second.mesh);
   return env;
 }
 

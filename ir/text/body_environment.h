@@ -39,6 +39,7 @@ class BodyEnvironment {
                   const std::map<std::string, Atom>& atoms)
       : file_(&file), handlers_(&handlers), signatures_(&signatures), atoms_(&atoms) {
     scopes_.emplace_back();
+    meshes_.emplace_back();
   }
 
   const FileEnvironment& file() const { return *file_; }
@@ -49,7 +50,10 @@ class BodyEnvironment {
   const Atom* atom(const std::string& name) const;
 
   /// Opens a nested block.
-  void push_scope() { scopes_.emplace_back(); }
+  void push_scope() {
+    scopes_.emplace_back();
+    meshes_.emplace_back();
+  }
   /// Closes the innermost block. Precondition: a nested block is open.
   void pop_scope();
   /// Binds `name` to `value` in the innermost block.
@@ -81,6 +85,9 @@ class BodyEnvironment {
   const std::map<std::string, Signature>* signatures_;
   const std::map<std::string, Atom>* atoms_;
   std::vector<std::map<std::string, Entry>> scopes_;
+  // Per scope, the names bound to a mesh there: layouts() reads them without walking every
+  // binding (a lowered kernel binds tens of thousands of values in one block).
+  std::vector<std::vector<std::string>> meshes_;
 };
 
 }  // namespace tf::text

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <variant>
+
 #include "ir/core/call.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/var.h"
@@ -16,6 +18,7 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
+#include "ir/tir/stmt_walk.h"
 #include "ir/tir/terminators.h"
 #include "ir/type/tensor_type.h"
 
@@ -23,10 +26,13 @@ namespace tf::text {
 
 namespace {
 
-// The deepest nesting of lets in a body. Each let takes the rest of its block as its body, so N
-// lets in a row are N nested LetStmts for every recursive pass after the reader (the verifier,
-// the printer, structural equality); blocks are bounded by the item skipper (256 levels).
-constexpr int kMaxLetNesting = 1000;
+// A let whose body is the rest of its block, read so far: its statements collect in `body`.
+struct OpenLet {
+  const Token* kw;
+  VarRef var;
+  Expr value;
+  std::vector<tir::Stmt> body;
+};
 
 class TirBodyReader : public StatementCursor {
  public:
@@ -60,20 +66,49 @@ class TirBodyReader : public StatementCursor {
     return *s;
   }
 
-  // Statements up to the block's `}` (not taken); a `let` takes the rest as its body.
+  // Statements up to the block's `}` (not taken); a `let` without braces takes the rest as its
+  // body. Without recursion: such a let opens a new list for the statements after it, and at the
+  // block's end each open let is built around its list, innermost first, so that a chain of
+  // lets (a lowered kernel nests one per binding) costs no stack. Its name is bound in the
+  // block's scope, which ends where its body does (a scope per let would make each lookup walk
+  // them all). Blocks in braces recurse, and the item skipper bounds their nesting (256 levels).
   void rest_of_block(std::vector<tir::Stmt>& stmts) {
+    std::vector<OpenLet> open;
+    auto current = [&]() -> std::vector<tir::Stmt>& { return open.empty() ? stmts : open.back().body; };
     while (true) {
       skip_newlines();
-      if (at(TokenKind::RBrace) || at(TokenKind::Eof)) return;
-      if (is_word(peek(), "let")) {
-        if (std::optional<tir::Stmt> s = let_statement()) stmts.push_back(*s);
-        if (let_took_rest_) {
-          let_took_rest_ = false;
-          return;
-        }
+      if (at(TokenKind::RBrace) || at(TokenKind::Eof)) break;
+      if (!is_word(peek(), "let")) {
+        if (std::optional<tir::Stmt> s = statement()) current().push_back(*s);
         continue;
       }
-      if (std::optional<tir::Stmt> s = statement()) stmts.push_back(*s);
+      if (let_depth_ >= tir::kMaxLetNesting) {  // one diagnostic, and no deeper: skip the rest of the block
+        report(error_at(peek(), fmt::format("lets nested deeper than {} levels (each let's body is the rest of its "
+                                            "block)",
+                                            tir::kMaxLetNesting)));
+        while (true) {
+          skip_newlines();
+          if (at(TokenKind::RBrace) || at(TokenKind::Eof)) break;
+          skip_statement();
+        }
+        break;
+      }
+      std::variant<std::monostate, tir::Stmt, OpenLet> let = let_statement();
+      if (tir::Stmt* s = std::get_if<tir::Stmt>(&let)) current().push_back(*s);
+      if (OpenLet* o = std::get_if<OpenLet>(&let)) {
+        env_.bind(o->var->name, o->var);
+        ++let_depth_;
+        open.push_back(std::move(*o));
+      }
+    }
+    while (!open.empty()) {
+      OpenLet let = std::move(open.back());
+      open.pop_back();
+      --let_depth_;
+      std::optional<tir::SequentialRef> body = sequential(std::move(let.body), *let.kw);
+      if (!body) continue;
+      if (std::optional<tir::Stmt> s = built(tir::LetStmt::make(let.var, let.value, *body, let.kw->location), *let.kw))
+        current().push_back(*s);
     }
   }
 
@@ -105,23 +140,15 @@ class TirBodyReader : public StatementCursor {
     return *s;
   }
 
-  // let v[: T] = value  (then the rest of the block, or `{ ... }`)
-  std::optional<tir::Stmt> let_statement() {
+  // let v[: T] = value  (then `{ ... }`, or the rest of the block): the LetStmt of a braced
+  // body, the open let whose body is the rest of the block (rest_of_block reads it), or nothing
+  // (reported).
+  std::variant<std::monostate, tir::Stmt, OpenLet> let_statement() {
     const Token& kw = take();
-    if (let_depth_ >= kMaxLetNesting) {  // one diagnostic, and no deeper: skip the whole block
-      report(error_at(kw, fmt::format("lets nested deeper than {} levels (each let's body is the rest of "
-                                      "its block)",
-                                      kMaxLetNesting)));
-      while (true) {
-        skip_newlines();
-        if (at(TokenKind::RBrace) || at(TokenKind::Eof)) return std::nullopt;
-        skip_statement();
-      }
-    }
     const Token& name = peek();
     if (name.kind != TokenKind::Identifier) {
       fail_statement({error_at(name, fmt::format("expected a name after let, found {}", describe(name)))});
-      return std::nullopt;
+      return std::monostate{};
     }
     take();
     IRType declared;
@@ -154,34 +181,25 @@ class TirBodyReader : public StatementCursor {
       fail_statement(located_at(var.diagnostics(), **vs));
       return poisoned(name.text);
     }
-    std::optional<tir::SequentialRef> body;
-    if (at(TokenKind::LBrace)) {  // an explicit body
-      env_.push_scope();
-      env_.bind(name.text, *var);
-      ++let_depth_;
-      body = block();
-      --let_depth_;
-      env_.pop_scope();
-      if (!body || !end_of_statement()) return std::nullopt;
-    } else {
-      if (!end_of_statement()) return std::nullopt;
-      env_.push_scope();
-      env_.bind(name.text, *var);
-      std::vector<tir::Stmt> rest;
-      ++let_depth_;
-      rest_of_block(rest);
-      --let_depth_;
-      env_.pop_scope();
-      let_took_rest_ = true;
-      body = sequential(std::move(rest), kw);
-      if (!body) return std::nullopt;
+    if (!at(TokenKind::LBrace)) {
+      if (!end_of_statement()) return std::monostate{};
+      return OpenLet{&kw, *var, *v, {}};
     }
-    return built(tir::LetStmt::make(*var, *v, *body, kw.location), kw);
+    env_.push_scope();  // an explicit body
+    env_.bind(name.text, *var);
+    ++let_depth_;
+    std::optional<tir::SequentialRef> body = block();
+    --let_depth_;
+    env_.pop_scope();
+    if (!body || !end_of_statement()) return std::monostate{};
+    std::optional<tir::Stmt> s = built(tir::LetStmt::make(*var, *v, *body, kw.location), kw);
+    if (!s) return std::monostate{};
+    return *s;
   }
 
-  std::optional<tir::Stmt> poisoned(const std::string& name) {
+  std::monostate poisoned(const std::string& name) {
     env_.poison(name);
-    return std::nullopt;
+    return {};
   }
 
   std::optional<tir::Stmt> statement() {
@@ -473,8 +491,7 @@ class TirBodyReader : public StatementCursor {
   }
 
   BodyEnvironment& env_;
-  bool let_took_rest_ = false;
-  int let_depth_ = 0;  // lets enclosing the statement being read
+  std::size_t let_depth_ = 0;  // lets enclosing the statement being read
 };
 
 }  // namespace

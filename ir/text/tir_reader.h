@@ -13,8 +13,10 @@
 // Values are built by value_builder.h in the TIR dialect. The reader builds what is written and
 // leaves every rule of seed 002 sections 1.3-2.3 to verify_prim_function: a let whose declared
 // type differs from its value's, an alloc_tensor nested in an operand, a mesh out of scope all
-// read, so that the verifier reports them with their rule ids. Lets nest at most 1000 deep (the
-// next one is a positioned error): every pass after the reader recurses once per level.
+// read, so that the verifier reports them with their rule ids. A let without braces takes the
+// rest of its block and is read without recursion; lets nest at most tir::kMaxLetNesting deep
+// (ir/tir/stmt_walk.h; the next one is a positioned error) for the passes that still recurse
+// once per level.
 #pragma once
 
 #include <map>

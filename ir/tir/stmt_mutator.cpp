@@ -103,6 +103,43 @@ Result<Stmt> rebuild_with(const Stmt& s, StmtReplacer replace) {
 
 Stmt StmtMutator::mutate(const Stmt& s) {
   if (!s) return s;
+  // A statement, its child statements and the rewrites of those done so far.
+  struct Frame {
+    Stmt node;
+    std::vector<Stmt> children;
+    std::vector<Stmt> rewrites;
+  };
+  std::vector<Frame> stack;
+  auto open = [&](const Stmt& node) {
+    Frame f{node, {}, {}};
+    for_each_child(*node, [&](const Stmt& c, ChildStep) { f.children.push_back(c); }, [](const Expr&, ChildStep) {});
+    stack.push_back(std::move(f));
+  };
+  open(s);
+  while (true) {
+    Frame& top = stack.back();
+    if (top.rewrites.size() < top.children.size()) {
+      const Stmt child = top.children[top.rewrites.size()];
+      if (child) open(child);  // `top` is not used past here
+      else top.rewrites.push_back(child);
+      continue;
+    }
+    Frame done = std::move(stack.back());
+    stack.pop_back();
+    const Rewritten here{done.node.get(), &done.children, &done.rewrites};
+    struct Restore {  // the handler of an enclosing mutate() call runs on after this one
+      const Rewritten*& slot;
+      const Rewritten* saved;
+      ~Restore() { slot = saved; }
+    } restore{rewritten_, rewritten_};
+    rewritten_ = &here;
+    Stmt out = dispatch(done.node);
+    if (stack.empty()) return out;
+    stack.back().rewrites.push_back(std::move(out));
+  }
+}
+
+Stmt StmtMutator::dispatch(const Stmt& s) {
   switch (s->kind()) {
 #define TF_STMT_NODE(Name) \
   case StmtKind::Name:     \
@@ -117,8 +154,16 @@ Stmt StmtMutator::mutate(const Stmt& s) {
 #include "ir/tir/stmt_nodes.def"
 
 Stmt StmtMutator::mutate_children(const Stmt& node) {
+  // The rewrites mutate() made of node's children, when node is the statement whose handler runs.
+  const Rewritten* ready = rewritten_ != nullptr && rewritten_->node == node.get() ? rewritten_ : nullptr;
+  std::size_t next = 0;
+  auto child = [&](const Stmt& c) -> Stmt {
+    if (ready != nullptr && next < ready->children->size() && (*ready->children)[next].get() == c.get())
+      return (*ready->rewrites)[next++];
+    return mutate(c);
+  };
   Result<Stmt> rebuilt =
-      rebuild_with(node, StmtReplacer{[&](const Stmt& c, ChildStep) { return mutate(c); },
+      rebuild_with(node, StmtReplacer{[&](const Stmt& c, ChildStep) { return child(c); },
                                       [&](const Expr& c, ChildStep step) { return mutate_expr(c, step); }});
   TF_CHECK(rebuilt.ok(), "a rewrite produced an ill-formed {}: {}", stmt_kind_name(node->kind()),
            rebuilt.diagnostics().empty() ? std::string() : rebuilt.diagnostics().front().render());

@@ -6,9 +6,17 @@
 // (default: unchanged), and returns the same node when nothing changed, else the node rebuilt
 // through its checking factory with its source location kept. A rewrite that breaks a
 // statement's structural rule is a bug in the rewrite (InternalError naming the rule).
+//
+// The rewrite is iterative and bottom-up: mutate() walks the tree with an explicit stack,
+// rewrites every child statement before its parent, and then calls the parent's handler, whose
+// mutate_children assembles the children's rewrites (and mutates its expressions). So a body of
+// any depth costs no stack (a lowered kernel nests one LetStmt per binding). A handler that
+// returns a node without calling mutate_children discards its children's rewrites; one that
+// calls mutate_children on another node, or mutate(), rewrites that one on the spot.
 #pragma once
 
 #include <functional>
+#include <vector>
 
 #include "ir/tir/stmt_children.h"
 
@@ -19,7 +27,7 @@ class StmtMutator {
  public:
   virtual ~StmtMutator() = default;
 
-  /// The rewritten `s` (null for null).
+  /// The rewritten `s` (null for null), bottom-up (design note).
   Stmt mutate(const Stmt& s);
 
  protected:
@@ -32,6 +40,17 @@ class StmtMutator {
   /// The rewrite of an expression a statement holds (default: unchanged). A Call that an
   /// Evaluate holds must stay a Call.
   virtual Expr mutate_expr(const Expr& e, ChildStep step) { return e; }
+
+ private:
+  // The statement whose handler runs, its child statements and their rewrites, in field order.
+  struct Rewritten {
+    const StmtNode* node;
+    const std::vector<Stmt>* children;
+    const std::vector<Stmt>* rewrites;
+  };
+  Stmt dispatch(const Stmt& s);
+
+  const Rewritten* rewritten_ = nullptr;
 };
 
 /// Replaces the children of one statement: statements and expressions, with their steps.

@@ -4,11 +4,35 @@ namespace tf::tir {
 
 void StmtVisitor::visit(const Stmt& s) {
   if (!s) return;
-  enter(*s);
-  switch (s->kind()) {
-#define TF_STMT_NODE(Name)                    \
-  case StmtKind::Name:                        \
-    visit_node(static_cast<const Name&>(*s)); \
+  if (visiting_) {  // from a handler: after it returns
+    batch_.push_back(s.get());
+    return;
+  }
+  struct Running {  // the visitor can be reused after a handler throws
+    StmtVisitor& v;
+    explicit Running(StmtVisitor& visitor) : v(visitor) { v.visiting_ = true; }
+    ~Running() {
+      v.visiting_ = false;
+      v.pending_.clear();
+      v.batch_.clear();
+    }
+  } running(*this);
+  pending_.push_back(s.get());
+  while (!pending_.empty()) {
+    const StmtNode& next = *pending_.back();
+    pending_.pop_back();
+    enter(next);
+    dispatch(next);
+    pending_.insert(pending_.end(), batch_.rbegin(), batch_.rend());  // the first scheduled on top
+    batch_.clear();
+  }
+}
+
+void StmtVisitor::dispatch(const StmtNode& s) {
+  switch (s.kind()) {
+#define TF_STMT_NODE(Name)                   \
+  case StmtKind::Name:                       \
+    visit_node(static_cast<const Name&>(s)); \
     return;
 #include "ir/tir/stmt_nodes.def"
   }

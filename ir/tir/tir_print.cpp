@@ -116,17 +116,46 @@ std::string evaluate_text(const Evaluate& e, const PrintNames& names) {
   return fmt::format("@{}({})", spell(e.symbol().name), args_text(e.args(), names));
 }
 
+// The printer runs an explicit stack of tasks (a statement to print, or a line to write once a
+// block's statements are printed, such as a closing brace), so that printing a body of any depth
+// costs no stack: a lowered kernel nests one LetStmt per binding.
 class Printer {
  public:
   explicit Printer(const PrintNames& names) : names_(names) {}
 
   std::string take() { return std::move(out_); }
 
-  void block(const Sequential& s, int depth) {
-    for (std::size_t i = 0; i < s.size(); ++i) stmt(*s[i], depth, i + 1 == s.size());
+  // Prints `s` at `depth`; `last` says whether it ends its block (a flat let is allowed there).
+  void print(const StmtNode& s, int depth, bool last) {
+    tasks_.push_back(Task{&s, depth, last, {}});
+    while (!tasks_.empty()) {
+      Task t = std::move(tasks_.back());
+      tasks_.pop_back();
+      if (t.stmt == nullptr) line(t.depth, t.text);
+      else stmt(*t.stmt, t.depth, t.last);
+    }
   }
 
-  // One statement; `last` says whether it ends its block (a flat let is allowed there).
+  void function(const PrimFunction& fn, int depth) { print(fn, depth, true); }
+
+ private:
+  // A statement to print, or (stmt null) the line `text`.
+  struct Task {
+    const StmtNode* stmt;
+    int depth;
+    bool last;
+    std::string text;
+  };
+
+  // Schedules `s`'s statements (pushed last first, so that the first is printed next).
+  void block(const Sequential& s, int depth) {
+    for (std::size_t i = s.size(); i-- > 0;) tasks_.push_back(Task{s[i].get(), depth, i + 1 == s.size(), {}});
+  }
+
+  // Schedules the line `text`, printed after whatever is scheduled after it.
+  void later(int depth, std::string text) { tasks_.push_back(Task{nullptr, depth, false, std::move(text)}); }
+
+  // One statement: its own lines now, its blocks scheduled.
   void stmt(const StmtNode& s, int depth, bool last) {
     switch (s.kind()) {
       case StmtKind::Sequential:
@@ -162,12 +191,12 @@ class Printer {
       case StmtKind::If: {
         const If& i = *s.as<If>();
         line(depth, fmt::format("if {} {{", expr(i.cond)));
-        block(*i.then_body, depth + 1);
+        later(depth, "}");
         if (i.else_body->size() > 0) {
-          line(depth, "} else {");
           block(*i.else_body, depth + 1);
+          later(depth, "} else {");
         }
-        line(depth, "}");
+        block(*i.then_body, depth + 1);
         return;
       }
       case StmtKind::MeshScope: {
@@ -195,24 +224,21 @@ class Printer {
         line(depth, fmt::format("{}({})", i.def->name, args_text(i.args, names_)));
         return;
       }
-      case StmtKind::PrimFunction:
-        function(*s.as<PrimFunction>(), depth);
+      case StmtKind::PrimFunction: {
+        const PrimFunction& fn = *s.as<PrimFunction>();
+        std::vector<std::string> params;
+        for (const VarRef& p : fn.params())
+          params.push_back(spell(p->name) + ": " + print_tir_type(p->type(), names_));
+        nested(depth,
+               fmt::format("prim_func {}({}) outputs={} target={} {{", spell(fn.name()), join(params),
+                           fn.output_count(), target_name(fn.target())),
+               *fn.body());
         return;
+      }
     }
     TF_UNREACHABLE("bad StmtKind");
   }
 
-  void function(const PrimFunction& fn, int depth) {
-    std::vector<std::string> params;
-    for (const VarRef& p : fn.params())
-      params.push_back(spell(p->name) + ": " + print_tir_type(p->type(), names_));
-    nested(depth,
-           fmt::format("prim_func {}({}) outputs={} target={} {{", spell(fn.name()), join(params),
-                       fn.output_count(), target_name(fn.target())),
-           *fn.body());
-  }
-
- private:
   std::string expr(const Expr& e) const { return print_tir_expr(e, names_); }
 
   static std::string abort_text(const Abort& a) {
@@ -221,10 +247,11 @@ class Printer {
 
   void line(int depth, const std::string& text) { out_ += indent(depth) + text + "\n"; }
 
+  // `head` now, then the body one level deeper, then `}`.
   void nested(int depth, const std::string& head, const Sequential& body) {
     line(depth, head);
+    later(depth, "}");
     block(body, depth + 1);
-    line(depth, "}");
   }
 
   void dispatch(const DispatchCall& d, int depth) {
@@ -240,10 +267,11 @@ class Printer {
           i < d.case_calls.size() ? evaluate_text(*d.case_calls[i], names_) : std::string("?");
       line(depth + 1, fmt::format("case ({}) => {}", join(patterns), call));
     }
+    later(depth, "}");
     const Sequential& fb = *d.fallback;
     if (fb.size() == 1 && (fb[0]->is<Abort>() || fb[0]->is<Return>() || fb[0]->is<Evaluate>())) {
       Printer one(names_);
-      one.stmt(*fb[0], 0, true);
+      one.print(*fb[0], 0, true);
       std::string text = one.take();
       text.pop_back();  // the newline
       line(depth + 1, "fallback { " + text + " }");
@@ -252,11 +280,11 @@ class Printer {
     } else {
       nested(depth + 1, "fallback {", fb);
     }
-    line(depth, "}");
   }
 
   const PrintNames& names_;
   std::string out_;
+  std::vector<Task> tasks_;  // what is left to print, the next on top
 };
 
 }  // namespace
@@ -288,7 +316,7 @@ std::string print_prim_function(const PrimFunction& fn, const PrintNames& names)
 std::string print_stmt(const Stmt& s, const PrintNames& names, int depth) {
   TF_CHECK(s, "print_stmt of a null Stmt");
   Printer p(names);
-  p.stmt(*s, depth, true);
+  p.print(*s, depth, true);
   return p.take();
 }
 

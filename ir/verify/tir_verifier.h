@@ -3,6 +3,7 @@
 // DispatchCall, Launch, Sync, named barriers).
 #pragma once
 
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -54,12 +55,30 @@ class TirVerifier final : private StmtHandlers, private ExprHandlers {
   std::vector<Diagnostic> run();
 
  private:
+  // The walk over statements is iterative (a lowered kernel nests one LetStmt per binding, tens
+  // of thousands deep): a handler checks its statement's own fields, then schedules its bodies
+  // (sequential) and the actions that close its scopes (after); the walk runs what a handler
+  // scheduled, in order, before the rest. The paths of scheduled statements are kept in paths_.
+  enum class TaskKind { Verify, Unbind, PopScope, PopWhere };
+  struct Task {
+    TaskKind kind;
+    const tir::StmtNode* stmt = nullptr;  // Verify
+    const IrPath* path = nullptr;         // Verify
+    const Var* var = nullptr;             // Unbind
+  };
+
   // tir_verify.cpp
   void check_params();
   void bind(const VarRef& var, const IrPath& path, const char* binder);
-  void unbind(const VarRef& var);
-  void statement(const tir::Stmt& s, const IrPath& path);
+  void unbind(const Var* var);
+  void walk();
+  void statement(const tir::StmtNode& s, const IrPath& path);
+  /// Schedules the statements of `s`, at `path[i]`.
   void sequential(const tir::SequentialRef& s, const IrPath& path);
+  /// Schedules `kind` (on `var`) after what is scheduled so far.
+  void after(TaskKind kind, const Var* var = nullptr);
+  /// `path` kept for the rest of the walk.
+  const IrPath& keep(const IrPath& path);
   void let_statement(const tir::LetStmt& let, const IrPath& path);
   void for_statement(const tir::For& loop, const IrPath& path);
 #define TF_STMT_NODE(Name) void on(const tir::Name& node, const IrPath& path) override;
@@ -105,6 +124,9 @@ class TirVerifier final : private StmtHandlers, private ExprHandlers {
   std::vector<SourceLocation> where_;
   // The named-barrier Sync sites in emission order, with their paths (the 16th is reported).
   std::vector<std::pair<const tir::Evaluate*, std::string>> named_sites_;
+  std::vector<Task> tasks_;  // the walk's stack, the next on top
+  std::vector<Task> batch_;  // what the running handler scheduled, in order
+  std::deque<IrPath> paths_;  // the paths of scheduled statements (stable addresses)
 };
 
 }  // namespace tf::detail

@@ -77,10 +77,37 @@ TirVerifier::TirVerifier(const tir::PrimFunction& fn, const Module* module,
 
 std::vector<Diagnostic> TirVerifier::run() {
   check_params();
-  const IrPath root(fn_.name());
+  const IrPath& root = keep(IrPath(fn_.name()));
   sequential(fn_.body(), root.field("body"));
+  walk();
   named_barriers();
   return std::move(diags_);
+}
+
+void TirVerifier::walk() {
+  tasks_.insert(tasks_.end(), batch_.rbegin(), batch_.rend());
+  batch_.clear();
+  while (!tasks_.empty()) {
+    const Task t = tasks_.back();
+    tasks_.pop_back();
+    switch (t.kind) {
+      case TaskKind::Verify: statement(*t.stmt, *t.path); break;
+      case TaskKind::Unbind: unbind(t.var); break;
+      case TaskKind::PopScope: scope_stack_.pop_back(); break;
+      case TaskKind::PopWhere: where_.pop_back(); break;
+    }
+    tasks_.insert(tasks_.end(), batch_.rbegin(), batch_.rend());  // the first scheduled on top
+    batch_.clear();
+  }
+}
+
+const IrPath& TirVerifier::keep(const IrPath& path) {
+  paths_.push_back(path);
+  return paths_.back();
+}
+
+void TirVerifier::after(TaskKind kind, const Var* var) {
+  batch_.push_back(Task{kind, nullptr, nullptr, var});
 }
 
 void TirVerifier::report(Diagnostic d, const IrPath& path) {
@@ -147,20 +174,22 @@ void TirVerifier::bind(const VarRef& var, const IrPath& path, const char* binder
   ++in_scope_[var.get()];
 }
 
-void TirVerifier::unbind(const VarRef& var) {
-  auto it = in_scope_.find(var.get());
+void TirVerifier::unbind(const Var* var) {
+  auto it = in_scope_.find(var);
   if (it != in_scope_.end() && --it->second == 0) in_scope_.erase(it);
 }
 
 void TirVerifier::sequential(const tir::SequentialRef& s, const IrPath& path) {
-  for (std::size_t i = 0; i < s->size(); ++i) statement((*s)[i], path.at(static_cast<int>(i)));
+  const IrPath& here = keep(path);
+  for (std::size_t i = 0; i < s->size(); ++i)
+    batch_.push_back(Task{TaskKind::Verify, (*s)[i].get(), &keep(here.at(static_cast<int>(i)))});
 }
 
-void TirVerifier::statement(const tir::Stmt& s, const IrPath& path) {
-  const bool placed = s->loc() && s->loc()->known();
-  if (placed) where_.push_back(*s->loc());
-  StmtHandlers::dispatch(*s, path);
-  if (placed) where_.pop_back();
+void TirVerifier::statement(const tir::StmtNode& s, const IrPath& path) {
+  const bool placed = s.loc() && s.loc()->known();
+  if (placed) where_.push_back(*s.loc());
+  StmtHandlers::dispatch(s, path);
+  if (placed) after(TaskKind::PopWhere);  // after the bodies the handler scheduled
 }
 
 void TirVerifier::on(const tir::Sequential& s, const IrPath& path) {
@@ -185,8 +214,8 @@ void TirVerifier::on(const tir::MeshScope& m, const IrPath& path) {
   bind(m.binding, path.field("binding"), "MeshScope");
   scope_stack_.push_back(m.mesh);
   sequential(m.body, path.field("body"));
-  scope_stack_.pop_back();
-  unbind(m.binding);
+  after(TaskKind::PopScope);
+  after(TaskKind::Unbind, m.binding.get());
 }
 void TirVerifier::on(const tir::Evaluate& e, const IrPath& path) {
   evaluate(e, path);
@@ -226,7 +255,7 @@ void TirVerifier::let_statement(const tir::LetStmt& let, const IrPath& path) {
   tensor_types(let.var->type(), var_path);
   bind(let.var, var_path, "LetStmt");
   sequential(let.body, path.field("body"));
-  unbind(let.var);
+  after(TaskKind::Unbind, let.var.get());
 }
 
 void TirVerifier::for_statement(const tir::For& loop, const IrPath& path) {
@@ -243,7 +272,7 @@ void TirVerifier::for_statement(const tir::For& loop, const IrPath& path) {
   }
   bind(loop.induction_var, path.field("induction_var"), "For");
   sequential(loop.body, path.field("body"));
-  unbind(loop.induction_var);
+  after(TaskKind::Unbind, loop.induction_var.get());
 }
 
 void TirVerifier::expr(const Expr& e, const IrPath& path, ExprPlace place) {

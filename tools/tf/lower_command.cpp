@@ -61,7 +61,8 @@ void add_lower_command(CLI::App& app, int& exit_code) {
   cmd->add_option("file", req->file, "the tfir file")->required();
   cmd->add_option("--fn", req->function, "lower only this function and the functions it calls");
   cmd->add_option("-o,--output", req->output, "write the lowered module here instead of printing it");
-  cmd->add_option("--dump-after", req->dump_after, "print the module to stderr after this pass (or all)");
+  cmd->add_option("--dump-after", req->dump_after,
+                  "print the module to stderr after this pass of the pipeline (or all); another name is refused");
   cmd->add_option("--pipeline", req->pipeline, "the passes to run, in order (default: all of them)")->delimiter(',');
   cmd->add_flag("--json", req->json, "diagnostics as JSON lines");
   cmd->callback([req, &exit_code] { exit_code = run_lower(*req, std::cout, std::cerr); });

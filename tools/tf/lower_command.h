@@ -1,8 +1,9 @@
 // `tf lower FILE`: the module lowered from HIR to TIR (lower/pipeline.h), printed as tfir that
 // `tf check` accepts and `tf eval` runs: each HIR function becomes a kernel `NAME_kernel` and a
 // host entry `NAME` with the function's parameters and trailing outputs. A file that does not
-// read or verify, an unknown pass, or an op without a lowering rule: diagnostics, exit 2. A pass
-// whose result fails verification: an internal error naming the pass, exit 3.
+// read or verify, an unknown pass (in --pipeline or --dump-after), an op without a lowering rule
+// or a program the lowering cannot finish (recursion, a budget: docs/lowering.md): diagnostics,
+// exit 2. A pass whose result fails verification: an internal error naming the pass, exit 3.
 #pragma once
 
 #include <ostream>

@@ -13,6 +13,7 @@
 #include "ir/tir/evaluate.h"
 #include "ir/tir/mma_atom.h"
 #include "ir/tir/prim_function.h"
+#include "ir/tir/stmt_walk.h"
 #include "ir/tir/tir_ops.h"
 
 namespace tf::text {
@@ -113,6 +114,64 @@ TEST(TirReader, BadBodiesFailAtAPosition) {
             "t.tfir:11:10: error[parse]: with takes a mesh, found the shard layout 'Lg'");
   EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    @nope(a)\n}\n"),
             "t.tfir:11:5: error[TIR.1.3.VERIFY.callee-unique]: no function @nope in this file");
+}
+
+// `n` lets in a row, each the body of the one before (a lowered kernel's shape), then `return`.
+std::string let_chain(int n) {
+  std::string s = "\nprim_func k(out: Tensor[(), i64]) outputs=1 target=cuda {\n";
+  for (int i = 0; i < n; ++i)
+    s += "    let v" + std::to_string(i) + " = alloc_tensor(tensor_type=Tensor[(), i64, storage=rmem])\n";
+  return s + "    return\n}\n";
+}
+
+// Finding 7 of issue 34: what `tf lower` printed did not read back once its lets nested past the
+// reader's limit. A let without braces takes the rest of its block and is read without recursion;
+// lets nest up to tir::kMaxLetNesting (2,000, for the CUDA emitter, which recurses once per let;
+// the lowering refuses deeper kernels), and the next one is refused where it stands.
+TEST(TirReader, TwoThousandLetsInARowReadAndTheNextIsRefusedWhereItStands) {
+  Result<ReadFile> f = read(let_chain(2000));
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  EXPECT_EQ(tir::let_nesting(tir::Stmt(prim(*f, "k").body().get())), 2000u);
+  EXPECT_EQ(first_error(let_chain(2001)),
+            "t.tfir:2011:5: error[parse]: lets nested deeper than 2000 levels (each let's body is the rest of its "
+            "block)");
+}
+
+// Lets without braces in a block that holds other statements and a braced let: each takes the
+// rest of its own block, and their names resolve where they are in scope.
+TEST(TirReader, LetsTakeTheRestOfTheirOwnBlock) {
+  Result<ReadFile> f = read(R"(
+prim_func k(out: Tensor[(4,), f32]) outputs=1 target=cuda {
+    with warp as w {
+        let a = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem])
+        for i in range(0, 2, 1) {
+            let b = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem])
+            copy(a, b)
+        }
+        let c = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem]) {
+            copy(a, c)
+        }
+        let d = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem])
+        copy(d, out)
+    }
+}
+)");
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  const auto* scope = prim(*f, "k").body()->body[0]->as<tir::MeshScope>();
+  ASSERT_NE(scope, nullptr);
+  ASSERT_EQ(scope->body->size(), 1u);
+  const auto* a = scope->body->body[0]->as<tir::LetStmt>();
+  ASSERT_NE(a, nullptr);
+  ASSERT_EQ(a->body->size(), 3u);  // the loop, the braced let, the let d taking the rest
+  EXPECT_TRUE(a->body->body[0]->is<tir::For>());
+  EXPECT_EQ(a->body->body[1]->as<tir::LetStmt>()->var->name, "c");
+  const auto* d = a->body->body[2]->as<tir::LetStmt>();
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->body->size(), 1u);
+  EXPECT_EQ(first_error("\nprim_func k(out: Tensor[(4,), f32]) outputs=1 target=cuda {\n    with warp as w {\n"
+                        "        let c = alloc_tensor(tensor_type=Tensor[(4,), f32, storage=rmem]) {\n        }\n"
+                        "        copy(c, out)\n    }\n}\n"),
+            "t.tfir:14:14: error[parse]: 'c' is not defined here");
 }
 
 }  // namespace

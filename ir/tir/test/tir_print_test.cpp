@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "ir/core/dim_var_range_pat.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/symbol_ref.h"
@@ -213,6 +215,16 @@ TEST(TirPrint, SymbolCallsIntrinsicsAndNesting) {
             "        @g(x)\n"
             "        my_fence(3)\n"
             "    }\n");
+}
+
+// A lowered kernel nests one LetStmt per binding; the printer runs an explicit stack, so 50,000
+// nested lets print flat, one line each, without recursion.
+TEST(TirPrint, FiftyThousandNestedLetsPrintFlat) {
+  const LetChain chain(50'000, ok(Return::make()));
+  const std::string text = print_stmt(chain.root, {}, 1);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 50'001);
+  EXPECT_EQ(text.substr(0, 34), "    let v0 = 0\n    let v1 = 1\n    ");
+  EXPECT_EQ(text.substr(text.size() - 34), "    let v49999 = 49999\n    return\n");
 }
 
 }  // namespace

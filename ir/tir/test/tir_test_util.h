@@ -12,6 +12,7 @@
 #include "ir/layout/mesh.h"
 #include "ir/layout/topology.h"
 #include "ir/support/testing/ok.h"
+#include "ir/tir/binding_stmts.h"
 #include "ir/tir/sequential.h"
 #include "ir/tir/tir_ops.h"
 
@@ -79,5 +80,31 @@ inline Mesh warp() {
 inline Mesh threads(std::int64_t n) {
   return mesh("thread", n, IntTuple::tuple({n}), IntTuple::tuple({1}));
 }
+
+/// `n` nested lets around `innermost`: `let v0 = 0` whose body is `let v1 = 1` ..., down to
+/// `let v{n-1} = n-1 { innermost }` (rank-0 i64 literals), what a lowered kernel of n bindings
+/// nests. `levels` holds every let, outermost first, and the chain is released one level at a
+/// time, so that the test does not depend on how deep a destructor may recurse.
+struct LetChain {
+  SequentialRef root;
+  std::vector<Stmt> levels;
+  std::vector<VarRef> vars;
+
+  LetChain(std::size_t n, Stmt innermost) : levels(n), vars(n) {
+    SequentialRef body = seq({std::move(innermost)});
+    for (std::size_t k = n; k-- > 0;) {
+      vars[k] = i64v("v" + std::to_string(k));
+      levels[k] = ok(LetStmt::make(vars[k], i64c(static_cast<std::int64_t>(k)), body));
+      body = seq({levels[k]});
+    }
+    root = body;
+  }
+  LetChain(const LetChain&) = delete;
+  LetChain& operator=(const LetChain&) = delete;
+  ~LetChain() {
+    root = nullptr;
+    for (Stmt& s : levels) s = nullptr;
+  }
+};
 
 }  // namespace tf::tir::test

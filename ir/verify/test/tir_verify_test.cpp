@@ -10,6 +10,7 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/intrinsic.h"
+#include "ir/tir/terminators.h"
 #include "ir/support/testing/ok.h"
 #include "ir/tir/test/tir_test_util.h"
 #include "ir/verify/test/tir_verify_test_util.h"
@@ -408,6 +409,38 @@ TEST(TirVerify, AnIntrinsicStatementRunsItsVerifyFunction) {
   EXPECT_TRUE(verify(*function({}, {call(1)})).empty());
   std::vector<Diagnostic> d = verify(*function({}, {call(1), call(-1)}));
   EXPECT_EQ(paths_of(d, "TIR.1.8.INTRINSIC.body-is-verifier"), Strings{"k.body[1]"});
+}
+
+// A lowered kernel nests one LetStmt per binding: 990 softmaxes made about 25,000, and the walk
+// recursed once per let until the stack overflowed. It runs an explicit stack now: 50,000 nested
+// lets verify, and a read out of scope at the bottom of 2,000 (the deepest a tfir body nests) is
+// reported with its whole path.
+TEST(TirVerify, FiftyThousandNestedLetsVerifyWithoutRecursion) {
+  VarRef w = var("w", tensor({4}, DType::f32(), StorageKind::Rmem));
+  VarRef out = var("out", tensor({4}, DType::f32()));
+  tir::Stmt copy =
+      ok(tir::Evaluate::make_op(tables().registry().find("tir.memory.Copy").value(), {w, out}));
+  const tir::test::LetChain clean(50'000, ok(tir::Return::make()));
+  EXPECT_TRUE(verify(*function({out}, {clean.levels[0]})).empty());
+  const tir::test::LetChain chain(2'000, copy);
+  std::vector<Diagnostic> d = verify(*function({out}, {chain.levels[0]}));
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].category, DiagCategory::Type);
+  std::string path = "k.body[0]";
+  for (int i = 0; i < 2'000; ++i) path += ".body[0]";
+  EXPECT_EQ(d[0].ir_path, path + ".args[0]");
+  EXPECT_NE(d[0].message.find("reads the Var 'w'"), std::string::npos) << d[0].message;
+}
+
+// The scopes still close where their bodies end: a chain's Vars are not readable after it.
+TEST(TirVerify, ALetChainsVarsAreOutOfScopeAfterIt) {
+  VarRef out = var("out", tensor({}, DType::i64()));
+  const tir::test::LetChain chain(3, ok(tir::Return::make()));
+  tir::Stmt copy = ok(
+      tir::Evaluate::make_op(tables().registry().find("tir.memory.Copy").value(), {chain.vars[1], out}));
+  std::vector<Diagnostic> d = verify(*function({out}, {chain.levels[0], copy}));
+  ASSERT_EQ(d.size(), 1u) << rendered(d);
+  EXPECT_EQ(d[0].ir_path, "k.body[1].args[0]");
 }
 
 }  // namespace

@@ -117,5 +117,69 @@ TEST(TfLower, BadPipelinesFunctionsAndFilesExitTwo) {
   EXPECT_EQ(missing.code, kExitBadInput);
 }
 
+// Finding 7 of issue 34: an unknown --dump-after name was accepted and dumped nothing.
+TEST(TfLower, DumpAfterAPassThatDoesNotRunIsRefused) {
+  const std::string file = write_temp("lower_dump_bad.tfir", kProgram);
+  Outcome unknown = lower({.file = file, .function = "scale", .dump_after = {"NOSUCHPASS"}});
+  EXPECT_EQ(unknown.code, kExitBadInput);
+  EXPECT_EQ(unknown.out, "");
+  EXPECT_EQ(unknown.err, "tf: error[usage]: --dump-after: no pass is named `NOSUCHPASS`; the passes are: canonicalize, "
+                         "hir-to-tir, hir-to-tir-mma, reduce-workspaces, host-entry, named-barriers, or all\n");
+  Outcome absent = lower({.file = file, .function = "scale", .dump_after = {"hir-to-tir-mma"}});
+  EXPECT_EQ(absent.code, kExitBadInput);
+  EXPECT_EQ(absent.err, "tf: error[usage]: --dump-after: the pass `hir-to-tir-mma` is not in the pipeline (canonicalize, "
+                        "hir-to-tir, reduce-workspaces, host-entry, named-barriers), so nothing would be dumped after "
+                        "it\n");
+  Outcome all = lower({.file = file, .function = "scale", .dump_after = {"all"}});
+  EXPECT_EQ(all.code, kExitOk) << all.err;
+}
+
+// Finding 3 of issue 34: a func calling itself passed `tf check` and crashed `tf lower`
+// (unbounded inlining). HIR keeps it legal; the lowering refuses it at the call, exit 2.
+TEST(TfLower, RecursionIsRefusedAtTheCallNamingTheCycle) {
+  const std::string file = write_temp("lower_recursive.tfir", R"(tfir 1
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    y = @g(x)
+    return y
+}
+
+func g(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    y = @f(x)
+    return y
+}
+)");
+  EXPECT_TRUE(check_source_file(file).diagnostics().empty());
+  Outcome o = lower({.file = file});
+  EXPECT_EQ(o.code, kExitBadInput);
+  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(o.err, file + ":8:5: error[usage]: cannot lower the call of @f (binding `y`) in @g to TIR: it closes the "
+                          "call cycle f -> g -> f, and the lowering inlines every call: a recursive one would be "
+                          "inlined without end (HIR keeps recursion legal; its evaluator stops it at 200 nested calls)\n");
+}
+
+std::string split_program(int parts) {
+  return "tfir 1\nfunc f(x: Tensor[(" + std::to_string(parts) + ",), f32]) -> Tensor[(1,), f32] {\n    p = split(x, "
+         "axis=0, num_splits=" + std::to_string(parts) + ")\n    a = tuple_get_item(p, index=1)\n    return a\n}\n";
+}
+
+// Finding 7 of issue 34: a 1,024-way split lowered (exit 0) to lets nested deeper than the reader
+// read. The reader reads what the lowering makes; a split into 4,096 parts nests more lets than a
+// TIR body may, and the lowering refuses it.
+TEST(TfLower, WhatItPrintsReadsBack) {
+  const std::string file = write_temp("lower_split4096.tfir", split_program(4096));
+  Outcome refused = lower({.file = file});
+  EXPECT_EQ(refused.code, kExitBadInput);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_EQ(refused.err, file + ":3:5: error[usage]: cannot lower hir.tensor.Split (binding `p`) in @f to TIR: its kernel "
+                                "would nest more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR "
+                                "body nests at most 2000 (tf emit recurses once per level), and reduce-workspaces may add "
+                                "one\n");
+  Outcome o = lower({.file = write_temp("lower_split1024.tfir", split_program(1024))});
+  ASSERT_EQ(o.code, kExitOk) << o.err;
+  const CheckedFile again = check_source(o.out, "lowered.tfir");
+  EXPECT_TRUE(again.file && again.diagnostics().empty())
+      << (again.diagnostics().empty() ? "" : again.diagnostics()[0].render());
+}
+
 }  // namespace
 }  // namespace tf::cli

@@ -1,0 +1,35 @@
+// The bounds HirToTirPass keeps, so that no program makes it recurse without end, overflow the
+// stack or run for hours (docs/lowering.md, "Refusals"). Past each one the lowering is refused
+// with a diagnostic at the HIR binding (exit 2 at the CLI).
+#pragma once
+
+#include <cstddef>
+
+namespace tf::lower {
+
+/// How deep HIR calls may nest, the function run counted: the HIR evaluator's limit
+/// (docs/hir-semantics.md, "Calls nest at most 200 deep"; eval/hir/evaluator.cpp kMaxCallDepth).
+/// A deeper chain is an eval error in HIR, so its lowering is refused (call_graph.h).
+inline constexpr int kMaxCallNesting = 200;
+
+/// The lowering's work budget per kernel, in steps: each HIR value lowered (an inlined call
+/// lowers its callee's values again) and each TIR item (binding or statement) made is one. An
+/// ordinary program stays far below (a chain of 990 softmaxes takes about 26,000); 40 levels of
+/// doubled calls (2^40 inlined bodies) are refused before any inlining (call_graph.h), a split
+/// into millions of parts once it passes the budget.
+inline constexpr std::size_t kMaxKernelSteps = 100'000;
+
+/// The budget of one HirToTirPass run over all its kernels (each HIR function is lowered into a
+/// kernel of its own, its callees inlined again in each), refused ones included.
+inline constexpr std::size_t kMaxModuleSteps = 1'000'000;
+
+/// How deep the rules may recurse through values: each operand lowered before its user, and
+/// each inlined body, nests one level. The HIR reader allows 2,000 per body; inlined calls add
+/// up, and the rules recurse once per level (about 1.6 KB of stack each in an optimized build:
+/// 2,500 levels take 4 MB of the 8 MB a thread has).
+inline constexpr std::size_t kMaxValueDepth = 2'500;
+
+// The nesting of lets in a kernel is bounded by tir::kMaxLetNesting (ir/tir/stmt_walk.h), which
+// the tfir reader keeps too.
+
+}  // namespace tf::lower
