@@ -61,7 +61,7 @@ Result<ConstantRef> Constant::make(ConstantValue value, IRType type) {
   if (!type) return type_error("a Constant needs a type");
   const TensorType* t = type->as<TensorType>();
   if (t == nullptr || t->rank() != 0)
-    return type_error(fmt::format("a Constant is rank 0, but its type is {}", to_string(type)));
+    return type_error(fmt::format("a Constant is rank 0, but its type is {}", short_text(type)));
   const DType d = t->dtype;
   bool matches = false;
   switch (value.index()) {
@@ -183,7 +183,7 @@ std::vector<Diagnostic> check_call_operands(Op op, const std::vector<Expr>& args
     diags.push_back(
         rule_error("TYPES.6.UNIT.effect-op-result",
                    fmt::format("{} is an effect-form op, so its Call has type Unit, not {}",
-                               op.name(), to_string(type))));
+                               op.name(), short_text(type))));
   if (op.form() == OpForm::Value && unit_result)
     diags.push_back(
         rule_error("TYPES.6.UNIT.effect-op-result",

@@ -39,7 +39,7 @@ Result<FunctionCallRef> FunctionCall::make(std::string callee, CallableTypeRef c
     }
     if (i < params.size() && !binds_parameter(params[i], args[i]->type()))
       diags.push_back(error(fmt::format("argument {} ({}) has type {}, but parameter {} has type {}",
-                                        i, short_text(args[i]), to_string(args[i]->type()), i,
+                                        i, short_text(args[i]), short_text(args[i]->type()), i,
                                         to_string(params[i]))));
   }
   if (!diags.empty()) return diags;

@@ -32,7 +32,7 @@ void check_against_phis(const char* what, const std::vector<Expr>& values,
     if (!structural_equal(values[k]->type(), carried[k]->type()))
       diags.push_back(type_error(fmt::format(
           "{} {} has type {}, but the carried Var '{}' has type {}", what, k,
-          to_string(values[k]->type()), carried[k]->name, to_string(carried[k]->type()))));
+          short_text(values[k]->type()), carried[k]->name, short_text(carried[k]->type()))));
   }
 }
 
@@ -47,7 +47,7 @@ Result<GridRegionRef> GridRegionExpr::make(GridRegionParts p) {
     if (t == nullptr || t->rank() != 0 || (t->dtype != DType::i32() && t->dtype != DType::i64()))
       diags.push_back(type_error(fmt::format(
           "the induction variable '{}' has type {}; it must be a rank-0 i32 or i64 tensor",
-          p.induction_var->name, to_string(p.induction_var->type()))));
+          p.induction_var->name, short_text(p.induction_var->type()))));
   }
   check_bound("start", p.start, false, diags);
   check_bound("stop", p.stop, false, diags);

@@ -130,7 +130,7 @@ Result<FunctionRef> resolve_symbol(const Module& module, const SymbolRef& ref) {
   if (!structural_equal(ref.type(), expected))
     return rule_error("TIR.2.1.SYMREF.type-is-callee-callabletype",
                       fmt::format("@{} is typed {}, but the {} function {} has type {}", ref.name,
-                                  to_string(ref.type()), (*callee)->function_kind(), ref.name,
+                                  short_text(ref.type()), (*callee)->function_kind(), ref.name,
                                   to_string(expected)));
   return callee;
 }

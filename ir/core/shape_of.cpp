@@ -13,12 +13,12 @@ Result<ShapeOfRef> ShapeOf::make(VarRef param, std::int64_t axis) {
   if (t == nullptr)
     return category_error(DiagCategory::Type,
                           fmt::format("ShapeOf({}, {}): {} has type {}, not a tensor type",
-                                      param->name, axis, param->name, to_string(param->type())));
+                                      param->name, axis, param->name, short_text(param->type())));
   if (axis < 0 || axis >= t->rank())
     return rule_error("TIR.2.2.SHAPEOF.axis-valid",
                       fmt::format("ShapeOf({}, {}): axis {} is not an axis of {}, which has rank "
                                   "{}",
-                                  param->name, axis, axis, to_string(param->type()), t->rank()));
+                                  param->name, axis, axis, short_text(param->type()), t->rank()));
   return ShapeOfRef(new ShapeOf(std::move(param), axis, TensorType::meta_scalar(DType::i32())));
 }
 

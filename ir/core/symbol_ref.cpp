@@ -30,13 +30,13 @@ Result<SymbolRefRef> SymbolRef::make(std::string name, IRType type,
     diags.push_back(
         rule_error("TIR.2.1.SYMREF.no-deferred-type",
                    fmt::format("SymbolRef @{} is typed {}; its type is the callee's CallableType",
-                               name, to_string(type))));
+                               name, short_text(type))));
   } else if (!c->return_type->is<UnitType>()) {
     diags.push_back(rule_error(
         "TIR.2.1.SYMREF.type-return-unit",
         fmt::format("SymbolRef @{} is typed {}; a PrimFunction callee returns Unit (its outputs "
                     "are trailing parameters)",
-                    name, to_string(type))));
+                    name, short_text(type))));
   }
   if (!diags.empty()) return diags;
   return SymbolRefRef(new SymbolRef(std::move(name), std::move(type)));

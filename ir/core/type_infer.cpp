@@ -32,7 +32,7 @@ std::vector<Diagnostic> check_stored_type(const Expr& e, const OpHandlers& handl
   if (structural_equal(e->type(), *inferred)) return {};
   return {category_error(DiagCategory::Type,
                          fmt::format("{} is stamped {}, but its type rule gives {}", short_text(e),
-                                     to_string(e->type()), to_string(*inferred)))};
+                                     short_text(e->type()), short_text(*inferred)))};
 }
 
 }  // namespace tf

@@ -31,7 +31,7 @@ Result<IRType> infer_dim_type(Op op, const std::vector<Expr>& args) {
       diags.push_back(rule_error(
           "TYPES.4.DIM.arith-rank0-integer-inputs",
           fmt::format("operand {} of {} must be a rank-0 integer expression, but {} has type {}", i,
-                      name, short_text(args[i]), to_string(args[i]->type()))));
+                      name, short_text(args[i]), short_text(args[i]->type()))));
   }
   if (!diags.empty()) return diags;
   return IRType(TensorType::meta_scalar(DType::i64()));
@@ -60,7 +60,7 @@ std::vector<Diagnostic> verify_dim_call(const Call& call) {
   if (!structural_equal(call.type(), meta))
     diags.push_back(rule_error("TYPES.4.DIM.expr-type-i64",
                                fmt::format("the {} Call is typed {}, not {}", name,
-                                           to_string(call.type()), to_string(meta))));
+                                           short_text(call.type()), short_text(meta))));
   return diags;
 }
 

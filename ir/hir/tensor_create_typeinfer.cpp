@@ -17,7 +17,7 @@ const TensorType* tensor_type_attr(Op op, const AttrValue& v, std::vector<Diagno
   const IRType* t = std::get_if<IRType>(&v);
   TF_CHECK(t != nullptr && *t, "{}: the type attribute holds no type", op.name());
   if (const TensorType* tt = (*t)->as<TensorType>()) return tt;
-  diags.push_back(type_error(op, fmt::format("type must be a TensorType, got {}", to_string(*t))));
+  diags.push_back(type_error(op, fmt::format("type must be a TensorType, got {}", short_text(*t))));
   return nullptr;
 }
 
@@ -71,7 +71,7 @@ Result<IRType> infer_arange_type(Op op, const std::vector<Expr>& args,
   const TensorType* t = tensor_type_attr(op, attrs[0], diags);
   if (t && t->rank() != 1)
     diags.push_back(type_error(op, fmt::format("type must be rank 1, got rank {} ({})", t->rank(),
-                                               to_string(std::get<IRType>(attrs[0])))));
+                                               short_text(std::get<IRType>(attrs[0])))));
   if (t && !is_index_dtype(t->dtype))
     diags.push_back(
         type_error(op, fmt::format("type dtype must be i32 or i64, got {}", t->dtype.name())));

@@ -23,7 +23,7 @@ void check_index(Op op, const Expr& arg, bool i64_only, std::vector<Diagnostic>&
   if (index.rank() == 1 && dtype_ok) return;
   diags.push_back(
       type_error(op, fmt::format("index must be a rank-1 {} tensor, got {}",
-                                 i64_only ? "i64" : "i32 or i64", to_string(arg->type()))));
+                                 i64_only ? "i64" : "i32 or i64", short_text(arg->type()))));
 }
 
 // A rank-0 i32 / i64 scalar (an InsertSlice offset).
@@ -237,7 +237,7 @@ Result<IRType> infer_cache_update_type(Op op, const std::vector<Expr>& args) {
     if (!is_i32_scalar(*args[i]->type()->as<TensorType>()))
       diags.push_back(type_error(op, fmt::format("{} must be an i32 scalar (rank 0 or every "
                                                  "extent 1), got {}",
-                                                 name, to_string(args[i]->type()))));
+                                                 name, short_text(args[i]->type()))));
   const ShardFacts cs = shard_facts(*cache), ns = shard_facts(*fresh);
   if (cache->rank() == 4 && fresh->rank() == 4) {
     if (cs.splits(1) || ns.splits(1))

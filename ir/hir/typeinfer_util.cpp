@@ -22,7 +22,7 @@ const TensorType* tensor_operand(Op op, const std::vector<Expr>& args, std::size
   const IRType& t = args[i]->type();
   if (const TensorType* tt = t->as<TensorType>()) return tt;
   std::string message = fmt::format("{}: operand {} must be a tensor, but {} has type {}",
-                                    op.name(), i, short_text(args[i]), to_string(t));
+                                    op.name(), i, short_text(args[i]), short_text(t));
   diags.push_back(t->is<TupleType>() ? rule_error("TYPES.5.TUPLE.not-op-input", message)
                                      : category_error(DiagCategory::Type, message));
   return nullptr;

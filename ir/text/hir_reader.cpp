@@ -134,7 +134,7 @@ class HirBodyReader : public StatementCursor {
     if (declared && !structural_equal(declared, (*v)->type())) {
       Diagnostic d = category_error(
           DiagCategory::Type, fmt::format("'{}' is declared {}, but its value has type {}",
-                                          name.text, to_string(declared), to_string((*v)->type())));
+                                          name.text, short_text(declared), short_text((*v)->type())));
       d.location = name.location;
       diags_.push_back(std::move(d));
       env_.poison(name.text);

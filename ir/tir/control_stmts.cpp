@@ -24,7 +24,7 @@ void check_condition(const Expr& cond, std::string_view what, std::vector<Diagno
   } else if (!is_condition_typed(cond)) {
     diags.push_back(type_error(
         fmt::format("the condition of {} is a rank-0 bool or integer tensor, but {} has type {}",
-                    what, to_string(cond), to_string(cond->type()))));
+                    what, short_text(cond), short_text(cond->type()))));
   }
 }
 
@@ -45,7 +45,7 @@ Result<ForRef> For::make(VarRef induction_var, Expr start, Expr stop, Expr step,
     if (t == nullptr || t->rank() != 0 || !t->dtype.is_integer())
       diags.push_back(type_error(fmt::format(
           "the induction variable of a For is a rank-0 integer tensor, but '{}' has type {}",
-          induction_var->name, to_string(induction_var->type()))));
+          induction_var->name, short_text(induction_var->type()))));
   }
   if (!start) diags.push_back(type_error("a For needs a start"));
   if (!stop) diags.push_back(type_error("a For needs a stop"));

@@ -86,7 +86,7 @@ std::vector<Diagnostic> verify_launch(const Call& call) {
     if (t == nullptr || t->rank() != 0 || !t->dtype.is_integer())
       diags.push_back(op_type_error(
           op, fmt::format("{} (args[{}]) is a rank-0 integer extent, but {} has type {}",
-                          kExtents[i - 1], i, to_string(e), e ? to_string(e->type()) : "<null>")));
+                          kExtents[i - 1], i, short_text(e), e ? short_text(e->type()) : "<null>")));
   }
   if (const auto* cluster = std::get_if<std::vector<std::int64_t>>(&call.attr("cluster"))) {
     bool positive = true;

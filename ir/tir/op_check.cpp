@@ -35,7 +35,7 @@ const TensorType* tensor_operand(Op op, const std::vector<Expr>& args, std::size
   if (t == nullptr)
     diags.push_back(op_type_error(
         op, fmt::format("operand {} is a tensor, but {} has type {}", operand_name(op, i),
-                        short_text(args[i]), to_string(args[i]->type()))));
+                        short_text(args[i]), short_text(args[i]->type()))));
   return t;
 }
 

@@ -161,7 +161,7 @@ std::vector<Diagnostic> verify_variants(const hir::Function& f, const Module* mo
     if (!structural_equal(v.return_type(), f.return_type()))
       diags.push_back(type_error(
           fmt::format("variant {} of prototype {} returns {}, but its base returns {}", v.name(),
-                      f.name(), to_string(v.return_type()), to_string(f.return_type())),
+                      f.name(), short_text(v.return_type()), short_text(f.return_type())),
           path));
     const std::string sig = hir::specialization_signature(v);
     if (auto [it, fresh] = signatures.emplace(sig, &v); !fresh)

@@ -108,8 +108,8 @@ class HirVerifier {
       diags_.push_back(at_path(
           category_error(DiagCategory::Type,
                          fmt::format("the call of @{} was typed against {}, but @{} has type {}", c.callee,
-                                     to_string(IRType(c.callee_type)), c.callee,
-                                     to_string(IRType(callee->callable_type())))),
+                                     short_text(IRType(c.callee_type)), c.callee,
+                                     short_text(IRType(callee->callable_type())))),
           path));
   }
 
@@ -203,7 +203,7 @@ std::vector<Diagnostic> HirVerifier::run() {
   if (!structural_equal(f_.body()->type(), f_.return_type()))
     diags_.push_back(at_path(category_error(DiagCategory::Type,
                                             fmt::format("function {} returns {}, but its body has type {}",
-                                                        f_.name(), to_string(f_.return_type()),
+                                                        f_.name(), short_text(f_.return_type()),
                                                         to_string(f_.body()->type()))),
                              f_.name() + ".body"));
   return std::move(diags_);

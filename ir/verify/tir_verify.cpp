@@ -249,7 +249,7 @@ void TirVerifier::let_statement(const tir::LetStmt& let, const IrPath& path) {
       report(
           rule_error("TIR.1.3.VERIFY.letstmt-typing",
                      fmt::format("let {} is typed {}, but its value {} has type {}", let.var->name,
-                                 to_string(let.var->type()), to_string(let.value), to_string(*t))),
+                                 short_text(let.var->type()), short_text(let.value), short_text(*t))),
           var_path);
   }
   tensor_types(let.var->type(), var_path);
@@ -305,7 +305,7 @@ void TirVerifier::on(const ShapeOf& s, const IrPath& path, ExprPlace) {
     report(rule_error("TIR.2.2.SHAPEOF.axis-valid",
                       fmt::format("ShapeOf({}, {}): {} has type {}, which has no axis {}",
                                   s.param->name, s.axis, s.param->name,
-                                  to_string(s.param->type()), s.axis)),
+                                  short_text(s.param->type()), s.axis)),
            path);
 }
 void TirVerifier::on(const Call& c, const IrPath& path, ExprPlace place) {

@@ -74,7 +74,7 @@ void TirVerifier::symbol_call(const SymbolRef& ref, const std::vector<Expr>& arg
     report(
         rule_error("TIR.1.3.VERIFY.callee-type",
                    fmt::format("@{} is typed {}, but the prim_func has type {}", ref.name,
-                               to_string(ref.type()), to_string(IRType(callee->callable_type())))),
+                               short_text(ref.type()), short_text(IRType(callee->callable_type())))),
         path);
 }
 
@@ -158,7 +158,7 @@ void TirVerifier::launch(const Call& call, const IrPath& path) {
     report(
         rule_error("TIR.1.3.VERIFY.callee-type",
                    fmt::format("@{} is typed {}, but the prim_func has type {}", ref.name,
-                               to_string(ref.type()), to_string(IRType(callee->callable_type())))),
+                               short_text(ref.type()), short_text(IRType(callee->callable_type())))),
         callee_path);
   const std::vector<std::optional<tir::HiddenShapeSource>> hidden = tir::hidden_shape_params(*callee);
   const auto visible = static_cast<std::size_t>(
