@@ -247,9 +247,22 @@ Result<bool> KernelEmitter::block(const std::string& head, const tir::Sequential
 }
 
 Result<bool> KernelEmitter::emit_body(const tir::Sequential& seq) {
-  for (const tir::Stmt& s : seq.body) {
-    Result<bool> r = emit_stmt(*s);
-    if (r.ok()) continue;
+  // A let's body (the rest of its block) is emitted by this loop, not by a call per let: a kernel
+  // nests up to tir::kMaxLetNesting lets, and a frame per let overflowed the stack near 4,600.
+  std::vector<std::pair<const tir::Sequential*, std::size_t>> work{{&seq, 0}};
+  while (!work.empty()) {
+    const tir::Sequential* block = work.back().first;
+    if (work.back().second == block->body.size()) {
+      work.pop_back();
+      continue;
+    }
+    const tir::Stmt& s = block->body[work.back().second++];
+    const auto* let = s->as<tir::LetStmt>();
+    Result<bool> r = let != nullptr ? emit_let(*let) : emit_stmt(*s);
+    if (r.ok()) {
+      if (let != nullptr) work.emplace_back(let->body.get(), 0);
+      continue;
+    }
     std::vector<Diagnostic> ds = r.diagnostics();  // placed at the statement the reader saw
     for (Diagnostic& d : ds)
       if (!d.location.known() && s->loc()) d.location = *s->loc();
@@ -259,7 +272,11 @@ Result<bool> KernelEmitter::emit_body(const tir::Sequential& seq) {
 }
 
 Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
-  if (const auto* let = s.as<tir::LetStmt>()) return emit_let(*let);
+  if (const auto* let = s.as<tir::LetStmt>()) {  // emit_body emits a let's body itself
+    Result<bool> head = emit_let(*let);
+    TF_TRY(head);
+    return emit_body(*let->body);
+  }
   if (const auto* scope = s.as<tir::MeshScope>()) {
     Result<std::size_t> k = mesh_index(scope->mesh);
     TF_TRY(k);
@@ -367,7 +384,7 @@ Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {
   }
   tensors_[let.var.get()] = t;
   ++views_;
-  return emit_body(*let.body);
+  return true;
 }
 
 }  // namespace tf::cuda::detail

@@ -128,6 +128,7 @@ class KernelEmitter {
   Result<std::string> condition(const Expr& e);
   Result<std::string> int_value(const Expr& e);
   Result<bool> emit_for(const tir::For& f);
+  /// The binding of `let` (its body is the caller's: emit_body runs a chain of lets in a loop).
   Result<bool> emit_let(const tir::LetStmt& let);
 
   Result<bool> emit_alloc(Tensor& t, const TensorType& type);
