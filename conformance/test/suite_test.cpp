@@ -299,5 +299,19 @@ case "a/backquoted" {
       << bad.bad_input[0].render();
 }
 
+// A case at level hir naming no func said the TIR evaluator was "not built yet" (it is): the
+// reason now says where a prim_func runs.
+TEST(SuiteCaseLines, ACaseNamingNoFuncSaysWhereAPrimFuncRuns) {
+  SuiteOptions options;
+  options.context = &eval::eval_context();
+  SuiteRun r;
+  run_source("tfir 1\ncase \"c\" {\n    run nosuch\n    at hir\n    input x = Tensor[(2,), f32]{1, 2}\n    expect output = reference\n}\n",
+             "nf.tfir", options, r);
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Failed);
+  EXPECT_EQ(r.outcomes[0].reason,
+            "there is no func nosuch (the funcs: none); a prim_func runs on the TIR machine model (levels tir, cuda-emu and cuda-gpu)");
+}
+
 }  // namespace
 }  // namespace tf::conformance

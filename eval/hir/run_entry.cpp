@@ -24,8 +24,8 @@ Result<const hir::Function*> find_function_to_run(const Module& module, const st
   }
   if (!name.empty())
     return category_error(DiagCategory::Usage,
-                          fmt::format("there is no func {} (the funcs: {}); a prim_func needs the "
-                                      "TIR evaluator, which is not built yet",
+                          fmt::format("there is no func {} (the funcs: {}); a prim_func runs on the TIR machine "
+                                      "model (levels tir, cuda-emu and cuda-gpu)",
                                       name, names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
   if (last != nullptr) return last;
   return category_error(DiagCategory::Usage, "there is no func to evaluate");
