@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include <string>
 
 namespace tf {
@@ -31,6 +35,17 @@ TEST(IrPath, ARootMayBeAPathSpelledEarlier) {
   const std::string kept = body.at(15).str();
   const IrPath again(kept);
   EXPECT_EQ(again.field("args", 0).str(), "k.body[15].args[0]");
+}
+
+// A path 100,000 steps deep spells without a frame per step (a verifier diagnostic placed
+// 50,000 lets deep crashed in str()).
+TEST(IrPath, ADeepPathSpellsWithoutRecursion) {
+  std::vector<std::unique_ptr<IrPath>> chain;
+  chain.push_back(std::make_unique<IrPath>("k"));
+  for (int i = 0; i < 100000; ++i) chain.push_back(std::make_unique<IrPath>(chain.back()->field("body", 0)));
+  const std::string s = chain.back()->str();
+  EXPECT_EQ(s.size(), 1 + 100000 * std::string(".body[0]").size());
+  EXPECT_EQ(s.substr(0, 17), "k.body[0].body[0]");
 }
 
 }  // namespace
