@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -49,14 +50,16 @@ Result<std::string> emit_module(const Module& module) {
     if (fn == nullptr || fn->target() != tir::Target::Cuda)
       return not_emitted(fmt::format("a call of {}, which is not a device prim_func of the module", name));
     emitting.insert(name);
-    std::ostringstream text;
-    KernelEmitter k(*fn, text, callee, /*device_function=*/true);
-    Result<bool> ok = k.emit();
+    // On the heap: a call chain emits one nested emitter per level, up to 256 (a sanitized build
+    // overflowed the stack with them on it).
+    auto text = std::make_unique<std::ostringstream>();
+    auto k = std::make_unique<KernelEmitter>(*fn, *text, callee, /*device_function=*/true);
+    Result<bool> ok = k->emit();
     emitting.erase(name);
     TF_TRY(ok);
-    device_text << k.declarations() << text.str();
-    DeviceFnFacts facts{detail::function_symbols(name).device, k.smem_bytes(), k.gmem_bytes(), k.register_bytes(), k.local_bytes(),
-                        k.cooperative()};
+    device_text << k->declarations() << text->str();
+    DeviceFnFacts facts{detail::function_symbols(name).device, k->smem_bytes(), k->gmem_bytes(), k->register_bytes(),
+                        k->local_bytes(), k->cooperative()};
     devices[name] = facts;
     return facts;
   };

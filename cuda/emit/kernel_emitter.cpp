@@ -5,6 +5,7 @@
 #include <bit>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -48,7 +49,8 @@ constexpr const char* kLoopTrip = "tf_rt::prim::loop_trip();";
 
 Result<bool> KernelEmitter::emit() {
   if (symbols_.kernel.empty()) return not_emitted(fmt::format("the function named '{}' (not an identifier)", comment_text(fn_.name())));
-  std::ostringstream body;
+  auto body_text = std::make_unique<std::ostringstream>();  // on the heap: emit() nests once per call level
+  std::ostringstream& body = *body_text;
   body_ = &body;
   indent_ = 1;
   std::vector<std::string> params;
