@@ -10,21 +10,9 @@ import numpy as np
 import pytest
 
 import tilefoundry_ref as tf
+from expected_errors import refused, only
 
 SAME = "tfir 1\nfunc same(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n"
-
-
-def refused(call, error=tf.TfError):
-    """The error `call` raises, which must be exactly of class `error`."""
-    with pytest.raises(tf.TfError) as e:
-        call()
-    assert type(e.value) is error, repr(e.value)
-    return e.value
-
-
-def only(e):
-    assert len(e.diagnostics) == 1, e.diagnostics
-    return e.diagnostics[0]
 
 
 # ----- files: the regular-file, size-limited reader (ir/support/regular_file.h) -----

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import tilefoundry_ref as tf
+from expected_errors import only
 from tilefoundry_ref import _core
 
 # A func whose loop runs 10^12 trips and a prim_func whose while loop never ends: each runs until
@@ -39,11 +40,6 @@ def c_sigint_handler() -> bytes:
     action = ctypes.create_string_buffer(256)  # larger than any struct sigaction
     assert ctypes.CDLL(None).sigaction(signal.SIGINT, None, action) == 0
     return action.raw[:ctypes.sizeof(ctypes.c_void_p)]
-
-
-def only(e):
-    assert len(e.diagnostics) == 1, e.diagnostics
-    return e.diagnostics[0]
 
 
 def test_the_default_step_budget_is_the_clis():

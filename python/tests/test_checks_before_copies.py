@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import tilefoundry_ref as tf
+from expected_errors import refused, only
 
 H = "tfir 1\nfunc h(x: Tensor[(8, 2), f32]) -> Tensor[(8, 2), f32] {\n    return x\n}\n"
 TERA = 2**40  # elements: 4 TiB as f32, over the budget of any machine these tests run on
@@ -18,19 +19,6 @@ BIG = f"tfir 1\nfunc big(x: Tensor[({TERA},), f32]) -> Tensor[({TERA},), f32] {{
 MEBI = 2**20
 TWO = (f"tfir 1\nfunc two(x: Tensor[({MEBI},), f32], y: Tensor[({MEBI},), f32]) -> Tensor[({MEBI},), f32] {{\n"
        "    z = add(x, y)\n    return z\n}\n")
-
-
-def refused(call, error=tf.TfError):
-    """The error `call` raises, which must be exactly of class `error`."""
-    with pytest.raises(tf.TfError) as e:
-        call()
-    assert type(e.value) is error, repr(e.value)
-    return e.value
-
-
-def only(e):
-    assert len(e.diagnostics) == 1, e.diagnostics
-    return e.diagnostics[0]
 
 
 def huge(shape, dtype=np.float32):

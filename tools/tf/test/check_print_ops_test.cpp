@@ -1,6 +1,8 @@
 // tf check, tf print and tf ops: exact output for the declarations of docs/tfir.md section 2, for
 // files with errors and for unreadable paths; the canonical print round trip; the op listing.
 #include <gtest/gtest.h>
+
+#include "tools/tf/test/temp_file.h"
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
 
@@ -77,12 +79,6 @@ dim N = DimVar("N", 1, 8)
 dim N = DimVar("N", 1, 16)
 layout L = ShardLayout(layout=Layout((32,), (1,)), attrs=(S(0),), mesh=nomesh)
 )";
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 struct Outcome {
   int exit_code;

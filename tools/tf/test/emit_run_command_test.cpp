@@ -2,6 +2,8 @@
 // `tf run --backend emu` printing what `tf eval` prints for the same function and inputs.
 #include <gtest/gtest.h>
 
+#include "tools/tf/test/temp_file.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -28,12 +30,6 @@ EvalRequest request(const std::string& path, const std::string& fn, std::vector<
   r.function = fn;
   r.inputs = std::move(inputs);
   return r;
-}
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
 }
 
 const char* const kProgram = R"(tfir 1

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tools/tf/test/temp_file.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -12,12 +14,6 @@
 
 namespace tf::cli {
 namespace {
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 struct Outcome {
   int code;

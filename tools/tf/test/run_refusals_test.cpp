@@ -3,6 +3,8 @@
 // a lowered func under the emulation, and a --fn that names no function.
 #include <gtest/gtest.h>
 
+#include "tools/tf/test/temp_file.h"
+
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,12 +15,6 @@
 
 namespace tf::cli {
 namespace {
-
-std::string write_temp(const std::string& name, const std::string& text) {
-  std::string path = testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
 
 struct Ran {
   int code = 0;
