@@ -14,12 +14,13 @@ namespace tf::cli {
 /// Installs the handler (and clears an earlier request); the destructor puts the previous one back.
 class CtrlC {
  public:
-  CtrlC() : previous_(std::signal(SIGINT, [](int) {
-              flag().store(true, std::memory_order_relaxed);
-              eval::request_interrupt();
-            })) {
-    flag().store(false, std::memory_order_relaxed);
+  CtrlC() {
+    flag().store(false, std::memory_order_relaxed);  // cleared first: a Ctrl-C right after install counts
     eval::clear_interrupt();
+    previous_ = std::signal(SIGINT, [](int) {
+      flag().store(true, std::memory_order_relaxed);
+      eval::request_interrupt();
+    });
   }
   ~CtrlC() { std::signal(SIGINT, previous_); }
   CtrlC(const CtrlC&) = delete;
@@ -34,7 +35,7 @@ class CtrlC {
     static std::atomic<bool> f{false};
     return f;
   }
-  void (*previous_)(int);
+  void (*previous_)(int) = nullptr;
 };
 
 }  // namespace tf::cli
