@@ -2,6 +2,7 @@
 // `tf run --backend emu` printing what `tf eval` prints for the same function and inputs.
 #include <gtest/gtest.h>
 
+#include "tools/tf/test/eval_request.h"
 #include "tools/tf/test/temp_file.h"
 
 #include <cstdlib>
@@ -22,15 +23,6 @@
 
 namespace tf::cli {
 namespace {
-
-// A request to run `fn` of `path` on `inputs` (NAME=LITERAL), at the evaluators.
-EvalRequest request(const std::string& path, const std::string& fn, std::vector<std::string> inputs) {
-  EvalRequest r;
-  r.file = path;
-  r.function = fn;
-  r.inputs = std::move(inputs);
-  return r;
-}
 
 const char* const kProgram = R"(tfir 1
 dim N = DimVar("N", 1, 9)

@@ -3,6 +3,7 @@
 // a lowered func under the emulation, and a --fn that names no function.
 #include <gtest/gtest.h>
 
+#include "tools/tf/test/eval_request.h"
 #include "tools/tf/test/temp_file.h"
 
 #include <fstream>
@@ -25,14 +26,6 @@ Ran run(EvalRequest r) {
   std::ostringstream out, err;
   const int code = run_eval(r, out, err);
   return {code, out.str(), err.str()};
-}
-
-EvalRequest request(const std::string& path, const std::string& fn, std::vector<std::string> inputs) {
-  EvalRequest r;
-  r.file = path;
-  r.function = fn;
-  r.inputs = std::move(inputs);
-  return r;
 }
 
 // A kernel whose loop runs `range` (the bound of N reaches INT64_MAX).
