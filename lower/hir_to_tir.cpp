@@ -9,6 +9,7 @@
 #include "ir/core/symbol_ref.h"
 #include "ir/core/tuple.h"
 #include "ir/dim/dim_var.h"
+#include "ir/support/deep_stack.h"
 #include "ir/hir/function.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/evaluate.h"
@@ -21,6 +22,7 @@
 #include "lower/host_entry.h"
 #include "ir/tir/mma_atom.h"
 #include "lower/lower_rules.h"
+#include "lower/lowering_limits.h"
 #include "lower/mma_rule.h"
 #include "lower/shard_rule.h"
 
@@ -254,7 +256,9 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     }
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
-    Result<Lowered> l = lower_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
+    Result<Lowered> l = with_stack(kLoweringStackBytes, [&] {  // the rules recurse once per value level
+      return lower_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
+    });
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;

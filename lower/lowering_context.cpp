@@ -145,7 +145,7 @@ Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
   // Reduce.
   if (open_lets_ + 1 >= tir::kMaxLetNesting)
     return refusal_here(fmt::format("its kernel would nest more than {} lets (each TIR binding's let holds the rest of "
-                                    "its body); a TIR body nests at most {} (tf emit recurses once per level), and "
+                                    "its body); a TIR body nests at most {} (the most the tfir reader reads back), and "
                                     "reduce-workspaces may add one",
                                     tir::kMaxLetNesting - 1, tir::kMaxLetNesting));
   Result<VarRef> v = Var::make(fresh(hint), value->type());

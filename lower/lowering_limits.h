@@ -5,12 +5,14 @@
 
 #include <cstddef>
 
+#include "ir/hir/function.h"
+
 namespace tf::lower {
 
 /// How deep HIR calls may nest, the function run counted: the HIR evaluator's limit
-/// (docs/hir-semantics.md, "Calls nest at most 200 deep"; eval/hir/evaluator.cpp kMaxCallDepth).
-/// A deeper chain is an eval error in HIR, so its lowering is refused (call_graph.h).
-inline constexpr int kMaxCallNesting = 200;
+/// (hir::kMaxCallNesting). A deeper chain is an eval error in HIR, so its lowering is refused
+/// (call_graph.h).
+inline constexpr int kMaxCallNesting = hir::kMaxCallNesting;
 
 /// The lowering's work budget per kernel, in steps: each HIR value lowered (an inlined call
 /// lowers its callee's values again) and each TIR item (binding or statement) made is one. An
@@ -25,9 +27,14 @@ inline constexpr std::size_t kMaxModuleSteps = 1'000'000;
 
 /// How deep the rules may recurse through values: each operand lowered before its user, and
 /// each inlined body, nests one level. The HIR reader allows 2,000 per body; inlined calls add
-/// up, and the rules recurse once per level (about 1.6 KB of stack each in an optimized build:
-/// 2,500 levels take 4 MB of the 8 MB a thread has).
+/// up, and the rules recurse once per level.
 inline constexpr std::size_t kMaxValueDepth = 2'500;
+
+/// The stack each function's lowering runs on (ir/support/deep_stack.h): kMaxValueDepth levels
+/// of the rules' recursion with room to spare. One level takes about 1.6 KB in an optimized build
+/// (4 MB for the bound) and several times that under ASan + UBSan, where 1,000 levels overflowed
+/// the 8 MB of a main thread (docs/lowering.md, "Refusals").
+inline constexpr std::size_t kLoweringStackBytes = std::size_t{256} << 20;
 
 // The nesting of lets in a kernel is bounded by tir::kMaxLetNesting (ir/tir/stmt_walk.h), which
 // the tfir reader keeps too.

@@ -2,9 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
-#include <set>
+#include <vector>
 #include <sstream>
 
 #include "cuda/emit/cpp_text.h"
@@ -12,7 +13,9 @@
 #include "cuda/emit/host_entry.h"
 #include "cuda/emit/kernel_emitter.h"
 #include "ir/tir/hidden_shape_params.h"
+#include "ir/tir/evaluate.h"
 #include "ir/tir/prim_function.h"
+#include "ir/tir/stmt_walk.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::cuda {
@@ -33,35 +36,78 @@ Result<std::string> emit_module(const Module& module) {
          "#include \"cuda/runtime/tf_runtime.h\"\n\n";
   std::map<std::string, KernelFacts> kernels;
   // Device functions the kernels call, each emitted once, callees before their callers (their
-  // text waits in `device_text` until the kernel being emitted is written).
+  // text waits in `device_text` until the kernel being emitted is written). A kernel's reachable
+  // device functions are emitted before it, bottom-up by an explicit stack (emit_reachable), so
+  // no emitter runs inside another: a chain of 256 calls keeps one emitter on the stack, not 256
+  // (a sanitized build overflowed the stack when each level emitted its callees itself).
+  // `callee` only answers from what is emitted, and places the refusals at the call.
   std::map<std::string, DeviceFnFacts> devices;
-  std::set<std::string> emitting;
+  std::vector<std::string> emitting;  // the device functions on the path being emitted, outermost first
   std::ostringstream device_text;
-  CalleeEmitter callee;
-  callee = [&](const std::string& name) -> Result<DeviceFnFacts> {
-    if (auto it = devices.find(name); it != devices.end()) return it->second;
-    if (emitting.count(name) != 0) return not_emitted(fmt::format("the recursive call of {}", name));
-    // The machine model runs calls at most 256 deep (docs/tir-semantics.md, "Device calls"): a
-    // chain that deep is its eval error, so it is refused here too, with the same text (a GPU
-    // would run it, and tf run said yes where tf eval said no).
-    if (emitting.size() + 1 >= 256)  // the kernel and the device functions being emitted
-      return category_error(DiagCategory::Eval, fmt::format("@{}: calls nest deeper than 256", name));
+  auto device_fn = [&](const std::string& name) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(name));
-    if (fn == nullptr || fn->target() != tir::Target::Cuda)
+    return fn != nullptr && fn->target() == tir::Target::Cuda ? fn : nullptr;
+  };
+  auto on_path = [&](const std::string& name) { return std::find(emitting.begin(), emitting.end(), name) != emitting.end(); };
+  // The machine model runs calls at most 256 deep (docs/tir-semantics.md, "Device calls"): a
+  // chain that deep is its eval error, so it is refused here too, with the same text (a GPU
+  // would run it, and tf run said yes where tf eval said no).
+  auto too_deep = [&] { return emitting.size() + 1 >= tir::kMaxCallNesting; };  // the kernel, the device functions on the path
+  const CalleeEmitter callee = [&](const std::string& name) -> Result<DeviceFnFacts> {
+    if (auto it = devices.find(name); it != devices.end()) return it->second;
+    if (on_path(name)) return not_emitted(fmt::format("the recursive call of {}", name));
+    if (too_deep())
+      return category_error(DiagCategory::Eval, fmt::format("@{}: calls nest deeper than {}", name, tir::kMaxCallNesting));
+    if (device_fn(name) == nullptr)
       return not_emitted(fmt::format("a call of {}, which is not a device prim_func of the module", name));
-    emitting.insert(name);
-    // On the heap: a call chain emits one nested emitter per level, up to 256 (a sanitized build
-    // overflowed the stack with them on it).
+    return not_emitted(fmt::format("a call of {} before its emission (an emitter bug)", name));
+  };
+  auto emit_device = [&](const tir::PrimFunction& fn) -> Result<bool> {
     auto text = std::make_unique<std::ostringstream>();
-    auto k = std::make_unique<KernelEmitter>(*fn, *text, callee, /*device_function=*/true);
+    auto k = std::make_unique<KernelEmitter>(fn, *text, callee, /*device_function=*/true);
     Result<bool> ok = k->emit();
-    emitting.erase(name);
     TF_TRY(ok);
     device_text << k->declarations() << text->str();
-    DeviceFnFacts facts{detail::function_symbols(name).device, k->smem_bytes(), k->gmem_bytes(), k->register_bytes(),
-                        k->local_bytes(), k->cooperative()};
-    devices[name] = facts;
-    return facts;
+    devices[fn.name()] = DeviceFnFacts{detail::function_symbols(fn.name()).device, k->smem_bytes(), k->gmem_bytes(),
+                                       k->register_bytes(), k->local_bytes(), k->cooperative()};
+    return true;
+  };
+  // Every device function `root` reaches and that is not emitted yet, in post-order (the calls of
+  // each function in statement order). A callee that `callee` would refuse (recursive, too deep,
+  // not a device function) is not entered: its caller's emission refuses the call, at the call.
+  auto emit_reachable = [&](const tir::PrimFunction& root) -> Result<bool> {
+    struct Frame {
+      const tir::PrimFunction* fn;
+      std::vector<std::string> calls;
+      std::size_t next = 0;
+    };
+    auto frame = [](const tir::PrimFunction& fn) {
+      Frame f{&fn, {}};
+      tir::walk(fn.body(), [&](const tir::StmtNode& s) {
+        if (const auto* e = s.as<tir::Evaluate>(); e != nullptr && !e->is_op()) f.calls.push_back(e->symbol().name);
+      });
+      return f;
+    };
+    std::vector<Frame> stack;
+    stack.push_back(frame(root));
+    while (!stack.empty()) {
+      Frame& top = stack.back();
+      if (top.next < top.calls.size()) {
+        const std::string& name = top.calls[top.next++];
+        const tir::PrimFunction* fn = device_fn(name);
+        if (fn == nullptr || devices.count(name) != 0 || on_path(name) || too_deep()) continue;
+        emitting.push_back(name);
+        stack.push_back(frame(*fn));
+        continue;
+      }
+      const tir::PrimFunction* done = top.fn;
+      stack.pop_back();
+      if (stack.empty()) break;  // the root: its caller emits it
+      Result<bool> ok = emit_device(*done);
+      emitting.pop_back();
+      TF_TRY(ok);
+    }
+    return true;
   };
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
@@ -69,6 +115,8 @@ Result<std::string> emit_module(const Module& module) {
     if (detail::function_symbols(fn->name()).entry.empty())
       return not_emitted(fmt::format("the function named '{}' (not an identifier)", detail::comment_text(fn->name())));
     if (fn->target() != tir::Target::Cuda) continue;
+    Result<bool> callees_ok = emit_reachable(*fn);
+    TF_TRY(callees_ok);
     std::ostringstream kernel;
     KernelEmitter k(*fn, kernel, callee);
     Result<bool> ok = k.emit();

@@ -28,8 +28,6 @@
 namespace tf::eval {
 namespace {
 
-constexpr int kMaxCallDepth = 200;
-
 // One activation of a function or one loop iteration: variable values, the memo of evaluated
 // nodes and the DimVar binding. A loop iteration sees its enclosing scope's values (HIR is pure,
 // so a value computed outside the loop is the same inside).
@@ -71,9 +69,9 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
 
   Result<Value> call_function(const hir::Function& f, std::vector<Value> inputs,
                               const std::map<std::string, std::int64_t>& user_dims) {
-    if (frames_.size() >= kMaxCallDepth)
+    if (frames_.size() >= hir::kMaxCallNesting)
       return located(eval_error(fmt::format("call depth exceeds {} (recursion?) calling @{}",
-                                            kMaxCallDepth, f.name())));
+                                            hir::kMaxCallNesting, f.name())));
     if (inputs.size() != f.params().size())
       return located(usage(fmt::format("@{} takes {} input(s), {} given", f.name(),
                                        f.params().size(), inputs.size())));

@@ -293,7 +293,8 @@ Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vec
                                   const ir::StmtNode& site) {
   if (callee.params().size() != args.size())
     return eval_error_at(m_, &site, fmt::format("@{} takes {} arguments, given {}", callee.name(), callee.params().size(), args.size()));
-  if (t_.calls.size() >= 256) return eval_error_at(m_, &site, fmt::format("@{}: calls nest deeper than 256", callee.name()));
+  if (t_.calls.size() >= ir::kMaxCallNesting)
+    return eval_error_at(m_, &site, fmt::format("@{}: calls nest deeper than {}", callee.name(), ir::kMaxCallNesting));
   Activation a = m_.activation_of(callee);
   for (std::size_t i = 0; i < args.size(); ++i) {
     Result<RtValue> v = eval(args[i]);

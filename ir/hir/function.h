@@ -59,6 +59,11 @@
 
 namespace tf::hir {
 
+/// How deep HIR function calls nest, the function run counted: the HIR evaluator's bound (a
+/// deeper chain is its eval error, docs/hir-semantics.md), which the lowering keeps too (a
+/// lowered program must not compute a value HIR does not have).
+inline constexpr int kMaxCallNesting = 200;
+
 /// The source names of bound values of a body, keyed by node (the body holds every key alive).
 using BindingNames = std::unordered_map<const ExprNode*, std::string>;
 /// Where a source bound each value (debug information, like BindingNames: diagnostics of later

@@ -33,6 +33,11 @@
 
 namespace tf::tir {
 
+/// How deep device calls nest: the machine model runs at most 256 nested calls (a deeper one is
+/// its eval error, docs/tir-semantics.md "Device calls"), and the CUDA emitter refuses a chain
+/// that deep with the same text.
+inline constexpr std::size_t kMaxCallNesting = 256;
+
 /// Where a PrimFunction runs.
 enum class Target : std::uint8_t { Host, Cuda };
 

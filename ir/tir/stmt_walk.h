@@ -18,11 +18,10 @@ void walk(const Stmt& root, const std::function<void(const StmtNode&)>& visit);
 /// How deep LetStmts may nest in one TIR body. Each let takes the rest of its block as its body,
 /// so a kernel of N bindings nests N deep: the tfir reader refuses a body nesting deeper, and
 /// the lowering a kernel (docs/lowering.md), so that what `tf lower` prints reads back. The
-/// reader, the verifier, the printer, the walks here and the machine model are iterative; the
-/// bound is for the passes that still recurse once per level: the CUDA emitter (about 1.8 KB of
-/// stack per let in an optimized build: it overflows 8 MB near 4,600 lets) and structural
-/// equality. 2,000 lets a function of the most bindings an HIR body holds (1,000) lower. Raise it
-/// when those passes are iterative too.
+/// reader, the verifier, the printer, the walks here, the CUDA emitter and the machine model are
+/// iterative; the bound is for the passes that still recurse once per level: structural equality
+/// and hashing of statements (stmt_structural.cpp). 2,000 lets a function of the most bindings an
+/// HIR body holds (1,000) lower. Raise it when those are iterative too.
 inline constexpr std::size_t kMaxLetNesting = 2'000;
 
 /// The most LetStmts enclosing one statement of `root` (a let counts itself): 0 without lets.

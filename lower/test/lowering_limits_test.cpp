@@ -106,7 +106,7 @@ TEST(LoweringLimits, FortyLevelsOfDoubledCallsAreRefusedNotInlined) {
   EXPECT_EQ(f11->render(),
             "t.tfir:70:5: error[usage]: cannot lower the call of @f10 (binding `b`) in @f11 to TIR: its kernel would "
             "nest more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR body nests at most 2000 "
-            "(tf emit recurses once per level), and reduce-workspaces may add one (every call inlines its callee's body: "
+            "(the most the tfir reader reads back), and reduce-workspaces may add one (every call inlines its callee's body: "
             "4000 calls inlined so far)");
   EXPECT_EQ(refusal_in(l, "f10"), nullptr);
 }
@@ -136,15 +136,15 @@ std::string split(int parts) {
                      parts);
 }
 
-// 4,096 views nest 4,096 lets: more than a TIR body may (the CUDA emitter recurses once per let).
+// 4,096 views nest 4,096 lets: more than a TIR body may (tir::kMaxLetNesting).
 // It crashed the lowering's rewrite of the kernel (one frame per let).
 TEST(LoweringLimits, ASplitInto4096PartsIsRefusedAtTheSplit) {
   const Lowered l = lower(split(4096));
   ASSERT_EQ(l.diags.size(), 1u);
   EXPECT_EQ(l.diags[0].render(),
             "t.tfir:3:5: error[usage]: cannot lower hir.tensor.Split (binding `p`) in @f to TIR: its kernel would nest "
-            "more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR body nests at most 2000 (tf "
-            "emit recurses once per level), and reduce-workspaces may add one");
+            "more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR body nests at most 2000 (the "
+            "most the tfir reader reads back), and reduce-workspaces may add one");
 }
 
 // Finding 7: the 1,024-way split lowered, its lets nested 1,024 deep, and `tf eval` could not read
@@ -183,8 +183,8 @@ TEST(LoweringLimits, AChainOf990SoftmaxesIsRefusedWhereItsLetsNestTooDeep) {
   EXPECT_EQ(l.diags[0].location.str(), "t.tfir:403:5");
   EXPECT_EQ(l.diags[0].message,
             "cannot lower hir.nn.SoftMax (binding `y399`) in @f to TIR: its kernel would nest more than 1999 lets (each "
-            "TIR binding's let holds the rest of its body); a TIR body nests at most 2000 (tf emit recurses once per "
-            "level), and reduce-workspaces may add one");
+            "TIR binding's let holds the rest of its body); a TIR body nests at most 2000 (the most the tfir reader "
+            "reads back), and reduce-workspaces may add one");
 }
 
 // Six functions of 990 chained bindings each calling the previous: the values nest 990 deep per

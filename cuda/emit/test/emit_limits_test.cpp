@@ -144,6 +144,48 @@ TEST(EmitLimits, CallsNestAtMost256DeepAsInTheMachineModel) {
   EXPECT_TRUE(emit_module(*m).ok());
 }
 
+// The device functions a kernel reaches are emitted bottom-up before it, each once: a callee two
+// functions share is written before both, and the kernel last.
+TEST(EmitLimits, ASharedCalleeIsEmittedOnceBeforeItsCallers) {
+  const std::string source = emitted(module_of(R"(tfir 1
+prim_func leaf(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    copy(x, out)
+}
+prim_func left(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    @leaf(x, out)
+}
+prim_func right(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    @leaf(x, out)
+}
+prim_func k(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    @left(x, out)
+    @right(x, out)
+}
+)"));
+  // Each function is emitted as a kernel too; the first kernel (leaf) has no callees, and left's
+  // kernel text comes after the device functions it needs.
+  const auto at = [&](const std::string& s) { return source.find(s); };
+  EXPECT_EQ(count(source, "TF_DEV void tf_fn_leaf("), 1u);
+  EXPECT_EQ(count(source, "TF_DEV void tf_fn_left("), 1u);
+  EXPECT_EQ(count(source, "TF_DEV void tf_fn_right("), 1u);
+  EXPECT_LT(at("TF_DEV void tf_fn_leaf("), at("TF_DEV void tf_fn_left("));
+  EXPECT_LT(at("TF_DEV void tf_fn_left("), at("TF_DEV void tf_fn_right("));
+}
+
+// A call cycle is refused, not followed (a GPU has no unbounded stack, and the emitter would not
+// end): kernel a calls device b, which calls device a, whose call of b (on the path) is refused.
+TEST(EmitLimits, ARecursiveCallIsRefusedAtTheCall) {
+  EXPECT_EQ(refusal(R"(tfir 1
+prim_func a(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    @b(x, out)
+}
+prim_func b(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda {
+    @a(x, out)
+}
+)"),
+            "t.tfir:3:5: error[usage]: not emitted yet: the recursive call of b");
+}
+
 // A kernel as deep as TIR allows (tir::kMaxLetNesting lets, each taking the rest of its block)
 // emits without a frame per let (it took about 1.8 KB of stack each: 3.6 MB here at -O2, more
 // under the sanitizers).

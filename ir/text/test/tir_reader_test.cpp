@@ -126,8 +126,8 @@ std::string let_chain(int n) {
 
 // Finding 7 of issue 34: what `tf lower` printed did not read back once its lets nested past the
 // reader's limit. A let without braces takes the rest of its block and is read without recursion;
-// lets nest up to tir::kMaxLetNesting (2,000, for the CUDA emitter, which recurses once per let;
-// the lowering refuses deeper kernels), and the next one is refused where it stands.
+// lets nest up to tir::kMaxLetNesting (2,000, for the passes that still recurse once per let; the
+// lowering refuses deeper kernels), and the next one is refused where it stands.
 TEST(TirReader, TwoThousandLetsInARowReadAndTheNextIsRefusedWhereItStands) {
   Result<ReadFile> f = read(let_chain(2000));
   ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();

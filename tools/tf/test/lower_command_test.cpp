@@ -168,7 +168,7 @@ TEST(TfLower, WhatItPrintsReadsBack) {
   EXPECT_EQ(refused.out, "");
   EXPECT_EQ(refused.err, file + ":3:5: error[usage]: cannot lower hir.tensor.Split (binding `p`) in @f to TIR: its kernel "
                                 "would nest more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR "
-                                "body nests at most 2000 (tf emit recurses once per level), and reduce-workspaces may add "
+                                "body nests at most 2000 (the most the tfir reader reads back), and reduce-workspaces may add "
                                 "one\n");
   Outcome o = lower({.file = write_temp("lower_split1024.tfir", split_program(1024))});
   ASSERT_EQ(o.code, kExitOk) << o.err;
