@@ -209,9 +209,16 @@ bool GridPlan::is_row_shape(const std::vector<ShapeDim>& shape) const { return !
 ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
   for (std::size_t i = 0; i < layouts.size(); ++i)
     if (trailing[i] == x) return layouts[i];
+  Result<ShardLayout> made = make_layout(x);
+  TF_CHECK(made.ok(), "the grid layout of a trailing shape plan_grid did not make is well formed");
+  return *made;
+}
+
+Result<ShardLayout> GridPlan::make_layout(const std::vector<std::int64_t>& x) const {
   const GridGeometry& g = geometry;
   std::int64_t p = 1;
-  for (std::int64_t d : x) p *= d;
+  for (std::int64_t d : x)
+    if (__builtin_mul_overflow(p, d, &p)) return category_error(DiagCategory::Usage, "a row of more than 2^63 elements");
   std::vector<std::int64_t> shape{g.ctas, g.threads, g.per_thread}, strides{0, 0, p};
   if (collective) {
     shape = {g.threads, g.per_thread};
@@ -221,13 +228,11 @@ ShardLayout GridPlan::layout_for(const std::vector<std::int64_t>& x) const {
   const std::vector<std::int64_t> row = row_major_strides(x);
   strides.insert(strides.end(), row.begin(), row.end());
   Result<Layout> base = Layout::make(tuple_of_ints(shape), tuple_of_ints(strides));
-  TF_CHECK(base.ok(), "the grid base layout is well formed");
+  TF_TRY(base);
   Result<ShardAttr> s0 = ShardAttr::make_split(0), s1 = ShardAttr::make_split(1);
   std::vector<ShardAttr> attrs{*s0, *s1};
   if (collective) attrs = {*s0};
-  Result<ShardLayout> layout = ShardLayout::make(LayoutBase(*base), attrs, mesh);
-  TF_CHECK(layout.ok(), "the grid shard layout is well formed");
-  return *layout;
+  return ShardLayout::make(LayoutBase(*base), attrs, mesh);
 }
 
 std::vector<ShapeDim> GridPlan::part() const {
@@ -260,7 +265,7 @@ std::vector<std::vector<ShapeDim>> candidate_rows(const hir::Function& fn, const
     std::int64_t count = 1;
     for (std::size_t m = 1; m <= t->shape.size(); ++m) {
       if (!t->shape[m - 1].is_static() || t->shape[m - 1].value() < 1) return;
-      count *= t->shape[m - 1].value();
+      if (__builtin_mul_overflow(count, t->shape[m - 1].value(), &count)) return;  // no grid of more than 2^63 rows
       std::vector<ShapeDim> rows(t->shape.begin(), t->shape.begin() + static_cast<std::ptrdiff_t>(m));
       if (std::none_of(found.begin(), found.end(), [&](const auto& f) { return f.second == rows; })) found.push_back({count, rows});
     }
@@ -307,8 +312,15 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
     const std::string name = collective ? fmt::format("lower_cta_{}", g.threads) : fmt::format("lower_grid_{}x{}", g.ctas, g.threads);
     GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective};
+    // A layout whose size passes 64 bits (rows of 2^32 x 2^32 elements) has no grid: the
+    // next candidate, else the serial rule, which refuses what it cannot place.
     std::vector<ShardLayout> layouts;
-    for (const std::vector<std::int64_t>& x : plan.trailing) layouts.push_back(plan.layout_for(x));
+    for (const std::vector<std::int64_t>& x : plan.trailing) {
+      Result<ShardLayout> made = plan.make_layout(x);
+      if (!made.ok()) break;
+      layouts.push_back(*made);
+    }
+    if (layouts.size() != plan.trailing.size()) continue;
     plan.layouts = std::move(layouts);
     return plan;
   }

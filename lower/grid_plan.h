@@ -80,6 +80,8 @@ struct GridPlan {
   bool is_row_shape(const std::vector<ShapeDim>& shape) const;
   /// The main part's distribution of row values with trailing shape X (design note).
   ShardLayout layout_for(const std::vector<std::int64_t>& x) const;
+  /// layout_for(x) made, or its diagnostic when X's layout does not fit (a size past 64 bits).
+  Result<ShardLayout> make_layout(const std::vector<std::int64_t>& x) const;
   /// Its module declaration: `lower_grid_GxT_k`, then `_x` and X's extents joined by `x`.
   std::string layout_name(const std::vector<std::int64_t>& x) const;
 };

@@ -27,7 +27,10 @@ std::string first_lines(const std::string& text, int n) {
 }
 
 std::string make_scratch_dir() {
-  std::string dir = (std::filesystem::temp_directory_path() / "tf-cuda-XXXXXX").string();
+  std::error_code ec;  // TMPDIR naming a file or a device is a failure to report, not an exception
+  const std::filesystem::path base = std::filesystem::temp_directory_path(ec);
+  if (ec) return std::string();
+  std::string dir = (base / "tf-cuda-XXXXXX").string();
   return ::mkdtemp(dir.data()) == nullptr ? std::string() : dir;
 }
 

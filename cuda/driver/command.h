@@ -16,5 +16,8 @@ std::string first_lines(const std::string& text, int n);
 
 /// A fresh directory under the system's temporary directory ("" when none could be made).
 std::string make_scratch_dir();
+/// What a diagnostic says when make_scratch_dir fails.
+inline constexpr const char* kScratchDirAdvice =
+    "the temporary directory (TMPDIR, else /tmp) must be a folder this user can write; set TMPDIR to one";
 
 }  // namespace tf::cuda

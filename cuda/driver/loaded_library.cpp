@@ -23,7 +23,7 @@ Result<std::unique_ptr<LoadedLibrary>> LoadedLibrary::build(const std::string& s
                                                             const std::string& compiler, const Command& command, bool keep) {
   std::unique_ptr<LoadedLibrary> l(new LoadedLibrary());
   const std::string dir = make_scratch_dir();
-  if (dir.empty()) return category_error(DiagCategory::Usage, fmt::format("cannot make a temporary directory for {}", compiler));
+  if (dir.empty()) return category_error(DiagCategory::Usage, fmt::format("cannot make a temporary folder for {}: {}", compiler, kScratchDirAdvice));
   const std::string src = dir + "/module." + extension, lib = dir + "/module.so";
   {
     std::ofstream out(src);

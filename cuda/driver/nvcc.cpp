@@ -12,7 +12,7 @@ namespace tf::cuda {
 
 Result<std::string> compile_with_nvcc(const std::string& source, const std::string& nvcc, const std::string& arch) {
   const std::string dir = make_scratch_dir();
-  if (dir.empty()) return category_error(DiagCategory::Usage, "cannot make a temporary directory for nvcc");
+  if (dir.empty()) return category_error(DiagCategory::Usage, fmt::format("cannot make a temporary folder for nvcc: {}", kScratchDirAdvice));
   const std::string src = dir + "/module.cu", ptx = dir + "/module.ptx";
   std::error_code ignored;
   {

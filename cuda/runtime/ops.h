@@ -99,6 +99,16 @@ TF_OP void unary(const View<S>& src, const View<D>& dst, F f) {
 
 TF_DEV bool is_nan(float x) { return x != x; }
 
+/// The NaN a max, a min or a max reduction gives when a NaN takes part: the quiet NaN 0x7fc00000,
+/// whatever the operands' payloads (docs/hir-semantics.md), as the evaluators give it; neither
+/// the first NaN's payload (the host's a + b) nor a device's canonical 0x7fffffff.
+TF_DEV float quiet_nan() {
+  const std::uint32_t bits = 0x7fc00000u;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
 struct Add { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a + b); } };
 struct Sub { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a - b); } };
 struct Mul { template <typename V> TF_DEV V operator()(V a, V b) const { return static_cast<V>(a * b); } };
@@ -106,7 +116,7 @@ struct Div { TF_DEV float operator()(float a, float b) const { return a / b; } }
 /// IEEE 754-2019 maximum / minimum: NaN when either is NaN, +0 above -0.
 struct Max {
   TF_DEV float operator()(float a, float b) const {
-    if (is_nan(a) || is_nan(b)) return a + b;
+    if (is_nan(a) || is_nan(b)) return quiet_nan();
     if (a == b) return std::signbit(a) ? b : a;
     return a > b ? a : b;
   }
@@ -115,7 +125,7 @@ struct Max {
 };
 struct Min {
   TF_DEV float operator()(float a, float b) const {
-    if (is_nan(a) || is_nan(b)) return a + b;
+    if (is_nan(a) || is_nan(b)) return quiet_nan();
     if (a == b) return std::signbit(a) ? a : b;
     return a < b ? a : b;
   }
@@ -240,7 +250,7 @@ struct Reducer<float> {
       if (best != best) break;
       if (v != v || v > best) best = v;
     }
-    return static_cast<double>(best);
+    return static_cast<double>(best != best ? quiet_nan() : best);
   }
 };
 template <>

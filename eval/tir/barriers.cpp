@@ -1,15 +1,20 @@
 // Sync (seed 002 section 1.5) and the rendezvous every barrier and collective uses
-// (docs/tir-semantics.md, "Barriers").
+// (docs/tir-semantics.md, "Sync").
 //
-// A Sync classifies its mesh with the shared classifier (ir/layout/barrier.h). A thread level of
-// extent T tiles the block (thread_position.h): participants are the positions of the executing
-// thread's instance; syncthreads and syncwarp take the whole instance, syncwarp_mask and named
-// barriers [base, base + count) of it and non-participants skip (the participant predicate,
-// TIR.1.5.BARRIER.participant-predicate). The grid barrier takes every thread of the launch. A
-// rendezvous completes when every expected thread has arrived: a barrier then joins the clocks
+// A Sync classifies its mesh with the shared classifier (ir/layout/barrier.h) and means what the
+// barrier it maps to does on the block actually launched; its participants are thread indices of
+// the block (tid = program_id<thread>(), the section's participant predicate), never of a mesh
+// instance. syncthreads is __syncthreads(): every thread of the CTA, whatever mesh the statement
+// names. syncwarp is __syncwarp(mask) in the executing thread's own warp, mask the lanes
+// [0, count); a thread whose lane is outside its mask is undefined. syncwarp_mask and named
+// take [base, base + count) of the block, and other threads skip them
+// (TIR.1.5.BARRIER.participant-predicate). The grid barrier takes every thread of the launch.
+// Warp syncs meet by warp and mask, not by site: on sm_70 and later (every target here) lanes
+// that reach __syncwarp(mask) at different statements with the same mask synchronize together.
+// A rendezvous completes when every expected thread has arrived: a barrier then joins the clocks
 // of its participants (race_detector.h), the grid barrier in every CTA and advancing the phase.
-// Two sites meeting under one key, a thread that exits while others wait for it, and a named
-// id used at two sites at once are reported.
+// Two sites meeting under one key (other than warp syncs), a thread that exits while others
+// wait for it, and a named id used at two sites at once are reported.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,13 +29,20 @@ namespace {
 
 bool is_collective(const Rendezvous& r) { return r.kind == Rendezvous::Kind::Collective; }
 
-std::string what(const Rendezvous& r) {
+// __syncwarp(mask): its lanes meet by mask, whatever statement each reaches (sm_70 and later).
+bool is_warp_sync(const Rendezvous& r) {
+  return !is_collective(r) && (r.barrier.kind == BarrierKind::SyncWarp || r.barrier.kind == BarrierKind::SyncWarpMask);
+}
+
+}  // namespace
+
+std::string rendezvous_text(const Rendezvous& r) {
   if (is_collective(r)) return fmt::format("the collective {}", r.site->call().op.name());
   if (r.barrier.kind == BarrierKind::Named) return fmt::format("the named barrier {} ({})", r.named_id, barrier_spelling(r.barrier));
   return fmt::format("the barrier {}", barrier_spelling(r.barrier));
 }
 
-}  // namespace
+bool must_meet_together(const Rendezvous& r) { return is_collective(r) || is_warp_sync(r); }
 
 Fault ThreadRunner::sync(const ir::Evaluate& e, const Call& c) {
   const Mesh& mesh = std::get<Mesh>(c.attr("mesh"));
@@ -51,30 +63,41 @@ Fault ThreadRunner::sync(const ir::Evaluate& e, const Call& c) {
       for (std::int64_t tid = 0; tid < g_.block; ++tid) r.expected.push_back(static_cast<std::uint32_t>(cta * g_.block + tid));
     key = "grid";
   } else {
-    const std::int64_t T = *mesh.topologies().front().static_size();
-    const std::int64_t instance = t_.pos.tid / T, position = t_.pos.tid % T;
-    if (instance >= g_.block / T) return std::nullopt;  // no position of the mesh
-    if (!executes_barrier(*cls, position)) return std::nullopt;  // the participant predicate
-    std::int64_t first = 0, count = T;
-    if (cls->needs_predicate()) {
-      first = cls->base;
-      count = cls->count;
-    }
-    for (std::int64_t p = first; p < first + count; ++p)
-      r.expected.push_back(static_cast<std::uint32_t>(c_.index * g_.block + instance * T + p));
+    const std::int64_t tid = t_.pos.tid, warp = tid / kWarpSize, lane = tid % kWarpSize;
+    auto expect = [&](std::int64_t first, std::int64_t count) {  // the threads of [first, first + count) that exist
+      for (std::int64_t p = first; p < std::min(first + count, g_.block); ++p)
+        r.expected.push_back(static_cast<std::uint32_t>(c_.index * g_.block + p));
+    };
     switch (cls->kind) {
+      case BarrierKind::SyncThreads:  // __syncthreads(): the whole CTA
+        expect(0, g_.block);
+        key = "block";
+        break;
+      case BarrierKind::SyncWarp:  // __syncwarp(mask) in the thread's own warp
+        if (lane >= cls->count)
+          return ub_diagnostic(UbKind::BarrierMismatch,
+                               fmt::format("{} reaches {}, whose mask leaves out its own lane {}: a thread calling "
+                                           "__syncwarp must be in the mask",
+                                           thread_name(t_.pos), barrier_spelling(*cls), lane),
+                               m_.location_of(&e));
+        expect(warp * kWarpSize, cls->count);
+        key = fmt::format("warp:{}:{:#x}", warp, cls->mask);
+        break;
+      case BarrierKind::SyncWarpMask:
       case BarrierKind::Named: {
+        if (tid < cls->base || tid >= cls->base + cls->count) return std::nullopt;  // the participant predicate
+        expect(cls->base, cls->count);
+        if (cls->kind == BarrierKind::SyncWarpMask) {
+          key = fmt::format("warp:{}:{:#x}", warp, cls->mask);
+          break;
+        }
         std::optional<int> id = activation().barrier_ids ? activation().barrier_ids->id_of(e) : std::nullopt;
         r.named_id = id.value_or(0);
         key = fmt::format("named:{}", r.named_id);
         break;
       }
-      case BarrierKind::SyncWarpMask:
-        key = fmt::format("warp:{}:{}:{}", instance, first, count);  // one rendezvous per mask
-        break;
-      default:
-        key = fmt::format("block:{}", instance);
-        break;
+      case BarrierKind::Grid:
+        TF_UNREACHABLE("the grid barrier is taken above");
     }
   }
   return arrive(key, std::move(r), {});
@@ -83,7 +106,7 @@ Fault ThreadRunner::sync(const ir::Evaluate& e, const Call& c) {
 Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<ViewRef> views) {
   auto& table = key == "grid" ? g_.rendezvous : c_.rendezvous;
   auto it = table.find(key);
-  if (it != table.end() && it->second.site != r.site) {
+  if (it != table.end() && it->second.site != r.site && !(is_warp_sync(r) && is_warp_sync(it->second))) {
     const Rendezvous& pending = it->second;
     UbKind kind = is_collective(r) || is_collective(pending) ? UbKind::BarrierMismatch
                   : r.barrier.kind == BarrierKind::Named    ? UbKind::NamedBarrier
@@ -91,8 +114,8 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
                                                             : UbKind::BarrierDivergence;
     const Thread& waiting = Machine::thread_of(g_, pending.arrived.front());
     return ub_diagnostic(kind,
-                         fmt::format("{} reaches {} while {} waits at {}{}", thread_name(t_.pos), what(r),
-                                     thread_name(waiting.pos), what(pending),
+                         fmt::format("{} reaches {} while {} waits at {}{}", thread_name(t_.pos), rendezvous_text(r),
+                                     thread_name(waiting.pos), rendezvous_text(pending),
                                      kind == UbKind::NamedBarrier ? ": one id serves two sites at once" : ": the threads diverged"),
                          m_.location_of(r.site), m_.location_of(pending.site), "the other thread waits here");
   }
@@ -102,7 +125,7 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
       if (u.status == Thread::Status::Exited)
         return ub_diagnostic(is_collective(r) ? UbKind::WarpCollectiveInactive : UbKind::BarrierDivergence,
                              fmt::format("{} reaches {}, which {} never reaches: it has exited", thread_name(t_.pos),
-                                         what(r), thread_name(u.pos)),
+                                         rendezvous_text(r), thread_name(u.pos)),
                              m_.location_of(r.site));
     }
     it = table.emplace(key, std::move(r)).first;
@@ -111,7 +134,7 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   p.arrived.push_back(t_.gid);
   p.views.push_back(std::move(views));
   if (m_.options().trace)
-    m_.note(fmt::format("{}  {} arrives at {} ({} of {})", m_.location_of(p.site).str(), thread_name(t_.pos), what(p),
+    m_.note(fmt::format("{}  {} arrives at {} ({} of {})", m_.location_of(p.site).str(), thread_name(t_.pos), rendezvous_text(p),
                         p.arrived.size(), p.expected.size()));
   if (p.arrived.size() < p.expected.size()) {
     // The planted bug (ir/support/plant.h): the first thread to arrive runs on without waiting.
@@ -152,7 +175,7 @@ Fault ThreadRunner::complete(const std::string& key) {
     join_clocks(r.expected);
     if (r.barrier.kind == BarrierKind::Grid) ++g_.phase;
   }
-  if (m_.options().trace) m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), what(r)));
+  if (m_.options().trace) m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), rendezvous_text(r)));
   for (std::uint32_t gid : r.expected) {
     Thread& u = Machine::thread_of(g_, gid);
     if (TF_PLANTED(barrier_releases_early) && gid != t_.gid && u.blocked_at != r.site) continue;  // the one that ran on

@@ -296,6 +296,7 @@ Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vec
   if (t_.calls.size() >= ir::kMaxCallNesting)
     return eval_error_at(m_, &site, fmt::format("@{}: calls nest deeper than {}", callee.name(), ir::kMaxCallNesting));
   Activation a = m_.activation_of(callee);
+  a.call_path = m_.call_path(activation().call_path, &site);
   for (std::size_t i = 0; i < args.size(); ++i) {
     Result<RtValue> v = eval(args[i]);
     if (!v.ok()) return v.diagnostics().front();

@@ -59,6 +59,10 @@ const ir::NamedBarrierIds* Machine::barrier_ids(const ir::PrimFunction& fn) {
   return slot.get();
 }
 
+std::uint64_t Machine::call_path(std::uint64_t parent, const ir::StmtNode* site) {
+  return call_paths_.try_emplace({parent, site}, call_paths_.size() + 1).first->second;
+}
+
 Activation Machine::activation_of(const ir::PrimFunction& fn) {
   std::unique_ptr<VarSlots>& slots = slots_[&fn];
   if (!slots) {
@@ -222,6 +226,27 @@ Fault Machine::thread_exited(Grid& g, Cta& c, Thread& t) {
 }
 
 Fault Machine::deadlock(Grid& g, const std::vector<Cta*>& ctas) {
+  // A participant of a collective or a warp barrier that waits at another rendezvous: the
+  // threads diverged (ub.barrier-mismatch, the kind the docs' table gives it), whatever else the
+  // wait leads to.
+  auto waiting_at = [&](std::uint32_t gid) -> const Rendezvous* {
+    for (auto* table : {&cta_of(g, gid).rendezvous, &g.rendezvous})
+      for (const auto& [key, r] : *table)
+        if (std::find(r.arrived.begin(), r.arrived.end(), gid) != r.arrived.end()) return &r;
+    return nullptr;
+  };
+  for (Cta* c : ctas)
+    for (auto* table : {&c->rendezvous, &g.rendezvous})
+      for (const auto& [key, r] : *table)
+        for (std::uint32_t gid : r.expected) {
+          const Rendezvous* other = waiting_at(gid);
+          if (other == nullptr || other == &r || !(must_meet_together(r) || must_meet_together(*other))) continue;
+          return ub_diagnostic(UbKind::BarrierMismatch,
+                               fmt::format("{} waits at {} while {} waits for it at {}: the threads diverged",
+                                           thread_name(thread_of(g, gid).pos), rendezvous_text(*other),
+                                           thread_name(thread_of(g, r.arrived.front()).pos), rendezvous_text(r)),
+                               location_of(other->site), location_of(r.site), "the other thread waits here");
+        }
   std::string detail;
   const ir::StmtNode* first = nullptr;
   std::int64_t blocked = 0;

@@ -98,6 +98,9 @@ struct Activation {
   const VarSlots* slots = nullptr;
   std::vector<RtValue> values;  ///< by slot; Kind::Unset until bound
   const ir::NamedBarrierIds* barrier_ids = nullptr;
+  /// The chain of call sites that led here (Machine::call_path; 0 for a kernel or a host
+  /// function): with the allocation site, it names a shared or global allocation's one buffer.
+  std::uint64_t call_path = 0;
 
   void bind(const Var& v, RtValue value) { values[slots->at(&v)] = std::move(value); }
   /// The value of v, or null when v is not bound in this function.
@@ -124,7 +127,6 @@ struct Thread {
   std::vector<Frame> frames;
   std::vector<Activation> calls;
   std::vector<Mesh> scopes;                 ///< the MeshScope stack
-  std::map<const void*, std::uint64_t> occurrences;  ///< executions per allocation site
   std::vector<AsyncCopy> open_group;        ///< cp.async copies not yet committed
   std::vector<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first (few)
   std::uint64_t groups_committed = 0;
@@ -145,11 +147,19 @@ struct Rendezvous {
   std::vector<std::vector<ViewRef>> views;  ///< Collective: each arrival's operands, as `arrived`
 };
 
+/// How a report names a rendezvous: "the barrier __syncthreads()", "the named barrier 1
+/// (bar.sync 1, 64)", "the collective tir.mma.Mma" (barriers.cpp).
+std::string rendezvous_text(const Rendezvous& r);
+/// True for a collective or a warp sync: a participant of one that waits at another rendezvous
+/// is a barrier mismatch (docs/tir-semantics.md, "Undefined behaviour"), not only a deadlock.
+bool must_meet_together(const Rendezvous& r);
+
 /// A CTA.
 struct Cta {
   std::int64_t index = 0;
   std::vector<Thread> threads;
   std::vector<std::uint32_t> clocks;  ///< block x block: row t is thread t's vector clock
+  /// The buffer of each shared allocation site, by (site, call path): one for the CTA's lifetime.
   std::map<std::pair<const void*, std::uint64_t>, BufferRef> shared_allocations;
   std::map<std::string, Rendezvous> rendezvous;  ///< by key (barriers.cpp)
   bool done = false;
@@ -163,6 +173,7 @@ struct Grid {
   std::uint64_t launch = 0;
   std::uint32_t phase = 0;
   std::vector<std::unique_ptr<Cta>> ctas;
+  /// The buffer of each global allocation site, by (site, call path): one for the launch.
   std::map<std::pair<const void*, std::uint64_t>, BufferRef> global_allocations;
   std::map<std::string, Rendezvous> rendezvous;  ///< the grid barrier's (barriers.cpp)
   bool all_ctas_live = false;  ///< a grid barrier keeps every CTA live at once
@@ -204,6 +215,9 @@ class Machine {
   const ir::NamedBarrierIds* barrier_ids(const ir::PrimFunction& fn);
   /// A fresh activation of `fn` (its slots, no value bound).
   Activation activation_of(const ir::PrimFunction& fn);
+  /// The id of the call path `parent` followed by a call at `site` (the same id for the same
+  /// chain of call sites, in every thread).
+  std::uint64_t call_path(std::uint64_t parent, const ir::StmtNode* site);
   Fault take_step(const ir::StmtNode* s);
   /// The steps left of the run's budget (--max-steps); 0 once it is spent.
   std::int64_t steps_left() const { return steps_left_ > 0 ? steps_left_ : 0; }
@@ -228,6 +242,7 @@ class Machine {
   std::unordered_map<const ir::StmtNode*, std::uint32_t> site_ids_;
   std::map<const ir::PrimFunction*, std::unique_ptr<ir::NamedBarrierIds>> barrier_ids_;
   std::map<const ir::PrimFunction*, std::unique_ptr<VarSlots>> slots_;
+  std::map<std::pair<std::uint64_t, const ir::StmtNode*>, std::uint64_t> call_paths_;
   std::string trace_;
   std::unordered_map<const ir::Evaluate*, BarrierClass> barrier_classes_;
 

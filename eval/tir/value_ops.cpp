@@ -38,9 +38,11 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
       if (!placed.ok()) return placed.diagnostics();
       const std::int64_t* count = &placed->count;
-      const std::uint64_t occurrence = t_.occurrences[&c]++;
+      // One buffer per site (and call path) for the CTA's or the launch's lifetime, as a
+      // __shared__ array or a kernel's global workspace is: a loop's iterations share it
+      // (docs/tir-semantics.md, "Memory"). A register tensor is new at each execution.
       BufferRef buffer;
-      auto key = std::make_pair(static_cast<const void*>(&c), occurrence);
+      auto key = std::make_pair(static_cast<const void*>(&c), activation().call_path);
       if (space == Space::Shared && !g_.host) {
         BufferRef& slot = c_.shared_allocations[key];
         if (!slot) slot = m_.allocate(space, type->dtype, *count, name);

@@ -43,12 +43,13 @@ std::string render_example(const CaseDescription& d) {
 // `kind`, within `budget` seconds (header comment of campaign.h), and fills the finding. Each
 // candidate's witness is taken right after it runs, so nothing runs twice.
 Finding shrink(rc::Shrinkable<CaseDescription> current, CaseDescription description, std::optional<Witness> witness,
-               const std::string& kind, double budget, FindingOrigin origin) {
+               const std::string& kind, double budget, FindingOrigin origin, const std::function<bool()>& stop) {
   const Clock::time_point t0 = Clock::now();
   Finding f;
   f.lines_before = witness ? code_lines(reproducer_text(*witness, origin)) : 0;
   bool progress = true;
-  while (progress && seconds_since(t0) < budget) {
+  auto stopped = [&] { return stop && stop(); };
+  while (progress && seconds_since(t0) < budget && !stopped()) {
     progress = false;
     rc::Seq<rc::Shrinkable<CaseDescription>> shrinks = current.shrinks();
     while (rc::Maybe<rc::Shrinkable<CaseDescription>> s = shrinks.next()) {
@@ -56,6 +57,7 @@ Finding shrink(rc::Shrinkable<CaseDescription> current, CaseDescription descript
       (void)take_witness();
       CaseDescription d = s->value();
       std::optional<Witness> w = take_witness();
+      if (stopped()) break;  // a candidate cut short by Ctrl-C proves nothing
       if (!fails_as(d, kind)) continue;
       current = std::move(*s);
       description = std::move(d);
@@ -118,6 +120,10 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
   std::optional<std::int64_t> next = checked_add(from, shard >= rest ? shard - rest : shards - (rest - shard));
   for (; next; next = checked_add(*next, shards)) {
     const std::int64_t k = *next;
+    if (options.stop_requested && options.stop_requested()) {
+      r.interrupted = true;
+      break;
+    }
     if (options.cases >= 0 && r.cases >= options.cases) break;
     if (options.seconds > 0 && seconds_since(t0) >= options.seconds) {
       r.stopped_by_time = true;
@@ -129,6 +135,11 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
     const Clock::time_point case_start = Clock::now();
     const CaseDescription d = shrinkable.value();
     const Clock::time_point case_end = Clock::now();
+    if (options.stop_requested && options.stop_requested()) {  // cut short: neither passed nor failed
+      (void)take_witness();
+      r.interrupted = true;
+      break;
+    }
     const Clock::time_point generated = first_witness_time().value_or(case_start);
     r.generate_seconds += std::chrono::duration<double>(generated - case_start).count();
     r.check_seconds += std::chrono::duration<double>(case_end - generated).count();
@@ -151,7 +162,8 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
           }
         if (seen) break;
         const double found_after = seconds_since(t0);
-        Finding f = shrink(shrinkable, d, std::move(witness), kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind});
+        Finding f = shrink(shrinkable, d, std::move(witness), kind, options.shrink_seconds, FindingOrigin{property.name, options.seed, k, kind},
+                           options.stop_requested);
         f.found_after = found_after;
         r.shrink_seconds += f.shrink_seconds;
         r.findings.push_back(std::move(f));

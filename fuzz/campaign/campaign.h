@@ -35,6 +35,9 @@ struct CampaignOptions {
   int max_findings = 10;        ///< stop after this many distinct failure kinds
   /// Called after every case with the result so far (progress lines).
   std::function<void(const struct CampaignResult&)> on_case;
+  /// When set and true, the campaign stops (Ctrl-C): the case running then is not counted (its
+  /// evaluation was cut short, not failed) and a finding being shrunk keeps what it reached.
+  std::function<bool()> stop_requested;
 };
 
 /// One failure, shrunk.
@@ -69,6 +72,7 @@ struct CampaignResult {
   /// as checking.
   double generate_seconds = 0, check_seconds = 0;
   bool stopped_by_time = false;
+  bool interrupted = false;      ///< stopped by options.stop_requested
 };
 
 /// Runs `property` as `options` say. Precondition: property.unavailable() is "".

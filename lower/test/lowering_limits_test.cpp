@@ -173,6 +173,16 @@ TEST(LoweringLimits, AFunctionOfAThousandBindingsLowers) {
   ASSERT_TRUE(l.module) << (l.diags.empty() ? "" : l.diags.front().render());
 }
 
+// Adversarial pass 2, F1: rows of 2^63 - 1 elements, or of 2^32 x 2^32, were an internal error
+// (the grid rule's layout of more than 2^63 elements); such a function has no grid plan and is
+// lowered by the serial rule (tf emit then refuses the tensor it cannot size, with exit 2).
+TEST(LoweringLimits, RowsPastSixtyFourBitsAreNoInternalError) {
+  for (const std::string shape : {"(9223372036854775807,)", "(4294967296, 4294967296)", "(6917529027641081856,)"}) {
+    const Lowered l = lower(fmt::format("tfir 1\nfunc f(x: Tensor[{0}, f32]) -> Tensor[{0}, f32] {{\n    y = add(x, x)\n    return y\n}}\n", shape));
+    EXPECT_TRUE(l.module) << shape << ": " << (l.diags.empty() ? "" : l.diags.front().render());
+  }
+}
+
 // 990 softmaxes in a row crashed the TIR verifier (one frame per nested let); the kernel nests
 // about 10 lets per softmax, so it is refused where it passes the most a TIR body may nest.
 TEST(LoweringLimits, AChainOf990SoftmaxesIsRefusedWhereItsLetsNestTooDeep) {

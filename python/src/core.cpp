@@ -221,10 +221,12 @@ class Program {
   /// array, or the planes of a block-scaled value. The GIL is released while the function
   /// runs; a SIGINT meanwhile stops it (sigint_guard.h), and once the GIL is back Python's
   /// handler runs: KeyboardInterrupt by default, else the evaluator's "interrupted" error.
+  /// `check`: at emu and gpu, run the machine model first (cli::FunctionRunOptions::check).
   std::vector<std::tuple<std::string, std::vector<OutArray>>> eval(const std::string& fn, const std::vector<InArray>& inputs,
                                                                    const std::map<std::string, std::int64_t>& dims,
                                                                    const std::string& level, std::uint64_t schedule,
-                                                                   const std::string& max_memory, std::int64_t max_steps) const {
+                                                                   const std::string& max_memory, std::int64_t max_steps,
+                                                                   bool check) const {
     if (!cli::is_run_level(level)) raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
     const std::vector<VarRef> params = inputs_of(fn);
     if (params.size() != inputs.size())
@@ -234,6 +236,7 @@ class Program {
     options.dims = dims;
     options.schedule_seed = schedule;
     options.limits = limits_of(max_memory, max_steps);
+    options.check = check;
     // Inputs and every value of the evaluation are charged to one budget, as `tf eval` does.
     eval::MemoryBudgetScope memory(options.limits.memory_bytes());
     std::vector<eval::Tensor> tensors;
@@ -356,7 +359,7 @@ NB_MODULE(_core, m) {
       .def("text", &Program::text)
       .def("lowered", &Program::lowered, nb::arg("fn"))
       .def("eval", &Program::eval, nb::arg("fn"), nb::arg("inputs"), nb::arg("dims"), nb::arg("level"), nb::arg("schedule"),
-           nb::arg("max_memory"), nb::arg("max_steps"));
+           nb::arg("max_memory"), nb::arg("max_steps"), nb::arg("check"));
   m.def("check_input_copy", &tf::python::check_input_copy, nb::arg("what"), nb::arg("bytes"), nb::arg("live"),
         nb::arg("max_memory"));
   m.def("check_conversion", &tf::python::check_conversion, nb::arg("dtype"), nb::arg("rounding"), nb::arg("scale_method"));

@@ -119,6 +119,26 @@ def test_run_on_the_emulated_backend_gives_the_machine_models_bits():
     assert y.tolist() == m.eval("f", x, level="tir").tolist() == [0.0, 0.0, 7.0, 15.0]
 
 
+def test_run_checks_against_the_machine_model_first():
+    """Module.run runs the machine model first (issue 35): a racy kernel raises its ub.race and
+    no values come back; check=False returns the emulation's numbers unchecked."""
+    with open(os.path.join(ROOT, "conformance", "cases", "tir", "smem_exchange.tfir")) as f:
+        m = tf.load(f.read())
+    a = np.arange(128, dtype=np.float32)
+    try:
+        unchecked = m.run("rotate_unsynced", a, check=False)
+    except tf.TfError as e:
+        if "no CUDA headers" in str(e):
+            pytest.skip("this build has no CUDA headers, so no CUDA backend")
+        raise
+    assert unchecked.shape == (128,)
+    with pytest.raises(tf.TfError) as e:
+        m.run("rotate_unsynced", a)
+    assert e.value.diagnostics[0]["rule"] == "ub.race"
+    with pytest.raises(tf.TfTypeError):
+        m.run("rotate_unsynced", a, check="no")
+
+
 def test_errors_carry_rule_ids_and_places():
     with pytest.raises(tf.TfError) as e:
         tf.load("tfir 1\nfunc f(x: Tensor[(4,), f33]) -> Tensor[(4,), f32] {\n    return x\n}\n")

@@ -282,6 +282,9 @@ class Module:
         memory; DEFAULT_MAX_STEPS): a run that needs more raises TfError naming the limit. The
         GIL is released while the evaluator runs; Ctrl-C stops it and raises KeyboardInterrupt.
         """
+        return self._run(fn, arrays, dims, level, schedule, max_memory, max_steps, True)
+
+    def _run(self, fn, arrays, dims, level, schedule, max_memory, max_steps, check):
         _need("fn", fn, str, "a function name (str)")
         _need("level", level, str, "a level name (str)")
         if dims is None:
@@ -302,22 +305,27 @@ class Module:
             array, copied = _to_core(a, p, f"input {p[0]}", memory, live)
             inputs.append(array)
             live += copied
-        outs = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps)
+        outs = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps, check)
         values = [_from_core(dtype, arrays) for dtype, arrays in outs]
         return values[0] if len(values) == 1 else tuple(values)
 
     def run(self, fn: str, *arrays, backend: str = "emu", dims: Optional[dict] = None,
-            max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None):
+            max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None, check: bool = True):
         """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with g++ against the
         host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
-        lowered first. Budgets and Ctrl-C as `eval`. Raises TfError for any other backend name
-        (hir and tir are `eval`'s levels, not backends) and where the backend is not available in
-        this build."""
+        lowered first. Budgets and Ctrl-C as `eval`. With `check` (the default) the TIR machine
+        model runs the same TIR first, as `tf run` does: undefined behaviour it reports raises
+        TfError and nothing is compiled, and a backend result that differs from the model's in any
+        bit raises TfError (rule run.backend-differs-from-model) naming the first differing
+        element; check=False returns the backend's values unchecked (`tf run --no-check`). Raises
+        TfError for any other backend name (hir and tir are `eval`'s levels, not backends) and
+        where the backend is not available in this build."""
         _need("backend", backend, str, "a backend name (str)")
         if backend not in ("emu", "gpu"):  # the evaluator's levels are eval's, not backends
             raise _usage(f"backend {backend!r}: the backends are emu and gpu (tf run --backend); the levels hir and "
                          "tir are Module.eval's")
-        return self.eval(fn, *arrays, dims=dims, level=backend, max_memory=max_memory, max_steps=max_steps)
+        _need("check", check, bool, "True or False")
+        return self._run(fn, arrays, dims, backend, 0, max_memory, max_steps, check)
 
 
 _UPSTREAM_HEADS = ("from ", "import ", "@")

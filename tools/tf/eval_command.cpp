@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -25,6 +24,7 @@
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
+#include "tools/tf/ctrl_c.h"
 #include "tools/tf/function_run.h"
 #include "tools/tf/ir_session.h"
 #include "tools/tf/limit_options.h"
@@ -42,12 +42,13 @@ Diagnostic usage(std::string message) { return category_error(DiagCategory::Usag
 // Writes `diags`: kExitInternalError when one is an internal error (a bug of tf's, such as an
 // emitted module g++ refuses), else kExitBadInput.
 int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json) {
-  bool internal = false;
+  bool internal = false, differs = false;
   for (const Diagnostic& d : diags) {
     write_diagnostic(d, err, json);
     internal = internal || d.category == DiagCategory::Internal;
+    differs = differs || d.rule_id == kBackendDiffersRule;  // the backend or the model is wrong: a failed check
   }
-  return internal ? kExitInternalError : kExitBadInput;
+  return internal ? kExitInternalError : differs ? kExitCheckFailed : kExitBadInput;
 }
 
 Result<std::pair<std::string, std::string>> split_assignment(const std::string& s, const char* option) {
@@ -194,9 +195,9 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!errors.empty()) return fail(errors, err, r.json);
 
   Result<FunctionRun> result = [&] {
-    // Ctrl-C stops the evaluation at its next step with a diagnostic (and the usual exit).
-    eval::clear_interrupt();
-    auto* previous = std::signal(SIGINT, [](int) { eval::request_interrupt(); });
+    // Ctrl-C (SIGTERM, SIGHUP) stops the evaluation at its next step with a diagnostic (and the
+    // usual exit), and a backend's compile folder is removed.
+    const CtrlC ctrl_c;
     FunctionRunOptions options;
     options.level = r.backend.empty() ? "hir" : r.backend;
     options.dims = lc.dims;
@@ -206,11 +207,11 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.mma = *eval::tir::mma_mode_from_name(r.mma);
     std::string kept;
     options.keep_files = r.keep;
+    options.check = !r.no_check;
     options.kept_dir = &kept;
     Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);
     if (v.ok() && r.trace) err << v->trace;
     if (!kept.empty()) err << fmt::format("kept the emitted source and the compiled module in {}\n", kept);
-    std::signal(SIGINT, previous);
     return v;
   }();
   if (!result.ok()) {
@@ -218,6 +219,9 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     for (Diagnostic& d : ds) place_at_function(d, file);
     return fail(ds, err, r.json);
   }
+  if (!r.backend.empty() && r.no_check)
+    err << "note: --no-check: the TIR machine model did not run, so these values are unchecked (a racy or "
+           "deadlocking kernel prints numbers too)\n";
   std::vector<std::pair<std::string, eval::Tensor>> outputs;
   flatten(result->value, "output", outputs);
   if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
@@ -275,7 +279,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--schedule", req->schedule_seed,
                   "SEED: run a prim_func's threads in a seeded random order instead of lowest first "
                   "(a race-free program gives the same result under every seed)")
-      ->check(unsigned_in(0, UINT64_MAX));
+      ->transform(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--mma", req->mma,
                   "exact|sm80|sm90: how a prim_func's Mma adds its products: the correctly rounded exact sum "
                   "(default), or the Ampere / Hopper tensor-core models (truncating alignment, "
@@ -302,15 +306,21 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "run. --backend emu compiles with g++ against the host emulation (one fiber per GPU\n"
       "thread; a deadlock or a trap is reported with the CTA and thread); --backend gpu\n"
       "compiles the same source with nvcc and runs it on a CUDA device (an error without one).\n"
-      "Compare with `tf eval` of the lowered file (the TIR machine model): the levels cuda-emu\n"
-      "and cuda-gpu of tf conform do exactly that. A launch tf eval refuses is refused here with\n"
-      "the same diagnostic; --max-steps bounds the emulation's thread starts, barrier arrivals\n"
-      "and loop trips, --max-memory its device memory and thread stacks; Ctrl-C stops it.\n"
+      "The TIR machine model (tf eval of the lowered file) runs the same TIR on the same inputs\n"
+      "first: undefined behaviour or a deadlock it reports is the answer (exit 2, its diagnostic)\n"
+      "and nothing is compiled; then the backend's outputs must equal the model's bit for bit\n"
+      "(Mma arithmetic: exact for emu, the sm90 model for gpu), else the first differing element\n"
+      "is reported and the exit is 1 (a bug of the backend or of the model). --no-check skips the\n"
+      "model and says so. --max-steps bounds the emulation's thread starts, barrier arrivals and\n"
+      "loop trips, --max-memory its device memory and thread stacks; Ctrl-C stops it.\n"
       "Examples:\n"
       "  tf run examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)'\n"
       "  tf run prog.tfir --fn f --input x=x.npy --out results/");
   add_run_options(*cmd, *req);
   cmd->add_option("--backend", req->backend, "emu (default) or gpu");
+  cmd->add_flag("--no-check", req->no_check,
+                "do not run the TIR machine model first: print the backend's values unchecked (a racy or deadlocking "
+                "kernel then prints numbers too)");
   cmd->add_flag("--keep", req->keep,
                 "keep the folder the emitted source is compiled in (printed on stderr); without it the folder is removed "
                 "once the module is loaded (a compiler failure keeps it and names it)");

@@ -18,7 +18,8 @@
 //    op calls, function calls and loop trips; Ctrl-C stops a run at its next step with a diagnostic;
 //  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}.
 // Exit 0 on success, 2 for bad usage, an unreadable or ill-typed program, bad inputs or an
-// evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id).
+// evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id);
+// `tf run` exits 1 when the backend's result differs from the machine model's.
 #pragma once
 
 #include <ostream>
@@ -55,6 +56,7 @@ struct EvalRequest {
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
+  bool no_check = false;            ///< `tf run --no-check`: skip the machine model (function_run.h)
 };
 
 /// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;

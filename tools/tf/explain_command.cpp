@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "ir/core/math_kinds.h"
+#include "tools/tf/ctrl_c.h"
 #include "tools/tf/explain_op.h"
 #include "tools/tf/explain_rule.h"
 #include "tools/tf/ir_session.h"
@@ -115,8 +116,15 @@ int run_explain(const ExplainRequest& r, ExplainSources& sources, std::ostream& 
                 std::ostream& err) {
   if (r.subject.size() > kMaxSubjectBytes) return report_bad_input({too_long_subject(r.subject)}, err, r.json);
   const Subject s = resolve(r.subject, sources.rules);
-  if (s.rule != nullptr) return explain_rule(*s.rule, sources, r.run, r.json, out);
-  if (s.op) return explain_op(*s.op, s.kind, sources, r.run_example, r.json, out);
+  if (s.rule != nullptr || s.op) {
+    // A live run (--run, an op's example) stops at Ctrl-C: the cases cut short are not verdicts.
+    const CtrlC ctrl_c;
+    const int code = s.rule != nullptr ? explain_rule(*s.rule, sources, r.run, r.json, out)
+                                       : explain_op(*s.op, s.kind, sources, r.run_example, r.json, out);
+    if (!CtrlC::pressed()) return code;
+    return report_bad_input({category_error(DiagCategory::Eval, "interrupted (Ctrl-C): the runs shown as failing were cut short")},
+                            err, r.json);
+  }
   if (!s.spellers.empty()) return report_bad_input({ambiguous_spelling(r.subject, s.spellers)}, err, r.json);
   if (s.prefix) return explain_prefix(r.subject, sources, r.json, out);
   return report_bad_input({unknown_subject(r.subject, sources.rules)}, err, r.json);

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "eval/hir/evaluator.h"
+#include "eval/value/compare.h"
 #include "eval/value/memory_budget.h"
 #include "eval/tir/lowered_run.h"
 #include "ir/dim/dim_var.h"
@@ -101,9 +103,30 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
   const auto* h = dynamic_cast<const hir::Function*>(f);
   if (prim == nullptr && h == nullptr) return usage(fmt::format("the program has no function '{}'", fn));
   if (options.level == "emu" || options.level == "gpu") {
+    std::optional<FunctionRun> model;
+    if (options.check) {  // the machine model first: a program it rejects has no value to show
+      FunctionRunOptions at_tir = options;
+      at_tir.level = "tir";
+      at_tir.mma = options.level == "emu" ? eval::tir::MmaMode::Exact : eval::tir::MmaMode::Sm90;
+      Result<FunctionRun> m = run_function(module, fn, inputs, at_tir);
+      TF_TRY(m);
+      model = std::move(*m);
+    }
     Result<eval::Value> v = run_backend(module, fn, h != nullptr, std::move(inputs), options.level, options);
     TF_TRY(v);
-    return FunctionRun{std::move(*v), {}};
+    if (model) {
+      const eval::Verdict same = eval::compare_values(*v, model->value, eval::Comparator::exact());
+      if (!same.passed) {
+        Diagnostic d = category_error(
+            DiagCategory::Eval,
+            fmt::format("the {} result of @{} differs from the TIR machine model's on the same inputs (a bug of the backend "
+                        "or of the model, not of the program): {}",
+                        options.level == "emu" ? "emulated CUDA" : "GPU", fn, same.message));
+        d.rule_id = kBackendDiffersRule;
+        return d;
+      }
+    }
+    return FunctionRun{std::move(*v), model ? std::move(model->trace) : std::string()};
   }
   if (h != nullptr && options.level == "hir") {
     eval::HirEvalOptions o;

@@ -29,6 +29,7 @@ struct FunctionRunOptions {
   bool trace = false;                         ///< record the machine model's barrier timeline
   eval::tir::MmaMode mma = eval::tir::MmaMode::Exact;
   bool keep_files = false;                    ///< emu, gpu: keep the compiled module's folder (--keep)
+  bool check = true;                          ///< emu, gpu: run the machine model first (run_function)
   std::string* kept_dir = nullptr;            ///< emu, gpu with keep_files: written with that folder's path
 };
 
@@ -46,10 +47,19 @@ bool is_run_level(const std::string& level);
 /// eval::tir::input_params). Diagnostic (Usage) when `fn` names no function of `module`.
 Result<std::vector<VarRef>> function_inputs(const Module& module, const std::string& fn);
 
+/// The rule id of the diagnostic that says a backend's result differs from the machine model's on
+/// the same run: a bug of the backend or of the model, never of the program (`tf run` exit 1).
+inline constexpr const char* kBackendDiffersRule = "run.backend-differs-from-model";
+
 /// Runs `fn` of `module` at `options.level` on `inputs`, one per function_inputs entry, already
 /// converted to their parameters' dtypes (eval::convert_input). Diagnostics: an unknown level or
 /// function, the lowering's refusals, and whatever the evaluator or backend reports (undefined
-/// behaviour included).
+/// behaviour included). At emu and gpu with `options.check` (the default) the TIR machine model
+/// runs the same TIR on the same inputs first: what it reports (undefined behaviour, a deadlock)
+/// is the run's diagnostic and the backend does not run, so no value of a program without one is
+/// shown; then the backend's result must equal the model's bit for bit (its Mma arithmetic:
+/// exact for emu, the sm90 model for gpu), else one diagnostic with kBackendDiffersRule names the
+/// first differing element.
 Result<FunctionRun> run_function(const Module& module, const std::string& fn, std::vector<eval::Tensor> inputs,
                                  const FunctionRunOptions& options);
 

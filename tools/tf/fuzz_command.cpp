@@ -20,6 +20,7 @@
 #include "ir/support/json_text.h"
 #include "ir/support/plant.h"
 #include "tools/tf/cli_value.h"
+#include "tools/tf/ctrl_c.h"
 #include "tools/tf/reduce_command.h"
 #include "tools/tf/report.h"
 
@@ -248,7 +249,9 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
   nlohmann::json summary = nlohmann::json::array();
   bool failed = false;
   Progress progress(err, r.progress);
+  const CtrlC ctrl_c;  // Ctrl-C (or SIGTERM, SIGHUP) ends the campaign with its summary and findings
   for (const Property* p : chosen) {
+    if (CtrlC::pressed()) break;
     if (const std::string why = p->unavailable(); !why.empty()) {
       if (!all) {
         err << "tf fuzz: property " << p->name << " cannot run here: " << why << "\n";
@@ -268,6 +271,7 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     o.shrink_seconds = r.shrink_seconds;
     o.max_findings = r.max_findings;
     o.on_case = [&](const CampaignResult& so_far) { progress.update(so_far, r.seconds); };
+    o.stop_requested = [] { return CtrlC::pressed(); };
     CampaignResult result = fuzz::run_campaign(*p, o);
     progress.finish(result, r.seconds);
     std::vector<std::string> paths;
@@ -293,6 +297,10 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
   if (r.json) out << json_text(summary, 2) << "\n";
   jsonl.finish(err);
   if (write_failed || jsonl.failed()) return kExitBadInput;  // the findings went to stderr instead
+  if (CtrlC::pressed()) {
+    err << "tf fuzz: interrupted (Ctrl-C): the summary and findings above are what ran before it\n";
+    return kExitBadInput;
+  }
   return failed ? kExitCheckFailed : kExitOk;
 }
 
@@ -312,21 +320,21 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
       "  tf fuzz --property all --seed 1 --cases 400 --time 30\n"
       "  tf fuzz --property tir-vs-emu --seed 3 --shard 2/8 --time 3600 --out shard2/");
   cmd->add_option("--property", req->properties, "a property to run (repeatable); `all` for every one");
-  cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)")->check(unsigned_in(0, UINT64_MAX));
+  cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)")->transform(unsigned_in(0, UINT64_MAX));
   cmd->add_option("--time", req->seconds, "seconds per property (default 60; 0: no limit, give --cases)")
-      ->check(number_in(0, kMaxOptionSeconds));
+      ->transform(number_in(0, kMaxOptionSeconds));
   cmd->add_option("--cases", req->cases, "at most this many cases per property (with `all`: divided by each one's cost)")
-      ->check(integer_in(1, INT64_MAX));
+      ->transform(integer_in(1, INT64_MAX));
   cmd->add_option("--from", req->from, "start at this case index (replay one case: --from K --cases 1)")
-      ->check(integer_in(0, INT64_MAX));
+      ->transform(integer_in(0, INT64_MAX));
   cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
   cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
   cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)")
-      ->check(number_in(0, kMaxOptionSeconds));
+      ->transform(number_in(0, kMaxOptionSeconds));
   cmd->add_option("--reduce-time", req->reduce_seconds, "seconds of tf reduce on each reproducer after shrinking (default 30; 0: off)")
-      ->check(number_in(0, kMaxOptionSeconds));
+      ->transform(number_in(0, kMaxOptionSeconds));
   cmd->add_option("--max-findings", req->max_findings, "stop a property after this many distinct failures (default 10)")
-      ->check(integer_in(1, INT_MAX));
+      ->transform(integer_in(1, INT_MAX));
   cmd->add_flag("--json", req->json, "the summary as JSON on stdout (with each property's label histogram)");
   cmd->add_flag("--list", req->list, "name the properties and say which cannot run here");
   cmd->add_option("--plant", req->plant, "activate one planted bug for this run (the mutation score; see --list-plants)");

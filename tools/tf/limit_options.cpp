@@ -18,7 +18,7 @@ void add_limit_options(CLI::App& cmd, LimitOptions& options) {
   cmd.add_option("--max-steps", options.max_steps,
                  "the most op calls, function calls and loop trips one evaluation may take (default 10^9); a "
                  "loop with more trips than are left is refused before it starts")
-      ->check(integer_in(1, INT64_MAX));
+      ->transform(integer_in(1, INT64_MAX));
 }
 
 std::optional<std::int64_t> parse_byte_count(std::string_view text) {

@@ -128,7 +128,7 @@ void add_reduce_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--property", req->property, "the property that found it (a check of the case name)");
   cmd->add_option("-o,--output", req->output, "where the reduced file goes (default FILE.reduced.tfir; - for stdout)");
   cmd->add_option("--time", req->seconds, "the time budget in seconds, the replays included (default 300)")
-      ->check(number_in(0, kMaxOptionSeconds, /*lo_open=*/true));
+      ->transform(number_in(0, kMaxOptionSeconds, /*lo_open=*/true));
   cmd->add_flag("--json", req->json, "the report as one JSON object");
   cmd->callback([req, &exit_code] { exit_code = run_reduce(*req, std::cout, std::cerr); });
 }

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -28,8 +30,10 @@ bool catches_sigint(pid_t pid) {
   return false;
 }
 
-// Runs tf with `args`, sends SIGINT `after` it handles SIGINT, and waits for it to end.
-Interrupted interrupt(const std::vector<std::string>& args, std::chrono::milliseconds after) {
+// Runs tf with `args` (and TMPDIR=`tmpdir` when given), sends `signal` `after` it handles SIGINT
+// (it installs its SIGINT, SIGTERM and SIGHUP handlers together), and waits for it to end.
+Interrupted interrupt(const std::vector<std::string>& args, std::chrono::milliseconds after, int signal = SIGINT,
+                      const std::string& tmpdir = "") {
   int pipe_fds[2];
   EXPECT_EQ(pipe(pipe_fds), 0);
   const pid_t pid = fork();
@@ -37,6 +41,7 @@ Interrupted interrupt(const std::vector<std::string>& args, std::chrono::millise
     dup2(pipe_fds[1], 1);
     dup2(pipe_fds[1], 2);
     close(pipe_fds[0]);
+    if (!tmpdir.empty()) setenv("TMPDIR", tmpdir.c_str(), 1);
     std::vector<char*> argv{const_cast<char*>(TF_BINARY)};
     for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
@@ -48,7 +53,7 @@ Interrupted interrupt(const std::vector<std::string>& args, std::chrono::millise
   // a signal sent before would kill tf, as Ctrl-C kills any program before it handles it.
   for (int tries = 0; tries < 600 && !catches_sigint(pid); ++tries) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   std::this_thread::sleep_for(after);
-  kill(pid, SIGINT);
+  kill(pid, signal);
   Interrupted r;
   char buf[4096];
   for (ssize_t n; (n = read(pipe_fds[0], buf, sizeof buf)) > 0;) r.out.append(buf, static_cast<std::size_t>(n));
@@ -101,6 +106,37 @@ TEST(CtrlC, ReduceSaysNothingWasReducedAndExitsTwo) {
   const Interrupted r = interrupt({"reduce", path, "-o", "-"}, std::chrono::milliseconds(500));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find(path + ": interrupted (Ctrl-C): nothing reduced"), std::string::npos) << r.out;
+}
+
+// Adversarial pass 2, F5: Ctrl-C killed `tf fuzz` (exit 130, no summary, findings.jsonl empty,
+// the emulation's folders left). The campaign stops, the case cut short is not counted, the
+// summary is printed and the exit is 2.
+TEST(CtrlC, FuzzPrintsItsSummaryAndExitsTwo) {
+  const Interrupted r = interrupt({"fuzz", "--property", "hir-vs-tir", "--seed", "1", "--time", "60", "--no-progress"},
+                                  std::chrono::milliseconds(1500));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("hir-vs-tir: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" 0 failed)"), std::string::npos) << r.out;  // the interrupted case is no failure
+  EXPECT_NE(r.out.find("tf fuzz: interrupted (Ctrl-C): the summary and findings above are what ran before it\n"),
+            std::string::npos)
+      << r.out;
+}
+
+// Adversarial pass 2, F6: SIGTERM (what `timeout` sends) during `tf run`'s compile killed tf and
+// left its compile folders (62 MB of precompiled header each). It stops as Ctrl-C does: exit 2,
+// and nothing is left in TMPDIR.
+TEST(CtrlC, TerminatingARunLeavesNoFolder) {
+  const std::string tmp = testing::TempDir() + "ctrl_c_term_tmp";
+  std::filesystem::remove_all(tmp);
+  std::filesystem::create_directories(tmp);
+  const std::string path = testing::TempDir() + "ctrl_c_run.tfir";
+  std::ofstream(path) << "tfir 1\nfunc f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    y = add(x, x)\n    return y\n}\n";
+  const Interrupted r =
+      interrupt({"run", path, "--input", "x=Tensor[(4,), f32]{1, 2, 3, 4}"}, std::chrono::milliseconds(300), SIGTERM, tmp);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("interrupted (Ctrl-C)"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::is_empty(tmp)) << std::filesystem::directory_iterator(tmp)->path();
+  std::filesystem::remove_all(tmp);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "tools/tf/emit_command.h"
 #include "tools/tf/eval_command.h"
 #include "tools/tf/ir_session.h"
+#include "ir/support/plant.h"
 #include "tools/tf/report.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
@@ -136,9 +137,42 @@ TEST(TfRun, AHostAbortIsReportedWithItsMessage) {
   const std::string path = write_temp("abort.tfir", kProgram);
   EvalRequest r = request(path, "stops", {"x=Tensor[(4,), f32]{1, 2, 3, 4}"});
   r.backend = "emu";
+  r.no_check = true;  // the emulation's own report (the machine model's comes first otherwise)
   std::ostringstream out, err;
   EXPECT_NE(run_eval(r, out, err), kExitOk);
   EXPECT_NE(err.str().find("under the emulation: abort: the \"second\" step\\"), std::string::npos) << err.str();
+}
+
+// Adversarial pass 2, F2: a TMPDIR that is not a folder aborted tf run (an uncaught
+// filesystem_error, SIGABRT); it is a usage error naming TMPDIR.
+TEST(TfRun, ATmpdirThatIsNotAFolderIsAUsageError) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  // A program of its own: a module compiled earlier in this process is not compiled again.
+  const std::string path = write_temp("tmpdir.tfir", R"(tfir 1
+func tmpdir_probe(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
+    y = mul(x, x)
+    return y
+}
+)");
+  const char* before = std::getenv("TMPDIR");
+  const std::string previous = before != nullptr ? before : "";
+  ::setenv("TMPDIR", "/dev/null", 1);
+  EvalRequest r = request(path, "tmpdir_probe", {"x=Tensor[(3,), f32]{1, 2, 3}"});
+  r.backend = "emu";
+  r.no_check = true;
+  std::ostringstream out, err;
+  const int code = run_eval(r, out, err);
+  if (previous.empty())
+    ::unsetenv("TMPDIR");
+  else
+    ::setenv("TMPDIR", previous.c_str(), 1);
+  EXPECT_EQ(code, kExitBadInput);
+  EXPECT_NE(err.str().find("error[usage]: cannot make a temporary folder for g++: the temporary directory (TMPDIR, else /tmp) "
+                           "must be a folder this user can write; set TMPDIR to one"),
+            std::string::npos)
+      << err.str();
 }
 
 // Issue 34, finding 4: launches `tf eval` refuses, `tf run` refused too, with the same
@@ -328,6 +362,7 @@ TEST(TfRun, MaxStepsBoundsTheEmulation) {
     EvalRequest r = request(path, fn, {"x=Tensor[(2,), f32]{1, 2}"});
     r.limits.max_steps = 1000;
     r.backend = "emu";
+    r.no_check = true;  // the emulation's own budget (the machine model's refuses first otherwise)
     std::ostringstream out, err;
     EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn;
     EXPECT_EQ(err.str(), path + place + message) << fn;
@@ -348,6 +383,7 @@ TEST(TfRun, LoopRefusalsAreTheModels) {
     for (const std::string backend : {"", "emu"}) {
       EvalRequest r = request(path, fn, {input});
       r.backend = backend;
+      r.no_check = !backend.empty();  // the emulation's own refusal, not the model's before it
       std::ostringstream out, err;
       EXPECT_EQ(run_eval(r, out, err), kExitBadInput) << fn << " " << backend;
       EXPECT_NE(err.str().find(reason), std::string::npos) << fn << " " << backend << ": " << err.str();
@@ -366,6 +402,7 @@ TEST(TfRun, MaxMemoryBoundsTheKernelsDeviceMemory) {
   EvalRequest r = request(path, "big_gmem", {"x=Tensor[(2,), f32]{1, 2}"});
   r.limits.max_memory = "1G";
   r.backend = "emu";
+  r.no_check = true;  // the emulation's own budget (the machine model's refuses first otherwise)
   std::ostringstream out, err;
   EXPECT_EQ(run_eval(r, out, err), kExitBadInput);
   const std::string e = err.str();
@@ -375,6 +412,79 @@ TEST(TfRun, MaxMemoryBoundsTheKernelsDeviceMemory) {
             0u)
       << e;
   EXPECT_NE(e.find(" live, over the memory budget of 1073741824 bytes (--max-memory)\n"), std::string::npos) << e;
+}
+
+// Issue 35, item 7: no unchecked run. The machine model runs first: a racy kernel is its ub.race
+// (exit 2) and no value is printed, where the emulation alone printed numbers with exit 0;
+// --no-check prints the emulation's values and says they are unchecked; a backend that differs
+// from the model (the planted MMA row swap of the emulation) is exit 1 with the first differing
+// element.
+TEST(TfRun, TheMachineModelRunsFirst) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string cases = std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/";
+  EvalRequest racy = request(cases + "smem_exchange.tfir", "rotate_unsynced", {"a=Tensor[(128,), f32] random(seed=3)"});
+  racy.backend = "emu";
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(racy, out, err), kExitBadInput);
+  EXPECT_EQ(out.str(), "");
+  EXPECT_NE(err.str().find("error[ub.race]"), std::string::npos) << err.str();
+
+  racy.no_check = true;
+  std::ostringstream out2, err2;
+  EXPECT_EQ(run_eval(racy, out2, err2), kExitOk) << err2.str();
+  EXPECT_EQ(out2.str().rfind("output = Tensor[(128,), f32]{", 0), 0u) << out2.str();
+  EXPECT_EQ(err2.str(), "note: --no-check: the TIR machine model did not run, so these values are unchecked (a racy or "
+                        "deadlocking kernel prints numbers too)\n");
+
+  if (!plants_built()) GTEST_SKIP() << "built without TF_PLANTS: no planted emulation bug to detect";
+  activate_plant(Plant::mma_fragment_row_swap);
+  EvalRequest mma = request(cases + "mma.tfir", "mma16816",
+                            {"a=Tensor[(16, 16), bf16] random(seed=1)", "b=Tensor[(16, 8), bf16] random(seed=2)"});
+  mma.backend = "emu";
+  std::ostringstream out3, err3;
+  const int code = run_eval(mma, out3, err3);
+  activate_plant(Plant::none);
+  EXPECT_EQ(code, kExitCheckFailed);
+  EXPECT_EQ(out3.str(), "");
+  EXPECT_NE(err3.str().find("error[run.backend-differs-from-model]: the emulated CUDA result of @mma16816 differs from the TIR "
+                            "machine model's on the same inputs (a bug of the backend or of the model, not of the program): "),
+            std::string::npos)
+      << err3.str();
+  EXPECT_NE(err3.str().find("first at ["), std::string::npos) << err3.str();
+}
+
+// Adversarial pass 2, F3: max, min, clamp and a max reduction with a NaN gave the first NaN's
+// payload (or its sign) under the emulation and the quiet NaN 0x7fc00000 in the evaluators; the
+// comparison's NaN class hid it. Both give 0x7fc00000 now (docs/hir-semantics.md).
+TEST(TfRun, MaxMinAndTheMaxReductionGiveTheQuietNaN) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  const std::string path = write_temp("nan_max.tfir", R"(tfir 1
+func f(a: Tensor[(3,), f32], b: Tensor[(3,), f32]) -> Tuple[Tensor[(3,), f32], Tensor[(3,), f32], Tensor[(1,), f32], Tensor[(3,), f32]] {
+    s = max(a, b)
+    m = min(a, b)
+    r = reduce(a, axes=(0,), keepdim=true, kind=max)
+    c = clamp(a, min_val=0.0, max_val=1.0)
+    return (s, m, r, c)
+}
+)");
+  const std::string expected =
+      R"({"function":"f","outputs":[{"name":"output[0]","bits":["0x7fc00000","0x7fc00000","0x40000000"],"dtype":"f32","shape":[3],)"
+      R"("values":["nan","nan",2.0]},{"name":"output[1]","bits":["0x7fc00000","0x7fc00000","0x3f800000"],"dtype":"f32","shape":[3],)"
+      R"("values":["nan","nan",1.0]},{"name":"output[2]","bits":["0x7fc00000"],"dtype":"f32","shape":[1],"values":["nan"]},)"
+      R"({"name":"output[3]","bits":["0x7fc00000","0x3f800000","0x3f800000"],"dtype":"f32","shape":[3],"values":["nan",1.0,1.0]}]})"
+      "\n";
+  for (const std::string backend : {"", "emu"}) {
+    EvalRequest r = request(path, "f", {"a=Tensor[(3,), f32]{-nan, 1, 2}", "b=Tensor[(3,), f32]{1, -nan, 1}"});
+    r.backend = backend;
+    r.json = true;
+    std::ostringstream out, err;
+    EXPECT_EQ(run_eval(r, out, err), kExitOk) << backend << ": " << err.str();
+    EXPECT_EQ(out.str(), expected) << backend;
+  }
 }
 
 #ifdef TF_HAVE_CUDA_EMU

@@ -71,6 +71,17 @@ TEST(NumericOptions, FuzzTakesEveryValueOfItsRange) {
       << bad.out;
 }
 
+// An integer option reads as the tfir reads integers (decimal, or hex with 0x), whatever CLI11
+// would make of the text: `--cases 010` ran 8 cases (octal) where `--max-memory 010` is 10 bytes.
+TEST(NumericOptions, IntegersAreDecimalOrHexNeverOctal) {
+  const TfRun ten = run_tf_binary("fuzz --property layout-laws --cases 010 --time 0 --no-progress");
+  EXPECT_EQ(ten.exit_code, 0) << ten.out;
+  EXPECT_TRUE(holds(ten.out, "layout-laws: 10 cases (10 passed, 0 discarded, 0 failed)")) << ten.out;
+  const TfRun hex = run_tf_binary("fuzz --property layout-laws --cases 0x3 --time 0 --no-progress");
+  EXPECT_EQ(hex.exit_code, 0) << hex.out;
+  EXPECT_TRUE(holds(hex.out, "layout-laws: 3 cases (3 passed, 0 discarded, 0 failed)")) << hex.out;
+}
+
 TEST(NumericOptions, ReduceEvalAndConformToo) {
   expect_refused("reduce x.tfir --time 0", "--time: '0' is not a finite number in (0, 10000000]");
   expect_refused("reduce x.tfir --time nan",
