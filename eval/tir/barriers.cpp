@@ -38,7 +38,9 @@ bool is_warp_sync(const Rendezvous& r) {
 
 std::string rendezvous_text(const Rendezvous& r) {
   if (is_collective(r)) return fmt::format("the collective {}", r.site->call().op.name());
-  if (r.barrier.kind == BarrierKind::Named) return fmt::format("the named barrier {} ({})", r.named_id, barrier_spelling(r.barrier));
+  if (r.barrier.kind == BarrierKind::Named)
+    return fmt::format("the named barrier {} ({})", r.named_id,
+                       barrier_instruction(r.barrier, r.named_id, r.barrier.base).value_or(barrier_spelling(r.barrier)));
   return fmt::format("the barrier {}", barrier_spelling(r.barrier));
 }
 

@@ -3,8 +3,10 @@
 #include "eval/tir/machine.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 #include <utility>
 
 #include "eval/hir/evaluator.h"
@@ -16,6 +18,29 @@
 namespace tf::eval::tir {
 
 namespace {
+
+// Threads by global id as a reader wants them: "CTA 0 threads 0-31, 64", CTA by CTA, runs of
+// consecutive ids as ranges ("the thread" for a one-thread launch).
+std::string threads_text(const Grid& g, std::vector<std::uint32_t> gids) {
+  if (g.grid == 1 && g.block == 1) return "the thread";
+  std::sort(gids.begin(), gids.end());
+  const auto B = static_cast<std::uint32_t>(g.block);
+  std::string out;
+  for (std::size_t i = 0; i < gids.size();) {
+    const std::uint32_t cta = gids[i] / B;
+    std::vector<std::string> runs;
+    for (; i < gids.size() && gids[i] / B == cta;) {
+      std::size_t j = i;
+      while (j + 1 < gids.size() && gids[j + 1] == gids[j] + 1 && gids[j + 1] / B == cta) ++j;
+      const std::uint32_t lo = gids[i] % B, hi = gids[j] % B;
+      runs.push_back(lo == hi ? fmt::format("{}", lo) : fmt::format("{}-{}", lo, hi));
+      i = j + 1;
+    }
+    out += fmt::format("{}CTA {} thread{} {}", out.empty() ? "" : "; ", cta, runs.size() == 1 && runs[0].find('-') == std::string::npos ? "" : "s",
+                       fmt::join(runs, ", "));
+  }
+  return out;
+}
 
 Diagnostic eval_diag(std::string message, SourceLocation at = {}) {
   Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
@@ -247,24 +272,35 @@ Fault Machine::deadlock(Grid& g, const std::vector<Cta*>& ctas) {
                                            thread_name(thread_of(g, r.arrived.front()).pos), rendezvous_text(r)),
                                location_of(other->site), location_of(r.site), "the other thread waits here");
         }
-  std::string detail;
+  // Every live thread waits: one note per pending barrier (who it still waits for) and one per
+  // statement threads wait at (who waits there, as ranges), so that a 128-thread deadlock reads
+  // as a few lines rather than one long one.
   const ir::StmtNode* first = nullptr;
   std::int64_t blocked = 0;
+  std::map<const ir::StmtNode*, std::vector<std::uint32_t>> waiting;  // by site, in site order of first wait
+  std::vector<const ir::StmtNode*> sites;
   for (Cta* c : ctas)
     for (const Thread& t : c->threads) {
       if (t.status != Thread::Status::Blocked) continue;
-      if (++blocked <= 4)
-        detail += fmt::format("; {} waits at {}", thread_name(t.pos), location_of(t.blocked_at).str());
+      ++blocked;
       if (first == nullptr) first = t.blocked_at;
+      auto [it, fresh] = waiting.try_emplace(t.blocked_at);
+      if (fresh) sites.push_back(t.blocked_at);
+      it->second.push_back(t.gid);
     }
-  std::string pending;
+  Diagnostic d = ub_diagnostic(UbKind::Deadlock, fmt::format("{} threads are blocked and none can run", blocked), location_of(first));
+  for (const ir::StmtNode* site : sites)
+    d.related.push_back({location_of(site), fmt::format("{} wait here", threads_text(g, waiting[site]))});
   for (Cta* c : ctas)
     for (auto* table : {&c->rendezvous, &g.rendezvous})
-      for (const auto& [key, r] : *table)
-        pending += fmt::format("; {} has {} of {} threads", location_of(r.site).str(), r.arrived.size(), r.expected.size());
-  return ub_diagnostic(UbKind::Deadlock,
-                       fmt::format("{} threads are blocked and none can run{}{}", blocked, pending, detail),
-                       location_of(first));
+      for (const auto& [key, r] : *table) {
+        std::vector<std::uint32_t> missing;
+        for (std::uint32_t gid : r.expected)
+          if (std::find(r.arrived.begin(), r.arrived.end(), gid) == r.arrived.end()) missing.push_back(gid);
+        d.related.push_back({location_of(r.site), fmt::format("{} has {} of its {} threads; it waits for {}", rendezvous_text(r),
+                                                              r.arrived.size(), r.expected.size(), threads_text(g, missing))});
+      }
+  return d;
 }
 
 }  // namespace tf::eval::tir

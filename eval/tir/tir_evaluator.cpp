@@ -137,7 +137,9 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
       const RtValue& t = args[hidden[i]->tensor_param];
       args[i] = RtValue::integer(t.view->shape[static_cast<std::size_t>(hidden[i]->axis)]);
     }
-    if (Fault f = m.run_function(fn, args, dims)) return *f;
+    Fault fault = m.run_function(fn, args, dims);
+    if (options.trace_out != nullptr) *options.trace_out = m.trace();
+    if (fault) return *fault;
     TirRun run;
     for (const ViewRef& v : outputs) {
       Tensor out = Tensor::make_uninitialized(v->dtype, v->shape);

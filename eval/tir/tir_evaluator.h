@@ -53,6 +53,9 @@ struct TirEvalOptions {
   MmaMode mma = MmaMode::Exact;
   DeviceModel device;
   bool trace = false;                    ///< record the barrier / collective timeline
+  /// With `trace`: where the timeline is written however the run ends. A run that ends in
+  /// undefined behaviour or a deadlock has no TirRun, and its timeline is what a reader needs.
+  std::string* trace_out = nullptr;
   /// Track happens-before and report races (the other checks always run). Off only to measure
   /// what the detector costs (bench/); a run without it can compute a racy program's value.
   bool check_races = true;

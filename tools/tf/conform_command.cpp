@@ -124,6 +124,10 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   conformance::SuiteRun run = conformance::run_suite(options);
   std::vector<Diagnostic>& bad = run.bad_input;
   if (CtrlC::pressed()) bad.push_back(category_error(DiagCategory::Eval, "interrupted (Ctrl-C): the cases after it were not run to their end"));
+  const conformance::SuiteTally& ran = run.tally;
+  if (bad.empty() && ran.passed + ran.failed + ran.skipped + ran.crashed == 0)  // a typo must not read as a pass
+    bad.push_back(category_error(DiagCategory::Usage, r.filter.empty() ? "no case to run: the paths hold no case block"
+                                                                      : fmt::format("no case to run: --filter '{}' matches none", r.filter)));
   if (!r.junit.empty()) write_text(r.junit, conformance::junit_xml(run), bad);
   if (!r.json.empty()) {
     const std::string doc = conformance::json_report(run);

@@ -209,8 +209,10 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.keep_files = r.keep;
     options.check = !r.no_check;
     options.kept_dir = &kept;
+    std::string timeline;  // kept however the run ends: an undefined run's is the one to read
+    options.trace_out = &timeline;
     Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);
-    if (v.ok() && r.trace) err << v->trace;
+    if (r.trace) err << timeline;
     if (!kept.empty()) err << fmt::format("kept the emitted source and the compiled module in {}\n", kept);
     return v;
   }();
@@ -286,7 +288,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                   "docs/tir-semantics.md)");
   cmd->add_flag("--trace", req->trace,
                 "print a prim_func's timeline of launches, barrier and collective arrivals (who waits "
-                "for whom) on stderr");
+                "for whom) on stderr, also when the run ends in undefined behaviour or a deadlock");
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

@@ -91,6 +91,28 @@ TEST(TirMachine, RacesAreReportedUnderEverySchedule) {
     }
 }
 
+// A deadlock is reported with one note per statement threads wait at (who, as ranges) and one per
+// pending barrier (who it still waits for), not one line naming four threads (issue 35).
+TEST(TirMachine, ADeadlockListsEachWaitingSiteOnItsOwnNote) {
+  Result<TirRun> r = run_tir(case_file("barriers.tfir"), "cyclic_wait", {f32({128}, iota(128))});
+  ASSERT_FALSE(r.ok());
+  const Diagnostic& d = r.diagnostics().front();
+  EXPECT_EQ(d.rule_id, "ub.deadlock");
+  EXPECT_EQ(d.message, "undefined behaviour: 128 threads are blocked and none can run");
+  std::vector<std::string> notes;
+  for (const RelatedLocation& n : d.related) notes.push_back(n.message);
+  EXPECT_EQ(notes, (std::vector<std::string>{
+                       "CTA 0 threads 0-31 wait here",
+                       "CTA 0 threads 32-63 wait here",
+                       "CTA 0 threads 64-95 wait here",
+                       "CTA 0 threads 96-127 wait here",
+                       "the named barrier 1 (bar.sync 1, 64) has 32 of its 64 threads; it waits for CTA 0 threads 64-95",
+                       "the named barrier 2 (bar.sync 2, 64) has 32 of its 64 threads; it waits for CTA 0 threads 32-63",
+                       "the named barrier 4 (bar.sync 4, 64) has 32 of its 64 threads; it waits for CTA 0 threads 32-63",
+                       "the named barrier 5 (bar.sync 5, 64) has 32 of its 64 threads; it waits for CTA 0 threads 64-95",
+                   }));
+}
+
 // Without the detector a racy program runs to a value; with it, the same program is refused.
 TEST(TirMachine, RaceCheckingCanBeSwitchedOffToMeasureIt) {
   TirEvalOptions o;

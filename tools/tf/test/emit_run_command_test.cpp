@@ -487,6 +487,22 @@ func f(a: Tensor[(3,), f32], b: Tensor[(3,), f32]) -> Tuple[Tensor[(3,), f32], T
   }
 }
 
+// Issue 35, item 7: --trace kept its timeline only for a run that ended well; a deadlock's is the
+// one a reader needs. It comes before the diagnostic, up to the last arrival.
+TEST(TfEval, TheTraceIsKeptWhenTheRunEndsInUndefinedBehaviour) {
+  EvalRequest r = request(std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/barriers.tfir", "cyclic_wait",
+                          {"a=Tensor[(128,), f32] random(seed=5)"});
+  r.trace = true;
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(r, out, err), kExitBadInput);
+  const std::string e = err.str();
+  const std::size_t arrival = e.find("CTA 0 thread 127 (warp 3, lane 31) arrives at the named barrier 5");
+  const std::size_t report = e.find("error[ub.deadlock]");
+  EXPECT_NE(arrival, std::string::npos) << e;
+  EXPECT_NE(report, std::string::npos) << e;
+  EXPECT_LT(arrival, report) << e;
+}
+
 #ifdef TF_HAVE_CUDA_EMU
 int stop_asked = 0;
 bool stop_from_the_third_ask() { return ++stop_asked >= 3; }  // after the compile, at the launch, then up

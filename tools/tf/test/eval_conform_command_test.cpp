@@ -227,6 +227,23 @@ TEST(TfConform, FindsTheCatalogueAboveTheCasesOrSaysWhatToGive) {
       << err2.str();
 }
 
+// Adversarial pass 2, M1: a folder without cases or a --filter that matches none said "0 passed,
+// 0 failed, 0 skipped" and exited 0, so a typo read as a passing run. It is a usage error.
+TEST(TfConform, NothingToRunIsAnErrorNotAPass) {
+  const fs::path empty = fs::temp_directory_path() / "tf_conform_empty";
+  fs::remove_all(empty);
+  fs::create_directories(empty);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_conform(ConformRequest{.paths = {empty.string()}, .rules = TF_SOURCE_ROOT "/conformance/rules.tsv"}, out, err), 2);
+  EXPECT_NE(err.str().find("error[usage]: no case to run: the paths hold no case block"), std::string::npos) << err.str();
+  std::ostringstream out2, err2;
+  const std::string file = temp_file("filtered.tfir", kCases);
+  EXPECT_EQ(run_conform(ConformRequest{.paths = {file}, .filter = "^nosuch$", .rules = TF_SOURCE_ROOT "/conformance/rules.tsv"}, out2, err2),
+            2);
+  EXPECT_NE(err2.str().find("error[usage]: no case to run: --filter '^nosuch$' matches none"), std::string::npos) << err2.str();
+  fs::remove_all(empty);
+}
+
 // --max-memory: a byte count with an optional power-of-1024 suffix; anything else is refused.
 TEST(TfEval, MaxMemoryTakesAByteCountWithASuffix) {
   EXPECT_EQ(parse_byte_count("4096"), 4096);
