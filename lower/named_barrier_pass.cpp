@@ -9,7 +9,7 @@ Result<ModuleRef> NamedBarrierPass::run(const ModuleRef& module, const Context&)
   for (const FunctionRef& f : module->functions()) {
     const auto* kernel = dynamic_cast<const tir::PrimFunction*>(f.get());
     if (kernel == nullptr || kernel->target() != tir::Target::Cuda) continue;
-    Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(*kernel);
+    Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(*kernel, module.get());  // its device functions too
     if (!ids.ok())
       for (const Diagnostic& d : ids.diagnostics()) refused.push_back(d);
   }

@@ -4,8 +4,9 @@
 // Design note. TIR carries no barrier id (a Sync names its mesh; the id is a code-generation
 // fact), so the pass changes nothing: it allocates each kernel's ids and refuses a kernel with
 // more than fifteen distinct named-barrier sites (TIR.1.5.NAMEDBAR.over-fifteen-errors), the
-// limit a CUDA emitter would otherwise meet. The allocation is a pure function of the kernel, so
-// the emitter derives the same ids again; the pass is where a pipeline learns that it cannot.
+// limit a CUDA emitter would otherwise meet, its device functions' sites counted. The allocation
+// is a pure function of the kernel and the module, so the emitter and the machine model derive
+// the same ids again; the pass is where a pipeline learns that it cannot.
 #pragma once
 
 #include "lower/pass_manager.h"

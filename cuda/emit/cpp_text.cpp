@@ -65,6 +65,14 @@ FunctionSymbols function_symbols(std::string_view name) {
   return {"tf_u_" + n, "tf_fn_" + n, "tf_launch_" + n, "tf_entry_" + n, "u_" + n, "fn_" + n};
 }
 
+FunctionSymbols function_symbols_in_kernel(std::string_view name, std::size_t kernel) {
+  FunctionSymbols s = function_symbols(name);
+  if (s.device.empty()) return s;
+  s.device = fmt::format("tf_fnk{}_{}", kernel, name);
+  s.device_tables = fmt::format("fnk{}_{}", kernel, name);
+  return s;
+}
+
 std::string CppNames::user(std::string_view name) { return issue("tf_u_" + identifier_stem(name)); }
 
 std::string CppNames::generated(std::string_view hint) { return issue(std::string(hint)); }

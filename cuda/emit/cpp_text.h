@@ -54,6 +54,11 @@ struct FunctionSymbols {
 /// The symbols of function `name`; empty strings when `name` is not an identifier (the emitter
 /// refuses such a function before it writes anything).
 FunctionSymbols function_symbols(std::string_view name);
+/// function_symbols(name) for the copy of device function `name` emitted for the module's
+/// `kernel`-th kernel (one that reaches named barriers, whose ids are the kernel's): device
+/// `tf_fnk<kernel>_<name>`, tables `fnk<kernel>_<name>`. No user name gives these, as every
+/// user function's device symbol starts with `tf_fn_`.
+FunctionSymbols function_symbols_in_kernel(std::string_view name, std::size_t kernel);
 
 /// The identifiers of one C++ scope (a kernel's body): each issued once, with room for the forms
 /// derived from it (`<id>_ptr`, `<id>_shape`, `<id>_regs`, `<id>_leaves`, `<id>_leaf_extents`,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <memory>
 #include <vector>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include "cuda/emit/kernel_emitter.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/evaluate.h"
+#include "ir/tir/named_barriers.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/stmt_walk.h"
 #include "ir/type/tensor_type.h"
@@ -23,6 +25,7 @@ namespace tf::cuda {
 using detail::CalleeEmitter;
 using detail::ctype;
 using detail::DeviceFnFacts;
+using detail::FunctionSymbols;
 using detail::host_entry;
 using detail::KernelEmitter;
 using detail::KernelFacts;
@@ -41,9 +44,19 @@ Result<std::string> emit_module(const Module& module) {
   // no emitter runs inside another: a chain of 256 calls keeps one emitter on the stack, not 256
   // (a sanitized build overflowed the stack when each level emitted its callees itself).
   // `callee` only answers from what is emitted, and places the refusals at the call.
-  std::map<std::string, DeviceFnFacts> devices;
+  std::map<std::string, DeviceFnFacts> devices;  // by key_of(name)
   std::vector<std::string> emitting;  // the device functions on the path being emitted, outermost first
   std::ostringstream device_text;
+  // Named-barrier ids are the kernel's (seed 002 section 1.5), its device functions' sites
+  // included: a device function that reaches a named barrier is emitted once per kernel that
+  // calls it, with that kernel's ids; the others once for the module.
+  std::size_t kernel_no = 0;
+  std::optional<tir::NamedBarrierIds> kernel_ids;
+  std::map<std::string, bool> reaches_named;  // by name, once its callees are known
+  auto key_of = [&](const std::string& name) {
+    auto it = reaches_named.find(name);
+    return it != reaches_named.end() && it->second ? fmt::format("{}\n{}", name, kernel_no) : name;
+  };
   auto device_fn = [&](const std::string& name) {
     const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(name));
     return fn != nullptr && fn->target() == tir::Target::Cuda ? fn : nullptr;
@@ -54,7 +67,7 @@ Result<std::string> emit_module(const Module& module) {
   // would run it, and tf run said yes where tf eval said no).
   auto too_deep = [&] { return emitting.size() + 1 >= tir::kMaxCallNesting; };  // the kernel, the device functions on the path
   const CalleeEmitter callee = [&](const std::string& name) -> Result<DeviceFnFacts> {
-    if (auto it = devices.find(name); it != devices.end()) return it->second;
+    if (auto it = devices.find(key_of(name)); it != devices.end()) return it->second;
     if (on_path(name)) return not_emitted(fmt::format("the recursive call of {}", name));
     if (too_deep())
       return category_error(DiagCategory::Eval, fmt::format("@{}: calls nest deeper than {}", name, tir::kMaxCallNesting));
@@ -63,13 +76,18 @@ Result<std::string> emit_module(const Module& module) {
     return not_emitted(fmt::format("a call of {} before its emission (an emitter bug)", name));
   };
   auto emit_device = [&](const tir::PrimFunction& fn) -> Result<bool> {
+    const bool per_kernel = reaches_named.at(fn.name());
+    const FunctionSymbols symbols =
+        per_kernel ? detail::function_symbols_in_kernel(fn.name(), kernel_no) : detail::function_symbols(fn.name());
     auto text = std::make_unique<std::ostringstream>();
     auto k = std::make_unique<KernelEmitter>(fn, *text, callee, /*device_function=*/true);
+    k->use_symbols(symbols);
+    if (per_kernel && kernel_ids) k->use_named_barriers(*kernel_ids);
     Result<bool> ok = k->emit();
     TF_TRY(ok);
     device_text << k->declarations() << text->str();
-    devices[fn.name()] = DeviceFnFacts{detail::function_symbols(fn.name()).device, k->smem_bytes(), k->gmem_bytes(),
-                                       k->register_bytes(), k->local_bytes(), k->cooperative()};
+    devices[key_of(fn.name())] =
+        DeviceFnFacts{symbols.device, k->smem_bytes(), k->gmem_bytes(), k->register_bytes(), k->local_bytes(), k->cooperative()};
     return true;
   };
   // Every device function `root` reaches and that is not emitted yet, in post-order (the calls of
@@ -95,15 +113,19 @@ Result<std::string> emit_module(const Module& module) {
       if (top.next < top.calls.size()) {
         const std::string& name = top.calls[top.next++];
         const tir::PrimFunction* fn = device_fn(name);
-        if (fn == nullptr || devices.count(name) != 0 || on_path(name) || too_deep()) continue;
+        if (fn == nullptr || devices.count(key_of(name)) != 0 || on_path(name) || too_deep()) continue;
         emitting.push_back(name);
         stack.push_back(frame(*fn));
         continue;
       }
-      const tir::PrimFunction* done = top.fn;
+      const Frame done = std::move(top);
       stack.pop_back();
+      bool named = tir::has_named_barrier(*done.fn);  // its own, or a callee's (known now)
+      for (const std::string& c : done.calls)
+        if (auto it = reaches_named.find(c); it != reaches_named.end() && it->second) named = true;
+      reaches_named[done.fn->name()] = named;
       if (stack.empty()) break;  // the root: its caller emits it
-      Result<bool> ok = emit_device(*done);
+      Result<bool> ok = emit_device(*done.fn);
       emitting.pop_back();
       TF_TRY(ok);
     }
@@ -115,10 +137,15 @@ Result<std::string> emit_module(const Module& module) {
     if (detail::function_symbols(fn->name()).entry.empty())
       return not_emitted(fmt::format("the function named '{}' (not an identifier)", detail::comment_text(fn->name())));
     if (fn->target() != tir::Target::Cuda) continue;
+    ++kernel_no;
+    Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(*fn, &module);  // its device functions' sites too
+    TF_TRY(ids);
+    kernel_ids = std::move(ids).value();
     Result<bool> callees_ok = emit_reachable(*fn);
     TF_TRY(callees_ok);
     std::ostringstream kernel;
     KernelEmitter k(*fn, kernel, callee);
+    k.use_named_barriers(*kernel_ids);
     Result<bool> ok = k.emit();
     TF_TRY(ok);
     out << device_text.str();

@@ -86,6 +86,12 @@ class KernelEmitter {
   /// Writes the kernel, or the refusal of its first construct not emitted yet (placed).
   Result<bool> emit();
 
+  /// The named-barrier ids of the kernel being emitted, its device functions' sites included
+  /// (tir::allocate_named_barriers over the module); without them, the function's own.
+  void use_named_barriers(const tir::NamedBarrierIds& ids) { named_ = ids; }
+  /// Emits under `symbols` instead of the function's own (a per-kernel copy).
+  void use_symbols(FunctionSymbols symbols) { symbols_ = std::move(symbols); }
+
   /// The constants the kernel's code names (written before it).
   std::string declarations() const { return decls_.str(); }
   std::int64_t smem_bytes() const { return smem_; }

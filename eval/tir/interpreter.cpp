@@ -297,6 +297,7 @@ Fault ThreadRunner::call_function(const ir::PrimFunction& callee, const std::vec
     return eval_error_at(m_, &site, fmt::format("@{}: calls nest deeper than {}", callee.name(), ir::kMaxCallNesting));
   Activation a = m_.activation_of(callee);
   a.call_path = m_.call_path(activation().call_path, &site);
+  a.barrier_ids = activation().barrier_ids;  // the kernel's allocation covers its callees' sites
   for (std::size_t i = 0; i < args.size(); ++i) {
     Result<RtValue> v = eval(args[i]);
     if (!v.ok()) return v.diagnostics().front();

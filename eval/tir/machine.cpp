@@ -75,11 +75,12 @@ SourceLocation Machine::location_of(const ir::StmtNode* s) const {
   return s != nullptr && s->loc() ? *s->loc() : SourceLocation{};
 }
 
-const ir::NamedBarrierIds* Machine::barrier_ids(const ir::PrimFunction& fn) {
-  std::unique_ptr<ir::NamedBarrierIds>& slot = barrier_ids_[&fn];
+Result<const ir::NamedBarrierIds*> Machine::barrier_ids(const ir::PrimFunction& kernel) {
+  std::unique_ptr<ir::NamedBarrierIds>& slot = barrier_ids_[&kernel];
   if (!slot) {
-    Result<ir::NamedBarrierIds> ids = ir::allocate_named_barriers(fn);
-    slot = std::make_unique<ir::NamedBarrierIds>(ids.ok() ? *ids : ir::NamedBarrierIds{});
+    Result<ir::NamedBarrierIds> ids = ir::allocate_named_barriers(kernel, &module_);  // over its device calls
+    TF_TRY(ids);
+    slot = std::make_unique<ir::NamedBarrierIds>(std::move(ids).value());
   }
   return slot.get();
 }
@@ -103,7 +104,6 @@ Activation Machine::activation_of(const ir::PrimFunction& fn) {
   a.fn = &fn;
   a.slots = slots.get();
   a.values.resize(slots->size());
-  a.barrier_ids = barrier_ids(fn);
   return a;
 }
 
@@ -166,6 +166,14 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
   if (options_.trace)
     note(fmt::format("launch @{}: {} CTA{} x {} thread{}{}", kernel.name(), grid, grid == 1 ? "" : "s", block,
                      block == 1 ? "" : "s", g.all_ctas_live ? " (all CTAs live: grid barrier)" : ""));
+  // The kernel's named-barrier ids, its device functions' included (a kernel needing a sixteenth
+  // is refused at its launch, as the emitter refuses it).
+  Result<const ir::NamedBarrierIds*> ids = barrier_ids(kernel);
+  if (!ids.ok()) {
+    Diagnostic d = ids.diagnostics().front();
+    if (!d.location.known()) d.location = site != nullptr ? location_of(site) : kernel.loc().value_or(SourceLocation{});
+    return d;
+  }
   auto make_cta = [&](std::int64_t index) {
     auto c = std::make_unique<Cta>();
     c->index = index;
@@ -178,6 +186,7 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
       th.pos = ThreadPos{index, static_cast<std::int64_t>(t), grid, block};
       th.gid = static_cast<std::uint32_t>(index * block + static_cast<std::int64_t>(t));
       Activation a = activation_of(kernel);
+      a.barrier_ids = *ids;
       for (std::size_t i = 0; i < kernel.params().size() && i < args.size(); ++i) a.bind(*kernel.params()[i], args[i]);
       th.calls.push_back(std::move(a));
       Frame f;

@@ -212,7 +212,8 @@ class Machine {
   std::uint32_t site_id(const ir::StmtNode* s);
   SourceLocation site_location(std::uint32_t id) const;
   SourceLocation location_of(const ir::StmtNode* s) const;
-  const ir::NamedBarrierIds* barrier_ids(const ir::PrimFunction& fn);
+  /// The named-barrier ids of `kernel` and every device function it reaches (allocated once).
+  Result<const ir::NamedBarrierIds*> barrier_ids(const ir::PrimFunction& kernel);
   /// A fresh activation of `fn` (its slots, no value bound).
   Activation activation_of(const ir::PrimFunction& fn);
   /// The id of the call path `parent` followed by a call at `site` (the same id for the same

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "ir/layout/named_barrier.h"
 #include "ir/tir/stmt_visitor.h"
+#include "ir/tir/stmt_walk.h"
 #include "ir/tir/sync.h"
 
 namespace tf::tir {
@@ -18,7 +21,7 @@ std::optional<int> NamedBarrierIds::id_of(const Evaluate& sync) const {
 // that classify as named barriers.
 class NamedBarrierAllocation final : public StmtVisitor {
  public:
-  explicit NamedBarrierAllocation(const PrimFunction& fn) : fn_(fn) {}
+  NamedBarrierAllocation(const PrimFunction& fn, const Module* module) : fn_(fn), module_(module) {}
 
   Result<NamedBarrierIds> run() {
     visit(fn_.body());
@@ -29,6 +32,11 @@ class NamedBarrierAllocation final : public StmtVisitor {
  protected:
   using StmtVisitor::visit_node;
   void visit_node(const Evaluate& e) override {
+    if (module_ != nullptr && !e.is_op()) {  // a device function's sites, in place of the call
+      const auto* callee = dynamic_cast<const PrimFunction*>(module_->find(e.symbol().name));
+      if (callee != nullptr && callee->target() == Target::Cuda && entered_.insert(callee).second) visit(callee->body());
+      return;
+    }
     if (!is_sync(e)) return;
     Result<BarrierClass> barrier = classify_sync(e.call());
     if (!barrier.ok() || barrier->kind != BarrierKind::Named) return;
@@ -47,13 +55,26 @@ class NamedBarrierAllocation final : public StmtVisitor {
 
  private:
   const PrimFunction& fn_;
+  const Module* module_;
+  std::set<const PrimFunction*> entered_{&fn_};  // each function's sites once (a cycle ends)
   NamedBarrierAllocator allocator_;
   NamedBarrierIds ids_;
   std::vector<Diagnostic> diags_;
 };
 
-Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn) {
-  return NamedBarrierAllocation(fn).run();
+Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn, const Module* module) {
+  return NamedBarrierAllocation(fn, module).run();
+}
+
+bool has_named_barrier(const PrimFunction& fn) {
+  bool found = false;
+  walk(fn.body(), [&](const StmtNode& s) {
+    const auto* e = s.as<Evaluate>();
+    if (found || e == nullptr || !is_sync(*e)) return;
+    Result<BarrierClass> barrier = classify_sync(e->call());
+    found = barrier.ok() && barrier->kind == BarrierKind::Named;
+  });
+  return found;
 }
 
 }  // namespace tf::tir

@@ -1,8 +1,11 @@
 // allocate_named_barriers: the per-kernel named-barrier ids of a PrimFunction's Sync sites
 // (seed 002 section 1.5, "Named-barrier id allocation").
 //
-// Design note. The allocation is a StmtVisitor pass (stmt_visitor.h) over the function's
-// statements in emission order (pre-order).
+// Design note. The allocation is a StmtVisitor pass (stmt_visitor.h) over the kernel's
+// statements in emission order (pre-order). Given the module, it is per kernel over every device
+// function the kernel reaches: a call of a device prim_func not met before is followed at the
+// call, so a helper's barrier never takes an id its caller's barrier holds (a helper called from
+// two places is one set of sites, as it is one emitted body).
 // Every Evaluate of tir.sync.Sync whose mesh classifies as a `named` barrier (a warp-aligned
 // multi-warp subset: bar.sync <id>, <count>, barrier.h) is a site; the site is the Evaluate node
 // itself, so a Sync inside a loop body is one site and keeps one id however often the loop runs
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "ir/layout/barrier.h"
+#include "ir/core/module.h"
 #include "ir/support/result.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/prim_function.h"
@@ -47,8 +51,13 @@ class NamedBarrierIds {
   std::vector<NamedBarrierSite> sites_;
 };
 
-/// Allocates the named-barrier ids of `fn` (design note). Diagnostic naming
-/// TIR.1.5.NAMEDBAR.over-fifteen-errors when more than 15 distinct sites need one.
-Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn);
+/// Allocates the named-barrier ids of kernel `fn` (design note): over `fn` alone, or with
+/// `module` over `fn` and every device prim_func of `module` it reaches through calls.
+/// Diagnostic naming TIR.1.5.NAMEDBAR.over-fifteen-errors when more than 15 distinct sites need
+/// one.
+Result<NamedBarrierIds> allocate_named_barriers(const PrimFunction& fn, const Module* module = nullptr);
+
+/// Whether `fn`'s own body has a Sync that classifies as a named barrier.
+bool has_named_barrier(const PrimFunction& fn);
 
 }  // namespace tf::tir

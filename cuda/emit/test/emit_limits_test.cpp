@@ -186,6 +186,36 @@ prim_func b(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=cuda 
             "t.tfir:3:5: error[usage]: not emitted yet: the recursive call of b");
 }
 
+// Named-barrier ids are the kernel's, its device functions' sites included (seed 002 section
+// 1.5): a helper's barrier takes the kernel's next id, so the helper is emitted once per kernel
+// that reaches it (tf_fnk<K>_<name>) with that kernel's ids; as a kernel of its own it starts at 1.
+TEST(EmitLimits, AHelpersNamedBarrierTakesItsKernelsNextId) {
+  const std::string source = emitted(module_of(R"(tfir 1
+mesh m = Mesh((Topology("thread", 128),), Layout((4, 32), (32, 1)), names=("warp", "lane"))
+prim_func helper(a: Tensor[(4,), f32]) outputs=0 target=cuda {
+    with m as h {
+        sync(m[2:4, :])
+    }
+}
+prim_func k(a: Tensor[(4,), f32]) outputs=0 target=cuda {
+    with m as t {
+        sync(m[0:2, :])
+        @helper(a)
+        @helper(a)
+    }
+}
+)"));
+  const std::string helper_kernel = function_text(source, "helper");
+  EXPECT_NE(helper_kernel.find("tf_rt::prim::bar_sync<1, 64>();"), std::string::npos) << helper_kernel;
+  EXPECT_EQ(count(source, "TF_DEV void tf_fnk2_helper("), 1u) << source;
+  const std::size_t copy = source.find("TF_DEV void tf_fnk2_helper(");
+  ASSERT_NE(copy, std::string::npos);
+  EXPECT_NE(source.find("tf_rt::prim::bar_sync<2, 64>();", copy), std::string::npos) << source;
+  const std::string k = function_text(source, "k");
+  EXPECT_NE(k.find("tf_rt::prim::bar_sync<1, 64>();"), std::string::npos) << k;
+  EXPECT_EQ(count(k, "tf_fnk2_helper(tf_u_a, "), 2u) << k;
+}
+
 // A kernel as deep as TIR allows (tir::kMaxLetNesting lets, each taking the rest of its block)
 // emits without a frame per let (it took about 1.8 KB of stack each: 3.6 MB here at -O2, more
 // under the sanitizers).
