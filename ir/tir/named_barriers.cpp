@@ -17,6 +17,19 @@ std::optional<int> NamedBarrierIds::id_of(const Evaluate& sync) const {
   return std::nullopt;
 }
 
+namespace {
+
+// The class of `e` when it is a Sync that classifies as a named barrier (the one test the
+// allocation and has_named_barrier share); a Sync that does not classify is the verifier's.
+std::optional<BarrierClass> named_barrier_of(const Evaluate& e) {
+  if (!is_sync(e)) return std::nullopt;
+  Result<BarrierClass> barrier = classify_sync(e.call());
+  if (!barrier.ok() || barrier->kind != BarrierKind::Named) return std::nullopt;
+  return *barrier;
+}
+
+}  // namespace
+
 // The pass: a StmtVisitor that meets every Evaluate in emission order and numbers the Syncs
 // that classify as named barriers.
 class NamedBarrierAllocation final : public StmtVisitor {
@@ -37,9 +50,8 @@ class NamedBarrierAllocation final : public StmtVisitor {
       if (callee != nullptr && callee->target() == Target::Cuda && entered_.insert(callee).second) visit(callee->body());
       return;
     }
-    if (!is_sync(e)) return;
-    Result<BarrierClass> barrier = classify_sync(e.call());
-    if (!barrier.ok() || barrier->kind != BarrierKind::Named) return;
+    const std::optional<BarrierClass> barrier = named_barrier_of(e);
+    if (!barrier) return;
     const int before = allocator_.allocated();
     Result<int> id = allocator_.id_for(&e);
     if (!id.ok()) {
@@ -70,9 +82,7 @@ bool has_named_barrier(const PrimFunction& fn) {
   bool found = false;
   walk(fn.body(), [&](const StmtNode& s) {
     const auto* e = s.as<Evaluate>();
-    if (found || e == nullptr || !is_sync(*e)) return;
-    Result<BarrierClass> barrier = classify_sync(e->call());
-    found = barrier.ok() && barrier->kind == BarrierKind::Named;
+    found = found || (e != nullptr && named_barrier_of(*e));
   });
   return found;
 }
