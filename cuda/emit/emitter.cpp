@@ -73,7 +73,7 @@ Result<std::string> emit_module(const Module& module) {
       return category_error(DiagCategory::Eval, fmt::format("@{}: calls nest deeper than {}", name, tir::kMaxCallNesting));
     if (device_fn(name) == nullptr)
       return not_emitted(fmt::format("a call of {}, which is not a device prim_func of the module", name));
-    return not_emitted(fmt::format("a call of {} before its emission (an emitter bug)", name));
+    return category_error(DiagCategory::Internal, fmt::format("a call of {} before its emission (an emitter bug)", name));
   };
   auto emit_device = [&](const tir::PrimFunction& fn) -> Result<bool> {
     const bool per_kernel = reaches_named.at(fn.name());
