@@ -73,7 +73,7 @@ Fault ThreadRunner::commit_group() {
 }
 
 Fault ThreadRunner::wait_group(std::int64_t n) {
-  if (m_.options().trace && static_cast<std::int64_t>(t_.committed.size()) > n)
+  if (m_.options().trace && !m_.options().trace_summary && static_cast<std::int64_t>(t_.committed.size()) > n)
     m_.note(fmt::format("{}  {} waits for {} cp.async group{} ({} stay in flight)", m_.location_of(current_).str(),
                         thread_name(t_.pos), t_.committed.size() - static_cast<std::size_t>(n),
                         t_.committed.size() - static_cast<std::size_t>(n) == 1 ? "" : "s", n));

@@ -135,7 +135,7 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   Rendezvous& p = it->second;
   p.arrived.push_back(t_.gid);
   p.views.push_back(std::move(views));
-  if (m_.options().trace)
+  if (m_.options().trace && !m_.options().trace_summary)
     m_.note(fmt::format("{}  {} arrives at {} ({} of {})", m_.location_of(p.site).str(), thread_name(t_.pos), rendezvous_text(p),
                         p.arrived.size(), p.expected.size()));
   if (p.arrived.size() < p.expected.size()) {
@@ -177,7 +177,10 @@ Fault ThreadRunner::complete(const std::string& key) {
     join_clocks(r.expected);
     if (r.barrier.kind == BarrierKind::Grid) ++g_.phase;
   }
-  if (m_.options().trace) m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), rendezvous_text(r)));
+  if (m_.options().trace_summary && m_.options().trace)
+    m_.note(fmt::format("{}  {} completes: {}", m_.location_of(r.site).str(), rendezvous_text(r), threads_text(g_, r.arrived)));
+  else if (m_.options().trace)
+    m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), rendezvous_text(r)));
   for (std::uint32_t gid : r.expected) {
     Thread& u = Machine::thread_of(g_, gid);
     if (TF_PLANTED(barrier_releases_early) && gid != t_.gid && u.blocked_at != r.site) continue;  // the one that ran on

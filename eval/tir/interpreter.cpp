@@ -320,7 +320,7 @@ Fault ThreadRunner::dispatch(const ir::DispatchCall& d) {
     for (std::size_t j = 0; all && j < subjects.size(); ++j) all = matches(d.case_patterns[i][j], subjects[j]);
     if (!all) continue;
     const ir::Evaluate& call = *d.case_calls[i];
-    if (m_.options().trace)
+    if (m_.options().trace && !m_.options().trace_summary)
       m_.note(fmt::format("{}: dispatch {} takes case {}", m_.location_of(&d).str(), d.callee_name, i));
     return evaluate(call);
   }

@@ -17,10 +17,6 @@
 
 namespace tf::eval::tir {
 
-namespace {
-
-// Threads by global id as a reader wants them: "CTA 0 threads 0-31, 64", CTA by CTA, runs of
-// consecutive ids as ranges ("the thread" for a one-thread launch).
 std::string threads_text(const Grid& g, std::vector<std::uint32_t> gids) {
   if (g.grid == 1 && g.block == 1) return "the thread";
   std::sort(gids.begin(), gids.end());
@@ -41,6 +37,15 @@ std::string threads_text(const Grid& g, std::vector<std::uint32_t> gids) {
   }
   return out;
 }
+
+std::vector<std::uint32_t> missing_threads(const Rendezvous& r) {
+  std::vector<std::uint32_t> missing;
+  for (std::uint32_t gid : r.expected)
+    if (std::find(r.arrived.begin(), r.arrived.end(), gid) == r.arrived.end()) missing.push_back(gid);
+  return missing;
+}
+
+namespace {
 
 Diagnostic eval_diag(std::string message, SourceLocation at = {}) {
   Diagnostic d = category_error(DiagCategory::Eval, std::move(message));
@@ -205,16 +210,26 @@ Fault Machine::launch(const ir::PrimFunction& kernel, std::vector<RtValue> args,
       g.ctas.push_back(make_cta(i));
       all.push_back(g.ctas.back().get());
     }
-    if (Fault f = schedule(g, all)) return f;
+    if (Fault f = schedule(g, all)) return note_pending(g, std::move(f));
     return std::exchange(pending_uninitialized, std::nullopt);
   }
   ScratchCharge charge(1, clock_bytes);
   for (std::int64_t i = 0; i < grid; ++i) {
     g.ctas.clear();
     g.ctas.push_back(make_cta(i));
-    if (Fault f = schedule(g, {g.ctas.back().get()})) return f;
+    if (Fault f = schedule(g, {g.ctas.back().get()})) return note_pending(g, std::move(f));
   }
   return std::exchange(pending_uninitialized, std::nullopt);
+}
+
+Fault Machine::note_pending(Grid& g, Fault f) {
+  if (!options_.trace) return f;
+  for (auto& c : g.ctas)
+    for (auto* table : {&c->rendezvous, &g.rendezvous})
+      for (const auto& [key, r] : *table)
+        note(fmt::format("{}  {} never completes: {} arrived; {} did not", location_of(r.site).str(), rendezvous_text(r),
+                         threads_text(g, r.arrived), threads_text(g, missing_threads(r))));
+  return f;
 }
 
 Fault Machine::schedule(Grid& g, std::vector<Cta*> ctas) {
@@ -303,11 +318,8 @@ Fault Machine::deadlock(Grid& g, const std::vector<Cta*>& ctas) {
   for (Cta* c : ctas)
     for (auto* table : {&c->rendezvous, &g.rendezvous})
       for (const auto& [key, r] : *table) {
-        std::vector<std::uint32_t> missing;
-        for (std::uint32_t gid : r.expected)
-          if (std::find(r.arrived.begin(), r.arrived.end(), gid) == r.arrived.end()) missing.push_back(gid);
         d.related.push_back({location_of(r.site), fmt::format("{} has {} of its {} threads; it waits for {}", rendezvous_text(r),
-                                                              r.arrived.size(), r.expected.size(), threads_text(g, missing))});
+                                                              r.arrived.size(), r.expected.size(), threads_text(g, missing_threads(r)))});
       }
   return d;
 }

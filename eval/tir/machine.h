@@ -179,6 +179,13 @@ struct Grid {
   bool all_ctas_live = false;  ///< a grid barrier keeps every CTA live at once
 };
 
+/// Threads of `g` by global id as a reader wants them: "CTA 0 threads 0-31, 64", CTA by CTA, runs
+/// of consecutive ids as ranges ("the thread" for a one-thread launch).
+std::string threads_text(const Grid& g, std::vector<std::uint32_t> gids);
+
+/// The threads of `r` that have not arrived, by global id.
+std::vector<std::uint32_t> missing_threads(const Rendezvous& r);
+
 /// The evaluator's state (design note).
 class Machine {
  public:
@@ -228,6 +235,9 @@ class Machine {
   /// The barrier class of a Sync site (cached).
   Result<BarrierClass> barrier_class(const ir::Evaluate& site, const Mesh& mesh);
   void note(std::string line);
+  /// With the trace on, notes every barrier and collective of `g` still pending when its run
+  /// ended in `f` (who arrived, who did not); returns `f`.
+  Fault note_pending(Grid& g, Fault f);
   DimBinding& dims() { return dims_; }
   std::mt19937_64& rng() { return rng_; }
 

@@ -53,6 +53,9 @@ struct TirEvalOptions {
   MmaMode mma = MmaMode::Exact;
   DeviceModel device;
   bool trace = false;                    ///< record the barrier / collective timeline
+  /// With `trace`: one line per barrier or collective instance (who took part) instead of one
+  /// per arrival, so that the timeline of a 128-thread block stays readable.
+  bool trace_summary = false;
   /// With `trace`: where the timeline is written however the run ends. A run that ends in
   /// undefined behaviour or a deadlock has no TirRun, and its timeline is what a reader needs.
   std::string* trace_out = nullptr;

@@ -24,7 +24,10 @@
 //             a name): the op drops out and everything that only fed it goes with the next
 //             lines pass
 //   inputs    an input literal's codes `bits{...}` all become 0x0, or the first or second
-//             half of them do
+//             half of them do; not in a file whose cases expect a literal value (computed from
+//             the inputs as they were: with other inputs the case would fail without the bug
+//             too, where the failure under reduction is one that ignores the value, such as a
+//             UB report)
 // Size is measured in code lines (neither blank nor a comment).
 #pragma once
 

@@ -60,44 +60,9 @@ struct TirProgram {
 /// A valid TIR program (header comment).
 rc::Gen<TirProgram> gen_tir_program(TirGenOptions opts = {});
 
-/// A race-free kernel (gen_race_free_kernel) and where its needed barriers are.
-struct RaceFreeKernel {
-  TirProgram program;  ///< one cuda prim_func `kernel(x0, x1, out)`
-  std::int64_t rows = 0, cols = 0;  ///< the parameters' shape (rows, cols), f32
-  /// Indices in block_body() of the Syncs a neighbour exchange needs: deleting one is a race.
-  std::vector<std::size_t> needed_syncs;
-  /// The statements inside the innermost MeshScope.
-  std::vector<TirStmt>& block_body() { return program.functions[0].body[0].body[0].body; }
-};
-
-/// A kernel without undefined behaviour by construction, for the TIR machine model's laws
-/// (fuzz/test/tir_machine_laws_test.cpp). `with grid as g { with block as t { ... } }` over
-/// C = 1-3 CTAs of B = 32, 64 or 128 threads; every thread views its own rows of the parameters
-/// (ShardLayouts over the grid, then over the block), copies them to registers, then 1-8 steps,
-/// each into a fresh register: binary (add sub mul max min), unary (neg abs) or a register
-/// copy, relu, fill, a loop
-/// updating a register in place, or a neighbour exchange through shared memory (each thread
-/// writes its rows twice, `sync(t)`, then reads the rows k threads on), the rows written either
-/// from a register (directly, or through its own rows of a staging buffer) or from an input by cp.async (`copy_async` twice, `cp_async_commit()`,
-/// `cp_async_wait(n=0)`, then the `sync(t)`), or an exchange within groups (below); finally the
-/// last register is copied to the thread's rows of `out`, directly or through its own rows of a
-/// shared buffer. Every output element is written exactly once and
-/// every shared-memory read is ordered after its write by the exchange's Sync.
-/// When the block mesh is two-dimensional (warps, lanes), an exchange may instead run within
-/// groups of the block, each synced over its own slice: half warps (__syncwarp with a mask),
-/// warps (__syncwarp), runs of warps (a named barrier with its count) or the whole block; the
-/// shared views that place each group's rows are five-dimensional, which the CUDA emitter does
-/// not emit yet (a ShardLayout view reshaping a strided one), so `group_exchanges` false leaves
-/// them out for the backend's properties.
-struct RaceFreeOptions {
-  bool group_exchanges = true;
-};
-rc::Gen<RaceFreeKernel> gen_race_free_kernel(RaceFreeOptions opts = {});
-
 }  // namespace tf::fuzz
 
 namespace rc {
 /// Printing for counterexamples: the program text.
 void showValue(const tf::fuzz::TirProgram& p, std::ostream& os);
-void showValue(const tf::fuzz::RaceFreeKernel& k, std::ostream& os);
 }  // namespace rc

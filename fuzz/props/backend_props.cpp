@@ -13,7 +13,7 @@
 #include "eval/value/compare.h"
 #include "fuzz/gen/eval_inputs.h"
 #include "fuzz/gen/hir_program_gen.h"
-#include "fuzz/gen/tir_program_gen.h"
+#include "fuzz/gen/race_free_kernel_gen.h"
 #include "fuzz/props/support.h"
 #include "ir/hir/function.h"
 #include "ir/support/testing/pick.h"

@@ -10,11 +10,9 @@
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/compare.h"
 #include "fuzz/gen/eval_inputs.h"
-#include "fuzz/gen/tir_program_gen.h"
 #include "fuzz/props/support.h"
 #include "ir/hir/function.h"
 #include "ir/support/testing/pick.h"
-#include "ir/tir/prim_function.h"
 
 namespace tf::fuzz {
 namespace {
@@ -80,39 +78,6 @@ void check_function(const text::ReadFile& file, const std::string& source, const
   }
 }
 
-// The race-free kernel's outcome under one schedule: "ok", a ub.* id, or the rendered error.
-struct Outcome {
-  std::string kind;
-  std::vector<eval::Tensor> outputs;
-};
-
-Outcome run_kernel(const text::ReadFile& f, const std::vector<eval::Tensor>& inputs, std::uint64_t schedule) {
-  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(f.module->find("kernel"));
-  if (fn == nullptr) fail("a generated kernel is missing", "no prim_func `kernel`");
-  eval::tir::TirEvalOptions o;
-  o.schedule_seed = schedule;
-  Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, o);
-  if (!r.ok()) {
-    const Diagnostic& d = r.diagnostics().front();
-    return {d.rule_id.rfind("ub.", 0) == 0 ? d.rule_id : "error: " + d.render(), {}};
-  }
-  return {"ok", r->outputs};
-}
-
-bool same_outputs(const Outcome& a, const Outcome& b) {
-  if (a.outputs.size() != b.outputs.size()) return false;
-  for (std::size_t i = 0; i < a.outputs.size(); ++i)
-    if (!eval::same_bits(a.outputs[i], b.outputs[i])) return false;
-  return true;
-}
-
-Witness kernel_witness(const RaceFreeKernel& k, const text::ReadFile& file, const std::vector<eval::Tensor>& inputs,
-                       std::uint64_t schedule, std::vector<std::string> expectations) {
-  Witness w = function_witness(k.program.text(), *file.module->find("kernel"), "tir", inputs, {}, std::move(expectations));
-  w.schedule = schedule;
-  return w;
-}
-
 }  // namespace
 
 void check_lowered_program(const HirProgram& p) {
@@ -131,47 +96,6 @@ void hir_vs_tir_case() {
   const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true, .sharded = sharded});
   RC_CLASSIFY(sharded, "with a sharded epilogue");
   check_lowered_program(p);
-}
-
-void tir_race_free_case() {
-  const RaceFreeKernel k = *gen_race_free_kernel();
-  const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, *rc::gen::arbitrary<std::uint32_t>());
-  const text::ReadFile file = read_generated(k.program.text());
-  // The deterministic schedule twice, then three seeded ones. The reproducer's expected value is
-  // the first clean run's bits (a bug in the machine model may spare some schedules); when no
-  // run is clean, no value is known, and the reproducer expects a clean run.
-  const std::vector<std::uint64_t> schedules{0, 0, 1, 2, 3};
-  record_witness(kernel_witness(k, file, inputs, 0, {"runs"}));  // generated (replaced below)
-  std::vector<Outcome> runs;
-  for (std::uint64_t schedule : schedules) runs.push_back(run_kernel(file, inputs, schedule));
-  const Outcome* reference = nullptr;
-  for (const Outcome& o : runs)
-    if (reference == nullptr && o.kind == "ok") reference = &o;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    Witness w = kernel_witness(k, file, inputs, schedules[i], {});
-    w.expectations = reference != nullptr ? exact_expectations(eval::Value(reference->outputs[0])) : std::vector<std::string>{"runs"};
-    record_witness(std::move(w));
-    const std::string which = "schedule " + std::to_string(schedules[i]);
-    if (runs[i].kind != "ok") fail("a race-free kernel fails", which + ": " + runs[i].kind);
-    if (!same_outputs(*reference, runs[i])) fail("a race-free kernel gives other bits under another schedule", which);
-  }
-  RC_CLASSIFY(!k.needed_syncs.empty(), "with a shared-memory exchange");
-  const std::string text = k.program.text();
-  RC_CLASSIFY(text.find("sync(block[") != std::string::npos, "with an exchange synced per group (warp slice or named barrier)");
-}
-
-void tir_race_found_case() {
-  RaceFreeKernel k = *gen_race_free_kernel();
-  RC_PRE(!k.needed_syncs.empty());
-  const std::size_t which = *rc::gen::inRange<std::size_t>(0, k.needed_syncs.size());
-  std::vector<TirStmt>& body = k.block_body();
-  body.erase(body.begin() + static_cast<std::ptrdiff_t>(k.needed_syncs[which]));
-  const std::uint64_t schedule = *rc::gen::inRange<std::uint64_t>(0, 4);
-  const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, 7);
-  const text::ReadFile file = read_generated(k.program.text());
-  record_witness(kernel_witness(k, file, inputs, schedule, {"error ub.race"}));
-  const Outcome r = run_kernel(file, inputs, schedule);
-  if (r.kind != "ub.race") fail("a deleted Sync is not reported as a race", r.kind);
 }
 
 }  // namespace tf::fuzz

@@ -3,6 +3,7 @@
 #include "fuzz/props/hir_eval_props.h"
 #include "fuzz/props/layout_props.h"
 #include "fuzz/props/lowering_props.h"
+#include "fuzz/props/machine_props.h"
 #include "fuzz/props/text_props.h"
 #include "fuzz/props/verify_props.h"
 #ifdef TF_HAVE_CUDA_HEADERS
@@ -35,6 +36,8 @@ std::vector<Property> make_properties() {
       {"hir-vs-tir", "lowered programs compute the HIR evaluator's bits on the TIR machine model", hir_vs_tir_case, always_available, 4},
       {"tir-race-free", "race-free kernels run without UB and give the same bits under every schedule", tir_race_free_case, always_available, 4},
       {"tir-race-found", "a kernel with a needed Sync deleted is reported as a race", tir_race_found_case, always_available, 2},
+      {"tir-schedule-verdict", "a kernel's verdict (clean with its bits, or its UB kind) is the same under five schedules",
+       tir_schedule_verdict_case, always_available, 5},
   };
 #ifdef TF_HAVE_CUDA_EMU
   ps.push_back({"tir-vs-emu", "emitted CUDA under the host emulation computes the machine model's bits", tir_vs_emu_case, always_available, 100});

@@ -1,10 +1,10 @@
-// Laws of the TIR machine model over generated race-free kernels (fuzz/gen/tir_program_gen.h,
-// gen_race_free_kernel: grids of 1-3 CTAs of 32-128 threads, each thread on its own rows, with
-// register arithmetic, loops and neighbour exchanges through shared memory): the properties
-// tir-race-free and tir-race-found of fuzz/props/lowering_props.h as gtest laws.
+// Laws of the TIR machine model over generated kernels (fuzz/gen/race_free_kernel_gen.h: grids
+// of 1-3 CTAs of 32-128 threads, each thread on its own rows, with register arithmetic, loops,
+// exchanges through shared memory synced over the block or its slices, in the kernel or in device
+// helpers, some repeated in loops): the properties of fuzz/props/machine_props.h as gtest laws.
 #include <gtest/gtest.h>
 
-#include "fuzz/props/lowering_props.h"
+#include "fuzz/props/machine_props.h"
 #include "ir/support/testing/law_runner.h"
 
 namespace tf::fuzz {
@@ -14,8 +14,12 @@ namespace {
 // under three seeded schedules.
 TEST(TirMachineLaws, RaceFreeKernelsRunCleanAndScheduleIndependently) { check_law(tir_race_free_case); }
 
-// Deleting the Sync of one exchange makes it racy, and the race is reported.
+// Deleting one Sync an exchange needs makes it racy, and the race is reported.
 TEST(TirMachineLaws, DeletingANeededSyncIsReportedAsARace) { check_law(tir_race_found_case); }
+
+// After mutations that may make a kernel undefined, its verdict (clean with the same bits, or the
+// same UB kind) is the same under the deterministic schedule and four seeded ones.
+TEST(TirMachineLaws, AVerdictIsTheSameUnderEverySchedule) { check_law(tir_schedule_verdict_case); }
 
 }  // namespace
 }  // namespace tf::fuzz

@@ -17,6 +17,8 @@ const std::vector<PlantInfo>& plants() {
       {Plant::reduce_drops_last, "reduce-drops-last", "the HIR evaluator's float reduction leaves out its last element", "hir-vs-tir"},
       {Plant::barrier_releases_early, "barrier-releases-early", "the first thread to arrive at a CTA barrier of the machine model leaves without waiting", "tir-race-free"},
       {Plant::lowering_forgets_tail_predicate, "lowering-forgets-tail-predicate", "the grid rule's tail rows run on every thread instead of the first", "hir-vs-tir"},
+      {Plant::named_barrier_ids_per_function, "named-barrier-ids-per-function",
+       "a device function's named barriers are numbered on their own, from 1, not with its kernel's ids", "tir-schedule-verdict"},
       {Plant::mma_fragment_row_swap, "mma-fragment-row-swap", "the host emulation's MMA swaps rows 0 and 1 of A's fragments", "tir-vs-emu"},
       {Plant::emitter_drops_syncthreads, "emitter-drops-syncthreads", "the emitter writes no __syncthreads for a whole-CTA Sync", "tir-vs-emu"},
   };

@@ -21,6 +21,7 @@ enum class Plant {
   mma_fragment_row_swap,      ///< cuda/emu: rows 0 and 1 of the MMA's A fragments swapped
   emitter_drops_syncthreads,  ///< cuda/emit: a whole-CTA Sync emits no __syncthreads
   lowering_forgets_tail_predicate,  ///< lower: the grid rule's tail runs on every thread
+  named_barrier_ids_per_function,   ///< ir/tir: a device function's named barriers numbered from 1 again
 };
 
 /// A plant's name (as --plant spells it), what it breaks, and the property that finds it.

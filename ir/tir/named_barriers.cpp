@@ -5,6 +5,7 @@
 #include <set>
 
 #include "ir/layout/named_barrier.h"
+#include "ir/support/plant.h"
 #include "ir/tir/stmt_visitor.h"
 #include "ir/tir/stmt_walk.h"
 #include "ir/tir/sync.h"
@@ -47,7 +48,13 @@ class NamedBarrierAllocation final : public StmtVisitor {
   void visit_node(const Evaluate& e) override {
     if (module_ != nullptr && !e.is_op()) {  // a device function's sites, in place of the call
       const auto* callee = dynamic_cast<const PrimFunction*>(module_->find(e.symbol().name));
-      if (callee != nullptr && callee->target() == Target::Cuda && entered_.insert(callee).second) visit(callee->body());
+      if (callee == nullptr || callee->target() != Target::Cuda || !entered_.insert(callee).second) return;
+      if (TF_PLANTED(named_barrier_ids_per_function)) {  // the callee's ids its own, from 1 (the old bug)
+        Result<NamedBarrierIds> own = NamedBarrierAllocation(*callee, module_).run();
+        if (own.ok()) ids_.sites_.insert(ids_.sites_.end(), own->sites_.begin(), own->sites_.end());
+        return;
+      }
+      visit(callee->body());
       return;
     }
     const std::optional<BarrierClass> barrier = named_barrier_of(e);

@@ -144,7 +144,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   const std::vector<VarRef> params = prim != nullptr ? eval::tir::input_params(*prim) : hir_fn->params();
   if (!eval::tir::mma_mode_from_name(r.mma))
     return fail({usage("--mma '" + r.mma + "': the modes are exact, sm80 and sm90")}, err, r.json);
-  if (prim == nullptr && (r.trace || r.schedule_seed != 0 || r.mma != "exact"))
+  if (prim == nullptr && (!r.trace.empty() || r.schedule_seed != 0 || r.mma != "exact"))
     return fail({usage("--trace, --schedule and --mma run a prim_func on the TIR machine model; @" + fn_name + " is a func")}, err, r.json);
 
   eval::LiteralContext lc;
@@ -203,7 +203,8 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.dims = lc.dims;
     options.limits = *limits;
     options.schedule_seed = r.schedule_seed;
-    options.trace = r.trace;
+    options.trace = !r.trace.empty();
+    options.trace_summary = r.trace == "summary";
     options.mma = *eval::tir::mma_mode_from_name(r.mma);
     std::string kept;
     options.keep_files = r.keep;
@@ -212,7 +213,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     std::string timeline;  // kept however the run ends: an undefined run's is the one to read
     options.trace_out = &timeline;
     Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);
-    if (r.trace) err << timeline;
+    if (!r.trace.empty()) err << timeline;
     if (!kept.empty()) err << fmt::format("kept the emitted source and the compiled module in {}\n", kept);
     return v;
   }();
@@ -286,9 +287,12 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                   "exact|sm80|sm90: how a prim_func's Mma adds its products: the correctly rounded exact sum "
                   "(default), or the Ampere / Hopper tensor-core models (truncating alignment, "
                   "docs/tir-semantics.md)");
-  cmd->add_flag("--trace", req->trace,
+  cmd->add_flag("--trace{full}", req->trace,
                 "print a prim_func's timeline of launches, barrier and collective arrivals (who waits "
-                "for whom) on stderr, also when the run ends in undefined behaviour or a deadlock");
+                "for whom) on stderr, also when the run ends in undefined behaviour or a deadlock (then "
+                "with the barriers that never complete); --trace=summary: one line per barrier instance "
+                "and who took part instead of one per arrival")
+      ->check(CLI::IsMember({"full", "summary"}));
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

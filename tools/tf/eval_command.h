@@ -52,7 +52,7 @@ struct EvalRequest {
   bool json = false;
   LimitOptions limits;  ///< --max-memory, --max-steps
   std::uint64_t schedule_seed = 0;  ///< --schedule SEED (a prim_func's thread order)
-  bool trace = false;               ///< --trace (a prim_func's barrier timeline on stderr)
+  std::string trace;                ///< --trace[=full|summary] (a prim_func's timeline on stderr; empty: none)
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it

@@ -68,6 +68,7 @@ eval::tir::TirEvalOptions machine_options(const FunctionRunOptions& o) {
   options.limits = o.limits;
   options.schedule_seed = o.schedule_seed;
   options.trace = o.trace;
+  options.trace_summary = o.trace_summary;
   options.trace_out = o.trace_out;
   options.mma = o.mma;
   return options;

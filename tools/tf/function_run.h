@@ -27,6 +27,7 @@ struct FunctionRunOptions {
   eval::EvalLimits limits;                    ///< memory and step budgets (the evaluators)
   std::uint64_t schedule_seed = 0;            ///< the machine model's thread order (0: lowest first)
   bool trace = false;                         ///< record the machine model's barrier timeline
+  bool trace_summary = false;                 ///< with trace: one line per barrier instance
   std::string* trace_out = nullptr;           ///< with trace: the timeline, however the run ends
   eval::tir::MmaMode mma = eval::tir::MmaMode::Exact;
   bool keep_files = false;                    ///< emu, gpu: keep the compiled module's folder (--keep)

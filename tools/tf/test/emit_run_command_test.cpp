@@ -492,7 +492,7 @@ func f(a: Tensor[(3,), f32], b: Tensor[(3,), f32]) -> Tuple[Tensor[(3,), f32], T
 TEST(TfEval, TheTraceIsKeptWhenTheRunEndsInUndefinedBehaviour) {
   EvalRequest r = request(std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/barriers.tfir", "cyclic_wait",
                           {"a=Tensor[(128,), f32] random(seed=5)"});
-  r.trace = true;
+  r.trace = "full";
   std::ostringstream out, err;
   EXPECT_EQ(run_eval(r, out, err), kExitBadInput);
   const std::string e = err.str();
@@ -501,6 +501,34 @@ TEST(TfEval, TheTraceIsKeptWhenTheRunEndsInUndefinedBehaviour) {
   EXPECT_NE(arrival, std::string::npos) << e;
   EXPECT_NE(report, std::string::npos) << e;
   EXPECT_LT(arrival, report) << e;
+}
+
+// Issue 35, item 7: --trace=summary, one line per barrier instance and who took part (a
+// 128-thread deadlock's full timeline has 192 arrival lines); the barriers still pending when
+// the run ended say who arrived and who did not, in either form.
+TEST(TfEval, TheSummaryTraceHasOneLinePerBarrierInstance) {
+  const std::string path = std::string(TF_SOURCE_ROOT) + "/conformance/cases/tir/barriers.tfir";
+  EvalRequest r = request(path, "cyclic_wait", {"a=Tensor[(128,), f32] random(seed=5)"});
+  r.trace = "summary";
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(r, out, err), kExitBadInput);
+  const std::string e = err.str();
+  const std::string timeline = "launch @cyclic_wait: 1 CTA x 128 threads\n" + path +
+                               ":89:13  the named barrier 3 (bar.sync 3, 64) completes: CTA 0 threads 64-127\n" + path +
+                               ":85:13  the named barrier 1 (bar.sync 1, 64) never completes: CTA 0 threads 32-63 arrived; CTA 0 "
+                               "threads 64-95 did not\n" + path +
+                               ":86:13  the named barrier 2 (bar.sync 2, 64) never completes: CTA 0 threads 0-31 arrived; CTA 0 "
+                               "threads 32-63 did not\n" + path +
+                               ":90:13  the named barrier 4 (bar.sync 4, 64) never completes: CTA 0 threads 64-95 arrived; CTA 0 "
+                               "threads 32-63 did not\n" + path +
+                               ":91:13  the named barrier 5 (bar.sync 5, 64) never completes: CTA 0 threads 96-127 arrived; CTA 0 "
+                               "threads 64-95 did not\n" + path + ":86:13: error[ub.deadlock]";
+  EXPECT_EQ(e.substr(0, timeline.size()), timeline) << e;
+  r.trace = "full";
+  std::ostringstream out2, full;
+  EXPECT_EQ(run_eval(r, out2, full), kExitBadInput);
+  EXPECT_NE(full.str().find("the named barrier 5 (bar.sync 5, 64) never completes: CTA 0 threads 96-127 arrived"), std::string::npos)
+      << full.str();
 }
 
 #ifdef TF_HAVE_CUDA_EMU
