@@ -148,7 +148,8 @@ std::string internal_error_json(const std::exception& e) {
 /// it ("" for the default), `max_steps` as --max-steps (0 for the default).
 eval::EvalLimits limits_of(const std::string& max_memory, std::int64_t max_steps) {
   if (max_steps < 0) raise("max_steps " + std::to_string(max_steps) + " is not a positive step count");
-  cli::LimitOptions options{.max_memory = max_memory, .max_steps = max_steps};
+  cli::LimitOptions options{.max_memory = max_memory.empty() ? std::nullopt : std::optional<std::string>(max_memory),
+                            .max_steps = max_steps};
   if (!max_memory.empty() && !cli::parse_byte_count(max_memory))
     raise("max_memory '" + max_memory + "' is not a positive byte count (an int, or a string such as '4096', '512M', '8G')");
   return take(cli::resolve_limits(options));

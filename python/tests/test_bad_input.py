@@ -121,6 +121,7 @@ def test_arguments_of_the_wrong_python_type_are_tftypeerrors():
              (lambda: m.eval("same", x, schedule=1.5), "schedule: expected an int, got float"),
              (lambda: m.eval("same", x, max_steps="5"), "max_steps: expected an int, got str"),
              (lambda: m.params(None), "fn: expected a function name (str), got NoneType"),
+             (lambda: tf.Module(None), "Module: expected a program read by tilefoundry_ref.load, got NoneType"),
              (lambda: tf.cast(x, np.float16), "dtype: expected a dtype name (str), got type"),
              (lambda: tf.cast(x, "bf16", saturate="yes"), "saturate: expected a bool or None, got str"),
              (lambda: tf.layout(5), "expression: expected a layout expression (str), got int"),

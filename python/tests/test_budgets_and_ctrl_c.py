@@ -82,6 +82,7 @@ def test_budgets_out_of_range_are_tferrors():
     x = np.zeros(1024, np.float32)
     cases = [({"max_memory": 0}, "max_memory 0 is out of range: it takes 1 to 9223372036854775807"),
              ({"max_memory": "8Q"}, "max_memory '8Q' is not a positive byte count"),
+             ({"max_memory": ""}, "max_memory '' is not a positive byte count"),
              ({"max_memory": "16777216T"}, "max_memory '16777216T' is not a positive byte count"),
              ({"max_steps": 0}, "max_steps 0 is out of range: it takes 1 to 9223372036854775807"),
              ({"max_steps": 1 << 63}, "max_steps 9223372036854775808 is out of range")]

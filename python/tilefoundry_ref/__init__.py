@@ -112,6 +112,8 @@ def _max_memory_text(max_memory) -> str:
     if max_memory is None:
         return ""
     if isinstance(max_memory, str):
+        if max_memory == "":
+            raise _usage("max_memory '' is not a positive byte count (None for the default)")
         return max_memory
     return str(_int_in("max_memory", max_memory, 1, _INT64_MAX))
 
@@ -246,9 +248,12 @@ def _from_core(dtype: str, arrays):
 
 
 class Module:
-    """A read and verified program (tfir, or upstream's printed HIR)."""
+    """A read and verified program (tfir, or upstream's printed HIR). Made by `load`, not directly."""
 
     def __init__(self, program):
+        if not isinstance(program, _core.Program):
+            raise _usage(f"Module: expected a program read by tilefoundry_ref.load, got {type(program).__name__} "
+                         "(call tilefoundry_ref.load(text_or_path))", TfTypeError)
         self._program = program
 
     @property

@@ -11,7 +11,8 @@
 namespace tf::cli {
 
 void add_limit_options(CLI::App& cmd, LimitOptions& options) {
-  cmd.add_option("--max-memory", options.max_memory,
+  cmd.add_option_function<std::string>(
+      "--max-memory", [&options](const std::string& bytes) { options.max_memory = bytes; },
                  "the most bytes of tensor storage live at once (inputs included), e.g. 512M or "
                  "8G; a value that needs more is an eval error naming the op (default: half of "
                  "physical memory)");
@@ -41,13 +42,13 @@ std::optional<std::int64_t> parse_byte_count(std::string_view text) {
 Result<eval::EvalLimits> resolve_limits(const LimitOptions& options) {
   eval::EvalLimits limits;
   limits.max_steps = options.max_steps;
-  if (options.max_memory.empty()) return limits;
-  std::optional<std::int64_t> bytes = parse_byte_count(options.max_memory);
+  if (!options.max_memory) return limits;
+  std::optional<std::int64_t> bytes = parse_byte_count(*options.max_memory);
   if (!bytes)
     return category_error(DiagCategory::Usage,
                           fmt::format("--max-memory '{}' is not a positive byte count in [1, 9223372036854775807] "
                                       "(4096, 512K, 512M, 8G, 2T; the suffixes are powers of 1024)",
-                                      options.max_memory));
+                                      *options.max_memory));
   limits.max_memory_bytes = *bytes;
   return limits;
 }

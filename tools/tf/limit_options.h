@@ -20,7 +20,8 @@ namespace tf::cli {
 
 /// The limit options as given.
 struct LimitOptions {
-  std::string max_memory;      ///< bytes with an optional K / M / G / T suffix; empty: default
+  /// Bytes with an optional K / M / G / T suffix; nullopt: the default (given but empty is an error).
+  std::optional<std::string> max_memory;
   std::int64_t max_steps = 0;  ///< 0: eval::kDefaultMaxSteps
 };
 

@@ -289,6 +289,11 @@ case "one-op" {
   std::ostringstream out2, err2;
   EXPECT_EQ(run_conform(req, out2, err2), 2);
   EXPECT_NE(err2.str().find("--max-memory '12Q' is not a positive byte count"), std::string::npos) << err2.str();
+  // Adversarial pass 2, minor: `--max-memory ''` silently meant the default.
+  req.limits.max_memory = "";
+  std::ostringstream out3, err3;
+  EXPECT_EQ(run_conform(req, out3, err3), 2);
+  EXPECT_NE(err3.str().find("--max-memory '' is not a positive byte count"), std::string::npos) << err3.str();
 }
 
 }  // namespace
