@@ -83,7 +83,9 @@ CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue&
     std::string name = p.filename().string();
     std::error_code entry_ec;  // a dangling or looping symlink is neither, and is skipped
     if (it->is_directory(entry_ec)) {
-      if (name.starts_with(".") || name.starts_with("build")) it.disable_recursion_pending();
+      // The fuzz seed corpus holds copies of cases (inputs of the fuzz targets), not coverage.
+      if (name.starts_with(".") || name.starts_with("build") || fs::relative(p, root, entry_ec).generic_string() == "fuzz/corpus")
+        it.disable_recursion_pending();
       continue;
     }
     std::string ext = p.extension().string();

@@ -35,7 +35,8 @@ struct CoverageReport {
 void scan_annotations(std::string_view text, const std::string& file, const RuleCatalogue& rules,
                       CoverageReport& report);
 
-/// Scans every .cpp, .h and .tfir file below `root`, skipping build*, .git and hidden folders.
+/// Scans every .cpp, .h and .tfir file below `root`, skipping build*, .git, hidden folders and
+/// fuzz/corpus (the fuzz targets' seeds, copies of cases).
 /// Locations are reported relative to `root`.
 CoverageReport scan_tree(const std::filesystem::path& root, const RuleCatalogue& rules);
 

@@ -131,9 +131,13 @@ int run_explain(const ExplainRequest& r, ExplainSources& sources, std::ostream& 
 }
 
 int run_explain(const ExplainRequest& r, std::ostream& out, std::ostream& err) {
+  Result<eval::EvalLimits> limits = resolve_limits(r.limits);
+  if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, r.json);
   Result<ExplainSources> sources = load_explain_sources(r.root);
   if (!sources.ok()) return report_bad_input(sources.diagnostics(), err, r.json);
-  return run_explain(r, sources.value(), out, err);
+  ExplainSources loaded = std::move(sources).value();
+  loaded.limits = limits.value();
+  return run_explain(r, loaded, out, err);
 }
 
 void add_explain_command(CLI::App& app, int& exit_code) {
@@ -163,6 +167,7 @@ void add_explain_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--run", req->run, "run the conformance cases that cover a rule");
   cmd->add_flag("--json", req->json, "print one JSON object");
   cmd->add_option("--root", req->root, "the project root to read (default: .)");
+  add_limit_options(*cmd, req->limits);
   cmd->callback([req, &exit_code] { exit_code = run_explain(*req, std::cout, std::cerr); });
 }
 

@@ -52,6 +52,7 @@
 #include <string>
 
 #include "tools/tf/explain_sources.h"
+#include "tools/tf/limit_options.h"
 
 namespace CLI {
 class App;
@@ -65,6 +66,7 @@ struct ExplainRequest {
   bool json = false;
   std::string root = ".";
   bool run_example = true;   ///< run an op's example case (tests that walk every op turn it off)
+  LimitOptions limits;       ///< --max-memory, --max-steps of each case run live
 };
 
 /// Loads the sources below request.root and explains the subject (header comment).

@@ -77,7 +77,7 @@ int explain_op(Op op, const std::string& kind, ExplainSources& s, bool run_examp
   std::optional<conformance::CaseOutcome> outcome;
   if (example != nullptr && run_example)
     outcome = run_single_case((std::filesystem::path(s.root) / example->file).string(),
-                              example->case_name, &s.rules);
+                              example->case_name, &s.rules, s.limits);
   const bool failed = outcome && (outcome->status == conformance::CaseOutcome::Status::Failed ||
                                   outcome->status == conformance::CaseOutcome::Status::Crashed);
   const int exit_code = failed ? kExitCheckFailed : kExitOk;

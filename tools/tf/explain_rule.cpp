@@ -53,7 +53,7 @@ class CaseRuns {
     auto [it, fresh] = outcomes_.try_emplace(key);
     if (fresh) {
       const std::string path = (std::filesystem::path(sources_.root) / p.location.file).string();
-      it->second = run_single_case(path, p.case_name, &sources_.rules);
+      it->second = run_single_case(path, p.case_name, &sources_.rules, sources_.limits);
       failed_ |= it->second.status == CaseOutcome::Status::Failed ||
                  it->second.status == CaseOutcome::Status::Crashed;
     }

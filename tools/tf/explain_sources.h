@@ -13,6 +13,7 @@
 #include "ir/support/result.h"
 #include "tools/tf/cover_place.h"
 #include "tools/tf/semantics_doc.h"
+#include "eval/value/eval_limits.h"
 
 namespace tf::cli {
 
@@ -38,6 +39,8 @@ struct ExplainSources {
   bool op_sources_loaded = false;
   std::map<std::string, std::vector<DocParagraph>> pages;
   std::map<std::string, conformance::OpExample> examples;
+  /// The budgets of each case run live (--run, an op's example): --max-memory, --max-steps.
+  eval::EvalLimits limits;
 };
 
 /// Loads the catalogue, the coverage scan of the tree and the decisions of `root`. Fails with the

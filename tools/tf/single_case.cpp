@@ -7,7 +7,7 @@
 namespace tf::cli {
 
 conformance::CaseOutcome run_single_case(const std::string& path, const std::string& name,
-                                         const conformance::RuleCatalogue* rules) {
+                                         const conformance::RuleCatalogue* rules, const eval::EvalLimits& limits) {
   conformance::CaseOutcome failed;
   failed.name = name;
   failed.status = conformance::CaseOutcome::Status::Failed;
@@ -17,6 +17,7 @@ conformance::CaseOutcome run_single_case(const std::string& path, const std::str
   options.filter = conformance::CaseFilter::exactly(name);
   options.context = &cli_context();
   options.rules = rules;
+  options.limits = limits;
   attach_backends(options);
   conformance::SuiteRun run = conformance::run_suite(options);
   if (!run.outcomes.empty()) return run.outcomes.front();

@@ -84,6 +84,29 @@ TEST_F(Explain, RunRunsEachCoveringCaseAndNamesTheGtests) {
       << e.out;
 }
 
+// Adversarial pass 2, minor: --run took no budgets; it takes tf conform's, and a case cut
+// short by one is a failing verdict, named. The fuzz targets' seed corpus (copies of cases) is
+// not a covering place.
+TEST(ExplainRun, TheBudgetsOfTfConformBoundEachCaseRunLive) {
+  ExplainRequest r;
+  r.subject = "TIR.1.6.DISPATCH.first-match-wins";
+  r.run = true;
+  r.root = TF_SOURCE_ROOT;
+  r.limits.max_steps = 1;
+  std::ostringstream out, err;
+  EXPECT_EQ(run_explain(r, out, err), 1) << err.str();
+  EXPECT_TRUE(out.str().find("  conformance/cases/tir/control.tfir:59  case \"tir/dispatch/first-range\"\n    -> FAIL: the evaluation "
+                             "failed: ") != std::string::npos)
+      << out.str();
+  EXPECT_TRUE(out.str().find("the step budget of 1 statements is spent (--max-steps)") != std::string::npos) << out.str();
+  EXPECT_TRUE(out.str().find("fuzz/corpus") == std::string::npos) << out.str();
+  r.limits = {};
+  r.limits.max_memory = "0";
+  std::ostringstream out2, err2;
+  EXPECT_EQ(run_explain(r, out2, err2), 2);
+  EXPECT_TRUE(err2.str().find("--max-memory '0' is not a positive byte count") != std::string::npos) << err2.str();
+}
+
 TEST_F(Explain, APrefixListsItsRulesAndTheCoverageTable) {
   Explained e = explain("TYPES.4.DIM.arith");
   ASSERT_EQ(e.code, kExitOk) << e.err;
