@@ -70,6 +70,22 @@ bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
 
+// The most bytes a name may have: no program needs more, and a diagnostic that quotes a name
+// stays readable (a 100 KB name was echoed whole).
+constexpr std::size_t kMaxNameBytes = 1024;
+// The most bytes a string literal may have (a path of PATH_MAX; case names, dtype and storage
+// names are far shorter), for the same reason.
+constexpr std::size_t kMaxStringBytes = 4096;
+// How much of an overlong or malformed token a diagnostic quotes.
+constexpr std::size_t kQuotedBytes = 64;
+
+// `text` as a diagnostic quotes it, in `open` and `close`: whole, or its first kQuotedBytes
+// and its length.
+std::string quoted(std::string_view text, char open = '\'', char close = '\'') {
+  if (text.size() <= kQuotedBytes) return fmt::format("{}{}{}", open, text, close);
+  return fmt::format("{}{}...{} ({} bytes)", open, text.substr(0, kQuotedBytes), close, text.size());
+}
+
 class Lexer {
  public:
   Lexer(std::string_view src, const std::string& file) : src_(src), file_(file) {}
@@ -140,6 +156,8 @@ class Lexer {
                              tokens_.back().location.line != loc.line;
     while (is_ident_char(peek())) advance();
     std::string word(src_.substr(start, pos_ - start));
+    if (word.size() > kMaxNameBytes)
+      return error(loc, fmt::format("the name {} is longer than {} bytes", quoted(word), kMaxNameBytes));
     push(TokenKind::Identifier, word, loc);
     // A case's `covers ID, ...` and `expect ...` lines hold rule ids (TIR.2.3.NN.rmsnorm-
     // weight-1d) and expectations that are not tfir expressions; the case reader reads them as
@@ -174,7 +192,9 @@ class Lexer {
     advance();
     bool valid = !name.empty() && is_ident_start(name[0]);
     for (char ch : name) valid = valid && is_ident_char(ch);
-    if (!valid) return error(loc, fmt::format("`{}` is not an identifier", name));
+    if (!valid) return error(loc, fmt::format("{} is not an identifier", quoted(name, '`', '`')));
+    if (name.size() > kMaxNameBytes)
+      return error(loc, fmt::format("the name {} is longer than {} bytes", quoted(name, '`', '`'), kMaxNameBytes));
     push(TokenKind::Identifier, std::move(name), loc, true);
   }
 
@@ -227,7 +247,7 @@ class Lexer {
 
   void bad_number(std::size_t start, const SourceLocation& loc, const char* why) {
     while (is_ident_char(peek()) || peek() == '.') advance();
-    error(loc, fmt::format("malformed number '{}': {}", src_.substr(start, pos_ - start), why));
+    error(loc, fmt::format("malformed number {}: {}", quoted(src_.substr(start, pos_ - start)), why));
   }
 
   void string(const SourceLocation& loc) {
@@ -263,6 +283,8 @@ class Lexer {
       advance();
     }
     advance();  // closing "
+    if (text.size() > kMaxStringBytes)
+      return error(loc, fmt::format("the string {} is longer than {} bytes", quoted(text, '"', '"'), kMaxStringBytes));
     push(TokenKind::String, std::move(text), loc);
   }
 

@@ -102,6 +102,19 @@ TEST(Lexer, ErrorsCarryPositions) {
   EXPECT_EQ(first_error("0x"), "t.tfir:1:1: error[parse]: malformed number '0x': 0x needs hex digits");
   EXPECT_EQ(first_error("a $"), "t.tfir:1:3: error[parse]: unexpected character '$'");
   EXPECT_EQ(first_error(std::string("a \x01", 3)), "t.tfir:1:3: error[parse]: unexpected byte 0x01");
+  // Adversarial pass 2, minor: a 100 KB name was echoed whole. Names are at most 1,024 bytes, and
+  // a diagnostic quotes 64 bytes of an overlong or malformed token.
+  EXPECT_TRUE(lex(std::string(1024, 'a') + " = 1", "t.tfir").ok());
+  const std::string a64(64, 'a');
+  EXPECT_EQ(first_error(std::string(100000, 'a')),
+            "t.tfir:1:1: error[parse]: the name '" + a64 + "...' (100000 bytes) is longer than 1024 bytes");
+  EXPECT_EQ(first_error("`" + std::string(1025, 'a') + "`"),
+            "t.tfir:1:1: error[parse]: the name `" + a64 + "...` (1025 bytes) is longer than 1024 bytes");
+  EXPECT_EQ(first_error("\"" + std::string(4097, 's') + "\""),
+            "t.tfir:1:1: error[parse]: the string \"" + std::string(64, 's') + "...\" (4097 bytes) is longer than 4096 bytes");
+  EXPECT_TRUE(lex("\"" + std::string(4096, 's') + "\"", "t.tfir").ok());
+  EXPECT_EQ(first_error("1" + std::string(5000, 'e')),
+            "t.tfir:1:1: error[parse]: malformed number '1" + std::string(63, 'e') + "...' (5001 bytes): a number must not run into a name");
 }
 
 // Issue 34, finding 1: a carriage return inside a mesh axis name passed tf check and ended a
