@@ -1,7 +1,8 @@
 // KernelEmitter: one device prim_func as a TF_GLOBAL kernel of the runtime (emitter.h's design
 // note). Its member definitions are split by concern: kernel_emitter.cpp (the signature, names,
 // meshes, control flow and bindings), kernel_memory.cpp (allocations and views),
-// kernel_ops.cpp (the effect ops), kernel_mma.cpp (the MMA atom and cp.async).
+// kernel_ops.cpp (the effect ops, the MMA atom and cp.async), kernel_calls.cpp (device calls
+// and DispatchCalls).
 #pragma once
 
 #include <cstdint>

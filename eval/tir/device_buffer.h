@@ -10,7 +10,7 @@
 //  - for gmem and smem, the race state of race_detector.h (last write, last read or read set),
 //    kept per page of 64 elements while they agree (shadow_store.h); registers and host memory
 //    are private to one thread and need none;
-//  - the cp.async tags of the elements a pending copy will write (async_copy.h).
+//  - the cp.async tags of the elements a pending copy will write (async_copy.cpp).
 // The race state is reset lazily when a new launch first touches the buffer: a kernel boundary
 // orders everything.
 #pragma once
@@ -33,7 +33,7 @@ enum class Space : std::uint8_t { Global, Shared, Register, Host };
 /// "gmem", "smem", "rmem", "host".
 const char* space_name(Space s);
 
-/// A pending cp.async write of an element (async_copy.h).
+/// A pending cp.async write of an element (async_copy.cpp).
 struct AsyncTag {
   std::uint32_t thread = 0;  ///< the issuing thread
   std::uint64_t group = 0;   ///< its group sequence number (uncommitted: the next one)

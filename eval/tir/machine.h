@@ -202,7 +202,7 @@ class Machine {
 
  private:
   friend class ThreadRunner;
-  // grid.cpp
+  // machine.cpp
   /// Runs a grid of `kernel` (the host: one thread) once the launch validator accepts `shape`.
   Fault launch(const ir::PrimFunction& kernel, std::vector<RtValue> args, const ir::LaunchShape& shape, bool host,
                const ir::StmtNode* site);

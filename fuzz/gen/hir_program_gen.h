@@ -50,20 +50,20 @@ struct HirGenOptions {
   int max_dims = 2;       ///< 0..max_dims `dim` declarations
   bool loops = true;      ///< grid loops with carries
   bool calls = true;      ///< calls of earlier functions
-  /// Loops inside loop bodies (two levels). Off by default: the HIR printer hoists a value that
-  /// reads only an inner loop's index or carries out of the outer loop, past the inner loop
-  /// that binds them (fuzz/test/text_roundtrip_laws_test.cpp).
+  /// Loops inside loop bodies (two levels). Off by default, on in the text and evaluator laws
+  /// (fuzz/test/text_roundtrip_laws_test.cpp), which found the HIR printer hoisting a value that
+  /// reads only an inner loop's index or carries past the inner loop that binds them (fixed).
   bool nested_loops = false;
   /// Loops without carries, whose value is the last binding of the body.
   bool carry_free_loops = true;
   /// Loop bodies as anything goes: the last binding (the loop's body) may be loop-invariant and
-  /// a yield may name any inner value. Off by default: the HIR printer then prints the body
-  /// before the yields' other bindings or hoists it out of the loop, so the re-read loop has
-  /// another body (or, without carries, none) (fuzz/test/text_roundtrip_laws_test.cpp).
+  /// a yield may name any inner value. Off by default, on in the text and evaluator laws, which
+  /// found the HIR printer printing such a body before the yields' other bindings or hoisting it
+  /// out of the loop (fixed).
   bool free_loop_bodies = false;
-  /// Backquoted reserved words as binding names (`for`, `yield`, ...). Off by default: the HIR
-  /// printer writes binding, carry and index names bare (`return: T = ...`), which does not
-  /// read back (fuzz/test/text_roundtrip_laws_test.cpp).
+  /// Backquoted reserved words as binding names (`for`, `yield`, ...). Off by default, on in the
+  /// text and evaluator laws, which found the HIR printer writing such names bare
+  /// (`return: T = ...`, which does not read back; fixed).
   bool keyword_names = false;
   /// Beyond the default ops (not with lowerable_only): softmax, matmul, clamp, full_like,
   /// slice, the activations (sigmoid, tanh, silu, softplus, gelu), where, concat, stack, argmax

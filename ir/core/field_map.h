@@ -1,5 +1,5 @@
 // map_field: a copy of one field value of a node with every child replaced, for the rebuild
-// half of the mutators (ir/core/expr_rebuild.cpp, ir/tir/stmt_rebuild.cpp).
+// half of the mutators (ir/core/expr_rebuild.cpp, ir/tir/stmt_mutator.cpp).
 //
 // Design note. A field is copied unless it holds children (the rules of expr_children.h: a
 // node handle, a symbolic ShapeDim, a vector or optional of them); each child is passed to the
