@@ -244,6 +244,25 @@ TEST(TfOps, ListsEveryRegisteredOpWithOperandsAttributesAndResult) {
   }));
 }
 
+// docs/tfir.md section 11 shows `tf ops` as it prints: the fenced block there is that output, byte
+// for byte, so a new or changed op fails here until the section is regenerated
+// (`tf ops`, pasted between the section's fences).
+TEST(TfOps, TheListInDocsTfirSection11IsWhatTfOpsPrints) {
+  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/docs/tfir.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  const std::string text = doc.str();
+  const std::size_t section = text.find("\n## 11. Ops\n");
+  ASSERT_NE(section, std::string::npos);
+  const std::size_t open = text.find("\n```\n", section);
+  ASSERT_NE(open, std::string::npos);
+  const std::size_t close = text.find("\n```\n", open + 5);
+  ASSERT_NE(close, std::string::npos);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_ops({}, out, err), kExitOk);
+  EXPECT_EQ(text.substr(open + 5, close + 1 - (open + 5)), out.str());
+}
+
 TEST(TfOps, JsonIsOneArrayOfOpObjects) {
   std::ostringstream out, err;
   EXPECT_EQ(run_ops({.json = true}, out, err), kExitOk);
