@@ -39,6 +39,7 @@
 #include "ir/tir/tir_ops.h"
 #include "ir/tir/tir_print.h"
 #include "ir/type/tensor_type.h"
+#include "ir/support/check.h"
 #include "ir/support/plant.h"
 
 namespace tf::cuda::detail {
@@ -101,8 +102,14 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
                        (*dst)->name, (*w)->name, std::bit_cast<std::uint64_t>(std::get<double>(c->attr("eps")))));
       return true;
     }
-    default: return not_emitted(fmt::format("the op {}", c->op.name()));
+    case tir::TirOp::AllocTensor:  // value ops: bound by a Let (kernel_memory.cpp), not statements
+    case tir::TirOp::MemorySpan:
+    case tir::TirOp::PtrOf:
+    case tir::TirOp::TensorView:
+    case tir::TirOp::Launch:  // a host op (the verifier keeps it out of device functions)
+      return not_emitted(fmt::format("the op {}", c->op.name()));
   }
+  TF_UNREACHABLE("a TirOp without its case");
 }
 
 Result<bool> KernelEmitter::emit_fill(const Call& c) {

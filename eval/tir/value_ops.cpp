@@ -5,6 +5,7 @@
 
 #include "eval/hir/op_eval.h"
 #include "eval/tir/thread_runner.h"
+#include "ir/support/check.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::eval::tir {
@@ -16,8 +17,11 @@ Space space_of(StorageKind k) {
     case StorageKind::Host: return Space::Host;
     case StorageKind::Smem: return Space::Shared;
     case StorageKind::Rmem: return Space::Register;
-    default: return Space::Global;
+    case StorageKind::Gmem: return Space::Global;
+    case StorageKind::Tmem:  // the TIR verifier keeps tmem and umat out of memory ops
+    case StorageKind::Umat: return Space::Global;
   }
+  TF_UNREACHABLE("a StorageKind without its case");
 }
 
 }  // namespace
@@ -87,9 +91,22 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       if (!x.ok()) return x.diagnostics();
       return RtValue::of(reshaped(name, *x, (*x)->shape));
     }
-    default:
+    case ir::TirOp::Copy:
+    case ir::TirOp::Fill:
+    case ir::TirOp::Mma:
+    case ir::TirOp::ReLU:
+    case ir::TirOp::RMSNorm:
+    case ir::TirOp::Reduce:
+    case ir::TirOp::Binary:
+    case ir::TirOp::Unary:
+    case ir::TirOp::Launch:
+    case ir::TirOp::Sync:
+    case ir::TirOp::CopyAsync:
+    case ir::TirOp::CpAsyncCommit:
+    case ir::TirOp::CpAsyncWait:
       return eval_error_at(m_, current_, fmt::format("{} is an effect op; it has no value", c.op.name()));
   }
+  TF_UNREACHABLE("a TirOp without its case");
 }
 
 }  // namespace tf::eval::tir
