@@ -17,6 +17,7 @@
 
 #include "cuda/emit/cpp_text.h"
 #include "ir/core/call.h"
+#include "ir/core/math_kinds.h"
 #include "ir/core/var.h"
 #include "ir/layout/mesh.h"
 #include "ir/layout/shard_layout.h"
@@ -149,7 +150,7 @@ class KernelEmitter {
   Result<bool> emit_evaluate(const tir::Evaluate& ev);
   Result<bool> emit_fill(const Call& c);
   Result<bool> emit_binary(const Call& c);
-  Result<bool> emit_unary(const Call& c, const std::string& kind);
+  Result<bool> emit_unary(const Call& c, UnaryKind kind);
   static std::string lowest(DType d);
   Result<bool> emit_reduce(const Call& c);
   Result<bool> emit_sync(const tir::Evaluate& site, const Call& c);

@@ -55,6 +55,54 @@ std::optional<Diagnostic> computes_into_f4(const Tensor& dst, const Call& c) {
                                 "block-scaled formats; copy moves them)", c.op.name(), dst.ir_name));
 }
 
+// The runtime functor (cuda/runtime) of a binary `kind` on operands of dtype `x`, or "" where the
+// runtime has none (the integer and the float forms differ: integer arithmetic wraps, floats
+// round through the compute type).
+std::string binary_functor(BinaryKind kind, DType x) {
+  const bool integer = x.is_integer(), boolean = x == DType::boolean(), floating = !integer && !boolean;
+  switch (kind) {
+    case BinaryKind::Max: return "Max";
+    case BinaryKind::Min: return "Min";
+    case BinaryKind::Eq: return "Eq";
+    case BinaryKind::Ne: return "Ne";
+    case BinaryKind::Lt: return "Lt";
+    case BinaryKind::Le: return "Le";
+    case BinaryKind::Gt: return "Gt";
+    case BinaryKind::Ge: return "Ge";
+    case BinaryKind::And: return boolean ? "And" : "";
+    case BinaryKind::Or: return boolean ? "Or" : "";
+    case BinaryKind::Add: return integer ? "IAdd" : floating ? "Add" : "";
+    case BinaryKind::Sub: return integer ? "ISub" : floating ? "Sub" : "";
+    case BinaryKind::Mul: return integer ? "IMul" : floating ? "Mul" : "";
+    case BinaryKind::Div: return floating ? "Div" : "";
+    case BinaryKind::FloorDiv: return integer ? "IFloorDiv" : "";
+    case BinaryKind::Mod: return integer ? "IMod" : "";
+    case BinaryKind::Pow: return integer ? "IPow" : floating ? "Pow" : "";
+  }
+  TF_UNREACHABLE("a BinaryKind without its case");
+}
+
+// The runtime functor of a unary `kind` from dtype `x`, or "" where the runtime has none.
+std::string unary_functor(UnaryKind kind, DType x) {
+  const bool floating = x.is_float(), numeric = floating || x.is_integer();
+  switch (kind) {
+    case UnaryKind::Neg: return numeric ? "Neg" : "";
+    case UnaryKind::Abs: return numeric ? "Abs" : "";
+    case UnaryKind::Relu: return numeric ? "Relu" : "";
+    case UnaryKind::Square: return numeric ? "Square" : "";
+    case UnaryKind::Exp: return floating ? "Exp" : "";
+    case UnaryKind::Log: return floating ? "Log" : "";
+    case UnaryKind::Exp2: return floating ? "Exp2" : "";
+    case UnaryKind::Log2: return floating ? "Log2" : "";
+    case UnaryKind::Rsqrt: return floating ? "Rsqrt" : "";
+    case UnaryKind::Ceil: return floating ? "Ceil" : "";
+    case UnaryKind::Round: return floating ? "Round" : "";
+    case UnaryKind::Not: return x == DType::boolean() ? "Not" : "";
+    case UnaryKind::Cast: return "Cast";
+  }
+  TF_UNREACHABLE("a UnaryKind without its case");
+}
+
 }  // namespace
 
 Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
@@ -88,8 +136,13 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
     }
     case tir::TirOp::Fill: return emit_fill(*c);
     case tir::TirOp::Binary: return emit_binary(*c);
-    case tir::TirOp::Unary: return emit_unary(*c, std::get<std::string>(c->attr("kind")));
-    case tir::TirOp::ReLU: return emit_unary(*c, "relu");
+    case tir::TirOp::Unary: {
+      const std::string& spelled = std::get<std::string>(c->attr("kind"));
+      const std::optional<UnaryKind> kind = unary_kind_from_name(spelled);
+      if (!kind) return not_emitted(fmt::format("unary kind={}", spelled));
+      return emit_unary(*c, *kind);
+    }
+    case tir::TirOp::ReLU: return emit_unary(*c, UnaryKind::Relu);
     case tir::TirOp::Sync: return emit_sync(ev, *c);
     case tir::TirOp::Reduce: return emit_reduce(*c);
     case tir::TirOp::RMSNorm: {
@@ -148,18 +201,8 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const std::string& kind = std::get<std::string>(c.attr("kind"));
   const DType x = (*a)->dtype;
-  const bool integer = x.is_integer(), boolean = x == DType::boolean();
-  static const std::map<std::string, std::string> shared = {{"max", "Max"}, {"min", "Min"}, {"eq", "Eq"}, {"ne", "Ne"},
-                                                            {"lt", "Lt"},   {"le", "Le"},   {"gt", "Gt"}, {"ge", "Ge"}};
-  std::string f;
-  if (auto it = shared.find(kind); it != shared.end()) f = it->second;
-  else if (boolean && (kind == "and" || kind == "or")) f = kind == "and" ? "And" : "Or";
-  else if (integer && (kind == "add" || kind == "sub" || kind == "mul")) f = kind == "add" ? "IAdd" : kind == "sub" ? "ISub" : "IMul";
-  else if (integer && (kind == "floor_div" || kind == "mod" || kind == "pow"))
-    f = kind == "floor_div" ? "IFloorDiv" : kind == "mod" ? "IMod" : "IPow";
-  else if (!integer && !boolean && kind == "pow") f = "Pow";
-  else if (!integer && !boolean && (kind == "add" || kind == "sub" || kind == "mul" || kind == "div"))
-    f = kind == "add" ? "Add" : kind == "sub" ? "Sub" : kind == "mul" ? "Mul" : "Div";
+  const std::optional<BinaryKind> k = binary_kind_from_name(kind);
+  const std::string f = k ? binary_functor(*k, x) : "";
   if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
   const Tensor* flat = !(*d)->logical.empty() ? *d : !(*a)->logical.empty() ? *a : *b;
   Result<std::string> l = aligned(**a, *flat), r = aligned(**b, *flat), o = aligned(**d, *flat);
@@ -170,23 +213,14 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   return true;
 }
 
-Result<bool> KernelEmitter::emit_unary(const Call& c, const std::string& kind) {
+Result<bool> KernelEmitter::emit_unary(const Call& c, UnaryKind kind) {
   Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
   TF_TRY(s);
   TF_TRY(d);
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const DType x = (*s)->dtype, to = (*d)->dtype;
-  const bool float_src = x.is_float(), integer_src = x.is_integer();
-  static const std::map<std::string, std::string> any = {{"neg", "Neg"}, {"abs", "Abs"}, {"relu", "Relu"}, {"square", "Square"}};
-  static const std::map<std::string, std::string> floats = {{"exp", "Exp"},   {"log", "Log"},   {"exp2", "Exp2"},
-                                                            {"log2", "Log2"}, {"rsqrt", "Rsqrt"}, {"ceil", "Ceil"},
-                                                            {"round", "Round"}};
-  std::string f;
-  if (auto it = any.find(kind); it != any.end() && (float_src || integer_src)) f = it->second;
-  else if (auto it2 = floats.find(kind); it2 != floats.end() && float_src) f = it2->second;
-  else if (kind == "not" && x == DType::boolean()) f = "Not";
-  else if (kind == "cast") f = "Cast";
-  if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", kind, x.name(), to.name()));
+  const std::string f = unary_functor(kind, x);
+  if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", unary_kind_name(kind), x.name(), to.name()));
   Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
   TF_TRY(xs);
   line(fmt::format("tf_rt::unary({}, {}, tf_rt::{}{{}});", xs->first, xs->second, f));
