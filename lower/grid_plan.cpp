@@ -11,6 +11,9 @@
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/var.h"
+#include "ir/hir/math_ops.h"
+#include "ir/hir/nn_ops.h"
+#include "ir/hir/tensor_ops.h"
 #include "ir/layout/mesh_slice.h"
 #include "ir/type/tensor_type.h"
 #include "lower/rule_support.h"
@@ -36,16 +39,24 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
 
 enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, Other };
 
-Kind kind_of(std::string_view op) {
-  static const std::unordered_set<std::string_view> elementwise = {
-      "hir.math.Binary", "hir.math.Unary",      "hir.nn.ReLU",      "hir.tensor.Cast",
-      "hir.math.Clamp",  "hir.tensor.FullLike", "hir.tensor.Zeros"};
-  if (elementwise.count(op) != 0) return Kind::Elementwise;
-  if (op == "hir.tensor.Reduce") return Kind::Reduce;
-  if (op == "hir.nn.SoftMax") return Kind::SoftMax;
-  if (op == "hir.nn.RMSNorm") return Kind::RMSNorm;
+// What the grid rule knows of `op`, by its typed identity (the op's family and code).
+Kind kind_of(Op op) {
+  if (const std::optional<hir::MathOp> m = hir::math_op_kind(op))
+    return *m == hir::MathOp::Softplus ? Kind::Other : Kind::Elementwise;  // Binary, Unary, Clamp
+  if (const std::optional<hir::NnOp> n = hir::nn_op_kind(op)) {
+    if (*n == hir::NnOp::ReLU) return Kind::Elementwise;
+    if (*n == hir::NnOp::SoftMax) return Kind::SoftMax;
+    if (*n == hir::NnOp::RMSNorm) return Kind::RMSNorm;
+    return Kind::Other;
+  }
+  if (const std::optional<hir::TensorOp> t = hir::tensor_op_kind(op)) {
+    if (*t == hir::TensorOp::Cast || *t == hir::TensorOp::FullLike || *t == hir::TensorOp::Zeros) return Kind::Elementwise;
+    if (*t == hir::TensorOp::Reduce) return Kind::Reduce;
+  }
   return Kind::Other;
 }
+
+bool is_tensor_op(Op op, hir::TensorOp which) { return hir::tensor_op_kind(op) == which; }
 
 std::int64_t normalized(std::int64_t axis, std::size_t rank) { return axis < 0 ? axis + static_cast<std::int64_t>(rank) : axis; }
 
@@ -110,10 +121,10 @@ class RowWalk {
     } else if (e.as<Constant>() != nullptr) {
       row = false;
     } else if (const Call* c = e.as<Call>()) {
-      const Kind kind = kind_of(c->op.name());
+      const Kind kind = kind_of(c->op);
       if (kind == Kind::Other) return std::nullopt;
       for (const Expr& a : c->args) row = row || row_.at(a.get());
-      if (c->op.name() == "hir.tensor.Zeros") row = row_shaped;
+      if (is_tensor_op(c->op, hir::TensorOp::Zeros)) row = row_shaped;
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
         // Across every row (a CTA collective): its value is shared, whole in every thread.
         if (!reduces_all_rows(*c)) return std::nullopt;
@@ -127,7 +138,7 @@ class RowWalk {
     }
     if (row != row_shaped) return std::nullopt;  // a shared value shaped like a row value, or the reverse
     if (row && !record(t->shape)) return std::nullopt;
-    if (const Call* c = e.as<Call>(); c != nullptr && c->op.name() == "hir.nn.SoftMax") {
+    if (const Call* c = e.as<Call>(); c != nullptr && kind_of(c->op) == Kind::SoftMax) {
       // Its statistics (the shape with the axis kept as 1) are buffers of their own, of the
       // same kind: a shared softmax's must not look like a row value's either.
       std::vector<ShapeDim> kept = t->shape;
