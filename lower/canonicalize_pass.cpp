@@ -8,6 +8,8 @@
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
 #include "ir/hir/function.h"
+#include "ir/hir/sharding_ops.h"
+#include "ir/hir/tensor_ops.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::lower {
@@ -30,17 +32,17 @@ bool all_ones(const AttrValue& v) {
 // True when Call `c` (its operands already canonical) computes its first operand unchanged.
 bool is_identity(const Call& c) {
   if (c.args.empty() || !structural_equal(c.type(), c.args[0]->type())) return false;
-  const std::string_view op = c.op.name();
-  if (op == "hir.sharding.Reshard")
+  if (hir::sharding_op_kind(c.op) == hir::ShardingOp::Reshard)
     return std::holds_alternative<std::monostate>(c.attr("layout")) && std::holds_alternative<std::monostate>(c.attr("storage"));
-  if (op == "hir.tensor.Reshape") return true;  // equal types: the same shape, read in the same order
-  if (op == "hir.tensor.Transpose") {
+  const std::optional<hir::TensorOp> op = hir::tensor_op_kind(c.op);
+  if (op == hir::TensorOp::Reshape) return true;  // equal types: the same shape, read in the same order
+  if (op == hir::TensorOp::Transpose) {
     const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
     for (std::size_t i = 0; i < perm.size(); ++i)
       if (perm[i] != static_cast<std::int64_t>(i)) return false;
     return true;
   }
-  if (op == "hir.tensor.Slice") {
+  if (op == hir::TensorOp::Slice) {
     const auto* starts = c.args.size() > 1 ? c.args[1]->as<Tuple>() : nullptr;
     if (starts == nullptr || !all_ones(c.attr("strides"))) return false;
     for (const Expr& s : starts->elements)

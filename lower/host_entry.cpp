@@ -10,6 +10,7 @@
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/stmt_walk.h"
+#include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::lower {
@@ -24,7 +25,7 @@ std::set<std::string> launched(const Module& module) {
     if (fn == nullptr || fn->target() != tir::Target::Host) continue;
     tir::walk(tir::Stmt(fn), [&](const tir::StmtNode& s) {
       const auto* e = s.as<tir::Evaluate>();
-      if (e == nullptr || !e->is_op() || e->op().name() != "tir.Launch" || e->args().empty()) return;
+      if (e == nullptr || !e->is_op() || tir::tir_op_kind(e->op()) != tir::TirOp::Launch || e->args().empty()) return;
       if (const auto* callee = e->args()[0]->as<SymbolRef>()) out.insert(callee->name);
     });
   }

@@ -5,6 +5,7 @@
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/var.h"
+#include "ir/hir/nn_ops.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/tir/binding_stmts.h"
@@ -113,7 +114,7 @@ const Mesh& mma_block_mesh() {
 std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results) {
   if (results.size() != 1) return std::nullopt;
   const Call* c = results[0]->as<Call>();
-  if (c == nullptr || c->op.name() != "hir.nn.MatMul" || c->args.size() != 2) return std::nullopt;
+  if (c == nullptr || hir::nn_op_kind(c->op) != hir::NnOp::MatMul || c->args.size() != 2) return std::nullopt;
   MmaPlan plan{0, 0, 0, 0, 0, mma_block_mesh()};
   bool found_a = false, found_b = false;
   for (std::size_t i = 0; i < fn.params().size(); ++i) {

@@ -64,7 +64,7 @@ class AddWorkspaces final : public tir::StmtMutator {
 
  protected:
   tir::Stmt mutate_node(const Ref<const tir::Evaluate>& e) override {
-    if (!e->is_op() || e->op().name() != "tir.tensor.Reduce" || !tir::is_no_workspace(e->args()[2])) return tir::Stmt(e);
+    if (!e->is_op() || tir::tir_op_kind(e->op()) != tir::TirOp::Reduce || !tir::is_no_workspace(e->args()[2])) return tir::Stmt(e);
     const Call& reduce = e->call();
     const std::int64_t warps = warps_across(reduce);
     if (warps == 0) return tir::Stmt(e);
