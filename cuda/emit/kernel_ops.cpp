@@ -5,7 +5,6 @@
 #include <bit>
 #include <cctype>
 #include <limits>
-#include <map>
 #include <set>
 #include <sstream>
 
@@ -13,6 +12,7 @@
 #include "cuda/emit/emit_support.h"
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/core/dim_var_range_pat.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/symbol_ref.h"
@@ -80,6 +80,17 @@ std::string binary_functor(BinaryKind kind, DType x) {
     case BinaryKind::Pow: return integer ? "IPow" : floating ? "Pow" : "";
   }
   TF_UNREACHABLE("a BinaryKind without its case");
+}
+
+// The runtime's ReduceKind enumerator of `kind` (cuda/runtime).
+const char* reduce_functor(ReduceKind kind) {
+  switch (kind) {
+    case ReduceKind::Sum: return "Sum";
+    case ReduceKind::Mean: return "Mean";
+    case ReduceKind::Max: return "Max";
+    case ReduceKind::AbsMax: return "AbsMax";
+  }
+  TF_UNREACHABLE("a ReduceKind without its case");
 }
 
 // The runtime functor of a unary `kind` from dtype `x`, or "" where the runtime has none.
@@ -252,14 +263,14 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
     mask[static_cast<std::size_t>(a)] = "true";
     collective = collective || (!src.split.empty() && src.split[static_cast<std::size_t>(a)]);
   }
-  static const std::map<std::string, std::string> kinds = {{"sum", "Sum"}, {"mean", "Mean"}, {"max", "Max"}, {"abs_max", "AbsMax"}};
   const std::string& kind = std::get<std::string>(c.attr("kind"));
-  auto k = kinds.find(kind);
-  if (k == kinds.end()) return not_emitted(fmt::format("Reduce kind={}", kind));
+  const std::optional<ReduceKind> k = reduce_kind_from_name(kind);
+  if (!k) return not_emitted(fmt::format("Reduce kind={}", kind));
+  const char* functor = reduce_functor(*k);
   const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
   line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
   if (!collective) {
-    line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, k->second,
+    line(fmt::format("tf_rt::reduce({}, {}, {}, tf_rt::ReduceKind::{}, {});", src.name, (*d)->name, axes_name, functor,
                      lowest(src.dtype)));
     return true;
   }
@@ -278,7 +289,7 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
   Result<std::int64_t> at = place(StorageKind::Smem, checked_bytes(src.shape, src.dtype).value_or(-1), "the staging of a collective Reduce");
   TF_TRY(at);
   line(fmt::format("tf_rt::reduce_collective({}, {}, {}, tf_rt::ReduceKind::{}, {}, reinterpret_cast<{}*>(tf_smem + {}));  // staging", src.name,
-                   (*d)->name, axes_name, k->second, lowest(src.dtype), src.element, *at));
+                   (*d)->name, axes_name, functor, lowest(src.dtype), src.element, *at));
   return true;
 }
 

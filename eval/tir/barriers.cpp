@@ -177,10 +177,9 @@ Fault ThreadRunner::complete(const std::string& key) {
     join_clocks(r.expected);
     if (r.barrier.kind == BarrierKind::Grid) ++g_.phase;
   }
-  if (m_.options().trace_summary && m_.options().trace)
-    m_.note(fmt::format("{}  {} completes: {}", m_.location_of(r.site).str(), rendezvous_text(r), threads_text(g_, r.arrived)));
-  else if (m_.options().trace)
-    m_.note(fmt::format("{}  {} completes", m_.location_of(r.site).str(), rendezvous_text(r)));
+  if (m_.options().trace)  // the summary names who took part, as the arrival lines did
+    m_.note(fmt::format("{}  {} completes{}", m_.location_of(r.site).str(), rendezvous_text(r),
+                        m_.options().trace_summary ? ": " + threads_text(g_, r.arrived) : std::string()));
   for (std::uint32_t gid : r.expected) {
     Thread& u = Machine::thread_of(g_, gid);
     if (TF_PLANTED(barrier_releases_early) && gid != t_.gid && u.blocked_at != r.site) continue;  // the one that ran on

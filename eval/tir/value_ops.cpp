@@ -18,8 +18,9 @@ Space space_of(StorageKind k) {
     case StorageKind::Smem: return Space::Shared;
     case StorageKind::Rmem: return Space::Register;
     case StorageKind::Gmem: return Space::Global;
-    case StorageKind::Tmem:  // the TIR verifier keeps tmem and umat out of memory ops
-    case StorageKind::Umat: return Space::Global;
+    case StorageKind::Tmem:  // no space of its own in the model yet: tensor memory is modelled as gmem
+    case StorageKind::Umat:  // refused in TIR by the verifier (TIR.2.3.OPS.no-umat)
+      return Space::Global;
   }
   TF_UNREACHABLE("a StorageKind without its case");
 }

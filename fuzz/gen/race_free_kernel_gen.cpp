@@ -9,14 +9,16 @@
 
 namespace tf::fuzz {
 
-TirStmt& stmt_at(std::vector<TirStmt>& stmts, const StmtPath& path) {
+std::vector<TirStmt>& block_of(std::vector<TirStmt>& stmts, const StmtPath& path) {
   std::vector<TirStmt>* level = &stmts;
   for (std::size_t i = 0; i + 1 < path.size(); ++i) level = &level->at(path[i]).body;
-  return level->at(path.back());
+  return *level;
 }
 
+TirStmt& stmt_at(std::vector<TirStmt>& stmts, const StmtPath& path) { return block_of(stmts, path).at(path.back()); }
+
 void erase_stmt(std::vector<TirStmt>& stmts, const StmtPath& path) {
-  std::vector<TirStmt>& level = path.size() == 1 ? stmts : stmt_at(stmts, StmtPath(path.begin(), path.end() - 1)).body;
+  std::vector<TirStmt>& level = block_of(stmts, path);
   level.erase(level.begin() + static_cast<std::ptrdiff_t>(path.back()));
 }
 

@@ -51,6 +51,10 @@ using StmtPath = std::vector<std::size_t>;
 /// The statement at `path` of `stmts`; `path` must name one.
 TirStmt& stmt_at(std::vector<TirStmt>& stmts, const StmtPath& path);
 
+/// The statement list that holds the statement at `path` of `stmts` (its index there:
+/// path.back()); `path` must name one.
+std::vector<TirStmt>& block_of(std::vector<TirStmt>& stmts, const StmtPath& path);
+
 /// Removes the statement at `path` of `stmts` (and its block); `path` must name one.
 void erase_stmt(std::vector<TirStmt>& stmts, const StmtPath& path);
 

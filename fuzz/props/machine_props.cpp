@@ -121,9 +121,8 @@ std::string mutate(RaceFreeKernel& k) {
   } else {
     const Place p = element(lines);
     const TirStmt copy = stmt_at(body(p), p.path);
-    StmtPath after = p.path;
-    std::vector<TirStmt>& level = after.size() == 1 ? body(p) : stmt_at(body(p), StmtPath(after.begin(), after.end() - 1)).body;
-    level.insert(level.begin() + static_cast<std::ptrdiff_t>(after.back()) + 1, copy);
+    std::vector<TirStmt>& level = block_of(body(p), p.path);
+    level.insert(level.begin() + static_cast<std::ptrdiff_t>(p.path.back()) + 1, copy);
   }
   return kind;
 }
