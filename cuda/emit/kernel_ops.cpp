@@ -55,65 +55,6 @@ std::optional<Diagnostic> computes_into_f4(const Tensor& dst, const Call& c) {
                                 "block-scaled formats; copy moves them)", c.op.name(), dst.ir_name));
 }
 
-// The runtime functor (cuda/runtime) of a binary `kind` on operands of dtype `x`, or "" where the
-// runtime has none (the integer and the float forms differ: integer arithmetic wraps, floats
-// round through the compute type).
-std::string binary_functor(BinaryKind kind, DType x) {
-  const bool integer = x.is_integer(), boolean = x == DType::boolean(), floating = !integer && !boolean;
-  switch (kind) {
-    case BinaryKind::Max: return "Max";
-    case BinaryKind::Min: return "Min";
-    case BinaryKind::Eq: return "Eq";
-    case BinaryKind::Ne: return "Ne";
-    case BinaryKind::Lt: return "Lt";
-    case BinaryKind::Le: return "Le";
-    case BinaryKind::Gt: return "Gt";
-    case BinaryKind::Ge: return "Ge";
-    case BinaryKind::And: return boolean ? "And" : "";
-    case BinaryKind::Or: return boolean ? "Or" : "";
-    case BinaryKind::Add: return integer ? "IAdd" : floating ? "Add" : "";
-    case BinaryKind::Sub: return integer ? "ISub" : floating ? "Sub" : "";
-    case BinaryKind::Mul: return integer ? "IMul" : floating ? "Mul" : "";
-    case BinaryKind::Div: return floating ? "Div" : "";
-    case BinaryKind::FloorDiv: return integer ? "IFloorDiv" : "";
-    case BinaryKind::Mod: return integer ? "IMod" : "";
-    case BinaryKind::Pow: return integer ? "IPow" : floating ? "Pow" : "";
-  }
-  TF_UNREACHABLE("a BinaryKind without its case");
-}
-
-// The runtime's ReduceKind enumerator of `kind` (cuda/runtime).
-const char* reduce_functor(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::Sum: return "Sum";
-    case ReduceKind::Mean: return "Mean";
-    case ReduceKind::Max: return "Max";
-    case ReduceKind::AbsMax: return "AbsMax";
-  }
-  TF_UNREACHABLE("a ReduceKind without its case");
-}
-
-// The runtime functor of a unary `kind` from dtype `x`, or "" where the runtime has none.
-std::string unary_functor(UnaryKind kind, DType x) {
-  const bool floating = x.is_float(), numeric = floating || x.is_integer();
-  switch (kind) {
-    case UnaryKind::Neg: return numeric ? "Neg" : "";
-    case UnaryKind::Abs: return numeric ? "Abs" : "";
-    case UnaryKind::Relu: return numeric ? "Relu" : "";
-    case UnaryKind::Square: return numeric ? "Square" : "";
-    case UnaryKind::Exp: return floating ? "Exp" : "";
-    case UnaryKind::Log: return floating ? "Log" : "";
-    case UnaryKind::Exp2: return floating ? "Exp2" : "";
-    case UnaryKind::Log2: return floating ? "Log2" : "";
-    case UnaryKind::Rsqrt: return floating ? "Rsqrt" : "";
-    case UnaryKind::Ceil: return floating ? "Ceil" : "";
-    case UnaryKind::Round: return floating ? "Round" : "";
-    case UnaryKind::Not: return x == DType::boolean() ? "Not" : "";
-    case UnaryKind::Cast: return "Cast";
-  }
-  TF_UNREACHABLE("a UnaryKind without its case");
-}
-
 }  // namespace
 
 Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
@@ -213,7 +154,7 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   const std::string& kind = std::get<std::string>(c.attr("kind"));
   const DType x = (*a)->dtype;
   const std::optional<BinaryKind> k = binary_kind_from_name(kind);
-  const std::string f = k ? binary_functor(*k, x) : "";
+  const std::string f(k ? binary_runtime_functor(*k, x) : "");
   if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
   const Tensor* flat = !(*d)->logical.empty() ? *d : !(*a)->logical.empty() ? *a : *b;
   Result<std::string> l = aligned(**a, *flat), r = aligned(**b, *flat), o = aligned(**d, *flat);
@@ -230,7 +171,7 @@ Result<bool> KernelEmitter::emit_unary(const Call& c, UnaryKind kind) {
   TF_TRY(d);
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const DType x = (*s)->dtype, to = (*d)->dtype;
-  const std::string f = unary_functor(kind, x);
+  const std::string f(unary_runtime_functor(kind, x));
   if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", unary_kind_name(kind), x.name(), to.name()));
   Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
   TF_TRY(xs);
@@ -266,7 +207,7 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
   const std::string& kind = std::get<std::string>(c.attr("kind"));
   const std::optional<ReduceKind> k = reduce_kind_from_name(kind);
   if (!k) return not_emitted(fmt::format("Reduce kind={}", kind));
-  const char* functor = reduce_functor(*k);
+  const std::string_view functor = reduce_runtime_enumerator(*k);
   const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
   line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
   if (!collective) {

@@ -10,6 +10,7 @@
 #include <set>
 #include <ostream>
 
+#include "fuzz/gen/kind_lists.h"
 #include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
@@ -103,30 +104,6 @@ std::string literal(const std::string& d) {
   if (d == "bool") return element<std::string>({"true", "false"});
   if (d == "i32") return element<std::string>({"i32(7)", "i32(-1)", "i32(0)"});
   return d + element<std::string>({"(0.5)", "(2.0)", "(-1.25)"});
-}
-
-// ---- kinds ----
-
-std::vector<std::string> binary_kinds(const std::string& d, bool same_dtype_result) {
-  std::vector<std::string> k;
-  if (d == "bool") k = {"and", "or", "max", "min"};
-  else if (is_int(d)) k = {"add", "sub", "mul", "floor_div", "mod", "max", "min", "pow"};
-  else k = {"add", "sub", "mul", "div", "max", "min", "pow"};
-  if (!same_dtype_result)
-    for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge"}) k.emplace_back(c);
-  return k;
-}
-
-bool yields_bool(const std::string& kind) {
-  for (const char* c : {"eq", "ne", "lt", "le", "gt", "ge", "and", "or"})
-    if (kind == c) return true;
-  return false;
-}
-
-std::vector<std::string> unary_kinds(const std::string& d) {
-  if (d == "bool") return {"not"};
-  if (is_int(d)) return {"neg", "abs", "relu", "square"};
-  return {"neg", "abs", "rsqrt", "relu", "square", "exp", "log", "ceil", "round", "exp2", "log2"};
 }
 
 // ---- program state ----
@@ -355,8 +332,8 @@ class FuncBuilder {
       other = p.spelled;
       y = p.tensor();
     }
-    const std::string k = element(binary_kinds(x.dtype, false));
-    TType r{*broadcast(x.shape, y.shape), yields_bool(k) ? "bool" : x.dtype, x.umat && y.umat};
+    const std::string k = element(binary_kinds_of(x.dtype, true));
+    TType r{*broadcast(x.shape, y.shape), binary_kind_yields_bool(k) ? "bool" : x.dtype, x.umat && y.umat};
     std::string lhs = a.spelled, rhs = other;
     if (one_in(3)) std::swap(lhs, rhs);
     std::string text;
@@ -369,7 +346,7 @@ class FuncBuilder {
   }
 
   std::pair<std::string, Value> unary(const Value& a) {
-    const std::string k = element(unary_kinds(a.tensor().dtype));
+    const std::string k = element(unary_kinds_of(a.tensor().dtype));
     // `relu` alone is hir.nn.ReLU; the hir.math kind is written with `kind=`.
     const std::string text = k == "relu" || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
                                                       : fmt::format("{}({})", k, a.spelled);
@@ -790,9 +767,9 @@ class FuncBuilder {
       ct.dtype = x.tensor().dtype;
       emit(body, fmt::format("cast({}, dtype={})", a.spelled, ct.dtype), Value{"", false, {ct}}, true);
       const Value ci = scopes_.back().at(last_bound_);
-      const std::string k = element(binary_kinds(ct.dtype, false));
+      const std::string k = element(binary_kinds_of(ct.dtype, true));
       emit(body, fmt::format("{}({}, {})", k, x.spelled, ci.spelled),
-           Value{"", false, {TType{x.tensor().shape, yields_bool(k) ? "bool" : ct.dtype, false}}});
+           Value{"", false, {TType{x.tensor().shape, binary_kind_yields_bool(k) ? "bool" : ct.dtype, false}}});
       return;
     }
     const auto made = one_in(3) ? unary(a) : binary(a, tensors());
@@ -860,7 +837,7 @@ class FuncBuilder {
     Value r = bind_new(value + ")", t);
     switch (pick<int>(0, 4)) {
       case 0: {  // a unary of it: the type of its operand
-        const std::string k = element(unary_kinds(t.dtype));
+        const std::string k = element(unary_kinds_of(t.dtype));
         return bind_new(fmt::format("unary({}, kind={})", r.spelled, k), t);
       }
       case 1: {  // to another distribution

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "fuzz/gen/kind_lists.h"
 #include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
@@ -39,16 +40,6 @@ std::string literal(const std::string& d) {
   if (d == "i64") return element<std::string>({"0", "7", "-1"});
   if (d == "i32") return element<std::string>({"i32(0)", "i32(3)"});
   return d + "(0.5)";
-}
-
-std::vector<std::string> binary_kinds(const std::string& d) {
-  if (d == "i32" || d == "i64") return {"add", "sub", "mul", "floor_div", "mod", "max", "min"};
-  return {"add", "sub", "mul", "div", "max", "min", "pow"};
-}
-
-std::vector<std::string> unary_kinds(const std::string& d) {
-  if (d == "i32" || d == "i64") return {"neg", "abs", "relu", "square"};
-  return {"neg", "abs", "rsqrt", "relu", "square", "exp", "log", "ceil", "round", "exp2", "log2"};
 }
 
 class KernelBuilder {
@@ -103,8 +94,8 @@ class KernelBuilder {
       case 0: return {fmt::format("copy({}, {})", a, dst), false, {}};
       case 1: return {fmt::format("fill({}, {})", dst, literal(k_.dtype)), false, {}};
       case 2:
-        return {fmt::format("binary({}, {}, {}, kind={})", a, b, dst, element(binary_kinds(k_.dtype))), false, {}};
-      case 3: return {fmt::format("unary({}, {}, kind={})", a, dst, element(unary_kinds(k_.dtype))), false, {}};
+        return {fmt::format("binary({}, {}, {}, kind={})", a, b, dst, element(binary_kinds_of(k_.dtype, false))), false, {}};
+      case 3: return {fmt::format("unary({}, {}, kind={})", a, dst, element(unary_kinds_of(k_.dtype))), false, {}};
       case 4: return {fmt::format("relu({}, {})", a, dst), false, {}};
       case 5: return {fmt::format("sync({})", one_in(3) ? mesh_decl_ : mesh_binding_), false, {}};
       default: {

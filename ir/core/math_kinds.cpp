@@ -1,50 +1,78 @@
 #include "ir/core/math_kinds.h"
 
+#include <iterator>
 #include <utility>
 
 #include "ir/support/check.h"
 
 namespace tf {
 
-std::string_view binary_kind_name(BinaryKind kind) {
-  switch (kind) {
-    case BinaryKind::Add:
-      return "add";
-    case BinaryKind::Sub:
-      return "sub";
-    case BinaryKind::Mul:
-      return "mul";
-    case BinaryKind::Div:
-      return "div";
-    case BinaryKind::FloorDiv:
-      return "floor_div";
-    case BinaryKind::Mod:
-      return "mod";
-    case BinaryKind::Max:
-      return "max";
-    case BinaryKind::Min:
-      return "min";
-    case BinaryKind::Pow:
-      return "pow";
-    case BinaryKind::Eq:
-      return "eq";
-    case BinaryKind::Ne:
-      return "ne";
-    case BinaryKind::Lt:
-      return "lt";
-    case BinaryKind::Le:
-      return "le";
-    case BinaryKind::Gt:
-      return "gt";
-    case BinaryKind::Ge:
-      return "ge";
-    case BinaryKind::And:
-      return "and";
-    case BinaryKind::Or:
-      return "or";
-  }
-  TF_UNREACHABLE("bad BinaryKind");
+namespace {
+
+// One row of binary_kinds.def / unary_kinds.def, indexed by the enumerator.
+struct BinaryRow {
+  std::string_view name;
+  BinaryClass cls;
+  KindDomain domain;
+  BinaryPartial partial;
+  std::string_view functor, integer_functor;
+};
+
+struct UnaryRow {
+  std::string_view name;
+  KindDomain domain;
+  KindCommutes commutes;
+  std::string_view functor;
+};
+
+constexpr BinaryRow kBinaryRows[] = {
+#define TF_BINARY_KIND(E, spelling, cls, domain, partial, functor, integer_functor)               \
+  {spelling, BinaryClass::cls, KindDomain::domain, BinaryPartial::partial, #functor, \
+   #integer_functor},
+#include "ir/core/binary_kinds.def"
+};
+
+constexpr UnaryRow kUnaryRows[] = {
+#define TF_UNARY_KIND(E, spelling, domain, commutes, functor) \
+  {spelling, KindDomain::domain, KindCommutes::commutes, #functor},
+#include "ir/core/unary_kinds.def"
+};
+
+static_assert(std::size(kBinaryRows) == std::size(kAllBinaryKinds));
+static_assert(std::size(kUnaryRows) == std::size(kAllUnaryKinds));
+
+const BinaryRow& row(BinaryKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  TF_CHECK(i < std::size(kBinaryRows), "bad BinaryKind {}", i);
+  return kBinaryRows[i];
 }
+
+const UnaryRow& row(UnaryKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  TF_CHECK(i < std::size(kUnaryRows), "bad UnaryKind {}", i);
+  return kUnaryRows[i];
+}
+
+}  // namespace
+
+bool domain_admits(KindDomain domain, DType d) {
+  switch (domain) {
+    case KindDomain::Numeric:
+      return d.is_float() || d.is_integer();
+    case KindDomain::Float:
+      return d.is_float();
+    case KindDomain::Index:
+      return d == DType::i32() || d == DType::i64();
+    case KindDomain::Bool:
+      return d.is_bool();
+    case KindDomain::Any:
+    case KindDomain::Conversion:
+      return true;
+  }
+  TF_UNREACHABLE("bad KindDomain");
+}
+
+std::string_view binary_kind_name(BinaryKind kind) { return row(kind).name; }
 
 std::optional<BinaryKind> binary_kind_from_name(std::string_view name) {
   for (BinaryKind k : kAllBinaryKinds)
@@ -52,70 +80,20 @@ std::optional<BinaryKind> binary_kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-bool is_comparison(BinaryKind kind) {
-  switch (kind) {
-    case BinaryKind::Eq:
-    case BinaryKind::Ne:
-    case BinaryKind::Lt:
-    case BinaryKind::Le:
-    case BinaryKind::Gt:
-    case BinaryKind::Ge:
-      return true;
-    case BinaryKind::Add:
-    case BinaryKind::Sub:
-    case BinaryKind::Mul:
-    case BinaryKind::Div:
-    case BinaryKind::FloorDiv:
-    case BinaryKind::Mod:
-    case BinaryKind::Max:
-    case BinaryKind::Min:
-    case BinaryKind::Pow:
-    case BinaryKind::And:
-    case BinaryKind::Or:
-      return false;
-  }
-  TF_UNREACHABLE("bad BinaryKind");
+BinaryClass binary_class(BinaryKind kind) { return row(kind).cls; }
+bool is_comparison(BinaryKind kind) { return binary_class(kind) == BinaryClass::Compare; }
+bool is_logical(BinaryKind kind) { return binary_class(kind) == BinaryClass::Logical; }
+bool yields_bool(BinaryKind kind) { return binary_class(kind) != BinaryClass::Arith; }
+KindDomain binary_domain(BinaryKind kind) { return row(kind).domain; }
+BinaryPartial binary_partial(BinaryKind kind) { return row(kind).partial; }
+
+std::string_view binary_runtime_functor(BinaryKind kind, DType d) {
+  const BinaryRow& r = row(kind);
+  if (!domain_admits(r.domain, d)) return "";
+  return d.is_integer() ? r.integer_functor : r.functor;
 }
 
-bool is_logical(BinaryKind kind) {
-  return kind == BinaryKind::And || kind == BinaryKind::Or;
-}
-
-bool yields_bool(BinaryKind kind) {
-  return is_comparison(kind) || is_logical(kind);
-}
-
-std::string_view unary_kind_name(UnaryKind kind) {
-  switch (kind) {
-    case UnaryKind::Neg:
-      return "neg";
-    case UnaryKind::Abs:
-      return "abs";
-    case UnaryKind::Rsqrt:
-      return "rsqrt";
-    case UnaryKind::Cast:
-      return "cast";
-    case UnaryKind::Not:
-      return "not";
-    case UnaryKind::Relu:
-      return "relu";
-    case UnaryKind::Square:
-      return "square";
-    case UnaryKind::Exp:
-      return "exp";
-    case UnaryKind::Log:
-      return "log";
-    case UnaryKind::Ceil:
-      return "ceil";
-    case UnaryKind::Round:
-      return "round";
-    case UnaryKind::Exp2:
-      return "exp2";
-    case UnaryKind::Log2:
-      return "log2";
-  }
-  TF_UNREACHABLE("bad UnaryKind");
-}
+std::string_view unary_kind_name(UnaryKind kind) { return row(kind).name; }
 
 std::optional<UnaryKind> unary_kind_from_name(std::string_view name) {
   for (UnaryKind k : kAllUnaryKinds)
@@ -123,25 +101,13 @@ std::optional<UnaryKind> unary_kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-bool is_float_only(UnaryKind kind) {
-  switch (kind) {
-    case UnaryKind::Rsqrt:
-    case UnaryKind::Exp:
-    case UnaryKind::Log:
-    case UnaryKind::Ceil:
-    case UnaryKind::Round:
-    case UnaryKind::Exp2:
-    case UnaryKind::Log2:
-      return true;
-    case UnaryKind::Neg:
-    case UnaryKind::Abs:
-    case UnaryKind::Cast:
-    case UnaryKind::Not:
-    case UnaryKind::Relu:
-    case UnaryKind::Square:
-      return false;
-  }
-  TF_UNREACHABLE("bad UnaryKind");
+KindDomain unary_domain(UnaryKind kind) { return row(kind).domain; }
+bool is_float_only(UnaryKind kind) { return unary_domain(kind) == KindDomain::Float; }
+KindCommutes unary_commutes(UnaryKind kind) { return row(kind).commutes; }
+
+std::string_view unary_runtime_functor(UnaryKind kind, DType d) {
+  const UnaryRow& r = row(kind);
+  return domain_admits(r.domain, d) ? r.functor : "";
 }
 
 std::optional<std::string_view> upstream_kind_alias(std::string_view name) {

@@ -1,89 +1,109 @@
 // BinaryKind and UnaryKind: the closed kind tags of hir.math.Binary / hir.math.Unary
 // (upstream docs/spec/core-ir.md), shared with TIR (TIR.2.3.ARITH.shared-kind-enums).
 //
+// Design note. Every fact about a kind lives in one row of binary_kinds.def or
+// unary_kinds.def: its spelling, its class, the operand dtypes it is defined on, how it treats
+// Partial operands and the CUDA runtime functor that computes it. The enums, their lists and
+// every predicate below are generated from those rows, and the other layers ask these
+// functions rather than keeping their own lists (docs/architecture.md, "Adding an op").
+//
 // A kind travels on a Call as the enum attribute `kind`, spelled by its lowercase name
 // ("add", "floor_div", "lt", "rsqrt"); the typeinfer rules parse it back with *_from_name.
 // `pow` is a TileFoundry-C++ addition to upstream's BinaryKind, whose list has no power.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
+#include "ir/dtype/dtype.h"
+
 namespace tf {
 
-/// The elementwise binary kinds.
+/// The operand dtypes a kind is defined on (the typeinfer rules; D6 for the float-only kinds).
+enum class KindDomain : std::uint8_t {
+  Numeric,     ///< integers and floats
+  Float,       ///< floats only
+  Index,       ///< i32 and i64 only
+  Bool,        ///< bool only
+  Any,         ///< every dtype, bool included
+  Conversion   ///< the unary cast: HIR rejects it, TIR converts to the destination's dtype
+};
+
+/// True when `domain` admits operands of dtype `d` (Conversion admits every dtype).
+bool domain_admits(KindDomain domain, DType d);
+
+/// What a binary kind computes: arithmetic keeps the operand dtype, the others yield bool.
+enum class BinaryClass : std::uint8_t { Arith, Compare, Logical };
+
+/// The Partial rule of a binary kind (ir/hir/partial_rules.h).
+enum class BinaryPartial : std::uint8_t {
+  None,            ///< no Partial operand
+  Additive,        ///< Partial(max/min) on one side, or Partial(sum) on both
+  Multiplicative   ///< Partial(sum) on one side
+};
+
+/// The Partial reductions a unary kind commutes with.
+enum class KindCommutes : std::uint8_t { None, Sum, MaxMin };
+
+/// The elementwise binary kinds (binary_kinds.def).
 enum class BinaryKind : std::uint8_t {
-  Add,
-  Sub,
-  Mul,
-  Div,
-  FloorDiv,
-  Mod,
-  Max,
-  Min,
-  Pow,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  And,
-  Or
+#define TF_BINARY_KIND(E, ...) E,
+#include "ir/core/binary_kinds.def"
 };
 
 /// Every BinaryKind, in declaration order.
-inline constexpr std::array<BinaryKind, 17> kAllBinaryKinds = {
-    BinaryKind::Add, BinaryKind::Sub, BinaryKind::Mul, BinaryKind::Div, BinaryKind::FloorDiv,
-    BinaryKind::Mod, BinaryKind::Max, BinaryKind::Min, BinaryKind::Pow, BinaryKind::Eq,
-    BinaryKind::Ne,  BinaryKind::Lt,  BinaryKind::Le,  BinaryKind::Gt,  BinaryKind::Ge,
-    BinaryKind::And, BinaryKind::Or};
+inline constexpr BinaryKind kAllBinaryKinds[] = {
+#define TF_BINARY_KIND(E, ...) BinaryKind::E,
+#include "ir/core/binary_kinds.def"
+};
 
-/// The elementwise unary kinds (CAST is upstream's vestigial kind; typeinfer rejects it).
+/// The elementwise unary kinds (unary_kinds.def; CAST is upstream's vestigial kind, which HIR's
+/// typeinfer rejects and TIR uses as the default conversion).
 enum class UnaryKind : std::uint8_t {
-  Neg,
-  Abs,
-  Rsqrt,
-  Cast,
-  Not,
-  Relu,
-  Square,
-  Exp,
-  Log,
-  Ceil,
-  Round,
-  Exp2,
-  Log2
+#define TF_UNARY_KIND(E, ...) E,
+#include "ir/core/unary_kinds.def"
 };
 
 /// Every UnaryKind, in declaration order.
-inline constexpr std::array<UnaryKind, 13> kAllUnaryKinds = {
-    UnaryKind::Neg,   UnaryKind::Abs,    UnaryKind::Rsqrt, UnaryKind::Cast, UnaryKind::Not,
-    UnaryKind::Relu,  UnaryKind::Square, UnaryKind::Exp,   UnaryKind::Log,  UnaryKind::Ceil,
-    UnaryKind::Round, UnaryKind::Exp2,   UnaryKind::Log2};
+inline constexpr UnaryKind kAllUnaryKinds[] = {
+#define TF_UNARY_KIND(E, ...) UnaryKind::E,
+#include "ir/core/unary_kinds.def"
+};
 
-/// "add", "sub", "mul", "div", "floor_div", "mod", "max", "min", "pow", "eq", "ne", "lt",
-/// "le", "gt", "ge", "and", "or".
+/// The kind's spelling ("add", "floor_div", "lt"; binary_kinds.def).
 std::string_view binary_kind_name(BinaryKind kind);
 /// The kind spelled `name`, if any.
 std::optional<BinaryKind> binary_kind_from_name(std::string_view name);
+/// The kind's class (eq ne lt le gt ge compare; and, or are logical).
+BinaryClass binary_class(BinaryKind kind);
 /// True for eq ne lt le gt ge.
 bool is_comparison(BinaryKind kind);
 /// True for and, or (bool operands).
 bool is_logical(BinaryKind kind);
 /// True when the result dtype is bool (comparisons and logical kinds).
 bool yields_bool(BinaryKind kind);
+/// The operand dtypes the kind is defined on.
+KindDomain binary_domain(BinaryKind kind);
+/// The kind's Partial rule.
+BinaryPartial binary_partial(BinaryKind kind);
+/// The CUDA runtime functor (cuda/runtime/ops.h) computing `kind` on operands of dtype `d`, or
+/// "" when `d` is outside the kind's domain.
+std::string_view binary_runtime_functor(BinaryKind kind, DType d);
 
-/// "neg", "abs", "rsqrt", "cast", "not", "relu", "square", "exp", "log", "ceil", "round",
-/// "exp2", "log2".
+/// The kind's spelling ("neg", "rsqrt", "exp2"; unary_kinds.def).
 std::string_view unary_kind_name(UnaryKind kind);
 /// The kind spelled `name`, if any.
 std::optional<UnaryKind> unary_kind_from_name(std::string_view name);
-/// True for the kinds defined on floats only (docs/decisions.md D6): rsqrt exp log ceil round exp2
-/// log2.
+/// The operand dtypes the kind is defined on.
+KindDomain unary_domain(UnaryKind kind);
+/// True for the kinds defined on floats only (domain Float; docs/decisions.md D6).
 bool is_float_only(UnaryKind kind);
+/// The Partial reductions the kind commutes with.
+KindCommutes unary_commutes(UnaryKind kind);
+/// The CUDA runtime functor (cuda/runtime/ops.h) computing `kind` on an operand of dtype `d`, or
+/// "" when `d` is outside the kind's domain.
+std::string_view unary_runtime_functor(UnaryKind kind, DType d);
 
 /// The kind name that upstream TileFoundry's alias spelling `name` stands for: cmp_eq cmp_ne
 /// cmp_lt cmp_le cmp_gt cmp_ge -> eq ne lt le gt ge, logical_and logical_or logical_not -> and

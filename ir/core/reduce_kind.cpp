@@ -1,27 +1,39 @@
 #include "ir/core/reduce_kind.h"
 
+#include <iterator>
+
 #include "ir/support/check.h"
 
 namespace tf {
 
-std::string_view reduce_kind_name(ReduceKind kind) {
-  switch (kind) {
-    case ReduceKind::Sum:
-      return "sum";
-    case ReduceKind::Mean:
-      return "mean";
-    case ReduceKind::Max:
-      return "max";
-    case ReduceKind::AbsMax:
-      return "abs_max";
-  }
-  TF_UNREACHABLE("bad ReduceKind");
+namespace {
+
+struct ReduceRow {
+  std::string_view name, runtime;
+};
+
+constexpr ReduceRow kReduceRows[] = {
+#define TF_REDUCE_KIND(E, spelling, runtime) {spelling, #runtime},
+#include "ir/core/reduce_kinds.def"
+};
+static_assert(std::size(kReduceRows) == std::size(kAllReduceKinds));
+
+const ReduceRow& row(ReduceKind k) {
+  const auto i = static_cast<std::size_t>(k);
+  TF_CHECK(i < std::size(kReduceRows), "bad ReduceKind {}", i);
+  return kReduceRows[i];
 }
+
+}  // namespace
+
+std::string_view reduce_kind_name(ReduceKind kind) { return row(kind).name; }
 
 std::optional<ReduceKind> reduce_kind_from_name(std::string_view name) {
   for (ReduceKind k : kAllReduceKinds)
     if (reduce_kind_name(k) == name) return k;
   return std::nullopt;
 }
+
+std::string_view reduce_runtime_enumerator(ReduceKind kind) { return row(kind).runtime; }
 
 }  // namespace tf

@@ -48,6 +48,49 @@ Result<Kind> kind_attr(Op op, const AttrValue& v, std::optional<Kind> (*parse)(s
                     fmt::format("unknown kind '{}'; the kinds are {}", *name, kind_list(binary)));
 }
 
+// Why operands of dtype `d` are outside the domain of `kind` (precondition: they are).
+std::string binary_domain_error(BinaryKind kind, DType d) {
+  const std::string_view k = binary_kind_name(kind);
+  switch (binary_domain(kind)) {
+    case KindDomain::Float:
+      return fmt::format("kind {} needs float operands, got {}{}", k, d.name(),
+                         kind == BinaryKind::Div && d.is_integer()
+                             ? "; use floor_div for integer division"
+                             : "");
+    case KindDomain::Index:
+      return fmt::format("kind {} needs i32 or i64 operands, got {}", k, d.name());
+    case KindDomain::Bool:
+      return fmt::format("kind {} needs bool operands, got {}", k, d.name());
+    case KindDomain::Numeric:
+      return fmt::format("kind {} needs numeric operands, got {}", k, d.name());
+    case KindDomain::Any:
+    case KindDomain::Conversion:
+      break;
+  }
+  TF_UNREACHABLE("binary_domain_error of a dtype in the domain");
+}
+
+// Why HIR does not apply `kind` to an operand of dtype `d`, or nothing when it does.
+std::optional<std::string> unary_domain_error(UnaryKind kind, DType d) {
+  const std::string_view k = unary_kind_name(kind);
+  switch (unary_domain(kind)) {
+    case KindDomain::Conversion:
+      return fmt::format("kind {} is not a conversion; convert with hir.tensor.Cast", k);
+    case KindDomain::Bool:
+      if (d.is_bool()) return std::nullopt;
+      return fmt::format("kind {} needs a bool operand, got {}", k, d.name());
+    case KindDomain::Float:
+      if (d.is_float()) return std::nullopt;
+      return fmt::format("kind {} is defined on floats only, got {}", k, d.name());
+    case KindDomain::Numeric:
+    case KindDomain::Index:
+    case KindDomain::Any:
+      if (domain_admits(unary_domain(kind), d)) return std::nullopt;
+      return fmt::format("kind {} needs a numeric operand, got {}", k, d.name());
+  }
+  TF_UNREACHABLE("bad KindDomain");
+}
+
 }  // namespace
 
 Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
@@ -55,7 +98,6 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
   TF_CHECK(args.size() == 2 && attrs.size() == 1, "{}: malformed Call", op.name());
   Result<BinaryKind> kind = kind_attr<BinaryKind>(op, attrs[0], &binary_kind_from_name, true);
   TF_TRY(kind);
-  const std::string_view kname = binary_kind_name(*kind);
   std::vector<Diagnostic> diags;
   const TensorType* a = tensor_operand(op, args, 0, diags);
   const TensorType* b = tensor_operand(op, args, 1, diags);
@@ -65,22 +107,8 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
     diags.push_back(type_error(op, fmt::format("dtype mismatch: lhs is {}, rhs is {}; there is no "
                                                "implicit promotion (use full_like or cast)",
                                                a->dtype.name(), b->dtype.name())));
-  } else if (*kind == BinaryKind::Div && !d.is_float()) {
-    diags.push_back(
-        type_error(op, fmt::format("kind div needs float operands, got {}{}", d.name(),
-                                   d.is_integer() ? "; use floor_div for integer division" : "")));
-  } else if ((*kind == BinaryKind::FloorDiv || *kind == BinaryKind::Mod) && d != DType::i32() &&
-             d != DType::i64()) {
-    diags.push_back(
-        type_error(op, fmt::format("kind {} needs i32 or i64 operands, got {}", kname, d.name())));
-  } else if (is_logical(*kind) && !d.is_bool()) {
-    diags.push_back(
-        type_error(op, fmt::format("kind {} needs bool operands, got {}", kname, d.name())));
-  } else if ((*kind == BinaryKind::Add || *kind == BinaryKind::Sub || *kind == BinaryKind::Mul ||
-              *kind == BinaryKind::Pow) &&
-             !is_numeric(d)) {
-    diags.push_back(
-        type_error(op, fmt::format("kind {} needs numeric operands, got {}", kname, d.name())));
+  } else if (!domain_admits(binary_domain(*kind), d)) {
+    diags.push_back(type_error(op, binary_domain_error(*kind, d)));
   }
   Result<std::vector<ShapeDim>> shape = broadcast_shapes(a->shape, b->shape);
   if (!shape.ok()) diags.push_back(type_error(op, shape.diagnostics()[0].message));
@@ -100,20 +128,11 @@ Result<IRType> infer_unary_type(Op op, const std::vector<Expr>& args,
   TF_CHECK(args.size() == 1 && attrs.size() == 1, "{}: malformed Call", op.name());
   Result<UnaryKind> kind = kind_attr<UnaryKind>(op, attrs[0], &unary_kind_from_name, false);
   TF_TRY(kind);
-  const std::string_view kname = unary_kind_name(*kind);
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);
   if (x == nullptr) return diags;
   const DType d = x->dtype;
-  if (*kind == UnaryKind::Cast)
-    return type_error(op, "kind cast is not a conversion; convert with hir.tensor.Cast");
-  if (*kind == UnaryKind::Not && !d.is_bool())
-    return type_error(op, fmt::format("kind not needs a bool operand, got {}", d.name()));
-  if (is_float_only(*kind) && !d.is_float())
-    return type_error(op,
-                      fmt::format("kind {} is defined on floats only, got {}", kname, d.name()));
-  if (*kind != UnaryKind::Not && !is_numeric(d))
-    return type_error(op, fmt::format("kind {} needs a numeric operand, got {}", kname, d.name()));
+  if (std::optional<std::string> e = unary_domain_error(*kind, d)) return type_error(op, *e);
   if (std::vector<Diagnostic> p = unary_partial_errors(op, *kind, *x); !p.empty()) return p;
   return args[0]->type();
 }

@@ -139,32 +139,30 @@ std::vector<Diagnostic> check_multilinear_partials(Op op,
 std::vector<Diagnostic> binary_partial_errors(Op op, BinaryKind kind, const TensorType& lhs,
                                               const TensorType& rhs) {
   MultilinearPartials rule{.allowed = kNoReductions};
-  if (kind == BinaryKind::Add) rule = {.allowed = kMaxMin, .jointly = kSumOnly};
-  if (kind == BinaryKind::Mul) rule = {.allowed = kSumOnly};
+  switch (binary_partial(kind)) {
+    case BinaryPartial::None:
+      break;
+    case BinaryPartial::Additive:
+      rule = {.allowed = kMaxMin, .jointly = kSumOnly};
+      break;
+    case BinaryPartial::Multiplicative:
+      rule = {.allowed = kSumOnly};
+      break;
+  }
   const std::string what = fmt::format("kind {}", binary_kind_name(kind));
   return check_multilinear_partials(op, {{"lhs", &lhs}, {"rhs", &rhs}}, rule, what);
 }
 
 std::vector<Diagnostic> unary_partial_errors(Op op, UnaryKind kind, const TensorType& x) {
   ReductionSet commutes = kNoReductions;
-  switch (kind) {
-    case UnaryKind::Relu:
-    case UnaryKind::Exp:
-    case UnaryKind::Log:
-    case UnaryKind::Ceil:
-    case UnaryKind::Round:
-    case UnaryKind::Exp2:
-    case UnaryKind::Log2:
-      commutes = kMaxMin;
+  switch (unary_commutes(kind)) {
+    case KindCommutes::None:
       break;
-    case UnaryKind::Neg:
+    case KindCommutes::Sum:
       commutes = kSumOnly;
       break;
-    case UnaryKind::Abs:
-    case UnaryKind::Rsqrt:
-    case UnaryKind::Cast:
-    case UnaryKind::Not:
-    case UnaryKind::Square:
+    case KindCommutes::MaxMin:
+      commutes = kMaxMin;
       break;
   }
   return reject_partials(op, "x", x, commutes, fmt::format("kind {}", unary_kind_name(kind)));

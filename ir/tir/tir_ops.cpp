@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
+
 #include "ir/core/tuple.h"
 #include "ir/tir/memory_typeinfer.h"
 #include "ir/tir/op_verify.h"
@@ -15,59 +17,32 @@ namespace {
 
 using P = ParamDef;
 
-// The surface spelling when it differs from derived_surface_name (ReLU would derive "re_lu").
-std::string surface_of(TirOp op) {
-  return op == TirOp::ReLU ? "relu" : "";
+struct TirOpRow {
+  std::string_view name, surface;
+};
+
+constexpr TirOpRow kTirOpRows[] = {
+#define TF_TIR_OP(E, name, surface) {name, surface},
+#include "ir/tir/tir_ops.def"
+};
+static_assert(std::size(kTirOpRows) == std::size(kAllTirOps));
+
+const TirOpRow& row(TirOp op) {
+  const auto i = static_cast<std::size_t>(op);
+  TF_CHECK(i < std::size(kTirOpRows), "bad TirOp {}", i);
+  return kTirOpRows[i];
 }
 
 }  // namespace
 
-std::string_view tir_op_name(TirOp op) {
-  switch (op) {
-    case TirOp::AllocTensor:
-      return "tir.memory.AllocTensor";
-    case TirOp::MemorySpan:
-      return "tir.memory.MemorySpan";
-    case TirOp::PtrOf:
-      return "tir.memory.PtrOf";
-    case TirOp::TensorView:
-      return "tir.memory.TensorView";
-    case TirOp::Copy:
-      return "tir.memory.Copy";
-    case TirOp::Fill:
-      return "tir.memory.Fill";
-    case TirOp::Mma:
-      return "tir.cuda.nn.Mma";
-    case TirOp::ReLU:
-      return "tir.nn.ReLU";
-    case TirOp::RMSNorm:
-      return "tir.nn.RMSNorm";
-    case TirOp::Reduce:
-      return "tir.tensor.Reduce";
-    case TirOp::Binary:
-      return "tir.arith.Binary";
-    case TirOp::Unary:
-      return "tir.arith.Unary";
-    case TirOp::Launch:
-      return "tir.Launch";
-    case TirOp::Sync:
-      return "tir.sync.Sync";
-    case TirOp::CopyAsync:
-      return "tir.async.CopyAsync";
-    case TirOp::CpAsyncCommit:
-      return "tir.async.CpAsyncCommit";
-    case TirOp::CpAsyncWait:
-      return "tir.async.CpAsyncWait";
-  }
-  TF_UNREACHABLE("bad TirOp");
-}
+std::string_view tir_op_name(TirOp op) { return row(op).name; }
 
 OpSpec tir_op_spec(TirOp op) {
   OpSpec spec{.name = std::string(tir_op_name(op)),
               .form = OpForm::Effect,
               .family = &kTirFamily,
               .code = static_cast<std::uint32_t>(op)};
-  spec.surface = surface_of(op);
+  spec.surface = std::string(row(op).surface);
   const std::monostate none;
   switch (op) {
     case TirOp::AllocTensor:

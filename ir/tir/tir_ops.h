@@ -1,7 +1,8 @@
 // The TIR ops of seed 002 section 2.3: their schemas, their handlers and the helpers that build
 // their Calls.
 //
-// Design note. Every op is registered by register_tir_ops with its seed name, its form, its
+// Design note. Every op is one row of tir_ops.def (enumerator, name, surface spelling) and one
+// case of tir_op_spec (its schema). Every op is registered by register_tir_ops with its seed name, its form, its
 // ParamDefs in the seed's order and its tfir surface spelling; the handler tables get a
 // typeinfer (typeinfer_attrs where the op declares attributes) for each value op and a verify
 // for each effect op (required_handlers). register_tir_ops is idempotent.
@@ -59,33 +60,17 @@
 
 namespace tf::tir {
 
-/// The TIR ops, in registration order.
+/// The TIR ops, in registration order (tir_ops.def).
 enum class TirOp : std::uint8_t {
-  AllocTensor,
-  MemorySpan,
-  PtrOf,
-  TensorView,
-  Copy,
-  Fill,
-  Mma,
-  ReLU,
-  RMSNorm,
-  Reduce,
-  Binary,
-  Unary,
-  Launch,
-  Sync,
-  CopyAsync,
-  CpAsyncCommit,
-  CpAsyncWait
+#define TF_TIR_OP(E, ...) E,
+#include "ir/tir/tir_ops.def"
 };
 
 /// Every TirOp, in registration order.
-inline constexpr std::array<TirOp, 17> kAllTirOps = {
-    TirOp::AllocTensor,   TirOp::MemorySpan, TirOp::PtrOf,  TirOp::TensorView, TirOp::Copy,
-    TirOp::Fill,          TirOp::Mma,        TirOp::ReLU,   TirOp::RMSNorm,    TirOp::Reduce,
-    TirOp::Binary,        TirOp::Unary,      TirOp::Launch, TirOp::Sync,       TirOp::CopyAsync,
-    TirOp::CpAsyncCommit, TirOp::CpAsyncWait};
+inline constexpr TirOp kAllTirOps[] = {
+#define TF_TIR_OP(E, ...) TirOp::E,
+#include "ir/tir/tir_ops.def"
+};
 
 /// The TIR family's identity (OpFamily; an op's code is its TirOp).
 extern const OpFamily kTirFamily;

@@ -87,7 +87,7 @@ TEST(TirOps, FormsAndSurfaces) {
       {TirOp::CopyAsync, "copy_async"},
       {TirOp::CpAsyncCommit, "cp_async_commit"},
       {TirOp::CpAsyncWait, "cp_async_wait"}};
-  ASSERT_EQ(surfaces.size(), kAllTirOps.size());
+  ASSERT_EQ(surfaces.size(), std::size(kAllTirOps));
   for (const auto& [which, surface] : surfaces) {
     const Op o = tir_op(which, tables().registry());
     EXPECT_EQ(o.surface(), surface);
