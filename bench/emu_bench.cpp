@@ -68,7 +68,7 @@ BENCHMARK(BM_EmuElementwiseAdd)->Arg(256)->Arg(4096)->Unit(benchmark::kMilliseco
 // The machine model on the same kernel (race detection on, as tf eval runs it).
 void BM_MachineModelElementwiseAdd(benchmark::State& state) {
   const text::ReadFile& f = kernel(state.range(0));
-  const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.module->find("add"));
+  const auto* fn = function_as<tir::PrimFunction>(f.module->find("add"));
   const std::vector<eval::Tensor> inputs{random_tensor(1), random_tensor(2)};
   for (auto _ : state) {
     Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, {});
@@ -127,7 +127,7 @@ BENCHMARK(BM_EmuGemm128)->Unit(benchmark::kMillisecond);
 
 void BM_MachineModelGemm128(benchmark::State& state) {
   const text::ReadFile& f = gemm_kernel();
-  const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.module->find("gemm"));
+  const auto* fn = function_as<tir::PrimFunction>(f.module->find("gemm"));
   const std::vector<eval::Tensor> inputs = gemm_inputs();
   for (auto _ : state) {
     Result<eval::tir::TirRun> r = eval::tir::evaluate_prim_function(*f.module, *fn, inputs, {});

@@ -39,7 +39,7 @@ class Program {
     std::vector<Diagnostic> ds = verify_module(*file_.module, handlers());
     if (has_error(ds)) die(ds.front().render());
     for (const FunctionRef& g : file_.module->functions())
-      if (g->function_kind() == "func") fn_ = static_cast<const hir::Function*>(g.get());
+      if (const auto* h = g->as<hir::Function>()) fn_ = h;
     options_.handlers = &handlers();
   }
 

@@ -46,7 +46,7 @@ Loaded load(const std::string& source, const char* name) {
   if (!f.ok() || has_error(verify_module(*f->module, eval_context().handlers()))) std::abort();
   Loaded l;
   l.file = std::make_unique<text::ReadFile>(std::move(f).value());
-  l.fn = dynamic_cast<const tf::tir::PrimFunction*>(l.file->module->lookup(name)->get());
+  l.fn = l.file->module->lookup(name)->get()->as<tf::tir::PrimFunction>();
   return l;
 }
 

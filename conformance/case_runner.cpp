@@ -157,7 +157,7 @@ class CaseRun {
     if (!c_.level.empty()) return c_.level;
     if (f_.file == nullptr) return "hir";
     Result<FunctionRef> f = eval::tir::function_to_run(*f_.file->module, c_.run);
-    return f.ok() && (*f)->function_kind() == "prim_func" ? "tir" : "hir";
+    return f.ok() && (*f)->kind() == FunctionKind::Tir ? "tir" : "hir";
   }
 
   // The inputs of `params` from the case's input lines; false (and the case failed) otherwise.
@@ -200,7 +200,7 @@ class CaseRun {
     const Module& m = *f_.file->module;
     Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
     if (!found.ok()) return (void)fail(found.diagnostics().front().message);
-    const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get());
+    const auto* fn = (*found)->as<tf::tir::PrimFunction>();
     if (fn == nullptr) return evaluate_lowered();  // a func at tir: its lowering runs
     eval::LiteralContext lc;
     lc.base_dir = f_.base_dir;
@@ -309,7 +309,7 @@ class CaseRun {
     ModuleRef tir;
     std::string entry = c_.run;
     bool tuple = false;
-    if (const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(found->get())) {
+    if (const auto* fn = (*found)->as<tf::tir::PrimFunction>()) {
       if (!read_inputs(eval::tir::input_params(*fn), fn->name(), lc, inputs)) return;
       tir = f_.file->module;
       entry = fn->name();
@@ -325,7 +325,7 @@ class CaseRun {
       entry = in->fn->name();
       tuple = in->fn->return_type() && in->fn->return_type()->as<TupleType>() != nullptr;
     }
-    const auto* run_fn = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(entry));
+    const auto* run_fn = function_as<tf::tir::PrimFunction>(tir->find(entry));
     if (run_fn == nullptr) return (void)fail(fmt::format("no TIR function {} to run", entry));
     eval::tir::TirEvalOptions options;
     options.dims = lc.dims;

@@ -44,12 +44,12 @@ class StmtCalls : public tir::StmtVisitor {
 };
 
 void collect(const FunctionBase& fn, CallCollector& calls) {
-  if (const auto* h = dynamic_cast<const hir::Function*>(&fn)) {
+  if (const auto* h = fn.as<hir::Function>()) {
     if (h->body()) calls.visit(h->body());
     for (const auto& v : h->variants()) calls.callees.push_back(v->name());
     return;
   }
-  if (const auto* p = dynamic_cast<const tir::PrimFunction*>(&fn)) {
+  if (const auto* p = fn.as<tir::PrimFunction>()) {
     StmtCalls stmts(calls);
     stmts.visit(tir::Stmt(p));
   }
@@ -98,7 +98,7 @@ std::map<std::string, OpExample> first_op_examples(const std::vector<std::string
       }
       const FunctionBase* fn = file->module->find(ex.run);
       if (fn == nullptr) continue;
-      if (ex.level.empty()) ex.level = fn->function_kind() == "prim_func" ? "tir" : "hir";
+      if (ex.level.empty()) ex.level = fn->kind() == FunctionKind::Tir ? "tir" : "hir";
       ex.states_output = std::any_of(c.expects.begin(), c.expects.end(), [](const CaseExpect& e) {
         return e.kind == CaseExpect::Kind::Output;
       });

@@ -36,7 +36,7 @@ std::vector<Site> call_sites(const CallGraph& graph, const hir::Function& fn) {
   for_each_node(*fn.body(), [&](const ExprNode& e) {
     const auto* call = e.as<FunctionCall>();
     if (call == nullptr) return;
-    const auto* callee = dynamic_cast<const hir::Function*>(graph.find(call->callee));
+    const auto* callee = function_as<hir::Function>(graph.find(call->callee));
     if (callee != nullptr && !callee->is_prototype() && callee->body()) out.push_back({call, &fn, callee});
   });
   std::stable_sort(out.begin(), out.end(), [](const Site& a, const Site& b) { return place_of(a) < place_of(b); });
@@ -96,7 +96,7 @@ CallGraph::CallGraph(const Module& module) : module_(module) {
     if (caller.values > kMaxKernelSteps && caller.oversized == nullptr) caller.oversized = &site;
   };
   for (const FunctionRef& f : module.functions()) {
-    const auto* root = dynamic_cast<const hir::Function*>(f.get());
+    const auto* root = f->as<hir::Function>();
     if (root == nullptr || root->is_prototype() || !root->body() || info.count(root) != 0) continue;
     open(root);
     while (!stack.empty()) {
@@ -171,7 +171,7 @@ const hir::Function* CallGraph::owner_of(const ExprNode& e) const {
   if (!owners_) {
     owners_.emplace();
     for (const FunctionRef& f : module_.functions())
-      if (const auto* h = dynamic_cast<const hir::Function*>(f.get())) {
+      if (const auto* h = f->as<hir::Function>()) {
         for (const auto& named : h->binding_names()) owners_->try_emplace(named.first, h);
         for (const auto& placed : h->binding_locations()) owners_->try_emplace(placed.first, h);
       }

@@ -93,7 +93,7 @@ Result<ModuleRef> CanonicalizePass::run(const ModuleRef& module, const Context&)
   std::vector<FunctionRef> functions;
   bool changed = false;
   for (const FunctionRef& f : module->functions()) {
-    const auto* fn = dynamic_cast<const hir::Function*>(f.get());
+    const auto* fn = f->as<hir::Function>();
     if (fn == nullptr || fn->is_prototype() || fn->is_variant()) {
       functions.push_back(f);
       continue;

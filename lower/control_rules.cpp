@@ -150,7 +150,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
 // HirToTirPass refuses recursion and calls nested deeper than HIR runs before lowering
 // (call_graph.h); the depth check here only keeps the inlining bounded whatever the caller.
 Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) {
-  const auto* callee = dynamic_cast<const hir::Function*>(lc.calls().find(call.callee));
+  const auto* callee = function_as<hir::Function>(lc.calls().find(call.callee));
   if (callee == nullptr || callee->is_prototype())
     return lc.refusal(call, fmt::format("the call of @{}", call.callee),
                       callee == nullptr ? "the callee is not an HIR function of the module"

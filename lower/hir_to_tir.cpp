@@ -243,7 +243,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   std::set<const Diagnostic*> reported;
   for (std::size_t i = 0; i < module->functions().size(); ++i) {
     const FunctionRef& f = module->functions()[i];
-    const auto* fn = dynamic_cast<const hir::Function*>(f.get());
+    const auto* fn = f->as<hir::Function>();
     if (fn == nullptr) {
       slots[i].push_back(f);
       continue;
@@ -277,7 +277,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   }
   if (!refused.empty()) return refused;
   for (std::size_t i = 0; i < module->functions().size(); ++i) {
-    const auto* fn = dynamic_cast<const hir::Function*>(module->functions()[i].get());
+    const auto* fn = module->functions()[i]->as<hir::Function>();
     if (fn == nullptr || !fn->is_prototype()) continue;
     Result<Ref<const tir::PrimFunction>> dispatcher = lower_prototype(*fn, variant_entries);
     if (!dispatcher.ok()) {

@@ -21,7 +21,7 @@ namespace {
 std::set<std::string> launched(const Module& module) {
   std::set<std::string> out;
   for (const FunctionRef& f : module.functions()) {
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr || fn->target() != tir::Target::Host) continue;
     tir::walk(tir::Stmt(fn), [&](const tir::StmtNode& s) {
       const auto* e = s.as<tir::Evaluate>();
@@ -94,7 +94,7 @@ Result<ModuleRef> HostEntryPass::run(const ModuleRef& module, const Context& ctx
   bool changed = false;
   for (const FunctionRef& f : module->functions()) {
     functions.push_back(f);
-    const auto* kernel = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* kernel = f->as<tir::PrimFunction>();
     if (kernel == nullptr || kernel->target() != tir::Target::Cuda || already.count(kernel->name()) != 0) continue;
     const std::string name = entry_name(*module, made, kernel->name());
     made.insert(name);

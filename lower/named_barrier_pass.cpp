@@ -7,7 +7,7 @@ namespace tf::lower {
 Result<ModuleRef> NamedBarrierPass::run(const ModuleRef& module, const Context&) const {
   std::vector<Diagnostic> refused;
   for (const FunctionRef& f : module->functions()) {
-    const auto* kernel = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* kernel = f->as<tir::PrimFunction>();
     if (kernel == nullptr || kernel->target() != tir::Target::Cuda) continue;
     Result<tir::NamedBarrierIds> ids = tir::allocate_named_barriers(*kernel, module.get());  // its device functions too
     if (!ids.ok())

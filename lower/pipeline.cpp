@@ -60,7 +60,7 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
   while (!functions.empty()) {
     const FunctionBase* next = functions.back();
     functions.pop_back();
-    if (const auto* pf = dynamic_cast<const tir::PrimFunction*>(next)) {  // what it launches or calls
+    if (const auto* pf = next->as<tir::PrimFunction>()) {  // what it launches or calls
       tir::walk(tir::Stmt(pf->body().get()), [&](const tir::StmtNode& s) {
         const auto* ev = s.as<tir::Evaluate>();
         if (ev == nullptr) return;
@@ -74,7 +74,7 @@ Result<ModuleRef> with_callees(const Module& module, const std::string& name) {
       });
       continue;
     }
-    const auto* fn = dynamic_cast<const hir::Function*>(next);
+    const auto* fn = next->as<hir::Function>();
     if (fn != nullptr && fn->is_prototype())  // a prototype runs its variants
       for (const hir::HirFunctionRef& v : fn->variants())
         if (keep.insert(v->name()).second) functions.push_back(v.get());

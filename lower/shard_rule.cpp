@@ -41,7 +41,7 @@ void collect_types(const CallGraph& calls, const hir::Function& fn, std::vector<
   for_each_node(*fn.body(), [&](const ExprNode& e) {
     add(e.type(), &e);
     if (const auto* call = e.as<FunctionCall>())
-      if (const auto* callee = dynamic_cast<const hir::Function*>(calls.find(call->callee)))
+      if (const auto* callee = function_as<hir::Function>(calls.find(call->callee)))
         collect_types(calls, *callee, out, seen);
   });
 }

@@ -119,7 +119,7 @@ Result<ModuleRef> ReduceWorkspacePass::run(const ModuleRef& module, const Contex
   std::vector<FunctionRef> functions;
   bool changed = false;
   for (const FunctionRef& f : module->functions()) {
-    const auto* kernel = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* kernel = f->as<tir::PrimFunction>();
     if (kernel == nullptr || kernel->target() != tir::Target::Cuda) {
       functions.push_back(f);
       continue;

@@ -26,7 +26,7 @@ namespace {
 // The host entry of `module` that launches device function `kernel`, if any.
 const tir::PrimFunction* entry_launching(const Module& module, const std::string& kernel) {
   for (const FunctionRef& f : module.functions()) {
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;
     for (const tir::Stmt& s : fn->body()->body) {
       const auto* ev = s->as<tir::Evaluate>();
@@ -63,7 +63,7 @@ struct Emitted {
 };
 
 Result<Emitted> emit_for_run(const Module& module, const std::string& function, const Context& ctx) {
-  const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(function));
+  const auto* fn = function_as<tir::PrimFunction>(module.find(function));
   if (fn == nullptr) return category_error(DiagCategory::Usage, fmt::format("no TIR function {} to run", function));
   Result<ModuleRef> one = lower::with_callees(module, function);  // the function and what it launches
   TF_TRY(one);
@@ -85,7 +85,7 @@ Result<Emitted> emit_for_run(const Module& module, const std::string& function, 
 // The launches the emitted entry will make on `shapes`, each checked with the machine model's
 // launch validator (launch_plan.h).
 Result<LaunchPlan> checked_launches(const Emitted& e, const std::vector<std::vector<std::int64_t>>& shapes) {
-  const auto* entry = dynamic_cast<const tir::PrimFunction*>(e.module->find(e.entry));
+  const auto* entry = function_as<tir::PrimFunction>(e.module->find(e.entry));
   if (entry == nullptr) return LaunchPlan{};
   return plan_launches(*e.module, *entry, shapes);
 }

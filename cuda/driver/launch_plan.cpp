@@ -76,7 +76,7 @@ class Planner {
   std::optional<Diagnostic> launch(const tir::Evaluate& ev, const Extents& extents) {
     const Call& c = ev.call();
     const auto* ref = c.args.empty() ? nullptr : c.args[0]->as<SymbolRef>();
-    const auto* kernel = ref != nullptr ? dynamic_cast<const tir::PrimFunction*>(module_.find(ref->name)) : nullptr;
+    const auto* kernel = ref != nullptr ? function_as<tir::PrimFunction>(module_.find(ref->name)) : nullptr;
     if (kernel == nullptr || c.args.size() < tir::kLaunchConfigOperands) return std::nullopt;
     PlannedLaunch p{kernel, {}, &ev};
     for (std::size_t i = 0; i < 6; ++i) {
@@ -104,7 +104,7 @@ class Planner {
       if (range == nullptr) return std::nullopt;
       if (**subject < range->lo || **subject >= range->hi) continue;
       const tir::Evaluate& call = *d.case_calls[i];
-      const auto* variant = dynamic_cast<const tir::PrimFunction*>(module_.find(call.symbol().name));
+      const auto* variant = function_as<tir::PrimFunction>(module_.find(call.symbol().name));
       if (variant == nullptr || variant->params().size() != call.args().size()) return std::nullopt;
       Extents inner;
       for (std::size_t k = 0; k < call.args().size(); ++k) {

@@ -58,7 +58,7 @@ Result<std::string> emit_module(const Module& module) {
     return it != reaches_named.end() && it->second ? fmt::format("{}\n{}", name, kernel_no) : name;
   };
   auto device_fn = [&](const std::string& name) {
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(module.find(name));
+    const auto* fn = function_as<tir::PrimFunction>(module.find(name));
     return fn != nullptr && fn->target() == tir::Target::Cuda ? fn : nullptr;
   };
   auto on_path = [&](const std::string& name) { return std::find(emitting.begin(), emitting.end(), name) != emitting.end(); };
@@ -132,7 +132,7 @@ Result<std::string> emit_module(const Module& module) {
     return true;
   };
   for (const FunctionRef& f : module.functions()) {
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr) return not_emitted(fmt::format("the non-TIR function {} (lower it first)", f->name()));
     if (detail::function_symbols(fn->name()).entry.empty())
       return not_emitted(fmt::format("the function named '{}' (not an identifier)", detail::comment_text(fn->name())));
@@ -158,12 +158,12 @@ Result<std::string> emit_module(const Module& module) {
     kernels[fn->name()] = facts;
   }
   for (const FunctionRef& f : module.functions())  // the host entries call each other (a dispatch)
-    if (const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get()); fn != nullptr && fn->target() != tir::Target::Cuda)
+    if (const auto* fn = f->as<tir::PrimFunction>(); fn != nullptr && fn->target() != tir::Target::Cuda)
       out << fmt::format("extern \"C\" const char* {}(void* const* buffers, const std::int64_t* const* shapes);\n",
                          detail::function_symbols(fn->name()).entry);
   out << "\n";
   for (const FunctionRef& f : module.functions()) {
-    const auto* fn = dynamic_cast<const tir::PrimFunction*>(f.get());
+    const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;
     Result<std::string> e = host_entry(*fn, kernels);
     TF_TRY(e);

@@ -315,7 +315,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
 
   Result<Value> function_call(const FunctionCall& fc, Scope& scope) {
     const FunctionBase* callee = module_.find(fc.callee);
-    if (callee == nullptr || callee->function_kind() != "func")
+    if (callee == nullptr || callee->kind() != FunctionKind::Hir)
       return located(eval_error(fmt::format("@{} is not an HIR function of this module", fc.callee)));
     std::vector<Value> args;
     for (std::size_t i = 0; i < fc.args.size(); ++i) {

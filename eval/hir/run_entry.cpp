@@ -16,7 +16,7 @@ Result<const hir::Function*> find_function_to_run(const Module& module, const st
   const hir::Function* last = nullptr;
   std::vector<std::string> names;
   for (const FunctionRef& g : module.functions()) {
-    if (g->function_kind() != "func") continue;
+    if (g->kind() != FunctionKind::Hir) continue;
     const auto& h = static_cast<const hir::Function&>(*g);
     if (!name.empty() && h.name() == name) return &h;
     names.push_back(h.name());

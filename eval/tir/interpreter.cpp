@@ -222,7 +222,7 @@ Fault ThreadRunner::let(const ir::LetStmt& s) {
 Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
   if (!e.is_op()) {
     Result<FunctionRef> f = m_.module().lookup(e.symbol().name);
-    const auto* callee = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
+    const auto* callee = f.ok() ? (*f)->as<ir::PrimFunction>() : nullptr;
     if (callee == nullptr) return eval_error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", e.symbol().name));
     return call_function(*callee, e.args(), e);
   }
@@ -246,7 +246,7 @@ Fault ThreadRunner::evaluate(const ir::Evaluate& e) {
       if (!g_.host) return eval_error_at(m_, &e, "launch runs only in a host function");
       const auto* ref = c.args[0]->as<SymbolRef>();
       Result<FunctionRef> f = m_.module().lookup(ref->name);
-      const auto* kernel = f.ok() ? dynamic_cast<const ir::PrimFunction*>(f->get()) : nullptr;
+      const auto* kernel = f.ok() ? (*f)->as<ir::PrimFunction>() : nullptr;
       if (kernel == nullptr) return eval_error_at(m_, &e, fmt::format("@{} is not a prim_func of the module", ref->name));
       // The launch as the program asks for it; the launch validator (ir/tir/launch_check.h) judges it.
       ir::LaunchShape shape;

@@ -18,7 +18,7 @@ Result<TirRun> evaluate_lowered(const Module& module, const std::string& functio
   TF_TRY(lowered);
   Result<FunctionRef> entry = (*lowered)->lookup(function);
   TF_TRY(entry);
-  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(entry->get());
+  const auto* fn = (*entry)->as<tf::tir::PrimFunction>();
   TF_CHECK(fn != nullptr, "the lowering of @{} has no host entry of that name", function);
   return evaluate_prim_function(**lowered, *fn, std::move(inputs), options);
 }

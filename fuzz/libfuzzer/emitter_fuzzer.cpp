@@ -126,7 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const tf::CheckedFile c = tf::fuzz::read_and_verify(text, "fuzz.tfir");
   if (!c.file || !c.read_errors.empty() || !c.verify_errors.empty()) return 0;
   for (const tf::FunctionRef& f : c.file->module->functions())
-    if (dynamic_cast<const tf::tir::PrimFunction*>(f.get()) == nullptr) return 0;  // HIR is lowered first; not here
+    if (!f->is<tf::tir::PrimFunction>()) return 0;  // HIR is lowered first; not here
   tf::Result<std::string> source = tf::cuda::emit_module(*c.file->module);
   if (!source.ok()) {
     for (const tf::Diagnostic& d : source.diagnostics())

@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const tf::CheckedFile c = tf::read_and_verify(text, "fuzz.tfir", tf::eval::eval_context());
   if (!c.file || tf::has_error(c.diagnostics())) return 0;
   for (const tf::FunctionRef& g : c.file->module->functions()) {
-    if (g->function_kind() != "func") continue;
+    if (g->kind() != tf::FunctionKind::Hir) continue;
     const auto& fn = static_cast<const tf::hir::Function&>(*g);
     if (fn.is_variant() || fn.is_prototype()) continue;
     run_function(*c.file->module, fn, size);

@@ -60,7 +60,7 @@ void tir_vs_backend_kernel_case(bool gpu) {
   const RaceFreeKernel k = *gen_race_free_kernel({.group_exchanges = false});
   const std::vector<eval::Tensor> inputs = race_free_inputs(k.rows, k.cols, *rc::gen::arbitrary<std::uint32_t>());
   const text::ReadFile file = read_generated(k.program.text());
-  const auto* fn = dynamic_cast<const tir::PrimFunction*>(file.module->find("kernel"));
+  const auto* fn = function_as<tir::PrimFunction>(file.module->find("kernel"));
   if (fn == nullptr) fail("a generated kernel is missing", "no prim_func `kernel`");
   record_witness(function_witness(k.program.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, {}, {"output = reference"}));
   Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*file.module, *fn, inputs, {});
@@ -76,7 +76,7 @@ void tir_vs_backend_lowered_case(bool gpu) {
   const text::ReadFile file = read_generated(p.text());
   const hir::Function* fn = nullptr;  // the last function: it may call the others
   for (const FunctionRef& f : file.module->functions())
-    if (const auto* h = dynamic_cast<const hir::Function*>(f.get()); h != nullptr && !h->is_prototype()) fn = h;
+    if (const auto* h = f->as<hir::Function>(); h != nullptr && !h->is_prototype()) fn = h;
   if (fn == nullptr) fail("a generated program has no function", "");
   const std::map<std::string, std::int64_t> dims = dims_for(*fn, seed);
   Result<std::vector<eval::Value>> values = random_inputs(*fn, seed, dims);
@@ -89,7 +89,7 @@ void tir_vs_backend_lowered_case(bool gpu) {
     RC_CLASSIFY(true, "refused by the lowering");
     return;
   }
-  const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find(fn->name()));
+  const auto* entry = function_as<tir::PrimFunction>((*lowered)->find(fn->name()));
   if (entry == nullptr) fail("the lowered program has no entry", fn->name());
   eval::tir::TirEvalOptions options;
   options.dims = dims;
@@ -110,8 +110,9 @@ void tir_vs_backend_mma_case(bool gpu) {
       "    c = matmul(a, b)\n    return c\n}}\n", m, n, k);
   RC_TAG(fmt::format("an MMA tile of {}x{}x{}", m, n, k));
   const text::ReadFile file = read_generated(source);
-  const auto& fn = dynamic_cast<const hir::Function&>(*file.module->find("f"));
-  Result<std::vector<eval::Value>> values = random_inputs(fn, seed, {});
+  const auto* fn = function_as<hir::Function>(file.module->find("f"));
+  if (fn == nullptr) fail("a generated program has no func", "f");
+  Result<std::vector<eval::Value>> values = random_inputs(*fn, seed, {});
   if (!values.ok()) fail("the inputs of a generated function do not build", values.diagnostics().front().render());
   const std::vector<eval::Tensor> inputs = tensors_of(*values);
   Result<std::unique_ptr<lower::PassManager>> pm =
@@ -119,7 +120,7 @@ void tir_vs_backend_mma_case(bool gpu) {
   if (!pm.ok()) fail("the MMA pipeline does not build", pm.diagnostics().front().render());
   Result<ModuleRef> lowered = (*pm)->run(file.module, eval::eval_context());
   if (!lowered.ok()) fail("a matmul does not lower by the MMA rule", lowered.diagnostics().front().render());
-  const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find("f"));
+  const auto* entry = function_as<tir::PrimFunction>((*lowered)->find("f"));
   if (entry == nullptr) fail("the lowered program has no entry", "f");
   record_witness(function_witness(text::print_derived_module(file, **lowered), *entry, gpu ? "cuda-gpu" : "cuda-emu", inputs, {},
                                   {"output = reference"}));

@@ -28,7 +28,7 @@ std::map<std::string, Evaluated> evaluate_all(const text::ReadFile& file, std::u
   eval::HirEvalOptions options;
   options.handlers = &eval::eval_context().handlers();
   for (const FunctionRef& g : file.module->functions()) {
-    if (g->function_kind() != "func") continue;
+    if (g->kind() != FunctionKind::Hir) continue;
     const auto& fn = static_cast<const hir::Function&>(*g);
     if (fn.is_variant() || fn.is_prototype()) continue;
     options.dims = dims_for(fn, seed);

@@ -85,7 +85,7 @@ void check_lowered_program(const HirProgram& p) {
   Seen seen;
   const text::ReadFile file = read_generated(p.text());
   for (const FunctionRef& g : file.module->functions())
-    if (const auto* fn = dynamic_cast<const hir::Function*>(g.get())) check_function(file, p.text(), *fn, seed, seen);
+    if (const auto* fn = g->as<hir::Function>()) check_function(file, p.text(), *fn, seed, seen);
   RC_CLASSIFY(seen.hir_fails, "a function whose HIR evaluation fails");
   RC_CLASSIFY(seen.grid, "a function by the grid rule");
   RC_CLASSIFY(seen.collective, "a reduction across rows as a CTA collective");

@@ -24,7 +24,7 @@ struct Outcome {
 };
 
 Outcome run_kernel(const text::ReadFile& f, const std::vector<eval::Tensor>& inputs, std::uint64_t schedule) {
-  const auto* fn = dynamic_cast<const tf::tir::PrimFunction*>(f.module->find("kernel"));
+  const auto* fn = function_as<tf::tir::PrimFunction>(f.module->find("kernel"));
   if (fn == nullptr) fail("a generated kernel is missing", "no prim_func `kernel`");
   eval::tir::TirEvalOptions o;
   o.schedule_seed = schedule;

@@ -26,8 +26,8 @@ Witness function_witness(const std::string& program, const FunctionBase& fn, con
   w.function = fn.name();
   w.level = level;
   w.dims.assign(dims.begin(), dims.end());
-  const auto* h = dynamic_cast<const hir::Function*>(&fn);
-  const auto* t = dynamic_cast<const tir::PrimFunction*>(&fn);
+  const auto* h = fn.as<hir::Function>();
+  const auto* t = fn.as<tir::PrimFunction>();
   const std::vector<VarRef>& params = h != nullptr ? h->params() : t->params();
   for (std::size_t i = 0; i < inputs.size() && i < params.size(); ++i) w.inputs.emplace_back(params[i]->name, inputs[i]);
   w.expectations = std::move(expectations);

@@ -135,7 +135,7 @@ TEST_P(EmitEmu, TheEmulatedKernelsComputeWhatTheMachineModelComputes) {
   ModuleRef module;
   const std::string source = lowered_source(p, module);
   ASSERT_FALSE(source.empty());
-  const auto* fn = dynamic_cast<const hir::Function*>(module->find(p.function));
+  const auto* fn = function_as<hir::Function>(module->find(p.function));
   ASSERT_NE(fn, nullptr);
   Result<std::unique_ptr<EmuModule>> emu = EmuModule::compile(source);
   ASSERT_TRUE(emu.ok()) << emu.diagnostics().front().render() << "\n" << emu.diagnostics().front().notes.front();

@@ -74,13 +74,14 @@ TEST(LoweringLaws, TheMmaRuleAccumulatesAsTheAtomDoesOnRandomTiles) {
         "    c = matmul(a, b)\n    return c\n}}\n", m, n, k);
     Result<text::ReadFile> file = text::read_file(source, "mma.tfir", ctx);
     ASSERT_TRUE(file.ok());
-    const auto& fn = dynamic_cast<const hir::Function&>(*file->module->functions().front());
-    Result<std::vector<eval::Value>> inputs = random_inputs(fn, seed, {});
+    const auto* fn = file->module->functions().front()->as<hir::Function>();
+    ASSERT_NE(fn, nullptr);
+    Result<std::vector<eval::Value>> inputs = random_inputs(*fn, seed, {});
     ASSERT_TRUE(inputs.ok());
     Result<ModuleRef> lowered = (*pm)->run(file->module, ctx);
     ASSERT_TRUE(lowered.ok()) << lowered.diagnostics().front().render();
     ASSERT_NE((*lowered)->find_declaration("lower_mma_block"), nullptr) << m << "x" << k << "x" << n << " did not take the MMA rule";
-    const auto* entry = dynamic_cast<const tir::PrimFunction*>((*lowered)->find("f"));
+    const auto* entry = function_as<tir::PrimFunction>((*lowered)->find("f"));
     ASSERT_NE(entry, nullptr);
     std::vector<eval::Tensor> tensors;
     for (const eval::Value& v : *inputs) tensors.push_back(v.tensor());

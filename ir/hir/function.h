@@ -73,6 +73,8 @@ using BindingLocations = std::unordered_map<const ExprNode*, SourceLocation>;
 /// An HIR function.
 class Function final : public RefCounted, public FunctionBase {
  public:
+  static constexpr FunctionKind kFunctionKind = FunctionKind::Hir;
+
   /// The checking factory (design note); `return_type` null means the body's type.
   /// Diagnostics are of category Type unless they name a rule.
   static Result<Ref<const Function>> make(std::string name, std::vector<VarRef> params, Expr body,
@@ -94,7 +96,6 @@ class Function final : public RefCounted, public FunctionBase {
   const std::string& name() const override { return name_; }
   /// CallableType(return_type(), parameter types).
   const CallableTypeRef& callable_type() const override { return type_; }
-  std::string_view function_kind() const override { return "func"; }
   void ref_inc() const override { RefCounted::ref_inc(); }
   bool ref_dec() const override { return RefCounted::ref_dec(); }
 
@@ -124,7 +125,8 @@ class Function final : public RefCounted, public FunctionBase {
  private:
   Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type,
            BindingNames names, BindingLocations locations)
-      : name_(std::move(name)),
+      : FunctionBase(kFunctionKind),
+        name_(std::move(name)),
         params_(std::move(params)),
         body_(std::move(body)),
         type_(std::move(type)),

@@ -163,9 +163,9 @@ std::string print_file(const ReadFile& f) {
     if (item.kind == ItemKind::Specialize) continue;  // printed after its prototype
     out += "\n";
     const FunctionBase* fn = item.kind == ItemKind::Case ? nullptr : f.module->find(item.name);
-    if (const auto* h = dynamic_cast<const hir::Function*>(fn)) {
+    if (const auto* h = function_as<hir::Function>(fn)) {
       out += print_hir_function(*h, registry, f.names);
-    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(fn)) {
+    } else if (const auto* p = function_as<tir::PrimFunction>(fn)) {
       out += tir::print_prim_function(*p, f.names);
     } else {
       out += item.text + "\n";
@@ -209,7 +209,7 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
   // Atoms a pass put into a kernel that the file does not declare: declared here (`atom A0 = ...`),
   // since an attribute names an atom by its declaration (docs/tfir.md section 5).
   for (const FunctionRef& fn : module.functions()) {
-    const auto* p = dynamic_cast<const tir::PrimFunction*>(fn.get());
+    const auto* p = fn->as<tir::PrimFunction>();
     if (p == nullptr) continue;
     tir::walk(tir::Stmt(p), [&](const tir::StmtNode& s) {
       const auto* e = s.as<tir::Evaluate>();
@@ -227,10 +227,10 @@ std::string print_derived_module(const ReadFile& f, const Module& module) {
   }
   if (entry != nullptr && module.find(entry->function) != nullptr) out += fmt::format("entry {}\n", spell_name(entry->function));
   for (const FunctionRef& fn : module.functions()) {
-    if (const auto* h = dynamic_cast<const hir::Function*>(fn.get())) {
+    if (const auto* h = fn->as<hir::Function>()) {
       if (h->is_variant()) continue;  // printed with its prototype
       out += "\n" + print_hir_function(*h, registry, names);
-    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(fn.get())) {
+    } else if (const auto* p = fn->as<tir::PrimFunction>()) {
       out += "\n" + tir::print_prim_function(*p, names);
     }
   }

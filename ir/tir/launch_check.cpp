@@ -30,7 +30,7 @@ std::vector<const PrimFunction*> with_callees(const Module& module, const PrimFu
     walk(Stmt(out[i]), [&](const StmtNode& s) {
       const auto* e = s.as<Evaluate>();
       if (e == nullptr || e->is_op()) return;
-      const auto* callee = dynamic_cast<const PrimFunction*>(module.find(e->symbol().name));
+      const auto* callee = function_as<PrimFunction>(module.find(e->symbol().name));
       if (callee != nullptr && seen.insert(callee).second) out.push_back(callee);
     });
   return out;

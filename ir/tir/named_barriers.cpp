@@ -47,7 +47,7 @@ class NamedBarrierAllocation final : public StmtVisitor {
   using StmtVisitor::visit_node;
   void visit_node(const Evaluate& e) override {
     if (module_ != nullptr && !e.is_op()) {  // a device function's sites, in place of the call
-      const auto* callee = dynamic_cast<const PrimFunction*>(module_->find(e.symbol().name));
+      const auto* callee = function_as<PrimFunction>(module_->find(e.symbol().name));
       if (callee == nullptr || callee->target() != Target::Cuda || !entered_.insert(callee).second) return;
       if (TF_PLANTED(named_barrier_ids_per_function)) {  // the callee's ids its own, from 1 (the old bug)
         Result<NamedBarrierIds> own = NamedBarrierAllocation(*callee, module_).run();

@@ -50,6 +50,13 @@ std::optional<Target> target_from_name(std::string_view name);
 class PrimFunction final : public StmtNode, public FunctionBase {
  public:
   static constexpr StmtKind kKind = StmtKind::PrimFunction;
+  static constexpr FunctionKind kFunctionKind = FunctionKind::Tir;
+
+  // StmtNode and FunctionBase both have kind(), is<T>() and as<T>(); on a PrimFunction they are
+  // the Stmt's (StmtKind). Its FunctionKind is read through FunctionBase (ir/core/function_base.h).
+  using StmtNode::as;
+  using StmtNode::is;
+  using StmtNode::kind;
 
   /// The checking factory (design note). Diagnostics (all collected) are of category Type.
   static Result<Ref<const PrimFunction>> make(std::string name, std::vector<VarRef> params,
@@ -59,7 +66,6 @@ class PrimFunction final : public StmtNode, public FunctionBase {
   const std::string& name() const override { return name_; }
   /// CallableType(Unit, parameter types).
   const CallableTypeRef& callable_type() const override { return type_; }
-  std::string_view function_kind() const override { return "prim_func"; }
   void ref_inc() const override { StmtNode::ref_inc(); }
   bool ref_dec() const override { return StmtNode::ref_dec(); }
 
@@ -86,6 +92,7 @@ class PrimFunction final : public StmtNode, public FunctionBase {
   PrimFunction(std::string name, std::vector<VarRef> params, SequentialRef body,
                std::int64_t output_count, Target target, CallableTypeRef type, Loc loc)
       : StmtNode(kKind, std::move(loc)),
+        FunctionBase(kFunctionKind),
         name_(std::move(name)),
         params_(std::move(params)),
         body_(std::move(body)),

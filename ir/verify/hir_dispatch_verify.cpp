@@ -196,7 +196,7 @@ std::vector<Diagnostic> verify_top_level_dispatch(const hir::Function& f, const 
                        f.name()));
   if (!f.is_variant()) return diags;
   for (const FunctionRef& g : module.functions()) {
-    const auto* base = dynamic_cast<const hir::Function*>(g.get());
+    const auto* base = g->as<hir::Function>();
     if (base == nullptr) continue;
     for (const hir::HirFunctionRef& v : base->variants())
       if (v.get() == &f) return diags;  // verified through its base

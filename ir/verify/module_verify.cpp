@@ -12,11 +12,11 @@ std::vector<Diagnostic> verify_module(const Module& module, const OpHandlers& ha
   std::vector<Diagnostic> out;
   for (const FunctionRef& f : module.functions()) {
     std::vector<Diagnostic> d;
-    if (const auto* h = dynamic_cast<const hir::Function*>(f.get())) {
+    if (const auto* h = f->as<hir::Function>()) {
       if (!h->is_variant()) d = verify_function(*h, &module, handlers);  // a variant: via its base
       std::vector<Diagnostic> top = verify_top_level_dispatch(*h, module, handlers);
       d.insert(d.end(), top.begin(), top.end());
-    } else if (const auto* p = dynamic_cast<const tir::PrimFunction*>(f.get()))
+    } else if (const auto* p = f->as<tir::PrimFunction>())
       d = verify_prim_function(*p, &module, handlers);
     for (Diagnostic& x : d)
       if (x.function.empty()) x.function = f->name();

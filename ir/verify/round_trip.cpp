@@ -23,16 +23,16 @@ std::string function_difference(const Module& a, const Module& b) {
     const std::string which = ": @" + x->name();
     if (x->name() != y->name() || !structural_equal(IRType(x->callable_type()), IRType(y->callable_type())))
       return "a re-read function has another name or type" + which;
-    const auto* hx = dynamic_cast<const hir::Function*>(x);
-    const auto* hy = dynamic_cast<const hir::Function*>(y);
+    const auto* hx = x->as<hir::Function>();
+    const auto* hy = y->as<hir::Function>();
     if ((hx == nullptr) != (hy == nullptr)) return "a re-read function is of another kind" + which;
     if (hx != nullptr) {
       if (!structural_equal(hx->body(), hy->body()) || !structural_equal(hx->return_type(), hy->return_type()))
         return "a re-read function differs" + which;
       continue;
     }
-    const auto* tx = dynamic_cast<const tir::PrimFunction*>(x);
-    const auto* ty = dynamic_cast<const tir::PrimFunction*>(y);
+    const auto* tx = x->as<tir::PrimFunction>();
+    const auto* ty = y->as<tir::PrimFunction>();
     if ((tx == nullptr) != (ty == nullptr)) return "a re-read function is of another kind" + which;
     if (tx != nullptr && (!tir::structural_equal(tir::Stmt(tx->body()), tir::Stmt(ty->body())) ||
                           tx->target() != ty->target() || tx->output_count() != ty->output_count()))

@@ -50,7 +50,7 @@ const tir::PrimFunction* TirVerifier::resolve(const SymbolRef& ref, const IrPath
     }
     return nullptr;
   }
-  const auto* callee = dynamic_cast<const tir::PrimFunction*>(f->get());
+  const auto* callee = (*f)->as<tir::PrimFunction>();
   if (callee == nullptr)
     report(rule_error(missing_rule, fmt::format("@{} is a {} function, not a prim_func", ref.name,
                                                 (*f)->function_kind())),

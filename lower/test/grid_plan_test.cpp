@@ -44,7 +44,7 @@ std::optional<GridPlan> plan_of(const std::string& source) {
   Result<text::ReadFile> f = text::read_file(source, "t.tfir", text::standard_context());
   EXPECT_TRUE(f.ok());
   if (!f.ok()) return std::nullopt;
-  const auto* fn = dynamic_cast<const hir::Function*>(f->module->functions().front().get());
+  const auto* fn = f->module->functions().front()->as<hir::Function>();
   EXPECT_NE(fn, nullptr);
   std::vector<Expr> results{fn->body()};
   if (const Tuple* t = fn->body()->as<Tuple>()) results = t->elements;

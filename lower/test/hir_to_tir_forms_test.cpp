@@ -42,7 +42,7 @@ ModuleRef hir_to_tir(const std::string& source) {
 }
 
 const tir::PrimFunction* prim(const ModuleRef& m, const std::string& name) {
-  return m ? dynamic_cast<const tir::PrimFunction*>(m->find(name)) : nullptr;
+  return m ? function_as<tir::PrimFunction>(m->find(name)) : nullptr;
 }
 
 const char* kPrototype = R"(tfir 1
@@ -209,7 +209,7 @@ func f(x: Tensor[(N, 3), f32], s: Tensor[(), f32], k: Tensor[(4,), i32]) -> Tupl
   const ModuleRef hir = read(source);
   ASSERT_TRUE(hir);
   StorageCheck in_hir;
-  ExprTypes(in_hir).visit(dynamic_cast<const hir::Function*>(hir->functions().front().get())->body());
+  ExprTypes(in_hir).visit(hir->functions().front()->as<hir::Function>()->body());
   EXPECT_GE(in_hir.bad.size(), 3u);  // each literal's umat
 
   const ModuleRef out = hir_to_tir(source);

@@ -155,7 +155,7 @@ TEST(LoweringLimits, ASplitInto1024PartsLowersAndItsTextReadsBack) {
   ASSERT_TRUE(f.ok());
   const Lowered l = lower(split(1024));
   ASSERT_TRUE(l.module) << (l.diags.empty() ? "" : l.diags.front().render());
-  const auto* kernel = dynamic_cast<const tir::PrimFunction*>(l.module->find("f_kernel"));
+  const auto* kernel = function_as<tir::PrimFunction>(l.module->find("f_kernel"));
   ASSERT_NE(kernel, nullptr);
   EXPECT_EQ(tir::let_nesting(tir::Stmt(kernel->body().get())), 1024u);
   const std::string text = text::print_derived_module(*f, *l.module);

@@ -15,7 +15,7 @@ std::optional<MmaPlan> plan_of(const std::string& signature, const std::string& 
   Result<text::ReadFile> f = text::read_file(source, "t.tfir", text::standard_context());
   EXPECT_TRUE(f.ok()) << (f.ok() ? "" : f.diagnostics().front().render());
   if (!f.ok()) return std::nullopt;
-  const auto* fn = dynamic_cast<const hir::Function*>(f->module->functions().front().get());
+  const auto* fn = f->module->functions().front()->as<hir::Function>();
   return plan_mma(*fn, {fn->body()});
 }
 

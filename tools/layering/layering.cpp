@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -67,52 +69,127 @@ bool is_source(const fs::path& p) {
   return kExt.count(p.extension().string()) > 0;
 }
 
+// Calls `visit(path, repository-relative name)` for each C++ source of root's source folders.
+template <typename Visit>
+void for_each_source(const fs::path& root, Visit visit) {
+  for (const char* top :
+       {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "tools", "bench", "python"}) {
+    if (!fs::is_directory(root / top)) continue;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top))
+      if (entry.is_regular_file() && is_source(entry.path()))
+        visit(entry.path(), fs::relative(entry.path(), root).generic_string());
+  }
+}
+
+bool is_identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+}
+
+// `text` with every comment and string or character literal blanked to spaces; newlines stay,
+// so a line keeps its number. A `'` after a letter or digit is a digit separator or a literal's
+// prefix, not a literal's start.
+std::string code_only(const std::string& text) {
+  std::string out = text;
+  const std::size_t n = text.size();
+  auto blank_to = [&](std::size_t from, std::size_t to) {
+    to = std::min(to, n);
+    for (std::size_t k = from; k < to; ++k)
+      if (out[k] != '\n') out[k] = ' ';
+    return to;
+  };
+  for (std::size_t i = 0; i < n;) {
+    const char c = text[i];
+    const char next = i + 1 < n ? text[i + 1] : '\0';
+    if (c == '/' && next == '/') {
+      i = blank_to(i, text.find('\n', i));
+    } else if (c == '/' && next == '*') {
+      const std::size_t end = text.find("*/", i + 2);
+      i = blank_to(i, end == std::string::npos ? n : end + 2);
+    } else if (c == '"' && i > 0 && text[i - 1] == 'R') {  // R"delim( ... )delim"
+      const std::size_t open = text.find('(', i);
+      const std::string close =
+          open == std::string::npos ? std::string() : ")" + text.substr(i + 1, open - i - 1) + "\"";
+      const std::size_t end = close.empty() ? std::string::npos : text.find(close, open);
+      i = blank_to(i, end == std::string::npos ? n : end + close.size());
+    } else if (c == '"' || (c == '\'' && (i == 0 || !is_identifier_char(text[i - 1])))) {
+      std::size_t end = i + 1;  // the closing quote, past escapes; a line's end closes a bad one
+      while (end < n && text[end] != c && text[end] != '\n') end += text[end] == '\\' ? 2 : 1;
+      i = blank_to(i, end + 1);
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<Violation> check_includes(const fs::path& root, const LayerTable& table) {
   static const std::regex kInclude(R"(^\s*#\s*include\s+"([^"]+)\")");
   std::vector<Violation> out;
   std::set<std::string> unlisted;
-  for (const char* top : {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "tools", "bench", "python"}) {
-    if (!fs::is_directory(root / top)) continue;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top)) {
-      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
-      const std::string file = fs::relative(entry.path(), root).generic_string();
-      const std::string from = folder_of(file);
-      const LayerTable::Place* from_place = table.find(from);
-      if (from_place == nullptr) {
-        if (unlisted.insert(from).second)
-          out.push_back({file, 0, fmt::format("folder {} is not in the layer order of "
-                                              "docs/architecture.md",
-                                              from)});
+  for_each_source(root, [&](const fs::path& path, const std::string& file) {
+    const std::string from = folder_of(file);
+    const LayerTable::Place* from_place = table.find(from);
+    if (from_place == nullptr) {
+      if (unlisted.insert(from).second)
+        out.push_back({file, 0, fmt::format("folder {} is not in the layer order of "
+                                            "docs/architecture.md",
+                                            from)});
+      return;
+    }
+    std::ifstream in(path);
+    int line_no = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++line_no;
+      std::smatch m;
+      if (!std::regex_search(line, m, kInclude)) continue;
+      const std::string target = m[1];
+      if (!fs::exists(root / target)) continue;  // a system or generated header
+      const std::string to = folder_of(target);
+      const LayerTable::Place* to_place = table.find(to);
+      std::string why;
+      if (is_testing(target) && !is_test_code(file))
+        why = fmt::format("{} is test support; only test code may include it", target);
+      else if (to == from)
         continue;
-      }
-      std::ifstream in(entry.path());
-      int line_no = 0;
-      for (std::string line; std::getline(in, line);) {
-        ++line_no;
-        std::smatch m;
-        if (!std::regex_search(line, m, kInclude)) continue;
-        const std::string target = m[1];
-        if (!fs::exists(root / target)) continue;  // a system or generated header
-        const std::string to = folder_of(target);
-        const LayerTable::Place* to_place = table.find(to);
-        std::string why;
-        if (is_testing(target) && !is_test_code(file))
-          why = fmt::format("{} is test support; only test code may include it", target);
-        else if (to == from)
+      else if (to_place == nullptr)
+        why = fmt::format("{} is not in the layer order", to);
+      else if (to_place->line > from_place->line)
+        why = fmt::format("{} is a higher layer than {}", to, from);
+      else if (to_place->line == from_place->line && to_place->group != from_place->group)
+        why = fmt::format("{} and {} are peers", to, from);
+      if (!why.empty())
+        out.push_back({file, line_no, fmt::format("includes {}: {}", target, why)});
+    }
+  });
+  return out;
+}
+
+std::vector<Violation> check_no_dynamic_cast(const fs::path& root) {
+  const std::string word = "dynamic_cast";
+  std::vector<Violation> out;
+  for_each_source(root, [&](const fs::path& path, const std::string& file) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::istringstream code(code_only(text.str()));
+    int line_no = 0;
+    for (std::string line; std::getline(code, line);) {
+      ++line_no;
+      for (std::size_t at = line.find(word); at != std::string::npos;
+           at = line.find(word, at + 1)) {
+        const std::size_t after = line.find_first_not_of(" \t", at + word.size());
+        if ((at > 0 && is_identifier_char(line[at - 1])) || after == std::string::npos ||
+            line[after] != '<')
           continue;
-        else if (to_place == nullptr)
-          why = fmt::format("{} is not in the layer order", to);
-        else if (to_place->line > from_place->line)
-          why = fmt::format("{} is a higher layer than {}", to, from);
-        else if (to_place->line == from_place->line && to_place->group != from_place->group)
-          why = fmt::format("{} and {} are peers", to, from);
-        if (!why.empty())
-          out.push_back({file, line_no, fmt::format("includes {}: {}", target, why)});
+        out.push_back({file, line_no,
+                       "dynamic_cast: tell functions apart by FunctionBase::as<T>() / is<T>() "
+                       "(ir/core/function_base.h), IR nodes by their as<T>()"});
+        break;  // one per line
       }
     }
-  }
+  });
   return out;
 }
 

@@ -9,6 +9,10 @@
 // line is below A's line; an include of a file under `testing/` is allowed only from test code
 // (a file under `test/` or `testing/`, or the fuzzing tools under fuzz/). Includes that name no
 // file of the repository (system headers) are not checked.
+//
+// The same folders are checked for dynamic_cast: the IR tells its node kinds apart by their kind
+// tags (`as<T>()`), and functions by FunctionBase::kind() / `as<T>()` (ir/core/function_base.h),
+// never by RTTI. Comments and string and character literals may mention it.
 #pragma once
 
 #include <filesystem>
@@ -45,7 +49,11 @@ struct Violation {
 };
 
 /// Checks every C++ source under `root`'s source folders (ir, eval, lower, cuda, fuzz,
-/// conformance, tools, bench) against `table`.
+/// conformance, tools, bench, python) against `table`.
 std::vector<Violation> check_includes(const std::filesystem::path& root, const LayerTable& table);
+
+/// Every `dynamic_cast<` outside comments and string and character literals in the C++ sources
+/// under `root`'s source folders (those of check_includes), one Violation per line.
+std::vector<Violation> check_no_dynamic_cast(const std::filesystem::path& root);
 
 }  // namespace tf::layering

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace tf::layering {
@@ -56,6 +57,37 @@ TEST(Layering, ACheckOfAPlantedTreeNamesEachBrokenInclude) {
   std::sort(found.begin(), found.end());
   EXPECT_EQ(found, (std::vector<std::string>{"ir/high/b.h:2", "ir/low/a.h:1", "ir/peer/c.h:1",
                                              "ir/stray/d.h:0"}));
+  fs::remove_all(root);
+}
+
+// Functions are told apart by FunctionBase::as<T>() (ir/core/function_base.h), not by RTTI.
+TEST(Layering, NoSourceUsesDynamicCast) {
+  for (const Violation& v : check_no_dynamic_cast(TF_SOURCE_ROOT))
+    ADD_FAILURE() << v.file << ":" << v.line << ": " << v.message;
+}
+
+// The check itself can fail, and skips comments and literals: a planted tree.
+TEST(Layering, ADynamicCastCheckOfAPlantedTreeNamesEachCastInCode) {
+  const fs::path root = fs::temp_directory_path() / "tf_dynamic_cast_test";
+  fs::remove_all(root);
+  auto write = [&](const std::string& path, const std::string& text) {
+    fs::create_directories((root / path).parent_path());
+    std::ofstream(root / path) << text;
+  };
+  write("ir/a.cpp",
+        "// dynamic_cast<const F*>(f) in a comment\n"
+        "auto* g = dynamic_cast<const G*>(f);\n"
+        "/* dynamic_cast<const F*>(f)\n   dynamic_cast<const F*>(f) */ int x = '\"';\n"
+        "const char* s = \"dynamic_cast<F>\"; auto* h = dynamic_cast <const H*>(f);\n");
+  write("lower/b.h",
+        "const char* r = R\"x(\")dynamic_cast<F>)x\"; int n = 1'000;\n"
+        "int my_dynamic_cast<int>; auto& k = dynamic_cast<const K&>(*f);\n");
+  write("docs/c.cpp", "auto* g = dynamic_cast<const G*>(f);\n");  // not a source folder
+  std::vector<std::string> found;
+  for (const Violation& v : check_no_dynamic_cast(root))
+    found.push_back(v.file + ":" + std::to_string(v.line));
+  std::sort(found.begin(), found.end());
+  EXPECT_EQ(found, (std::vector<std::string>{"ir/a.cpp:2", "ir/a.cpp:5", "lower/b.h:2"}));
   fs::remove_all(root);
 }
 

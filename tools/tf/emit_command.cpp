@@ -26,7 +26,7 @@ int run_emit(const EmitRequest& r, std::ostream& out, std::ostream& err) {
     module = *one;
   }
   bool has_hir = false;
-  for (const FunctionRef& f : module->functions()) has_hir = has_hir || dynamic_cast<const hir::Function*>(f.get()) != nullptr;
+  for (const FunctionRef& f : module->functions()) has_hir = has_hir || f->is<hir::Function>();
   if (has_hir) {
     Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
     if (!pm.ok()) return report_bad_input(pm.diagnostics(), err, r.json);

@@ -132,7 +132,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   {
     Result<FunctionRef> named = eval::tir::function_to_run(*file.module, r.function);
     if (!named.ok()) return fail(named.diagnostics(), err, r.json);
-    prim = dynamic_cast<const tf::tir::PrimFunction*>(named->get());
+    prim = (*named)->as<tf::tir::PrimFunction>();
   }
   const hir::Function* hir_fn = nullptr;
   if (prim == nullptr) {

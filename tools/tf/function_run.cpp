@@ -26,7 +26,7 @@ Diagnostic usage(std::string message) { return category_error(DiagCategory::Usag
 
 // Whether the func `fn` returns a tuple (a one-output run then still gives a tuple).
 bool returns_tuple(const Module& module, const std::string& fn) {
-  const auto* h = dynamic_cast<const hir::Function*>(module.find(fn));
+  const auto* h = function_as<hir::Function>(module.find(fn));
   return h != nullptr && h->return_type() && h->return_type()->as<TupleType>() != nullptr;
 }
 
@@ -44,10 +44,10 @@ Result<DimBinding> bind_dims(const Module& module, const std::string& fn, const 
   const FunctionBase* f = module.find(fn);
   std::vector<VarRef> params;
   std::vector<DimVarRef> known;
-  if (const auto* h = dynamic_cast<const hir::Function*>(f)) {
+  if (const auto* h = function_as<hir::Function>(f)) {
     params = h->params();
     known = eval::dim_vars_of(*h);
-  } else if (const auto* prim = dynamic_cast<const tf::tir::PrimFunction*>(f)) {
+  } else if (const auto* prim = function_as<tf::tir::PrimFunction>(f)) {
     params = eval::tir::input_params(*prim);
     known = eval::dim_vars_of(prim->params());
     for (const ModuleDecl& decl : module.declarations())
@@ -91,8 +91,8 @@ bool is_run_level(const std::string& level) { return level == "hir" || level == 
 
 Result<std::vector<VarRef>> function_inputs(const Module& module, const std::string& fn) {
   const FunctionBase* f = module.find(fn);
-  if (const auto* prim = dynamic_cast<const tf::tir::PrimFunction*>(f)) return eval::tir::input_params(*prim);
-  if (const auto* h = dynamic_cast<const hir::Function*>(f)) return h->params();
+  if (const auto* prim = function_as<tf::tir::PrimFunction>(f)) return eval::tir::input_params(*prim);
+  if (const auto* h = function_as<hir::Function>(f)) return h->params();
   return usage(fmt::format("the program has no function '{}'", fn));
 }
 
@@ -101,8 +101,8 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
   if (!is_run_level(options.level))
     return usage(fmt::format("level '{}': the levels are hir and tir, and the backends emu and gpu", options.level));
   const FunctionBase* f = module.find(fn);
-  const auto* prim = dynamic_cast<const tf::tir::PrimFunction*>(f);
-  const auto* h = dynamic_cast<const hir::Function*>(f);
+  const auto* prim = function_as<tf::tir::PrimFunction>(f);
+  const auto* h = function_as<hir::Function>(f);
   if (prim == nullptr && h == nullptr) return usage(fmt::format("the program has no function '{}'", fn));
   if (options.level == "emu" || options.level == "gpu") {
     std::optional<FunctionRun> model;
@@ -160,7 +160,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
     TF_TRY(lowered);
     tir = *lowered;
   }
-  const auto* entry = dynamic_cast<const tf::tir::PrimFunction*>(tir->find(fn));
+  const auto* entry = function_as<tf::tir::PrimFunction>(tir->find(fn));
   if (entry == nullptr) return usage(fmt::format("no TIR function {} to run", fn));
   // The outputs' extents: static ones, and DimVars bound above.
   std::vector<eval::Tensor> outputs;

@@ -153,8 +153,8 @@ func f(x: Tensor[(N, 4), f32]) -> Tensor[(N, 4), f32] {
 }
 )", /*lower=*/true);
   ASSERT_TRUE(written && lowered);
-  const auto* a = dynamic_cast<const tir::PrimFunction*>(written->find("f_kernel"));
-  const auto* b = dynamic_cast<const tir::PrimFunction*>(lowered->find("f_kernel"));
+  const auto* a = function_as<tir::PrimFunction>(written->find("f_kernel"));
+  const auto* b = function_as<tir::PrimFunction>(lowered->find("f_kernel"));
   ASSERT_TRUE(a != nullptr && b != nullptr);
   ASSERT_EQ(a->params().size(), 3u);
   ASSERT_EQ(b->params().size(), 3u);
@@ -310,7 +310,7 @@ TEST(EmitMma, TheMmaFusesNeitherItsLoadsNorItsStore) {
   ASSERT_TRUE(pm.ok());
   Result<ModuleRef> lowered = (*pm)->run(m, ctx());
   ASSERT_TRUE(lowered.ok()) << lowered.diagnostics().front().render();
-  const auto* fn = dynamic_cast<const tir::PrimFunction*>((*lowered)->find("mma16816"));
+  const auto* fn = function_as<tir::PrimFunction>((*lowered)->find("mma16816"));
   ASSERT_NE(fn, nullptr);
   EffectOps effects;
   effects.visit(fn->body());

@@ -24,7 +24,7 @@ Result<Value> run_tfir(std::string_view source, std::vector<Tensor> inputs, std:
   if (has_error(ds)) return ds;
   const hir::Function* target = nullptr;
   for (const FunctionRef& g : f->module->functions()) {
-    if (g->function_kind() != "func") continue;
+    if (g->kind() != FunctionKind::Hir) continue;
     const auto& h = static_cast<const hir::Function&>(*g);
     if (fn.empty() ? !h.is_variant() : h.name() == fn) target = &h;
   }

@@ -18,7 +18,7 @@ Result<TirRun> run_tir(std::string_view source, std::string_view fn, std::vector
   if (has_error(ds)) return ds;
   Result<FunctionRef> g = f->module->lookup(fn);
   TF_TRY(g);
-  const auto* p = dynamic_cast<const tf::tir::PrimFunction*>(g->get());
+  const auto* p = (*g)->as<tf::tir::PrimFunction>();
   if (p == nullptr) return category_error(DiagCategory::Usage, fmt::format("{} is not a prim_func", fn));
   // The module must outlive the run: keep the file alive for the call.
   return evaluate_prim_function(*f->module, *p, std::move(inputs), options);

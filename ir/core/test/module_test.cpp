@@ -33,6 +33,24 @@ TEST(ExternFunction, IsANamedSignature) {
   EXPECT_EQ(f->ref_count(), 1);
 }
 
+// The kind tag and the checked downcast through it (function_base.h, design note "Kinds").
+TEST(ExternFunction, ItsKindIsExternAndAsReturnsItself) {
+  ExternFunctionRef f = fn("f");
+  const FunctionBase* base = f.get();
+  EXPECT_EQ(base->kind(), FunctionKind::Extern);
+  EXPECT_EQ(base->function_kind(), "extern");
+  EXPECT_TRUE(base->is<ExternFunction>());
+  EXPECT_EQ(base->as<ExternFunction>(), f.get());  // the same object, the base offset undone
+  EXPECT_EQ(function_as<ExternFunction>(base), f.get());
+  EXPECT_EQ(function_as<ExternFunction>(nullptr), nullptr);
+}
+
+TEST(FunctionKind, EachKindHasItsTfirSpelling) {
+  EXPECT_EQ(function_kind_name(FunctionKind::Extern), "extern");
+  EXPECT_EQ(function_kind_name(FunctionKind::Hir), "func");
+  EXPECT_EQ(function_kind_name(FunctionKind::Tir), "prim_func");
+}
+
 TEST(Module, KeepsFunctionsAndDeclarationsInOrderAndFindsThemByName) {
   DimVarRef n = test::dim("N", 1, 4097);
   LayoutBase l = test::layout(tuple_of(4, 8), tuple_of(8, 1));

@@ -37,6 +37,18 @@ TEST(HirFunction, ItsTypeIsTheCallableTypeOfItsSignature) {
             to_string(IRType(CallableType::make(add->type(), {x->type(), y->type()}).value())));
 }
 
+// Its FunctionKind is Hir, and as<T> through FunctionBase finds it and nothing else.
+TEST(HirFunction, ItsKindIsHirAndAsFindsItThroughFunctionBase) {
+  VarRef x = f32v("x", {4});
+  HirFunctionRef f = Function::make("f", {x}, x).value();
+  const FunctionBase& base = *f;
+  EXPECT_EQ(base.kind(), FunctionKind::Hir);
+  EXPECT_TRUE(base.is<Function>());
+  EXPECT_FALSE(base.is<ExternFunction>());
+  EXPECT_EQ(base.as<Function>(), f.get());
+  EXPECT_EQ(base.as<ExternFunction>(), nullptr);
+}
+
 // covers: TYPES.7.CALLABLE.names-on-function-params, TYPES.7.CALLABLE.names-not-in-type
 TEST(HirFunction, NamesLiveOnTheParamsNotInTheType) {
   VarRef x = f32v("x", {4});

@@ -69,7 +69,7 @@ func fib(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {
 TEST(HirReader, ContractScaleAddReadsTypesAndPrints) {
   Result<ReadFile> f = read(std::string("\n") + testing::kScaleAdd + "\n");
   ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
-  const auto* fn = dynamic_cast<const hir::Function*>(f->module->find("scale_add"));
+  const auto* fn = function_as<hir::Function>(f->module->find("scale_add"));
   ASSERT_NE(fn, nullptr);
   EXPECT_EQ(to_string(fn->return_type()), "Tensor[(N, 8), f32]");
   EXPECT_EQ(fn->params().size(), 2u);
@@ -257,7 +257,7 @@ specialize f(DimVarRangePat("N", 65, 4097)) as f_large(v: Tensor[(N,), f32]) -> 
 )";
   Result<ReadFile> f = read(src);
   ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
-  const auto* proto = dynamic_cast<const hir::Function*>(f->module->find("f"));
+  const auto* proto = function_as<hir::Function>(f->module->find("f"));
   ASSERT_NE(proto, nullptr);
   EXPECT_TRUE(proto->is_prototype());
   ASSERT_EQ(proto->variants().size(), 2u);

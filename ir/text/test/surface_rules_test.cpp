@@ -63,7 +63,7 @@ prim_func k(a: Tensor[(32,), f32], w: Tensor[(32,), f32], out: Tensor[(32,), f32
 TEST(SurfaceRules, HirLiteralsAreUnmaterialized) {
   // covers: TYPES.2.STORAGE.literal-is-umat
   ReadFile f = read("func g(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    y = add(x, 1.0)\n    return y\n}\n");
-  const auto& g = dynamic_cast<const hir::Function&>(*f.module->find("g"));
+  const auto& g = *f.module->find("g")->as<hir::Function>();
   const Call& add = *g.body()->as<Call>();
   const Constant* one = add.args[1]->as<Constant>();
   ASSERT_NE(one, nullptr);
@@ -74,7 +74,7 @@ TEST(SurfaceRules, HirLiteralsAreUnmaterialized) {
 TEST(SurfaceRules, PrimFuncParsesToTirWithSequentialBodiesOfStatements) {
   // covers: TIR.0.INTRO.prim-func-parses-to-tir, TIR.0.INTRO.container
   ReadFile f = read(kOps);
-  const auto& k = dynamic_cast<const tir::PrimFunction&>(*f.module->find("k"));
+  const auto& k = *f.module->find("k")->as<tir::PrimFunction>();
   EXPECT_EQ(k.name(), "k");
   EXPECT_EQ(k.params().size(), 3u);
   EXPECT_EQ(k.output_count(), 1);
@@ -86,7 +86,7 @@ TEST(SurfaceRules, EffectOpsAreEvaluatesAndValueOpsAreLetAnchored) {
   // covers: TIR.0.INTRO.effect-op-set, TIR.0.INTRO.value-op-set, TYPES.6.UNIT.evaluate-in-stmt-position
   // covers: TIR.1.4.EVAL.sole-wrapper
   ReadFile f = read(kOps);
-  const auto& k = dynamic_cast<const tir::PrimFunction&>(*f.module->find("k"));
+  const auto& k = *f.module->find("k")->as<tir::PrimFunction>();
   std::vector<std::string> evaluated, anchored;
   int symbol_calls = 0;
   tir::walk(k.body(), [&](const tir::StmtNode& s) {
@@ -119,7 +119,7 @@ TEST(SurfaceRules, EffectOpsAreEvaluatesAndValueOpsAreLetAnchored) {
 TEST(SurfaceRules, AMeshSliceIsOnlyTheSyncAttribute) {
   // covers: TIR.1.5.SYNC.slice-not-ssa
   ReadFile f = read(kOps);
-  const auto& k = dynamic_cast<const tir::PrimFunction&>(*f.module->find("k"));
+  const auto& k = *f.module->find("k")->as<tir::PrimFunction>();
   std::vector<Mesh> synced;
   int lets = 0;
   tir::walk(k.body(), [&](const tir::StmtNode& s) {

@@ -42,7 +42,7 @@ std::string first_error(const std::string& src) {
 }
 
 const tir::PrimFunction& prim(const ReadFile& f, const std::string& name) {
-  return dynamic_cast<const tir::PrimFunction&>(*f.module->find(name));
+  return *f.module->find(name)->as<tir::PrimFunction>();
 }
 
 TEST(TirReader, ContractSection6Reads) {

@@ -91,6 +91,20 @@ TEST(TirPrimFunction, ASymbolRefToItCarriesItsCallableType) {
   EXPECT_TRUE(t.return_type->is<UnitType>());
 }
 
+// A PrimFunction is a Stmt and a function: on it, kind() is the Stmt's; through FunctionBase it
+// is Tir, and as<T> finds it and nothing else.
+TEST(TirPrimFunction, ItsFunctionKindIsTirAndItsStmtKindStays) {
+  PrimFunctionRef g = ok(PrimFunction::make("g", {f32g("a", {4})}, body()));
+  EXPECT_EQ(g->kind(), StmtKind::PrimFunction);
+  EXPECT_EQ(g->as<PrimFunction>(), g.get());  // the Stmt's as<T>
+  const FunctionBase& base = *g;
+  EXPECT_EQ(base.kind(), FunctionKind::Tir);
+  EXPECT_TRUE(base.is<PrimFunction>());
+  EXPECT_FALSE(base.is<ExternFunction>());
+  EXPECT_EQ(base.as<PrimFunction>(), g.get());
+  EXPECT_EQ(base.as<ExternFunction>(), nullptr);
+}
+
 TEST(TirPrimFunction, AModuleHoldsItBesideOtherFunctions) {
   PrimFunctionRef g = ok(PrimFunction::make("g", {f32g("a", {4})}, body()));
   ModuleRef m = ok(Module::make("m", {g}));

@@ -30,7 +30,7 @@ text::ReadFile read(const std::string& src) {
 }
 
 const hir::Function& fn(const text::ReadFile& f, const std::string& name) {
-  return dynamic_cast<const hir::Function&>(*f.module->find(name));
+  return *f.module->find(name)->as<hir::Function>();
 }
 
 TEST(HirVerify, ReadFunctionsVerify) {

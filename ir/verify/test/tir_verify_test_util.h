@@ -63,7 +63,7 @@ inline bool refused_by_the_reader(const std::string& src) {
 }
 
 inline const tir::PrimFunction& prim(const text::ReadFile& f, const std::string& name) {
-  return dynamic_cast<const tir::PrimFunction&>(*f.module->find(name));
+  return *f.module->find(name)->as<tir::PrimFunction>();
 }
 
 /// verify_prim_function of `name` in `f`, against f's module (one "unread" diagnostic when the

@@ -61,7 +61,7 @@ TEST_P(ImportFixture, ImportsToWhatTheHandWrittenTfirComputes) {
   options.handlers = &eval::eval_context().handlers();
   int compared = 0;
   for (const FunctionRef& g : written->module->functions()) {
-    if (g->function_kind() != "func") continue;
+    if (g->kind() != tf::FunctionKind::Hir) continue;
     const auto& want = static_cast<const hir::Function&>(*g);
     if (want.is_prototype()) continue;
     const FunctionBase* found = imported->module->find(want.name());
