@@ -211,6 +211,8 @@ struct Rsqrt { TF_DEV float operator()(float a) const { return static_cast<float
 /// ceil and round (half to even) are exact in f32 and keep the sign of zero.
 struct Ceil { TF_DEV float operator()(float a) const { return ::ceilf(a); } };
 struct Round { TF_DEV float operator()(float a) const { return ::rintf(a); } };
+/// sqrt: IEEE's correctly rounded sqrtf (nvcc's default -prec-sqrt=true).
+struct Sqrt { TF_DEV float operator()(float a) const { return ::sqrtf(a); } };
 struct Log { TF_DEV float operator()(float a) const { return static_cast<float>(::log(static_cast<double>(a))); } };
 struct Exp2 { TF_DEV float operator()(float a) const { return static_cast<float>(::exp2(static_cast<double>(a))); } };
 struct Log2 { TF_DEV float operator()(float a) const { return static_cast<float>(::log2(static_cast<double>(a))); } };

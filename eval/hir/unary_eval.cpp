@@ -4,7 +4,8 @@
 // Unary on floats: neg / abs flip / clear the sign bit (NaN included), relu is max(x, 0) with
 // NaN kept and -0 kept (torch's clamp_min), square is x * x in f32, ceil rounds toward +inf,
 // round is half-to-even, rsqrt / exp / log / exp2 / log2 evaluate in f64 and round once
-// (rsqrt(0) = +inf, log(0) = -inf, log(-1) = NaN). On integers (neg abs relu square) the
+// (rsqrt(0) = +inf, log(0) = -inf, log(-1) = NaN); so does sqrt, which makes it IEEE's correctly
+// rounded square root (sqrt(-0) = -0, sqrt(-1) = NaN). On integers (neg abs relu square) the
 // arithmetic is int64 wrapping to the width: neg and abs of the minimum stay the minimum.
 // not flips a bool. Clamp is min(max(x, lo), hi) on the exact values (so lo > hi gives hi and
 // a NaN x or bound gives NaN), rounded once to x's dtype: an integer x takes a bound through
@@ -74,6 +75,8 @@ Result<Value> float_unary(UnaryKind k, const Tensor& x, DType dtype) {
       return map_f32(x, dtype, [](float v) { return std::ceil(v); });
     case UnaryKind::Round:
       return map_f32(x, dtype, &round_half_even);
+    case UnaryKind::Sqrt:  // f64 then one rounding: exact, as f64 carries twice f32's bits plus 2
+      return map_f32(x, dtype, [](float v) { return f32_of(std::sqrt(static_cast<double>(v))); });
     case UnaryKind::Not:
     case UnaryKind::Cast:
       break;
@@ -103,6 +106,7 @@ Result<Value> int_unary(UnaryKind k, const Tensor& x, DType dtype) {
     case UnaryKind::Round:
     case UnaryKind::Exp2:
     case UnaryKind::Log2:
+    case UnaryKind::Sqrt:
       break;
   }
   return eval_error(fmt::format("kind {} is not defined on {} operands", unary_kind_name(k),
