@@ -42,11 +42,10 @@ std::map<std::string, Evaluated> evaluate_all(const text::ReadFile& file, std::u
 
 }  // namespace
 
-void check_evaluated_program(const HirProgram& p) {
-  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
-  const text::ReadFile file = read_generated(p.text());
+int check_evaluated_text(const std::string& program, std::uint64_t seed) {
+  const text::ReadFile file = read_generated(program);
   Witness generated;  // replaced by each function's below; marks the end of generating
-  generated.program = p.text();
+  generated.program = program;
   record_witness(std::move(generated));
   const auto first = evaluate_all(file, seed);
   const auto again = evaluate_all(file, seed);
@@ -55,7 +54,7 @@ void check_evaluated_program(const HirProgram& p) {
   int failures = 0;
   for (const auto& [name, e] : first) {
     const std::vector<std::string> expected = e.value.ok() ? exact_expectations(*e.value) : std::vector<std::string>{};
-    record_witness(function_witness(p.text(), *file.module->find(name), "hir", tensors_of(e.inputs), e.dims, expected));
+    record_witness(function_witness(program, *file.module->find(name), "hir", tensors_of(e.inputs), e.dims, expected));
     if (!e.value.ok()) {
       ++failures;
       for (const Diagnostic& d : e.value.diagnostics())
@@ -69,6 +68,12 @@ void check_evaluated_program(const HirProgram& p) {
     if (!reprinted.at(name).value.ok() || !same_value(*e.value, *reprinted.at(name).value))
       fail("the printed program evaluates to another value", "@" + name);
   }
+  return failures;
+}
+
+void check_evaluated_program(const HirProgram& p) {
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  const int failures = check_evaluated_text(p.text(), seed);
   RC_CLASSIFY(failures > 0, "some function fails at run time");
   const std::string text = p.text();
   RC_CLASSIFY(text.find("dtype=MX") != std::string::npos || text.find("dtype=NVFP4") != std::string::npos,

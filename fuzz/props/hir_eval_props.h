@@ -8,12 +8,19 @@
 //             handle in half of them.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 #include "fuzz/gen/hir_program_gen.h"
 
 namespace tf::fuzz {
 
 /// The hir-eval check of one generated program.
 void check_evaluated_program(const HirProgram& p);
+/// The same check of the program `program` (tfir text that reads), its inputs drawn from
+/// `seed`: fails (the property's fail, a RapidCheck failure) at the first broken law. Returns how
+/// many functions failed at run time with an evaluation diagnostic.
+int check_evaluated_text(const std::string& program, std::uint64_t seed);
 
 /// The body of the property (one case).
 void hir_eval_case();

@@ -75,16 +75,9 @@ TF_LAW(TextRoundTripLaws, GeneratedHirProgramsWithEveryLoopShapeAndNameRoundTrip
 
 // The counterexample the law above found at its 9,455th case from seed 20261129 (a value used in
 // a nested loop's yield and after the outer loop was printed inside the outer loop, so the
-// printed text did not read): replayed from RapidCheck's reproduce string, whatever RC_PARAMS.
-TEST(TextRoundTripRegressions, AValueUsedInANestedLoopAndAfterItStaysInScope) {
-  replay_law(&tf_law_impl_TextRoundTripLaws_GeneratedHirProgramsWithEveryLoopShapeAndNameRoundTrip,
-             "TextRoundTripLaws/GeneratedHirProgramsWithEveryLoopShapeAndNameRoundTrip",
-      "BgEVlhHdS9WduRGVylGcMF2dz9yRl5WZyFGdlRGSpJHUy92ZyFWbzdVa0hWR2Vmc5x0bvB3UoFGclFkbk5UYtVmU"
-      "vVnbkRlcpBXjwde3Udpz4828GH3e+ESxVCJb3DFkX_Wze4i4Au2SZDIgACIgACBAv0DAAAAyBEQAAAQAAAAACAgB"
-      "DAAAAAAAAAAAAQAACQgAAAAAAAAAAAAAAAAAAAAACAABAAAAAAAAAAAAAAAADAAAAAAAAAABAIAAAAAAAAAAAEgA"
-      "AAAAAAAAAAAAAAAABIAACIwAAAABAAAAAAAAGAAAAIAAAAAAAEgAAQAAAAAAAAAAAAAAAAAAAAAAAAQBLAAAAAwA"
-      "AQAAFAAAFAAACMQABAAAAAwAEAAAAAAAAAAAAAAADAAAEAgAAAAADAAAAAABBAAADAAAAAAAAAgA");
-}
+// printed text did not read) is pinned as text in ir/text/test/hir_printer_scopes_test.cpp, with
+// two variants: a replayed reproduce string would name a case of one version of the generator
+// only, and every kind the records add changes the generator's draws.
 
 TF_LAW(TextRoundTripLaws, GeneratedTirProgramsReadVerifyAndPrintToAFixedPoint, ()) {
   const TirProgram p = *gen_tir_program();

@@ -55,7 +55,7 @@ TEST(HirMath, KindNamesRoundTrip) {
   for (UnaryKind k : kAllUnaryKinds) EXPECT_EQ(unary_kind_from_name(unary_kind_name(k)), k);
   EXPECT_EQ(binary_kind_name(BinaryKind::FloorDiv), "floor_div");
   EXPECT_FALSE(binary_kind_from_name("FloorDiv").has_value());
-  EXPECT_FALSE(unary_kind_from_name("sqrt").has_value());
+  EXPECT_FALSE(unary_kind_from_name("cbrt").has_value());
 }
 
 // covers: TYPES.5.TUPLE.single-output-type
