@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "ir/core/expr_depth.h"
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
@@ -9,6 +11,7 @@
 #include "ir/text/build_support.h"
 #include "ir/text/dim_builder.h"
 #include "ir/text/expression_parser.h"
+#include "ir/text/lexer.h"
 #include "ir/text/statement_cursor.h"
 #include "ir/text/type_builder.h"
 #include "ir/text/value_builder.h"
@@ -21,8 +24,10 @@ namespace {
 
 class HirBodyReader : public StatementCursor {
  public:
-  HirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env)
-      : StatementCursor(toks, pos), env_(env) {}
+  // `max_bindings` bounds the bindings read (kMaxBindings for a func's body).
+  HirBodyReader(const std::vector<Token>& toks, std::size_t pos, BodyEnvironment& env,
+                int max_bindings = kMaxBindings)
+      : StatementCursor(toks, pos), env_(env), max_bindings_(max_bindings) {}
 
   // Reads the function's block, whose `{` is at pos_; the result is the returned value.
   Result<Expr> function_block() {
@@ -45,7 +50,7 @@ class HirBodyReader : public StatementCursor {
         continue;
       }
       binding();
-      if (bindings_ > kMaxBindings) {  // the rest of the body is not read
+      if (bindings_ > max_bindings_) {  // the rest of the body is not read
         while (!at(TokenKind::RBrace) && !at(TokenKind::Eof)) {
           skip_statement();
           skip_newlines();
@@ -56,6 +61,21 @@ class HirBodyReader : public StatementCursor {
     if (!diags_.empty()) return diags_;
     if (!result) return error_at(peek(), "the func body has no return");
     return *result;
+  }
+
+  // Reads bindings and loops up to Eof (PartialHirBody::read); a stray `}` is an error.
+  Result<bool> statements_to_end() {
+    while (true) {
+      skip_newlines();
+      if (at(TokenKind::Eof)) break;
+      if (at(TokenKind::RBrace)) {
+        diags_.push_back(error_at(take(), "a '}' that closes no block"));
+        continue;
+      }
+      binding();
+    }
+    if (!diags_.empty()) return diags_;
+    return true;
   }
 
   hir::BindingNames take_names() { return std::move(names_); }
@@ -88,11 +108,11 @@ class HirBodyReader : public StatementCursor {
   // name[: Type] = value | loop
   void binding() {
     const Token& name = peek();
-    if (++bindings_ > kMaxBindings) {  // one diagnostic; the function block stops reading
-      if (bindings_ == kMaxBindings + 1)
+    if (++bindings_ > max_bindings_) {  // one diagnostic; the function block stops reading
+      if (bindings_ == max_bindings_ + 1)
         report(error_at(name, fmt::format("a func body holds at most {} bindings (the verifier and "
                                         "the evaluators walk its dependency chains recursively)",
-                                        kMaxBindings)));
+                                        max_bindings_)));
       skip_statement();
       return;
     }
@@ -302,6 +322,7 @@ class HirBodyReader : public StatementCursor {
   static constexpr int kMaxBindings = 1000;
 
   BodyEnvironment& env_;
+  int max_bindings_;
   int bindings_ = 0;
   hir::BindingNames names_;
   hir::BindingLocations locations_;
@@ -373,6 +394,31 @@ Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const Skipp
       std::move(body->locations));
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
+}
+
+PartialHirBody::PartialHirBody(const ParsedFile& file, const std::vector<VarRef>& params,
+                               const OpHandlers& handlers, const std::map<std::string, Signature>& signatures,
+                               const std::map<std::string, Atom>& atoms)
+    : env_(file.environment, handlers, signatures, atoms), file_name_(file.file_name) {
+  for (const VarRef& p : params) env_.bind(p->name, p);
+}
+
+Result<bool> PartialHirBody::read(std::string_view statements) {
+  Result<std::vector<Token>> toks = lex(std::string(statements) + "\n", file_name_);
+  TF_TRY(toks);
+  // No Function is built, so the bound that keeps the verifier's recursion short does not apply.
+  HirBodyReader reader(*toks, 0, env_, std::numeric_limits<int>::max());
+  return reader.statements_to_end();
+}
+
+Result<IRType> PartialHirBody::type_of(std::string_view value) const {
+  Result<Syntax> s = parse_expression(value, file_name_);
+  TF_TRY(s);
+  if (uses_poisoned_name(**s, env_))
+    return error_at(**s, fmt::format("'{}' uses a name whose binding did not read", to_string(**s)));
+  Result<Expr> v = build_value(**s, BodyDialect::Hir, env_);
+  TF_TRY(v);
+  return (*v)->type();
 }
 
 }  // namespace tf::text

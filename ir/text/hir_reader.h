@@ -17,9 +17,16 @@
 // statement that uses a name whose binding failed is skipped without a second diagnostic.
 // The Function keeps the binding names (hir::BindingNames) for the printer. A `specialize`
 // item's body reads the same way into a variant (hir::Function::make_variant).
+//
+// A caller that writes a body as it goes and needs the types of its values in between (the
+// upstream importer, ir/upstream/type_probe.h) reads it a few statements at a time with a
+// PartialHirBody: the same statement reader over the same environment, without the Function.
 #pragma once
 
 #include <map>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "ir/hir/function.h"
 #include "ir/support/result.h"
@@ -42,5 +49,33 @@ Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const Skipp
                                              const SpecializeSignature& head, const OpHandlers& handlers,
                                              const std::map<std::string, Signature>& signatures,
                                              const std::map<std::string, Atom>& atoms);
+
+/// A func body read a few statements at a time (header comment). Statements read as in a func
+/// body (bindings and loops; one that fails poisons the name it binds, and one that uses a
+/// poisoned name is skipped without a second diagnostic), but no Function is built: there is no
+/// `return`, and no bound on the number of bindings. `file`, `handlers`, `signatures` and
+/// `atoms` must outlive it.
+class PartialHirBody {
+ public:
+  /// The empty body of a func whose parameters are `params`; names resolve as
+  /// read_hir_function's.
+  PartialHirBody(const ParsedFile& file, const std::vector<VarRef>& params, const OpHandlers& handlers,
+                 const std::map<std::string, Signature>& signatures,
+                 const std::map<std::string, Atom>& atoms);
+
+  /// Reads `statements` (tfir bindings and loops, one a line) after those read so far. Fails
+  /// with every diagnostic, positioned in `statements` (its first line is line 1) and named as
+  /// `file`; the statements that read stay bound all the same.
+  Result<bool> read(std::string_view statements);
+
+  /// The type of the tfir value `value` (`x`, `(a, b)`, `tuple_get_item(r, index=1)`, ...) over
+  /// the parameters and the names bound so far at the body's top level. Fails, positioned in
+  /// `value`, at a name that is not bound or whose binding failed.
+  Result<IRType> type_of(std::string_view value) const;
+
+ private:
+  BodyEnvironment env_;
+  std::string file_name_;
+};
 
 }  // namespace tf::text

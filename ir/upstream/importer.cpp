@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 
@@ -106,6 +106,7 @@ struct FunctionState {
   std::map<std::string, std::string> tile_windows;  // a tile loop's index -> its window extent
   std::set<std::string> bound;                      // names bound so far (params included)
   bool flat_mode = false;
+  std::unique_ptr<TypeProbe> probe;                 // the reader's view of `flat` (type_probe.h)
 };
 
 class Importer {
@@ -313,6 +314,7 @@ class Importer {
     Result<std::string> params = signature_params(l, 2, close);
     TF_TRY(params);
     state.params = *params;
+    state.probe = std::make_unique<TypeProbe>(prelude_, state.params, context_);
     params_of_[scope.functions.at(name)] = current_params_;
     std::string result;
     if (close + 1 < l.tokens.size() - 1) {
@@ -343,7 +345,7 @@ class Importer {
     TF_TRY(body);
     append(b.last_line(), "}");
     if (result.empty()) {  // a tuple result: the body's type
-      std::optional<ProbedType> t = probe_type(prelude_, state.params, state.flat, returned_flat_, context_);
+      std::optional<ProbedType> t = probe(returned_flat_);
       if (!t) return error(def, "the type of the function's tuple result could not be derived (the body does not read as tfir)");
       result = t->text;
       layout_.edit(header, head + " -> " + result + " {");
@@ -404,6 +406,9 @@ class Importer {
     TF_TRY(rhs);
     return binding(first, **rhs);
   }
+
+  // The type of the tfir value `expr` after the current function's bindings so far.
+  std::optional<ProbedType> probe(const std::string& expr) { return fn_->probe->type_of(fn_->flat, expr); }
 
   void bind(const std::string& name) {
     fn_->bound.insert(name);
@@ -509,20 +514,13 @@ class Importer {
     const PyExpr& source = *call.items[1];
     Result<std::string> src = value(source, true);
     TF_TRY(src);
-    const std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, *src, context_);
+    const std::optional<ProbedType> t = probe(*src);
     if (!t) return ex_.error(source, "the type of the resharded value could not be derived");
-    auto storage_of = [](const std::string& type_text) {
-      const std::size_t at = type_text.rfind("storage=");
-      if (at == std::string::npos) return std::string("gmem");
-      std::size_t end = at + 8;
-      while (end < type_text.size() && std::isalnum(static_cast<unsigned char>(type_text[end]))) ++end;
-      return type_text.substr(at + 8, end - at - 8);
-    };
-    const std::string from = storage_of(t->text);
+    const std::string from = t->storage;
     const std::string to = target.empty() ? from : target;
     auto level = [](const std::string& st) { return st == "rmem" || st == "umat" ? 0 : st == "smem" ? 1 : 2; };
     std::vector<long long> strides(extents.size(), 1);
-    if (level(to) == level(from) && t->text.find("ShardLayout") != std::string::npos)
+    if (level(to) == level(from) && t->shard_layout)
       return ex_.error(*layout, "Layout(shape, None) in a reshard of a value that already has a ShardLayout (its strides would depend on "
                                 "that layout's; not read yet)");
     if (level(to) >= level(from)) {
@@ -591,7 +589,7 @@ class Importer {
     // integers stay i64 and booleans bool.
     std::string dtype;
     for (const std::string& p : partners)
-      if (std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, p, context_); t && is_float_dtype(t->dtype)) {
+      if (std::optional<ProbedType> t = probe(p); t && is_float_dtype(t->dtype)) {
         dtype = t->dtype;
         break;
       }
@@ -602,6 +600,7 @@ class Importer {
       const std::string v = dtype + "(" + p.value + ")";
       layout_.edit(p.handle, c + " = " + v);
       fn_->flat[p.flat_index] = c + " = " + v;
+      fn_->probe->rewrote(fn_->flat, p.flat_index);
     }
     return true;
   }
@@ -614,7 +613,7 @@ class Importer {
     TF_TRY(base);
     Result<std::string> base_flat = value(x, true);
     TF_TRY(base_flat);
-    const std::optional<ProbedType> t = probe_type(prelude_, fn_->params, fn_->flat, *base_flat, context_);
+    const std::optional<ProbedType> t = probe(*base_flat);
     if (!t || t->dtype.empty()) return ex_.error(x, fmt::format("the shape of '{}' could not be derived for its subscript", x.text));
     if (s.items.size() - 1 > t->shape.size())
       return ex_.error(s, fmt::format("{} indices for '{}' of rank {}", s.items.size() - 1, x.text, t->shape.size()));

@@ -26,9 +26,10 @@
 //   loops        `for i in range(..):` whose body ends in `carry = new` lines -> a tfir loop with
 //                those carries and one yield; after a loop of several carries each carry's name
 //                reads its element of the loop's tuple
-// The types a translation needs (a constant's partner, the extent behind `:`) come from the tfir
-// reader itself: the function so far is read with its bindings flattened and the type of the
-// name asked for is what it reports. Anything outside the subset is a diagnostic at its place.
+// The types a translation needs (a constant's partner, the extent behind `:`, a tuple result)
+// come from the tfir reader itself: the function's bindings, loops flattened, are read as they
+// are written (type_probe.h), and the type of a name is the one the reader bound to it.
+// Anything outside the subset is a diagnostic at its place.
 #pragma once
 
 #include <string>
