@@ -20,7 +20,7 @@ Result<Expr> alloc_shaped(LoweringContext& lc, std::vector<ShapeDim> shape, DTyp
 }
 
 // dst = alloc(shape of `like`, dtype); `op`(operands..., dst, attrs).
-Result<Expr> apply(LoweringContext& lc, std::string_view op, std::vector<Expr> operands, const std::vector<ShapeDim>& shape,
+Result<Expr> apply(LoweringContext& lc, tir::TirOp op, std::vector<Expr> operands, const std::vector<ShapeDim>& shape,
                    DType dtype, std::vector<NamedAttr> attrs, std::string_view hint, std::vector<Expr> after_dst = {}) {
   Result<Expr> dst = alloc_shaped(lc, shape, dtype, hint);
   TF_TRY(dst);
@@ -44,30 +44,30 @@ Result<Expr> lower_softmax(LoweringContext& lc, const Call& c) {
   const DType f32 = DType::f32();
   Expr wide = *x;
   if (type.dtype != f32) {
-    Result<Expr> w = apply(lc, "tir.arith.Unary", {*x}, type.shape, f32, {{"kind", std::string("cast")}}, "x_f32");
+    Result<Expr> w = apply(lc, tir::TirOp::Unary, {*x}, type.shape, f32, {tir::kind_attr(UnaryKind::Cast)}, "x_f32");
     TF_TRY(w);
     wide = *w;
   }
   std::vector<ShapeDim> kept = type.shape;
   kept[static_cast<std::size_t>(axis)] = ShapeDim(1);
   const std::int64_t tir_axis = lc.axis(type.shape, axis);  // moved with a grid region's leading axes
-  const std::vector<NamedAttr> reduce_max{{"axes", std::vector<std::int64_t>{tir_axis}}, {"kind", std::string("max")}};
-  Result<Expr> m = apply(lc, "tir.tensor.Reduce", {wide}, kept, f32, reduce_max, "row_max", {tir::no_workspace()});
+  const std::vector<NamedAttr> reduce_max{{"axes", std::vector<std::int64_t>{tir_axis}}, tir::kind_attr(ReduceKind::Max)};
+  Result<Expr> m = apply(lc, tir::TirOp::Reduce, {wide}, kept, f32, reduce_max, "row_max", {tir::no_workspace()});
   TF_TRY(m);
-  Result<Expr> d = apply(lc, "tir.arith.Binary", {wide, *m}, type.shape, f32, {{"kind", std::string("sub")}}, "shifted");
+  Result<Expr> d = apply(lc, tir::TirOp::Binary, {wide, *m}, type.shape, f32, {tir::kind_attr(BinaryKind::Sub)}, "shifted");
   TF_TRY(d);
-  Result<Expr> e = apply(lc, "tir.arith.Unary", {*d}, type.shape, f32, {{"kind", std::string("exp")}}, "exps");
+  Result<Expr> e = apply(lc, tir::TirOp::Unary, {*d}, type.shape, f32, {tir::kind_attr(UnaryKind::Exp)}, "exps");
   TF_TRY(e);
-  const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{tir_axis}}, {"kind", std::string("sum")}};
-  Result<Expr> s = apply(lc, "tir.tensor.Reduce", {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
+  const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{tir_axis}}, tir::kind_attr(ReduceKind::Sum)};
+  Result<Expr> s = apply(lc, tir::TirOp::Reduce, {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
   TF_TRY(s);
   const std::string name = lc.binding_name(c);
   const std::string result = name.empty() ? "t" : name;
-  Result<Expr> y = apply(lc, "tir.arith.Binary", {*e, *s}, type.shape, f32, {{"kind", std::string("div")}},
+  Result<Expr> y = apply(lc, tir::TirOp::Binary, {*e, *s}, type.shape, f32, {tir::kind_attr(BinaryKind::Div)},
                          type.dtype == f32 ? result : result + "_f32");
   TF_TRY(y);
   if (type.dtype == f32) return *y;
-  return apply(lc, "tir.arith.Unary", {*y}, type.shape, type.dtype, {{"kind", std::string("cast")}}, result);
+  return apply(lc, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
 }
 
 namespace {
@@ -135,10 +135,10 @@ Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
   p_extents.push_back(k);
   const std::optional<ShardLayout> split_k = split_k_products(lc, type, p_extents);
   Result<Expr> p = [&]() -> Result<Expr> {
-    if (!split_k) return apply(lc, "tir.arith.Binary", {*av, *bv}, p_shape, product_dtype, {{"kind", std::string("mul")}}, "products");
+    if (!split_k) return apply(lc, tir::TirOp::Binary, {*av, *bv}, p_shape, product_dtype, {tir::kind_attr(BinaryKind::Mul)}, "products");
     Result<Expr> d = lc.alloc_buffer(p_shape, product_dtype, LayoutBase(*split_k), StorageKind::Rmem, "products");
     TF_TRY(d);
-    Result<Expr> e = emit_into(lc, "tir.arith.Binary", {*av, *bv}, *d, {}, {{"kind", std::string("mul")}});
+    Result<Expr> e = emit_into(lc, tir::TirOp::Binary, {*av, *bv}, *d, {}, {tir::kind_attr(BinaryKind::Mul)});
     TF_TRY(e);
     return gathered(lc, *e);
   }();
@@ -147,12 +147,12 @@ Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
   const std::string result = name.empty() ? "t" : name;
   const bool cast_after = is_float && type.dtype != DType::f32();
   const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(type.shape.size())}},
-                                   {"kind", std::string("sum")}};
-  Result<Expr> s = apply(lc, "tir.tensor.Reduce", {*p}, type.shape, product_dtype, sum, cast_after ? result + "_f32" : result,
+                                   tir::kind_attr(ReduceKind::Sum)};
+  Result<Expr> s = apply(lc, tir::TirOp::Reduce, {*p}, type.shape, product_dtype, sum, cast_after ? result + "_f32" : result,
                          {tir::no_workspace()});
   TF_TRY(s);
   if (!cast_after) return *s;
-  return apply(lc, "tir.arith.Unary", {*s}, type.shape, type.dtype, {{"kind", std::string("cast")}}, result);
+  return apply(lc, tir::TirOp::Unary, {*s}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
 }
 
 }  // namespace tf::lower

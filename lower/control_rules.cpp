@@ -98,13 +98,13 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
     const TensorType& index_type = *tensor_type_of(*g.induction_var());
     Result<Expr> ib = lc.alloc(*i64.value(), DType::i64(), g.induction_var()->name + "_t");
     TF_TRY(ib);
-    Result<bool> f = lc.emit("tir.memory.Fill", {*ib, Expr(*iv)});
+    Result<bool> f = lc.emit(tir::TirOp::Fill, {*ib, Expr(*iv)});
     TF_TRY(f);
     Expr index = *ib;
     if (index_type.dtype != DType::i64()) {
       Result<Expr> narrow = lc.alloc(index_type, index_type.dtype, g.induction_var()->name + "_c");
       TF_TRY(narrow);
-      Result<bool> cast = lc.emit("tir.arith.Unary", {*ib, *narrow}, {{"kind", std::string("cast")}});
+      Result<bool> cast = lc.emit(tir::TirOp::Unary, {*ib, *narrow}, {tir::kind_attr(UnaryKind::Cast)});
       TF_TRY(cast);
       index = *narrow;
     }
@@ -113,7 +113,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
     if (!carried) {
       Result<Expr> v = lower_value(lc, g.body());
       TF_TRY(v);
-      return lc.emit("tir.memory.Copy", {*v, *result});
+      return lc.emit(tir::TirOp::Copy, {*v, *result});
     }
     std::vector<Expr> next;
     for (std::size_t k = 0; k < accs.size(); ++k) {
@@ -124,7 +124,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
       next.push_back(*t);
     }
     for (std::size_t k = 0; k < accs.size(); ++k) {
-      Result<bool> c = lc.emit("tir.memory.Copy", {next[k], accs[k]});
+      Result<bool> c = lc.emit(tir::TirOp::Copy, {next[k], accs[k]});
       TF_TRY(c);
     }
     return true;

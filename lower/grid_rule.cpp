@@ -43,7 +43,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
     TF_TRY(v);
     if (!row) {  // every thread holds it whole: thread 0 of CTA 0 writes it
       lc.open_body();
-      Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
+      Result<bool> copied = lc.emit(tir::TirOp::Copy, {*v, Expr(outputs[i])});
       TF_TRY(copied);
       Result<tir::SequentialRef> body = lc.close_body();
       TF_TRY(body);
@@ -54,7 +54,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
     }
     Result<Expr> out = bound_view(lc, Expr(outputs[i]), view_layout(trailing_of(plan, shape)), outputs[i]->name + std::string(suffix));
     TF_TRY(out);
-    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *out});
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {*v, *out});
     TF_TRY(copied);
   }
   lc.end_region();

@@ -93,7 +93,7 @@ Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results,
   for (std::size_t i = 0; i < results.size(); ++i) {
     Result<Expr> v = lower_value(lc, results[i]);
     TF_TRY(v);
-    Result<bool> copied = lc.emit("tir.memory.Copy", {*v, Expr(outputs[i])});
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {*v, Expr(outputs[i])});
     TF_TRY(copied);
   }
   return true;

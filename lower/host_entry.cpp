@@ -62,9 +62,8 @@ Result<Ref<const tir::PrimFunction>> make_host_entry(const tir::PrimFunction& ke
     params.push_back(*v);
     args.push_back(Expr(*v));
   }
-  std::optional<Op> launch = ctx.registry().find("tir.Launch");
-  TF_CHECK(launch.has_value(), "tir.Launch is registered");
-  Result<Ref<const tir::Evaluate>> stmt = tir::Evaluate::make_op(*launch, std::move(args));
+  const Op launch = tir::tir_op(tir::TirOp::Launch, ctx.registry());
+  Result<Ref<const tir::Evaluate>> stmt = tir::Evaluate::make_op(launch, std::move(args));
   TF_TRY(stmt);
   Result<tir::SequentialRef> body = tir::Sequential::make({*stmt});
   TF_TRY(body);

@@ -13,6 +13,10 @@
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
+#include "ir/hir/math_ops.h"
+#include "ir/hir/nn_ops.h"
+#include "ir/hir/sharding_ops.h"
+#include "ir/hir/tensor_ops.h"
 #include "ir/type/tuple_type.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
@@ -43,7 +47,7 @@ Result<Expr> lower_constant(LoweringContext& lc, const Constant& c) {
   TF_TRY(lit);
   Result<Expr> buf = lc.alloc(type, type.dtype, "c");
   TF_TRY(buf);
-  Result<bool> fill = lc.emit("tir.memory.Fill", {*buf, *lit});
+  Result<bool> fill = lc.emit(tir::TirOp::Fill, {*buf, *lit});
   TF_TRY(fill);
   return *buf;
 }
@@ -58,7 +62,7 @@ Result<Expr> filled(LoweringContext& lc, const Call& c, ConstantValue value) {
   const std::string name = lc.binding_name(c);
   Result<Expr> t = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
   TF_TRY(t);
-  Result<bool> f = lc.emit("tir.memory.Fill", {*t, Expr(*lit)});
+  Result<bool> f = lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
   TF_TRY(f);
   return *t;
 }
@@ -113,7 +117,7 @@ Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, ConstantValue value
   TF_TRY(lit);
   Result<Expr> t = lc.alloc(**scalar, dtype, hint);
   TF_TRY(t);
-  Result<bool> f = lc.emit("tir.memory.Fill", {*t, Expr(*lit)});
+  Result<bool> f = lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
   TF_TRY(f);
   return *t;
 }
@@ -149,26 +153,26 @@ Result<Expr> rule_clamp(LoweringContext& lc, const Call& c) {
   TF_TRY(hi);
   Result<Expr> low = lc.alloc(type, d, "at_least_lo");
   TF_TRY(low);
-  Result<bool> m = lc.emit("tir.arith.Binary", {*x, *lo, *low}, {{"kind", std::string("max")}});
+  Result<bool> m = lc.emit(tir::TirOp::Binary, {*x, *lo, *low}, {tir::kind_attr(BinaryKind::Max)});
   TF_TRY(m);
   const std::string name = lc.binding_name(c);
   Result<Expr> dst = lc.alloc(type, d, name.empty() ? "t" : name);
   TF_TRY(dst);
-  Result<bool> n = lc.emit("tir.arith.Binary", {*low, *hi, *dst}, {{"kind", std::string("min")}});
+  Result<bool> n = lc.emit(tir::TirOp::Binary, {*low, *hi, *dst}, {tir::kind_attr(BinaryKind::Min)});
   TF_TRY(n);
   return *dst;
 }
 
 // dst = alloc; Binary(lhs, rhs, dst, kind).
 Result<Expr> rule_binary(LoweringContext& lc, const Call& c) {
-  return elementwise(lc, c, "tir.arith.Binary", {{"kind", c.attr("kind")}}, 2);
+  return elementwise(lc, c, tir::TirOp::Binary, {{"kind", c.attr("kind")}}, 2);
 }
 
 Result<Expr> rule_unary(LoweringContext& lc, const Call& c) {
-  return elementwise(lc, c, "tir.arith.Unary", {{"kind", c.attr("kind")}}, 1);
+  return elementwise(lc, c, tir::TirOp::Unary, {{"kind", c.attr("kind")}}, 1);
 }
 
-Result<Expr> rule_relu(LoweringContext& lc, const Call& c) { return elementwise(lc, c, "tir.nn.ReLU", {}, 1); }
+Result<Expr> rule_relu(LoweringContext& lc, const Call& c) { return elementwise(lc, c, tir::TirOp::ReLU, {}, 1); }
 
 // A cast in the destination's default mode: Unary(kind=cast). An explicit rounding or saturate
 // that is the destination's default (D4: `rounding=rn` to bf16, `rounding=rz, saturate=true` to
@@ -190,7 +194,7 @@ Result<Expr> rule_cast(LoweringContext& lc, const Call& c) {
   }
   if (tensor_type_of(*c.args[0])->dtype.is_compound())
     return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
-  return elementwise(lc, c, "tir.arith.Unary", {{"kind", std::string("cast")}}, 1);
+  return elementwise(lc, c, tir::TirOp::Unary, {tir::kind_attr(UnaryKind::Cast)}, 1);
 }
 
 // Within the one thread: no workspace. HIR counts negative axes from the end; TIR's axes are in
@@ -203,7 +207,7 @@ Result<Expr> rule_reduce(LoweringContext& lc, const Call& c) {
   for (std::int64_t& a : axes)
     if (a < 0) a += rank;
   axes = lc.reduce_axes(shape, axes);
-  return elementwise(lc, c, "tir.tensor.Reduce", {{"axes", axes}, {"kind", c.attr("kind")}}, 1, {tir::no_workspace()});
+  return elementwise(lc, c, tir::TirOp::Reduce, {{"axes", axes}, {"kind", c.attr("kind")}}, 1, {tir::no_workspace()});
 }
 
 // rms_norm(src, dst, weight, eps): the one thread holds every row.
@@ -214,7 +218,7 @@ Result<Expr> rule_rms_norm(LoweringContext& lc, const Call& c) {
   const std::string name = lc.binding_name(c);
   Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
   TF_TRY(dst);
-  Result<bool> e = lc.emit("tir.nn.RMSNorm", {(*operands)[0], *dst, (*operands)[1]}, {{"eps", c.attr("eps")}});
+  Result<bool> e = lc.emit(tir::TirOp::RMSNorm, {(*operands)[0], *dst, (*operands)[1]}, {{"eps", c.attr("eps")}});
   TF_TRY(e);
   return *dst;
 }
@@ -224,28 +228,28 @@ Result<Expr> rule_rms_norm(LoweringContext& lc, const Call& c) {
 // arithmetic cannot stand in for one (a * c + b * (1 - c) turns an infinite unselected operand
 // into NaN).
 Result<Expr> rule_where(LoweringContext& lc, const Call& c) {
-  return lc.refusal(c, "hir.tensor.Where", "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
+  return lc.refusal(c, c.op.name(), "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
 }
 
 }  // namespace
 
 void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
-  const std::pair<const char*, LowerHandler::Fn> rules[] = {
-      {"hir.math.Binary", &rule_binary},       {"hir.math.Unary", &rule_unary},
-      {"hir.nn.ReLU", &rule_relu},             {"hir.tensor.Cast", &rule_cast},
-      {"hir.tensor.Reduce", &rule_reduce},     {"hir.nn.RMSNorm", &rule_rms_norm},
-      {"hir.tensor.Transpose", &lower_transpose}, {"hir.tensor.Reshape", &lower_reshape},
-      {"hir.tensor.Zeros", &rule_zeros},       {"hir.tensor.FullLike", &rule_full_like},
-      {"hir.math.Clamp", &rule_clamp},        {"hir.nn.SoftMax", &lower_softmax},
-      {"hir.nn.MatMul", &lower_matmul},       {"hir.tensor.Where", &rule_where},
-      {"hir.tensor.Slice", &lower_slice},      {"hir.tensor.Split", &lower_split},
-      {"hir.sharding.Reshard", &lower_reshard},
+  using hir::MathOp, hir::NnOp, hir::TensorOp;
+  auto math = [&](MathOp op) { return hir::math_op(op, registry); };
+  auto nn = [&](NnOp op) { return hir::nn_op(op, registry); };
+  auto tensor = [&](TensorOp op) { return hir::tensor_op(op, registry); };
+  const std::pair<Op, LowerHandler::Fn> rules[] = {
+      {math(MathOp::Binary), &rule_binary},          {math(MathOp::Unary), &rule_unary},
+      {nn(NnOp::ReLU), &rule_relu},                  {tensor(TensorOp::Cast), &rule_cast},
+      {tensor(TensorOp::Reduce), &rule_reduce},      {nn(NnOp::RMSNorm), &rule_rms_norm},
+      {tensor(TensorOp::Transpose), &lower_transpose}, {tensor(TensorOp::Reshape), &lower_reshape},
+      {tensor(TensorOp::Zeros), &rule_zeros},        {tensor(TensorOp::FullLike), &rule_full_like},
+      {math(MathOp::Clamp), &rule_clamp},            {nn(NnOp::SoftMax), &lower_softmax},
+      {nn(NnOp::MatMul), &lower_matmul},             {tensor(TensorOp::Where), &rule_where},
+      {tensor(TensorOp::Slice), &lower_slice},       {tensor(TensorOp::Split), &lower_split},
+      {hir::sharding_op(hir::ShardingOp::Reshard, registry), &lower_reshard},
   };
-  for (const auto& [name, fn] : rules) {
-    std::optional<Op> op = registry.find(name);
-    TF_CHECK(op.has_value(), "the lowering has a rule for the unregistered op {}", name);
-    handlers.set<LowerHandler>(*op, fn);
-  }
+  for (const auto& [op, fn] : rules) handlers.set<LowerHandler>(op, fn);
 }
 
 namespace {

@@ -19,15 +19,14 @@ const Expr* LoweringContext::lowered(const ExprNode* e) const {
   return it == lowered_.end() ? nullptr : &it->second;
 }
 
-Result<Expr> LoweringContext::call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs) const {
-  std::optional<Op> found = ctx_.registry().find(op);
-  TF_CHECK(found.has_value(), "lowering uses the unregistered op {}", op);
-  if (found->form() == OpForm::Effect) {  // effect ops are unit-typed (seed 002 section 1.3)
-    Result<CallRef> c = Call::make(*found, std::move(args), std::move(attrs), UnitType::make());
+Result<Expr> LoweringContext::call(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs) const {
+  const Op found = tir::tir_op(op, ctx_.registry());
+  if (found.form() == OpForm::Effect) {  // effect ops are unit-typed (seed 002 section 1.3)
+    Result<CallRef> c = Call::make(found, std::move(args), std::move(attrs), UnitType::make());
     TF_TRY(c);
     return Expr(*c);
   }
-  Result<CallRef> c = hir::make_typed_call(*found, std::move(args), std::move(attrs), ctx_.handlers());
+  Result<CallRef> c = hir::make_typed_call(found, std::move(args), std::move(attrs), ctx_.handlers());
   TF_TRY(c);
   return Expr(*c);
 }
@@ -182,12 +181,12 @@ Result<Expr> LoweringContext::alloc_buffer(std::vector<ShapeDim> shape, DType dt
                                            StorageKind storage, std::string_view hint) {
   Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::move(layout), storage);
   TF_TRY(type);
-  Result<Expr> a = call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
+  Result<Expr> a = call(tir::TirOp::AllocTensor, {}, {{"tensor_type", IRType(*type)}});
   TF_TRY(a);
   return bind(hint, *a);
 }
 
-Result<bool> LoweringContext::emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs) {
+Result<bool> LoweringContext::emit(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs) {
   Result<bool> room = within_budget();
   TF_TRY(room);
   Result<Expr> c = call(op, std::move(args), std::move(attrs));

@@ -32,6 +32,7 @@
 #include "ir/layout/mesh.h"
 #include "ir/support/name_supply.h"
 #include "ir/tir/sequential.h"
+#include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
 #include "lower/call_graph.h"
 #include "lower/lowering_limits.h"
@@ -81,7 +82,7 @@ class LoweringContext {
   const Sharding* sharding() const { return sharding_ ? &*sharding_ : nullptr; }
 
   /// A TIR value call of `op` (a registered op name) typed by its rule.
-  Result<Expr> call(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
+  Result<Expr> call(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
   /// Binds `value` to a fresh Var named after `hint` (an item) and returns the Var.
   Result<Expr> bind(std::string_view hint, Expr value);
   /// A fresh buffer of `like`'s shape and `dtype` in registers:
@@ -113,7 +114,7 @@ class LoweringContext {
   /// become every axis of the part (a reduction across rows spans the threads' rows).
   std::vector<std::int64_t> reduce_axes(const std::vector<ShapeDim>& shape, const std::vector<std::int64_t>& axes) const;
   /// Appends the effect op `op(args, attrs)` as a statement.
-  Result<bool> emit(std::string_view op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
+  Result<bool> emit(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 
   /// Appends a statement built by a rule (a loop). It is a step, which the next bind, emit or
   /// enter_node holds against the budgets.

@@ -61,7 +61,7 @@ Result<Expr> alloc(LoweringContext& lc, std::vector<ShapeDim> shape, DType dtype
                    StorageKind storage, std::string_view name) {
   Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::move(layout), storage);
   TF_TRY(type);
-  Result<Expr> a = lc.call("tir.memory.AllocTensor", {}, {{"tensor_type", IRType(*type)}});
+  Result<Expr> a = lc.call(tir::TirOp::AllocTensor, {}, {{"tensor_type", IRType(*type)}});
   TF_TRY(a);
   return lc.bind(name, *a);
 }
@@ -76,7 +76,7 @@ Result<Expr> load_fragment(LoweringContext& lc, const Expr& staged, LayoutBase t
   TF_TRY(v);
   Result<Expr> f = alloc(lc, {ShapeDim(16), ShapeDim(cols)}, DType::bf16(), LayoutBase(fragment), StorageKind::Rmem, x + "f" + id);
   TF_TRY(f);
-  Result<bool> copied = lc.emit("tir.memory.Copy", {*v, *f});
+  Result<bool> copied = lc.emit(tir::TirOp::Copy, {*v, *f});
   TF_TRY(copied);
   return *f;
 }
@@ -160,10 +160,10 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
     TF_TRY(part);
     Result<Expr> staged = bound_view(lc, to, layout, "s" + name + "_part");
     TF_TRY(staged);
-    Result<bool> copied = lc.emit("tir.memory.Copy", {*part, *staged});
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {*part, *staged});
     TF_TRY(copied);
   }
-  Result<bool> synced = lc.emit("tir.sync.Sync", {}, {{"mesh", block}});
+  Result<bool> synced = lc.emit(tir::TirOp::Sync, {}, {{"mesh", block}});
   TF_TRY(synced);
   // Each warp's 16-row slab of the staged a and of c's tile.
   Result<Expr> sa_w = bound_view(lc, *sa, shard(row_major(kTile, k, k), {split(0), ShardAttr::broadcast()}, block), "sa_w");
@@ -178,7 +178,7 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   for (std::int64_t j = 0; j < kTile / 8; ++j) {
     Result<Expr> acc = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::f32(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("acc{}", j));
     TF_TRY(acc);
-    Result<bool> filled = lc.emit("tir.memory.Fill", {*acc, Expr(*zero)});
+    Result<bool> filled = lc.emit(tir::TirOp::Fill, {*acc, Expr(*zero)});
     TF_TRY(filled);
     for (std::int64_t q = 0; q < k / 16; ++q) {
       const std::string id = fmt::format("{}_{}", j, q);
@@ -186,19 +186,19 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
       TF_TRY(af);
       Result<Expr> bf = load_fragment(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), mma.B(), 8, "b", id);
       TF_TRY(bf);
-      Result<bool> step = lc.emit("tir.cuda.nn.Mma", {*acc, *af, *bf}, {{"atom", Atom(&mma)}});
+      Result<bool> step = lc.emit(tir::TirOp::Mma, {*acc, *af, *bf}, {{"atom", Atom(&mma)}});
       TF_TRY(step);
     }
     // The f32 sums rounded once to bf16 (HIR's matmul result dtype) and stored.
     Result<Expr> rounded = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("c{}", j));
     TF_TRY(rounded);
-    Result<bool> cast = lc.emit("tir.arith.Unary", {*acc, *rounded}, {{"kind", std::string("cast")}});
+    Result<bool> cast = lc.emit(tir::TirOp::Unary, {*acc, *rounded}, {tir::kind_attr(UnaryKind::Cast)});
     TF_TRY(cast);
     Result<Expr> ct = bound_view(lc, *c_w, at(8 * j, row_major(16, 8, kTile)), fmt::format("ct{}", j));
     TF_TRY(ct);
     Result<Expr> cv = bound_view(lc, *ct, LayoutBase(mma.C()), fmt::format("cv{}", j));
     TF_TRY(cv);
-    Result<bool> stored = lc.emit("tir.memory.Copy", {*rounded, *cv});
+    Result<bool> stored = lc.emit(tir::TirOp::Copy, {*rounded, *cv});
     TF_TRY(stored);
   }
   Result<bool> warp = close_scope(lc, mma.required_scope(), "w");

@@ -31,7 +31,7 @@ bool attr_is_none(const Call& c, std::string_view name) {
 }
 
 // dst = alloc(the call's type); op(operands..., dst, after_dst..., attrs).
-Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view tir_op, std::vector<NamedAttr> attrs,
+Result<Expr> elementwise(LoweringContext& lc, const Call& c, tir::TirOp tir_op, std::vector<NamedAttr> attrs,
                          std::size_t operands, std::vector<Expr> after_dst) {
   const TensorType& type = *tensor_type_of(c);
   const ShardLayout* sl = lc.sharding() != nullptr && type.layout ? type.layout->as_shard() : nullptr;
@@ -46,7 +46,7 @@ Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view ti
   return emit_into(lc, tir_op, std::move(args), *dst, std::move(after_dst), std::move(attrs));
 }
 
-Result<Expr> emit_into(LoweringContext& lc, std::string_view tir_op, std::vector<Expr> operands, const Expr& dst,
+Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr> operands, const Expr& dst,
                        std::vector<Expr> after_dst, std::vector<NamedAttr> attrs) {
   operands.push_back(dst);
   operands.insert(operands.end(), after_dst.begin(), after_dst.end());
@@ -56,7 +56,7 @@ Result<Expr> emit_into(LoweringContext& lc, std::string_view tir_op, std::vector
 }
 
 Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
-  Result<Expr> v = lc.call("tir.memory.TensorView", {x}, {{"layout", std::move(layout)}});
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, {x}, {{"layout", std::move(layout)}});
   TF_TRY(v);
   return lc.bind(hint, *v);
 }
@@ -66,7 +66,7 @@ Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint) 
   const TensorType& type = *tensor_type_of(*v);
   Result<Expr> t = lc.alloc(type, type.dtype, hint);
   TF_TRY(t);
-  Result<bool> c = lc.emit("tir.memory.Copy", {v, *t});
+  Result<bool> c = lc.emit(tir::TirOp::Copy, {v, *t});
   TF_TRY(c);
   return *t;
 }

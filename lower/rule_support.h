@@ -27,10 +27,10 @@ Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
 /// True when attribute `name` of `c` is None.
 bool attr_is_none(const Call& c, std::string_view name);
 /// dst = alloc(c's type); `tir_op`(the first `operands` lowered operands, dst, after_dst..., attrs).
-Result<Expr> elementwise(LoweringContext& lc, const Call& c, std::string_view tir_op, std::vector<NamedAttr> attrs,
+Result<Expr> elementwise(LoweringContext& lc, const Call& c, tir::TirOp tir_op, std::vector<NamedAttr> attrs,
                          std::size_t operands, std::vector<Expr> after_dst = {});
 /// Appends `tir_op`(operands..., dst, after_dst..., attrs) and returns dst.
-Result<Expr> emit_into(LoweringContext& lc, std::string_view tir_op, std::vector<Expr> operands, const Expr& dst,
+Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr> operands, const Expr& dst,
                        std::vector<Expr> after_dst, std::vector<NamedAttr> attrs);
 /// `let NAME = tensor_view(x, layout=L)`: a view bound to a fresh Var named after `hint`.
 Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint);

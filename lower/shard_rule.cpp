@@ -129,9 +129,9 @@ std::optional<Mesh> writers(const Mesh& mesh, const ShardLayout* sl) {
 // null when it has none: thread 0 of CTA 0 copies everything).
 Result<bool> write_once(LoweringContext& lc, const Expr& src, const Expr& dst, const ShardLayout* sl) {
   const std::optional<Mesh> who = writers(lc.sharding()->mesh, sl);
-  if (!who) return lc.emit("tir.memory.Copy", {src, dst});
+  if (!who) return lc.emit(tir::TirOp::Copy, {src, dst});
   lc.open_body();
-  Result<bool> copied = lc.emit("tir.memory.Copy", {src, dst});
+  Result<bool> copied = lc.emit(tir::TirOp::Copy, {src, dst});
   TF_TRY(copied);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);
@@ -144,7 +144,7 @@ Result<bool> write_once(LoweringContext& lc, const Expr& src, const Expr& dst, c
 
 // The barrier over the kernel's mesh after a shared buffer's writes.
 Result<bool> barrier(LoweringContext& lc) {
-  return lc.emit("tir.sync.Sync", {}, {{"mesh", lc.sharding()->barrier}});
+  return lc.emit(tir::TirOp::Sync, {}, {{"mesh", lc.sharding()->barrier}});
 }
 
 // A buffer of `storage` holding `v`'s whole value, written once (a distributed `v` by its owners,
@@ -232,7 +232,7 @@ Result<Expr> gathered(LoweringContext& lc, const Expr& v) {
   return *buf;
 }
 
-Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, std::string_view tir_op,
+Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, tir::TirOp tir_op,
                                      std::vector<NamedAttr> attrs, std::size_t operands, std::vector<Expr> after_dst) {
   const TensorType& type = *tensor_type_of(c);
   std::vector<Expr> args;
@@ -257,7 +257,7 @@ std::optional<ShardLayout> split_k_products(const LoweringContext& lc, const Ten
   std::vector<ShardAttr> attrs;
   bool partial = false;
   for (const ShardAttr& a : sl->attrs()) {
-    if (a.is_partial() && a.reduction() == "sum") {
+    if (a.is_partial() && a.partial_reduction() == PartialReduction::Sum) {
       attrs.push_back(S(static_cast<int>(products.size()) - 1));
       partial = true;
     } else {
@@ -296,7 +296,7 @@ Result<Expr> lower_reshard(LoweringContext& lc, const Call& c) {
   TF_TRY(src);
   Result<Expr> dst = lc.alloc_buffer(type.shape, type.dtype, LayoutBase(*sl), StorageKind::Rmem, name);
   TF_TRY(dst);
-  Result<bool> copied = lc.emit("tir.memory.Copy", {*src, *dst});  // each thread its own elements
+  Result<bool> copied = lc.emit(tir::TirOp::Copy, {*src, *dst});  // each thread its own elements
   TF_TRY(copied);
   return *dst;
 }

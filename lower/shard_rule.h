@@ -55,7 +55,7 @@ Result<Expr> gathered(LoweringContext& lc, const Expr& v);
 /// An elementwise op (elementwise() of rule_support.h) whose HIR result is distributed by `sl`:
 /// each thread computes its own elements into a register tensor distributed by `sl`, from
 /// operands distributed alike or gathered.
-Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, std::string_view tir_op,
+Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, tir::TirOp tir_op,
                                      std::vector<NamedAttr> attrs, std::size_t operands, std::vector<Expr> after_dst);
 
 /// Inside the sharded rule, the distribution of a matmul's products (shape `products`: the

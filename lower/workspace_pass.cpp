@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "ir/layout/topology.h"
 #include "ir/hir/typed_call.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/tir/binding_stmts.h"
@@ -24,7 +25,7 @@ namespace {
 std::int64_t thread_count(const Mesh& mesh) {
   std::int64_t n = 1;
   for (const Topology& t : mesh.topologies()) {
-    if (t.name() == "cta" || !t.static_size()) return 0;
+    if (t.name() == kCtaTopology || !t.static_size()) return 0;
     n *= *t.static_size();
   }
   return n;
@@ -87,9 +88,7 @@ class AddWorkspaces final : public tir::StmtMutator {
     }
     Result<TensorTypeRef> type = TensorType::make({ShapeDim(warps * elements)}, dst->dtype, std::nullopt, StorageKind::Smem);
     TF_TRY(type);
-    std::optional<Op> alloc_op = ctx_.registry().find("tir.memory.AllocTensor");
-    TF_CHECK(alloc_op.has_value(), "tir.memory.AllocTensor is registered");
-    Result<CallRef> alloc = hir::make_typed_call(*alloc_op, {}, {{"tensor_type", IRType(*type)}}, ctx_.handlers());
+    Result<CallRef> alloc = tir::make_value_call(tir::TirOp::AllocTensor, {}, {{"tensor_type", IRType(*type)}}, ctx_.handlers());
     TF_TRY(alloc);
     std::string name = "reduce_ws";
     for (int n = 1; names_.count(name) != 0; ++n) name = fmt::format("reduce_ws_{}", n);

@@ -13,6 +13,10 @@
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/core/expr_print.h"
+#include "ir/core/math_kinds.h"
+#include "ir/hir/math_ops.h"
+#include "ir/hir/nn_ops.h"
+#include "ir/hir/tensor_ops.h"
 #include "ir/hir/typed_call.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/numerics/convert.h"
@@ -47,13 +51,12 @@ std::string shapes_key(const std::vector<Tensor>& ts) {
   return key;
 }
 
-// The HIR Call of `op_name` on operands of these types, typed by its rule, then retyped to the
+// The HIR Call of `op` on operands of these types, typed by its rule, then retyped to the
 // destination's dtype when the rule's dtype differs within one family (the handler rounds once
 // to the Call's dtype).
-Result<CallRef> typed_hir_call(const Context& ctx, std::string_view op_name, const std::vector<Tensor>& operands,
+Result<CallRef> typed_hir_call(const Context& ctx, Op op, const std::vector<Tensor>& operands,
                                const std::vector<NamedAttr>& attrs, DType result_dtype, const Shape& result_shape) {
-  std::optional<Op> op = ctx.registry().find(op_name);
-  TF_CHECK(op.has_value(), "the HIR op {} is not registered", op_name);
+  const std::string_view op_name = op.name();
   std::vector<Expr> vars;
   for (std::size_t i = 0; i < operands.size(); ++i) {
     std::vector<ShapeDim> dims(operands[i].shape().begin(), operands[i].shape().end());
@@ -61,7 +64,7 @@ Result<CallRef> typed_hir_call(const Context& ctx, std::string_view op_name, con
     if (!type.ok()) return type.diagnostics();
     vars.push_back(Expr(*Var::make(fmt::format("x{}", i), IRType(*type))));
   }
-  Result<CallRef> typed = hir::make_typed_call(*op, vars, attrs, ctx.handlers());
+  Result<CallRef> typed = hir::make_typed_call(op, vars, attrs, ctx.handlers());
   if (!typed.ok()) {
     std::vector<Diagnostic> ds = typed.diagnostics();
     for (Diagnostic& d : ds)
@@ -76,12 +79,12 @@ Result<CallRef> typed_hir_call(const Context& ctx, std::string_view op_name, con
   std::vector<ShapeDim> dims(result_shape.begin(), result_shape.end());
   Result<TensorTypeRef> type = TensorType::make(dims, result_dtype, std::nullopt, StorageKind::Umat);
   if (!type.ok()) return type.diagnostics();
-  return Call::make(*op, vars, attrs, IRType(*type));
+  return Call::make(op, vars, attrs, IRType(*type));
 }
 
 }  // namespace
 
-Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tensor> operands,
+Result<Tensor> ThreadRunner::run_hir(Op op, std::vector<Tensor> operands,
                                      std::vector<NamedAttr> attrs, DType result_dtype,
                                      const Shape& result_shape) {
   const Context& ctx = eval_context();
@@ -96,7 +99,7 @@ Result<Tensor> ThreadRunner::run_hir(std::string_view op_name, std::vector<Tenso
   if (auto hit = m_.hir_calls.find(key); hit != m_.hir_calls.end()) {
     call = hit->second;
   } else {
-    Result<CallRef> made = typed_hir_call(ctx, op_name, operands, attrs, result_dtype, result_shape);
+    Result<CallRef> made = typed_hir_call(ctx, op, operands, attrs, result_dtype, result_shape);
     if (!made.ok()) {
       std::vector<Diagnostic> ds = made.diagnostics();
       for (Diagnostic& d : ds) {
@@ -209,10 +212,12 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   }
   const Shape shape{static_cast<std::int64_t>(out.size())};
   Result<Tensor> r = [&]() -> Result<Tensor> {
-    if (op == ir::TirOp::ReLU) return run_hir("hir.nn.ReLU", std::move(inputs), {}, d.dtype, shape);
+    const OpRegistry& ops = eval_context().registry();
+    if (op == ir::TirOp::ReLU) return run_hir(hir::nn_op(hir::NnOp::ReLU, ops), std::move(inputs), {}, d.dtype, shape);
     const std::string& kind = std::get<std::string>(c.attr("kind"));
-    if (op == ir::TirOp::Unary && kind == "cast") return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
-    return run_hir(op == ir::TirOp::Binary ? "hir.math.Binary" : "hir.math.Unary", std::move(inputs),
+    if (op == ir::TirOp::Unary && unary_kind_from_name(kind) == UnaryKind::Cast)
+      return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
+    return run_hir(hir::math_op(op == ir::TirOp::Binary ? hir::MathOp::Binary : hir::MathOp::Unary, ops), std::move(inputs),
                    {{"kind", kind}}, d.dtype, shape);
   }();
   if (!r.ok()) return r.diagnostics().front();
@@ -248,7 +253,7 @@ Fault ThreadRunner::rms_norm(const Call& c) {
   const Shape shape{static_cast<std::int64_t>(rows.size()), k};
   Tensor x2 = Tensor::make(s.dtype, shape);
   for (std::int64_t i = 0; i < x2.size(); ++i) x2.set_code(i, x->values.code(i));
-  Result<Tensor> r = run_hir("hir.nn.RMSNorm", {x2, w->values}, {{"eps", std::get<double>(c.attr("eps"))}}, d.dtype, shape);
+  Result<Tensor> r = run_hir(hir::nn_op(hir::NnOp::RMSNorm, eval_context().registry()), {x2, w->values}, {{"eps", std::get<double>(c.attr("eps"))}}, d.dtype, shape);
   if (!r.ok()) return r.diagnostics().front();
   Tensor flat = Tensor::make(d.dtype, {r->size()});
   for (std::int64_t i = 0; i < r->size(); ++i) flat.set_code(i, r->code(i));
@@ -295,7 +300,7 @@ Fault ThreadRunner::reduce(const Call& c) {
     if (!reduced) out_shape.push_back(in_shape[static_cast<std::size_t>(a)]);
     else if (keepdim) out_shape.push_back(1);
   }
-  Result<Tensor> r = run_hir("hir.tensor.Reduce", {x},
+  Result<Tensor> r = run_hir(hir::tensor_op(hir::TensorOp::Reduce, eval_context().registry()), {x},
                              {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(c.attr("kind"))}},
                              d.dtype, out_shape);
   if (!r.ok()) return r.diagnostics().front();

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "ir/layout/int_tuple.h"
+#include "ir/layout/topology.h"
 #include "ir/layout/mesh_projection.h"
 #include "ir/layout/participants.h"
 
@@ -22,10 +23,10 @@ Result<MeshIndex> MeshIndex::make(const Mesh& m) {
   for (const Topology& level : m.topologies()) {
     std::optional<std::int64_t> size = level.static_size();
     if (!size) return refuse(fmt::format("the mesh {} has a symbolic level extent", x.spelling_));
-    if (level.name() != "cta" && level.name() != "thread")
+    if (level.name() != kCtaTopology && level.name() != kThreadTopology)
       return refuse(fmt::format("the mesh {} has a level `{}`: the machine model runs cta and thread levels",
                                 x.spelling_, level.name()));
-    x.levels_.push_back(Level{level.name() == "cta", *size});
+    x.levels_.push_back(Level{level.name() == kCtaTopology, *size});
   }
   Result<std::string> why = not_projectable_reason(m);
   if (!why.ok()) return why.diagnostics();

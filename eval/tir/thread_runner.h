@@ -104,7 +104,8 @@ class ThreadRunner {
   Fault elementwise(const Call& c, ir::TirOp op);
   Fault rms_norm(const Call& c);
   Fault reduce(const Call& c);
-  Result<Tensor> run_hir(std::string_view op_name, std::vector<Tensor> operands,
+  // The HIR op `op` (a typed identity: hir::math_op, nn_op, tensor_op) on these operands.
+  Result<Tensor> run_hir(Op op, std::vector<Tensor> operands,
                          std::vector<NamedAttr> attrs, DType result_dtype, const Shape& result_shape);
 
   // --- barriers.cpp

@@ -11,6 +11,8 @@
 #include <ostream>
 
 #include "fuzz/gen/kind_lists.h"
+#include "ir/core/math_kinds.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/support/testing/pick.h"
 
 namespace tf::fuzz {
@@ -348,7 +350,7 @@ class FuncBuilder {
   std::pair<std::string, Value> unary(const Value& a) {
     const std::string k = element(unary_kinds_of(a.tensor().dtype));
     // `relu` alone is hir.nn.ReLU; the hir.math kind is written with `kind=`.
-    const std::string text = k == "relu" || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
+    const std::string text = unary_kind_from_name(k) == UnaryKind::Relu || one_in(3) ? fmt::format("unary({}, kind={})", a.spelled, k)
                                                       : fmt::format("{}({})", k, a.spelled);
     return {text, a};
   }
@@ -625,7 +627,7 @@ class FuncBuilder {
     s += axes.size() == 1 ? ",)" : ")";
     std::string attrs = fmt::format("axes={}", s);
     if (!keepdim || one_in(2)) attrs += keepdim ? ", keepdim=true" : ", keepdim=false";
-    if (kind != "mean" || one_in(2)) attrs += ", kind=" + kind;
+    if (reduce_kind_from_name(kind) != ReduceKind::Mean || one_in(2)) attrs += ", kind=" + kind;
     return std::make_pair(fmt::format("reduce({}, {})", a.spelled, attrs), Value{"", false, {t}});
   }
 

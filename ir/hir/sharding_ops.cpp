@@ -141,4 +141,14 @@ std::optional<ShardingOp> sharding_op_kind(Op op) {
   return op.code_in<ShardingOp>(kShardingFamily);
 }
 
+Op sharding_op(ShardingOp op, const OpRegistry& registry) {
+  switch (op) {
+    case ShardingOp::Reshard:
+      return find_op(kReshardOpName, registry);
+    case ShardingOp::Local:
+      return find_op(kLocalOpName, registry);
+  }
+  TF_UNREACHABLE("bad ShardingOp");
+}
+
 }  // namespace tf::hir

@@ -43,6 +43,9 @@ enum class ShardingOp : std::uint8_t { Reshard, Local };
 
 /// Which hir.sharding op `op` is (by its family and code), or nullopt.
 std::optional<ShardingOp> sharding_op_kind(Op op);
+/// The registered op of `op` (precondition, TF_CHECK: register_hir_sharding_ops ran on
+/// `registry`).
+Op sharding_op(ShardingOp op, const OpRegistry& registry);
 
 /// "hir.sharding.Reshard".
 inline constexpr std::string_view kReshardOpName = "hir.sharding.Reshard";

@@ -36,6 +36,14 @@ const std::string& ShardAttr::reduction() const {
   return reduction_;
 }
 
+PartialReduction ShardAttr::partial_reduction() const {
+  const std::string& r = reduction();
+  if (r == partial_reductions()[0]) return PartialReduction::Sum;
+  if (r == partial_reductions()[1]) return PartialReduction::Max;
+  TF_CHECK(r == partial_reductions()[2], "a Partial with the reduction {}", r);
+  return PartialReduction::Min;
+}
+
 ShardAttr S(int axis) {
   auto made = ShardAttr::make_split(axis);
   TF_CHECK(made.ok(), "S({}): {}", axis, made.diagnostics().front().message);

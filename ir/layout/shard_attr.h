@@ -16,6 +16,7 @@
 // are refused.
 #pragma once
 
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -27,6 +28,9 @@ namespace tf {
 
 /// The closed set of shard attribute kinds.
 enum class ShardAttrKind { Split, Broadcast, Partial, Dynamic };
+
+/// The reduction a Partial names (its tfir spelling is reduction()).
+enum class PartialReduction : std::uint8_t { Sum, Max, Min };
 
 /// One mesh axis's role in a ShardLayout (see the design note).
 class ShardAttr {
@@ -51,6 +55,8 @@ class ShardAttr {
   int axis() const;
   /// The reduction of a Partial: "sum", "max" or "min" (InternalError for the other kinds).
   const std::string& reduction() const;
+  /// The reduction of a Partial as its enum (InternalError for the other kinds).
+  PartialReduction partial_reduction() const;
 
   /// Equality of kind and payload.
   friend bool operator==(const ShardAttr&, const ShardAttr&) = default;

@@ -170,6 +170,10 @@ Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector
   return Call::make(op, std::move(args), std::move(attrs), *type);
 }
 
+NamedAttr kind_attr(BinaryKind kind) { return {"kind", std::string(binary_kind_name(kind))}; }
+NamedAttr kind_attr(UnaryKind kind) { return {"kind", std::string(unary_kind_name(kind))}; }
+NamedAttr kind_attr(ReduceKind kind) { return {"kind", std::string(reduce_kind_name(kind))}; }
+
 const Expr& no_workspace() {
   static const Expr* sentinel = new Expr(Tuple::make({}).value());
   return *sentinel;

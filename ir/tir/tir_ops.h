@@ -54,8 +54,10 @@
 
 #include "ir/core/attr_value.h"
 #include "ir/core/call.h"
+#include "ir/core/math_kinds.h"
 #include "ir/core/op.h"
 #include "ir/core/op_handlers.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/support/result.h"
 
 namespace tf::tir {
@@ -94,6 +96,12 @@ bool is_tir_op(Op op, TirOp which);
 /// Call::make's. Precondition (TF_CHECK): `which` is value-form and registered in handlers.
 Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
                                 const OpHandlers& handlers);
+
+/// The `kind` attribute of a Binary, Unary or Reduce, spelled from its enum (the one spelling of
+/// the kind records, ir/core/*_kinds.def).
+NamedAttr kind_attr(BinaryKind kind);
+NamedAttr kind_attr(UnaryKind kind);
+NamedAttr kind_attr(ReduceKind kind);
 
 /// The absent-workspace sentinel of Reduce: the empty tuple `()` (one shared node).
 const Expr& no_workspace();

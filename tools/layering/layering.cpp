@@ -85,10 +85,10 @@ bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
 }
 
-// `text` with every comment and string or character literal blanked to spaces; newlines stay,
-// so a line keeps its number. A `'` after a letter or digit is a digit separator or a literal's
-// prefix, not a literal's start.
-std::string code_only(const std::string& text) {
+// `text` with every comment and (unless `keep_literals`) every string or character literal
+// blanked to spaces; newlines stay, so a line keeps its number. A `'` after a letter or digit is
+// a digit separator or a literal's prefix, not a literal's start.
+std::string code_only(const std::string& text, bool keep_literals = false) {
   std::string out = text;
   const std::size_t n = text.size();
   auto blank_to = [&](std::size_t from, std::size_t to) {
@@ -110,11 +110,12 @@ std::string code_only(const std::string& text) {
       const std::string close =
           open == std::string::npos ? std::string() : ")" + text.substr(i + 1, open - i - 1) + "\"";
       const std::size_t end = close.empty() ? std::string::npos : text.find(close, open);
-      i = blank_to(i, end == std::string::npos ? n : end + close.size());
+      const std::size_t stop = end == std::string::npos ? n : end + close.size();
+      i = keep_literals ? stop : blank_to(i, stop);
     } else if (c == '"' || (c == '\'' && (i == 0 || !is_identifier_char(text[i - 1])))) {
       std::size_t end = i + 1;  // the closing quote, past escapes; a line's end closes a bad one
       while (end < n && text[end] != c && text[end] != '\n') end += text[end] == '\\' ? 2 : 1;
-      i = blank_to(i, end + 1);
+      i = keep_literals ? end + 1 : blank_to(i, end + 1);
     } else {
       ++i;
     }
@@ -188,6 +189,57 @@ std::vector<Violation> check_no_dynamic_cast(const fs::path& root) {
                        "(ir/core/function_base.h), IR nodes by their as<T>()"});
         break;  // one per line
       }
+    }
+  });
+  return out;
+}
+
+namespace {
+
+// Every spelling `"..."` in the kind records (ir/core/*_kinds.def).
+std::set<std::string> kind_spellings(const fs::path& root) {
+  static const std::regex kSpelling(R"re(^TF_[A-Z]+_KIND\(\w+, "([a-z_0-9]+)")re");
+  std::set<std::string> out;
+  for (const char* def : {"binary_kinds.def", "unary_kinds.def", "reduce_kinds.def"}) {
+    std::ifstream in(root / "ir" / "core" / def);
+    std::smatch m;
+    for (std::string line; std::getline(in, line);)
+      if (std::regex_search(line, m, kSpelling)) out.insert(m[1]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Violation> check_no_op_names(const fs::path& root) {
+  static const std::regex kOpName(R"re("(hir|tir)\.[A-Za-z_]+(\.[A-Za-z_]+)*")re");
+  static const std::regex kNameCompare(R"re(name\(\)\s*[!=]=\s*")re");
+  static const std::regex kLiteralCompare(R"re([!=]=\s*"([a-z_0-9]+)")re");
+  const std::set<std::string> kinds = kind_spellings(root);
+  std::vector<Violation> out;
+  for_each_source(root, [&](const fs::path& path, const std::string& file) {
+    const std::string top = file.substr(0, file.find('/'));
+    if ((top != "lower" && top != "eval" && top != "cuda" && top != "fuzz") ||
+        file.find("/test/") != std::string::npos || is_testing(file))
+      return;
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::istringstream code(code_only(text.str(), true));
+    int line_no = 0;
+    for (std::string line; std::getline(code, line);) {
+      ++line_no;
+      std::smatch m;
+      std::string why;
+      if (std::regex_search(line, m, kOpName))
+        why = fmt::format("the op name {}: name an op by its typed identity (tir::tir_op, "
+                          "hir::math_op, tensor_op_kind, ...)", m[0].str());
+      else if (std::regex_search(line, kNameCompare))
+        why = "a name() compared with a string: compare typed identities";
+      else if (std::regex_search(line, m, kLiteralCompare) && kinds.count(m[1]) != 0)
+        why = fmt::format("the kind spelling \"{}\" compared: parse the kind to its enum "
+                          "(ir/core/math_kinds.h, reduce_kind.h) and compare enums", m[1].str());
+      if (!why.empty()) out.push_back({file, line_no, why});
     }
   });
   return out;

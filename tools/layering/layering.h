@@ -56,4 +56,10 @@ std::vector<Violation> check_includes(const std::filesystem::path& root, const L
 /// under `root`'s source folders (those of check_includes), one Violation per line.
 std::vector<Violation> check_no_dynamic_cast(const std::filesystem::path& root);
 
+/// In the non-test C++ sources of lower/, eval/, cuda/ and fuzz/ under `root` (comments skipped):
+/// every line that names an op by a string ("tir.arith.Binary", "hir.nn.ReLU"), compares a
+/// name() with a string, or compares with a string that is a kind spelling of the kind records
+/// (ir/core/*_kinds.def). One Violation per line; ops and kinds are told by typed identity.
+std::vector<Violation> check_no_op_names(const std::filesystem::path& root);
+
 }  // namespace tf::layering

@@ -66,6 +66,14 @@ TEST(Layering, NoSourceUsesDynamicCast) {
     ADD_FAILURE() << v.file << ":" << v.line << ": " << v.message;
 }
 
+// Ops and kinds are told by their typed identities (docs/architecture.md, "Ops, handlers and the
+// Context"): the layers below the text reader and printer neither name an op by a string nor
+// compare a kind's spelling.
+TEST(Layering, NoLayerTellsOpsOrKindsByName) {
+  for (const Violation& v : check_no_op_names(TF_SOURCE_ROOT))
+    ADD_FAILURE() << v.file << ":" << v.line << ": " << v.message;
+}
+
 // The check itself can fail, and skips comments and literals: a planted tree.
 TEST(Layering, ADynamicCastCheckOfAPlantedTreeNamesEachCastInCode) {
   const fs::path root = fs::temp_directory_path() / "tf_dynamic_cast_test";
