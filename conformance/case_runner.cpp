@@ -19,6 +19,7 @@
 #include "ir/hir/function.h"
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
+#include "lower/pipeline.h"
 
 namespace tf::conformance {
 
@@ -319,7 +320,7 @@ class CaseRun {
       if (!in) return;
       lc = in->lc;
       inputs = std::move(in->tensors);
-      Result<ModuleRef> lowered = eval::tir::lower_function(m, in->fn->name(), eval::eval_context());
+      Result<ModuleRef> lowered = lower::lower_function(m, in->fn->name(), eval::eval_context());
       if (!lowered.ok()) return judge(Result<eval::Value>(lowered.diagnostics()), lc);
       tir = *lowered;
       entry = in->fn->name();

@@ -140,7 +140,7 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
   return out;
 }
 
-Result<Lowered> lower_function(const Module& module, const CallGraph& calls, const hir::Function& fn,
+Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls, const hir::Function& fn,
                                const std::string& kernel_name, const Context& ctx, bool mma_atom,
                                std::size_t& module_steps) {
   LoweringContext lc(ctx, module, calls, fn, module_steps);
@@ -257,7 +257,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
     Result<Lowered> l = with_stack(kLoweringStackBytes, [&] {  // the rules recurse once per value level
-      return lower_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
+      return lower_one_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
     });
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);

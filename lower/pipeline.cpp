@@ -116,4 +116,12 @@ Result<std::unique_ptr<PassManager>> make_pipeline(const std::vector<std::string
   return pm;
 }
 
+Result<ModuleRef> lower_function(const Module& module, const std::string& function, const Context& ctx) {
+  Result<ModuleRef> one = with_callees(module, function);
+  TF_TRY(one);
+  Result<std::unique_ptr<PassManager>> pm = make_pipeline(default_pipeline(), {});
+  TF_TRY(pm);
+  return (*pm)->run(*one, ctx);
+}
+
 }  // namespace tf::lower

@@ -24,6 +24,12 @@ std::vector<std::string> pass_names();
 /// Diagnostic when there is no function of that name.
 Result<ModuleRef> with_callees(const Module& module, const std::string& name);
 
+/// The module holding `function` of `module` and its callees (with_callees) lowered to TIR by the
+/// default pipeline, verified after each pass. Its host entry has the function's name.
+/// Diagnostics: the lowering's refusals (exit 2 at the CLI), or the internal error of a pass
+/// whose result fails verification (category Internal).
+Result<ModuleRef> lower_function(const Module& module, const std::string& function, const Context& ctx);
+
 /// A PassManager running `names` in order with `options`. Diagnostic (category Usage) for an
 /// unknown name (listing the known ones), a pass whose required passes do not come first, or an
 /// `options.dump_after` name that is neither `all` nor a pass of `names` (an unknown one listing

@@ -4,17 +4,9 @@
 
 namespace tf::eval::tir {
 
-Result<ModuleRef> lower_function(const Module& module, const std::string& function, const Context& ctx) {
-  Result<ModuleRef> one = lower::with_callees(module, function);
-  TF_TRY(one);
-  Result<std::unique_ptr<lower::PassManager>> pm = lower::make_pipeline(lower::default_pipeline(), {});
-  TF_TRY(pm);
-  return (*pm)->run(*one, ctx);
-}
-
 Result<TirRun> evaluate_lowered(const Module& module, const std::string& function, std::vector<Tensor> inputs,
                                 const TirEvalOptions& options, const Context& ctx) {
-  Result<ModuleRef> lowered = lower_function(module, function, ctx);
+  Result<ModuleRef> lowered = lower::lower_function(module, function, ctx);
   TF_TRY(lowered);
   Result<FunctionRef> entry = (*lowered)->lookup(function);
   TF_TRY(entry);

@@ -17,6 +17,7 @@
 #include "fuzz/gen/eval_inputs.h"
 #include "fuzz/libfuzzer/fuzz_target.h"
 #include "ir/verify/read_and_verify.h"
+#include "lower/pipeline.h"
 
 namespace {
 
@@ -42,7 +43,7 @@ void run_function(const tf::Module& module, const tf::hir::Function& fn, std::ui
 }
 
 void lower_function(const tf::Module& module, const tf::hir::Function& fn) {
-  tf::Result<tf::ModuleRef> lowered = tf::eval::tir::lower_function(module, fn.name(), tf::eval::eval_context());
+  tf::Result<tf::ModuleRef> lowered = tf::lower::lower_function(module, fn.name(), tf::eval::eval_context());
   if (lowered.ok()) return;
   for (const tf::Diagnostic& d : lowered.diagnostics())
     if (d.category == tf::DiagCategory::Internal) tf::fuzz::finding("hir_eval", "the lowering failed:\n" + d.render());

@@ -84,7 +84,7 @@ void tir_vs_backend_lowered_case(bool gpu) {
   const std::vector<eval::Tensor> inputs = tensors_of(*values);
   record_witness(function_witness(p.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, dims, {"output = reference"}));
   const Context& ctx = eval::eval_context();
-  Result<ModuleRef> lowered = eval::tir::lower_function(*file.module, fn->name(), ctx);
+  Result<ModuleRef> lowered = lower::lower_function(*file.module, fn->name(), ctx);
   if (!lowered.ok()) {  // what HIR cannot evaluate either (hir-vs-tir checks that)
     RC_CLASSIFY(true, "refused by the lowering");
     return;

@@ -13,6 +13,7 @@
 #include "fuzz/props/support.h"
 #include "ir/hir/function.h"
 #include "ir/support/testing/pick.h"
+#include "lower/pipeline.h"
 
 namespace tf::fuzz {
 namespace {
@@ -40,7 +41,7 @@ void check_function(const text::ReadFile& file, const std::string& source, const
   hir_options.handlers = &ctx.handlers();
   hir_options.dims = dims;
   Result<eval::Value> hir = eval::evaluate_function(*file.module, fn, *inputs, hir_options);
-  Result<ModuleRef> lowered = eval::tir::lower_function(*file.module, fn.name(), ctx);
+  Result<ModuleRef> lowered = lower::lower_function(*file.module, fn.name(), ctx);
   if (!lowered.ok() && !hir.ok()) {  // a refusal of what HIR cannot evaluate either
     seen.hir_fails = true;
     // The one refusal the subset can meet: a callee's DimVar its arguments do not bind.

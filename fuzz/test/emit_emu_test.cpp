@@ -121,7 +121,7 @@ std::string lowered_source(const Program& p, ModuleRef& module) {
   EXPECT_TRUE(file.ok()) << file.diagnostics().front().render();
   if (!file.ok()) return "";
   module = file->module;
-  Result<ModuleRef> lowered = eval::tir::lower_function(*file->module, p.function, ctx);
+  Result<ModuleRef> lowered = lower::lower_function(*file->module, p.function, ctx);
   EXPECT_TRUE(lowered.ok()) << lowered.diagnostics().front().render();
   if (!lowered.ok()) return "";
   Result<std::string> source = emit_module(**lowered);

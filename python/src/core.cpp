@@ -47,6 +47,7 @@
 #include "tools/tf/layout_command.h"
 #include "tools/tf/limit_options.h"
 #include "tools/tf/report.h"
+#include "lower/pipeline.h"
 
 namespace nb = nanobind;
 
@@ -211,7 +212,7 @@ class Program {
 
   /// The tfir of `fn` lowered (the lowering's refusals raise).
   std::string lowered(const std::string& fn) const {
-    Result<ModuleRef> m = eval::tir::lower_function(*file_->module, fn, cli::cli_context());
+    Result<ModuleRef> m = lower::lower_function(*file_->module, fn, cli::cli_context());
     if (!m.ok()) raise_placed(m.diagnostics());
     return text::print_derived_module(*file_, **m);
   }

@@ -17,6 +17,7 @@
 #include "tools/tf/ir_session.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
+#include "lower/pipeline.h"
 #endif
 
 namespace tf::cli {
@@ -156,7 +157,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   TF_TRY(dims);
   ModuleRef tir(&module);
   if (is_func) {
-    Result<ModuleRef> lowered = eval::tir::lower_function(module, fn, cli_context());
+    Result<ModuleRef> lowered = lower::lower_function(module, fn, cli_context());
     TF_TRY(lowered);
     tir = *lowered;
   }
