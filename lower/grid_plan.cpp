@@ -73,8 +73,11 @@ class RowWalk {
   bool run(const std::vector<Expr>& results) {
     for (const Expr& r : results)
       if (!classify(r.get())) return false;
+    if (trailing_.empty()) refuse("no value is a row value");
     return !trailing_.empty();
   }
+  /// Why run() returned false: the first condition the body broke.
+  const std::string& why_not() const { return why_not_; }
   /// True when a reduction crosses rows (a CTA collective: one CTA, no tail).
   bool crosses_rows() const { return crosses_rows_; }
   std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
@@ -102,7 +105,10 @@ class RowWalk {
         continue;
       }
       std::optional<bool> row = decide(*e);
-      if (!row) return std::nullopt;
+      if (!row) {
+        refuse("a value breaks a row-wise condition");  // decide() names the condition first
+        return std::nullopt;
+      }
       row_[e] = *row;
     }
     return row_.at(root);
@@ -111,40 +117,43 @@ class RowWalk {
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
   std::optional<bool> decide(const ExprNode& e) {
     const auto* t = e.type()->as<TensorType>();
-    if (t == nullptr || t->dtype.is_compound()) return std::nullopt;
-    if (t->shape.empty() ? t->layout && t->layout->is_shard() : t->layout.has_value()) return std::nullopt;
+    if (t == nullptr || t->dtype.is_compound()) return refuse("a value is not a plain tensor (a tuple, or a block-scaled dtype)");
+    if (t->shape.empty() ? t->layout && t->layout->is_shard() : t->layout.has_value())
+      return refuse("a value carries a layout of its own");
     const bool row_shaped = !t->shape.empty() && starts_with(t->shape, rows_);
     bool row = false;
     if (e.as<Var>() != nullptr) {
-      if (params_.count(&e) == 0) return std::nullopt;
+      if (params_.count(&e) == 0) return refuse("a loop's variable or carry (loops have no row-wise rule)");
       row = row_shaped;
     } else if (e.as<Constant>() != nullptr) {
       row = false;
     } else if (const Call* c = e.as<Call>()) {
       const Kind kind = kind_of(c->op);
-      if (kind == Kind::Other) return std::nullopt;
+      if (kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
       for (const Expr& a : c->args) row = row || row_.at(a.get());
       if (is_tensor_op(c->op, hir::TensorOp::Zeros)) row = row_shaped;
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
         // Across every row (a CTA collective): its value is shared, whole in every thread.
-        if (!reduces_all_rows(*c)) return std::nullopt;
+        if (!reduces_all_rows(*c)) return refuse("a reduction over part of the leading axes, or keeping them");
         crosses_rows_ = true;
         row = false;
       } else if (row && !operands_fit(*c, kind, *t)) {
-        return std::nullopt;
+        return refuse(fmt::format("{}'s operands do not keep the leading axes apart (a broadcast across them, or an "
+                                  "axis among them)", c->op.name()));
       }
     } else {
-      return std::nullopt;
+      return refuse("a loop or a call (they have no row-wise rule)");
     }
-    if (row != row_shaped) return std::nullopt;  // a shared value shaped like a row value, or the reverse
-    if (row && !record(t->shape)) return std::nullopt;
+    if (row != row_shaped)  // a shared value shaped like a row value, or the reverse
+      return refuse("a value computed once for every row has the shape of a row value, or the reverse");
+    if (row && !record(t->shape)) return refuse("a row value has a symbolic or zero extent");
     if (const Call* c = e.as<Call>(); c != nullptr && kind_of(c->op) == Kind::SoftMax) {
       // Its statistics (the shape with the axis kept as 1) are buffers of their own, of the
       // same kind: a shared softmax's must not look like a row value's either.
       std::vector<ShapeDim> kept = t->shape;
       kept[static_cast<std::size_t>(normalized(std::get<std::int64_t>(c->attr("axis")), kept.size()))] = ShapeDim(1);
       if (row) record(kept);
-      else if (starts_with(kept, rows_)) return std::nullopt;
+      else if (starts_with(kept, rows_)) return refuse("a shared softmax's statistics have the shape of a row value");
     }
     return row;
   }
@@ -206,7 +215,14 @@ class RowWalk {
     return true;
   }
 
+  // Records the first reason the body is not row-wise.
+  std::nullopt_t refuse(std::string why) {
+    if (why_not_.empty()) why_not_ = std::move(why);
+    return std::nullopt;
+  }
+
   std::vector<ShapeDim> rows_;
+  std::string why_not_;
   std::unordered_set<const ExprNode*> params_;
   std::unordered_map<const ExprNode*, bool> row_;
   std::vector<std::vector<std::int64_t>> trailing_;
@@ -266,6 +282,13 @@ std::string GridPlan::layout_name(const std::vector<std::int64_t>& x) const {
 
 namespace {
 
+// `(4096, 8)`: the extents of `dims`.
+std::string dims_text(const std::vector<ShapeDim>& dims) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i].value());
+  return s + (dims.size() == 1 ? ",)" : ")");
+}
+
 // The leading axes to try, largest row count first: every prefix of every output's and
 // parameter's static shape.
 std::vector<std::vector<ShapeDim>> candidate_rows(const hir::Function& fn, const std::vector<Expr>& results) {
@@ -304,15 +327,24 @@ GridGeometry collective_geometry(std::int64_t rows) {
 
 }  // namespace
 
-std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results) {
-  if (results.empty()) return std::nullopt;
+std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results, std::string* why_not) {
+  auto no = [&](std::string why) -> std::optional<GridPlan> {
+    if (why_not != nullptr && why_not->empty()) *why_not = std::move(why);
+    return std::nullopt;
+  };
+  if (results.empty()) return no("it returns nothing");
   for (const Expr& r : results)
-    if (r->type()->as<TensorType>() == nullptr) return std::nullopt;
-  for (const std::vector<ShapeDim>& rows : candidate_rows(fn, results)) {
+    if (r->type()->as<TensorType>() == nullptr) return no("a returned value is not a tensor");
+  const std::vector<std::vector<ShapeDim>> candidates = candidate_rows(fn, results);
+  if (candidates.empty()) return no("no returned value or parameter has a static leading extent");
+  for (const std::vector<ShapeDim>& rows : candidates) {
     std::int64_t count = 1;
     for (const ShapeDim& d : rows) count *= d.value();
     RowWalk walk(fn, rows);
-    if (!walk.run(results)) continue;
+    if (!walk.run(results)) {  // the reason of the largest rows, the first tried
+      no(fmt::format("not row-wise over the leading axes {}: {}", dims_text(rows), walk.why_not()));
+      continue;
+    }
     const bool collective = walk.crosses_rows();
     const GridGeometry g = collective ? collective_geometry(count) : grid_geometry(count);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
@@ -331,8 +363,12 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
       if (!made.ok()) break;
       layouts.push_back(*made);
     }
-    if (layouts.size() != plan.trailing.size()) continue;
+    if (layouts.size() != plan.trailing.size()) {
+      no(fmt::format("over the leading axes {}, a row layout's size passes 64 bits", dims_text(rows)));
+      continue;
+    }
     plan.layouts = std::move(layouts);
+    if (why_not != nullptr) why_not->clear();
     return plan;
   }
   return std::nullopt;

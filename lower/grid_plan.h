@@ -87,8 +87,10 @@ struct GridPlan {
 };
 
 /// The plan for `fn` returning `results` when the function is row-wise for some m (design
-/// note), else nullopt (the serial rule lowers it).
-std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results);
+/// note), else nullopt (the serial rule lowers it) and, when `why_not` is given, the reason in
+/// it: the first condition the largest candidate rows broke.
+std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results,
+                                  std::string* why_not = nullptr);
 
 class LoweringContext;
 

@@ -25,6 +25,7 @@
 #include "lower/lowering_limits.h"
 #include "lower/mma_rule.h"
 #include "lower/shard_rule.h"
+#include "lower/strategy.h"
 
 namespace tf::lower {
 
@@ -42,22 +43,6 @@ const Mesh& serial_mesh() {
 namespace {
 
 constexpr const char* kSerialMeshName = "lower_serial";
-
-// The returned values of a body: the elements of a returned Tuple, one TupleGetItem per field of
-// another tuple-typed body (a loop with several carries), else the body itself.
-Result<std::vector<Expr>> returned_values(const hir::Function& fn) {
-  if (const Tuple* t = fn.body()->as<Tuple>()) return t->elements;
-  if (const auto* tt = fn.body()->type()->as<TupleType>()) {
-    std::vector<Expr> out;
-    for (std::size_t i = 0; i < tt->fields.size(); ++i) {
-      Result<Ref<const TupleGetItem>> item = TupleGetItem::make(fn.body(), static_cast<std::int64_t>(i));
-      TF_TRY(item);
-      out.push_back(Expr(*item));
-    }
-    return out;
-  }
-  return std::vector<Expr>{fn.body()};
-}
 
 // `out` for one output, `out0`, `out1`, ... for several; a name a parameter has gets `_`.
 std::vector<std::string> output_names(const hir::Function& fn, std::size_t count) {
@@ -158,13 +143,14 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
     TF_TRY(out);
     outputs.push_back(*out);
   }
-  Result<std::optional<LoweringContext::Sharding>> sharding = plan_shard(lc, fn);
-  TF_TRY(sharding);
+  Result<StrategyChoice> choice = choose_strategy(lc, fn, results, mma_atom);
+  TF_TRY(choice);
+  const std::optional<LoweringContext::Sharding>& sharding = choice->sharding;
   // The kernel's parameters: fn's, except that a distributed one is a plain tensor at the ABI
   // (the host passes logical tensors; the sharded rule views it by its ShardLayout).
   std::vector<VarRef> params = fn.params();
-  if (*sharding) {
-    lc.set_sharding(**sharding);
+  if (sharding) {
+    lc.set_sharding(*sharding);
     for (VarRef& p : params)
       if (const auto* t = p->type()->as<TensorType>(); t != nullptr && t->layout && t->layout->is_shard()) {
         Result<TensorTypeRef> plain = TensorType::make(t->shape, t->dtype, std::nullopt, t->storage);
@@ -174,24 +160,33 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
         p = *v;
       }
   }
-  const std::optional<GridPlan> grid = *sharding ? std::nullopt : plan_grid(fn, results);
-  const std::optional<MmaPlan> mma = grid || *sharding || !mma_atom ? std::nullopt : plan_mma(fn, results);
-  Result<bool> body = *sharding ? lower_sharded(lc, params, results, outputs)
-                      : grid    ? lower_grid(lc, *grid, results, outputs)
-                      : mma     ? lower_mma(lc, *mma, outputs[0])
-                                : lower_serial(lc, results, outputs);
+  const std::optional<GridPlan>& grid = choice->grid;
+  const std::optional<MmaPlan>& mma = choice->mma;
+  Result<bool> body = [&]() -> Result<bool> {
+    switch (choice->strategy) {
+      case Strategy::Sharded:
+        return lower_sharded(lc, params, results, outputs);
+      case Strategy::Grid:
+        return lower_grid(lc, *grid, results, outputs);
+      case Strategy::Mma:
+        return lower_mma(lc, *mma, outputs[0]);
+      case Strategy::Serial:
+        return lower_serial(lc, results, outputs);
+    }
+    TF_UNREACHABLE("bad Strategy");
+  }();
   TF_TRY(body);
   Result<tir::SequentialRef> inner = lc.fold();
   TF_TRY(inner);
-  const Mesh& mesh = *sharding ? (*sharding)->mesh : grid ? grid->mesh : mma ? mma->grid : serial_mesh();
+  const Mesh& mesh = choice->mesh();
   Result<tir::MeshScopeRef> scope = tir::MeshScope::make(mesh, tir::mesh_binding(lc.scope_name("p")), *inner);
   TF_TRY(scope);
   Result<tir::SequentialRef> kernel_body = tir::Sequential::make({*scope});
   TF_TRY(kernel_body);
-  if (*sharding && !((*sharding)->barrier == mesh)) {
+  if (sharding && !(sharding->barrier == mesh)) {
     // A Sync's mesh must be an enclosing scope's (TIR.1.5.SYNC.full-mesh-unequal): the barrier's
     // one-level mesh encloses the body, every thread a position of both.
-    Result<tir::MeshScopeRef> all = tir::MeshScope::make((*sharding)->barrier, tir::mesh_binding(lc.scope_name("all")), *kernel_body);
+    Result<tir::MeshScopeRef> all = tir::MeshScope::make(sharding->barrier, tir::mesh_binding(lc.scope_name("all")), *kernel_body);
     TF_TRY(all);
     kernel_body = tir::Sequential::make({*all});
     TF_TRY(kernel_body);
@@ -206,7 +201,7 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  return Lowered{*kernel, *sharding, grid, mma};
+  return Lowered{*kernel, sharding, grid, mma};
 }
 
 // Declares `value` as `name` unless the module already names it; a name taken by something else

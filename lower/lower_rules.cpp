@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "ir/core/constant.h"
+#include "ir/core/expr_functor.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
 #include "ir/hir/math_ops.h"
@@ -20,6 +21,7 @@
 #include "ir/type/tuple_type.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
+#include "lower/elementwise_rule.h"
 #include "lower/rule_support.h"
 #include "lower/shard_rule.h"
 
@@ -289,6 +291,36 @@ Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
   return rules.get<LowerHandler>(c.op)(lc, c);
 }
 
+// What one expression of a body lowers to, by its kind (an ExprFunctor: a new kind does not
+// compile until it is handled here).
+class HeldLowering final : public ExprFunctor<Result<Expr>> {
+ public:
+  HeldLowering(LoweringContext& lc, const Expr& e) : lc_(lc), e_(e) {}
+
+ private:
+  Result<Expr> on(const Var& var) override {
+    for (const VarRef& p : lc_.function().params())
+      if (p.get() == &var) return e_;
+    return lc_.refusal(var, fmt::format("the variable `{}`", var.name), "only parameters are variables of a lowered body");
+  }
+  Result<Expr> on(const Constant& c) override { return lower_constant(lc_, c); }
+  Result<Expr> on(const Call& c) override { return lower_call(lc_, c); }
+  Result<Expr> on(const GridRegionExpr& g) override { return lower_loop(lc_, g); }
+  Result<Expr> on(const TupleGetItem& t) override { return lower_tuple_get_item(lc_, t); }
+  Result<Expr> on(const FunctionCall& f) override { return lower_function_call(lc_, f); }
+  Result<Expr> on(const DimVar&) override { return no_rule(); }
+  Result<Expr> on(const Tuple&) override { return no_rule(); }
+  Result<Expr> on(const SymbolRef&) override { return no_rule(); }
+  Result<Expr> on(const ShapeOf&) override { return no_rule(); }
+
+  Result<Expr> no_rule() const {
+    return lc_.refusal(*e_, fmt::format("`{}`", short_text(e_)), "no lowering rule for this kind of expression yet");
+  }
+
+  LoweringContext& lc_;
+  const Expr& e_;
+};
+
 }  // namespace
 
 Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
@@ -301,19 +333,7 @@ Result<Expr> lower_held(LoweringContext& lc, const Expr& e) {
   if (const Expr* done = lc.lowered(e.get())) return *done;
   Result<bool> entered = lc.enter_node(*e);  // bounds the recursion through operands and inlined calls
   TF_TRY(entered);
-  Result<Expr> v = [&]() -> Result<Expr> {
-    if (const Var* var = e->as<Var>()) {
-      for (const VarRef& p : lc.function().params())
-        if (p.get() == var) return e;
-      return lc.refusal(*e, fmt::format("the variable `{}`", var->name), "only parameters are variables of a lowered body");
-    }
-    if (const Constant* c = e->as<Constant>()) return lower_constant(lc, *c);
-    if (const Call* c = e->as<Call>()) return lower_call(lc, *c);
-    if (const GridRegionExpr* g = e->as<GridRegionExpr>()) return lower_loop(lc, *g);
-    if (const TupleGetItem* t = e->as<TupleGetItem>()) return lower_tuple_get_item(lc, *t);
-    if (const FunctionCall* f = e->as<FunctionCall>()) return lower_function_call(lc, *f);
-    return lc.refusal(*e, fmt::format("`{}`", short_text(e)), "no lowering rule for this kind of expression yet");
-  }();
+  Result<Expr> v = HeldLowering(lc, e).dispatch(*e);
   lc.leave_node();
   TF_TRY(v);
   lc.remember(e.get(), *v);

@@ -111,10 +111,15 @@ const Mesh& mma_block_mesh() {
   return *m;
 }
 
-std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results) {
-  if (results.size() != 1) return std::nullopt;
+std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results, std::string* why_not) {
+  auto no = [&](std::string_view why) -> std::optional<MmaPlan> {
+    if (why_not != nullptr) *why_not = why;
+    return std::nullopt;
+  };
+  if (results.size() != 1) return no("it does not return one value");
   const Call* c = results[0]->as<Call>();
-  if (c == nullptr || hir::nn_op_kind(c->op) != hir::NnOp::MatMul || c->args.size() != 2) return std::nullopt;
+  if (c == nullptr || hir::nn_op_kind(c->op) != hir::NnOp::MatMul || c->args.size() != 2)
+    return no("its result is not a matmul");
   MmaPlan plan{0, 0, 0, 0, 0, mma_block_mesh()};
   bool found_a = false, found_b = false;
   for (std::size_t i = 0; i < fn.params().size(); ++i) {
@@ -122,11 +127,13 @@ std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>
     if (fn.params()[i].get() == c->args[1].get()) plan.rhs = i, found_b = true;
   }
   const auto a = bf16_matrix(*c->args[0]), b = bf16_matrix(*c->args[1]);
-  if (!found_a || !found_b || !a || !b || a->second != b->first) return std::nullopt;
+  if (!found_a || !found_b || !a || !b || a->second != b->first)
+    return no("the matmul is not of two bf16 matrix parameters");
   plan.m = a->first;
   plan.k = a->second;
   plan.n = b->second;
-  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMaxK) return std::nullopt;
+  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMaxK)
+    return no(fmt::format("M and N are not multiples of {}, or K is not a multiple of 32 of at most {}", kTile, kMaxK));
   const std::int64_t gm = plan.m / kTile, gn = plan.n / kTile;
   Result<Topology> cta = Topology::make("cta", gm * gn);
   Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(tuple_of_ints({gm, gn}), tuple_of_ints({1, gm})), {"cm", "cn"});

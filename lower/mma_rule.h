@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ir/hir/function.h"
@@ -37,7 +38,9 @@ struct MmaPlan {
 };
 
 /// The plan when `fn` returning `results` is one such matmul (design note), else nullopt.
-std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results);
+/// `why_not` (when given) receives the reason when there is no plan.
+std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>& results,
+                                std::string* why_not = nullptr);
 
 /// Emits the GEMM inside the kernel's scope over plan.grid, storing into `out`.
 Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& out);

@@ -26,9 +26,6 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
 Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c);
 /// True when attribute `name` of `c` is None.
 bool attr_is_none(const Call& c, std::string_view name);
-/// dst = alloc(c's type); `tir_op`(the first `operands` lowered operands, dst, after_dst..., attrs).
-Result<Expr> elementwise(LoweringContext& lc, const Call& c, tir::TirOp tir_op, std::vector<NamedAttr> attrs,
-                         std::size_t operands, std::vector<Expr> after_dst = {});
 /// Appends `tir_op`(operands..., dst, after_dst..., attrs) and returns dst.
 Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr> operands, const Expr& dst,
                        std::vector<Expr> after_dst, std::vector<NamedAttr> attrs);

@@ -273,48 +273,62 @@ Result<bool> KernelEmitter::emit_body(const tir::Sequential& seq) {
   return true;
 }
 
-Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) {
-  if (const auto* let = s.as<tir::LetStmt>()) {  // emit_body emits a let's body itself
-    Result<bool> head = emit_let(*let);
-    TF_TRY(head);
-    return emit_body(*let->body);
-  }
-  if (const auto* scope = s.as<tir::MeshScope>()) {
-    Result<std::size_t> k = mesh_index(scope->mesh);
-    TF_TRY(k);
-    return block(fmt::format("if (tf_pos{}.in)", *k), *scope->body, "}",
-                 "  " + comment(fmt::format("with {} as {}", to_string(scope->mesh), scope->binding->name)));
-  }
-  if (const auto* ev = s.as<tir::Evaluate>()) return emit_evaluate(*ev);
-  if (const auto* d = s.as<tir::DispatchCall>()) return emit_dispatch(*d);
-  if (const auto* loop = s.as<tir::For>()) return emit_for(*loop);
-  if (const auto* a = s.as<tir::Abort>()) {
-    line(fmt::format("tf_rt::prim::trap({});", string_literal(a->message.empty() ? "abort" : "abort: " + a->message)));
-    return true;
-  }
-  if (s.as<tir::Return>() != nullptr) {  // the thread ends here
-    line("return;");
-    return true;
-  }
-  if (const auto* w = s.as<tir::While>()) {
-    Result<std::string> c = condition(w->cond);
-    TF_TRY(c);
-    return block(fmt::format("while ({})", *c), *w->body, "}", "", kLoopTrip);
-  }
-  if (const auto* branch = s.as<tir::If>()) {
-    Result<std::string> c = condition(branch->cond);
-    TF_TRY(c);
-    const bool has_else = branch->else_body && !branch->else_body->body.empty();
-    Result<bool> then_part = block(fmt::format("if ({})", *c), *branch->then_body, has_else ? "} else {" : "}");
-    TF_TRY(then_part);
-    if (!has_else) return true;
-    ++indent_;
-    Result<bool> else_part = emit_body(*branch->else_body);
-    --indent_;
-    TF_TRY(else_part);
-    line("}");
-    return true;
-  }
+Result<bool> KernelEmitter::emit_stmt(const tir::StmtNode& s) { return dispatch(s); }
+
+Result<bool> KernelEmitter::on(const tir::LetStmt& let) {  // emit_body emits a let's body itself
+  Result<bool> head = emit_let(let);
+  TF_TRY(head);
+  return emit_body(*let.body);
+}
+
+Result<bool> KernelEmitter::on(const tir::MeshScope& scope) {
+  Result<std::size_t> k = mesh_index(scope.mesh);
+  TF_TRY(k);
+  return block(fmt::format("if (tf_pos{}.in)", *k), *scope.body, "}",
+               "  " + comment(fmt::format("with {} as {}", to_string(scope.mesh), scope.binding->name)));
+}
+
+Result<bool> KernelEmitter::on(const tir::Evaluate& ev) { return emit_evaluate(ev); }
+Result<bool> KernelEmitter::on(const tir::DispatchCall& d) { return emit_dispatch(d); }
+Result<bool> KernelEmitter::on(const tir::For& loop) { return emit_for(loop); }
+
+Result<bool> KernelEmitter::on(const tir::Abort& a) {
+  line(fmt::format("tf_rt::prim::trap({});", string_literal(a.message.empty() ? "abort" : "abort: " + a.message)));
+  return true;
+}
+
+Result<bool> KernelEmitter::on(const tir::Return&) {  // the thread ends here
+  line("return;");
+  return true;
+}
+
+Result<bool> KernelEmitter::on(const tir::While& w) {
+  Result<std::string> c = condition(w.cond);
+  TF_TRY(c);
+  return block(fmt::format("while ({})", *c), *w.body, "}", "", kLoopTrip);
+}
+
+Result<bool> KernelEmitter::on(const tir::If& branch) {
+  Result<std::string> c = condition(branch.cond);
+  TF_TRY(c);
+  const bool has_else = branch.else_body && !branch.else_body->body.empty();
+  Result<bool> then_part = block(fmt::format("if ({})", *c), *branch.then_body, has_else ? "} else {" : "}");
+  TF_TRY(then_part);
+  if (!has_else) return true;
+  ++indent_;
+  Result<bool> else_part = emit_body(*branch.else_body);
+  --indent_;
+  TF_TRY(else_part);
+  line("}");
+  return true;
+}
+
+// A block nested in a block, an intrinsic and a function inside a body have no CUDA form here.
+Result<bool> KernelEmitter::on(const tir::Sequential& s) { return not_emitted_kind(s); }
+Result<bool> KernelEmitter::on(const tir::Intrinsic& s) { return not_emitted_kind(s); }
+Result<bool> KernelEmitter::on(const tir::PrimFunction& s) { return not_emitted_kind(s); }
+
+Result<bool> KernelEmitter::not_emitted_kind(const tir::StmtNode& s) {
   return not_emitted(fmt::format("the statement kind {} (in {})", tir::stmt_kind_name(s.kind()), fn_.name()));
 }
 

@@ -30,6 +30,7 @@
 #include "ir/tir/named_barriers.h"
 #include "ir/tir/prim_function.h"
 #include "ir/tir/sequential.h"
+#include "ir/tir/stmt_functor.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::cuda::detail {
@@ -80,7 +81,7 @@ using CalleeEmitter = std::function<Result<DeviceFnFacts>(const std::string& nam
 /// Emits one cuda prim_func into `out`: as a kernel (TF_GLOBAL, parameters from pointers), or as
 /// a device function a kernel calls (TF_DEV, parameters the caller's Views, its shared and
 /// global regions given by the caller). The constants it names are declarations().
-class KernelEmitter {
+class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
  public:
   KernelEmitter(const tir::PrimFunction& fn, std::ostringstream& out, CalleeEmitter callees = {}, bool device_function = false)
       : fn_(fn), out_(out), callees_(std::move(callees)), device_(device_function), symbols_(function_symbols(fn.name())) {}
@@ -132,7 +133,11 @@ class KernelEmitter {
   Result<bool> block(const std::string& head, const tir::Sequential& body, const std::string& close = "}",
                      const std::string& trailer = "", const std::string& first = "");
   Result<bool> emit_body(const tir::Sequential& seq);
+  /// One statement, by its kind (StmtFunctor: a kind without its `on` does not compile).
   Result<bool> emit_stmt(const tir::StmtNode& s);
+#define TF_STMT_NODE(Name) Result<bool> on(const tir::Name& node) override;
+#include "ir/tir/stmt_nodes.def"
+  Result<bool> not_emitted_kind(const tir::StmtNode& s);
   Result<std::string> condition(const Expr& e);
   Result<std::string> int_value(const Expr& e);
   Result<bool> emit_for(const tir::For& f);

@@ -1,0 +1,98 @@
+// The strategy each function gets (lower/strategy.h): the first that applies, with the reason
+// each earlier one did not; the launch geometry in words; what one thread of a lowered kernel
+// holds in registers.
+#include "lower/strategy.h"
+
+#include <gtest/gtest.h>
+
+#include "ir/text/file_reader.h"
+#include "ir/text/standard_context.h"
+#include "lower/pipeline.h"
+
+namespace tf::lower {
+namespace {
+
+Result<text::ReadFile> read(const std::string& source) {
+  return text::read_file(source, "t.tfir", text::standard_context());
+}
+
+std::vector<FunctionStrategy> strategies(const std::string& source, bool mma_atom = false) {
+  Result<text::ReadFile> f = read(source);
+  EXPECT_TRUE(f.ok());
+  if (!f.ok()) return {};
+  Result<std::vector<FunctionStrategy>> s = explain_strategies(*f->module, text::standard_context(), mma_atom);
+  EXPECT_TRUE(s.ok());
+  return s.ok() ? *s : std::vector<FunctionStrategy>{};
+}
+
+using Passed = std::vector<std::pair<Strategy, std::string>>;
+
+TEST(Strategy, ARowWiseFunctionGetsTheGridAndSaysWhyNotSharded) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func scale(x: Tensor[(4500, 8), f32], w: Tensor[(8,), f32]) -> Tensor[(4500, 8), f32] {
+    y = mul(x, w)
+    return y
+}
+)");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].function, "scale");
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Grid);
+  EXPECT_EQ(s[0].choice.passed_over, (Passed{{Strategy::Sharded, "no value carries a ShardLayout"}}));
+  EXPECT_EQ(s[0].choice.geometry(), "2 CTAs x 256 threads, 8 rows each, and 404 tail rows on thread 0 of CTA 0");
+}
+
+TEST(Strategy, AMatmulIsSerialAndEachStrategyBeforeSaysWhy) {
+  const std::string source = R"(tfir 1
+func mm(a: Tensor[(64, 32), bf16], b: Tensor[(32, 64), bf16]) -> Tensor[(64, 64), bf16] {
+    c = matmul(a, b)
+    return c
+}
+)";
+  const std::vector<FunctionStrategy> s = strategies(source);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Serial);
+  EXPECT_EQ(s[0].choice.geometry(), "1 CTA x 1 thread");
+  EXPECT_EQ(s[0].choice.passed_over,
+            (Passed{{Strategy::Sharded, "no value carries a ShardLayout"},
+                    {Strategy::Grid, "not row-wise over the leading axes (64, 64): hir.nn.MatMul has no row-wise rule"},
+                    {Strategy::Mma, "the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)"}}));
+  // In the hir-to-tir-mma pass the same function takes the atom.
+  const std::vector<FunctionStrategy> m = strategies(source, /*mma_atom=*/true);
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].choice.strategy, Strategy::Mma);
+  EXPECT_EQ(m[0].choice.geometry(), "1 CTA (1 x 1 tiles of 64 x 64) x 128 threads (4 warps) on SM80_16x8x16_F32BF16BF16F32_TN");
+}
+
+TEST(Strategy, AnF32MatmulIsNotTheAtomsAndSaysSo) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func mm(a: Tensor[(64, 32), f32], b: Tensor[(32, 64), f32]) -> Tensor[(64, 64), f32] {
+    c = matmul(a, b)
+    return c
+}
+)",
+                                                     true);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Serial);
+  ASSERT_EQ(s[0].choice.passed_over.size(), 3u);
+  EXPECT_EQ(s[0].choice.passed_over[2], (std::pair<Strategy, std::string>{Strategy::Mma, "the matmul is not of two bf16 matrix parameters"}));
+}
+
+TEST(Strategy, TheKernelOfTheChosenStrategyHoldsWhatItsRegisterTensorsHold) {
+  Result<text::ReadFile> f = read(R"(tfir 1
+func f(x: Tensor[(4, 8), f32], y: Tensor[(8, 4), f32]) -> Tensor[(4, 4), f32] {
+    t = matmul(x, y)
+    return t
+}
+)");
+  ASSERT_TRUE(f.ok());
+  Result<ModuleRef> lowered = lower_function(*f->module, "f", text::standard_context());
+  ASSERT_TRUE(lowered.ok());
+  const auto* kernel = function_as<tir::PrimFunction>((*lowered)->find("f_kernel"));
+  ASSERT_NE(kernel, nullptr);
+  // The serial rule's one thread holds the products tensor (4 x 4 x 8 f32, 512 bytes) and the
+  // result (4 x 4 f32, 64 bytes) whole.
+  EXPECT_EQ(register_bytes_per_thread(*kernel), std::optional<std::int64_t>(576));
+}
+
+}  // namespace
+}  // namespace tf::lower
