@@ -14,9 +14,9 @@
 #include <string_view>
 #include <vector>
 
+#include "driver/report.h"
 #include "fuzz/libfuzzer/fuzz_target.h"
 #include "tools/tf/cli_value.h"
-#include "tools/tf/report.h"
 #include "tools/tf/tf_app.h"
 
 namespace {

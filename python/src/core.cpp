@@ -11,7 +11,9 @@
 // error with one diagnostic tagged internal, so no failure escapes as a bare RuntimeError. Files
 // are read as `tf check` reads them (ir/support/regular_file.h: regular files only, size
 // limited); an evaluation runs under the budgets `tf eval` takes (--max-memory, --max-steps)
-// and stops on Ctrl-C (sigint_guard.h).
+// and stops on Ctrl-C (sigint_guard.h). What it shares with `tf` (reading a program, running a
+// function at a level, the budgets, the diagnostics' JSON, the layout tables) is driver/'s: the
+// module links no part of the command line (tools/tf).
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 #include <nanobind/stl/map.h>
@@ -28,6 +30,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "driver/function_run.h"
+#include "driver/ir_session.h"
+#include "driver/layout_run.h"
+#include "driver/limit_options.h"
+#include "driver/report.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
 #include "eval/value/memory_budget.h"
@@ -41,12 +48,6 @@
 #include "ir/type/type_print.h"
 #include "ir/upstream/importer.h"
 #include "python/src/sigint_guard.h"
-#include "tools/tf/eval_command.h"
-#include "tools/tf/function_run.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/layout_command.h"
-#include "tools/tf/limit_options.h"
-#include "tools/tf/report.h"
 #include "lower/pipeline.h"
 
 namespace nb = nanobind;

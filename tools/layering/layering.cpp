@@ -72,8 +72,8 @@ bool is_source(const fs::path& p) {
 // Calls `visit(path, repository-relative name)` for each C++ source of root's source folders.
 template <typename Visit>
 void for_each_source(const fs::path& root, Visit visit) {
-  for (const char* top :
-       {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "tools", "bench", "python"}) {
+  for (const char* top : {"ir", "eval", "lower", "cuda", "fuzz", "conformance", "driver", "tools",
+                          "bench", "python"}) {
     if (!fs::is_directory(root / top)) continue;
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top))
       if (entry.is_regular_file() && is_source(entry.path()))

@@ -49,7 +49,7 @@ struct Violation {
 };
 
 /// Checks every C++ source under `root`'s source folders (ir, eval, lower, cuda, fuzz,
-/// conformance, tools, bench, python) against `table`.
+/// conformance, driver, tools, bench, python) against `table`.
 std::vector<Violation> check_includes(const std::filesystem::path& root, const LayerTable& table);
 
 /// Every `dynamic_cast<` outside comments and string and character literals in the C++ sources

@@ -8,12 +8,12 @@
 #include <iostream>
 #include <memory>
 
+#include "driver/report.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/numerics/convert.h"
 #include "ir/dtype/dtype.h"
 #include "ir/support/json_text.h"
 #include "tools/tf/cli_value.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

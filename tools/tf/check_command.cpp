@@ -7,9 +7,9 @@
 #include <iostream>
 #include <memory>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/support/json_text.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 #include "ir/support/regular_file.h"
 #include "ir/upstream/importer.h"
 #include "tools/tf/tfir_input.h"

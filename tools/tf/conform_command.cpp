@@ -13,11 +13,11 @@
 
 #include "conformance/rule_catalogue.h"
 #include "conformance/suite.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "eval/hir/evaluator.h"
 #include "tools/tf/coverage_command.h"
-#include "tools/tf/ir_session.h"
 #include "tools/tf/ctrl_c.h"
-#include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {

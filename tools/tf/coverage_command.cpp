@@ -9,8 +9,8 @@
 #include <memory>
 
 #include "conformance/coverage.h"
+#include "driver/report.h"
 #include "ir/support/json_text.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 

@@ -7,12 +7,12 @@
 #include <cmath>
 #include <iostream>
 
+#include "driver/report.h"
 #include "ir/numerics/float_facts.h"
 #include "ir/dtype/dtype.h"
 #include "ir/support/json_text.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/compound_facts.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

@@ -8,10 +8,10 @@
 #include <memory>
 
 #include "cuda/emit/emitter.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/hir/function.h"
 #include "lower/pipeline.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {

@@ -10,6 +10,9 @@
 #include <map>
 #include <memory>
 
+#include "driver/function_run.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
 #include "eval/tir/tir_evaluator.h"
@@ -25,11 +28,8 @@
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
 #include "tools/tf/ctrl_c.h"
-#include "tools/tf/function_run.h"
-#include "tools/tf/ir_session.h"
 #include "tools/tf/limit_options.h"
 #include "tools/tf/cli_value.h"
-#include "tools/tf/report.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
@@ -108,14 +108,6 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
 }
 
 }  // namespace
-
-Result<eval::Tensor> input_from_npy(const eval::NpyView& a, const Var& param, const std::string& what) {
-  // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
-  // dtype, to be converted at the boundary like a literal (convert_input).
-  if (a.type == eval::NpyType::U8 || a.type == eval::NpyType::U16)
-    return eval::tensor_from_npy(a, param.type()->as<TensorType>()->dtype, what);
-  return eval::natural_tensor_from_npy(a, what);
-}
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   Result<eval::EvalLimits> limits = resolve_limits(r.limits);

@@ -29,7 +29,6 @@
 #include <string_view>
 #include <vector>
 
-#include "eval/value/npy.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
 #include "ir/core/var.h"
@@ -56,13 +55,8 @@ struct EvalRequest {
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
-  bool no_check = false;            ///< `tf run --no-check`: skip the machine model (function_run.h)
+  bool no_check = false;            ///< `tf run --no-check`: skip the machine model (driver/function_run.h)
 };
-
-/// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;
-/// any other array its own values, still to be converted with eval::convert_input, D4); `what`
-/// names it in diagnostics. What `tf eval --input NAME=x.npy` and the Python module take.
-Result<eval::Tensor> input_from_npy(const eval::NpyView& array, const Var& param, const std::string& what);
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.
 int run_eval(const EvalRequest& request, std::ostream& out, std::ostream& err);

@@ -9,13 +9,13 @@
 #include <memory>
 #include <optional>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/core/math_kinds.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/explain_op.h"
 #include "tools/tf/explain_rule.h"
-#include "tools/tf/ir_session.h"
 #include "tools/tf/nearest_names.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

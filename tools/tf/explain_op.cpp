@@ -6,11 +6,11 @@
 #include <filesystem>
 #include <optional>
 
+#include "driver/report.h"
 #include "ir/support/json_text.h"
 #include "ir/support/regular_file.h"
 #include "ir/support/text_lines.h"
 #include "tools/tf/ops_command.h"
-#include "tools/tf/report.h"
 #include "tools/tf/single_case.h"
 
 namespace tf::cli {

@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <map>
 
+#include "driver/report.h"
 #include "ir/support/json_text.h"
 #include "tools/tf/coverage_command.h"
-#include "tools/tf/report.h"
 #include "tools/tf/single_case.h"
 
 namespace tf::cli {

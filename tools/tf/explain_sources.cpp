@@ -3,8 +3,8 @@
 #include <filesystem>
 
 #include "conformance/suite.h"
+#include "driver/ir_session.h"
 #include "ir/support/regular_file.h"
-#include "tools/tf/ir_session.h"
 
 namespace tf::cli {
 namespace {

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string_view>
 
+#include "driver/report.h"
 #include "fuzz/campaign/campaign.h"
 #include "fuzz/campaign/property.h"
 #include "ir/support/json_text.h"
@@ -22,7 +23,6 @@
 #include "tools/tf/cli_value.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/reduce_command.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

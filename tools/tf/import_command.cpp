@@ -5,11 +5,11 @@
 #include <iostream>
 #include <memory>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/support/regular_file.h"
 #include "ir/text/file_reader.h"
 #include "ir/upstream/importer.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

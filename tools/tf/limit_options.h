@@ -1,16 +1,11 @@
 // The evaluation limits on the command line, shared by `tf eval` and `tf conform`:
 //   --max-memory BYTES   tensor storage live at once (4096, 512K, 512M, 8G, 2T; powers of 1024)
 //   --max-steps N        op calls, function calls and loop trips
-// Both default to eval::EvalLimits' defaults (half of physical memory, 10^9 steps).
+// Both default to eval::EvalLimits' defaults (half of physical memory, 10^9 steps). What they
+// mean, and how a LimitOptions becomes eval::EvalLimits, is driver/limit_options.h's.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-
-#include "eval/value/eval_limits.h"
-#include "ir/support/result.h"
+#include "driver/limit_options.h"
 
 namespace CLI {
 class App;
@@ -18,21 +13,7 @@ class App;
 
 namespace tf::cli {
 
-/// The limit options as given.
-struct LimitOptions {
-  /// Bytes with an optional K / M / G / T suffix; nullopt: the default (given but empty is an error).
-  std::optional<std::string> max_memory;
-  std::int64_t max_steps = 0;  ///< 0: eval::kDefaultMaxSteps
-};
-
 /// Adds --max-memory and --max-steps to `cmd`, writing into `options`.
 void add_limit_options(CLI::App& cmd, LimitOptions& options);
-
-/// The byte count of a --max-memory value ("4096", "512M", "8G"; suffixes are powers of 1024),
-/// or nullopt when it is not one or does not fit int64.
-std::optional<std::int64_t> parse_byte_count(std::string_view text);
-
-/// The limits `options` ask for; a Usage diagnostic for a --max-memory that is not a byte count.
-Result<eval::EvalLimits> resolve_limits(const LimitOptions& options);
 
 }  // namespace tf::cli

@@ -23,6 +23,7 @@ struct LowerRequest {
   std::vector<std::string> dump_after;  ///< --dump-after PASS (or all)
   std::vector<std::string> pipeline;    ///< --pipeline P1,P2 (empty: the default)
   bool json = false;
+  bool explain = false;                 ///< --explain: each function's strategy, geometry, registers
 };
 
 /// Lowers the request's file; the text to `out` (or the -o file), diagnostics and dumps to `err`.

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "driver/report.h"
 #include "eval/value/allocator_reuse.h"
 #include "tools/tf/cli_value.h"
-#include "tools/tf/report.h"
 #include "tools/tf/tf_app.h"
 
 int main(int argc, char** argv) {

@@ -11,10 +11,10 @@
 #include <type_traits>
 #include <variant>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/dim/dim_ops.h"
 #include "ir/support/json_text.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 

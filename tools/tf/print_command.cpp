@@ -5,9 +5,9 @@
 #include <iostream>
 #include <memory>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/text/file_reader.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 #include "ir/support/regular_file.h"
 #include "tools/tf/tfir_input.h"
 

@@ -7,12 +7,12 @@
 #include <iostream>
 #include <memory>
 
+#include "driver/report.h"
 #include "ir/numerics/block_format_of.h"
 #include "ir/numerics/convert.h"
 #include "ir/support/json_text.h"
 #include "ir/text/decimal.h"
 #include "tools/tf/cli_value.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

@@ -10,6 +10,8 @@
 #include <regex>
 
 #include "conformance/suite.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "fuzz/campaign/property.h"
 #include "fuzz/campaign/reducer.h"
 #include "ir/support/json_text.h"
@@ -18,8 +20,6 @@
 #include "tools/tf/conform_command.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/deadline_interrupt.h"
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

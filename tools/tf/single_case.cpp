@@ -1,8 +1,8 @@
 #include "tools/tf/single_case.h"
 
 #include "conformance/suite.h"
+#include "driver/ir_session.h"
 #include "tools/tf/conform_command.h"
-#include "tools/tf/ir_session.h"
 
 namespace tf::cli {
 

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "driver/report.h"
 #include "ir/support/check.h"
 #include "ir/support/plant.h"
 #include "tools/tf/cast_command.h"
@@ -24,7 +25,6 @@
 #include "tools/tf/print_command.h"
 #include "tools/tf/quantize_command.h"
 #include "tools/tf/reduce_command.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 

@@ -1,7 +1,7 @@
 #include "tools/tf/tfir_input.h"
 
+#include "driver/report.h"
 #include "ir/support/json_text.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 

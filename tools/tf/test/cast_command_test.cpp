@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "driver/report.h"
 #include "eval/value/literal.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

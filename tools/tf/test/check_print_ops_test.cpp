@@ -11,13 +11,13 @@
 #include <sstream>
 #include <string>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "ir/core/op.h"
 #include "ir/text/test/tfir_contract_examples.h"
 #include "tools/tf/check_command.h"
-#include "tools/tf/ir_session.h"
 #include "tools/tf/ops_command.h"
 #include "tools/tf/print_command.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

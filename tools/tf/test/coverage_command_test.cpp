@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "tools/tf/report.h"
+#include "driver/report.h"
 
 namespace tf::cli {
 namespace {

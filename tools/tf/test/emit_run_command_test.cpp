@@ -13,11 +13,11 @@
 #include <tuple>
 #include <vector>
 
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "tools/tf/emit_command.h"
 #include "tools/tf/eval_command.h"
-#include "tools/tf/ir_session.h"
 #include "ir/support/plant.h"
-#include "tools/tf/report.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
 #endif

@@ -9,9 +9,9 @@
 #include <memory>
 #include <sstream>
 
-#include "tools/tf/ir_session.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 #include "tools/tf/ops_command.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "conformance/case_filter.h"
+#include "driver/ir_session.h"
 #include "tools/tf/cover_place.h"
 #include "tools/tf/explain_rule.h"
-#include "tools/tf/ir_session.h"
 #include "tools/tf/nearest_names.h"
 #include "tools/tf/semantics_doc.h"
 #include "tools/tf/single_case.h"

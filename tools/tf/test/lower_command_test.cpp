@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "tools/tf/ir_session.h"
-#include "tools/tf/report.h"
+#include "driver/ir_session.h"
+#include "driver/report.h"
 
 namespace tf::cli {
 namespace {
@@ -68,6 +68,42 @@ TEST(TfLower, PrintsTheKernelAndItsHostEntryWhichReadAndVerify) {
   EXPECT_EQ(o.err, "");
   const CheckedFile again = check_source(o.out, "lowered.tfir");
   EXPECT_TRUE(again.file && again.diagnostics().empty());
+}
+
+// --explain: each function's strategy, why the earlier ones did not apply, the geometry and the
+// register tensors of one thread, in place of the module; a refusal still exits 2 after it.
+TEST(TfLower, ExplainSaysWhichStrategyEachFunctionGotAndWhy) {
+  const std::string file = write_temp("lower_explain.tfir", R"(tfir 1
+func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    two = 2.0
+    y = mul(x, two)
+    return y
+}
+
+func mm(a: Tensor[(16, 16), f32], b: Tensor[(16, 16), f32]) -> Tensor[(16, 16), f32] {
+    c = matmul(a, b)
+    return c
+}
+)");
+  Outcome o = lower({.file = file, .explain = true});
+  ASSERT_EQ(o.code, kExitOk) << o.err;
+  // scale's thread holds the constant 2.0 (4 bytes) and its element of y (4 bytes); mm's one
+  // thread the 16 x 16 x 16 products (16 KiB) and the result (1 KiB).
+  EXPECT_EQ(o.out,
+            "scale: grid (1 CTA x 2 threads, 1 row each)\n"
+            "  not sharded: no value carries a ShardLayout\n"
+            "  registers: at most 8 bytes of tensors in one thread of @scale_kernel\n"
+            "mm: serial (1 CTA x 1 thread)\n"
+            "  not sharded: no value carries a ShardLayout\n"
+            "  not grid: not row-wise over the leading axes (16, 16): hir.nn.MatMul has no row-wise rule\n"
+            "  not mma: the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)\n"
+            "  registers: at most 17408 bytes of tensors in one thread of @mm_kernel\n"
+            "  warning: more than a thread's 255 registers (1020 bytes); the compiled kernel spills to local memory\n");
+  EXPECT_EQ(o.err, "");
+  Outcome refused = lower({.file = write_temp("lower_explain_refused.tfir", kProgram), .explain = true});
+  EXPECT_EQ(refused.code, kExitBadInput);
+  EXPECT_NE(refused.out.find("pick: serial (1 CTA x 1 thread)\n"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.err.find("hir.tensor.Where"), std::string::npos) << refused.err;
 }
 
 TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {

@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "tools/tf/report.h"
+#include "driver/report.h"
 
 namespace tf::cli {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "driver/report.h"
 #include "tools/tf/eval_command.h"
-#include "tools/tf/report.h"
 
 namespace tf::cli {
 namespace {

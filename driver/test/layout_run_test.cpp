@@ -1,4 +1,5 @@
-#include "tools/tf/layout_command.h"
+// run_layout (driver/layout_run.h): what `tf layout` and the Python module's layout_json show.
+#include "driver/layout_run.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -7,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "tools/tf/report.h"
+#include "driver/report.h"
 
 namespace tf::cli {
 namespace {

@@ -1,4 +1,5 @@
-// The layout-algebra calls `tf layout` evaluates (CuTe's names and results, ir/layout):
+// The layout-algebra calls `tf layout` and the Python module's layout_json evaluate (layout_run.h;
+// CuTe's names and results, ir/layout):
 //   composition(A, B)   complement(A) complement(A, M)   right_inverse(A)   left_inverse(A)
 //   coalesce(A)   filter(A)
 //   logical_divide(A, B) logical_divide(A, (B0, B1, ...))   logical_product(A, B | (B0, ...))

@@ -1,20 +1,21 @@
-#include "tools/tf/function_run.h"
+#include "driver/function_run.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <optional>
 
+#include "driver/ir_session.h"
 #include "eval/hir/evaluator.h"
 #include "eval/value/compare.h"
 #include "eval/value/memory_budget.h"
+#include "eval/value/npy_boundary.h"
 #include "eval/tir/lowered_run.h"
 #include "ir/dim/dim_var.h"
 #include "ir/hir/function.h"
 #include "ir/tir/prim_function.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
-#include "tools/tf/ir_session.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
 #include "lower/pipeline.h"
@@ -95,6 +96,14 @@ Result<std::vector<VarRef>> function_inputs(const Module& module, const std::str
   if (const auto* prim = function_as<tf::tir::PrimFunction>(f)) return eval::tir::input_params(*prim);
   if (const auto* h = function_as<hir::Function>(f)) return h->params();
   return usage(fmt::format("the program has no function '{}'", fn));
+}
+
+Result<eval::Tensor> input_from_npy(const eval::NpyView& a, const Var& param, const std::string& what) {
+  // u8 / u16 arrays carry raw codes of the parameter's dtype; any other array keeps its own
+  // dtype, to be converted at the boundary like a literal (convert_input).
+  if (a.type == eval::NpyType::U8 || a.type == eval::NpyType::U16)
+    return eval::tensor_from_npy(a, param.type()->as<TensorType>()->dtype, what);
+  return eval::natural_tensor_from_npy(a, what);
 }
 
 Result<FunctionRun> run_function(const Module& module, const std::string& fn, std::vector<eval::Tensor> inputs,

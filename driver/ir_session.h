@@ -1,5 +1,7 @@
-// What the tf subcommands that read programs share: the Context with every op family and the
-// evaluator's handlers, and "read this file, then verify it" with every diagnostic collected.
+// Reading any program (driver/: what tf, the Python module and the fuzz targets share; see
+// function_run.h): the Context with every op family and the evaluator's handlers, and "read
+// this file (a .py through tf import), then verify it" with every diagnostic collected, as every
+// tf subcommand that reads programs and the Python module's Program.load_file read them.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-#include "tools/tf/ir_session.h"
+#include "driver/ir_session.h"
 
 #include "eval/hir/eval_tables.h"
 #include "ir/support/regular_file.h"

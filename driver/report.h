@@ -1,5 +1,7 @@
 // How every tf subcommand reports bad input: diagnostics on stderr (clang style, or one JSON
-// object per diagnostic with --json) and the exit code 2 (README.md, "Asking `tf`").
+// object per diagnostic with --json) and the exit code 2 (README.md, "Asking `tf`"). In driver/
+// (function_run.h) because the Python module packages its diagnostics as the same JSON objects
+// (diagnostic_json), and run_layout reports through it.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "tools/tf/layout_table.h"
+#include "driver/layout_table.h"
 
 namespace tf::cli {
 

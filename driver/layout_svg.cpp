@@ -1,4 +1,4 @@
-#include "tools/tf/layout_svg.h"
+#include "driver/layout_svg.h"
 
 #include <fmt/format.h>
 

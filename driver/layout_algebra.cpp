@@ -1,4 +1,4 @@
-#include "tools/tf/layout_algebra.h"
+#include "driver/layout_algebra.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // The JSON form of diagnostics that `tf ... --json` prints.
-#include "tools/tf/report.h"
+#include "driver/report.h"
 
 #include <gtest/gtest.h>
 

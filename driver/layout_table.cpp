@@ -1,4 +1,4 @@
-#include "tools/tf/layout_table.h"
+#include "driver/layout_table.h"
 
 #include <fmt/format.h>
 

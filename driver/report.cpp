@@ -1,4 +1,4 @@
-#include "tools/tf/report.h"
+#include "driver/report.h"
 
 #include <fmt/format.h>
 

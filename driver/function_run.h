@@ -1,3 +1,10 @@
+// driver/: the layer below the front ends (docs/architecture.md). What the `tf` command line
+// (tools/tf), the Python module (python/src) and the fuzz targets share, so that each answers
+// alike: reading any program file and verifying it (ir_session.h), running one function at a
+// level (this header), the evaluation budgets (limit_options.h), the diagnostics' JSON, exit
+// codes and checked file writes (report.h), and what a layout means (layout_run.h). No command
+// line parsing (CLI11) lives here: each front end parses its own arguments and calls in.
+//
 // Running one function of a read program at a level: the one entry `tf eval`, `tf run` and the
 // Python module (docs/python.md) share, so that "what does @f compute at level L" has one answer.
 //  - hir: a func on the HIR evaluator (eval/hir/evaluator.h);
@@ -13,6 +20,7 @@
 #include <vector>
 
 #include "eval/tir/tir_evaluator.h"
+#include "eval/value/npy.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
 #include "ir/core/var.h"
@@ -48,6 +56,11 @@ bool is_run_level(const std::string& level);
 /// The parameters of `fn` that take inputs, in order (a func's parameters; a prim_func's inputs,
 /// eval::tir::input_params). Diagnostic (Usage) when `fn` names no function of `module`.
 Result<std::vector<VarRef>> function_inputs(const Module& module, const std::string& fn);
+
+/// The tensor an .npy array stands for as the input of `param` (u8 / u16: raw codes of its dtype;
+/// any other array its own values, still to be converted with eval::convert_input, D4); `what`
+/// names it in diagnostics. What `tf eval --input NAME=x.npy` and the Python module take.
+Result<eval::Tensor> input_from_npy(const eval::NpyView& array, const Var& param, const std::string& what);
 
 /// The rule id of the diagnostic that says a backend's result differs from the machine model's on
 /// the same run: a bug of the backend or of the model, never of the program (`tf run` exit 1).
