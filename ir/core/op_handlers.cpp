@@ -7,20 +7,10 @@ namespace tf {
 
 std::string_view handler_kind_name(HandlerKind kind) {
   switch (kind) {
-    case HandlerKind::TypeInfer:
-      return "typeinfer";
-    case HandlerKind::Verify:
-      return "verify";
-    case HandlerKind::EvalHir:
-      return "eval_hir";
-    case HandlerKind::EvalTir:
-      return "eval_tir";
-    case HandlerKind::Lower:
-      return "lower";
-    case HandlerKind::Emit:
-      return "emit";
-    case HandlerKind::TypeInferAttrs:
-      return "typeinfer_attrs";
+#define TF_HANDLER_KIND(E, name) \
+  case HandlerKind::E:           \
+    return name;
+#include "ir/core/handler_kinds.def"
   }
   TF_UNREACHABLE("bad HandlerKind");
 }

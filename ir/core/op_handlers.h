@@ -22,6 +22,7 @@
 #pragma once
 
 #include <array>
+#include <iterator>
 #include <cstdint>
 #include <mutex>
 #include <string_view>
@@ -36,23 +37,19 @@ namespace tf {
 
 struct Call;
 
-/// The kinds of per-op handler.
+/// The kinds of per-op handler (handler_kinds.def).
 enum class HandlerKind : std::uint8_t {
-  TypeInfer,
-  Verify,
-  EvalHir,
-  EvalTir,
-  Lower,
-  Emit,
-  TypeInferAttrs
+#define TF_HANDLER_KIND(E, name) E,
+#include "ir/core/handler_kinds.def"
 };
 
 /// All handler kinds, in declaration order.
-inline constexpr std::array<HandlerKind, 7> kAllHandlerKinds = {
-    HandlerKind::TypeInfer, HandlerKind::Verify, HandlerKind::EvalHir,       HandlerKind::EvalTir,
-    HandlerKind::Lower,     HandlerKind::Emit,   HandlerKind::TypeInferAttrs};
+inline constexpr HandlerKind kAllHandlerKinds[] = {
+#define TF_HANDLER_KIND(E, name) HandlerKind::E,
+#include "ir/core/handler_kinds.def"
+};
 
-/// "typeinfer", "verify", "eval_hir", "eval_tir", "lower", "emit", "typeinfer_attrs".
+/// The kind's name ("typeinfer", "verify", "eval_hir", ...).
 std::string_view handler_kind_name(HandlerKind kind);
 
 /// typeinfer: the result type of `op` applied to `args` (whose own types are trusted), or
@@ -133,8 +130,8 @@ class OpHandlers {
 
   const OpRegistry* registry_;
   mutable std::mutex mutex_;
-  mutable std::array<const void*, kAllHandlerKinds.size()> tags_{};
-  std::array<std::vector<Erased>, kAllHandlerKinds.size()> tables_;
+  mutable std::array<const void*, std::size(kAllHandlerKinds)> tags_{};
+  std::array<std::vector<Erased>, std::size(kAllHandlerKinds)> tables_;
 };
 
 }  // namespace tf

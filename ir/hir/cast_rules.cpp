@@ -52,7 +52,7 @@ std::string offered_cast_modes(DType target) {
 }
 
 bool is_cast_rounding(std::string_view rounding) {
-  return rounding == "rn" || rounding == "rz" || rounding == "rp";
+  return numerics::rounding_from_name(rounding).has_value();
 }
 
 bool is_scale_method(std::string_view method) {

@@ -6,6 +6,7 @@
 #include "ir/hir/tensor_typeinfer.h"
 #include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/hir/typeinfer_util.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/type/type_print.h"
 
 namespace tf::hir {
@@ -39,7 +40,7 @@ void check_block_scaled_target(Op op, DType target, const std::optional<std::str
                                std::optional<bool> saturate,
                                const std::optional<std::string>& method,
                                std::vector<Diagnostic>& diags) {
-  if (rounding && *rounding != "rn")
+  if (rounding && numerics::rounding_from_name(*rounding) != numerics::Rounding::NearestEven)
     diags.push_back(type_error(op, fmt::format("a cast to the block-scaled {} rounds its elements "
                                                "to nearest even: rounding must be rn, got {}",
                                                target.name(), *rounding)));

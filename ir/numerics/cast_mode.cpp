@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
 #include <string>
 
 #include "ir/support/check.h"
@@ -71,18 +72,18 @@ std::string describe(const OfferedModes& o) {
 }  // namespace
 
 const char* rounding_name(Rounding r) {
-  switch (r) {
-    case Rounding::NearestEven: return "rn";
-    case Rounding::TowardZero: return "rz";
-    case Rounding::TowardPosInf: return "rp";
-  }
-  TF_UNREACHABLE("unknown Rounding");
+  static constexpr const char* kNames[] = {
+#define TF_ROUNDING(E, spelling) spelling,
+#include "ir/numerics/roundings.def"
+  };
+  const auto i = static_cast<std::size_t>(r);
+  TF_CHECK(i < std::size(kNames), "unknown Rounding {}", i);
+  return kNames[i];
 }
 
 std::optional<Rounding> rounding_from_name(std::string_view name) {
-  if (name == "rn") return Rounding::NearestEven;
-  if (name == "rz") return Rounding::TowardZero;
-  if (name == "rp") return Rounding::TowardPosInf;
+  for (Rounding r : kAllRoundings)
+    if (rounding_name(r) == name) return r;
   return std::nullopt;
 }
 

@@ -24,10 +24,16 @@
 
 namespace tf::numerics {
 
+/// The rounding modes (roundings.def): rn (nearest, ties to even), rz (truncate), rp (up).
 enum class Rounding : std::uint8_t {
-  NearestEven,   ///< "rn": round to nearest, ties to even
-  TowardZero,    ///< "rz": truncate
-  TowardPosInf,  ///< "rp": round up (toward +infinity)
+#define TF_ROUNDING(E, spelling) E,
+#include "ir/numerics/roundings.def"
+};
+
+/// Every Rounding, in declaration order.
+inline constexpr Rounding kAllRoundings[] = {
+#define TF_ROUNDING(E, spelling) Rounding::E,
+#include "ir/numerics/roundings.def"
 };
 
 /// "rn", "rz" or "rp".

@@ -14,14 +14,10 @@ namespace tf::tir {
 
 std::string_view cuda_launch_attr_name(CudaLaunchAttr a) {
   switch (a) {
-    case CudaLaunchAttr::Cooperative:
-      return "cooperative";
-    case CudaLaunchAttr::ClusterSchedulingPolicyPreference:
-      return "cluster_scheduling_policy_preference";
-    case CudaLaunchAttr::ProgrammaticStreamSerialization:
-      return "programmatic_stream_serialization";
-    case CudaLaunchAttr::Priority:
-      return "priority";
+#define TF_CUDA_LAUNCH_ATTR(E, value, spelling) \
+  case CudaLaunchAttr::E:                        \
+    return spelling;
+#include "ir/tir/cuda_launch_attrs.def"
   }
   TF_UNREACHABLE("bad CudaLaunchAttr");
 }

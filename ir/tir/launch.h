@@ -33,20 +33,19 @@
 namespace tf::tir {
 
 /// The authored selectors of CUDA launch attributes (values of cudaLaunchAttributeID).
+/// (cuda_launch_attrs.def)
 enum class CudaLaunchAttr : std::int64_t {
-  Cooperative = 2,
-  ClusterSchedulingPolicyPreference = 5,
-  ProgrammaticStreamSerialization = 6,
-  Priority = 8,
+#define TF_CUDA_LAUNCH_ATTR(E, value, spelling) E = value,
+#include "ir/tir/cuda_launch_attrs.def"
 };
 
 /// Every CudaLaunchAttr, in value order.
-inline constexpr std::array<CudaLaunchAttr, 4> kAllCudaLaunchAttrs = {
-    CudaLaunchAttr::Cooperative, CudaLaunchAttr::ClusterSchedulingPolicyPreference,
-    CudaLaunchAttr::ProgrammaticStreamSerialization, CudaLaunchAttr::Priority};
+inline constexpr CudaLaunchAttr kAllCudaLaunchAttrs[] = {
+#define TF_CUDA_LAUNCH_ATTR(E, value, spelling) CudaLaunchAttr::E,
+#include "ir/tir/cuda_launch_attrs.def"
+};
 
-/// "cooperative", "cluster_scheduling_policy_preference", "programmatic_stream_serialization",
-/// "priority".
+/// The selector's spelling ("cooperative", "priority", ...).
 std::string_view cuda_launch_attr_name(CudaLaunchAttr a);
 /// The selector with integer value `value`, if any.
 std::optional<CudaLaunchAttr> cuda_launch_attr_from_value(std::int64_t value);
