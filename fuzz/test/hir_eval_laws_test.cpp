@@ -14,6 +14,7 @@
 #include "fuzz/gen/hir_program_gen.h"
 #include "fuzz/props/hir_eval_props.h"
 #include "ir/support/testing/law_runner.h"
+#include "ir/text/test/tfir_contract_examples.h"
 
 namespace tf::fuzz {
 namespace {
@@ -29,23 +30,11 @@ TF_LAW(HirEvalLaws, NestedLoopsFreeLoopBodiesAndKeywordNamesKeepTheirValuesThrou
 
 // The same printer bug, found by this law at its 9,455th case from seed 20261129: the printed
 // program did not read, so its values could not be compared. The shrunk counterexample (pinned
-// as text, as in ir/text/test/hir_printer_scopes_test.cpp: a replayed reproduce string names a
+// as text, kNestedLoopScopeCounterexample, which hir_printer_scopes_test prints: a replayed reproduce string names a
 // case of one version of the generator, and every kind a record adds changes the generator's
 // draws) is checked by the law's own check on ten input seeds.
 TEST(HirEvalLawRegressions, AValueUsedInANestedLoopAndAfterItKeepsItsValueThroughPrinting) {
-  const std::string program = R"(tfir 1
-func f0(p0: Tensor[(1, 1), f32], p1: Tensor[(1, 1), f32]) -> Tuple[Tensor[(1, 1), f32], Tensor[(1, 1), f32]] {
-    p0_0 = add(p0, p0)
-    v7 = unary(p0, kind=relu)
-    v23 = for i in range(0, 1, 1) {
-        v22 = for i1 in range(0, 1, 1) carry (c18 = p0_0) {
-            yield v7
-        }
-    }
-    v26 = add(v23, p0_0)
-    return (v26, v7)
-}
-)";
+  const std::string program = std::string("tfir 1") + text::testing::kNestedLoopScopeCounterexample;
   for (std::uint64_t seed = 0; seed < 10; ++seed) {
     try {
       EXPECT_EQ(check_evaluated_text(program, seed), 0) << "seed " << seed;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "ir/support/check.h"
+#include "ir/support/record_table.h"
 
 namespace tf {
 
@@ -41,17 +42,8 @@ constexpr UnaryRow kUnaryRows[] = {
 static_assert(std::size(kBinaryRows) == std::size(kAllBinaryKinds));
 static_assert(std::size(kUnaryRows) == std::size(kAllUnaryKinds));
 
-const BinaryRow& row(BinaryKind k) {
-  const auto i = static_cast<std::size_t>(k);
-  TF_CHECK(i < std::size(kBinaryRows), "bad BinaryKind {}", i);
-  return kBinaryRows[i];
-}
-
-const UnaryRow& row(UnaryKind k) {
-  const auto i = static_cast<std::size_t>(k);
-  TF_CHECK(i < std::size(kUnaryRows), "bad UnaryKind {}", i);
-  return kUnaryRows[i];
-}
+const BinaryRow& row(BinaryKind k) { return record_row(kBinaryRows, k, "BinaryKind"); }
+const UnaryRow& row(UnaryKind k) { return record_row(kUnaryRows, k, "UnaryKind"); }
 
 }  // namespace
 

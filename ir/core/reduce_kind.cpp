@@ -3,6 +3,7 @@
 #include <iterator>
 
 #include "ir/support/check.h"
+#include "ir/support/record_table.h"
 
 namespace tf {
 
@@ -18,11 +19,7 @@ constexpr ReduceRow kReduceRows[] = {
 };
 static_assert(std::size(kReduceRows) == std::size(kAllReduceKinds));
 
-const ReduceRow& row(ReduceKind k) {
-  const auto i = static_cast<std::size_t>(k);
-  TF_CHECK(i < std::size(kReduceRows), "bad ReduceKind {}", i);
-  return kReduceRows[i];
-}
+const ReduceRow& row(ReduceKind k) { return record_row(kReduceRows, k, "ReduceKind"); }
 
 }  // namespace
 

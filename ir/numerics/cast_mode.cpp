@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ir/support/check.h"
+#include "ir/support/record_table.h"
 
 namespace tf::numerics {
 namespace {
@@ -76,9 +77,7 @@ const char* rounding_name(Rounding r) {
 #define TF_ROUNDING(E, spelling) spelling,
 #include "ir/numerics/roundings.def"
   };
-  const auto i = static_cast<std::size_t>(r);
-  TF_CHECK(i < std::size(kNames), "unknown Rounding {}", i);
-  return kNames[i];
+  return record_row(kNames, r, "Rounding");
 }
 
 std::optional<Rounding> rounding_from_name(std::string_view name) {

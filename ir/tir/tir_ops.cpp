@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "ir/core/tuple.h"
+#include "ir/support/record_table.h"
 #include "ir/tir/memory_typeinfer.h"
 #include "ir/tir/op_verify.h"
 #include "ir/type/tuple_type.h"
@@ -27,11 +28,7 @@ constexpr TirOpRow kTirOpRows[] = {
 };
 static_assert(std::size(kTirOpRows) == std::size(kAllTirOps));
 
-const TirOpRow& row(TirOp op) {
-  const auto i = static_cast<std::size_t>(op);
-  TF_CHECK(i < std::size(kTirOpRows), "bad TirOp {}", i);
-  return kTirOpRows[i];
-}
+const TirOpRow& row(TirOp op) { return record_row(kTirOpRows, op, "TirOp"); }
 
 }  // namespace
 

@@ -23,35 +23,30 @@ std::string runtime_ops() {
 // The dtypes whose functors the emitter asks for: a float, an integer, bool.
 const DType kProbes[] = {DType::f32(), DType::i32(), DType::boolean()};
 
-TEST(KindFunctors, EveryUnaryKindsFunctorIsARuntimeStruct) {
+// Every kind of `kinds` names, for some probe dtype, a functor `ops` defines as a struct.
+template <typename Kinds, typename Functor, typename Name>
+void expect_runtime_structs(const Kinds& kinds, Functor functor, Name name) {
   const std::string ops = runtime_ops();
   ASSERT_FALSE(ops.empty());
-  for (UnaryKind k : kAllUnaryKinds) {
+  for (auto k : kinds) {
     int named = 0;
     for (DType d : kProbes) {
-      const std::string_view f = unary_runtime_functor(k, d);
+      const std::string_view f = functor(k, d);
       if (f.empty()) continue;
       ++named;
       EXPECT_NE(ops.find("struct " + std::string(f) + " {"), std::string::npos)
-          << unary_kind_name(k) << " on " << d.name() << " names " << f;
+          << name(k) << " on " << d.name() << " names " << f;
     }
-    EXPECT_GT(named, 0) << unary_kind_name(k) << " has no functor for any dtype";
+    EXPECT_GT(named, 0) << name(k) << " has no functor for any dtype";
   }
 }
 
+TEST(KindFunctors, EveryUnaryKindsFunctorIsARuntimeStruct) {
+  expect_runtime_structs(kAllUnaryKinds, &unary_runtime_functor, &unary_kind_name);
+}
+
 TEST(KindFunctors, EveryBinaryKindsFunctorIsARuntimeStruct) {
-  const std::string ops = runtime_ops();
-  for (BinaryKind k : kAllBinaryKinds) {
-    int named = 0;
-    for (DType d : kProbes) {
-      const std::string_view f = binary_runtime_functor(k, d);
-      if (f.empty()) continue;
-      ++named;
-      EXPECT_NE(ops.find("struct " + std::string(f) + " {"), std::string::npos)
-          << binary_kind_name(k) << " on " << d.name() << " names " << f;
-    }
-    EXPECT_GT(named, 0) << binary_kind_name(k) << " has no functor for any dtype";
-  }
+  expect_runtime_structs(kAllBinaryKinds, &binary_runtime_functor, &binary_kind_name);
 }
 
 TEST(KindFunctors, EveryReduceKindIsARuntimeEnumerator) {

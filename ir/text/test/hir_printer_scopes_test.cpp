@@ -7,6 +7,7 @@
 
 #include "ir/text/file_reader.h"
 #include "ir/text/standard_context.h"
+#include "ir/text/test/tfir_contract_examples.h"
 
 namespace tf::text {
 namespace {
@@ -32,19 +33,7 @@ void expect_prints_as(const std::string& source, const std::string& expected) {
 }
 
 TEST(PrintedScopes, AValueUsedInANestedLoopAndAfterTheLoopIsBoundBeforeIt) {
-  expect_prints_as(R"(
-func f0(p0: Tensor[(1, 1), f32], p1: Tensor[(1, 1), f32]) -> Tuple[Tensor[(1, 1), f32], Tensor[(1, 1), f32]] {
-    p0_0 = add(p0, p0)
-    v7 = unary(p0, kind=relu)
-    v23 = for i in range(0, 1, 1) {
-        v22 = for i1 in range(0, 1, 1) carry (c18 = p0_0) {
-            yield v7
-        }
-    }
-    v26 = add(v23, p0_0)
-    return (v26, v7)
-}
-)",
+  expect_prints_as(testing::kNestedLoopScopeCounterexample,
                    R"(
 func f0(p0: Tensor[(1, 1), f32], p1: Tensor[(1, 1), f32]) -> Tuple[Tensor[(1, 1), f32], Tensor[(1, 1), f32]] {
     p0_0: Tensor[(1, 1), f32] = add(p0, p0)

@@ -59,4 +59,21 @@ inline std::string contract_program() {
          kMain + "\n";
 }
 
+/// The printer bug the 10,000-case round-trip and evaluation laws found at case 9,455 from seed
+/// 20261129, shrunk: a value (v7) used inside a nested loop and after the outer loop was bound
+/// inside the outer loop, so the printed text did not read. Without the `tfir 1` header.
+inline const char* const kNestedLoopScopeCounterexample = R"(
+func f0(p0: Tensor[(1, 1), f32], p1: Tensor[(1, 1), f32]) -> Tuple[Tensor[(1, 1), f32], Tensor[(1, 1), f32]] {
+    p0_0 = add(p0, p0)
+    v7 = unary(p0, kind=relu)
+    v23 = for i in range(0, 1, 1) {
+        v22 = for i1 in range(0, 1, 1) carry (c18 = p0_0) {
+            yield v7
+        }
+    }
+    v26 = add(v23, p0_0)
+    return (v26, v7)
+}
+)";
+
 }  // namespace tf::text::testing
