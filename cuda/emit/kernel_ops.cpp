@@ -28,6 +28,7 @@
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/evaluate.h"
+#include "ir/core/kind_attrs.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/launch_geometry.h"
 #include "ir/tir/mma_atom.h"
@@ -89,9 +90,8 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
     case tir::TirOp::Fill: return emit_fill(*c);
     case tir::TirOp::Binary: return emit_binary(*c);
     case tir::TirOp::Unary: {
-      const std::string& spelled = std::get<std::string>(c->attr("kind"));
-      const std::optional<UnaryKind> kind = unary_kind_from_name(spelled);
-      if (!kind) return not_emitted(fmt::format("unary kind={}", spelled));
+      const std::optional<UnaryKind> kind = unary_kind_of(*c);
+      if (!kind) return not_emitted(fmt::format("unary kind={}", kind_spelling(*c)));
       return emit_unary(*c, *kind);
     }
     case tir::TirOp::ReLU: return emit_unary(*c, UnaryKind::Relu);
@@ -151,11 +151,10 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   TF_TRY(b);
   TF_TRY(d);
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
-  const std::string& kind = std::get<std::string>(c.attr("kind"));
   const DType x = (*a)->dtype;
-  const std::optional<BinaryKind> k = binary_kind_from_name(kind);
+  const std::optional<BinaryKind> k = binary_kind_of(c);
   const std::string f(k ? binary_runtime_functor(*k, x) : "");
-  if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind, x.name()));
+  if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind_spelling(c), x.name()));
   const Tensor* flat = !(*d)->logical.empty() ? *d : !(*a)->logical.empty() ? *a : *b;
   Result<std::string> l = aligned(**a, *flat), r = aligned(**b, *flat), o = aligned(**d, *flat);
   TF_TRY(l);
@@ -204,9 +203,8 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
     mask[static_cast<std::size_t>(a)] = "true";
     collective = collective || (!src.split.empty() && src.split[static_cast<std::size_t>(a)]);
   }
-  const std::string& kind = std::get<std::string>(c.attr("kind"));
-  const std::optional<ReduceKind> k = reduce_kind_from_name(kind);
-  if (!k) return not_emitted(fmt::format("Reduce kind={}", kind));
+  const std::optional<ReduceKind> k = reduce_kind_of(c);
+  if (!k) return not_emitted(fmt::format("Reduce kind={}", kind_spelling(c)));
   const std::string_view functor = reduce_runtime_enumerator(*k);
   const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
   line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));

@@ -18,6 +18,7 @@
 #include "eval/hir/scalar_math.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/core/math_kinds.h"
+#include "ir/core/kind_attrs.h"
 
 namespace tf::eval {
 namespace {
@@ -277,10 +278,8 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
 }  // namespace
 
 Result<Value> eval_binary(const OpEvalArgs& a) {
-  const std::string* name = std::get_if<std::string>(&a.attr("kind"));
-  TF_CHECK(name != nullptr, "hir.math.Binary without a kind");
-  const std::optional<BinaryKind> k = binary_kind_from_name(*name);
-  TF_CHECK(k.has_value(), "hir.math.Binary with the unknown kind {}", *name);
+  const std::optional<BinaryKind> k = binary_kind_of(a.call);
+  TF_CHECK(k.has_value(), "hir.math.Binary with the kind '{}'", kind_spelling(a.call));
   const Tensor& x = a.tensor(0);
   const Tensor& y = a.tensor(1);
   TF_CHECK(x.dtype() == y.dtype(), "Binary operands of {} and {}", x.dtype().name(),

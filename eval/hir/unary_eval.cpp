@@ -22,6 +22,7 @@
 #include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/core/math_kinds.h"
+#include "ir/core/kind_attrs.h"
 
 namespace tf::eval {
 namespace {
@@ -159,10 +160,8 @@ Value int_clamp(const Tensor& x, DType dtype, double lo, double hi) {
 }  // namespace
 
 Result<Value> eval_unary(const OpEvalArgs& a) {
-  const std::string* name = std::get_if<std::string>(&a.attr("kind"));
-  TF_CHECK(name != nullptr, "hir.math.Unary without a kind");
-  const std::optional<UnaryKind> k = unary_kind_from_name(*name);
-  TF_CHECK(k.has_value(), "hir.math.Unary with the unknown kind {}", *name);
+  const std::optional<UnaryKind> k = unary_kind_of(a.call);
+  TF_CHECK(k.has_value(), "hir.math.Unary with the kind '{}'", kind_spelling(a.call));
   const Tensor& x = a.tensor(0);
   if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(*k, x, a.result_dtype());
   return float_unary(*k, x, a.result_dtype());

@@ -194,7 +194,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     ThreadRunner any(m_, g_, Machine::cta_of(g_, r.arrived.front()), Machine::thread_of(g_, r.arrived.front()));
     any.current_ = r.site;
     Result<Tensor> red = any.run_hir(hir::tensor_op(hir::TensorOp::Reduce, eval_context().registry()), {full[0].values},
-                                     {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(call.attr("kind"))}},
+                                     {{"axes", axes}, {"keepdim", keepdim}, {"kind", call.attr("kind")}},
                                      out0.dtype, out0.shape);
     if (!red.ok()) return red.diagnostics().front();
     if (red->size() != out0.size)

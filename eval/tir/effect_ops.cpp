@@ -14,6 +14,7 @@
 #include "eval/value/tensor_convert.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/math_kinds.h"
+#include "ir/core/kind_attrs.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/tensor_ops.h"
@@ -214,11 +215,10 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   Result<Tensor> r = [&]() -> Result<Tensor> {
     const OpRegistry& ops = eval_context().registry();
     if (op == ir::TirOp::ReLU) return run_hir(hir::nn_op(hir::NnOp::ReLU, ops), std::move(inputs), {}, d.dtype, shape);
-    const std::string& kind = std::get<std::string>(c.attr("kind"));
-    if (op == ir::TirOp::Unary && unary_kind_from_name(kind) == UnaryKind::Cast)
+    if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast)
       return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
     return run_hir(hir::math_op(op == ir::TirOp::Binary ? hir::MathOp::Binary : hir::MathOp::Unary, ops), std::move(inputs),
-                   {{"kind", kind}}, d.dtype, shape);
+                   {{"kind", c.attr("kind")}}, d.dtype, shape);
   }();
   if (!r.ok()) return r.diagnostics().front();
   return scatter(d, out, *r, nullptr);
@@ -301,7 +301,7 @@ Fault ThreadRunner::reduce(const Call& c) {
     else if (keepdim) out_shape.push_back(1);
   }
   Result<Tensor> r = run_hir(hir::tensor_op(hir::TensorOp::Reduce, eval_context().registry()), {x},
-                             {{"axes", axes}, {"keepdim", keepdim}, {"kind", std::get<std::string>(c.attr("kind"))}},
+                             {{"axes", axes}, {"keepdim", keepdim}, {"kind", c.attr("kind")}},
                              d.dtype, out_shape);
   if (!r.ok()) return r.diagnostics().front();
   Result<std::optional<ElementList>> hd = held(d);

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "ir/core/kind_attrs.h"
 #include "ir/core/math_kinds.h"
 #include "ir/core/reduce_kind.h"
 #include "ir/tir/op_check.h"
@@ -44,10 +45,11 @@ std::vector<Diagnostic> verify_pointwise(const Call& call, bool converts = false
   return diags;
 }
 
-// The `kind` enum attribute, or "" when it is not a string.
-std::string kind_of(const Call& call) {
-  const auto* s = std::get_if<std::string>(&call.attr("kind"));
-  return s != nullptr ? *s : std::string();
+// "mean, sum, abs_max, max": the ReduceKinds, from their record.
+std::string reduce_kinds_text() {
+  std::string s;
+  for (ReduceKind k : kAllReduceKinds) s += (s.empty() ? "" : ", ") + std::string(reduce_kind_name(k));
+  return s;
 }
 
 }  // namespace
@@ -80,10 +82,9 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
 }
 
 std::vector<Diagnostic> verify_unary(const Call& call) {
-  std::vector<Diagnostic> diags = verify_pointwise(call, kind_of(call) == "cast");
-  if (!unary_kind_from_name(kind_of(call)))
-    diags.push_back(
-        op_type_error(call.op, fmt::format("kind '{}' is not a UnaryKind", kind_of(call))));
+  std::vector<Diagnostic> diags = verify_pointwise(call, unary_kind_of(call) == UnaryKind::Cast);
+  if (!unary_kind_of(call))
+    diags.push_back(op_type_error(call.op, fmt::format("kind '{}' is not a UnaryKind", kind_spelling(call))));
   return diags;
 }
 
@@ -91,9 +92,8 @@ std::vector<Diagnostic> verify_binary(const Call& call) {
   std::vector<Diagnostic> diags;
   std::vector<const TensorType*> t = tensors(call, 3, diags);
   if (t[2] != nullptr) require_memory(call.op, "dst", *t[2], diags);
-  if (!binary_kind_from_name(kind_of(call)))
-    diags.push_back(
-        op_type_error(call.op, fmt::format("kind '{}' is not a BinaryKind", kind_of(call))));
+  if (!binary_kind_of(call))
+    diags.push_back(op_type_error(call.op, fmt::format("kind '{}' is not a BinaryKind", kind_spelling(call))));
   return diags;
 }
 
@@ -137,10 +137,9 @@ std::vector<Diagnostic> verify_reduce(const Call& call) {
     const TensorType* ws = tensor_operand(call.op, call.args, 2, diags);
     if (ws != nullptr) require_memory(call.op, "workspace", *ws, diags);
   }
-  if (!reduce_kind_from_name(kind_of(call)))
+  if (!reduce_kind_of(call))
     diags.push_back(op_type_error(
-        call.op,
-        fmt::format("kind '{}' is not a ReduceKind (mean, sum, abs_max, max)", kind_of(call))));
+        call.op, fmt::format("kind '{}' is not a ReduceKind ({})", kind_spelling(call), reduce_kinds_text())));
   if (const auto* axes = std::get_if<std::vector<std::int64_t>>(&call.attr("axes"));
       axes != nullptr && t[0] != nullptr) {
     std::set<std::int64_t> seen;
