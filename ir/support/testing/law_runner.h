@@ -1,5 +1,6 @@
 // TF_LAW: a RapidCheck property registered as a gtest; check_law runs any testable as the
-// current gtest; replay_law runs the one case a reproduce string names.
+// current gtest. A counterexample becomes a regression test as its shrunk program, in text: a
+// reproduce string names a case of one version of the generator only.
 //
 // Every parameter (seed, max_success, max_size, noshrink, reproduce) comes from RC_PARAMS, which
 // ctest sets (cmake/TfTest.cmake): 200 cases in the unit run, 10,000 in the fuzz variants of the
@@ -49,30 +50,6 @@ void check_law(Testable&& testable, int divisor = 1, int cap = std::numeric_limi
     printResultMessage(result, ss);
     FAIL() << ss.str();
   }
-}
-
-/// Replays one case of a law as the current gtest: `reproduce` is the string RapidCheck printed
-/// when the law (registered as `law_id`, "Suite/Name") failed. The case it names (the generated
-/// value and its shrink path) is rebuilt and run once; it must now pass. A regression test of a
-/// counterexample the long runs found, independent of RC_PARAMS. Fails too when the string
-/// names no case any more (the generator changed): then take a new string from a failing run.
-template <typename Testable>
-void replay_law(Testable&& testable, const std::string& law_id, const std::string& reproduce) {
-  using namespace rc::detail;
-  const Configuration config = configFromString("reproduce=" + reproduce);
-  const auto entry = config.reproduce.find(law_id);
-  ASSERT_NE(entry, config.reproduce.end()) << "the reproduce string names another law";
-  const rc::detail::Property property = toProperty(std::forward<Testable>(testable));
-  const auto shrunk = rc::shrinkable::walkPath(property(entry->second.random, entry->second.size),
-                                               entry->second.shrinkPath);
-  ASSERT_TRUE(bool(shrunk)) << "the reproduce string names no case of today's generator";
-  const CaseDescription c = shrunk->value();
-  if (c.result.type == CaseResult::Type::Success) return;
-  std::ostringstream ss;
-  ss << c.result.description << "\n";
-  if (c.example)
-    for (const auto& [type, value] : c.example()) ss << type << ":\n" << value << "\n";
-  FAIL() << ss.str();
 }
 
 /// Runs the law of `laws` named `name` as the current gtest (check_law); fails when none is.
