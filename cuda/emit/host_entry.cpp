@@ -12,6 +12,7 @@
 #include "ir/dim/dim_ops.h"
 #include "ir/tir/dispatch_call.h"
 #include "ir/tir/launch.h"
+#include "ir/tir/stmt_functor.h"
 #include "ir/tir/terminators.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
@@ -193,6 +194,55 @@ Result<std::string> launch(const Call& c, const std::map<const Var*, std::size_t
                      fmt::join(args, ", "));
 }
 
+// One statement of a host entry, by its kind (a StmtFunctor: a new kind does not compile until
+// it is handled here): its C++, and whether it ends the entry (a Return, a reported Abort).
+struct HostStatement {
+  std::string text;
+  bool ends = false;
+};
+
+class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>> {
+ public:
+  HostStatementEmitter(const tir::PrimFunction& fn, const std::map<const Var*, std::size_t>& index,
+                       const std::map<std::string, KernelFacts>& kernels, const std::string& buffers)
+      : fn_(fn), index_(index), kernels_(kernels), buffers_(buffers) {}
+
+ private:
+  Result<HostStatement> on(const tir::Return&) override { return HostStatement{"  return nullptr;\n", true}; }
+  Result<HostStatement> on(const tir::Abort& a) override {  // a reported abort: the entry returns its message
+    return HostStatement{fmt::format("  return {};\n", string_literal("abort: " + a.message)), true};
+  }
+  Result<HostStatement> on(const tir::DispatchCall& d) override {
+    Result<std::string> chain = detail::dispatch(d, index_, fn_.name(), kernels_);
+    TF_TRY(chain);
+    return HostStatement{*chain};
+  }
+  Result<HostStatement> on(const tir::Evaluate& ev) override {
+    const Call* c = ev.is_op() ? &ev.call() : nullptr;
+    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return other();
+    Result<std::string> launched = launch(*c, index_, kernels_, buffers_);
+    TF_TRY(launched);
+    return HostStatement{*launched};
+  }
+  Result<HostStatement> on(const tir::Sequential&) override { return other(); }
+  Result<HostStatement> on(const tir::LetStmt&) override { return other(); }
+  Result<HostStatement> on(const tir::For&) override { return other(); }
+  Result<HostStatement> on(const tir::While&) override { return other(); }
+  Result<HostStatement> on(const tir::If&) override { return other(); }
+  Result<HostStatement> on(const tir::MeshScope&) override { return other(); }
+  Result<HostStatement> on(const tir::Intrinsic&) override { return other(); }
+  Result<HostStatement> on(const tir::PrimFunction&) override { return other(); }
+
+  Result<HostStatement> other() const {
+    return not_emitted(fmt::format("a host entry statement other than launch (in {})", fn_.name()));
+  }
+
+  const tir::PrimFunction& fn_;
+  const std::map<const Var*, std::size_t>& index_;
+  const std::map<std::string, KernelFacts>& kernels_;
+  const std::string& buffers_;
+};
+
 }  // namespace
 
 // The host entry: `tf_entry_NAME(buffers, shapes)`, one buffer and one shape (its extents) per
@@ -227,30 +277,15 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     }
   }
   bool ended = false;  // a Return or an Abort ended the entry
+  HostStatementEmitter statements(fn, index, kernels, buffers);
   for (const tir::Stmt& s : fn.body()->body) {
-    if (s->as<tir::Return>() != nullptr) {  // the entry ends here
-      out << "  return nullptr;\n";
+    Result<HostStatement> st = statements.dispatch(*s);
+    if (!st.ok()) return placed_at(st.diagnostics(), *s);
+    out << st->text;
+    if (st->ends) {
       ended = true;
       break;
     }
-    if (const auto* a = s->as<tir::Abort>()) {  // a reported abort: the entry returns its message
-      out << fmt::format("  return {};\n", string_literal("abort: " + a->message));
-      ended = true;
-      break;
-    }
-    if (const auto* d = s->as<tir::DispatchCall>()) {
-      Result<std::string> chain = dispatch(*d, index, fn.name(), kernels);
-      if (!chain.ok()) return placed_at(chain.diagnostics(), *s);
-      out << *chain;
-      continue;
-    }
-    const auto* ev = s->as<tir::Evaluate>();
-    const Call* c = ev != nullptr && ev->is_op() ? &ev->call() : nullptr;
-    if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch)
-      return placed_at(not_emitted(fmt::format("a host entry statement other than launch (in {})", fn.name())), *s);
-    Result<std::string> launched = launch(*c, index, kernels, buffers);
-    if (!launched.ok()) return placed_at(launched.diagnostics(), *s);
-    out << *launched;
   }
   // A dispatch returns on every path (its fallback too); anything else ends here.
   if (!ended && (fn.body()->body.empty() || fn.body()->body.back()->as<tir::DispatchCall>() == nullptr)) out << "  return nullptr;\n";
