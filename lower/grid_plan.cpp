@@ -1,4 +1,5 @@
 #include "lower/grid_plan.h"
+#include "ir/hir/broadcast.h"
 
 #include <fmt/format.h>
 
@@ -282,13 +283,6 @@ std::string GridPlan::layout_name(const std::vector<std::int64_t>& x) const {
 
 namespace {
 
-// `(4096, 8)`: the extents of `dims`.
-std::string dims_text(const std::vector<ShapeDim>& dims) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < dims.size(); ++i) s += (i ? ", " : "") + std::to_string(dims[i].value());
-  return s + (dims.size() == 1 ? ",)" : ")");
-}
-
 // The leading axes to try, largest row count first: every prefix of every output's and
 // parameter's static shape.
 std::vector<std::vector<ShapeDim>> candidate_rows(const hir::Function& fn, const std::vector<Expr>& results) {
@@ -342,7 +336,7 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
     for (const ShapeDim& d : rows) count *= d.value();
     RowWalk walk(fn, rows);
     if (!walk.run(results)) {  // the reason of the largest rows, the first tried
-      no(fmt::format("not row-wise over the leading axes {}: {}", dims_text(rows), walk.why_not()));
+      no(fmt::format("not row-wise over the leading axes {}: {}", hir::shape_text(rows), walk.why_not()));
       continue;
     }
     const bool collective = walk.crosses_rows();
@@ -364,7 +358,7 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
       layouts.push_back(*made);
     }
     if (layouts.size() != plan.trailing.size()) {
-      no(fmt::format("over the leading axes {}, a row layout's size passes 64 bits", dims_text(rows)));
+      no(fmt::format("over the leading axes {}, a row layout's size passes 64 bits", hir::shape_text(rows)));
       continue;
     }
     plan.layouts = std::move(layouts);

@@ -290,7 +290,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   for (const MmaPlan& plan : mmas) {
     declare(declarations, *module, fmt::format("lower_mma_grid_{}x{}", plan.m / 64, plan.n / 64), plan.grid);
     declare(declarations, *module, "lower_mma_block", mma_block_mesh());
-    const Result<tir::MmaAtomRef> atom = tir::mma_atom("SM80_16x8x16_F32BF16BF16F32_TN");
+    const Result<tir::MmaAtomRef> atom = tir::mma_atom(kMmaRuleAtomName);
     TF_CHECK(atom.ok(), "the SM80 bf16 atom is in the catalogue");
     declare(declarations, *module, "lower_mma_warp", (*atom)->required_scope());
     declare(declarations, *module, "lower_mma_a", LayoutBase((*atom)->A()));

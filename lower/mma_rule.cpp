@@ -17,7 +17,6 @@ namespace tf::lower {
 
 namespace {
 
-constexpr const char* kAtomName = "SM80_16x8x16_F32BF16BF16F32_TN";
 constexpr std::int64_t kTile = 64;    // a CTA's tile of c is 64 x 64
 constexpr std::int64_t kMaxK = 512;   // the K loop is unrolled: at most 32 steps per tile
 // K is a multiple of 32: the 32 lanes of a warp split a's staged columns (the atom's 16 would do
@@ -49,7 +48,7 @@ LayoutBase at(std::int64_t offset, Layout outer) {
 
 const tir::MmaAtom& atom() {
   static const tir::MmaAtomRef* a = [] {
-    Result<tir::MmaAtomRef> r = tir::mma_atom(kAtomName);
+    Result<tir::MmaAtomRef> r = tir::mma_atom(kMmaRuleAtomName);
     TF_CHECK(r.ok(), "the SM80 bf16 atom is in the catalogue");
     return new tir::MmaAtomRef(*r);
   }();

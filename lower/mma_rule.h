@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/hir/function.h"
@@ -36,6 +37,9 @@ struct MmaPlan {
   std::size_t lhs = 0, rhs = 0;  ///< the parameters a and b (indices)
   Mesh grid;                     ///< (cta M/64 x N/64), named cm, cn
 };
+
+/// The atom the MMA rule tiles with.
+inline constexpr std::string_view kMmaRuleAtomName = "SM80_16x8x16_F32BF16BF16F32_TN";
 
 /// The plan when `fn` returning `results` is one such matmul (design note), else nullopt.
 /// `why_not` (when given) receives the reason when there is no plan.

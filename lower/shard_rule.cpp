@@ -80,7 +80,7 @@ std::string unsupported(const ShardLayout& sl, const TensorType& type) {
 std::string unsupported(const Mesh& m) {
   if (m.is_sliced()) return "a sliced mesh cannot be a kernel's mesh";
   for (const Topology& t : m.topologies()) {
-    if (t.name() != kCtaTopology && t.name() != kThreadTopology)
+    if (!t.is_cta() && !t.is_thread())
       return fmt::format("its mesh has a `{}` level; the machine runs `cta` and `thread` levels", t.name());
     if (!t.static_size()) return "its mesh has a symbolic extent";
   }
@@ -208,7 +208,7 @@ Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContex
     }
     if (std::string why = unsupported(sl->mesh()); !why.empty()) return refuse(why);
     std::int64_t ctas = 1, threads = 1;
-    for (const Topology& top : sl->mesh().topologies()) (top.name() == kCtaTopology ? ctas : threads) *= *top.static_size();
+    for (const Topology& top : sl->mesh().topologies()) (top.is_cta() ? ctas : threads) *= *top.static_size();
     if (threads > 1024) return refuse(fmt::format("its mesh has {} threads per CTA, more than 1,024", threads));
     plan = LoweringContext::Sharding{sl->mesh(), barrier_mesh(sl->mesh(), ctas, threads),
                                      ctas > 1 ? StorageKind::Gmem : StorageKind::Smem};

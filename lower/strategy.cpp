@@ -76,9 +76,8 @@ std::string StrategyChoice::geometry() const {
       return s;
     }
     case Strategy::Mma:
-      return fmt::format("{} CTA{} ({} x {} tiles of 64 x 64) x 128 threads (4 warps) on SM80_16x8x16_F32BF16BF16F32_TN",
-                         (mma->m / 64) * (mma->n / 64), (mma->m / 64) * (mma->n / 64) == 1 ? "" : "s", mma->m / 64,
-                         mma->n / 64);
+      return fmt::format("{} CTA{} ({} x {} tiles of 64 x 64) x 128 threads (4 warps) on {}", (mma->m / 64) * (mma->n / 64),
+                         (mma->m / 64) * (mma->n / 64) == 1 ? "" : "s", mma->m / 64, mma->n / 64, kMmaRuleAtomName);
     case Strategy::Serial:
       return "1 CTA x 1 thread";
   }

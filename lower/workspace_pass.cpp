@@ -25,7 +25,7 @@ namespace {
 std::int64_t thread_count(const Mesh& mesh) {
   std::int64_t n = 1;
   for (const Topology& t : mesh.topologies()) {
-    if (t.name() == kCtaTopology || !t.static_size()) return 0;
+    if (t.is_cta() || !t.static_size()) return 0;
     n *= *t.static_size();
   }
   return n;

@@ -186,9 +186,9 @@ Result<std::size_t> KernelEmitter::mesh_index(const Mesh& m) {
   if (!why->empty()) return not_emitted(fmt::format("the mesh {}: {}", to_string(m), *why));
   std::vector<std::string> cta, size;
   for (const Topology& t : m.topologies()) {
-    if (!t.static_size() || (t.name() != kCtaTopology && t.name() != kThreadTopology))
+    if (!t.static_size() || (!t.is_cta() && !t.is_thread()))
       return not_emitted(fmt::format("the mesh {} (static cta and thread levels only)", to_string(m)));
-    cta.push_back(t.name() == kCtaTopology ? "true" : "false");
+    cta.push_back(t.is_cta() ? "true" : "false");
     size.push_back(std::to_string(*t.static_size()));
   }
   const std::vector<std::int64_t> extents = ints_of(m.axes().shape()), strides = ints_of(m.axes().stride());

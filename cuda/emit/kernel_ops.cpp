@@ -219,9 +219,9 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
   // order, as the machine model computes the collective once.
   std::int64_t mesh_threads = 1;
   for (const Topology& top : src.layout->mesh().topologies()) {
-    if (top.name() == kCtaTopology && top.static_size() != std::optional<std::int64_t>(1))
+    if (top.is_cta() && top.static_size() != std::optional<std::int64_t>(1))
       return not_emitted("a Reduce across CTAs");
-    if (top.name() == kThreadTopology) mesh_threads *= top.static_size().value_or(0);
+    if (top.is_thread()) mesh_threads *= top.static_size().value_or(0);
   }
   if (mesh_threads != tir::implicit_launch(fn_).block || src.symbolic)
     return not_emitted("a Reduce across part of a block (a collective of a thread mesh smaller than the block)");

@@ -9,9 +9,7 @@
 #include <algorithm>
 
 #include "eval/tir/mma_arith.h"
-#include "eval/hir/eval_tables.h"
 #include "eval/tir/thread_runner.h"
-#include "ir/hir/tensor_ops.h"
 #include "eval/value/tensor_convert.h"
 #include "ir/layout/participants.h"
 #include "ir/tir/mma_atom.h"
@@ -193,7 +191,7 @@ Fault ThreadRunner::finish_collective(Rendezvous& r) {
     const bool keepdim = out0.shape.size() == full[0].values.shape().size();
     ThreadRunner any(m_, g_, Machine::cta_of(g_, r.arrived.front()), Machine::thread_of(g_, r.arrived.front()));
     any.current_ = r.site;
-    Result<Tensor> red = any.run_hir(hir::tensor_op(hir::TensorOp::Reduce, eval_context().registry()), {full[0].values},
+    Result<Tensor> red = any.run_hir(hir_kernels().reduce, {full[0].values},
                                      {{"axes", axes}, {"keepdim", keepdim}, {"kind", call.attr("kind")}},
                                      out0.dtype, out0.shape);
     if (!red.ok()) return red.diagnostics().front();

@@ -85,6 +85,16 @@ Result<CallRef> typed_hir_call(const Context& ctx, Op op, const std::vector<Tens
 
 }  // namespace
 
+const HirKernels& hir_kernels() {
+  static const HirKernels* kernels = [] {  // eval_context() is one per process
+    const OpRegistry& r = eval_context().registry();
+    return new HirKernels{hir::nn_op(hir::NnOp::ReLU, r), hir::nn_op(hir::NnOp::RMSNorm, r),
+                          hir::math_op(hir::MathOp::Binary, r), hir::math_op(hir::MathOp::Unary, r),
+                          hir::tensor_op(hir::TensorOp::Reduce, r)};
+  }();
+  return *kernels;
+}
+
 Result<Tensor> ThreadRunner::run_hir(Op op, std::vector<Tensor> operands,
                                      std::vector<NamedAttr> attrs, DType result_dtype,
                                      const Shape& result_shape) {
@@ -213,11 +223,11 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   }
   const Shape shape{static_cast<std::int64_t>(out.size())};
   Result<Tensor> r = [&]() -> Result<Tensor> {
-    const OpRegistry& ops = eval_context().registry();
-    if (op == ir::TirOp::ReLU) return run_hir(hir::nn_op(hir::NnOp::ReLU, ops), std::move(inputs), {}, d.dtype, shape);
+    const HirKernels& hir = hir_kernels();
+    if (op == ir::TirOp::ReLU) return run_hir(hir.relu, std::move(inputs), {}, d.dtype, shape);
     if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast)
       return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
-    return run_hir(hir::math_op(op == ir::TirOp::Binary ? hir::MathOp::Binary : hir::MathOp::Unary, ops), std::move(inputs),
+    return run_hir(op == ir::TirOp::Binary ? hir.binary : hir.unary, std::move(inputs),
                    {{"kind", c.attr("kind")}}, d.dtype, shape);
   }();
   if (!r.ok()) return r.diagnostics().front();
@@ -253,7 +263,7 @@ Fault ThreadRunner::rms_norm(const Call& c) {
   const Shape shape{static_cast<std::int64_t>(rows.size()), k};
   Tensor x2 = Tensor::make(s.dtype, shape);
   for (std::int64_t i = 0; i < x2.size(); ++i) x2.set_code(i, x->values.code(i));
-  Result<Tensor> r = run_hir(hir::nn_op(hir::NnOp::RMSNorm, eval_context().registry()), {x2, w->values}, {{"eps", std::get<double>(c.attr("eps"))}}, d.dtype, shape);
+  Result<Tensor> r = run_hir(hir_kernels().rms_norm, {x2, w->values}, {{"eps", std::get<double>(c.attr("eps"))}}, d.dtype, shape);
   if (!r.ok()) return r.diagnostics().front();
   Tensor flat = Tensor::make(d.dtype, {r->size()});
   for (std::int64_t i = 0; i < r->size(); ++i) flat.set_code(i, r->code(i));
@@ -300,7 +310,7 @@ Fault ThreadRunner::reduce(const Call& c) {
     if (!reduced) out_shape.push_back(in_shape[static_cast<std::size_t>(a)]);
     else if (keepdim) out_shape.push_back(1);
   }
-  Result<Tensor> r = run_hir(hir::tensor_op(hir::TensorOp::Reduce, eval_context().registry()), {x},
+  Result<Tensor> r = run_hir(hir_kernels().reduce, {x},
                              {{"axes", axes}, {"keepdim", keepdim}, {"kind", c.attr("kind")}},
                              d.dtype, out_shape);
   if (!r.ok()) return r.diagnostics().front();

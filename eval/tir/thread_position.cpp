@@ -23,10 +23,10 @@ Result<MeshIndex> MeshIndex::make(const Mesh& m) {
   for (const Topology& level : m.topologies()) {
     std::optional<std::int64_t> size = level.static_size();
     if (!size) return refuse(fmt::format("the mesh {} has a symbolic level extent", x.spelling_));
-    if (level.name() != kCtaTopology && level.name() != kThreadTopology)
+    if (!level.is_cta() && !level.is_thread())
       return refuse(fmt::format("the mesh {} has a level `{}`: the machine model runs cta and thread levels",
                                 x.spelling_, level.name()));
-    x.levels_.push_back(Level{level.name() == kCtaTopology, *size});
+    x.levels_.push_back(Level{level.is_cta(), *size});
   }
   Result<std::string> why = not_projectable_reason(m);
   if (!why.ok()) return why.diagnostics();

@@ -45,6 +45,13 @@ enum class ReadUse : std::uint8_t {
   Control,  ///< a condition, a bound, a subject: reported at once (control cannot go on)
 };
 
+/// The HIR ops the machine model runs through run_hir, looked up once by typed identity in
+/// eval_context()'s registry (not per thread and op).
+struct HirKernels {
+  Op relu, rms_norm, binary, unary, reduce;
+};
+const HirKernels& hir_kernels();
+
 class ThreadRunner {
  public:
   ThreadRunner(Machine& m, Grid& g, Cta& c, Thread& t) : m_(m), g_(g), c_(c), t_(t) {}

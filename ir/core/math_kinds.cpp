@@ -45,7 +45,18 @@ static_assert(std::size(kUnaryRows) == std::size(kAllUnaryKinds));
 const BinaryRow& row(BinaryKind k) { return record_row(kBinaryRows, k, "BinaryKind"); }
 const UnaryRow& row(UnaryKind k) { return record_row(kUnaryRows, k, "UnaryKind"); }
 
+// The spellings of `kinds`, joined by ", ".
+template <typename Kinds, typename Name>
+std::string joined(const Kinds& kinds, Name name) {
+  std::string s;
+  for (auto k : kinds) s += (s.empty() ? "" : ", ") + std::string(name(k));
+  return s;
+}
+
 }  // namespace
+
+std::string binary_kind_list() { return joined(kAllBinaryKinds, &binary_kind_name); }
+std::string unary_kind_list() { return joined(kAllUnaryKinds, &unary_kind_name); }
 
 bool domain_admits(KindDomain domain, DType d) {
   switch (domain) {

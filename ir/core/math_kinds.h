@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "ir/dtype/dtype.h"
@@ -75,6 +76,8 @@ inline constexpr UnaryKind kAllUnaryKinds[] = {
 std::string_view binary_kind_name(BinaryKind kind);
 /// The kind spelled `name`, if any.
 std::optional<BinaryKind> binary_kind_from_name(std::string_view name);
+/// Every binary kind's spelling, joined by ", " (for a diagnostic listing them).
+std::string binary_kind_list();
 /// The kind's class (eq ne lt le gt ge compare; and, or are logical).
 BinaryClass binary_class(BinaryKind kind);
 /// True for eq ne lt le gt ge.
@@ -95,6 +98,8 @@ std::string_view binary_runtime_functor(BinaryKind kind, DType d);
 std::string_view unary_kind_name(UnaryKind kind);
 /// The kind spelled `name`, if any.
 std::optional<UnaryKind> unary_kind_from_name(std::string_view name);
+/// Every unary kind's spelling, joined by ", ".
+std::string unary_kind_list();
 /// The operand dtypes the kind is defined on.
 KindDomain unary_domain(UnaryKind kind);
 /// True for the kinds defined on floats only (domain Float; docs/decisions.md D6).

@@ -31,6 +31,12 @@ std::optional<ReduceKind> reduce_kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::string reduce_kind_list() {
+  std::string s;
+  for (ReduceKind k : kAllReduceKinds) s += (s.empty() ? "" : ", ") + std::string(reduce_kind_name(k));
+  return s;
+}
+
 std::string_view reduce_runtime_enumerator(ReduceKind kind) { return row(kind).runtime; }
 
 }  // namespace tf

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace tf {
@@ -28,6 +29,8 @@ inline constexpr ReduceKind kAllReduceKinds[] = {
 std::string_view reduce_kind_name(ReduceKind kind);
 /// The kind spelled `name` (exactly as reduce_kind_name spells it), or nothing.
 std::optional<ReduceKind> reduce_kind_from_name(std::string_view name);
+/// Every kind's spelling, joined by ", " ("mean, sum, abs_max, max").
+std::string reduce_kind_list();
 /// The CUDA runtime's enumerator of the kind (tf_rt::ReduceKind, cuda/runtime/ops.h).
 std::string_view reduce_runtime_enumerator(ReduceKind kind);
 

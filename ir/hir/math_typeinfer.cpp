@@ -17,16 +17,6 @@ namespace tf::hir {
 
 namespace {
 
-std::string kind_list(bool binary) {
-  std::string s;
-  if (binary)
-    for (BinaryKind k : kAllBinaryKinds)
-      s += (s.empty() ? "" : ", ") + std::string(binary_kind_name(k));
-  else
-    for (UnaryKind k : kAllUnaryKinds)
-      s += (s.empty() ? "" : ", ") + std::string(unary_kind_name(k));
-  return s;
-}
 
 // The layout of a Binary result (math_ops.h header comment).
 std::optional<LayoutBase> result_layout(const TensorType& a, const TensorType& b,
@@ -45,7 +35,7 @@ Result<Kind> kind_attr(Op op, const AttrValue& v, std::optional<Kind> (*parse)(s
   TF_CHECK(name != nullptr, "{}: the kind attribute is not an enum value", op.name());
   if (std::optional<Kind> k = parse(*name)) return *k;
   return type_error(op,
-                    fmt::format("unknown kind '{}'; the kinds are {}", *name, kind_list(binary)));
+                    fmt::format("unknown kind '{}'; the kinds are {}", *name, binary ? binary_kind_list() : unary_kind_list()));
 }
 
 // Why operands of dtype `d` are outside the domain of `kind` (precondition: they are).

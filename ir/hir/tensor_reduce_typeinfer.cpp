@@ -38,12 +38,6 @@ bool partials_commute(ReduceKind kind, const std::vector<std::string>& partials)
   return true;
 }
 
-std::string reduce_kind_list() {
-  std::string s;
-  for (ReduceKind k : kAllReduceKinds)
-    s += (s.empty() ? "" : ", ") + std::string(reduce_kind_name(k));
-  return s;
-}
 
 }  // namespace
 

@@ -102,12 +102,12 @@ Result<std::int64_t> topology_domain(const Mesh& m) {
 }
 
 bool is_thread_mesh(const Mesh& m) {
-  return m.topologies().size() == 1 && m.topologies()[0].name() == kThreadTopology;
+  return m.topologies().size() == 1 && m.topologies()[0].is_thread();
 }
 
 bool is_cta_mesh(const Mesh& m) {
   for (const Topology& t : m.topologies())
-    if (t.name() != kCtaTopology) return false;
+    if (!t.is_cta()) return false;
   return true;
 }
 

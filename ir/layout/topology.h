@@ -41,6 +41,10 @@ class Topology {
   bool is_static() const { return size_.is_int(); }
   /// The static extent, or nullopt for a symbolic one.
   std::optional<std::int64_t> static_size() const;
+  /// True for the level of the grid's blocks (kCtaTopology).
+  bool is_cta() const { return name_ == kCtaTopology; }
+  /// True for the level of one block's threads (kThreadTopology).
+  bool is_thread() const { return name_ == kThreadTopology; }
 
   /// Equality of name and extent (symbols compared by all their fields).
   friend bool operator==(const Topology& a, const Topology& b) = default;

@@ -45,12 +45,6 @@ std::vector<Diagnostic> verify_pointwise(const Call& call, bool converts = false
   return diags;
 }
 
-// "mean, sum, abs_max, max": the ReduceKinds, from their record.
-std::string reduce_kinds_text() {
-  std::string s;
-  for (ReduceKind k : kAllReduceKinds) s += (s.empty() ? "" : ", ") + std::string(reduce_kind_name(k));
-  return s;
-}
 
 }  // namespace
 
@@ -139,7 +133,7 @@ std::vector<Diagnostic> verify_reduce(const Call& call) {
   }
   if (!reduce_kind_of(call))
     diags.push_back(op_type_error(
-        call.op, fmt::format("kind '{}' is not a ReduceKind ({})", kind_spelling(call), reduce_kinds_text())));
+        call.op, fmt::format("kind '{}' is not a ReduceKind ({})", kind_spelling(call), reduce_kind_list())));
   if (const auto* axes = std::get_if<std::vector<std::int64_t>>(&call.attr("axes"));
       axes != nullptr && t[0] != nullptr) {
     std::set<std::int64_t> seen;
