@@ -23,9 +23,9 @@ struct Site {
 };
 
 std::pair<int, int> place_of(const Site& s) {
-  auto at = s.owner->binding_locations().find(s.call);
-  if (at == s.owner->binding_locations().end() || !at->second.known()) return {INT_MAX, INT_MAX};
-  return {at->second.line, at->second.column};
+  const BindingInfo* b = s.call->binding();
+  if (b == nullptr || !b->location.known()) return {INT_MAX, INT_MAX};
+  return {b->location.line, b->location.column};
 }
 
 // The calls `fn`'s returned values reach whose callee is an HIR function with a body, in source
@@ -45,13 +45,12 @@ std::vector<Site> call_sites(const CallGraph& graph, const hir::Function& fn) {
 
 // "cannot lower the call of @g (binding `y`) in @f to TIR: REASON", placed at the call.
 Diagnostic at_call(const Site& s, const std::string& reason) {
-  auto name = s.owner->binding_names().find(s.call);
-  const std::string binding =
-      name == s.owner->binding_names().end() ? std::string() : fmt::format(" (binding `{}`)", name->second);
+  const std::string_view name = s.call->binding_name();
+  const std::string binding = name.empty() ? std::string() : fmt::format(" (binding `{}`)", name);
   Diagnostic d = category_error(DiagCategory::Usage, fmt::format("cannot lower the call of @{}{} in @{} to TIR: {}",
                                                                  s.callee->name(), binding, s.owner->name(), reason));
-  if (auto at = s.owner->binding_locations().find(s.call); at != s.owner->binding_locations().end())
-    d.location = at->second;
+  if (const BindingInfo* b = s.call->binding(); b != nullptr && b->location.known())
+    d.location = b->location;
   return d;
 }
 
@@ -165,19 +164,6 @@ CallGraph::CallGraph(const Module& module) : module_(module) {
 const FunctionBase* CallGraph::find(std::string_view name) const {
   auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : it->second;
-}
-
-const hir::Function* CallGraph::owner_of(const ExprNode& e) const {
-  if (!owners_) {
-    owners_.emplace();
-    for (const FunctionRef& f : module_.functions())
-      if (const auto* h = f->as<hir::Function>()) {
-        for (const auto& named : h->binding_names()) owners_->try_emplace(named.first, h);
-        for (const auto& placed : h->binding_locations()) owners_->try_emplace(placed.first, h);
-      }
-  }
-  auto it = owners_->find(&e);
-  return it == owners_->end() ? nullptr : it->second;
 }
 
 const Diagnostic* CallGraph::refusal(const hir::Function& fn) const {

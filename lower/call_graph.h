@@ -38,10 +38,6 @@ class CallGraph {
 
   /// The function of the module named `name` (exactly), or null: Module::find in constant time.
   const FunctionBase* find(std::string_view name) const;
-  /// The first HIR function of the module whose binding names or places `e`, or null (for a
-  /// diagnostic about a node of a callee met outside its inlining); the index is built on the
-  /// first call.
-  const hir::Function* owner_of(const ExprNode& e) const;
   /// Why `fn`'s calls cannot be inlined (category Usage, placed at a call, no rule id), or null.
   /// Every function reaching one cycle gets the same diagnostic (the same object).
   const Diagnostic* refusal(const hir::Function& fn) const;
@@ -49,7 +45,6 @@ class CallGraph {
  private:
   const Module& module_;
   std::unordered_map<std::string_view, const FunctionBase*> by_name_;
-  mutable std::optional<std::unordered_map<const ExprNode*, const hir::Function*>> owners_;
   std::deque<Diagnostic> diagnostics_;
   std::unordered_map<const hir::Function*, const Diagnostic*> refusals_;
 };

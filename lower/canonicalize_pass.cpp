@@ -1,7 +1,5 @@
 #include "lower/canonicalize_pass.h"
 
-#include <unordered_set>
-
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/expr_mutator.h"
@@ -52,39 +50,24 @@ bool is_identity(const Call& c) {
   return false;
 }
 
+// Replaces each Call that computes its operand unchanged by that operand. A rebuilt node keeps
+// the name and place of the node it replaces (ExprMutator); a removed Call's go with it, and its
+// operand keeps its own.
 class Canonicalizer final : public ExprMutator {
- public:
-  /// The Calls replaced by their operand.
-  const std::unordered_set<const ExprNode*>& removed() const { return removed_; }
-
  protected:
   Expr mutate_node(const Ref<const Call>& node) override {
     Expr e = mutate_children(node);
     const auto* c = e->as<Call>();
     if (c == nullptr || !is_identity(*c)) return e;
-    removed_.insert(node.get());
     return c->args[0];
   }
-
- private:
-  std::unordered_set<const ExprNode*> removed_;
 };
 
 // `fn` canonicalized, or null when nothing changed.
 Result<hir::HirFunctionRef> canonical(const hir::Function& fn) {
-  Canonicalizer canon;
-  const Expr body = canon.mutate(fn.body());
+  const Expr body = Canonicalizer().mutate(fn.body());
   if (body.get() == fn.body().get()) return hir::HirFunctionRef();
-  hir::BindingNames names;
-  hir::BindingLocations locations;
-  for (const auto& [old, now] : canon.rewritten()) {
-    if (canon.removed().count(old) != 0) continue;  // its operand keeps its own name
-    if (auto n = fn.binding_names().find(old); n != fn.binding_names().end()) names.try_emplace(now.get(), n->second);
-    if (auto l = fn.binding_locations().find(old); l != fn.binding_locations().end()) locations.try_emplace(now.get(), l->second);
-  }
-  for (const VarRef& p : fn.params())  // a parameter's location (diagnostics about it)
-    if (auto l = fn.binding_locations().find(p.get()); l != fn.binding_locations().end()) locations.try_emplace(p.get(), l->second);
-  return hir::Function::make(fn.name(), fn.params(), body, fn.return_type(), std::move(names), std::move(locations));
+  return hir::Function::make(fn.name(), fn.params(), body, fn.return_type());
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Ops that lower to several TIR ops (docs/lowering.md): softmax as reductions plus elementwise
-// ops, matmul as a broadcast product and a reduction.
+// ops, matmul as a broadcast product and a reduction. Both read their operands whole.
 #include <fmt/format.h>
 
 #include "ir/layout/layout.h"
@@ -12,65 +12,60 @@ namespace tf::lower {
 
 namespace {
 
-// A register tensor of `shape` and `dtype` named after `hint`.
-Result<Expr> alloc_shaped(LoweringContext& lc, std::vector<ShapeDim> shape, DType dtype, std::string_view hint) {
+// A register tensor for a value of `shape` and `dtype` (alloc_value under in.strategy) named
+// after `hint`.
+Result<Expr> alloc_shaped(const RuleInput& in, std::vector<ShapeDim> shape, DType dtype, std::string_view hint) {
   Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(type);
-  return lc.alloc(**type, dtype, hint);
+  return alloc_value(in.lc, in.strategy, **type, dtype, hint);
 }
 
-// dst = alloc(shape of `like`, dtype); `op`(operands..., dst, attrs).
-Result<Expr> apply(LoweringContext& lc, tir::TirOp op, std::vector<Expr> operands, const std::vector<ShapeDim>& shape,
+// dst = alloc(shape, dtype); `op`(operands..., dst, after_dst..., attrs).
+Result<Expr> apply(const RuleInput& in, tir::TirOp op, std::vector<Expr> operands, const std::vector<ShapeDim>& shape,
                    DType dtype, std::vector<NamedAttr> attrs, std::string_view hint, std::vector<Expr> after_dst = {}) {
-  Result<Expr> dst = alloc_shaped(lc, shape, dtype, hint);
+  Result<Expr> dst = alloc_shaped(in, shape, dtype, hint);
   TF_TRY(dst);
-  return emit_into(lc, op, std::move(operands), *dst, std::move(after_dst), std::move(attrs));
+  return emit_into(in.lc, op, std::move(operands), *dst, std::move(after_dst), std::move(attrs));
 }
-
-}  // namespace
 
 // softmax(x, axis=a), HIR's arithmetic step by step (docs/hir-semantics.md): x read as f32;
 // m = max over a (kept as an extent-1 axis); e = exp(x - m); s = f32(sum of e over a, in f64 in
 // index order); y = e / s; y rounded once to x's dtype. Each step is the TIR op whose element
 // rule is the HIR step's (Reduce max and sum are the HIR reductions; exp is Unary exp), so the
 // bits are the HIR softmax's.
-Result<Expr> lower_softmax(LoweringContext& lc, const Call& c) {
-  const TensorType& type = *tensor_type_of(c);
+Result<Expr> rewrite_softmax(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
   const auto rank = static_cast<std::int64_t>(type.shape.size());
-  std::int64_t axis = std::get<std::int64_t>(c.attr("axis"));
+  std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += rank;
-  Result<Expr> x = lower_value(lc, c.args[0]);
-  TF_TRY(x);
+  const Expr& x = in.operands[0];
   const DType f32 = DType::f32();
-  Expr wide = *x;
+  Expr wide = x;
   if (type.dtype != f32) {
-    Result<Expr> w = apply(lc, tir::TirOp::Unary, {*x}, type.shape, f32, {tir::kind_attr(UnaryKind::Cast)}, "x_f32");
+    Result<Expr> w = apply(in, tir::TirOp::Unary, {x}, type.shape, f32, {tir::kind_attr(UnaryKind::Cast)}, "x_f32");
     TF_TRY(w);
     wide = *w;
   }
   std::vector<ShapeDim> kept = type.shape;
   kept[static_cast<std::size_t>(axis)] = ShapeDim(1);
-  const std::int64_t tir_axis = lc.axis(type.shape, axis);  // moved with a grid region's leading axes
+  const std::int64_t tir_axis = in.strategy.axis(type.shape, axis);  // moved with a grid part's leading axes
   const std::vector<NamedAttr> reduce_max{{"axes", std::vector<std::int64_t>{tir_axis}}, tir::kind_attr(ReduceKind::Max)};
-  Result<Expr> m = apply(lc, tir::TirOp::Reduce, {wide}, kept, f32, reduce_max, "row_max", {tir::no_workspace()});
+  Result<Expr> m = apply(in, tir::TirOp::Reduce, {wide}, kept, f32, reduce_max, "row_max", {tir::no_workspace()});
   TF_TRY(m);
-  Result<Expr> d = apply(lc, tir::TirOp::Binary, {wide, *m}, type.shape, f32, {tir::kind_attr(BinaryKind::Sub)}, "shifted");
+  Result<Expr> d = apply(in, tir::TirOp::Binary, {wide, *m}, type.shape, f32, {tir::kind_attr(BinaryKind::Sub)}, "shifted");
   TF_TRY(d);
-  Result<Expr> e = apply(lc, tir::TirOp::Unary, {*d}, type.shape, f32, {tir::kind_attr(UnaryKind::Exp)}, "exps");
+  Result<Expr> e = apply(in, tir::TirOp::Unary, {*d}, type.shape, f32, {tir::kind_attr(UnaryKind::Exp)}, "exps");
   TF_TRY(e);
   const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{tir_axis}}, tir::kind_attr(ReduceKind::Sum)};
-  Result<Expr> s = apply(lc, tir::TirOp::Reduce, {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
+  Result<Expr> s = apply(in, tir::TirOp::Reduce, {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
   TF_TRY(s);
-  const std::string name = lc.binding_name(c);
-  const std::string result = name.empty() ? "t" : name;
-  Result<Expr> y = apply(lc, tir::TirOp::Binary, {*e, *s}, type.shape, f32, {tir::kind_attr(BinaryKind::Div)},
+  const std::string result = in.name();
+  Result<Expr> y = apply(in, tir::TirOp::Binary, {*e, *s}, type.shape, f32, {tir::kind_attr(BinaryKind::Div)},
                          type.dtype == f32 ? result : result + "_f32");
   TF_TRY(y);
   if (type.dtype == f32) return *y;
-  return apply(lc, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+  return apply(in, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
 }
-
-namespace {
 
 // `let NAME = tensor_view(x, layout=Layout(shape, strides))`.
 Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
@@ -83,7 +78,33 @@ Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<st
 // The most products the per-thread matmul materializes (M x N x K per batch): 2^24, 64 MiB of f32.
 constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 24;
 
-}  // namespace
+// The static extents of a matmul's operands a and b and of its result, or nullopt when one is
+// symbolic.
+struct MatmulExtents {
+  std::vector<std::int64_t> a, b, c;
+};
+std::optional<MatmulExtents> matmul_extents(const Call& c) {
+  std::optional<std::vector<std::int64_t>> a = static_extents(tensor_type_of(*c.args[0])->shape),
+                                           b = static_extents(tensor_type_of(*c.args[1])->shape),
+                                           r = static_extents(tensor_type_of(c)->shape);
+  if (!a || !b || !r) return std::nullopt;
+  return MatmulExtents{std::move(*a), std::move(*b), std::move(*r)};
+}
+
+// The matmuls the per-thread rule lowers: static shapes, no block-scaled operand, at most
+// kMaxMatmulProducts products.
+Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
+  const std::optional<MatmulExtents> e = matmul_extents(c);
+  if (!e) return lc.refusal(c, "matmul", "the per-thread matmul views its operands, whose shapes must be static");
+  if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
+    return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
+  std::int64_t products = e->a[e->a.size() - 2] * e->b.back() * e->a.back();
+  for (std::size_t i = 0; i + 2 < e->c.size(); ++i) products *= e->c[i];
+  if (products > kMaxMatmulProducts)
+    return lc.refusal(c, "matmul", fmt::format("the per-thread matmul materializes its {} products, more than {}; the tiled "
+                                               "rule on the MMA atom is not built yet", products, kMaxMatmulProducts));
+  return true;
+}
 
 // matmul(a, b), a (..., M, K) and b (..., K, N) of static shapes, the per-thread rule: the views
 // a' = a as (..., M, 1, K) and b' = b transposed as (..., 1, N, K) (no copies), their products
@@ -93,66 +114,58 @@ constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 24;
 // kind=sum): f64 in k order from -0, rounded once. That is HIR's matmul element rule
 // (docs/hir-semantics.md), so the bits are the same; a float result other than f32 is a cast
 // of the f32 sum, as HIR rounds its f32 result once.
-Result<Expr> lower_matmul(LoweringContext& lc, const Call& c) {
-  const TensorType& ta = *tensor_type_of(*c.args[0]);
-  const TensorType& tb = *tensor_type_of(*c.args[1]);
-  const TensorType& type = *tensor_type_of(c);
-  const std::optional<std::vector<std::int64_t>> sa = static_extents(ta.shape), sb = static_extents(tb.shape),
-                                                  sc = static_extents(type.shape);
-  if (!sa || !sb || !sc) return lc.refusal(c, "matmul", "the per-thread matmul views its operands, whose shapes must be static");
-  if (ta.dtype.is_compound() || tb.dtype.is_compound())
-    return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
-  const std::int64_t m = (*sa)[sa->size() - 2], k = sa->back(), n = sb->back();
-  std::int64_t products = m * n * k;
-  for (std::size_t i = 0; i + 2 < sc->size(); ++i) products *= (*sc)[i];
-  if (products > kMaxMatmulProducts)
-    return lc.refusal(c, "matmul", fmt::format("the per-thread matmul materializes its {} products, more than {}; the tiled "
-                                               "rule on the MMA atom is not built yet", products, kMaxMatmulProducts));
-  Result<Expr> a = lower_value(lc, c.args[0]);
-  TF_TRY(a);
-  Result<Expr> b = lower_value(lc, c.args[1]);
-  TF_TRY(b);
+Result<Expr> rewrite_matmul(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const MatmulExtents e = *matmul_extents(in.call);  // static: match_matmul
+  const std::vector<std::int64_t>& sa = e.a;
+  const std::vector<std::int64_t>& sb = e.b;
+  const std::int64_t k = sa.back(), n = sb.back();
   // a' (..., M, 1, K): a's strides with 0 for the inserted axis.
-  std::vector<std::int64_t> a_shape(sa->begin(), sa->end() - 1), a_strides = row_major_strides(*sa);
+  std::vector<std::int64_t> a_shape(sa.begin(), sa.end() - 1), a_strides = row_major_strides(sa);
   a_shape.insert(a_shape.end(), {1, k});
   a_strides.insert(a_strides.end() - 1, 0);
   // b' (..., 1, N, K): element (.., 0, j, p) is b's (.., p, j).
-  const std::vector<std::int64_t> b_row = row_major_strides(*sb);
-  std::vector<std::int64_t> b_shape(sb->begin(), sb->end() - 2), b_strides(b_row.begin(), b_row.end() - 2);
+  const std::vector<std::int64_t> b_row = row_major_strides(sb);
+  std::vector<std::int64_t> b_shape(sb.begin(), sb.end() - 2), b_strides(b_row.begin(), b_row.end() - 2);
   b_shape.insert(b_shape.end(), {1, n, k});
   b_strides.insert(b_strides.end(), {0, 1, n});
-  Result<Expr> av = plain_view(lc, *a, a_shape, a_strides, "lhs_rows");
+  Result<Expr> av = plain_view(lc, in.operands[0], a_shape, a_strides, "lhs_rows");
   TF_TRY(av);
-  Result<Expr> bv = plain_view(lc, *b, b_shape, b_strides, "rhs_columns");
+  Result<Expr> bv = plain_view(lc, in.operands[1], b_shape, b_strides, "rhs_columns");
   TF_TRY(bv);
   const bool is_float = type.dtype.is_float();
   const DType product_dtype = is_float ? DType::f32() : type.dtype;
   std::vector<ShapeDim> p_shape = type.shape;
   p_shape.push_back(ShapeDim(k));
-  // Inside the sharded rule a Partial(sum) result (K split) has its products computed distributed
-  // along K, then gathered: the sum across participants (shard_rule.h).
-  std::vector<std::int64_t> p_extents = *sc;
+  // Under the sharded strategy a Partial(sum) result (K split) has its products computed
+  // distributed along K, then gathered: the sum across participants (shard_rule.h).
+  std::vector<std::int64_t> p_extents = e.c;
   p_extents.push_back(k);
-  const std::optional<ShardLayout> split_k = split_k_products(lc, type, p_extents);
+  const std::optional<ShardLayout> split_k = split_k_products(in.strategy, type, p_extents);
   Result<Expr> p = [&]() -> Result<Expr> {
-    if (!split_k) return apply(lc, tir::TirOp::Binary, {*av, *bv}, p_shape, product_dtype, {tir::kind_attr(BinaryKind::Mul)}, "products");
+    if (!split_k) return apply(in, tir::TirOp::Binary, {*av, *bv}, p_shape, product_dtype, {tir::kind_attr(BinaryKind::Mul)}, "products");
     Result<Expr> d = lc.alloc_buffer(p_shape, product_dtype, LayoutBase(*split_k), StorageKind::Rmem, "products");
     TF_TRY(d);
-    Result<Expr> e = emit_into(lc, tir::TirOp::Binary, {*av, *bv}, *d, {}, {tir::kind_attr(BinaryKind::Mul)});
-    TF_TRY(e);
-    return gathered(lc, *e);
+    Result<Expr> made = emit_into(lc, tir::TirOp::Binary, {*av, *bv}, *d, {}, {tir::kind_attr(BinaryKind::Mul)});
+    TF_TRY(made);
+    return gathered(lc, *in.strategy.sharding, *made);  // split_k is set only under the sharded strategy
   }();
   TF_TRY(p);
-  const std::string name = lc.binding_name(c);
-  const std::string result = name.empty() ? "t" : name;
+  const std::string result = in.name();
   const bool cast_after = is_float && type.dtype != DType::f32();
   const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(type.shape.size())}},
                                    tir::kind_attr(ReduceKind::Sum)};
-  Result<Expr> s = apply(lc, tir::TirOp::Reduce, {*p}, type.shape, product_dtype, sum, cast_after ? result + "_f32" : result,
+  Result<Expr> s = apply(in, tir::TirOp::Reduce, {*p}, type.shape, product_dtype, sum, cast_after ? result + "_f32" : result,
                          {tir::no_workspace()});
   TF_TRY(s);
   if (!cast_after) return *s;
-  return apply(lc, tir::TirOp::Unary, {*s}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+  return apply(in, tir::TirOp::Unary, {*s}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
 }
+
+}  // namespace
+
+const LoweringPattern kSoftmaxPattern{OperandForm::Whole, &rewrite_softmax};
+const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, &match_matmul};
 
 }  // namespace tf::lower

@@ -1,4 +1,5 @@
-// The rules that are not ops (docs/lowering.md): grid loops, calls, tuple items.
+// The rules that are not ops (docs/lowering.md): literals, grid loops, calls, tuple items. Each
+// lowers under the StrategyContext its caller passes, which it hands on to what it lowers.
 #include <fmt/format.h>
 
 #include <set>
@@ -54,6 +55,24 @@ std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
 
 }  // namespace
 
+// `let c = alloc_tensor(Tensor[(), D, storage=rmem]); fill(c, literal)`, the literal a rank-0
+// register literal of c's dtype and payload (D7: TIR literals are rmem scalars).
+Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy, const Constant& c) {
+  const TensorType& type = *tensor_type_of(c);
+  if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16()))
+    return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
+                      "narrow float literals (given by their codes) have no TIR fill yet");
+  Result<TensorTypeRef> scalar = TensorType::make({}, type.dtype, std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<ConstantRef> lit = Constant::make(c.value, IRType(*scalar));
+  TF_TRY(lit);
+  Result<Expr> buf = alloc_value(lc, strategy, type, type.dtype, "c");
+  TF_TRY(buf);
+  Result<bool> fill = lc.emit(tir::TirOp::Fill, {*buf, Expr(*lit)});
+  TF_TRY(fill);
+  return *buf;
+}
+
 // for i in range(start, stop, step) carry (c = init, ...) { ...; yield (y, ...) }:
 //   acc_k = copy of init_k
 //   for i in range(start, stop, step) {
@@ -64,7 +83,7 @@ std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
 // The loop's value is acc_0, or its parts acc_0, acc_1, ... A loop without carries keeps its
 // last iteration's body value in a result buffer; over a range that may be empty it has none
 // (an HIR eval error), so it is lowered only for a static non-empty range.
-Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
+Result<Expr> lower_loop(LoweringContext& lc, const StrategyContext& strategy, const GridRegionExpr& g) {
   const bool carried = !g.carried().empty();
   if (!carried) {
     const bool static_range = g.start().is_static() && g.stop().is_static();
@@ -73,9 +92,9 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
   }
   std::vector<Expr> accs;
   for (std::size_t k = 0; k < g.carried().size(); ++k) {
-    Result<Expr> init = lower_value(lc, g.inits()[k]);
+    Result<Expr> init = lower_value(lc, strategy, g.inits()[k]);
     TF_TRY(init);
-    Result<Expr> acc = copy_of(lc, *init, g.carried()[k]->name);
+    Result<Expr> acc = copy_of(lc, strategy, *init, g.carried()[k]->name);
     TF_TRY(acc);
     accs.push_back(*acc);
   }
@@ -83,7 +102,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
   if (!carried) {
     const TensorType* type = tensor_type_of(g);
     if (type == nullptr) return lc.refusal(g, "the loop", "its body is not a tensor");
-    Result<Expr> r = lc.alloc(*type, type->dtype, "loop_value");
+    Result<Expr> r = alloc_value(lc, strategy, *type, type->dtype, "loop_value");
     TF_TRY(r);
     result = *r;
   }
@@ -96,13 +115,13 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
   auto body = [&]() -> Result<bool> {
     // The HIR index as a rank-0 tensor of its dtype.
     const TensorType& index_type = *tensor_type_of(*g.induction_var());
-    Result<Expr> ib = lc.alloc(*i64.value(), DType::i64(), g.induction_var()->name + "_t");
+    Result<Expr> ib = alloc_value(lc, strategy, *i64.value(), DType::i64(), g.induction_var()->name + "_t");
     TF_TRY(ib);
     Result<bool> f = lc.emit(tir::TirOp::Fill, {*ib, Expr(*iv)});
     TF_TRY(f);
     Expr index = *ib;
     if (index_type.dtype != DType::i64()) {
-      Result<Expr> narrow = lc.alloc(index_type, index_type.dtype, g.induction_var()->name + "_c");
+      Result<Expr> narrow = alloc_value(lc, strategy, index_type, index_type.dtype, g.induction_var()->name + "_c");
       TF_TRY(narrow);
       Result<bool> cast = lc.emit(tir::TirOp::Unary, {*ib, *narrow}, {tir::kind_attr(UnaryKind::Cast)});
       TF_TRY(cast);
@@ -111,15 +130,15 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
     lc.remember(g.induction_var().get(), index);
     for (std::size_t k = 0; k < accs.size(); ++k) lc.remember(g.carried()[k].get(), accs[k]);
     if (!carried) {
-      Result<Expr> v = lower_value(lc, g.body());
+      Result<Expr> v = lower_value(lc, strategy, g.body());
       TF_TRY(v);
       return lc.emit(tir::TirOp::Copy, {*v, *result});
     }
     std::vector<Expr> next;
     for (std::size_t k = 0; k < accs.size(); ++k) {
-      Result<Expr> y = lower_value(lc, g.yields()[k]);
+      Result<Expr> y = lower_value(lc, strategy, g.yields()[k]);
       TF_TRY(y);
-      Result<Expr> t = copy_of(lc, *y, "next");
+      Result<Expr> t = copy_of(lc, strategy, *y, "next");
       TF_TRY(t);
       next.push_back(*t);
     }
@@ -149,7 +168,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const GridRegionExpr& g) {
 // lowers the body again: its nodes mean other values there). A tuple-valued callee gives parts.
 // HirToTirPass refuses recursion and calls nested deeper than HIR runs before lowering
 // (call_graph.h); the depth check here only keeps the inlining bounded whatever the caller.
-Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) {
+Result<Expr> lower_function_call(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call) {
   const auto* callee = function_as<hir::Function>(lc.calls().find(call.callee));
   if (callee == nullptr || callee->is_prototype())
     return lc.refusal(call, fmt::format("the call of @{}", call.callee),
@@ -164,7 +183,7 @@ Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) 
                                   "no value for it (an eval error)", call.callee, *unbound));
   std::vector<Expr> args;
   for (const Expr& a : call.args) {
-    Result<Expr> v = lower_value(lc, a);
+    Result<Expr> v = lower_value(lc, strategy, a);
     TF_TRY(v);
     args.push_back(*v);
   }
@@ -174,7 +193,7 @@ Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) 
     std::vector<Expr> out;
     const Tuple* t = callee->body()->as<Tuple>();
     for (const Expr& e : t != nullptr ? t->elements : std::vector<Expr>{callee->body()}) {
-      Result<Expr> v = lower_value(lc, e);
+      Result<Expr> v = lower_value(lc, strategy, e);
       TF_TRY(v);
       out.push_back(*v);
     }
@@ -189,9 +208,10 @@ Result<Expr> lower_function_call(LoweringContext& lc, const FunctionCall& call) 
 }
 
 // tuple_get_item(t, index=k): part k of a loop with several carries, or element k of a tuple.
-Result<Expr> lower_tuple_get_item(LoweringContext& lc, const TupleGetItem& t) {
-  if (const Tuple* tuple = t.tuple->as<Tuple>()) return lower_value(lc, tuple->elements[static_cast<std::size_t>(t.index)]);
-  Result<Expr> whole = lower_value(lc, t.tuple);
+Result<Expr> lower_tuple_get_item(LoweringContext& lc, const StrategyContext& strategy, const TupleGetItem& t) {
+  if (const Tuple* tuple = t.tuple->as<Tuple>())
+    return lower_value(lc, strategy, tuple->elements[static_cast<std::size_t>(t.index)]);
+  Result<Expr> whole = lower_value(lc, strategy, t.tuple);
   TF_TRY(whole);
   const std::vector<Expr>* parts = lc.parts(t.tuple.get());
   if (parts == nullptr) return lc.refusal(t, "tuple_get_item", "its operand has no lowered parts");

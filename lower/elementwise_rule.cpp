@@ -7,20 +7,16 @@
 
 namespace tf::lower {
 
-// dst = alloc(the call's type); op(operands..., dst, after_dst..., attrs).
-Result<Expr> elementwise(LoweringContext& lc, const Call& c, tir::TirOp tir_op, std::vector<NamedAttr> attrs,
-                         std::size_t operands, std::vector<Expr> after_dst) {
-  const TensorType& type = *tensor_type_of(c);
-  const ShardLayout* sl = lc.sharding() != nullptr && type.layout ? type.layout->as_shard() : nullptr;
-  if (sl != nullptr) return distributed_elementwise(lc, c, *sl, tir_op, std::move(attrs), operands, std::move(after_dst));
-  Result<std::vector<Expr>> lowered = lower_operands(lc, c);
-  TF_TRY(lowered);
-  std::vector<Expr> args = std::move(lowered).value();
-  args.resize(operands);
-  const std::string name = lc.binding_name(c);
-  Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+Result<Expr> elementwise(const RuleInput& in, tir::TirOp tir_op, std::vector<NamedAttr> attrs,
+                         std::vector<Expr> after_dst) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::string name = in.name();
+  const ShardLayout* sl = result_distribution(in.strategy, type);
+  Result<Expr> dst = sl != nullptr
+                         ? in.lc.alloc_buffer(type.shape, type.dtype, LayoutBase(*sl), StorageKind::Rmem, name)
+                         : alloc_value(in.lc, in.strategy, type, type.dtype, name);
   TF_TRY(dst);
-  return emit_into(lc, tir_op, std::move(args), *dst, std::move(after_dst), std::move(attrs));
+  return emit_into(in.lc, tir_op, in.operands, *dst, std::move(after_dst), std::move(attrs));
 }
 
 }  // namespace tf::lower

@@ -1,10 +1,12 @@
 // The grid rule's emission (grid_plan.h decides, this writes): each part of the rows lowered with
-// the serial op rules over views of the row-valued parameters and outputs.
+// the serial op rules over views of the row-valued parameters and outputs, the part handed to
+// the rules in their StrategyContext (strategy_context.h).
 #include <functional>
 
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/mesh_slice.h"
 #include "ir/tir/binding_stmts.h"
+#include "lower/grid_part.h"
 #include "lower/grid_plan.h"
 #include "lower/rule_support.h"
 #include "ir/support/plant.h"
@@ -21,13 +23,14 @@ std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<Sh
 }
 
 // One part of the grid rule (grid_plan.h): every row-valued parameter and output viewed through
-// `view_layout` (its trailing shape in, `suffix` in the views' names), the body lowered in the
-// region `region`. A shared output is written by the mesh `lead` (thread 0 of CTA 0) when the
-// part has one (the main part), else left to the part that has.
+// `view_layout` (its trailing shape in, `suffix` in the views' names), the body lowered afresh
+// under the grid strategy in the part `part`. A shared output is written by the mesh `lead`
+// (thread 0 of CTA 0) when the part has one (the main part), else left to the part that has.
 Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
                         const std::vector<VarRef>& outputs, const std::function<LayoutBase(const std::vector<std::int64_t>&)>& view_layout,
-                        LoweringContext::Region region, std::string_view suffix, const Mesh* lead) {
-  lc.begin_region(std::move(region));
+                        const GridPart& part, std::string_view suffix, const Mesh* lead) {
+  const StrategyContext strategy = StrategyContext::grid(part);
+  lc.begin_region();
   for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
     if (!plan.row_params[i]) continue;
     const VarRef& p = lc.function().params()[i];
@@ -39,7 +42,7 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
     const std::vector<ShapeDim>& shape = outputs[i]->type()->as<TensorType>()->shape;
     const bool row = plan.is_row_shape(shape);
     if (!row && !lead) continue;  // a shared output is written once, by the main part's lead
-    Result<Expr> v = lower_value(lc, results[i]);
+    Result<Expr> v = lower_value(lc, strategy, results[i]);
     TF_TRY(v);
     if (!row) {  // every thread holds it whole: thread 0 of CTA 0 writes it
       lc.open_body();
@@ -68,9 +71,9 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
                         const std::vector<VarRef>& outputs) {
   const GridGeometry& g = plan.geometry;
   auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  LoweringContext::Region main_region{plan.rows, plan.part(), main_layout};
+  const GridPart main_part{plan.rows, plan.part(), main_layout};
   const Mesh first_thread = plan.first_thread();
-  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, std::move(main_region), "_main", &first_thread);
+  Result<bool> main = lower_part(lc, plan, results, outputs, main_layout, main_part, "_main", &first_thread);
   TF_TRY(main);
   if (g.tail == 0) return true;
   // The tail rows [main, R): each row-valued tensor from element main * P on, P its row's size.
@@ -86,7 +89,8 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
     return LayoutBase(*composed);
   };
   lc.open_body();
-  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, {plan.rows, {ShapeDim(g.tail)}, nullptr}, "_tail", nullptr);
+  const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr};
+  Result<bool> tail = lower_part(lc, plan, results, outputs, tail_layout, tail_part, "_tail", nullptr);
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);

@@ -68,15 +68,16 @@ std::string unique_function_name(const Module& module, const std::set<std::strin
 
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
-  std::optional<LoweringContext::Sharding> sharding;  ///< set when the sharded rule lowered the body
+  std::optional<Sharding> sharding;  ///< set when the sharded rule lowered the body
   std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
   std::optional<MmaPlan> mma;    ///< set when the MMA rule did
 };
 
 // The serial rule: each returned value lowered whole and copied into its output.
 Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results, const std::vector<VarRef>& outputs) {
+  const StrategyContext strategy = StrategyContext::serial();
   for (std::size_t i = 0; i < results.size(); ++i) {
-    Result<Expr> v = lower_value(lc, results[i]);
+    Result<Expr> v = lower_value(lc, strategy, results[i]);
     TF_TRY(v);
     Result<bool> copied = lc.emit(tir::TirOp::Copy, {*v, Expr(outputs[i])});
     TF_TRY(copied);
@@ -145,12 +146,11 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
   }
   Result<StrategyChoice> choice = choose_strategy(lc, fn, results, mma_atom);
   TF_TRY(choice);
-  const std::optional<LoweringContext::Sharding>& sharding = choice->sharding;
+  const std::optional<Sharding>& sharding = choice->sharding;
   // The kernel's parameters: fn's, except that a distributed one is a plain tensor at the ABI
   // (the host passes logical tensors; the sharded rule views it by its ShardLayout).
   std::vector<VarRef> params = fn.params();
   if (sharding) {
-    lc.set_sharding(*sharding);
     for (VarRef& p : params)
       if (const auto* t = p->type()->as<TensorType>(); t != nullptr && t->layout && t->layout->is_shard()) {
         Result<TensorTypeRef> plain = TensorType::make(t->shape, t->dtype, std::nullopt, t->storage);
@@ -165,7 +165,7 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
   Result<bool> body = [&]() -> Result<bool> {
     switch (choice->strategy) {
       case Strategy::Sharded:
-        return lower_sharded(lc, params, results, outputs);
+        return lower_sharded(lc, *sharding, params, results, outputs);
       case Strategy::Grid:
         return lower_grid(lc, *grid, results, outputs);
       case Strategy::Mma:
@@ -232,7 +232,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
   bool changed = false, serial_used = false;
   std::vector<GridPlan> grids;
   std::vector<MmaPlan> mmas;
-  std::vector<LoweringContext::Sharding> shardings;
+  std::vector<Sharding> shardings;
   const CallGraph calls(*module);
   std::size_t module_steps = 0;  // every kernel's, against kMaxModuleSteps
   std::set<const Diagnostic*> reported;
@@ -297,7 +297,7 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     declare(declarations, *module, "lower_mma_b", LayoutBase((*atom)->B()));
     declare(declarations, *module, "lower_mma_c", LayoutBase((*atom)->C()));
   }
-  for (const LoweringContext::Sharding& s : shardings) {
+  for (const Sharding& s : shardings) {
     declare(declarations, *module, "lower_shard_mesh", s.mesh);
     declare(declarations, *module, "lower_shard_barrier", s.barrier);
   }

@@ -9,15 +9,16 @@
 // Copy of each returned value into its output. Before the outputs come the hidden extent
 // scalars `<p>_shape_<k>` (rank-0 i64) of every symbolic axis of the tensors, which a launch
 // fills from the tensors and the CUDA emitter reads; the machine model binds DimVars itself.
-// Rules (lower_rules.cpp) map each HIR op to TIR. Under the serial rule a function whose values
-// carry no ShardLayout runs in one thread of one CTA (mesh `lower_serial`) and each op becomes
-// one TIR effect op on whole register tensors: every element is computed exactly as the HIR
-// evaluator does (the same handlers on the same operands, one thread, no accumulation order
-// changed), the baseline every parallel rule is checked against. Under the grid rule
-// (grid_plan.h) a function computed row by row runs the same op rules on G CTAs of T threads,
-// each owning k consecutive rows (an elementwise function's rows are its elements), and thread 0
-// of CTA 0 computes the tail. Anything without a
-// rule is refused with a diagnostic at its binding; nothing is lowered approximately.
+// Rules, one conversion pattern per HIR op (lower_rules.h, lowering_pattern.h), map each HIR op
+// to TIR under the strategy chosen for the function (strategy.h). Under the serial rule a
+// function whose values carry no ShardLayout runs in one thread of one CTA (mesh
+// `lower_serial`) and each op becomes one TIR effect op on whole register tensors: every element
+// is computed exactly as the HIR evaluator does (the same handlers on the same operands, one
+// thread, no accumulation order changed), the baseline every parallel rule is checked against.
+// Under the grid rule (grid_plan.h) a function computed row by row runs the same op rules on G
+// CTAs of T threads, each owning k consecutive rows (an elementwise function's rows are its
+// elements), and thread 0 of CTA 0 computes the tail. Anything without a rule is refused with a
+// diagnostic at its binding; nothing is lowered approximately.
 // Functions that are not HIR pass through unchanged; a dispatch prototype becomes a host
 // dispatcher over its variants' entries (dispatcher.h).
 #pragma once

@@ -1,24 +1,21 @@
-// The serial rule of each HIR op (hir_to_tir.h): one TIR effect op on whole register tensors;
-// lower_value, which dispatches every HIR node to its rule.
+// The serial rule of each HIR op (hir_to_tir.h) as a conversion pattern (lowering_pattern.h):
+// one TIR effect op on whole register tensors, or on a grid part's rows, or, through the
+// elementwise rule, on the sharded strategy's local parts; and their registration by typed op
+// identity. The dispatcher that runs them is pattern_dispatch.cpp.
 #include "lower/lower_rules.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <limits>
-#include <map>
-#include <memory>
-#include <mutex>
 
 #include "ir/core/constant.h"
-#include "ir/core/expr_functor.h"
-#include "ir/core/expr_print.h"
-#include "ir/core/var.h"
+#include "ir/core/kind_attrs.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/sharding_ops.h"
 #include "ir/hir/tensor_ops.h"
-#include "ir/type/tuple_type.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/elementwise_rule.h"
@@ -29,55 +26,29 @@ namespace tf::lower {
 
 namespace {
 
-// A rank-0 register literal of `c`'s dtype and payload (D7: TIR literals are rmem scalars).
-Result<Expr> tir_literal(LoweringContext& lc, const Constant& c) {
-  const DType dtype = tensor_type_of(c)->dtype;
-  Result<TensorTypeRef> type = TensorType::make({}, dtype, std::nullopt, StorageKind::Rmem);
-  TF_TRY(type);
-  Result<ConstantRef> lit = Constant::make(c.value, IRType(*type));
-  TF_TRY(lit);
-  return Expr(*lit);
-}
-
-// `let c = alloc_tensor(Tensor[(), D, storage=rmem]); fill(c, literal)`.
-Result<Expr> lower_constant(LoweringContext& lc, const Constant& c) {
-  const TensorType& type = *tensor_type_of(c);
-  if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16()))
-    return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
-                      "narrow float literals (given by their codes) have no TIR fill yet");
-  Result<Expr> lit = tir_literal(lc, c);
-  TF_TRY(lit);
-  Result<Expr> buf = lc.alloc(type, type.dtype, "c");
-  TF_TRY(buf);
-  Result<bool> fill = lc.emit(tir::TirOp::Fill, {*buf, *lit});
-  TF_TRY(fill);
-  return *buf;
-}
-
 // `let t = alloc_tensor(c's type); fill(t, literal)` with `value` as a literal of the dtype.
-Result<Expr> filled(LoweringContext& lc, const Call& c, ConstantValue value) {
-  const TensorType& type = *tensor_type_of(c);
+Result<Expr> filled(const RuleInput& in, ConstantValue value) {
+  const TensorType& type = *tensor_type_of(in.call);
   Result<TensorTypeRef> scalar = TensorType::make({}, type.dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
   Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
   TF_TRY(lit);
-  const std::string name = lc.binding_name(c);
-  Result<Expr> t = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+  Result<Expr> t = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(t);
-  Result<bool> f = lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
+  Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
   TF_TRY(f);
   return *t;
 }
 
 // zeros(type): every element 0 (false, +0). f8e8m0 has no 0 (its code 0 is 2^-127) and the packed
 // f4e2m1 no TIR register buffer of its own yet: refused.
-Result<Expr> rule_zeros(LoweringContext& lc, const Call& c) {
-  const DType d = tensor_type_of(c)->dtype;
+Result<Expr> rule_zeros(const RuleInput& in) {
+  const DType d = tensor_type_of(in.call)->dtype;
   if (d == DType::f8e8m0() || d == DType::f4e2m1())
-    return lc.refusal(c, "zeros", fmt::format("zeros of {} have no TIR fill (no value 0 to fill with)", d.name()));
-  if (d.is_bool()) return filled(lc, c, false);
-  if (d.is_integer()) return filled(lc, c, std::int64_t{0});
-  return filled(lc, c, 0.0);
+    return in.lc.refusal(in.call, "zeros", fmt::format("zeros of {} have no TIR fill (no value 0 to fill with)", d.name()));
+  if (d.is_bool()) return filled(in, false);
+  if (d.is_integer()) return filled(in, std::int64_t{0});
+  return filled(in, 0.0);
 }
 
 // The integer a float value converts to under the default integer conversion (docs/numerics.md):
@@ -96,35 +67,44 @@ std::int64_t to_integer(double v, DType d) {
 // full_like(x, value): the value in x's dtype. A float dtype's is the value rounded once from
 // f64, as TIR's Fill does; an integer's the default integer conversion (to_integer); a bool's
 // `value != 0` (NaN is true, -0 false), each filled as an exact literal of the dtype.
-Result<Expr> rule_full_like(LoweringContext& lc, const Call& c) {
-  // x only gives the type, but HIR evaluates it first, and an x whose evaluation fails fails the
-  // full_like: lowered too, its value unused (found by the lowering law).
-  Result<Expr> x = lower_value(lc, c.args[0]);
-  TF_TRY(x);
-  const DType d = tensor_type_of(c)->dtype;
-  const double value = std::get<double>(c.attr("value"));
-  if (d.is_integer()) return filled(lc, c, to_integer(value, d));
-  if (d.is_bool()) return filled(lc, c, value != 0.0);
+// x only gives the type, but HIR evaluates it first, and an x whose evaluation fails fails the
+// full_like: it is converted (lowered) like any operand, its value unused (found by the lowering
+// law).
+Result<Expr> rule_full_like(const RuleInput& in) {
+  const DType d = tensor_type_of(in.call)->dtype;
+  const double value = in.attr<double>("value");
+  if (d.is_integer()) return filled(in, to_integer(value, d));
+  if (d.is_bool()) return filled(in, value != 0.0);
   if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
-    return lc.refusal(c, "full_like", fmt::format("full_like of {} has no TIR fill rule yet", d.name()));
-  return filled(lc, c, value);
+    return in.lc.refusal(in.call, "full_like", fmt::format("full_like of {} has no TIR fill rule yet", d.name()));
+  return filled(in, value);
 }
 
 // A rank-0 register buffer of `dtype` filled with the literal `value` (a float rounded once to
 // the dtype by Fill, an integer exactly).
-Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, ConstantValue value, std::string_view hint) {
+Result<Expr> scalar_buffer(const RuleInput& in, DType dtype, ConstantValue value, std::string_view hint) {
   Result<TensorTypeRef> scalar = TensorType::make({}, dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
   Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
   TF_TRY(lit);
-  Result<Expr> t = lc.alloc(**scalar, dtype, hint);
+  Result<Expr> t = alloc_value(in.lc, in.strategy, **scalar, dtype, hint);
   TF_TRY(t);
-  Result<bool> f = lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
+  Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
   TF_TRY(f);
   return *t;
 }
 
-// clamp(x, lo, hi): max(x, lo') then min(., hi').
+// clamp of a dtype it has a rule for: integers and the floats but f8e8m0 / f4e2m1; bool (HIR
+// compares 0 / 1 with the bounds) has none.
+Result<bool> match_clamp(const LoweringContext& lc, const Call& c) {
+  const DType d = tensor_type_of(c)->dtype;
+  if (!d.is_integer() && (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1()))
+    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet", d.name()));
+  return true;
+}
+
+// clamp(x, lo, hi): max(x, lo') then min(., hi'), x converted first (its failure is the clamp's,
+// as in HIR).
 //  - Float dtypes: lo' and hi' the bounds rounded once to the dtype. HIR clamps on exact values
 //    and rounds once; rounding is monotone and keeps representable values, so
 //    round(min(max(x, lo), hi)) = min(max(x, round(lo)), round(hi)), and max / min are IEEE
@@ -134,60 +114,55 @@ Result<Expr> scalar_buffer(LoweringContext& lc, DType dtype, ConstantValue value
 //    x < trunc(lo) for a negative lo, and for a positive one the integers below lo end at
 //    trunc(lo) itself, so max(x, trunc(lo)) is HIR's lower clamp (saturation keeps it), and the
 //    same holds above; lo > hi gives trunc(hi) in both. A NaN bound makes every element 0.
-//  - bool (HIR compares 0 / 1 with the bounds) has no rule.
-Result<Expr> rule_clamp(LoweringContext& lc, const Call& c) {
-  const TensorType& type = *tensor_type_of(c);
+Result<Expr> rule_clamp(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
   const DType d = type.dtype;
-  const double lo_value = std::get<double>(c.attr("min_val")), hi_value = std::get<double>(c.attr("max_val"));
+  const double lo_value = in.attr<double>("min_val"), hi_value = in.attr<double>("max_val");
   const bool integer = d.is_integer();
-  if (!integer && (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1()))
-    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet", d.name()));
-  Result<Expr> x = lower_value(lc, c.args[0]);  // first: its failure is the clamp's, as in HIR
-  TF_TRY(x);
-  if (integer && (std::isnan(lo_value) || std::isnan(hi_value))) return filled(lc, c, std::int64_t{0});
+  const Expr& x = in.operands[0];
+  if (integer && (std::isnan(lo_value) || std::isnan(hi_value))) return filled(in, std::int64_t{0});
   auto bound = [&](double v) -> ConstantValue {
     if (integer) return to_integer(v, d);
     return v;
   };
-  Result<Expr> lo = scalar_buffer(lc, d, bound(lo_value), "lo");
+  Result<Expr> lo = scalar_buffer(in, d, bound(lo_value), "lo");
   TF_TRY(lo);
-  Result<Expr> hi = scalar_buffer(lc, d, bound(hi_value), "hi");
+  Result<Expr> hi = scalar_buffer(in, d, bound(hi_value), "hi");
   TF_TRY(hi);
-  Result<Expr> low = lc.alloc(type, d, "at_least_lo");
+  Result<Expr> low = alloc_value(in.lc, in.strategy, type, d, "at_least_lo");
   TF_TRY(low);
-  Result<bool> m = lc.emit(tir::TirOp::Binary, {*x, *lo, *low}, {tir::kind_attr(BinaryKind::Max)});
+  Result<bool> m = in.lc.emit(tir::TirOp::Binary, {x, *lo, *low}, {tir::kind_attr(BinaryKind::Max)});
   TF_TRY(m);
-  const std::string name = lc.binding_name(c);
-  Result<Expr> dst = lc.alloc(type, d, name.empty() ? "t" : name);
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, d, in.name());
   TF_TRY(dst);
-  Result<bool> n = lc.emit(tir::TirOp::Binary, {*low, *hi, *dst}, {tir::kind_attr(BinaryKind::Min)});
+  Result<bool> n = in.lc.emit(tir::TirOp::Binary, {*low, *hi, *dst}, {tir::kind_attr(BinaryKind::Min)});
   TF_TRY(n);
   return *dst;
 }
 
 // dst = alloc; Binary(lhs, rhs, dst, kind).
-Result<Expr> rule_binary(LoweringContext& lc, const Call& c) {
-  return elementwise(lc, c, tir::TirOp::Binary, {{"kind", c.attr("kind")}}, 2);
+Result<Expr> rule_binary(const RuleInput& in) {
+  return elementwise(in, tir::TirOp::Binary, {tir::kind_attr(binary_kind_of(in.call))});
 }
 
-Result<Expr> rule_unary(LoweringContext& lc, const Call& c) {
-  return elementwise(lc, c, tir::TirOp::Unary, {{"kind", c.attr("kind")}}, 1);
+Result<Expr> rule_unary(const RuleInput& in) {
+  return elementwise(in, tir::TirOp::Unary, {tir::kind_attr(unary_kind_of(in.call))});
 }
 
-Result<Expr> rule_relu(LoweringContext& lc, const Call& c) { return elementwise(lc, c, tir::TirOp::ReLU, {}, 1); }
+Result<Expr> rule_relu(const RuleInput& in) { return elementwise(in, tir::TirOp::ReLU, {}); }
 
 // A cast in the destination's default mode: Unary(kind=cast). An explicit rounding or saturate
 // that is the destination's default (D4: `rounding=rn` to bf16, `rounding=rz, saturate=true` to
 // an integer) is that cast too; another mode has no TIR form (TIR's cast takes the default).
-Result<Expr> rule_cast(LoweringContext& lc, const Call& c) {
+Result<bool> match_cast(const LoweringContext& lc, const Call& c) {
   if (!attr_is_none(c, "scale_method"))
     return lc.refusal(c, "cast", "an explicit scale_method has no TIR form: TIR's cast takes the destination's default mode");
   const DType to = tensor_type_of(c)->dtype;
   if (!to.is_compound()) {
     const numerics::CastMode fallback = numerics::default_cast_mode(to);
     numerics::CastMode mode = fallback;
-    if (const auto* r = std::get_if<std::string>(&c.attr("rounding")))
-      if (std::optional<numerics::Rounding> given = numerics::rounding_from_name(*r)) mode.rounding = *given;
+    if (std::optional<numerics::Rounding> given = optional_enum_value<numerics::Rounding>(c.attr("rounding")))
+      mode.rounding = *given;
     if (const bool* sat = std::get_if<bool>(&c.attr("saturate"))) mode.saturate = *sat;
     if (!(mode == fallback))
       return lc.refusal(c, "cast", fmt::format("rounding={}, saturate={} is not {}'s default mode ({}, saturate={}), and TIR's "
@@ -196,149 +171,73 @@ Result<Expr> rule_cast(LoweringContext& lc, const Call& c) {
   }
   if (tensor_type_of(*c.args[0])->dtype.is_compound())
     return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
-  return elementwise(lc, c, tir::TirOp::Unary, {tir::kind_attr(UnaryKind::Cast)}, 1);
+  return true;
+}
+
+Result<Expr> rule_cast(const RuleInput& in) {
+  return elementwise(in, tir::TirOp::Unary, {tir::kind_attr(UnaryKind::Cast)});
 }
 
 // Within the one thread: no workspace. HIR counts negative axes from the end; TIR's axes are in
-// [0, rank), and inside a grid region they move with a row value's leading axes (a reduction
+// [0, rank), and inside a grid part they move with a row value's leading axes (a reduction
 // across rows spans the part's leading axes: a collective over the CTA's threads).
-Result<Expr> rule_reduce(LoweringContext& lc, const Call& c) {
-  std::vector<std::int64_t> axes = std::get<std::vector<std::int64_t>>(c.attr("axes"));
-  const std::vector<ShapeDim>& shape = tensor_type_of(*c.args[0])->shape;
+Result<Expr> rule_reduce(const RuleInput& in) {
+  std::vector<std::int64_t> axes = in.attr<std::vector<std::int64_t>>("axes");
+  const std::vector<ShapeDim>& shape = tensor_type_of(*in.call.args[0])->shape;
   const auto rank = static_cast<std::int64_t>(shape.size());
   for (std::int64_t& a : axes)
     if (a < 0) a += rank;
-  axes = lc.reduce_axes(shape, axes);
-  return elementwise(lc, c, tir::TirOp::Reduce, {{"axes", axes}, {"kind", c.attr("kind")}}, 1, {tir::no_workspace()});
+  axes = in.strategy.reduce_axes(shape, axes);
+  return elementwise(in, tir::TirOp::Reduce, {{"axes", axes}, tir::kind_attr(reduce_kind_of(in.call))},
+                     {tir::no_workspace()});
 }
 
 // rms_norm(src, dst, weight, eps): the one thread holds every row.
-Result<Expr> rule_rms_norm(LoweringContext& lc, const Call& c) {
-  Result<std::vector<Expr>> operands = lower_operands(lc, c);
-  TF_TRY(operands);
-  const TensorType& type = *tensor_type_of(c);
-  const std::string name = lc.binding_name(c);
-  Result<Expr> dst = lc.alloc(type, type.dtype, name.empty() ? "t" : name);
+Result<Expr> rule_rms_norm(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  Result<bool> e = lc.emit(tir::TirOp::RMSNorm, {(*operands)[0], *dst, (*operands)[1]}, {{"eps", c.attr("eps")}});
+  Result<bool> e = in.lc.emit(tir::TirOp::RMSNorm, {in.operands[0], *dst, in.operands[1]}, {{"eps", in.call.attr("eps")}});
   TF_TRY(e);
   return *dst;
 }
 
-// where(cond, a, b): refused with its reason. TIR has no elementwise choice (seed 002's effect
-// ops are copy, fill, binary, unary, relu, reduce, rms_norm and mma, none of which selects), and
-// arithmetic cannot stand in for one (a * c + b * (1 - c) turns an infinite unselected operand
-// into NaN).
-Result<Expr> rule_where(LoweringContext& lc, const Call& c) {
-  return lc.refusal(c, c.op.name(), "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
+// where(cond, a, b): refused with its reason, its operands not lowered. TIR has no elementwise
+// choice (seed 002's effect ops are copy, fill, binary, unary, relu, reduce, rms_norm and mma,
+// none of which selects), and arithmetic cannot stand in for one (a * c + b * (1 - c) turns an
+// infinite unselected operand into NaN).
+Result<Expr> rule_where(const RuleInput& in) {
+  return in.lc.refusal(in.call, in.call.op.name(), "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
 }
 
 }  // namespace
 
-void register_lowering_rules(const OpRegistry& registry, OpHandlers& handlers) {
+void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patterns) {
   using hir::MathOp, hir::NnOp, hir::TensorOp;
+  using F = OperandForm;
   auto math = [&](MathOp op) { return hir::math_op(op, registry); };
   auto nn = [&](NnOp op) { return hir::nn_op(op, registry); };
   auto tensor = [&](TensorOp op) { return hir::tensor_op(op, registry); };
-  const std::pair<Op, LowerHandler::Fn> rules[] = {
-      {math(MathOp::Binary), &rule_binary},          {math(MathOp::Unary), &rule_unary},
-      {nn(NnOp::ReLU), &rule_relu},                  {tensor(TensorOp::Cast), &rule_cast},
-      {tensor(TensorOp::Reduce), &rule_reduce},      {nn(NnOp::RMSNorm), &rule_rms_norm},
-      {tensor(TensorOp::Transpose), &lower_transpose}, {tensor(TensorOp::Reshape), &lower_reshape},
-      {tensor(TensorOp::Zeros), &rule_zeros},        {tensor(TensorOp::FullLike), &rule_full_like},
-      {math(MathOp::Clamp), &rule_clamp},            {nn(NnOp::SoftMax), &lower_softmax},
-      {nn(NnOp::MatMul), &lower_matmul},             {tensor(TensorOp::Where), &rule_where},
-      {tensor(TensorOp::Slice), &lower_slice},       {tensor(TensorOp::Split), &lower_split},
-      {hir::sharding_op(hir::ShardingOp::Reshard, registry), &lower_reshard},
+  const std::pair<Op, LoweringPattern> rules[] = {
+      {math(MathOp::Binary), {F::AsResult, &rule_binary}},
+      {math(MathOp::Unary), {F::AsResult, &rule_unary}},
+      {nn(NnOp::ReLU), {F::AsResult, &rule_relu}},
+      {tensor(TensorOp::Cast), {F::AsResult, &rule_cast, &match_cast}},
+      {tensor(TensorOp::Reduce), {F::AsResult, &rule_reduce}},
+      {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},
+      {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
+      {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
+      {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},
+      {tensor(TensorOp::Where), {F::Raw, &rule_where}},
+      {tensor(TensorOp::Transpose), kTransposePattern},
+      {tensor(TensorOp::Reshape), kReshapePattern},
+      {tensor(TensorOp::Slice), kSlicePattern},
+      {tensor(TensorOp::Split), kSplitPattern},
+      {nn(NnOp::SoftMax), kSoftmaxPattern},
+      {nn(NnOp::MatMul), kMatmulPattern},
+      {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},
   };
-  for (const auto& [op, fn] : rules) handlers.set<LowerHandler>(op, fn);
-}
-
-namespace {
-
-// The rules by HIR op, in a dense handler table over `registry` (ir/core/op_handlers.h), built
-// once per registry.
-const OpHandlers& rules_for(const OpRegistry& registry) {
-  static std::mutex mutex;
-  static std::map<const OpRegistry*, std::unique_ptr<OpHandlers>>* tables =
-      new std::map<const OpRegistry*, std::unique_ptr<OpHandlers>>();  // never destroyed
-  std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<OpHandlers>& t = (*tables)[&registry];
-  if (!t) {
-    t = std::make_unique<OpHandlers>(registry);
-    register_lowering_rules(registry, *t);
-  }
-  return *t;
-}
-
-Result<Expr> lower_call(LoweringContext& lc, const Call& c) {
-  const std::string op(c.op.name());
-  std::vector<const TensorType*> types;  // the value's, or each field's of a tuple value
-  if (const auto* tuple = c.type()->as<TupleType>()) {
-    for (const IRType& f : tuple->fields) types.push_back(f->as<TensorType>());
-  } else {
-    types.push_back(tensor_type_of(c));
-  }
-  for (const TensorType* type : types) {
-    if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor or a tuple of tensors");
-    if (type->layout && type->layout->is_shard() && lc.sharding() == nullptr)
-      return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule outside the sharded rule");
-    if (type->dtype.is_compound())
-      return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule yet", type->dtype.name()));
-  }
-  const OpHandlers& rules = rules_for(lc.ir().registry());
-  if (!rules.has<LowerHandler>(c.op)) return lc.refusal(c, op, "no lowering rule for this op yet");
-  return rules.get<LowerHandler>(c.op)(lc, c);
-}
-
-// What one expression of a body lowers to, by its kind (an ExprFunctor: a new kind does not
-// compile until it is handled here).
-class HeldLowering final : public ExprFunctor<Result<Expr>> {
- public:
-  HeldLowering(LoweringContext& lc, const Expr& e) : lc_(lc), e_(e) {}
-
- private:
-  Result<Expr> on(const Var& var) override {
-    for (const VarRef& p : lc_.function().params())
-      if (p.get() == &var) return e_;
-    return lc_.refusal(var, fmt::format("the variable `{}`", var.name), "only parameters are variables of a lowered body");
-  }
-  Result<Expr> on(const Constant& c) override { return lower_constant(lc_, c); }
-  Result<Expr> on(const Call& c) override { return lower_call(lc_, c); }
-  Result<Expr> on(const GridRegionExpr& g) override { return lower_loop(lc_, g); }
-  Result<Expr> on(const TupleGetItem& t) override { return lower_tuple_get_item(lc_, t); }
-  Result<Expr> on(const FunctionCall& f) override { return lower_function_call(lc_, f); }
-  Result<Expr> on(const DimVar&) override { return no_rule(); }
-  Result<Expr> on(const Tuple&) override { return no_rule(); }
-  Result<Expr> on(const SymbolRef&) override { return no_rule(); }
-  Result<Expr> on(const ShapeOf&) override { return no_rule(); }
-
-  Result<Expr> no_rule() const {
-    return lc_.refusal(*e_, fmt::format("`{}`", short_text(e_)), "no lowering rule for this kind of expression yet");
-  }
-
-  LoweringContext& lc_;
-  const Expr& e_;
-};
-
-}  // namespace
-
-Result<Expr> lower_value(LoweringContext& lc, const Expr& e) {
-  Result<Expr> v = lower_held(lc, e);
-  TF_TRY(v);
-  return lc.sharding() != nullptr ? gathered(lc, *v) : v;
-}
-
-Result<Expr> lower_held(LoweringContext& lc, const Expr& e) {
-  if (const Expr* done = lc.lowered(e.get())) return *done;
-  Result<bool> entered = lc.enter_node(*e);  // bounds the recursion through operands and inlined calls
-  TF_TRY(entered);
-  Result<Expr> v = HeldLowering(lc, e).dispatch(*e);
-  lc.leave_node();
-  TF_TRY(v);
-  lc.remember(e.get(), *v);
-  return v;
+  for (const auto& [op, pattern] : rules) patterns.set(op, pattern);
 }
 
 }  // namespace tf::lower
-

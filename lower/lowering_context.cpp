@@ -156,27 +156,6 @@ Result<Expr> LoweringContext::bind(std::string_view hint, Expr value) {
   return Expr(*v);
 }
 
-namespace {
-
-bool is_row(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>& rows) {
-  return !shape.empty() && shape.size() >= rows.size() && std::equal(rows.begin(), rows.end(), shape.begin());
-}
-
-}  // namespace
-
-Result<Expr> LoweringContext::alloc(const TensorType& like, DType dtype, std::string_view hint) {
-  if (!region_ || !is_row(like.shape, region_->rows)) return alloc_buffer(like.shape, dtype, std::nullopt, StorageKind::Rmem, hint);
-  std::vector<ShapeDim> shape = region_->part;
-  std::vector<std::int64_t> trailing;
-  for (std::size_t i = region_->rows.size(); i < like.shape.size(); ++i) {
-    shape.push_back(like.shape[i]);
-    trailing.push_back(like.shape[i].value());  // a row value's extents are static (grid_plan.h)
-  }
-  std::optional<LayoutBase> layout;
-  if (region_->layout) layout = region_->layout(trailing);
-  return alloc_buffer(std::move(shape), dtype, std::move(layout), StorageKind::Rmem, hint);
-}
-
 Result<Expr> LoweringContext::alloc_buffer(std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout,
                                            StorageKind storage, std::string_view hint) {
   Result<TensorTypeRef> type = TensorType::make(std::move(shape), dtype, std::move(layout), storage);
@@ -197,37 +176,16 @@ Result<bool> LoweringContext::emit(tir::TirOp op, std::vector<Expr> args, std::v
   return true;
 }
 
-void LoweringContext::begin_region(Region region) {
-  TF_CHECK(!region_, "regions do not nest");
-  region_ = std::move(region);
+void LoweringContext::begin_region() {
+  TF_CHECK(!in_region_, "regions do not nest");
+  in_region_ = true;
   memo_scopes_.push_back(MemoScope{{}, std::move(lowered_)});
   lowered_.clear();
 }
 
-std::int64_t LoweringContext::axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const {
-  if (!region_ || !is_row(shape, region_->rows)) return axis;
-  TF_CHECK(axis >= static_cast<std::int64_t>(region_->rows.size()), "axis {} of a row value is one of its leading axes", axis);
-  return axis - static_cast<std::int64_t>(region_->rows.size()) + static_cast<std::int64_t>(region_->part.size());
-}
-
-std::vector<std::int64_t> LoweringContext::reduce_axes(const std::vector<ShapeDim>& shape,
-                                                       const std::vector<std::int64_t>& axes) const {
-  std::vector<std::int64_t> out;
-  if (!region_ || !is_row(shape, region_->rows)) return axes;
-  const auto m = static_cast<std::int64_t>(region_->rows.size());
-  bool rows_named = false;
-  for (std::int64_t a : axes) {
-    if (a < m) rows_named = true;
-    else out.push_back(axis(shape, a));
-  }
-  if (rows_named)
-    for (std::int64_t k = static_cast<std::int64_t>(region_->part.size()); k-- > 0;) out.insert(out.begin(), k);
-  return out;
-}
-
 void LoweringContext::end_region() {
-  TF_CHECK(region_.has_value(), "end_region without begin_region");
-  region_.reset();
+  TF_CHECK(in_region_, "end_region without begin_region");
+  in_region_ = false;
   TF_CHECK(!memo_scopes_.empty() && memo_scopes_.back().replaced, "end_region inside a scope the region opened");
   close_memo_scope();
 }
@@ -275,25 +233,8 @@ Result<tir::SequentialRef> LoweringContext::fold(const std::vector<Item>& items)
   return tir::Sequential::make(std::move(tail));
 }
 
-namespace {
-
-bool names_or_places(const hir::Function& f, const ExprNode& e) {
-  return f.binding_locations().count(&e) != 0 || f.binding_names().count(&e) != 0;
-}
-
-}  // namespace
-
-const hir::Function* LoweringContext::owner_of(const ExprNode& e) const {
-  for (auto it = inlining_.rbegin(); it != inlining_.rend(); ++it)
-    if (names_or_places(*it->callee, e)) return it->callee;
-  return names_or_places(fn_, e) ? &fn_ : calls_.owner_of(e);
-}
-
 std::string LoweringContext::binding_name(const ExprNode& e) const {
-  const hir::Function* owner = owner_of(e);
-  if (owner == nullptr) return "";
-  auto it = owner->binding_names().find(&e);
-  return it == owner->binding_names().end() ? std::string() : it->second;
+  return std::string(e.binding_name());  // on the node, whichever function (or inlined callee) it is in
 }
 
 Diagnostic LoweringContext::refusal(const ExprNode& e, std::string_view what, std::string_view reason) const {
@@ -302,10 +243,7 @@ Diagnostic LoweringContext::refusal(const ExprNode& e, std::string_view what, st
       DiagCategory::Usage,
       fmt::format("cannot lower {}{} in @{} to TIR: {}", what, name.empty() ? "" : fmt::format(" (binding `{}`)", name),
                   fn_.name(), reason));
-  if (const hir::Function* owner = owner_of(e)) {
-    auto at = owner->binding_locations().find(&e);
-    if (at != owner->binding_locations().end()) d.location = at->second;
-  }
+  if (const BindingInfo* b = e.binding(); b != nullptr && b->location.known()) d.location = b->location;
   return d;
 }
 

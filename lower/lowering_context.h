@@ -11,14 +11,13 @@
 //
 // Cost. Lowering is linear in what it emits: closing a scope (a loop body, an inlined call)
 // undoes the memo entries made inside it from a log instead of copying the memo, fresh names
-// come from a NameSupply, and the function owning a node is found on the inline stack. The
+// come from a NameSupply, and a node's binding name and place are on the node itself. The
 // context counts its steps (values lowered, items made) against the kernel's and the module's
 // budgets and the depth of the values it recurses through (lowering_limits.h): past one the
 // lowering is refused, never a stack overflow or an unbounded output.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -66,53 +65,21 @@ class LoweringContext {
   Result<bool> enter_node(const ExprNode& e);
   void leave_node() { nodes_.pop_back(); }
 
-  /// What the sharded rule (shard_rule.h) lowers a body on: the mesh every kernel thread is a
-  /// position of, the mesh of the barrier over all of them (the grid barrier's all-`cta` mesh
-  /// when it spans CTAs, else the block's threads), and the storage distributed values are gathered
-  /// through: smem when the mesh lies within one CTA, gmem when it spans CTAs.
-  struct Sharding {
-    Mesh mesh;
-    Mesh barrier;
-    StorageKind stage = StorageKind::Smem;
-    bool spans_ctas() const { return stage == StorageKind::Gmem; }
-  };
-  /// Sets the sharding of the whole body (before anything is lowered).
-  void set_sharding(Sharding s) { sharding_ = std::move(s); }
-  /// The body's sharding, or null outside the sharded rule.
-  const Sharding* sharding() const { return sharding_ ? &*sharding_ : nullptr; }
-
   /// A TIR value call of `op` (a registered op name) typed by its rule.
   Result<Expr> call(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {}) const;
   /// Binds `value` to a fresh Var named after `hint` (an item) and returns the Var.
   Result<Expr> bind(std::string_view hint, Expr value);
-  /// A fresh buffer of `like`'s shape and `dtype` in registers:
-  /// `let NAME = alloc_tensor(tensor_type=...)`; inside a region, a row value's shape takes the
-  /// region's leading axes and layout instead.
-  Result<Expr> alloc(const TensorType& like, DType dtype, std::string_view hint);
-  /// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, layout, storage])`, as given.
+  /// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, layout, storage])`, as given (a
+  /// value's register buffer under a strategy is rule_support.h's alloc_value).
   Result<Expr> alloc_buffer(std::vector<ShapeDim> shape, DType dtype, std::optional<LayoutBase> layout, StorageKind storage,
                             std::string_view hint);
 
-  /// A part of the rows of a row-wise body (grid_plan.h): what a row value, a tensor whose shape
-  /// starts with `rows`, becomes in it.
-  struct Region {
-    std::vector<ShapeDim> rows;  ///< the leading axes L of the row values
-    std::vector<ShapeDim> part;  ///< what replaces them: (G, T, k), or (tail,)
-    /// The distribution of a row value with trailing shape X in the part (null: none).
-    std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
-  };
-  /// Starts a region: later allocs of row values take the region's leading axes and layout,
-  /// and nothing lowered before is reused (each region lowers the body afresh). Ends with
-  /// end_region, which forgets what the region lowered.
-  void begin_region(Region region);
+  /// Starts a region, the lowering of the body for one part of a grid's rows (grid_part.h):
+  /// nothing lowered before is reused (each part lowers the body afresh, its row values held
+  /// differently). Ends with end_region, which forgets what the region lowered. Regions do not
+  /// nest.
+  void begin_region();
   void end_region();
-  /// Axis `axis` (in [0, rank)) of a value of HIR shape `shape`, in the TIR value that stands
-  /// for it: past the leading axes of a row value inside a region it moves with them.
-  std::int64_t axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const;
-  /// The axes `axes` (each in [0, rank)) of a reduction of a value of HIR shape `shape`: as
-  /// axis() each, except that inside a region the leading axes of a row value, when named,
-  /// become every axis of the part (a reduction across rows spans the threads' rows).
-  std::vector<std::int64_t> reduce_axes(const std::vector<ShapeDim>& shape, const std::vector<std::int64_t>& axes) const;
   /// Appends the effect op `op(args, attrs)` as a statement.
   Result<bool> emit(tir::TirOp op, std::vector<Expr> args, std::vector<NamedAttr> attrs = {});
 
@@ -181,9 +148,6 @@ class LoweringContext {
   static Result<tir::SequentialRef> fold(const std::vector<Item>& items);
   void open_memo_scope();
   void close_memo_scope();
-  // The function whose binding names or places `e`: an inlined callee (innermost first), the
-  // function lowered, or another of the module's; null when none does.
-  const hir::Function* owner_of(const ExprNode& e) const;
   void step() {
     ++steps_;
     ++module_steps_;
@@ -207,8 +171,7 @@ class LoweringContext {
   NameSupply names_;  ///< every name given out, the parameters' too
   std::unordered_map<std::string, std::string> scope_names_;  ///< scope_name's, by base
   bool names_initialized_ = false;
-  std::optional<Region> region_;
-  std::optional<Sharding> sharding_;
+  bool in_region_ = false;
   int loops_ = 0;
   std::size_t& module_steps_;
   std::size_t steps_ = 0;               ///< this kernel's steps so far

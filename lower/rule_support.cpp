@@ -14,19 +14,16 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
   return out;
 }
 
-// The operands of `c` lowered, in order.
-Result<std::vector<Expr>> lower_operands(LoweringContext& lc, const Call& c) {
-  std::vector<Expr> out;
-  for (const Expr& a : c.args) {
-    Result<Expr> v = lower_value(lc, a);
-    TF_TRY(v);
-    out.push_back(*v);
-  }
-  return out;
-}
-
 bool attr_is_none(const Call& c, std::string_view name) {
   return std::holds_alternative<std::monostate>(c.attr(name));
+}
+
+Result<Expr> alloc_value(LoweringContext& lc, const StrategyContext& strategy, const TensorType& like, DType dtype,
+                         std::string_view hint) {
+  const GridPart* part = strategy.part;
+  if (part == nullptr || !part->is_row(like.shape))
+    return lc.alloc_buffer(like.shape, dtype, std::nullopt, StorageKind::Rmem, hint);
+  return lc.alloc_buffer(part->held_shape(like.shape), dtype, part->held_layout(like.shape), StorageKind::Rmem, hint);
 }
 
 Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr> operands, const Expr& dst,
@@ -45,9 +42,9 @@ Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, s
 }
 
 // A fresh register copy of `v` (a value that must not change under it).
-Result<Expr> copy_of(LoweringContext& lc, const Expr& v, std::string_view hint) {
+Result<Expr> copy_of(LoweringContext& lc, const StrategyContext& strategy, const Expr& v, std::string_view hint) {
   const TensorType& type = *tensor_type_of(*v);
-  Result<Expr> t = lc.alloc(type, type.dtype, hint);
+  Result<Expr> t = alloc_value(lc, strategy, type, type.dtype, hint);
   TF_TRY(t);
   Result<bool> c = lc.emit(tir::TirOp::Copy, {v, *t});
   TF_TRY(c);

@@ -125,10 +125,10 @@ std::optional<Mesh> writers(const Mesh& mesh, const ShardLayout* sl) {
   return *s;
 }
 
-// copy(src, dst) by the threads that write each element of dst once (`sl` its distribution,
-// null when it has none: thread 0 of CTA 0 copies everything).
-Result<bool> write_once(LoweringContext& lc, const Expr& src, const Expr& dst, const ShardLayout* sl) {
-  const std::optional<Mesh> who = writers(lc.sharding()->mesh, sl);
+// copy(src, dst) by the threads of `plan`'s mesh that write each element of dst once (`sl` its
+// distribution, null when it has none: thread 0 of CTA 0 copies everything).
+Result<bool> write_once(LoweringContext& lc, const Sharding& plan, const Expr& src, const Expr& dst, const ShardLayout* sl) {
+  const std::optional<Mesh> who = writers(plan.mesh, sl);
   if (!who) return lc.emit(tir::TirOp::Copy, {src, dst});
   lc.open_body();
   Result<bool> copied = lc.emit(tir::TirOp::Copy, {src, dst});
@@ -143,8 +143,8 @@ Result<bool> write_once(LoweringContext& lc, const Expr& src, const Expr& dst, c
 }
 
 // The barrier over the kernel's mesh after a shared buffer's writes.
-Result<bool> barrier(LoweringContext& lc) {
-  return lc.emit(tir::TirOp::Sync, {}, {{"mesh", lc.sharding()->barrier}});
+Result<bool> barrier(LoweringContext& lc, const Sharding& plan) {
+  return lc.emit(tir::TirOp::Sync, {}, {{"mesh", plan.barrier}});
 }
 
 // A buffer of `storage` holding `v`'s whole value, written once (a distributed `v` by its owners,
@@ -152,10 +152,11 @@ Result<bool> barrier(LoweringContext& lc) {
 // In a loop body the writes wait behind a barrier too: TIR gives each occurrence of an
 // allocation its own buffer, but a CUDA kernel has one per site, so the previous iteration's
 // readers must be done before this one writes (the program is race free either way).
-Result<Expr> shared_copy(LoweringContext& lc, const Expr& v, StorageKind storage, std::string_view name) {
+Result<Expr> shared_copy(LoweringContext& lc, const Sharding& plan, const Expr& v, StorageKind storage,
+                         std::string_view name) {
   const TensorType& type = *tensor_type_of(*v);
   if (lc.in_loop()) {
-    Result<bool> before = barrier(lc);
+    Result<bool> before = barrier(lc, plan);
     TF_TRY(before);
   }
   Result<Expr> buf = lc.alloc_buffer(type.shape, type.dtype, std::nullopt, storage, name);
@@ -164,13 +165,13 @@ Result<Expr> shared_copy(LoweringContext& lc, const Expr& v, StorageKind storage
     const ShardLayout& sl = distribution(v);
     Result<Expr> owned = bound_view(lc, *buf, LayoutBase(sl), fmt::format("{}_owned", name));
     TF_TRY(owned);
-    Result<bool> w = write_once(lc, v, *owned, &sl);
+    Result<bool> w = write_once(lc, plan, v, *owned, &sl);
     TF_TRY(w);
   } else {
-    Result<bool> w = write_once(lc, v, *buf, nullptr);
+    Result<bool> w = write_once(lc, plan, v, *buf, nullptr);
     TF_TRY(w);
   }
-  Result<bool> synced = barrier(lc);
+  Result<bool> synced = barrier(lc, plan);
   TF_TRY(synced);
   return *buf;
 }
@@ -188,11 +189,11 @@ bool distributed_as(const Expr& v, const ShardLayout& sl, const std::vector<Shap
 
 }  // namespace
 
-Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn) {
+Result<std::optional<Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn) {
   std::vector<TypedNode> types;
   std::set<const hir::Function*> seen;
   collect_types(lc.calls(), fn, types, seen);
-  std::optional<LoweringContext::Sharding> plan;
+  std::optional<Sharding> plan;
   for (const TypedNode& t : types) {
     const ShardLayout* sl = shard_of(*t.type);
     if (sl == nullptr) continue;
@@ -210,7 +211,7 @@ Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContex
     std::int64_t ctas = 1, threads = 1;
     for (const Topology& top : sl->mesh().topologies()) (top.is_cta() ? ctas : threads) *= *top.static_size();
     if (threads > 1024) return refuse(fmt::format("its mesh has {} threads per CTA, more than 1,024", threads));
-    plan = LoweringContext::Sharding{sl->mesh(), barrier_mesh(sl->mesh(), ctas, threads),
+    plan = Sharding{sl->mesh(), barrier_mesh(sl->mesh(), ctas, threads),
                                      ctas > 1 ? StorageKind::Gmem : StorageKind::Smem};
   }
   return plan;
@@ -221,39 +222,30 @@ bool is_distributed(const Expr& v) {
   return t != nullptr && shard_of(*t) != nullptr && t->storage == StorageKind::Rmem;
 }
 
-Result<Expr> gathered(LoweringContext& lc, const Expr& v) {
+Result<Expr> gathered(LoweringContext& lc, const Sharding& plan, const Expr& v) {
   if (!is_distributed(v)) return v;
   // The gathered copy is memoised under the distributed TIR value's own node, in the memo that
   // closes with the body (a copy made in a loop body is out of scope after it).
   if (const Expr* done = lc.lowered(v.get())) return *done;
-  Result<Expr> buf = shared_copy(lc, v, lc.sharding()->stage, hint_of(v, "_all"));
+  Result<Expr> buf = shared_copy(lc, plan, v, plan.stage, hint_of(v, "_all"));
   TF_TRY(buf);
   lc.remember(v.get(), *buf);
   return *buf;
 }
 
-Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, tir::TirOp tir_op,
-                                     std::vector<NamedAttr> attrs, std::size_t operands, std::vector<Expr> after_dst) {
-  const TensorType& type = *tensor_type_of(c);
-  std::vector<Expr> args;
-  for (std::size_t i = 0; i < c.args.size(); ++i) {  // each operand lowered, in order, as HIR evaluates them
-    Result<Expr> held = lower_held(lc, c.args[i]);
-    TF_TRY(held);
-    if (i >= operands) continue;
-    Result<Expr> v = distributed_as(*held, sl, type.shape) ? *held : gathered(lc, *held);
-    TF_TRY(v);
-    args.push_back(*v);
-  }
-  const std::string name = lc.binding_name(c);
-  Result<Expr> dst = lc.alloc_buffer(type.shape, type.dtype, LayoutBase(sl), StorageKind::Rmem, name.empty() ? "t" : name);
-  TF_TRY(dst);
-  return emit_into(lc, tir_op, std::move(args), *dst, std::move(after_dst), std::move(attrs));
+Result<Expr> aligned(LoweringContext& lc, const Sharding& plan, const Expr& v, const ShardLayout& sl,
+                     const std::vector<ShapeDim>& shape) {
+  return distributed_as(v, sl, shape) ? v : gathered(lc, plan, v);
 }
 
-std::optional<ShardLayout> split_k_products(const LoweringContext& lc, const TensorType& result,
+const ShardLayout* result_distribution(const StrategyContext& strategy, const TensorType& result) {
+  return strategy.sharding != nullptr ? shard_of(result) : nullptr;
+}
+
+std::optional<ShardLayout> split_k_products(const StrategyContext& strategy, const TensorType& result,
                                             const std::vector<std::int64_t>& products) {
-  const ShardLayout* sl = shard_of(result);
-  if (lc.sharding() == nullptr || sl == nullptr) return std::nullopt;
+  const ShardLayout* sl = result_distribution(strategy, result);
+  if (sl == nullptr) return std::nullopt;
   std::vector<ShardAttr> attrs;
   bool partial = false;
   for (const ShardAttr& a : sl->attrs()) {
@@ -272,27 +264,32 @@ std::optional<ShardLayout> split_k_products(const LoweringContext& lc, const Ten
   return *out;
 }
 
-Result<Expr> lower_reshard(LoweringContext& lc, const Call& c) {
-  if (lc.sharding() == nullptr) return lower_value(lc, c.args[0]);
+namespace {
+
+// reshard(x, layout=L, storage=S), x held as its producer left it.
+Result<Expr> rewrite_reshard(const RuleInput& in) {
+  const Expr& held = in.operands[0];
+  if (in.strategy.sharding == nullptr) return held;  // nothing is distributed: x itself
+  const Sharding& plan = *in.strategy.sharding;
+  LoweringContext& lc = in.lc;
+  const Call& c = in.call;
   const TensorType& type = *tensor_type_of(c);
   const ShardLayout* sl = shard_of(type);
   const StorageKind storage = type.storage.value_or(StorageKind::Rmem);
-  Result<Expr> held = lower_held(lc, c.args[0]);
-  TF_TRY(held);
-  const std::string name = lc.binding_name(c).empty() ? "t" : lc.binding_name(c);
+  const std::string name = in.name();
   if (storage == StorageKind::Gmem || storage == StorageKind::Smem) {  // a shared buffer
-    if (storage == StorageKind::Smem && lc.sharding()->spans_ctas())
+    if (storage == StorageKind::Smem && plan.spans_ctas())
       return lc.refusal(c, "reshard", "its mesh spans CTAs, and each CTA's shared memory would hold only its own part");
-    const TensorType& from = *tensor_type_of(**held);
-    if (!is_distributed(*held) && from.storage.value_or(StorageKind::Gmem) == storage) return *held;
+    const TensorType& from = *tensor_type_of(*held);
+    if (!is_distributed(held) && from.storage.value_or(StorageKind::Gmem) == storage) return held;
     // The buffer holds the whole value, whatever the result's distribution.
-    return shared_copy(lc, *held, storage, name);
+    return shared_copy(lc, plan, held, storage, name);
   }
   if (storage != StorageKind::Rmem && storage != StorageKind::Umat)
     return lc.refusal(c, "reshard", fmt::format("a reshard into {} has no lowering rule", to_string(storage)));
-  if (sl == nullptr) return gathered(lc, *held);
-  if (distributed_as(*held, *sl, type.shape)) return *held;
-  Result<Expr> src = gathered(lc, *held);
+  if (sl == nullptr) return gathered(lc, plan, held);
+  if (distributed_as(held, *sl, type.shape)) return held;
+  Result<Expr> src = gathered(lc, plan, held);
   TF_TRY(src);
   Result<Expr> dst = lc.alloc_buffer(type.shape, type.dtype, LayoutBase(*sl), StorageKind::Rmem, name);
   TF_TRY(dst);
@@ -301,21 +298,26 @@ Result<Expr> lower_reshard(LoweringContext& lc, const Call& c) {
   return *dst;
 }
 
-Result<bool> lower_sharded(LoweringContext& lc, const std::vector<VarRef>& params, const std::vector<Expr>& results,
-                           const std::vector<VarRef>& outputs) {
+}  // namespace
+
+const LoweringPattern kReshardPattern{OperandForm::Held, &rewrite_reshard};
+
+Result<bool> lower_sharded(LoweringContext& lc, const Sharding& plan, const std::vector<VarRef>& params,
+                           const std::vector<Expr>& results, const std::vector<VarRef>& outputs) {
+  const StrategyContext strategy = StrategyContext::sharded(plan);
   for (std::size_t i = 0; i < params.size(); ++i) lc.remember(lc.function().params()[i].get(), Expr(params[i]));
   for (std::size_t i = 0; i < results.size(); ++i) {
-    Result<Expr> v = lower_held(lc, results[i]);
+    Result<Expr> v = lower_held(lc, strategy, results[i]);
     TF_TRY(v);
     if (!is_distributed(*v)) {
-      Result<bool> w = write_once(lc, *v, Expr(outputs[i]), nullptr);
+      Result<bool> w = write_once(lc, plan, *v, Expr(outputs[i]), nullptr);
       TF_TRY(w);
       continue;
     }
     const ShardLayout& sl = distribution(*v);
     Result<Expr> out = bound_view(lc, Expr(outputs[i]), LayoutBase(sl), outputs[i]->name + "_owned");
     TF_TRY(out);
-    Result<bool> w = write_once(lc, *v, *out, &sl);
+    Result<bool> w = write_once(lc, plan, *v, *out, &sl);
     TF_TRY(w);
   }
   return true;

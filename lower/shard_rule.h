@@ -23,6 +23,9 @@
 // gathered products, so the Partial's reduction is the step across participants.
 // Reshard(x, L, storage) is a copy into the new holding: registers distributed by L, or a
 // shared buffer of smem / gmem written by L's owners and followed by the barrier.
+// The rules take the plan (Sharding) from their StrategyContext (strategy_context.h): the
+// dispatcher converts operands by it (gathered, aligned), and the elementwise and matmul rules
+// ask it how their results are held (result_distribution, split_k_products).
 #pragma once
 
 #include <optional>
@@ -30,7 +33,10 @@
 
 #include "ir/core/call.h"
 #include "ir/hir/function.h"
+#include "ir/layout/shard_layout.h"
 #include "lower/lowering_context.h"
+#include "lower/lowering_pattern.h"
+#include "lower/strategy_context.h"
 
 namespace tf::lower {
 
@@ -38,35 +44,39 @@ namespace tf::lower {
 /// it carries a ShardLayout, or the refusal: nested ShardLayouts, several meshes, a mesh with a
 /// level other than `cta` and `thread` or a symbolic extent, a Dynamic attr, a distributed value
 /// of symbolic shape, or a Split that does not divide its extent.
-Result<std::optional<LoweringContext::Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn);
+Result<std::optional<Sharding>> plan_shard(const LoweringContext& lc, const hir::Function& fn);
 
-/// The sharded rule (design note): the kernel parameters `params` (plain gmem tensors standing
-/// for fn's) bound to fn's, each returned value lowered and copied into its output, each element
-/// written once (a distributed value by its owners, any other by thread 0 of CTA 0).
-Result<bool> lower_sharded(LoweringContext& lc, const std::vector<VarRef>& params, const std::vector<Expr>& results,
-                           const std::vector<VarRef>& outputs);
+/// The sharded rule (design note) by `plan`: the kernel parameters `params` (plain gmem tensors
+/// standing for fn's) bound to fn's, each returned value lowered and copied into its output, each
+/// element written once (a distributed value by its owners, any other by thread 0 of CTA 0).
+Result<bool> lower_sharded(LoweringContext& lc, const Sharding& plan, const std::vector<VarRef>& params,
+                           const std::vector<Expr>& results, const std::vector<VarRef>& outputs);
 
 /// True when TIR value `v` is a distributed register tensor (a ShardLayout type).
 bool is_distributed(const Expr& v);
-/// `v` readable whole by every thread: `v` itself unless it is distributed, else its gathered
-/// copy (design note), made once per body.
-Result<Expr> gathered(LoweringContext& lc, const Expr& v);
+/// `v` readable whole by every thread under `plan`: `v` itself unless it is distributed, else its
+/// gathered copy (design note), made once per body.
+Result<Expr> gathered(LoweringContext& lc, const Sharding& plan, const Expr& v);
+/// `v` (a lowered operand) as an operand of an elementwise op whose HIR result of shape `shape`
+/// is distributed by `sl`: `v` itself when it is distributed alike (each thread reads its own
+/// elements), else gathered (OperandForm::AsResult).
+Result<Expr> aligned(LoweringContext& lc, const Sharding& plan, const Expr& v, const ShardLayout& sl,
+                     const std::vector<ShapeDim>& shape);
 
-/// An elementwise op (elementwise() of rule_support.h) whose HIR result is distributed by `sl`:
-/// each thread computes its own elements into a register tensor distributed by `sl`, from
-/// operands distributed alike or gathered.
-Result<Expr> distributed_elementwise(LoweringContext& lc, const Call& c, const ShardLayout& sl, tir::TirOp tir_op,
-                                     std::vector<NamedAttr> attrs, std::size_t operands, std::vector<Expr> after_dst);
+/// How `strategy` holds a call's result of type `result`: distributed by its ShardLayout under
+/// the sharded strategy (each thread computes its own elements), else null (whole).
+const ShardLayout* result_distribution(const StrategyContext& strategy, const TensorType& result);
 
-/// Inside the sharded rule, the distribution of a matmul's products (shape `products`: the
+/// Under the sharded strategy, the distribution of a matmul's products (shape `products`: the
 /// result's, then K) when the HIR result `result` is a Partial(sum), its K split: each mesh axis
 /// that is Partial(sum) in the result splits K, the result's Splits stay. Nullopt otherwise,
 /// or when K does not divide (the products are then computed whole).
-std::optional<ShardLayout> split_k_products(const LoweringContext& lc, const TensorType& result,
+std::optional<ShardLayout> split_k_products(const StrategyContext& strategy, const TensorType& result,
                                             const std::vector<std::int64_t>& products);
 
-/// The rule of hir.sharding.Reshard: identity outside the sharded rule (a Reshard without a
-/// ShardLayout changes nothing), a copy into the new holding inside it (design note).
-Result<Expr> lower_reshard(LoweringContext& lc, const Call& c);
+/// The pattern of hir.sharding.Reshard (operands Held): identity outside the sharded strategy (a
+/// Reshard without a ShardLayout changes nothing), a copy into the new holding under it (design
+/// note).
+extern const LoweringPattern kReshardPattern;
 
 }  // namespace tf::lower

@@ -87,7 +87,7 @@ std::string StrategyChoice::geometry() const {
 Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Function& fn,
                                        const std::vector<Expr>& results, bool mma_atom) {
   StrategyChoice c;
-  Result<std::optional<LoweringContext::Sharding>> sharding = plan_shard(lc, fn);
+  Result<std::optional<Sharding>> sharding = plan_shard(lc, fn);
   TF_TRY(sharding);
   if (*sharding) {
     c.strategy = Strategy::Sharded;

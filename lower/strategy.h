@@ -12,9 +12,13 @@
 //            pass (mma_rule.h);
 //   serial   always applies: one thread of one CTA computes every op on whole register tensors,
 //            exactly as the HIR evaluator does (the baseline the others are checked against).
-// choose_strategy only plans; lowering by the chosen plan is the pass's (hir_to_tir.cpp). What a
-// rule does inside a strategy still depends on LoweringContext::sharding() (the sharded
-// strategy's elementwise rule works on local parts), set from the choice.
+// choose_strategy only plans; lowering by the chosen plan is the pass's (hir_to_tir.cpp), which
+// runs the chosen strategy's driver. The op rules are the same patterns under every strategy
+// (lowering_pattern.h); what one emits differs only by what it is handed: the driver passes a
+// StrategyContext (strategy_context.h: the Sharding under the sharded strategy, the GridPart
+// being lowered under the grid strategy) to every value it lowers, the dispatcher converts each
+// call's operands under it and hands it to the rule, and the rule passes it to the helpers it
+// calls. No rule or helper reads a strategy from the LoweringContext.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +34,7 @@
 #include "lower/grid_plan.h"
 #include "lower/lowering_context.h"
 #include "lower/mma_rule.h"
+#include "lower/strategy_context.h"
 
 namespace tf::lower {
 
@@ -37,16 +42,10 @@ namespace tf::lower {
 /// field of another tuple-typed body (a loop with several carries), else the body itself.
 Result<std::vector<Expr>> returned_values(const hir::Function& fn);
 
-/// The lowering strategies, in the order they are tried.
-enum class Strategy : std::uint8_t { Sharded, Grid, Mma, Serial };
-
-/// "sharded", "grid", "mma", "serial".
-std::string_view strategy_name(Strategy strategy);
-
 /// The strategy a function gets and its plan.
 struct StrategyChoice {
   Strategy strategy = Strategy::Serial;
-  std::optional<LoweringContext::Sharding> sharding;  ///< set for Sharded
+  std::optional<Sharding> sharding;  ///< set for Sharded
   std::optional<GridPlan> grid;                       ///< set for Grid
   std::optional<MmaPlan> mma;                         ///< set for Mma
   /// The strategies tried before the chosen one, in order, each with why it did not apply.

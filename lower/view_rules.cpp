@@ -21,43 +21,42 @@ std::optional<std::vector<std::int64_t>> static_row_major_strides(const std::vec
 
 // A view of `x` through a layout (views are logical: element c of the view is x's logical
 // element layout(c), its row-major index; docs/tir-semantics.md).
-Result<Expr> view_of(LoweringContext& lc, const Call& c, const Expr& x, const LayoutBase& layout, std::string_view suffix = "") {
-  const std::string name = lc.binding_name(c);
-  return bound_view(lc, x, layout, (name.empty() ? std::string("v") : name) + std::string(suffix));
+Result<Expr> view_of(const RuleInput& in, const Expr& x, const LayoutBase& layout, std::string_view suffix = "") {
+  return bound_view(in.lc, x, layout, in.name("v") + std::string(suffix));
 }
 
 // The view of the box of `x` (static extents `extents`, row-major strides `strides`) at element
 // `offset` with shape `shape` and per-axis steps `steps` (in elements of each axis): the layout
 // `offset + Layout(shape, strides * steps)`, plain when the offset is 0. A box with no element
 // has no layout (extents are at least 1): an empty register tensor stands for it.
-Result<Expr> box_view(LoweringContext& lc, const Call& c, const Expr& x, std::int64_t offset,
-                      const std::vector<std::int64_t>& shape, const std::vector<std::int64_t>& strides,
-                      const std::vector<std::int64_t>& steps, std::string_view suffix = "") {
+Result<Expr> box_view(const RuleInput& in, const Expr& x, std::int64_t offset, const std::vector<std::int64_t>& shape,
+                      const std::vector<std::int64_t>& strides, const std::vector<std::int64_t>& steps,
+                      std::string_view suffix = "") {
   std::vector<ShapeDim> dims(shape.begin(), shape.end());
   for (std::int64_t n : shape)
     if (n == 0) {
       Result<TensorTypeRef> empty = TensorType::make(dims, tensor_type_of(*x)->dtype, std::nullopt, StorageKind::Rmem);
       TF_TRY(empty);
-      const std::string name = lc.binding_name(c);
-      return lc.alloc(**empty, (*empty)->dtype, (name.empty() ? std::string("v") : name) + std::string(suffix));
+      return alloc_value(in.lc, in.strategy, **empty, (*empty)->dtype, in.name("v") + std::string(suffix));
     }
   std::vector<std::int64_t> scaled;
   for (std::size_t i = 0; i < strides.size(); ++i) scaled.push_back(strides[i] * steps[i]);
   Result<Layout> outer = Layout::make(tuple_of_ints(shape), tuple_of_ints(scaled));
   TF_TRY(outer);
-  if (offset == 0) return view_of(lc, c, x, *outer, suffix);
+  if (offset == 0) return view_of(in, x, *outer, suffix);
   Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, offset, *outer);
   TF_TRY(composed);
-  return view_of(lc, c, x, *composed, suffix);
+  return view_of(in, x, *composed, suffix);
 }
-
-}  // namespace
 
 // slice(x, starts, sizes=S, strides=T) with literal starts and a static shape: the view
 // `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index. A window the
 // extent does not hold (an HIR eval error) is refused, as is a start known only at run time
-// (TIR views have static offsets).
-Result<Expr> lower_slice(LoweringContext& lc, const Call& c) {
+// (TIR views have static offsets). Its operands are Raw: the starts are read as HIR literals, and
+// x is lowered whole once the window is known to hold.
+Result<Expr> rewrite_slice(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const Call& c = in.call;
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
   const std::optional<std::vector<std::int64_t>> sizes = static_extents(tensor_type_of(c)->shape);
   if (!extents || !sizes) return lc.refusal(c, "slice", "views need static shapes, and the operand's or the result's is symbolic");
@@ -70,7 +69,7 @@ Result<Expr> lower_slice(LoweringContext& lc, const Call& c) {
     starts.push_back(std::get<std::int64_t>(k->value));
   }
   std::vector<std::int64_t> steps;
-  for (const ShapeDim& d : std::get<std::vector<ShapeDim>>(c.attr("strides"))) {
+  for (const ShapeDim& d : in.attr<std::vector<ShapeDim>>("strides")) {
     if (!d.is_static()) return lc.refusal(c, "slice", "views need static strides");
     steps.push_back(d.value());
   }
@@ -87,14 +86,13 @@ Result<Expr> lower_slice(LoweringContext& lc, const Call& c) {
                                                 "(an HIR eval error)", s, n, st, k, e));
     offset += s * strides[k];
   }
-  Result<Expr> x = lower_value(lc, c.args[0]);
+  Result<Expr> x = lower_value(lc, in.strategy, c.args[0]);
   TF_TRY(x);
-  return box_view(lc, c, *x, offset, *sizes, strides, steps);
+  return box_view(in, *x, offset, *sizes, strides, steps);
 }
 
-// split(x, axis=a, num_splits=n) of a static shape: n views, part k at offset k * (extent / n)
-// along a; the call's value is its parts (for tuple_get_item and the outputs).
-Result<Expr> lower_split(LoweringContext& lc, const Call& c) {
+// split of a static shape into parts that divide the extent.
+Result<bool> match_split(const LoweringContext& lc, const Call& c) {
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
   if (!extents) return lc.refusal(c, "split", "views need static shapes, and the operand's is symbolic");
   const auto rank = static_cast<std::int64_t>(extents->size());
@@ -104,60 +102,84 @@ Result<Expr> lower_split(LoweringContext& lc, const Call& c) {
   const std::int64_t extent = (*extents)[static_cast<std::size_t>(axis)];
   if (n <= 0 || extent % n != 0)
     return lc.refusal(c, "split", fmt::format("{} parts do not divide the extent {} (an HIR eval error)", n, extent));
-  Result<Expr> x = lower_value(lc, c.args[0]);
-  TF_TRY(x);
-  const std::vector<std::int64_t> strides = *static_row_major_strides(tensor_type_of(*c.args[0])->shape);
-  std::vector<std::int64_t> shape = *extents;
+  return true;
+}
+
+// split(x, axis=a, num_splits=n) of a static shape: n views, part k at offset k * (extent / n)
+// along a; the call's value is its parts (for tuple_get_item and the outputs).
+Result<Expr> rewrite_split(const RuleInput& in) {
+  const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
+  const std::vector<std::int64_t> extents = *static_extents(in_shape);  // static: match_split
+  std::int64_t axis = in.attr<std::int64_t>("axis");
+  if (axis < 0) axis += static_cast<std::int64_t>(extents.size());
+  const std::int64_t n = in.attr<std::int64_t>("num_splits");
+  const std::int64_t extent = extents[static_cast<std::size_t>(axis)];
+  const std::vector<std::int64_t> strides = *static_row_major_strides(in_shape);
+  std::vector<std::int64_t> shape = extents;
   shape[static_cast<std::size_t>(axis)] = extent / n;
-  const std::vector<std::int64_t> steps(extents->size(), 1);
+  const std::vector<std::int64_t> steps(extents.size(), 1);
   std::vector<Expr> parts;
   for (std::int64_t k = 0; k < n; ++k) {
-    Result<Expr> v = box_view(lc, c, *x, k * (extent / n) * strides[static_cast<std::size_t>(axis)], shape, strides, steps,
-                              fmt::format("_{}", k));
+    Result<Expr> v = box_view(in, in.operands[0], k * (extent / n) * strides[static_cast<std::size_t>(axis)], shape, strides,
+                              steps, fmt::format("_{}", k));
     TF_TRY(v);
     parts.push_back(*v);
   }
-  lc.remember_parts(&c, parts);
+  in.lc.remember_parts(&in.call, parts);
   return parts.front();
 }
 
+// transpose of a static shape.
+Result<bool> match_transpose(const LoweringContext& lc, const Call& c) {
+  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
+    return lc.refusal(c, "transpose", "views need static shapes, and the operand's is symbolic");
+  return true;
+}
+
 // transpose(x, perm): the view Layout(shape permuted, row-major strides permuted) of x.
-Result<Expr> lower_transpose(LoweringContext& lc, const Call& c) {
-  const TensorType& in = *tensor_type_of(*c.args[0]);
-  const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(in.shape);
-  if (!strides) return lc.refusal(c, "transpose", "views need static shapes, and the operand's is symbolic");
-  Result<Expr> x = lower_value(lc, c.args[0]);
-  TF_TRY(x);
-  const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
+Result<Expr> rewrite_transpose(const RuleInput& in) {
+  const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
+  const std::vector<std::int64_t> strides = *static_row_major_strides(x_type.shape);  // static: match_transpose
+  const auto& perm = in.attr<std::vector<std::int64_t>>("perm");
   std::vector<ShapeDim> shape;
   std::vector<std::int64_t> permuted;
-  const auto rank = static_cast<std::int64_t>(in.shape.size());
+  const auto rank = static_cast<std::int64_t>(x_type.shape.size());
   for (std::int64_t p : perm) {
     if (p < 0) p += rank;  // HIR counts negative axes from the end (its typeinfer checked the range)
     TF_CHECK(p >= 0 && p < rank, "transpose: perm entry {} outside rank {} passed typeinfer", p, rank);
-    shape.push_back(in.shape[static_cast<std::size_t>(p)]);
-    permuted.push_back((*strides)[static_cast<std::size_t>(p)]);
+    shape.push_back(x_type.shape[static_cast<std::size_t>(p)]);
+    permuted.push_back(strides[static_cast<std::size_t>(p)]);
   }
   Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(permuted));
   TF_TRY(layout);
-  return view_of(lc, c, *x, *layout);
+  return view_of(in, in.operands[0], *layout);
+}
+
+// reshape of static shapes. A symbolic operand's count is checked at run time in HIR (an eval
+// error when it differs); a view would read past its end instead.
+Result<bool> match_reshape(const LoweringContext& lc, const Call& c) {
+  if (!static_row_major_strides(tensor_type_of(c)->shape))
+    return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
+  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
+    return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
+  return true;
 }
 
 // reshape(x, new_shape): the view Layout(new_shape, its row-major strides) of x: element c of
 // the view is x's logical element of the same row-major index (views are logical).
-Result<Expr> lower_reshape(LoweringContext& lc, const Call& c) {
-  const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
-  const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
-  if (!strides) return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
-  // A symbolic operand's count is checked at run time in HIR (an eval error when it differs);
-  // a view would read past its end instead.
-  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
-    return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
-  Result<Expr> x = lower_value(lc, c.args[0]);
-  TF_TRY(x);
-  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(*strides));
+Result<Expr> rewrite_reshape(const RuleInput& in) {
+  const std::vector<ShapeDim>& shape = tensor_type_of(in.call)->shape;
+  const std::vector<std::int64_t> strides = *static_row_major_strides(shape);  // static: match_reshape
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(strides));
   TF_TRY(layout);
-  return view_of(lc, c, *x, *layout);
+  return view_of(in, in.operands[0], *layout);
 }
+
+}  // namespace
+
+const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, &match_transpose};
+const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape};
+const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
+const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};
 
 }  // namespace tf::lower

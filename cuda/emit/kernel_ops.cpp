@@ -89,11 +89,7 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
     }
     case tir::TirOp::Fill: return emit_fill(*c);
     case tir::TirOp::Binary: return emit_binary(*c);
-    case tir::TirOp::Unary: {
-      const std::optional<UnaryKind> kind = unary_kind_of(*c);
-      if (!kind) return not_emitted(fmt::format("unary kind={}", kind_spelling(*c)));
-      return emit_unary(*c, *kind);
-    }
+    case tir::TirOp::Unary: return emit_unary(*c, unary_kind_of(*c));
     case tir::TirOp::ReLU: return emit_unary(*c, UnaryKind::Relu);
     case tir::TirOp::Sync: return emit_sync(ev, *c);
     case tir::TirOp::Reduce: return emit_reduce(*c);
@@ -152,9 +148,9 @@ Result<bool> KernelEmitter::emit_binary(const Call& c) {
   TF_TRY(d);
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const DType x = (*a)->dtype;
-  const std::optional<BinaryKind> k = binary_kind_of(c);
-  const std::string f(k ? binary_runtime_functor(*k, x) : "");
-  if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", kind_spelling(c), x.name()));
+  const BinaryKind k = binary_kind_of(c);
+  const std::string f(binary_runtime_functor(k, x));
+  if (f.empty()) return not_emitted(fmt::format("binary kind={} on {}", binary_kind_name(k), x.name()));
   const Tensor* flat = !(*d)->logical.empty() ? *d : !(*a)->logical.empty() ? *a : *b;
   Result<std::string> l = aligned(**a, *flat), r = aligned(**b, *flat), o = aligned(**d, *flat);
   TF_TRY(l);
@@ -203,9 +199,7 @@ Result<bool> KernelEmitter::emit_reduce(const Call& c) {
     mask[static_cast<std::size_t>(a)] = "true";
     collective = collective || (!src.split.empty() && src.split[static_cast<std::size_t>(a)]);
   }
-  const std::optional<ReduceKind> k = reduce_kind_of(c);
-  if (!k) return not_emitted(fmt::format("Reduce kind={}", kind_spelling(c)));
-  const std::string_view functor = reduce_runtime_enumerator(*k);
+  const std::string_view functor = reduce_runtime_enumerator(reduce_kind_of(c));
   const std::string axes_name = fmt::format("{}_reduced", (*d)->name);
   line(fmt::format("const bool {}[] = {{{}}};", axes_name, fmt::join(mask, ", ")));
   if (!collective) {

@@ -13,6 +13,7 @@
 #include "eval/hir/math_eval_handlers.h"
 #include "eval/hir/scalar_math.h"
 #include "eval/value/tensor_convert.h"
+#include "ir/hir/nn_ops.h"
 
 namespace tf::eval {
 namespace {
@@ -57,11 +58,13 @@ Result<Value> eval_tanh(const OpEvalArgs& a) {
 }
 
 Result<Value> eval_gelu(const OpEvalArgs& a) {
-  const std::string* mode = std::get_if<std::string>(&a.attr("approximate"));
-  TF_CHECK(mode != nullptr, "hir.nn.Gelu: approximate is not an enum value");
-  if (*mode == "none") return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_erf_f64);
-  TF_CHECK(*mode == "tanh", "hir.nn.Gelu: approximate={} passed typeinfer", *mode);
-  return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_tanh_f64);
+  switch (enum_value<hir::GeluApproximation>(a.attr("approximate"))) {
+    case hir::GeluApproximation::None:
+      return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_erf_f64);
+    case hir::GeluApproximation::Tanh:
+      return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_tanh_f64);
+  }
+  TF_UNREACHABLE("bad GeluApproximation");
 }
 
 Result<Value> eval_silu(const OpEvalArgs& a) {

@@ -278,8 +278,7 @@ Result<Value> int_binary(BinaryKind k, const Tensor& x, const Tensor& y, const S
 }  // namespace
 
 Result<Value> eval_binary(const OpEvalArgs& a) {
-  const std::optional<BinaryKind> k = binary_kind_of(a.call);
-  TF_CHECK(k.has_value(), "hir.math.Binary with the kind '{}'", kind_spelling(a.call));
+  const BinaryKind k = binary_kind_of(a.call);
   const Tensor& x = a.tensor(0);
   const Tensor& y = a.tensor(1);
   TF_CHECK(x.dtype() == y.dtype(), "Binary operands of {} and {}", x.dtype().name(),
@@ -287,8 +286,8 @@ Result<Value> eval_binary(const OpEvalArgs& a) {
   Result<Shape> out = broadcast_runtime({x.shape(), y.shape()});
   TF_TRY(out);
   const DType d = x.dtype();
-  if (d.is_integer() || d.is_bool()) return int_binary(*k, x, y, *out, a.result_dtype());
-  return float_binary(*k, x, y, *out, a.result_dtype());
+  if (d.is_integer() || d.is_bool()) return int_binary(k, x, y, *out, a.result_dtype());
+  return float_binary(k, x, y, *out, a.result_dtype());
 }
 
 }  // namespace tf::eval

@@ -10,8 +10,6 @@ namespace tf::eval {
 void register_compute_eval(OpHandlers& handlers) {
   const OpRegistry& registry = handlers.registry();
   auto set = [&](Op op, EvalHirHandler::Fn fn) { handlers.set<EvalHirHandler>(op, fn); };
-  set(hir::tensor_op(hir::TensorOp::Reduce, registry), &compute::eval_reduce);
-  set(hir::tensor_op(hir::TensorOp::Quant, registry), &compute::eval_quant);
   set(hir::nn_op(hir::NnOp::MatMul, registry), &compute::eval_matmul);
   set(hir::nn_op(hir::NnOp::Conv2D, registry), &compute::eval_conv2d);
   set(hir::nn_op(hir::NnOp::SoftMax, registry), &compute::eval_softmax);

@@ -13,16 +13,13 @@
 #include <cstring>
 
 #include "eval/hir/elementwise.h"
-#include "eval/hir/math_eval_handlers.h"
+#include "eval/hir/tensor_eval_handlers.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/numerics/convert.h"
 #include "eval/value/tensor_convert.h"
 
 namespace tf::eval {
 namespace {
-
-const std::string* optional_string(const AttrValue& v) {
-  return std::get_if<std::string>(&v);
-}
 
 // out[k] = cond[k] ? x[k] : y[k] over `plan`, for an element type T of the codes' width.
 template <typename T>
@@ -37,27 +34,21 @@ void select_codes(const BroadcastPlan<3>& plan, const std::uint8_t* cond, const 
 
 }  // namespace
 
-Result<Value> eval_cast(const OpEvalArgs& a) {
+Result<Value> tensor_ops::eval_cast(const OpEvalArgs& a) {
   const DType* target = std::get_if<DType>(&a.attr("dtype"));
   TF_CHECK(target != nullptr, "hir.tensor.Cast: dtype is not a dtype");
   CastOptions options = default_cast_options(*target);
-  if (const std::string* r = optional_string(a.attr("rounding"))) {
-    const std::optional<numerics::Rounding> rounding = numerics::rounding_from_name(*r);
-    TF_CHECK(rounding.has_value(), "hir.tensor.Cast: rounding={} passed typeinfer", *r);
+  if (auto rounding = optional_enum_value<numerics::Rounding>(a.attr("rounding")))
     options.mode.rounding = *rounding;
-  }
   if (const bool* s = std::get_if<bool>(&a.attr("saturate"))) options.mode.saturate = *s;
-  if (const std::string* m = optional_string(a.attr("scale_method"))) {
-    const std::optional<numerics::ScaleMethod> method = numerics::scale_method_from_name(*m);
-    TF_CHECK(method.has_value(), "hir.tensor.Cast: scale_method={} passed typeinfer", *m);
+  if (auto method = optional_enum_value<numerics::ScaleMethod>(a.attr("scale_method")))
     options.scale_method = *method;
-  }
   Result<Tensor> t = cast_tensor(a.tensor(0), *target, options);
   TF_TRY(t);
   return Value(std::move(t).value());
 }
 
-Result<Value> eval_full_like(const OpEvalArgs& a) {
+Result<Value> tensor_ops::eval_full_like(const OpEvalArgs& a) {
   const double* value = std::get_if<double>(&a.attr("value"));
   TF_CHECK(value != nullptr, "hir.tensor.FullLike: value is not a float");
   const DType d = a.result_dtype();
@@ -79,7 +70,7 @@ Result<Value> eval_full_like(const OpEvalArgs& a) {
   return Value(std::move(t));
 }
 
-Result<Value> eval_where(const OpEvalArgs& a) {
+Result<Value> tensor_ops::eval_where(const OpEvalArgs& a) {
   const Tensor& cond = a.tensor(0);
   const Tensor& x = a.tensor(1);
   const Tensor& y = a.tensor(2);

@@ -21,9 +21,4 @@ Result<Value> eval_tanh(const OpEvalArgs& a);
 Result<Value> eval_gelu(const OpEvalArgs& a);
 Result<Value> eval_silu(const OpEvalArgs& a);
 
-/// hir.tensor.Cast, FullLike, Where (convert_eval.cpp).
-Result<Value> eval_cast(const OpEvalArgs& a);
-Result<Value> eval_full_like(const OpEvalArgs& a);
-Result<Value> eval_where(const OpEvalArgs& a);
-
 }  // namespace tf::eval

@@ -25,10 +25,6 @@ bool bool_attr(const OpEvalArgs& a, std::string_view name) {
   return hir::bool_attr(a.attr(name));
 }
 
-const std::string& enum_attr(const OpEvalArgs& a, std::string_view name) {
-  return hir::string_attr(a.attr(name));
-}
-
 DType dtype_attr(const OpEvalArgs& a, std::string_view name) {
   const AttrValue& v = a.attr(name);
   TF_CHECK(std::holds_alternative<DType>(v), "attribute {} is not a dtype", name);

@@ -19,8 +19,12 @@ const std::vector<std::int64_t>& ints_attr(const OpEvalArgs& a, std::string_view
 double float_attr(const OpEvalArgs& a, std::string_view name);
 /// The Bool attribute `name`.
 bool bool_attr(const OpEvalArgs& a, std::string_view name);
-/// The enum (or string) attribute `name`, as spelled.
-const std::string& enum_attr(const OpEvalArgs& a, std::string_view name);
+/// The Enum attribute `name`, as the enumerator of E its EnumAttr names (E: the C++ enum of
+/// the attribute's space, such as ReduceKind).
+template <SpacedEnum E>
+E enum_attr(const OpEvalArgs& a, std::string_view name) {
+  return enum_value<E>(a.attr(name));
+}
 /// The DType attribute `name`.
 DType dtype_attr(const OpEvalArgs& a, std::string_view name);
 

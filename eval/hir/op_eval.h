@@ -63,9 +63,9 @@ Diagnostic eval_error(std::string message, std::string rule_id = {});
 Result<Shape> resolve_shape(const std::vector<ShapeDim>& shape, const DimBinding& dims);
 
 /// The families' registration functions (each idempotent), and all of them at once.
-void register_math_eval(OpHandlers& handlers);        ///< hir.math, elementwise hir.nn, Cast, FullLike, Where
-void register_tensor_eval(OpHandlers& handlers);      ///< the shape and index ops of hir.tensor, hir.sharding
-void register_compute_eval(OpHandlers& handlers);     ///< Reduce, MatMul, Conv2D, norms, SoftMax, RoPE, Quant, Mma
+void register_math_eval(OpHandlers& handlers);        ///< hir.math, elementwise hir.nn
+void register_tensor_eval(OpHandlers& handlers);      ///< every hir.tensor op (tensor_ops.def), hir.sharding
+void register_compute_eval(OpHandlers& handlers);     ///< MatMul, Conv2D, norms, SoftMax, RoPE, Mma
 void register_hir_eval(OpHandlers& handlers);
 
 }  // namespace tf::eval

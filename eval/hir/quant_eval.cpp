@@ -12,10 +12,11 @@
 #include <fmt/format.h>
 #include <limits>
 
-#include "eval/hir/compute_handlers.h"
+#include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/compute_values.h"
 
-namespace tf::eval::compute {
+namespace tf::eval::tensor_ops {
+using namespace compute;  // NOLINT: the compute kernels' helpers (compute_values.h)
 
 Result<Value> eval_quant(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
@@ -54,4 +55,4 @@ Result<Value> eval_quant(const OpEvalArgs& a) {
   return Value::tuple({Value(std::move(xq)), Value(std::move(xs_out))});
 }
 
-}  // namespace tf::eval::compute
+}  // namespace tf::eval::tensor_ops

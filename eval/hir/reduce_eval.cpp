@@ -20,12 +20,13 @@
 #include <cmath>
 #include <limits>
 
-#include "eval/hir/compute_handlers.h"
+#include "eval/hir/tensor_eval_handlers.h"
 #include "eval/hir/compute_values.h"
 #include "ir/core/reduce_kind.h"
 #include "ir/support/plant.h"
 
-namespace tf::eval::compute {
+namespace tf::eval::tensor_ops {
+using namespace compute;  // NOLINT: the compute kernels' helpers (compute_values.h)
 namespace {
 
 // Where the elements of each output (`bases`) and of each reduced slice (`slice`) lie in x.
@@ -133,30 +134,28 @@ std::int64_t reduce_ints(ReduceKind kind, const std::int64_t* x, std::int64_t ba
 
 Result<Value> eval_reduce(const OpEvalArgs& a) {
   const Tensor& x = a.tensor(0);
-  const std::string& kind_name = enum_attr(a, "kind");
-  const std::optional<ReduceKind> kind = reduce_kind_from_name(kind_name);
-  TF_CHECK(kind.has_value(), "reduce: unknown kind {} (typeinfer accepted it)", kind_name);
+  const ReduceKind kind = enum_attr<ReduceKind>(a, "kind");
   const DType dtype = a.result_dtype();
   const ReducePlan plan = plan_reduce(x.shape(), ints_attr(a, "axes"), bool_attr(a, "keepdim"));
 
   if (is_integral(x.dtype()) && !x.is_block_scaled()) {
-    if (*kind == ReduceKind::Mean)
+    if (kind == ReduceKind::Mean)
       return eval_error("kind mean needs a float x, found " + std::string(x.dtype().name()) +
                         "; cast x to a float dtype first");
     const std::vector<std::int64_t> xs = to_i64(x);
     std::vector<std::int64_t> out(plan.bases.size());
     for (std::size_t o = 0; o < out.size(); ++o)
-      out[o] = reduce_ints(*kind, xs.data(), plan.bases[o], plan.slice, dtype);
+      out[o] = reduce_ints(kind, xs.data(), plan.bases[o], plan.slice, dtype);
     return Value(from_i64(dtype, plan.out_shape, out));
   }
 
   const F32Span xs(x);
   std::vector<double> out(plan.bases.size());
   for (std::size_t o = 0; o < out.size(); ++o)
-    out[o] = reduce_floats(*kind, xs.data(), plan.bases[o], plan.slice, dtype);
+    out[o] = reduce_floats(kind, xs.data(), plan.bases[o], plan.slice, dtype);
   Result<Tensor> t = round_to(dtype, plan.out_shape, std::span<const double>(out));
   TF_TRY(t);
   return Value(std::move(t).value());
 }
 
-}  // namespace tf::eval::compute
+}  // namespace tf::eval::tensor_ops

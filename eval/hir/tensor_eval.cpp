@@ -1,8 +1,5 @@
-// register_tensor_eval: the shape and index ops' handlers (tensor_eval_handlers.h) into the
-// EvalHir table. Cast, FullLike, Where, Reduce and Quant are other families' (op_eval.h).
-#include <string_view>
-#include <utility>
-
+// register_tensor_eval: every hir.tensor op's kernel (one per row of tensor_ops.def,
+// tensor_eval_handlers.h) and hir.sharding's identities into the EvalHir table.
 #include "eval/hir/op_eval.h"
 #include "eval/hir/tensor_eval_handlers.h"
 #include "ir/hir/sharding_ops.h"
@@ -11,37 +8,13 @@
 namespace tf::eval {
 
 void register_tensor_eval(OpHandlers& handlers) {
-  using hir::TensorOp;
-  using namespace tensor_ops;  // NOLINT: the handlers of this family
   const OpRegistry& registry = handlers.registry();
-  const std::pair<TensorOp, EvalHirHandler::Fn> tensor_handlers[] = {
-      {TensorOp::Arange, &eval_arange},
-      {TensorOp::ArgMax, &eval_arg_max},
-      {TensorOp::CacheUpdate, &eval_cache_update},
-      {TensorOp::Concat, &eval_concat},
-      {TensorOp::IndexAdd, &eval_index_add},
-      {TensorOp::IndexCopy, &eval_index_copy},
-      {TensorOp::IndexSelect, &eval_index_select},
-      {TensorOp::InsertSlice, &eval_insert_slice},
-      {TensorOp::Rank, &eval_rank},
-      {TensorOp::RepeatInterleave, &eval_repeat_interleave},
-      {TensorOp::Reshape, &eval_reshape},
-      {TensorOp::ShapeOf, &eval_shape_of},
-      {TensorOp::Slice, &eval_slice},
-      {TensorOp::Split, &eval_split},
-      {TensorOp::Stack, &eval_stack},
-      {TensorOp::TopK, &eval_top_k},
-      {TensorOp::Transpose, &eval_transpose},
-      {TensorOp::Zeros, &eval_zeros},
-  };
-  for (const auto& [op, fn] : tensor_handlers)
-    handlers.set<EvalHirHandler>(hir::tensor_op(op, registry), fn);
+#define TF_TENSOR_OP(Enumerator, snake, ...) \
+  handlers.set<EvalHirHandler>(hir::tensor_op(hir::TensorOp::Enumerator, registry), &tensor_ops::eval_##snake);
+#include "ir/hir/tensor_ops.def"
 
-  for (std::string_view name : {hir::kReshardOpName, hir::kLocalOpName}) {
-    const std::optional<Op> op = registry.find(name);
-    TF_CHECK(op.has_value(), "{} is not registered (register_hir_sharding_ops)", name);
-    handlers.set<EvalHirHandler>(*op, &eval_identity);
-  }
+  for (hir::ShardingOp op : {hir::ShardingOp::Reshard, hir::ShardingOp::Local})
+    handlers.set<EvalHirHandler>(hir::sharding_op(op, registry), &tensor_ops::eval_identity);
 }
 
 }  // namespace tf::eval

@@ -160,11 +160,10 @@ Value int_clamp(const Tensor& x, DType dtype, double lo, double hi) {
 }  // namespace
 
 Result<Value> eval_unary(const OpEvalArgs& a) {
-  const std::optional<UnaryKind> k = unary_kind_of(a.call);
-  TF_CHECK(k.has_value(), "hir.math.Unary with the kind '{}'", kind_spelling(a.call));
+  const UnaryKind k = unary_kind_of(a.call);
   const Tensor& x = a.tensor(0);
-  if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(*k, x, a.result_dtype());
-  return float_unary(*k, x, a.result_dtype());
+  if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(k, x, a.result_dtype());
+  return float_unary(k, x, a.result_dtype());
 }
 
 Result<Value> eval_clamp(const OpEvalArgs& a) {

@@ -24,8 +24,7 @@ bool attr_value_fits(AttrKind kind, const AttrValue& value) {
     case AttrKind::String:
       return std::holds_alternative<std::string>(value);
     case AttrKind::Enum:
-      return std::holds_alternative<std::string>(value) &&
-             is_identifier(std::get<std::string>(value));
+      return std::holds_alternative<EnumAttr>(value) && std::get<EnumAttr>(value).space != nullptr;
     case AttrKind::DType:
       return std::holds_alternative<DType>(value);
     case AttrKind::Storage:
@@ -54,6 +53,20 @@ bool attr_value_fits(AttrKind kind, const AttrValue& value) {
   TF_UNREACHABLE("bad AttrKind");
 }
 
+bool attr_value_fits(const ParamDef& param, const AttrValue& value) {
+  if (!attr_value_fits(param.attr_kind, value)) return false;
+  const EnumAttr* e = std::get_if<EnumAttr>(&value);
+  return e == nullptr || e->space == param.enum_space;
+}
+
+std::uint16_t enum_code(const AttrValue& value, const EnumSpace& space) {
+  const EnumAttr* e = std::get_if<EnumAttr>(&value);
+  TF_CHECK(e != nullptr && e->space == &space, "an attribute of enum space {} holds the {} {}",
+           space.name, attr_value_kind_name(value),
+           e != nullptr && e->space != nullptr ? e->space->name : std::string_view("value"));
+  return e->code;
+}
+
 bool is_omittable(const ParamDef& param, const AttrValue& value) {
   if (param.default_value) return value == attr_value_of(*param.default_value);
   return param.optional && std::holds_alternative<std::monostate>(value);
@@ -61,10 +74,23 @@ bool is_omittable(const ParamDef& param, const AttrValue& value) {
 
 std::string_view attr_value_kind_name(const AttrValue& value) {
   static constexpr std::string_view kNames[] = {
-      "none",      "int",  "float",  "bool", "string",  "dtype", "storage", "int_tuple",
-      "type",      "layout", "mesh", "pattern", "atom", "dim",   "dim_tuple"};
+      "none", "int",    "float", "bool",    "string", "enum", "dtype", "storage", "int_tuple",
+      "type", "layout", "mesh",  "pattern", "atom",   "dim",  "dim_tuple"};
   static_assert(std::variant_size_v<AttrValue> == std::size(kNames));
   return kNames[value.index()];
+}
+
+std::string attr_family_text(const ParamDef& param) {
+  if (param.enum_space == nullptr) return std::string(attr_kind_name(param.attr_kind));
+  return fmt::format("{} ({})", attr_kind_name(param.attr_kind), param.enum_space->name);
+}
+
+std::string attr_value_description(const AttrValue& value) {
+  std::string s = fmt::format("{} {}", attr_value_kind_name(value),
+                              attr_value_text(AttrKind::String, value));
+  if (const EnumAttr* e = std::get_if<EnumAttr>(&value); e != nullptr && e->space != nullptr)
+    s += fmt::format(" ({})", e->space->name);
+  return s;
 }
 
 namespace {
@@ -80,8 +106,8 @@ std::string tuple_text(const std::vector<T>& v, F&& one) {
 }  // namespace
 
 std::string attr_value_text(AttrKind kind, const AttrValue& value) {
+  // The family does not change a spelling: an enum is an EnumAttr, a string always quoted.
   struct Text {
-    AttrKind kind;
     std::string operator()(std::monostate) const { return "None"; }
     std::string operator()(std::int64_t i) const { return fmt::format("{}", i); }
     std::string operator()(double d) const {
@@ -91,8 +117,9 @@ std::string attr_value_text(AttrKind kind, const AttrValue& value) {
       return s;
     }
     std::string operator()(bool b) const { return b ? "true" : "false"; }
-    std::string operator()(const std::string& s) const {
-      return kind == AttrKind::Enum ? s : tfir_quote(s);
+    std::string operator()(const std::string& s) const { return tfir_quote(s); }
+    std::string operator()(const EnumAttr& e) const {
+      return e.space != nullptr ? std::string(e.spelling()) : "<enum without a space>";
     }
     std::string operator()(DType d) const { return std::string(d.name()); }
     std::string operator()(StorageKind k) const { return std::string(to_string(k)); }
@@ -109,7 +136,7 @@ std::string attr_value_text(AttrKind kind, const AttrValue& value) {
       return tuple_text(v, [](const ShapeDim& d) { return to_string(d); });
     }
   };
-  return std::visit(Text{kind}, value);
+  return std::visit(Text{}, value);
 }
 
 }  // namespace tf

@@ -9,8 +9,9 @@
 //  - no operand is tuple-typed unless the op is registered with tuple_operands (the
 //    tuple_get_item / tuple-formal exceptions, TYPES.5.TUPLE.not-op-input);
 //  - the keyword attributes match the op's attribute ParamDefs: no unknown or repeated
-//    keyword, every value of its declared family (attr_value.h; None only for an optional
-//    attribute), every required attribute given. Omitted attributes take their defaults, so a
+//    keyword, every value of its declared family (attr_value.h; an enum value an EnumAttr of
+//    the space its ParamDef names; None only for an optional attribute), every required
+//    attribute given. Omitted attributes take their defaults, so a
 //    Call holds one value per attribute ParamDef, in declaration order; the values are part of
 //    structural equality and hashing and print as keywords: `cast(x, dtype=bf16, rounding=rn)`.
 // Op-specific operand and result typing is the op's typeinfer rule; for the dim ops it is

@@ -57,6 +57,13 @@ ExprNode::ExprNode(ExprKind kind, IRType type) : TaggedNode(kind), type_(std::mo
   TF_CHECK(type_, "every Expr has a type");
 }
 
+bool attach_binding(const ExprNode& e, BindingInfoRef info) {
+  TF_CHECK(info, "attach_binding of a null BindingInfo");
+  if (e.binding_) return false;
+  e.binding_ = std::move(info);
+  return true;
+}
+
 Result<ConstantRef> Constant::make(ConstantValue value, IRType type) {
   if (!type) return type_error("a Constant needs a type");
   const TensorType* t = type->as<TensorType>();
@@ -125,11 +132,10 @@ Result<std::vector<AttrValue>> bind_call_attrs(Op op, const std::vector<NamedAtt
     if (std::holds_alternative<std::monostate>(v) && !p->optional)
       diags.push_back(type_error(
           fmt::format("attribute '{}' of {} is not optional, but is given None", name, op.name())));
-    else if (!attr_value_fits(p->attr_kind, v))
-      diags.push_back(type_error(fmt::format(
-          "attribute '{}' of {} takes a value of kind {}, got the {} {}", name, op.name(),
-          attr_kind_name(p->attr_kind), attr_value_kind_name(v),
-          attr_value_text(AttrKind::String, v))));
+    else if (!attr_value_fits(*p, v))
+      diags.push_back(type_error(fmt::format("attribute '{}' of {} takes a value of kind {}, got the {}",
+                                             name, op.name(), attr_family_text(*p),
+                                             attr_value_description(v))));
   }
   std::vector<AttrValue> values;
   for (const ParamDef& p : op.params()) {

@@ -5,6 +5,10 @@
 // children (mutate_children), and returns the same node when no child changed, else the node
 // rebuilt through its checking factory (expr_rebuild.h). Results are memoized per node, so a
 // node shared by several users (an HIR binding used twice) is mutated once and stays shared.
+// A rebuilt node keeps the binding of the node it replaces (its source name and place,
+// binding_info.h), so a rewrite carries debug information without tables. A handler that
+// returns another existing node (an operand in place of the Call it computes unchanged) gives it
+// nothing: that node keeps its own binding, and the replaced node's goes with it.
 // A rewrite that breaks a structural rule (a rebuilt Tuple that no longer types) is a bug in
 // the rewrite: mutate() throws InternalError naming the rule, never returns ill-formed IR.
 #pragma once
@@ -30,11 +34,6 @@ class ExprMutator {
 
   /// `node` with every child mutated: the same node when none changed.
   Expr mutate_children(const Expr& node);
-
- public:
-  /// What each node mutated so far became (itself when unchanged): a rewrite that keeps debug
-  /// information keyed by node (an HIR function's binding names) carries it over with this.
-  const std::unordered_map<const ExprNode*, Expr>& rewritten() const { return memo_; }
 
  private:
   std::unordered_map<const ExprNode*, Expr> memo_;

@@ -59,17 +59,26 @@ Result<Expr> remake(const GridRegionExpr& n, ExprReplacer& replace, RebuildPolic
                                        std::move(body), std::move(yields)}));
 }
 
+Result<Expr> remake_any(const ExprNode& e, ExprReplacer& replace, RebuildPolicy policy) {
+  switch (e.kind()) {
+#define TF_EXPR_NODE(Name) \
+  case ExprKind::Name:     \
+    return remake(static_cast<const Name&>(e), replace, policy);
+#include "ir/core/expr_nodes.def"
+  }
+  TF_UNREACHABLE("bad ExprKind");
+}
+
 }  // namespace
 
 Result<Expr> rebuild_with(const Expr& e, ExprReplacer replace, RebuildPolicy policy) {
   TF_CHECK(e, "rebuild_with of a null Expr");
-  switch (e->kind()) {
-#define TF_EXPR_NODE(Name) \
-  case ExprKind::Name:     \
-    return remake(static_cast<const Name&>(*e), replace, policy);
-#include "ir/core/expr_nodes.def"
-  }
-  TF_UNREACHABLE("bad ExprKind");
+  Result<Expr> out = remake_any(*e, replace, policy);
+  // A node the factory has just made is held here alone: it takes the binding of the node it
+  // replaces (binding_info.h), so a rewrite keeps the source's names and places.
+  if (out.ok() && !out->same_as(e) && e->binding() != nullptr)
+    attach_binding(**out, BindingInfoRef(e->binding()));
+  return out;
 }
 
 std::vector<Expr> operands_of(const ExprNode& e) {

@@ -22,7 +22,9 @@ enum class RebuildPolicy {
 /// when every replacement is the child itself (RebuildPolicy::IfChanged). The node is rebuilt through its factory, so its
 /// structural rules are checked again (the diagnostics when they fail). A node whose type
 /// follows from its children (Tuple, TupleGetItem, ShapeOf, FunctionCall, GridRegionExpr)
-/// gets the type its factory computes; a Call keeps its stamped type (Call::with_args).
+/// gets the type its factory computes; a Call keeps its stamped type (Call::with_args). A rebuilt
+/// node carries `e`'s binding (ExprNode::binding(): its source name and place), so rewrites
+/// keep the debug information without copying it.
 /// Precondition (TF_CHECK): `e` is not null.
 Result<Expr> rebuild_with(const Expr& e, ExprReplacer replace,
                           RebuildPolicy policy = RebuildPolicy::IfChanged);

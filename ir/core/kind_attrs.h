@@ -1,10 +1,8 @@
 // Typed accessors of the `kind` enum attribute that Binary, Unary and Reduce Calls carry (HIR's
 // hir.math.Binary / Unary, hir.tensor.Reduce and TIR's tir.arith.Binary / Unary,
-// tir.tensor.Reduce): the kind as its enum, parsed through the kind records, so no layer reads
-// the attribute's spelling itself.
+// tir.tensor.Reduce): the attribute is an EnumAttr of the kind's space (math_kinds.h,
+// reduce_kind.h), read as its enum; no layer reads a spelling.
 #pragma once
-
-#include <optional>
 
 #include "ir/core/call.h"
 #include "ir/core/math_kinds.h"
@@ -12,15 +10,12 @@
 
 namespace tf {
 
-/// The BinaryKind `c`'s `kind` attribute names; nullopt when it names none (a verifier's
-/// question). Precondition (TF_CHECK): `c`'s op declares a `kind` attribute.
-std::optional<BinaryKind> binary_kind_of(const Call& c);
-/// The UnaryKind `c`'s `kind` attribute names; nullopt when it names none.
-std::optional<UnaryKind> unary_kind_of(const Call& c);
-/// The ReduceKind `c`'s `kind` attribute names; nullopt when it names none.
-std::optional<ReduceKind> reduce_kind_of(const Call& c);
-/// The attribute as written, for a message about a kind that is none of the enum's ("" when the
-/// attribute is not an enum spelling).
-std::string kind_spelling(const Call& c);
+/// The BinaryKind `c`'s `kind` attribute holds. Precondition (TF_CHECK): `c`'s op declares a
+/// `kind` attribute of kBinaryKindSpace.
+BinaryKind binary_kind_of(const Call& c);
+/// The UnaryKind `c`'s `kind` attribute holds (precondition: of kUnaryKindSpace).
+UnaryKind unary_kind_of(const Call& c);
+/// The ReduceKind `c`'s `kind` attribute holds (precondition: of kReduceKindSpace).
+ReduceKind reduce_kind_of(const Call& c);
 
 }  // namespace tf

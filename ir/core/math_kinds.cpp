@@ -42,6 +42,16 @@ constexpr UnaryRow kUnaryRows[] = {
 static_assert(std::size(kBinaryRows) == std::size(kAllBinaryKinds));
 static_assert(std::size(kUnaryRows) == std::size(kAllUnaryKinds));
 
+constexpr std::string_view kBinarySpellings[] = {
+#define TF_BINARY_KIND(E, spelling, ...) spelling,
+#include "ir/core/binary_kinds.def"
+};
+
+constexpr std::string_view kUnarySpellings[] = {
+#define TF_UNARY_KIND(E, spelling, ...) spelling,
+#include "ir/core/unary_kinds.def"
+};
+
 const BinaryRow& row(BinaryKind k) { return record_row(kBinaryRows, k, "BinaryKind"); }
 const UnaryRow& row(UnaryKind k) { return record_row(kUnaryRows, k, "UnaryKind"); }
 
@@ -54,6 +64,11 @@ std::string joined(const Kinds& kinds, Name name) {
 }
 
 }  // namespace
+
+const EnumSpace kBinaryKindSpace{"BinaryKind", kBinarySpellings,
+                                 "unknown kind '{spelling}'; the kinds are {list}"};
+const EnumSpace kUnaryKindSpace{"UnaryKind", kUnarySpellings,
+                                "unknown kind '{spelling}'; the kinds are {list}"};
 
 std::string binary_kind_list() { return joined(kAllBinaryKinds, &binary_kind_name); }
 std::string unary_kind_list() { return joined(kAllUnaryKinds, &unary_kind_name); }
@@ -78,8 +93,8 @@ bool domain_admits(KindDomain domain, DType d) {
 std::string_view binary_kind_name(BinaryKind kind) { return row(kind).name; }
 
 std::optional<BinaryKind> binary_kind_from_name(std::string_view name) {
-  for (BinaryKind k : kAllBinaryKinds)
-    if (binary_kind_name(k) == name) return k;
+  if (std::optional<std::uint16_t> code = kBinaryKindSpace.code_of(name))
+    return static_cast<BinaryKind>(*code);
   return std::nullopt;
 }
 
@@ -99,8 +114,8 @@ std::string_view binary_runtime_functor(BinaryKind kind, DType d) {
 std::string_view unary_kind_name(UnaryKind kind) { return row(kind).name; }
 
 std::optional<UnaryKind> unary_kind_from_name(std::string_view name) {
-  for (UnaryKind k : kAllUnaryKinds)
-    if (unary_kind_name(k) == name) return k;
+  if (std::optional<std::uint16_t> code = kUnaryKindSpace.code_of(name))
+    return static_cast<UnaryKind>(*code);
   return std::nullopt;
 }
 

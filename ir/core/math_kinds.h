@@ -7,9 +7,11 @@
 // every predicate below are generated from those rows, and the other layers ask these
 // functions rather than keeping their own lists (docs/architecture.md, "Adding an op").
 //
-// A kind travels on a Call as the enum attribute `kind`, spelled by its lowercase name
-// ("add", "floor_div", "lt", "rsqrt"); the typeinfer rules parse it back with *_from_name.
-// `pow` is a TileFoundry-C++ addition to upstream's BinaryKind, whose list has no power.
+// A kind travels on a Call as the enum attribute `kind`: an EnumAttr of kBinaryKindSpace or
+// kUnaryKindSpace (enum_space.h), whose codes are the enumerators and whose spellings are the
+// lowercase names ("add", "floor_div", "lt", "rsqrt"); binary_kind_of / unary_kind_of
+// (kind_attrs.h) read it back. `pow` is a TileFoundry-C++ addition to upstream's BinaryKind,
+// whose list has no power.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,7 @@
 #include <string>
 #include <string_view>
 
+#include "ir/core/enum_space.h"
 #include "ir/dtype/dtype.h"
 
 namespace tf {
@@ -71,6 +74,16 @@ inline constexpr UnaryKind kAllUnaryKinds[] = {
 #define TF_UNARY_KIND(E, ...) UnaryKind::E,
 #include "ir/core/unary_kinds.def"
 };
+
+/// The spellings of the BinaryKinds, by enumerator (the `kind` attribute of hir.math.Binary and
+/// tir.arith.Binary; a spelling outside it: "unknown kind 'xor'; the kinds are add, ...").
+extern const EnumSpace kBinaryKindSpace;
+/// The spellings of the UnaryKinds, by enumerator (the `kind` of hir.math.Unary, tir.arith.Unary).
+extern const EnumSpace kUnaryKindSpace;
+/// BinaryKind's space (makes BinaryKind a SpacedEnum: enum_attr(BinaryKind::Add)).
+inline const EnumSpace& enum_space_of(BinaryKind) { return kBinaryKindSpace; }
+/// UnaryKind's space.
+inline const EnumSpace& enum_space_of(UnaryKind) { return kUnaryKindSpace; }
 
 /// The kind's spelling ("add", "floor_div", "lt"; binary_kinds.def).
 std::string_view binary_kind_name(BinaryKind kind);

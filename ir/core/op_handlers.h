@@ -1,4 +1,6 @@
-// OpHandlers: the per-op handler tables (typeinfer, verify, eval HIR, eval TIR, lower, emit).
+// OpHandlers: the per-op handler tables (typeinfer, verify, eval HIR, eval TIR, emit).
+// The lowering keeps its own table of patterns (lower/lowering_pattern.h), which hold an operand
+// form beside their functions.
 //
 // Design note (docs/architecture.md, "Ops, handlers and the Context"). Behaviour that differs per
 // op lives in dense tables indexed by the op's registration index, one table per handler kind,
@@ -13,7 +15,7 @@
 // table is typed at every use: `handlers.set<TypeInferHandler>(op, &f)`,
 // `handlers.get<VerifyHandler>(op)(call)`. The signatures of typeinfer, typeinfer_attrs (the
 // typeinfer of an op that declares attributes, which also receives the Call's attribute
-// values) and verify are fixed here; eval HIR, eval TIR, lower and emit take values this
+// values) and verify are fixed here; eval HIR, eval TIR and emit take values this
 // layer does not know (tensors, the machine model, CUDA text), so their tags are declared by
 // the layer that fills them, each with its HandlerKind (e.g. `struct EvalHirHandler { static
 // constexpr HandlerKind kKind = HandlerKind::EvalHir; using Fn = ...; };`). Storage is
@@ -77,7 +79,7 @@ struct VerifyHandler {
 /// The handler kinds `op` must have: typeinfer for a value-form op (its Calls are typed by
 /// it; typeinfer_attrs instead when the op declares attributes), verify for an effect-form op
 /// (its Calls are Unit; the rules on its operands are all it has). Later layers add eval /
-/// lower / emit by dialect as they fill those tables.
+/// emit by dialect as they fill those tables.
 std::vector<HandlerKind> required_handlers(Op op);
 
 /// The handler tables of one OpRegistry. Thread-safe.

@@ -86,6 +86,18 @@ ParamDef ParamDef::attribute(std::string name, AttrKind kind, AttrDefault value)
                   .default_value = std::move(value)};
 }
 
+ParamDef ParamDef::enum_attribute(std::string name, const EnumSpace& space) {
+  ParamDef p = attribute(std::move(name), AttrKind::Enum);
+  p.enum_space = &space;
+  return p;
+}
+
+ParamDef ParamDef::enum_attribute(std::string name, const EnumSpace& space, AttrDefault value) {
+  ParamDef p = attribute(std::move(name), AttrKind::Enum, std::move(value));
+  p.enum_space = &space;
+  return p;
+}
+
 std::vector<Diagnostic> check_params(std::string_view op_name,
                                      const std::vector<ParamDef>& params) {
   std::vector<Diagnostic> diags;
@@ -102,7 +114,7 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
     if (p.kind == ParamKind::Operand) {
       ++operands;
       variadic = variadic || p.variadic;
-      if (p.attr_kind != AttrKind::None || p.optional || p.default_value)
+      if (p.attr_kind != AttrKind::None || p.optional || p.default_value || p.enum_space)
         diags.push_back(usage_error(
             fmt::format("operand '{}' of op '{}' has an attribute kind, an optional flag or a "
                         "default; only attributes have those",
@@ -112,7 +124,12 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
     if (p.attr_kind == AttrKind::None || p.variadic)
       diags.push_back(usage_error(fmt::format(
           "attribute '{}' of op '{}' needs a value kind and cannot be variadic", p.name, op_name)));
-    else if (p.default_value && !attr_value_fits(p.attr_kind, attr_value_of(*p.default_value)))
+    else if ((p.attr_kind == AttrKind::Enum) != (p.enum_space != nullptr))
+      diags.push_back(usage_error(fmt::format(
+          "attribute '{}' of op '{}' {}", p.name, op_name,
+          p.enum_space ? "is not an enum but names an enum space"
+                       : "is an enum without an enum space naming its spellings")));
+    else if (p.default_value && !attr_value_fits(p, attr_value_of(*p.default_value)))
       diags.push_back(usage_error(
           fmt::format("the default of attribute '{}' of op '{}' is not a value of kind {}", p.name,
                       op_name, attr_kind_name(p.attr_kind))));

@@ -7,8 +7,10 @@
 // (`tf ops` lists them, the parser checks keywords against them). An attribute may be
 // optional (None is accepted) and may carry a default, which is filled when the call site
 // omits it; an attribute without a default and not optional is required. Defaults are plain
-// values of the attribute's kind (an enum default is its bare spelling, "rz"). Attribute
-// values of the richer kinds (types, layouts, meshes, atoms, patterns) have no default.
+// values of the attribute's kind. An enum attribute names the EnumSpace of its spellings
+// (enum_space.h) and its default is an EnumAttr of that space (enum_attr(ReduceKind::Mean)).
+// Attribute values of the richer kinds (types, layouts, meshes, atoms, patterns) have no
+// default.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include <variant>
 #include <vector>
 
+#include "ir/core/enum_space.h"
 #include "ir/dtype/dtype.h"
 #include "ir/support/result.h"
 #include "ir/type/storage.h"
@@ -56,8 +59,8 @@ std::string_view param_kind_name(ParamKind kind);
 std::string_view attr_kind_name(AttrKind kind);
 
 /// A default attribute value; monostate is an explicit None default.
-using AttrDefault = std::variant<std::monostate, std::int64_t, double, bool, std::string, DType,
-                                 StorageKind, std::vector<std::int64_t>>;
+using AttrDefault = std::variant<std::monostate, std::int64_t, double, bool, std::string,
+                                 EnumAttr, DType, StorageKind, std::vector<std::int64_t>>;
 
 /// One declared parameter of an op.
 struct ParamDef {
@@ -67,6 +70,7 @@ struct ParamDef {
   bool optional = false;                     ///< an attribute that accepts None
   bool variadic = false;                     ///< the sole operand, binding every argument
   std::optional<AttrDefault> default_value;  ///< an attribute's call-site default
+  const EnumSpace* enum_space = nullptr;     ///< an Enum attribute's spellings; null otherwise
 
   /// An operand named `name`.
   static ParamDef operand(std::string name);
@@ -77,6 +81,11 @@ struct ParamDef {
   /// An attribute of family `kind` with default `value` (monostate: None, which makes the
   /// attribute optional).
   static ParamDef attribute(std::string name, AttrKind kind, AttrDefault value);
+  /// A required Enum attribute taking the spellings of `space`.
+  static ParamDef enum_attribute(std::string name, const EnumSpace& space);
+  /// An Enum attribute of `space` with default `value`: an EnumAttr of `space`
+  /// (enum_attr(ReduceKind::Mean)), or monostate (None, which makes the attribute optional).
+  static ParamDef enum_attribute(std::string name, const EnumSpace& space, AttrDefault value);
 
   /// True for an attribute the call site must give (no default, not optional).
   bool required() const {
@@ -87,10 +96,12 @@ struct ParamDef {
 };
 
 /// Diagnostics (category Usage) for a parameter list that cannot be a schema: a name that is
-/// not an identifier or is repeated, an operand with an attribute kind, optional flag or
-/// default, an attribute of kind None or marked variadic, a variadic operand that is not the
-/// only operand, or a default whose value does not belong to the attribute's family (or is
-/// given for a family that has no defaults). Empty when the list is valid.
+/// not an identifier or is repeated, an operand with an attribute kind, optional flag, default
+/// or enum space, an attribute of kind None or marked variadic, an Enum attribute without an
+/// enum space or another attribute with one, a variadic operand that is not the only operand,
+/// or a default whose value does not belong to the attribute's family (an Enum default: an
+/// EnumAttr of the attribute's space; a family that has no defaults). Empty when the list is
+/// valid.
 std::vector<Diagnostic> check_params(std::string_view op_name, const std::vector<ParamDef>& params);
 
 }  // namespace tf

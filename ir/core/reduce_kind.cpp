@@ -21,21 +21,25 @@ static_assert(std::size(kReduceRows) == std::size(kAllReduceKinds));
 
 const ReduceRow& row(ReduceKind k) { return record_row(kReduceRows, k, "ReduceKind"); }
 
+constexpr std::string_view kReduceSpellings[] = {
+#define TF_REDUCE_KIND(E, spelling, runtime) spelling,
+#include "ir/core/reduce_kinds.def"
+};
+
 }  // namespace
+
+const EnumSpace kReduceKindSpace{"ReduceKind", kReduceSpellings,
+                                 "unknown kind '{spelling}'; the kinds are {list}"};
 
 std::string_view reduce_kind_name(ReduceKind kind) { return row(kind).name; }
 
 std::optional<ReduceKind> reduce_kind_from_name(std::string_view name) {
-  for (ReduceKind k : kAllReduceKinds)
-    if (reduce_kind_name(k) == name) return k;
+  if (std::optional<std::uint16_t> code = kReduceKindSpace.code_of(name))
+    return static_cast<ReduceKind>(*code);
   return std::nullopt;
 }
 
-std::string reduce_kind_list() {
-  std::string s;
-  for (ReduceKind k : kAllReduceKinds) s += (s.empty() ? "" : ", ") + std::string(reduce_kind_name(k));
-  return s;
-}
+std::string reduce_kind_list() { return kReduceKindSpace.list(); }
 
 std::string_view reduce_runtime_enumerator(ReduceKind kind) { return row(kind).runtime; }
 

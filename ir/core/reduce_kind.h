@@ -2,14 +2,17 @@
 // TIR's tir.tensor.Reduce (seed 002: the kind enums are compiler-wide, kept through lowering).
 // Every fact about a kind is one row of reduce_kinds.def.
 //
-// A kind travels on a Call as the enum attribute `kind`, spelled by its lowercase name ("mean",
-// "sum", "abs_max", "max"); the typeinfer rule parses it back with reduce_kind_from_name.
+// A kind travels on a Call as the enum attribute `kind`: an EnumAttr of kReduceKindSpace
+// (enum_space.h), whose spellings are the lowercase names ("mean", "sum", "abs_max", "max");
+// reduce_kind_of (kind_attrs.h) reads it back.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "ir/core/enum_space.h"
 
 namespace tf {
 
@@ -24,6 +27,12 @@ inline constexpr ReduceKind kAllReduceKinds[] = {
 #define TF_REDUCE_KIND(E, ...) ReduceKind::E,
 #include "ir/core/reduce_kinds.def"
 };
+
+/// The spellings of the ReduceKinds, by enumerator (the `kind` of hir.tensor.Reduce and
+/// tir.tensor.Reduce; a spelling outside it: "unknown kind 'prod'; the kinds are mean, ...").
+extern const EnumSpace kReduceKindSpace;
+/// ReduceKind's space (makes ReduceKind a SpacedEnum: enum_attr(ReduceKind::Sum)).
+inline const EnumSpace& enum_space_of(ReduceKind) { return kReduceKindSpace; }
 
 /// The kind's spelling ("mean", "sum", "abs_max", "max").
 std::string_view reduce_kind_name(ReduceKind kind);

@@ -56,6 +56,9 @@ bool field_equal(bool a, bool b) {
 bool field_equal(const std::string& a, const std::string& b) {
   return a == b;
 }
+bool field_equal(const EnumAttr& a, const EnumAttr& b) {
+  return a == b;
+}
 bool field_equal(DType a, DType b) {
   return a == b;
 }
@@ -107,6 +110,10 @@ std::size_t field_hash(bool v) {
 }
 std::size_t field_hash(const std::string& s) {
   return std::hash<std::string>()(s);
+}
+std::size_t field_hash(const EnumAttr& e) {  // by the space's name: stable across runs
+  return hash_combine(std::hash<std::string_view>()(e.space != nullptr ? e.space->name : ""),
+                      e.code);
 }
 std::size_t field_hash(DType d) {
   return d.hash();

@@ -5,11 +5,11 @@
 namespace tf::hir {
 
 std::string spell_body_path(const Function& f, std::span<const BodyStep> steps) {
-  const BindingNames& names = f.binding_names();
   std::string tail = ".body";
   for (const BodyStep& st : steps) {
     if (st.field.empty()) {
-      if (auto it = names.find(st.node); it != names.end()) tail = "." + it->second;
+      if (st.node != nullptr && !st.node->binding_name().empty())
+        tail = "." + std::string(st.node->binding_name());
       continue;
     }
     tail += '.';
@@ -19,11 +19,13 @@ std::string spell_body_path(const Function& f, std::span<const BodyStep> steps) 
   return f.name() + tail;
 }
 
-std::optional<SourceLocation> innermost_binding_location(const Function& f,
+// The places are on the nodes (ExprNode::binding()), whichever function they are in.
+std::optional<SourceLocation> innermost_binding_location(const Function& /*f*/,
                                                          std::span<const BodyStep> steps) {
-  const BindingLocations& where = f.binding_locations();
   for (auto st = steps.rbegin(); st != steps.rend(); ++st)
-    if (auto it = where.find(st->node); it != where.end()) return it->second;
+    if (const BindingInfo* b = st->node != nullptr ? st->node->binding() : nullptr;
+        b != nullptr && b->location.known())
+      return b->location;
   return std::nullopt;
 }
 

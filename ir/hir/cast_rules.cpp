@@ -17,27 +17,20 @@ numerics::CastMode default_mode(DType target) {
   return numerics::default_cast_mode(target);
 }
 
-constexpr numerics::Rounding kRoundings[] = {numerics::Rounding::NearestEven,
-                                             numerics::Rounding::TowardZero,
-                                             numerics::Rounding::TowardPosInf};
-
 }  // namespace
 
-std::string_view default_cast_rounding(DType target) {
-  return numerics::rounding_name(default_mode(target).rounding);
-}
+numerics::Rounding default_cast_rounding(DType target) { return default_mode(target).rounding; }
 
 bool default_cast_saturate(DType target) { return default_mode(target).saturate; }
 
-bool cast_mode_offered_by(DType target, std::string_view rounding, bool saturate) {
-  const std::optional<numerics::Rounding> r = numerics::rounding_from_name(rounding);
-  return r.has_value() && numerics::cast_mode_offered(target, {*r, saturate});
+bool cast_mode_offered_by(DType target, numerics::Rounding rounding, bool saturate) {
+  return numerics::cast_mode_offered(target, {rounding, saturate});
 }
 
 std::string offered_cast_modes(DType target) {
   std::string roundings;
   bool saturating = false, non_saturating = false;
-  for (numerics::Rounding r : kRoundings) {
+  for (numerics::Rounding r : numerics::kAllRoundings) {
     const bool with = numerics::cast_mode_offered(target, {r, true});
     const bool without = numerics::cast_mode_offered(target, {r, false});
     if (!with && !without) continue;
@@ -51,21 +44,11 @@ std::string offered_cast_modes(DType target) {
   return fmt::format("rounding {} with saturate {}", roundings, saturate);
 }
 
-bool is_cast_rounding(std::string_view rounding) {
-  return numerics::rounding_from_name(rounding).has_value();
-}
-
-bool is_scale_method(std::string_view method) {
-  return method == "ocp" || method == "rceil" || method == "nvfp4";
-}
-
-std::optional<std::string> scale_method_mismatch(DType target, std::string_view method) {
+std::optional<std::string> scale_method_mismatch(DType target, numerics::ScaleMethod method) {
   TF_CHECK(as_block_scaled(target) != nullptr, "scale_method_mismatch on a dtype that is not block-scaled");
-  const std::optional<numerics::ScaleMethod> m = numerics::scale_method_from_name(method);
-  TF_CHECK(m.has_value(), "scale_method_mismatch on an unknown method '{}'", method);
   const Result<numerics::BlockScaleFormat> format = numerics::block_scale_format_of(target);
-  if (format.ok() && numerics::method_supported(*format, *m)) return std::nullopt;
-  if (*m == numerics::ScaleMethod::Nvfp4)
+  if (format.ok() && numerics::method_supported(*format, method)) return std::nullopt;
+  if (method == numerics::ScaleMethod::Nvfp4)
     return fmt::format(
         "scale_method nvfp4 needs f4e2m1 elements with an fp8e4m3 block scale "
         "and a Whole f32 tensor scale; {} is not such a format",
@@ -73,7 +56,7 @@ std::optional<std::string> scale_method_mismatch(DType target, std::string_view 
   return fmt::format(
       "scale_method {} needs one block level with an f8e8m0 scale (an MX "
       "format); {} is not one",
-      method, target.name());
+      numerics::scale_method_name(method), target.name());
 }
 
 }  // namespace tf::hir

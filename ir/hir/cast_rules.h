@@ -19,28 +19,25 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include "ir/dtype/dtype.h"
+#include "ir/numerics/block_scale.h"
+#include "ir/numerics/cast_mode.h"
 
 namespace tf::hir {
 
-/// The rounding a cast to the simple dtype `target` uses when it names none: "rp" for f8e8m0,
-/// "rz" for integers, "rn" otherwise.
-std::string_view default_cast_rounding(DType target);
+/// The rounding a cast to the simple dtype `target` uses when it names none: rp for f8e8m0,
+/// rz for integers, rn otherwise.
+numerics::Rounding default_cast_rounding(DType target);
 /// The saturate flag a cast to the simple dtype `target` uses when it names none.
 bool default_cast_saturate(DType target);
-/// Whether a cast to the simple dtype `target` offers `rounding` ("rn", "rz" or "rp") with
-/// `saturate` (the table above).
-bool cast_mode_offered_by(DType target, std::string_view rounding, bool saturate);
+/// Whether a cast to the simple dtype `target` offers `rounding` with `saturate` (the table
+/// above).
+bool cast_mode_offered_by(DType target, numerics::Rounding rounding, bool saturate);
 /// "rounding rz or rp with saturate true or false": what a simple target offers.
 std::string offered_cast_modes(DType target);
 
-/// True for "rn", "rz", "rp".
-bool is_cast_rounding(std::string_view rounding);
-/// True for "ocp", "rceil", "nvfp4".
-bool is_scale_method(std::string_view method);
 /// Why `method` does not apply to `target` (a block-scaled dtype), or nothing when it does.
-std::optional<std::string> scale_method_mismatch(DType target, std::string_view method);
+std::optional<std::string> scale_method_mismatch(DType target, numerics::ScaleMethod method);
 
 }  // namespace tf::hir

@@ -20,6 +20,8 @@ const OpFamily kCudaNnFamily{"hir.cuda.nn"};
 
 namespace {
 
+constexpr std::string_view kMmaOperandLayoutSpellings[] = {"N", "T"};
+
 // The instruction tile (M, N, K) of `op`.
 std::array<std::int64_t, 3> tile(CudaNnOp op) {
   switch (op) {
@@ -45,8 +47,10 @@ OpSpec mma_spec(CudaNnOp op) {
                  ParamDef::attribute("dtype_a", AttrKind::DType),
                  ParamDef::attribute("dtype_b", AttrKind::DType),
                  ParamDef::attribute("dtype_acc", AttrKind::DType),
-                 ParamDef::attribute("a_layout", AttrKind::Enum, std::string("T")),
-                 ParamDef::attribute("b_layout", AttrKind::Enum, std::string("N"))},
+                 ParamDef::enum_attribute("a_layout", kMmaOperandLayoutSpace,
+                                          enum_attr(MmaOperandLayout::T)),
+                 ParamDef::enum_attribute("b_layout", kMmaOperandLayoutSpace,
+                                          enum_attr(MmaOperandLayout::N))},
       .result_rule = fmt::format("Tensor[({}, {}), dtype_acc]; a ({}, {}) of dtype_a, b ({}, {}) "
                                  "of dtype_b",
                                  m, n, m, k, k, n),
@@ -97,12 +101,7 @@ Result<IRType> infer_mma_type(Op op, const std::vector<Expr>& args,
                         "expected one of (f16, f16, f16), (bf16, bf16, bf16), (f16, f16, f32), "
                         "(bf16, bf16, f32), (f32, f32, f32)",
                         da.name(), db.name(), dacc.name())));
-  for (auto [name, v] : {std::pair{"a_layout", &attrs[3]}, {"b_layout", &attrs[4]}}) {
-    const std::string* flag = std::get_if<std::string>(v);
-    TF_CHECK(flag != nullptr, "{}: {} is not an enum value", op.name(), name);
-    if (*flag != "N" && *flag != "T")
-      diags.push_back(type_error(op, fmt::format("expected {} N or T, found {}", name, *flag)));
-  }
+  // a_layout and b_layout (attrs[3], attrs[4]) are N or T: their space admits no other flag.
   bool sharded = false;
   for (auto [name, t] : {std::pair{"a", a}, {"b", b}}) {
     const ShardLayout* sl = shard_layout_of(*t);
@@ -126,6 +125,9 @@ Result<IRType> infer_mma_type(Op op, const std::vector<Expr>& args,
 }
 
 }  // namespace
+
+const EnumSpace kMmaOperandLayoutSpace{"MmaOperandLayout", kMmaOperandLayoutSpellings,
+                                       "expected {attr} {alternatives}, found {spelling}"};
 
 std::string_view cuda_nn_op_name(CudaNnOp op) {
   switch (op) {

@@ -8,13 +8,15 @@
 //   hir.cuda.nn.Wgmma_SM90_64x128x16 [wgmma_sm90_64x128x16]  dtype_acc: dtype (required),
 //                                                            a_layout: enum = T,
 //                                                            b_layout: enum = N
+//                                                            (MmaOperandLayout: N | T)
 //
 // Result type (typeinfer; every reject is a Diagnostic of category Type whose message starts
 // with the op name): Tensor[(M, N), dtype_acc] for the tile (M, N, K) = (16, 8, 16) or
 // (64, 128, 16), with a of shape (M, K) and b of shape (K, N) exactly (static); a's dtype must
 // be dtype_a and b's dtype_b; (dtype_a, dtype_b, dtype_acc) one of (f16, f16, f16),
 // (bf16, bf16, bf16), (f16, f16, f32), (bf16, bf16, f32), (f32, f32, f32); a_layout and
-// b_layout each N or T (orientation flags: they never transpose the logical operands). Storage
+// b_layout each N or T (orientation flags: they never transpose the logical operands; their
+// space admits no other spelling: "expected a_layout N or T, found X", from the reader). Storage
 // is anchored on the operands' as hir.math.Binary's. Layout: None when both operands have none
 // or either carries a ShardLayout of Broadcast attrs only; else a fresh C-order layout over
 // (M, N). An operand whose ShardLayout claims a distribution (a Split, Partial or Dynamic attr)
@@ -40,6 +42,14 @@ extern const OpFamily kCudaNnFamily;
 
 /// The hir.cuda.nn MMA ops.
 enum class CudaNnOp : std::uint8_t { MmaSm80_16x8x16, WgmmaSm90_64x128x16 };
+
+/// An MMA operand's orientation flag (a_layout, b_layout), spelled N and T.
+enum class MmaOperandLayout : std::uint8_t { N, T };
+
+/// The spellings of MmaOperandLayout ("N", "T"), by enumerator.
+extern const EnumSpace kMmaOperandLayoutSpace;
+/// MmaOperandLayout's space (makes it a SpacedEnum).
+inline const EnumSpace& enum_space_of(MmaOperandLayout) { return kMmaOperandLayoutSpace; }
 
 /// "hir.cuda.nn.Mma_SM80_16x8x16", "hir.cuda.nn.Wgmma_SM90_64x128x16".
 std::string_view cuda_nn_op_name(CudaNnOp op);

@@ -85,16 +85,15 @@ void check_body(const std::string& name, const Expr& body, IRType& return_type,
 }  // namespace
 
 Result<Ref<const Function>> Function::make(std::string name, std::vector<VarRef> params, Expr body,
-                                           IRType return_type, BindingNames names,
-                                           BindingLocations locations) {
+                                           IRType return_type) {
   std::vector<Diagnostic> diags;
   std::vector<IRType> param_types = check_signature(name, params, diags);
   check_body(name, body, return_type, diags);
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   TF_TRY(type);
-  return Ref<const Function>(new Function(std::move(name), std::move(params), std::move(body), *type,
-                                          std::move(names), std::move(locations)));
+  return Ref<const Function>(
+      new Function(std::move(name), std::move(params), std::move(body), *type));
 }
 
 Result<Ref<const Function>> Function::make_prototype(std::string name, std::vector<VarRef> params,
@@ -117,16 +116,14 @@ Result<Ref<const Function>> Function::make_prototype(std::string name, std::vect
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   TF_TRY(type);
-  Ref<Function> f(new Function(std::move(name), std::move(params), Expr(), *type, {}, {}));
+  Ref<Function> f(new Function(std::move(name), std::move(params), Expr(), *type));
   f->variants_ = std::move(variants);
   return Ref<const Function>(f);
 }
 
 Result<Ref<const Function>> Function::make_variant(std::string name, std::string base_name,
                                                    std::vector<VarRef> params, Expr body,
-                                                   IRType return_type, Pattern pattern,
-                                                   BindingNames names,
-                                                   BindingLocations locations) {
+                                                   IRType return_type, Pattern pattern) {
   std::vector<Diagnostic> diags;
   std::vector<IRType> param_types = check_signature(name, params, diags);
   if (!is_identifier(base_name))
@@ -139,8 +136,7 @@ Result<Ref<const Function>> Function::make_variant(std::string name, std::string
   if (!diags.empty()) return diags;
   Result<CallableTypeRef> type = CallableType::make(return_type, std::move(param_types));
   TF_TRY(type);
-  Ref<Function> f(new Function(std::move(name), std::move(params), std::move(body), *type,
-                               std::move(names), std::move(locations)));
+  Ref<Function> f(new Function(std::move(name), std::move(params), std::move(body), *type));
   f->base_name_ = std::move(base_name);
   f->specializations_.push_back(std::move(pattern));
   return Ref<const Function>(f);

@@ -17,8 +17,11 @@
 // implements FunctionBase, so a Module holds it beside extern and TIR functions.
 //
 // Binding names: HIR has no let; a body is one expression DAG. The names a source gave its
-// bindings (`t = mul(x, two)`) are kept beside the body as debug information for the printer
-// (BindingNames, never part of equality), so that print -> read -> print keeps them.
+// bindings (`t = mul(x, two)`) and their places live on the nodes themselves
+// (ExprNode::binding(), ir/core/binding_info.h; a parameter's Var carries its place): debug
+// information, never part of equality, which the printer writes back (print -> read -> print
+// keeps them) and later stages' diagnostics point at. A rewrite keeps them by keeping or
+// rebuilding the nodes (ExprMutator), so a Function holds no table of them.
 //
 // Calls target functions through FunctionCall (ir/core/function_call.h), by name.
 //
@@ -47,7 +50,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "ir/core/function_base.h"
@@ -55,7 +57,6 @@
 #include "ir/core/var.h"
 #include "ir/dim/dim_var.h"
 #include "ir/support/result.h"
-#include "ir/support/source_location.h"
 
 namespace tf::hir {
 
@@ -63,12 +64,6 @@ namespace tf::hir {
 /// deeper chain is its eval error, docs/hir-semantics.md), which the lowering keeps too (a
 /// lowered program must not compute a value HIR does not have).
 inline constexpr int kMaxCallNesting = 200;
-
-/// The source names of bound values of a body, keyed by node (the body holds every key alive).
-using BindingNames = std::unordered_map<const ExprNode*, std::string>;
-/// Where a source bound each value (debug information, like BindingNames: diagnostics of later
-/// stages, e.g. an evaluation error, point at the binding).
-using BindingLocations = std::unordered_map<const ExprNode*, SourceLocation>;
 
 /// An HIR function.
 class Function final : public RefCounted, public FunctionBase {
@@ -78,8 +73,7 @@ class Function final : public RefCounted, public FunctionBase {
   /// The checking factory (design note); `return_type` null means the body's type.
   /// Diagnostics are of category Type unless they name a rule.
   static Result<Ref<const Function>> make(std::string name, std::vector<VarRef> params, Expr body,
-                                          IRType return_type = {}, BindingNames names = {},
-                                          BindingLocations locations = {});
+                                          IRType return_type = {});
   /// A dispatch prototype: `name` and the signature, no body; `return_type` is required and
   /// every variant must be one (is_variant()). The parameter checks are make's.
   static Result<Ref<const Function>> make_prototype(std::string name, std::vector<VarRef> params,
@@ -89,9 +83,7 @@ class Function final : public RefCounted, public FunctionBase {
   /// The body and return type are checked as make's.
   static Result<Ref<const Function>> make_variant(std::string name, std::string base_name,
                                                   std::vector<VarRef> params, Expr body,
-                                                  IRType return_type, Pattern pattern,
-                                                  BindingNames names = {},
-                                                  BindingLocations locations = {});
+                                                  IRType return_type, Pattern pattern);
 
   const std::string& name() const override { return name_; }
   /// CallableType(return_type(), parameter types).
@@ -106,10 +98,6 @@ class Function final : public RefCounted, public FunctionBase {
   const Expr& body() const { return body_; }
   /// The declared return type (structurally equal to body()->type() when there is a body).
   const IRType& return_type() const { return type_->return_type; }
-  /// The source names of bound values (possibly empty; debug information).
-  const BindingNames& binding_names() const { return names_; }
-  /// Where the source bound each named value (possibly empty; debug information).
-  const BindingLocations& binding_locations() const { return locations_; }
 
   /// A variant's one DimVarRangePat; empty for a normal function and a prototype.
   const std::vector<Pattern>& specializations() const { return specializations_; }
@@ -123,21 +111,16 @@ class Function final : public RefCounted, public FunctionBase {
   bool is_variant() const { return !specializations_.empty(); }
 
  private:
-  Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type,
-           BindingNames names, BindingLocations locations)
+  Function(std::string name, std::vector<VarRef> params, Expr body, CallableTypeRef type)
       : FunctionBase(kFunctionKind),
         name_(std::move(name)),
         params_(std::move(params)),
         body_(std::move(body)),
-        type_(std::move(type)),
-        names_(std::move(names)),
-        locations_(std::move(locations)) {}
+        type_(std::move(type)) {}
   std::string name_;
   std::vector<VarRef> params_;
   Expr body_;
   CallableTypeRef type_;
-  BindingNames names_;
-  BindingLocations locations_;
   std::string base_name_;
   std::vector<Pattern> specializations_;
   std::vector<Ref<const Function>> variants_;

@@ -16,13 +16,13 @@ OpSpec math_spec(MathOp op) {
   switch (op) {
     case MathOp::Binary:
       spec.params = {ParamDef::operand("lhs"), ParamDef::operand("rhs"),
-                     ParamDef::attribute("kind", AttrKind::Enum)};
+                     ParamDef::enum_attribute("kind", kBinaryKindSpace)};
       spec.result_rule =
           "Tensor[broadcast(lhs, rhs), lhs dtype (bool for comparisons and and/or)]; "
           "equal operand dtypes; div needs floats";
       break;
     case MathOp::Unary:
-      spec.params = {ParamDef::operand("x"), ParamDef::attribute("kind", AttrKind::Enum)};
+      spec.params = {ParamDef::operand("x"), ParamDef::enum_attribute("kind", kUnaryKindSpace)};
       spec.result_rule = "type of x; float-only kinds need a float x";
       break;
     case MathOp::Clamp:
@@ -83,12 +83,11 @@ Op math_op(MathOp op, const OpRegistry& registry) {
 
 Result<CallRef> make_binary(BinaryKind kind, Expr lhs, Expr rhs, const OpHandlers& handlers) {
   return make_typed(MathOp::Binary, {std::move(lhs), std::move(rhs)},
-                    {{"kind", std::string(binary_kind_name(kind))}}, handlers);
+                    {{"kind", enum_attr(kind)}}, handlers);
 }
 
 Result<CallRef> make_unary(UnaryKind kind, Expr x, const OpHandlers& handlers) {
-  return make_typed(MathOp::Unary, {std::move(x)}, {{"kind", std::string(unary_kind_name(kind))}},
-                    handlers);
+  return make_typed(MathOp::Unary, {std::move(x)}, {{"kind", enum_attr(kind)}}, handlers);
 }
 
 Result<CallRef> make_clamp(Expr x, double lo, double hi, const OpHandlers& handlers) {

@@ -2,8 +2,8 @@
 // their schemas, their typeinfer rules, and builders that type a Call by those rules.
 //
 // Schemas (ParamDefs, in order):
-//   hir.math.Binary   lhs, rhs; kind: enum (BinaryKind name, required)
-//   hir.math.Unary    x; kind: enum (UnaryKind name, required)
+//   hir.math.Binary   lhs, rhs; kind: enum (kBinaryKindSpace, required)
+//   hir.math.Unary    x; kind: enum (kUnaryKindSpace, required)
 //   hir.math.Clamp    x; min_val: float, max_val: float (both required)
 //   hir.math.Softplus x
 //

@@ -27,17 +27,6 @@ std::optional<LayoutBase> result_layout(const TensorType& a, const TensorType& b
   return std::nullopt;
 }
 
-// The kind named by an enum attribute, or a diagnostic listing the kinds.
-template <typename Kind>
-Result<Kind> kind_attr(Op op, const AttrValue& v, std::optional<Kind> (*parse)(std::string_view),
-                       bool binary) {
-  const std::string* name = std::get_if<std::string>(&v);
-  TF_CHECK(name != nullptr, "{}: the kind attribute is not an enum value", op.name());
-  if (std::optional<Kind> k = parse(*name)) return *k;
-  return type_error(op,
-                    fmt::format("unknown kind '{}'; the kinds are {}", *name, binary ? binary_kind_list() : unary_kind_list()));
-}
-
 // Why operands of dtype `d` are outside the domain of `kind` (precondition: they are).
 std::string binary_domain_error(BinaryKind kind, DType d) {
   const std::string_view k = binary_kind_name(kind);
@@ -86,8 +75,7 @@ std::optional<std::string> unary_domain_error(UnaryKind kind, DType d) {
 Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
                                  const std::vector<AttrValue>& attrs) {
   TF_CHECK(args.size() == 2 && attrs.size() == 1, "{}: malformed Call", op.name());
-  Result<BinaryKind> kind = kind_attr<BinaryKind>(op, attrs[0], &binary_kind_from_name, true);
-  TF_TRY(kind);
+  const BinaryKind kind = enum_value<BinaryKind>(attrs[0]);
   std::vector<Diagnostic> diags;
   const TensorType* a = tensor_operand(op, args, 0, diags);
   const TensorType* b = tensor_operand(op, args, 1, diags);
@@ -97,17 +85,17 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
     diags.push_back(type_error(op, fmt::format("dtype mismatch: lhs is {}, rhs is {}; there is no "
                                                "implicit promotion (use full_like or cast)",
                                                a->dtype.name(), b->dtype.name())));
-  } else if (!domain_admits(binary_domain(*kind), d)) {
-    diags.push_back(type_error(op, binary_domain_error(*kind, d)));
+  } else if (!domain_admits(binary_domain(kind), d)) {
+    diags.push_back(type_error(op, binary_domain_error(kind, d)));
   }
   Result<std::vector<ShapeDim>> shape = broadcast_shapes(a->shape, b->shape);
   if (!shape.ok()) diags.push_back(type_error(op, shape.diagnostics()[0].message));
   Result<std::optional<StorageKind>> storage = anchor_storage(op, *a, *b);
   if (!storage.ok()) diags.push_back(storage.diagnostics()[0]);
-  for (Diagnostic& p : binary_partial_errors(op, *kind, *a, *b)) diags.push_back(std::move(p));
+  for (Diagnostic& p : binary_partial_errors(op, kind, *a, *b)) diags.push_back(std::move(p));
   if (!diags.empty()) return diags;
   std::optional<LayoutBase> layout = result_layout(*a, *b, *shape);
-  Result<TensorTypeRef> t = TensorType::make(*shape, yields_bool(*kind) ? DType::boolean() : d,
+  Result<TensorTypeRef> t = TensorType::make(*shape, yields_bool(kind) ? DType::boolean() : d,
                                              std::move(layout), *storage);
   TF_TRY(t);
   return IRType(*t);
@@ -116,14 +104,13 @@ Result<IRType> infer_binary_type(Op op, const std::vector<Expr>& args,
 Result<IRType> infer_unary_type(Op op, const std::vector<Expr>& args,
                                 const std::vector<AttrValue>& attrs) {
   TF_CHECK(args.size() == 1 && attrs.size() == 1, "{}: malformed Call", op.name());
-  Result<UnaryKind> kind = kind_attr<UnaryKind>(op, attrs[0], &unary_kind_from_name, false);
-  TF_TRY(kind);
+  const UnaryKind kind = enum_value<UnaryKind>(attrs[0]);
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);
   if (x == nullptr) return diags;
   const DType d = x->dtype;
-  if (std::optional<std::string> e = unary_domain_error(*kind, d)) return type_error(op, *e);
-  if (std::vector<Diagnostic> p = unary_partial_errors(op, *kind, *x); !p.empty()) return p;
+  if (std::optional<std::string> e = unary_domain_error(kind, d)) return type_error(op, *e);
+  if (std::vector<Diagnostic> p = unary_partial_errors(op, kind, *x); !p.empty()) return p;
   return args[0]->type();
 }
 

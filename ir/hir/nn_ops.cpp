@@ -9,6 +9,8 @@ const OpFamily kNnFamily{"hir.nn"};
 
 namespace {
 
+constexpr std::string_view kGeluApproximationSpellings[] = {"tanh", "none"};
+
 OpSpec nn_spec(NnOp op) {
   OpSpec spec{.name = std::string(nn_op_name(op)),
               .family = &kNnFamily,
@@ -60,7 +62,8 @@ OpSpec nn_spec(NnOp op) {
       break;
     case NnOp::Gelu:
       spec.params = {ParamDef::operand("x"),
-                     ParamDef::attribute("approximate", AttrKind::Enum, std::string("tanh"))};
+                     ParamDef::enum_attribute("approximate", kGeluApproximationSpace,
+                                              enum_attr(GeluApproximation::Tanh))};
       spec.surface = "gelu";
       spec.result_rule = "type of x; x float; approximate tanh or none; no Partial";
       break;
@@ -84,6 +87,9 @@ OpSpec nn_spec(NnOp op) {
 }
 
 }  // namespace
+
+const EnumSpace kGeluApproximationSpace{"GeluApproximation", kGeluApproximationSpellings,
+                                        "expected {attr} {alternatives}, found {spelling}"};
 
 std::string_view nn_op_name(NnOp op) {
   switch (op) {

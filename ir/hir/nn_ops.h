@@ -10,7 +10,7 @@
 //   hir.nn.Tanh      [tanh]       x
 //   hir.nn.SoftMax   [softmax]    x; axis: int (required)
 //   hir.nn.LayerNorm [layer_norm] x, weight, bias; axis: int, eps: float (both required)
-//   hir.nn.Gelu      [gelu]       x; approximate: enum = tanh (tanh | none)
+//   hir.nn.Gelu      [gelu]       x; approximate: enum = tanh (GeluApproximation: tanh | none)
 //   hir.nn.Silu      [silu]       x
 //   hir.nn.RMSNorm   [rms_norm]   x, weight; eps: float = 1e-6
 //   hir.nn.RoPE      [rope]       q, k, cos_cache, sin_cache, pos_ids
@@ -43,8 +43,9 @@
 //    x dtype f32 / f16 / bf16; weight dtype == bias dtype, == x dtype or f32 when x is f16 /
 //    bf16; any Partial on any operand; a Split on a normalised axis (x axes >= axis, any weight
 //    or bias axis).
-//  - Gelu: exactly x's type; x float; approximate tanh or none (upstream's rule; the default
-//    is tanh, unlike torch); any Partial.
+//  - Gelu: exactly x's type; x float; any Partial. approximate is tanh or none (upstream's
+//    rule; the default is tanh, unlike torch): its space, so the reader rejects another
+//    spelling ("expected approximate tanh or none, found erf", a type error).
 //  - Silu: exactly x's type; x float; any Partial.
 //  - RMSNorm: exactly x's type; x of rank >= 1 and float; weight rank 1 and float with
 //    weight.shape[0] == x.shape[-1]; any Partial on either operand.
@@ -85,6 +86,14 @@ enum class NnOp : std::uint8_t {
   RMSNorm,
   RoPE
 };
+
+/// Gelu's `approximate`: the tanh approximation or the exact erf form (spelled tanh, none).
+enum class GeluApproximation : std::uint8_t { Tanh, None };
+
+/// The spellings of GeluApproximation ("tanh", "none"), by enumerator.
+extern const EnumSpace kGeluApproximationSpace;
+/// GeluApproximation's space (makes it a SpacedEnum).
+inline const EnumSpace& enum_space_of(GeluApproximation) { return kGeluApproximationSpace; }
 
 /// Every NnOp, in declaration (and registration) order.
 inline constexpr NnOp kAllNnOps[] = {NnOp::MatMul, NnOp::Conv2D,  NnOp::ReLU,      NnOp::Sigmoid,

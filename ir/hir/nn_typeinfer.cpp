@@ -81,13 +81,8 @@ Result<IRType> infer_silu_type(Op op, const std::vector<Expr>& args) {
 Result<IRType> infer_gelu_type(Op op, const std::vector<Expr>& args,
                                const std::vector<AttrValue>& attrs) {
   TF_CHECK(attrs.size() == 1, "{}: malformed Call", op.name());
-  const std::string& mode = string_attr(attrs[0]);
-  Result<IRType> type = pointwise(op, args, true, kNoReductions);
-  if (mode == "tanh" || mode == "none") return type;
-  std::vector<Diagnostic> diags{
-      type_error(op, fmt::format("expected approximate tanh or none, found {}", mode))};
-  append(diags, type.diagnostics());
-  return diags;
+  // approximate is tanh or none: its space (kGeluApproximationSpace) admits no other mode.
+  return pointwise(op, args, true, kNoReductions);
 }
 
 Result<IRType> infer_softmax_type(Op op, const std::vector<Expr>& args,

@@ -6,6 +6,7 @@
 #include "ir/hir/tensor_typeinfer.h"
 #include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/hir/typeinfer_util.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/type/type_print.h"
 
@@ -23,27 +24,27 @@ const TensorType* tensor_type_attr(Op op, const AttrValue& v, std::vector<Diagno
 }
 
 // The Cast checks of a simple target (cast_rules.h): a rounding / saturate pair it offers.
-void check_simple_target(Op op, DType target, const std::optional<std::string>& rounding,
+void check_simple_target(Op op, DType target, std::optional<numerics::Rounding> rounding,
                          std::optional<bool> saturate, std::vector<Diagnostic>& diags) {
   if (!rounding && !saturate) return;
-  const std::string r = rounding ? *rounding : std::string(default_cast_rounding(target));
+  const numerics::Rounding r = rounding ? *rounding : default_cast_rounding(target);
   const bool sat = saturate ? *saturate : default_cast_saturate(target);
   if (cast_mode_offered_by(target, r, sat)) return;
   diags.push_back(type_error(
       op, fmt::format("a cast to {} does not offer rounding={} saturate={}; {} offers {}",
-                      target.name(), r, sat ? "true" : "false", target.name(),
-                      offered_cast_modes(target))));
+                      target.name(), numerics::rounding_name(r), sat ? "true" : "false",
+                      target.name(), offered_cast_modes(target))));
 }
 
 // The Cast checks of a block-scaled target (D3): rn, saturating, a scale method it takes.
-void check_block_scaled_target(Op op, DType target, const std::optional<std::string>& rounding,
+void check_block_scaled_target(Op op, DType target, std::optional<numerics::Rounding> rounding,
                                std::optional<bool> saturate,
-                               const std::optional<std::string>& method,
+                               std::optional<numerics::ScaleMethod> method,
                                std::vector<Diagnostic>& diags) {
-  if (rounding && numerics::rounding_from_name(*rounding) != numerics::Rounding::NearestEven)
+  if (rounding && *rounding != numerics::Rounding::NearestEven)
     diags.push_back(type_error(op, fmt::format("a cast to the block-scaled {} rounds its elements "
                                                "to nearest even: rounding must be rn, got {}",
-                                               target.name(), *rounding)));
+                                               target.name(), numerics::rounding_name(*rounding))));
   if (saturate && !*saturate)
     diags.push_back(type_error(op, fmt::format("a cast to the block-scaled {} saturates its "
                                                "elements: saturate=false is not offered",
@@ -51,11 +52,6 @@ void check_block_scaled_target(Op op, DType target, const std::optional<std::str
   if (method)
     if (std::optional<std::string> why = scale_method_mismatch(target, *method))
       diags.push_back(type_error(op, *why));
-}
-
-std::optional<std::string> optional_string(const AttrValue& v) {
-  if (std::holds_alternative<std::monostate>(v)) return std::nullopt;
-  return string_attr(v);
 }
 
 std::optional<bool> optional_bool(const AttrValue& v) {
@@ -104,19 +100,9 @@ Result<IRType> infer_cast_type(Op op, const std::vector<Expr>& args,
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);
   const DType target = std::get<DType>(attrs[0]);
-  std::optional<std::string> rounding = optional_string(attrs[1]);
+  const auto rounding = optional_enum_value<numerics::Rounding>(attrs[1]);
   const std::optional<bool> saturate = optional_bool(attrs[2]);
-  std::optional<std::string> method = optional_string(attrs[3]);
-  if (rounding && !is_cast_rounding(*rounding)) {
-    diags.push_back(
-        type_error(op, fmt::format("rounding must be rn, rz or rp, got '{}'", *rounding)));
-    rounding.reset();
-  }
-  if (method && !is_scale_method(*method)) {
-    diags.push_back(
-        type_error(op, fmt::format("scale_method must be ocp, rceil or nvfp4, got '{}'", *method)));
-    method.reset();
-  }
+  const auto method = optional_enum_value<numerics::ScaleMethod>(attrs[3]);
   if (as_block_scaled(target) != nullptr) {
     check_block_scaled_target(op, target, rounding, saturate, method, diags);
   } else {

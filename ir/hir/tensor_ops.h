@@ -1,32 +1,9 @@
-// hir.tensor: the tensor HIR ops (upstream's HIR catalogue), their schemas, their typeinfer rules
-// (tensor_typeinfer.h), and one builder that types a Call by those rules. TupleGetItem is not
-// here: it is the core Expr node TupleGetItem (ir/core/tuple.h), not an Op.
+// hir.tensor: the tensor HIR ops (upstream's HIR catalogue), declared once in tensor_ops.def
+// (schemas, spellings, result rules), their typeinfer rules (tensor_typeinfer.h), and one
+// builder that types a Call by those rules. TupleGetItem is not here: it is the core Expr node
+// TupleGetItem (ir/core/tuple.h), not an Op.
 //
-// Schemas (ParamDefs in the catalogue's order; `= v` a default, `?` optional, None default):
-//   Arange            type: type; start: dim = 0; step: int = 1
-//   ArgMax            x; axis: int = -1
-//   CacheUpdate       cache, cur_pos, s, new
-//   Cast              x; dtype: dtype; rounding: enum?; saturate: bool?; scale_method: enum?
-//   Concat            *inputs (variadic); axis: int
-//   FullLike          x; value: float
-//   IndexAdd          dst, index, src; dim: int = 0
-//   IndexCopy         dst, index, src; dim: int = 0
-//   IndexSelect       x, index; dim: int = 0
-//   InsertSlice       dst, update, offsets (tuple operands)
-//   Quant             x; scheme: enum = per_token_group; group: int = 128;
-//                     target_dtype: dtype = fp8e4m3
-//   Rank              x
-//   Reduce            x; axes: int_tuple; keepdim: bool = true; kind: enum = mean
-//   RepeatInterleave  x; repeats: int; axis: int
-//   Reshape           x; new_shape: dim_tuple
-//   ShapeOf           x
-//   Slice             x, starts (tuple operands); sizes: dim_tuple; strides: dim_tuple
-//   Split             x; axis: int; num_splits: int
-//   Stack             *inputs (variadic); axis: int
-//   TopK              x; k: dim; axis: int = -1; largest: bool = true; sorted: bool = true
-//   Transpose         x; perm: int_tuple
-//   Where             condition, input, other
-//   Zeros             type: type
+// Schemas: tensor_ops.def, one row per op (ParamDefs in the catalogue's order).
 //
 // Result types. Every reject is a Diagnostic of category Type whose message starts with the op
 // name. An axis a < 0 counts from the end (a + rank). Operands are tensors (a tuple-typed one
@@ -110,31 +87,10 @@ namespace tf::hir {
 /// The hir.tensor family's identity (OpFamily; an op's code is its TensorOp).
 extern const OpFamily kTensorFamily;
 
-/// The hir.tensor ops.
+/// The hir.tensor ops, one per row of tensor_ops.def.
 enum class TensorOp : std::uint8_t {
-  Arange,
-  ArgMax,
-  CacheUpdate,
-  Cast,
-  Concat,
-  FullLike,
-  IndexAdd,
-  IndexCopy,
-  IndexSelect,
-  InsertSlice,
-  Quant,
-  Rank,
-  Reduce,
-  RepeatInterleave,
-  Reshape,
-  ShapeOf,
-  Slice,
-  Split,
-  Stack,
-  TopK,
-  Transpose,
-  Where,
-  Zeros
+#define TF_TENSOR_OP(Enumerator, ...) Enumerator,
+#include "ir/hir/tensor_ops.def"
 };
 
 /// Every TensorOp, in declaration (and registration) order.

@@ -65,11 +65,7 @@ Result<IRType> infer_reduce_type(Op op, const std::vector<Expr>& args,
   TF_CHECK(args.size() == 1 && attrs.size() == 3, "{}: malformed Call", op.name());
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);
-  const std::string& kname = string_attr(attrs[2]);
-  const std::optional<ReduceKind> kind = reduce_kind_from_name(kname);
-  if (!kind)
-    diags.push_back(type_error(
-        op, fmt::format("unknown kind '{}'; the kinds are {}", kname, reduce_kind_list())));
+  const ReduceKind kind = enum_value<ReduceKind>(attrs[2]);
   if (x == nullptr) return diags;
   const int r = x->rank();
   std::vector<bool> reduced(r, false);
@@ -83,11 +79,11 @@ Result<IRType> infer_reduce_type(Op op, const std::vector<Expr>& args,
       reduced[*a] = true;
   }
   const std::vector<std::string> partials = shard_facts(*x).partials;
-  if (kind && !partials_commute(*kind, partials))
+  if (!partials_commute(kind, partials))
     diags.push_back(type_error(op, fmt::format("kind {} does not commute with x's Partial({}); "
                                                "only sum / mean over Partial(sum) and max over "
                                                "Partial(max) do",
-                                               kname, partials.front())));
+                                               reduce_kind_name(kind), partials.front())));
   if (!diags.empty()) return diags;
   const bool keepdim = bool_attr(attrs[1]);
   std::vector<ShapeDim> shape;
@@ -139,12 +135,9 @@ Result<IRType> infer_quant_type(Op op, const std::vector<Expr>& args,
   TF_CHECK(args.size() == 1 && attrs.size() == 3, "{}: malformed Call", op.name());
   std::vector<Diagnostic> diags;
   const TensorType* x = tensor_operand(op, args, 0, diags);
-  const std::string& scheme = string_attr(attrs[0]);
+  // attrs[0], scheme, is per_token_group: its space (kQuantSchemeSpace) admits no other.
   const std::int64_t group = int_attr(attrs[1]);
   const DType target = std::get<DType>(attrs[2]);
-  if (scheme != "per_token_group")
-    diags.push_back(
-        type_error(op, fmt::format("scheme must be per_token_group, got '{}'", scheme)));
   if (group <= 0)
     diags.push_back(type_error(op, fmt::format("group must be a positive int, got {}", group)));
   if (target != DType::fp8e4m3())

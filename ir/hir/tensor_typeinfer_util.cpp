@@ -26,12 +26,6 @@ bool bool_attr(const AttrValue& v) {
   return *b;
 }
 
-const std::string& string_attr(const AttrValue& v) {
-  const std::string* s = std::get_if<std::string>(&v);
-  TF_CHECK(s != nullptr, "an enum attribute holds a {}", attr_value_kind_name(v));
-  return *s;
-}
-
 const std::vector<std::int64_t>& int_tuple_attr(const AttrValue& v) {
   const auto* t = std::get_if<std::vector<std::int64_t>>(&v);
   TF_CHECK(t != nullptr, "an int tuple attribute holds a {}", attr_value_kind_name(v));

@@ -22,8 +22,6 @@ namespace tf::hir {
 std::int64_t int_attr(const AttrValue& v);
 /// The bool of a Bool attribute value. Precondition (TF_CHECK): `v` holds a bool.
 bool bool_attr(const AttrValue& v);
-/// The spelling of an Enum / String attribute value. Precondition (TF_CHECK): a string.
-const std::string& string_attr(const AttrValue& v);
 /// The ints of an IntTuple attribute value. Precondition (TF_CHECK): a tuple of ints.
 const std::vector<std::int64_t>& int_tuple_attr(const AttrValue& v);
 /// The dim of a Dim attribute value (an int is a static dim). Precondition (TF_CHECK): a dim.

@@ -14,6 +14,7 @@
 #include "ir/numerics/mx_scale.h"
 #include "ir/numerics/nvfp4_scale.h"
 #include "ir/support/check.h"
+#include "ir/support/record_table.h"
 
 namespace tf::numerics {
 namespace {
@@ -68,16 +69,15 @@ void quantize_nvfp4(std::span<const float> values, const BlockScaleFormat& forma
 }  // namespace
 
 const char* scale_method_name(ScaleMethod m) {
-  switch (m) {
-    case ScaleMethod::Ocp: return "ocp";
-    case ScaleMethod::Rceil: return "rceil";
-    case ScaleMethod::Nvfp4: return "nvfp4";
-  }
-  TF_UNREACHABLE("unknown ScaleMethod");
+  static constexpr const char* kNames[] = {
+#define TF_SCALE_METHOD(E, spelling) spelling,
+#include "ir/numerics/scale_methods.def"
+  };
+  return record_row(kNames, m, "ScaleMethod");
 }
 
 std::optional<ScaleMethod> scale_method_from_name(std::string_view name) {
-  for (ScaleMethod m : {ScaleMethod::Ocp, ScaleMethod::Rceil, ScaleMethod::Nvfp4})
+  for (ScaleMethod m : kAllScaleMethods)
     if (name == scale_method_name(m)) return m;
   return std::nullopt;
 }

@@ -33,7 +33,17 @@
 
 namespace tf::numerics {
 
-enum class ScaleMethod : std::uint8_t { Ocp, Rceil, Nvfp4 };
+/// The scale methods (scale_methods.def).
+enum class ScaleMethod : std::uint8_t {
+#define TF_SCALE_METHOD(E, spelling) E,
+#include "ir/numerics/scale_methods.def"
+};
+
+/// Every ScaleMethod, in declaration order.
+inline constexpr ScaleMethod kAllScaleMethods[] = {
+#define TF_SCALE_METHOD(E, spelling) ScaleMethod::E,
+#include "ir/numerics/scale_methods.def"
+};
 
 /// "ocp", "rceil" or "nvfp4".
 const char* scale_method_name(ScaleMethod m);

@@ -18,11 +18,16 @@ Result<AttrValue> bool_value(const SyntaxNode& node) {
   return error_at(node, fmt::format("expected true or false, found '{}'", to_string(node)));
 }
 
-Result<AttrValue> enum_value(const SyntaxNode& node) {
-  if (node.kind == SyntaxKind::Name || node.kind == SyntaxKind::String)
-    return AttrValue(node.text);
-  return error_at(node, fmt::format("expected an enum value (a bare name such as rn), found '{}'",
-                                    to_string(node)));
+// The EnumAttr of param's space that `node` spells (a bare name or a quoted string).
+Result<AttrValue> enum_value(Op op, const ParamDef& param, const SyntaxNode& node) {
+  if (node.kind != SyntaxKind::Name && node.kind != SyntaxKind::String)
+    return error_at(node, fmt::format("expected an enum value (a bare name such as rn), found '{}'",
+                                      to_string(node)));
+  TF_CHECK(param.enum_space != nullptr, "enum attribute '{}' of {} names no enum space",
+           param.name, op.name());
+  if (std::optional<EnumAttr> v = enum_attr_of(*param.enum_space, node.text)) return AttrValue(*v);
+  return located_at({unknown_enum_spelling(op.name(), param.name, *param.enum_space, node.text)},
+                    node);
 }
 
 Result<AttrValue> int_tuple_value(const SyntaxNode& node) {
@@ -85,6 +90,13 @@ Result<AttrValue> pattern_value(const SyntaxNode& node) {
 
 }  // namespace
 
+Result<AttrValue> build_attr_value(Op op, const ParamDef& param, const SyntaxNode& node,
+                                   const BodyEnvironment& env) {
+  if (param.attr_kind == AttrKind::Enum && !is_name(node, "None"))
+    return enum_value(op, param, node);
+  return build_attr_value(param.attr_kind, node, env);
+}
+
 Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
                                    const BodyEnvironment& env) {
   if (is_name(node, "None")) return AttrValue();
@@ -105,7 +117,7 @@ Result<AttrValue> build_attr_value(AttrKind kind, const SyntaxNode& node,
       if (node.kind == SyntaxKind::String) return AttrValue(node.text);
       return error_at(node, fmt::format("expected a string, found '{}'", to_string(node)));
     case AttrKind::Enum:
-      return enum_value(node);
+      TF_UNREACHABLE("an enum attribute value is built against its ParamDef's space");
     case AttrKind::DType: {
       Result<DType> d = build_dtype(node);
       TF_TRY(d);

@@ -97,10 +97,9 @@ class HirPrinter {
   }
 
   std::string fresh_name(const Expr& e) {
-    const auto& source = f_.binding_names();
-    if (auto it = source.find(e.get()); it != source.end() && !used_.count(it->second)) {
-      used_.insert(it->second);
-      return it->second;
+    if (const std::string source(e->binding_name()); !source.empty() && !used_.count(source)) {
+      used_.insert(source);
+      return source;
     }
     std::string base = it_base(e);
     for (int i = 0;; ++i) {
@@ -112,14 +111,13 @@ class HirPrinter {
     }
   }
   std::string it_base(const Expr& e) const {
-    const auto& source = f_.binding_names();
-    auto it = source.find(e.get());
-    return it == source.end() ? "t" : it->second + "_";
+    const std::string_view source = e->binding_name();
+    return source.empty() ? "t" : std::string(source) + "_";
   }
 
   bool wants_binding(const Expr& e) const {
     if (is_bound_kind(e)) return true;
-    if (e->is<Tuple>() || e->is<Constant>()) return f_.binding_names().count(e.get()) > 0;
+    if (e->is<Tuple>() || e->is<Constant>()) return !e->binding_name().empty();
     return false;
   }
 
@@ -244,7 +242,7 @@ class HirPrinter {
     std::size_t skip_attr = SIZE_MAX;  // the kind attribute folded into the name
     const std::string_view op_name = call.op.name();
     if (op_name == "hir.math.Binary" || op_name == "hir.math.Unary") {
-      const std::string& kind = std::get<std::string>(call.attrs[0]);
+      const std::string kind(std::get<EnumAttr>(call.attrs[0]).spelling());
       if (!registry_.find_surface("hir", kind)) {
         name = kind;
         skip_attr = 0;

@@ -4,7 +4,7 @@
 // Design note. An HIR body is one expression DAG; the printer lays it out as bindings in
 // dependency order (a shared node is bound once and then used by name), every binding with its
 // type (`name: Type = value`: "types are optional on input and always printed"). Names are the
-// source's (Function::binding_names) where they are unique, else fresh (`t0`, `t1`, ...).
+// source's (ExprNode::binding_name) where they are unique, else fresh (`t0`, `t1`, ...).
 // Calls, function calls, tuple projections and loops are always bound; a tuple or a literal is
 // bound only when the source named it, else written inline. A grid loop prints as
 // `name = for i in range(a, b, c) carry (...) { ... yield (...) }`. Every value is bound in the

@@ -78,9 +78,6 @@ class HirBodyReader : public StatementCursor {
     return true;
   }
 
-  hir::BindingNames take_names() { return std::move(names_); }
-  hir::BindingLocations take_locations() { return std::move(locations_); }
-
  private:
   // An expression up to the end of the statement; nothing (diagnostics recorded, or quietly
   // skipped for a poisoned name) on failure.
@@ -160,10 +157,10 @@ class HirBodyReader : public StatementCursor {
       env_.poison(name.text);
       return;
     }
-    if (!(*v)->is<Var>() && !(*v)->is<DimVar>()) {
-      names_.try_emplace(v->get(), name.text);
-      locations_.try_emplace(v->get(), name.location);
-    }
+    // The value's name and place go on its node (a value bound twice keeps its first); a Var or
+    // a DimVar is its own name.
+    if (!(*v)->is<Var>() && !(*v)->is<DimVar>())
+      attach_binding(**v, make_binding_info(name.text, name.location));
     env_.bind(name.text, *v);
     last_bound_ = *v;
   }
@@ -324,8 +321,6 @@ class HirBodyReader : public StatementCursor {
   BodyEnvironment& env_;
   int max_bindings_;
   int bindings_ = 0;
-  hir::BindingNames names_;
-  hir::BindingLocations locations_;
   std::optional<Expr> last_bound_;
 };
 
@@ -333,15 +328,11 @@ class HirBodyReader : public StatementCursor {
 
 namespace {
 
-struct ReadBody {
-  Expr body;
-  hir::BindingNames names;
-  hir::BindingLocations locations;
-};
-
-Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, const OpHandlers& handlers,
-                           const std::map<std::string, Signature>& signatures,
-                           const std::map<std::string, Atom>& atoms) {
+// The body of the func whose signature is `sig`; its nodes carry their bindings' names and places,
+// and the parameters' Vars their places (diagnostics about a parameter).
+Result<Expr> read_body(const ParsedFile& file, const ItemSignature& sig, const OpHandlers& handlers,
+                       const std::map<std::string, Signature>& signatures,
+                       const std::map<std::string, Atom>& atoms) {
   BodyEnvironment env(file.environment, handlers, signatures, atoms);
   for (const VarRef& p : sig.params) env.bind(p->name, p);
   HirBodyReader reader(file.tokens, sig.body_open, env);
@@ -361,10 +352,9 @@ Result<ReadBody> read_body(const ParsedFile& file, const ItemSignature& sig, con
     d.location = file.tokens[sig.body_open].location;
     return d;
   }
-  hir::BindingLocations locations = reader.take_locations();
   for (std::size_t i = 0; i < sig.params.size() && i < sig.param_locations.size(); ++i)
-    locations.try_emplace(sig.params[i].get(), sig.param_locations[i]);  // diagnostics about a parameter
-  return ReadBody{*body, reader.take_names(), std::move(locations)};
+    attach_binding(*sig.params[i], make_binding_info("", sig.param_locations[i]));
+  return body;
 }
 
 }  // namespace
@@ -373,11 +363,9 @@ Result<hir::HirFunctionRef> read_hir_function(const ParsedFile& file, const Skip
                                               const ItemSignature& sig, const OpHandlers& handlers,
                                               const std::map<std::string, Signature>& signatures,
                                               const std::map<std::string, Atom>& atoms) {
-  Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
+  Result<Expr> body = read_body(file, sig, handlers, signatures, atoms);
   TF_TRY(body);
-  Result<hir::HirFunctionRef> f =
-      hir::Function::make(sig.name, sig.params, body->body, sig.return_type, std::move(body->names),
-                          std::move(body->locations));
+  Result<hir::HirFunctionRef> f = hir::Function::make(sig.name, sig.params, *body, sig.return_type);
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
 }
@@ -387,11 +375,10 @@ Result<hir::HirFunctionRef> read_hir_variant(const ParsedFile& file, const Skipp
                                              const std::map<std::string, Signature>& signatures,
                                              const std::map<std::string, Atom>& atoms) {
   const ItemSignature& sig = head.signature;
-  Result<ReadBody> body = read_body(file, sig, handlers, signatures, atoms);
+  Result<Expr> body = read_body(file, sig, handlers, signatures, atoms);
   TF_TRY(body);
   Result<hir::HirFunctionRef> f = hir::Function::make_variant(
-      sig.name, head.base, sig.params, body->body, sig.return_type, head.pattern, std::move(body->names),
-      std::move(body->locations));
+      sig.name, head.base, sig.params, *body, sig.return_type, head.pattern);
   if (!f.ok()) return located_at(f.diagnostics(), SyntaxNode{.location = item.begin});
   return f;
 }

@@ -15,8 +15,10 @@
 //
 // Errors are positioned. After an error the reader goes on with the next statement, and a
 // statement that uses a name whose binding failed is skipped without a second diagnostic.
-// The Function keeps the binding names (hir::BindingNames) for the printer. A `specialize`
-// item's body reads the same way into a variant (hir::Function::make_variant).
+// Each bound value's node carries its name and place (ExprNode::binding(); a value bound twice
+// keeps its first), and each parameter's Var its place, for the printer and the diagnostics of
+// later stages. A `specialize` item's body reads the same way into a variant
+// (hir::Function::make_variant).
 //
 // A caller that writes a body as it goes and needs the types of its values in between (the
 // upstream importer, ir/upstream/type_probe.h) reads it a few statements at a time with a

@@ -254,9 +254,15 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   if (!op && dialect == BodyDialect::Hir) {  // `mul(x, y)`: a math kind used as the op name
     // Upstream's alias spellings (`cmp_gt`, `logical_and`, `maximum`) name the same kinds.
     const std::string kind(upstream_kind_alias(name).value_or(name));
-    if (binary_kind_from_name(kind)) op = registry.find("hir.math.Binary");
-    else if (unary_kind_from_name(kind)) op = registry.find("hir.math.Unary");
-    if (op) attrs.emplace_back("kind", AttrValue(kind));
+    AttrValue kind_value;
+    if (std::optional<BinaryKind> b = binary_kind_from_name(kind)) {
+      op = registry.find("hir.math.Binary");
+      kind_value = enum_attr(*b);
+    } else if (std::optional<UnaryKind> u = unary_kind_from_name(kind)) {
+      op = registry.find("hir.math.Unary");
+      kind_value = enum_attr(*u);
+    }
+    if (op) attrs.emplace_back("kind", std::move(kind_value));
   }
   if (!op)
     return error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,
@@ -285,7 +291,7 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
       diags.push_back(error_at(*value, fmt::format("{} has no attribute '{}'", op->surface(), key)));
       continue;
     }
-    Result<AttrValue> v = build_attr_value(p->attr_kind, *value, env);
+    Result<AttrValue> v = build_attr_value(*op, *p, *value, env);
     if (v.ok()) attrs.emplace_back(key, *v);
     else for (const Diagnostic& d : v.diagnostics()) diags.push_back(d);
   }

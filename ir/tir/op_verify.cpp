@@ -8,7 +8,6 @@
 
 #include "ir/core/kind_attrs.h"
 #include "ir/core/math_kinds.h"
-#include "ir/core/reduce_kind.h"
 #include "ir/tir/op_check.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/type_print.h"
@@ -76,18 +75,13 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
 }
 
 std::vector<Diagnostic> verify_unary(const Call& call) {
-  std::vector<Diagnostic> diags = verify_pointwise(call, unary_kind_of(call) == UnaryKind::Cast);
-  if (!unary_kind_of(call))
-    diags.push_back(op_type_error(call.op, fmt::format("kind '{}' is not a UnaryKind", kind_spelling(call))));
-  return diags;
+  return verify_pointwise(call, unary_kind_of(call) == UnaryKind::Cast);
 }
 
 std::vector<Diagnostic> verify_binary(const Call& call) {
   std::vector<Diagnostic> diags;
   std::vector<const TensorType*> t = tensors(call, 3, diags);
   if (t[2] != nullptr) require_memory(call.op, "dst", *t[2], diags);
-  if (!binary_kind_of(call))
-    diags.push_back(op_type_error(call.op, fmt::format("kind '{}' is not a BinaryKind", kind_spelling(call))));
   return diags;
 }
 
@@ -131,9 +125,6 @@ std::vector<Diagnostic> verify_reduce(const Call& call) {
     const TensorType* ws = tensor_operand(call.op, call.args, 2, diags);
     if (ws != nullptr) require_memory(call.op, "workspace", *ws, diags);
   }
-  if (!reduce_kind_of(call))
-    diags.push_back(op_type_error(
-        call.op, fmt::format("kind '{}' is not a ReduceKind ({})", kind_spelling(call), reduce_kind_list())));
   if (const auto* axes = std::get_if<std::vector<std::int64_t>>(&call.attr("axes"));
       axes != nullptr && t[0] != nullptr) {
     std::set<std::int64_t> seen;

@@ -8,12 +8,13 @@
 // memory (a concrete storage level, never umat: TIR.2.3.OPS.no-umat, none-storage-rank0-only).
 //  - copy(source, destination): same dtype and shape (a byte-equivalent copy).
 //  - fill(tensor, value): value rank 0 (TIR.2.3.MEMORY.fill-rank0-value).
-//  - relu(src, dst), unary(src, dst, kind): same dtype and shape; kind a UnaryKind (the HIR
-//    enum, TIR.2.3.ARITH.shared-kind-enums).
-//  - binary(lhs, rhs, dst, kind): kind a BinaryKind (the HIR enum).
+//  - relu(src, dst), unary(src, dst, kind): same dtype and shape. kind is an EnumAttr of the
+//    HIR UnaryKind space (TIR.2.3.ARITH.shared-kind-enums), which the Call's binding checks, so
+//    no handler reads a spelling (likewise Binary's BinaryKind and Reduce's ReduceKind).
+//  - binary(lhs, rhs, dst, kind): dst in memory.
 //  - rms_norm(src, dst, weight, eps): src and dst same dtype and shape, rank >= 1; weight 1-D
 //    (TIR.2.3.NN.rmsnorm-weight-1d), its extent src's last when both are static; eps >= 0.
-//  - reduce(src, dst, workspace, axes, kind): kind a ReduceKind (the HIR enum); axes distinct,
+//  - reduce(src, dst, workspace, axes, kind): axes distinct,
 //    in [0, rank); workspace the no_workspace() sentinel or a memory tensor (tir_ops.h).
 //  - mma(acc, lhs, rhs, atom): with an atom, acc.layout == atom.C, lhs.layout == atom.A,
 //    rhs.layout == atom.B (TIR.2.3.MMAVERIFY.acc-layout, lhs-layout, rhs-layout) and the

@@ -86,14 +86,15 @@ OpSpec tir_op_spec(TirOp op) {
       spec.tuple_operands = true;  // the absent-workspace sentinel `()`
       spec.params = {P::operand("src"), P::operand("dst"), P::operand("workspace"),
                      P::attribute("axes", AttrKind::IntTuple),
-                     P::attribute("kind", AttrKind::Enum)};
+                     P::enum_attribute("kind", kReduceKindSpace)};
       break;
     case TirOp::Binary:
       spec.params = {P::operand("lhs"), P::operand("rhs"), P::operand("dst"),
-                     P::attribute("kind", AttrKind::Enum)};
+                     P::enum_attribute("kind", kBinaryKindSpace)};
       break;
     case TirOp::Unary:
-      spec.params = {P::operand("src"), P::operand("dst"), P::attribute("kind", AttrKind::Enum)};
+      spec.params = {P::operand("src"), P::operand("dst"),
+                     P::enum_attribute("kind", kUnaryKindSpace)};
       break;
     case TirOp::Launch:
       spec.params = {P::variadic_operand("args"), P::attribute("cluster", AttrKind::IntTuple, none),
@@ -167,9 +168,9 @@ Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector
   return Call::make(op, std::move(args), std::move(attrs), *type);
 }
 
-NamedAttr kind_attr(BinaryKind kind) { return {"kind", std::string(binary_kind_name(kind))}; }
-NamedAttr kind_attr(UnaryKind kind) { return {"kind", std::string(unary_kind_name(kind))}; }
-NamedAttr kind_attr(ReduceKind kind) { return {"kind", std::string(reduce_kind_name(kind))}; }
+NamedAttr kind_attr(BinaryKind kind) { return {"kind", enum_attr(kind)}; }
+NamedAttr kind_attr(UnaryKind kind) { return {"kind", enum_attr(kind)}; }
+NamedAttr kind_attr(ReduceKind kind) { return {"kind", enum_attr(kind)}; }
 
 const Expr& no_workspace() {
   static const Expr* sentinel = new Expr(Tuple::make({}).value());

@@ -97,8 +97,8 @@ bool is_tir_op(Op op, TirOp which);
 Result<CallRef> make_value_call(TirOp which, std::vector<Expr> args, std::vector<NamedAttr> attrs,
                                 const OpHandlers& handlers);
 
-/// The `kind` attribute of a Binary, Unary or Reduce, spelled from its enum (the one spelling of
-/// the kind records, ir/core/*_kinds.def).
+/// The `kind` attribute of a Binary, Unary or Reduce: the EnumAttr of the kind's space
+/// (ir/core/math_kinds.h, reduce_kind.h) naming `kind`.
 NamedAttr kind_attr(BinaryKind kind);
 NamedAttr kind_attr(UnaryKind kind);
 NamedAttr kind_attr(ReduceKind kind);

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/hir/function.h"
 #include "ir/text/file_reader.h"
 #include "ir/text/standard_context.h"
 
@@ -44,6 +45,32 @@ func f(x: Tensor[(N, 3), f32]) -> Tensor[(3, N), f32] {
     return t
 }
 )");
+}
+
+// A rebuilt binding keeps its name and place (they live on the node, and the rebuild carries
+// them); a parameter keeps its place.
+TEST(Canonicalize, RebuiltBindingsKeepTheirPlaces) {
+  Result<text::ReadFile> f = text::read_file(R"(tfir 1
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    a = reshape(x, new_shape=(4,))
+    e = neg(a)
+    return e
+}
+)", "t.tfir", ctx());
+  ASSERT_TRUE(f.ok()) << f.diagnostics().front().render();
+  Result<ModuleRef> m = CanonicalizePass().run(f->module, ctx());
+  ASSERT_TRUE(m.ok());
+  const auto* before = function_as<hir::Function>(f->module->find("f"));
+  const auto* after = function_as<hir::Function>((*m)->find("f"));
+  ASSERT_NE(before, nullptr);
+  ASSERT_NE(after, nullptr);
+  EXPECT_FALSE(after->body().same_as(before->body()));  // neg(x), rebuilt
+  const BindingInfo* e = after->body()->binding();
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->name, "e");
+  EXPECT_EQ(e->location.str(), "t.tfir:4:5");
+  ASSERT_NE(after->params()[0]->binding(), nullptr);
+  EXPECT_EQ(after->params()[0]->binding()->location.str(), "t.tfir:2:8");
 }
 
 TEST(Canonicalize, KeepsOpsThatChangeTheValueOrTheType) {

@@ -7,7 +7,6 @@
 #include <set>
 #include <string>
 
-#include "ir/core/op_handlers.h"
 #include "ir/text/standard_context.h"
 #include "ir/hir/cuda_nn_ops.h"
 #include "ir/hir/math_ops.h"
@@ -38,7 +37,7 @@ std::set<std::uint32_t> no_rule_yet(const OpRegistry& registry) {
 
 TEST(LoweringRules, EveryHirOpHasARuleOrIsListedAsNotLoweredYet) {
   const OpRegistry& registry = text::standard_context().registry();
-  OpHandlers rules(registry);
+  LoweringPatterns rules(registry);
   register_lowering_rules(registry, rules);
   const std::set<std::uint32_t> not_yet = no_rule_yet(registry);
   ASSERT_EQ(not_yet.size(), 25u);
@@ -48,7 +47,7 @@ TEST(LoweringRules, EveryHirOpHasARuleOrIsListedAsNotLoweredYet) {
     const Op op = registry.at(i);
     if (op.dialect() != "hir") continue;
     ++hir_ops;
-    const bool has_rule = rules.has<LowerHandler>(op);
+    const bool has_rule = rules.find(op) != nullptr;
     if (has_rule && not_yet.count(op.index()) != 0) listed_with_rule.insert(std::string(op.name()));
     if (!has_rule && not_yet.count(op.index()) == 0) unaccounted.insert(std::string(op.name()));
   }

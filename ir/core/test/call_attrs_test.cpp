@@ -5,7 +5,9 @@
 #include "ir/core/call.h"
 #include "ir/core/core_ops.h"
 #include "ir/core/expr_print.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/core/op_handlers.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/core/structural.h"
 #include "ir/core/test/ir_test_util.h"
 #include "ir/core/type_infer.h"
@@ -21,7 +23,8 @@ Op cast_op(OpRegistry& r) {
   return r
       .add({.name = "test.cast",
             .params = {ParamDef::operand("x"), ParamDef::attribute("dtype", AttrKind::DType),
-                       ParamDef::attribute("rounding", AttrKind::Enum, std::string("rn")),
+                       ParamDef::enum_attribute("rounding", numerics::kRoundingSpace,
+                                                enum_attr(numerics::Rounding::NearestEven)),
                        ParamDef::attribute("saturate", AttrKind::Bool, true),
                        ParamDef::attribute("axes", AttrKind::IntTuple, std::monostate{}),
                        ParamDef::attribute("scale", AttrKind::Float, 1.0),
@@ -47,7 +50,7 @@ TEST(CallAttrs, DefaultsAreFilledInDeclarationOrderAndPrintedAsKeywords) {
   CallRef c = Call::make(op, {x}, {{"dtype", DType::bf16()}}, tensor({4}, DType::bf16())).value();
   ASSERT_EQ(c->attrs.size(), 6u);
   EXPECT_EQ(std::get<DType>(c->attr("dtype")), DType::bf16());
-  EXPECT_EQ(std::get<std::string>(c->attr("rounding")), "rn");
+  EXPECT_EQ(enum_value<numerics::Rounding>(c->attr("rounding")), numerics::Rounding::NearestEven);
   EXPECT_TRUE(std::get<bool>(c->attr("saturate")));
   EXPECT_TRUE(std::holds_alternative<std::monostate>(c->attr("axes")));
   EXPECT_EQ(to_string(Expr(c)),
@@ -57,7 +60,7 @@ TEST(CallAttrs, DefaultsAreFilledInDeclarationOrderAndPrintedAsKeywords) {
                          {{"label", std::string("a\"b")},
                           {"axes", std::vector<std::int64_t>{1}},
                           {"scale", 0.5},
-                          {"rounding", std::string("rz")},
+                          {"rounding", enum_attr(numerics::Rounding::TowardZero)},
                           {"dtype", DType::fp8e4m3()},
                           {"saturate", false}},
                          tensor({4}, DType::fp8e4m3()))
@@ -91,8 +94,18 @@ TEST(CallAttrs, MakeRejectsUnknownRepeatedMistypedAndMissingAttributes) {
       messages(
           make({{"dtype", DType::bf16()}, {"rounding", std::string("not an id")}}).diagnostics()),
       std::vector<std::string>{
-          "attribute 'rounding' of test.cast takes a value of kind enum, got the string \"not an "
-          "id\""});
+          "attribute 'rounding' of test.cast takes a value of kind enum (Rounding), got the string "
+          "\"not an id\""});
+  EXPECT_EQ(messages(make({{"dtype", DType::bf16()}, {"rounding", std::string("rz")}}).diagnostics()),
+            std::vector<std::string>{
+                "attribute 'rounding' of test.cast takes a value of kind enum (Rounding), got the "
+                "string \"rz\""});  // a spelling is the reader's business, never a value
+  EXPECT_EQ(
+      messages(
+          make({{"dtype", DType::bf16()}, {"rounding", enum_attr(ReduceKind::Sum)}}).diagnostics()),
+      std::vector<std::string>{
+          "attribute 'rounding' of test.cast takes a value of kind enum (Rounding), got the enum "
+          "sum (ReduceKind)"});
   EXPECT_EQ(
       messages(make({{"dtype", DType::bf16()}, {"saturate", std::monostate{}}}).diagnostics()),
       std::vector<std::string>{
@@ -114,8 +127,9 @@ TEST(CallAttrs, AttributesArePartOfStructuralEqualityAndHash) {
     return Expr(Call::make(op, {x}, std::move(attrs), tensor({4}, DType::bf16())).value());
   };
   Expr a = make({{"dtype", DType::bf16()}});
-  Expr b = make({{"dtype", DType::bf16()}, {"rounding", std::string("rn")}});  // the default
-  Expr c = make({{"dtype", DType::bf16()}, {"rounding", std::string("rz")}});
+  using numerics::Rounding;
+  Expr b = make({{"dtype", DType::bf16()}, {"rounding", enum_attr(Rounding::NearestEven)}});  // default
+  Expr c = make({{"dtype", DType::bf16()}, {"rounding", enum_attr(Rounding::TowardZero)}});
   Expr d = make({{"dtype", DType::bf16()}, {"label", std::string("rn")}});
   EXPECT_TRUE(structural_equal(a, b));
   EXPECT_EQ(structural_hash(a), structural_hash(b));
@@ -151,6 +165,16 @@ TEST(CallAttrs, ValueTextSpellsEveryFamily) {
   EXPECT_EQ(attr_value_kind_name(AttrValue(std::vector<std::int64_t>{})), "int_tuple");
   EXPECT_TRUE(attr_value_fits(AttrKind::Layout, std::monostate{}));
   EXPECT_FALSE(attr_value_fits(AttrKind::Layout, std::int64_t{1}));
+  // An enum value is an EnumAttr, printed as its spelling; a string is always quoted.
+  EXPECT_EQ(attr_value_text(AttrKind::Enum, enum_attr(numerics::Rounding::TowardPosInf)), "rp");
+  EXPECT_EQ(attr_value_text(AttrKind::String, std::string("rp")), "\"rp\"");
+  EXPECT_EQ(attr_value_kind_name(AttrValue(enum_attr(ReduceKind::Max))), "enum");
+  EXPECT_TRUE(attr_value_fits(AttrKind::Enum, enum_attr(ReduceKind::Max)));
+  EXPECT_FALSE(attr_value_fits(AttrKind::Enum, std::string("max")));
+  const ParamDef kind = ParamDef::enum_attribute("kind", kReduceKindSpace);
+  EXPECT_TRUE(attr_value_fits(kind, enum_attr(ReduceKind::Max)));
+  EXPECT_TRUE(attr_value_fits(kind, std::monostate{}));  // None fits; binding checks optional
+  EXPECT_FALSE(attr_value_fits(kind, enum_attr(numerics::Rounding::NearestEven)));
 }
 
 }  // namespace

@@ -143,6 +143,32 @@ TEST(ExprMutator, RebuildsOnlyThePathToAChangeAndMutatesASharedNodeOnce) {
   EXPECT_EQ(r.calls, 2);  // N once (memoized), M once
 }
 
+// A rewrite keeps the source's names and places without tables: the node rebuilt for one that
+// carries a binding shares that binding, an untouched node keeps its own, a node without one
+// gets none.
+TEST(ExprMutator, ARebuiltNodeKeepsTheBindingOfTheNodeItReplaces) {
+  DimVarRef n = test::dim("N", 1, 64);
+  DimVarRef m = test::dim("M", 1, 64);
+  Expr n_plus_1 = simplify_dim(DimOpKind::Add, {n, dim_const(1)}).value();
+  Expr m_plus_1 = simplify_dim(DimOpKind::Add, {m, dim_const(1)}).value();
+  EXPECT_EQ(n_plus_1->binding(), nullptr);
+  EXPECT_EQ(n_plus_1->binding_name(), "");
+  ASSERT_TRUE(attach_binding(*n_plus_1, make_binding_info("s", SourceLocation{"f.tfir", 3, 5})));
+  EXPECT_FALSE(attach_binding(*n_plus_1, make_binding_info("again")));  // the first binding stays
+  EXPECT_EQ(n_plus_1->binding_name(), "s");
+  ASSERT_TRUE(attach_binding(*m_plus_1, make_binding_info("u")));
+  TupleRef t = tuple({n_plus_1, m_plus_1});
+  Expr out = ReplaceN().mutate(t);
+  ASSERT_FALSE(out.same_as(t));
+  EXPECT_EQ(out->binding(), nullptr);  // the Tuple had none
+  const Tuple& rebuilt = *out->as<Tuple>();
+  ASSERT_FALSE(rebuilt.elements[0].same_as(n_plus_1));
+  EXPECT_EQ(rebuilt.elements[0]->binding(), n_plus_1->binding());  // the same record, shared
+  EXPECT_EQ(rebuilt.elements[0]->binding()->location.str(), "f.tfir:3:5");
+  EXPECT_TRUE(rebuilt.elements[1].same_as(m_plus_1));
+  EXPECT_EQ(rebuilt.elements[1]->binding_name(), "u");
+}
+
 TEST(Substitute, ReplacesVarsByIdentityAndKeepsWhatItDoesNotTouch) {
   VarRef a = test::var("a", f32());
   VarRef a2 = test::var("a", f32());  // same name, another Var

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/core/numerics_spaces.h"
 #include "ir/core/op.h"
+#include "ir/core/reduce_kind.h"
 #include "ir/dim/dim_ops.h"
 
 namespace tf {
@@ -13,7 +15,8 @@ TEST(ParamDef, OpsDeclareOperandsAndAttributesInOrder) {
   OpRegistry r;
   Op cast = r.add({.name = "test.cast",
                    .params = {ParamDef::operand("x"), ParamDef::attribute("dtype", AttrKind::DType),
-                              ParamDef::attribute("rounding", AttrKind::Enum, std::string("rn")),
+                              ParamDef::enum_attribute("rounding", numerics::kRoundingSpace,
+                                                       enum_attr(numerics::Rounding::NearestEven)),
                               ParamDef::attribute("saturate", AttrKind::Bool, true),
                               ParamDef::attribute("layout", AttrKind::Layout, std::monostate{})}})
                 .value();
@@ -30,7 +33,11 @@ TEST(ParamDef, OpsDeclareOperandsAndAttributesInOrder) {
   const ParamDef* rounding = cast.find_param("rounding");
   ASSERT_NE(rounding, nullptr);
   EXPECT_FALSE(rounding->required());
-  EXPECT_EQ(std::get<std::string>(*rounding->default_value), "rn");
+  EXPECT_EQ(rounding->attr_kind, AttrKind::Enum);
+  EXPECT_EQ(rounding->enum_space, &numerics::kRoundingSpace);
+  EXPECT_EQ(std::get<EnumAttr>(*rounding->default_value), enum_attr(numerics::Rounding::NearestEven));
+  EXPECT_EQ(std::get<EnumAttr>(*rounding->default_value).spelling(), "rn");
+  EXPECT_EQ(cast.find_param("dtype")->enum_space, nullptr);
   const ParamDef* layout = cast.find_param("layout");
   ASSERT_NE(layout, nullptr);
   EXPECT_TRUE(layout->optional);  // a None default makes it optional
@@ -67,7 +74,10 @@ TEST(ParamDef, InvalidSchemasAreRefusedWithEveryProblem) {
                   operand_with_default, ParamDef::attribute("k", AttrKind::None),
                   ParamDef::attribute("n", AttrKind::Int, 1.5),
                   ParamDef::attribute("t", AttrKind::Type, std::int64_t{0}),
-                  ParamDef::attribute("e", AttrKind::Enum, std::string("not an identifier"))});
+                  ParamDef::enum_attribute("e", numerics::kRoundingSpace, std::string("rn")),
+                  ParamDef::enum_attribute("f", numerics::kRoundingSpace, enum_attr(ReduceKind::Sum)),
+                  ParamDef::attribute("g", AttrKind::Enum),
+                  ParamDef::attribute("h", AttrKind::Enum, std::monostate{})});
   std::vector<std::string> messages;
   for (const Diagnostic& x : d) {
     EXPECT_EQ(x.category, DiagCategory::Usage);
@@ -83,13 +93,21 @@ TEST(ParamDef, InvalidSchemasAreRefusedWithEveryProblem) {
                 "attribute 'k' of op 'test.op' needs a value kind and cannot be variadic",
                 "the default of attribute 'n' of op 'test.op' is not a value of kind int",
                 "the default of attribute 't' of op 'test.op' is not a value of kind type",
-                "the default of attribute 'e' of op 'test.op' is not a value of kind enum"}));
+                "the default of attribute 'e' of op 'test.op' is not a value of kind enum",
+                "the default of attribute 'f' of op 'test.op' is not a value of kind enum",
+                "attribute 'g' of op 'test.op' is an enum without an enum space naming its "
+                "spellings",
+                "attribute 'h' of op 'test.op' is an enum without an enum space naming its "
+                "spellings"}));
   EXPECT_TRUE(
       check_params(
           "test.op",
           {ParamDef::operand("x"), ParamDef::attribute("s", AttrKind::Storage, StorageKind::Smem),
            ParamDef::attribute("d", AttrKind::DType, DType::f32()),
-           ParamDef::attribute("v", AttrKind::IntTuple, std::vector<std::int64_t>{1, 2})})
+           ParamDef::attribute("v", AttrKind::IntTuple, std::vector<std::int64_t>{1, 2}),
+           ParamDef::enum_attribute("k", kReduceKindSpace),
+           ParamDef::enum_attribute("m", kReduceKindSpace, enum_attr(ReduceKind::Max)),
+           ParamDef::enum_attribute("r", numerics::kRoundingSpace, std::monostate{})})
           .empty());
   OpRegistry r;
   EXPECT_FALSE(

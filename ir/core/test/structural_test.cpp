@@ -6,6 +6,7 @@
 #include <cmath>
 #include <unordered_set>
 
+#include "ir/core/expr_print.h"
 #include "ir/core/test/ir_test_util.h"
 #include "ir/dim/dim_const.h"
 #include "ir/dim/dim_ops.h"
@@ -35,6 +36,16 @@ TEST(Structural, EqualTreesBuiltSeparatelyAreEqualAndHashEqual) {
   EXPECT_FALSE(structural_equal(a, simplify_dim(DimOpKind::Sub, {n, dim_const(1)}).value()));
   EXPECT_FALSE(structural_equal(a, Expr()));
   EXPECT_TRUE(structural_equal(Expr(), Expr()));
+}
+
+TEST(Structural, ABindingIsNoPartOfEqualityHashingOrPrinting) {
+  DimVarRef n = test::dim("N", 1, 64);
+  Expr a = add(n, dim_const(1));
+  Expr b = add(n, dim_const(1));
+  ASSERT_TRUE(attach_binding(*a, make_binding_info("t", SourceLocation{"f.tfir", 2, 5})));
+  EXPECT_TRUE(structural_equal(a, b));
+  EXPECT_EQ(structural_hash(a), structural_hash(b));
+  EXPECT_EQ(to_string(a), to_string(b));
 }
 
 TEST(Structural, TypesCompareAllFields) {

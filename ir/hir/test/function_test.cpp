@@ -6,6 +6,7 @@
 #include "ir/core/expr_print.h"
 #include "ir/core/module.h"
 #include "ir/core/structural.h"
+#include "ir/hir/body_path.h"
 #include "ir/hir/test/hir_test_util.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
@@ -35,6 +36,28 @@ TEST(HirFunction, ItsTypeIsTheCallableTypeOfItsSignature) {
   EXPECT_EQ(f->function_kind(), "func");
   EXPECT_EQ(to_string(IRType(f->callable_type())),
             to_string(IRType(CallableType::make(add->type(), {x->type(), y->type()}).value())));
+}
+
+// A body path restarts at the innermost node that carries a binding name, and a diagnostic is
+// placed at the innermost binding with a place (a parameter's, when it is the innermost).
+TEST(HirFunction, BodyPathsReadTheBindingsOnTheNodes) {
+  VarRef x = f32v("x", {4});
+  VarRef y = f32v("y", {4});
+  CallRef t = make_binary(BinaryKind::Add, x, y, hir_handlers()).value();
+  CallRef r = make_binary(BinaryKind::Mul, t, x, hir_handlers()).value();
+  ASSERT_TRUE(attach_binding(*t, make_binding_info("t", SourceLocation{"f.tfir", 3, 5})));
+  ASSERT_TRUE(attach_binding(*y, make_binding_info("", SourceLocation{"f.tfir", 2, 20})));
+  HirFunctionRef f = Function::make("f", {x, y}, r).value();
+  const std::vector<BodyStep> to_y = {
+      {r.get()}, {r.get(), "args", 0}, {t.get()}, {t.get(), "args", 1}, {y.get()}};
+  EXPECT_EQ(spell_body_path(*f, to_y), "f.t.args[1]");
+  EXPECT_EQ(innermost_binding_location(*f, to_y)->str(), "f.tfir:2:20");
+  const std::vector<BodyStep> to_x = {
+      {r.get()}, {r.get(), "args", 0}, {t.get()}, {t.get(), "args", 0}, {x.get()}};
+  EXPECT_EQ(innermost_binding_location(*f, to_x)->str(), "f.tfir:3:5");
+  const std::vector<BodyStep> to_r = {{r.get()}, {r.get(), "args", 1}, {x.get()}};
+  EXPECT_EQ(spell_body_path(*f, to_r), "f.body.args[1]");
+  EXPECT_FALSE(innermost_binding_location(*f, to_r).has_value());
 }
 
 // Its FunctionKind is Hir, and as<T> through FunctionBase finds it and nothing else.

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/core/expr_print.h"
+#include "ir/core/kind_attrs.h"
 #include "ir/core/structural.h"
 #include "ir/core/tuple.h"
 #include "ir/core/type_infer.h"
@@ -219,14 +220,21 @@ TEST(HirMath, ClampAndSoftplusKeepTheType) {
 TEST(HirMath, KindAttributeIsCheckedAndPartOfIdentity) {
   VarRef f = t("f", {4}, DType::f32());
   const Op bin = math_op(MathOp::Binary, H().registry());
-  // The schema: the kind is required; typeinfer rejects a name outside BinaryKind.
+  // The schema: the kind is required, an EnumAttr of BinaryKind's space (a spelling or another
+  // space's value is refused when the Call binds its attributes).
+  EXPECT_EQ(bin.params()[2].enum_space, &kBinaryKindSpace);
   EXPECT_EQ(messages(Call::make(bin, {f, f}, f->type()).diagnostics()),
             Msgs{"hir.math.Binary needs the attribute 'kind' (enum)"});
-  CallRef bad = Call::make(bin, {f, f}, {{"kind", std::string("xor")}}, f->type()).value();
-  Result<IRType> inferred = infer_type(bad, H());
-  EXPECT_EQ(messages(inferred.diagnostics()),
-            Msgs{"hir.math.Binary: unknown kind 'xor'; the kinds are add, sub, mul, div, "
-                 "floor_div, mod, max, min, pow, eq, ne, lt, le, gt, ge, and, or"});
+  EXPECT_EQ(messages(
+                Call::make(bin, {f, f}, {{"kind", std::string("add")}}, f->type()).diagnostics()),
+            Msgs{"attribute 'kind' of hir.math.Binary takes a value of kind enum (BinaryKind), got "
+                 "the string \"add\""});
+  EXPECT_FALSE(Call::make(bin, {f, f}, {{"kind", enum_attr(UnaryKind::Neg)}}, f->type()).ok());
+  // A spelling outside BinaryKind is the reader's type error, worded as the rule worded it.
+  EXPECT_EQ(unknown_enum_spelling(bin.name(), "kind", kBinaryKindSpace, "xor").message,
+            "hir.math.Binary: unknown kind 'xor'; the kinds are add, sub, mul, div, "
+            "floor_div, mod, max, min, pow, eq, ne, lt, le, gt, ge, and, or");
+  EXPECT_EQ(binary_kind_of(*make_binary(BinaryKind::Pow, f, f, H()).value()), BinaryKind::Pow);
   // infer_type routes through typeinfer_attrs and agrees with the builder.
   CallRef add = make_binary(BinaryKind::Add, f, f, H()).value();
   CallRef add2 = make_binary(BinaryKind::Add, f, f, H()).value();

@@ -4,12 +4,15 @@
 
 #include "ir/numerics/cast_mode.h"
 #include "ir/hir/cast_rules.h"
+#include "ir/hir/tensor_enums.h"
 #include "ir/hir/test/tensor_test_util.h"
 
 namespace tf::hir {
 namespace {
 
 using namespace test;
+using numerics::Rounding;
+using numerics::ScaleMethod;
 
 Op op_of(TensorOp op) {
   return tensor_op(op, hir_handlers().registry());
@@ -71,7 +74,7 @@ TEST(HirTensor, SchemasFollowTheCatalogue) {
   EXPECT_EQ(op_of(TensorOp::Reshape).params()[1].attr_kind, AttrKind::DimTuple);
   EXPECT_EQ(op_of(TensorOp::TopK).params()[1].attr_kind, AttrKind::Dim);
   EXPECT_EQ(op_of(TensorOp::Zeros).params()[0].attr_kind, AttrKind::Type);
-  EXPECT_EQ(*op_of(TensorOp::Reduce).params()[3].default_value, AttrDefault(std::string("mean")));
+  EXPECT_EQ(*op_of(TensorOp::Reduce).params()[3].default_value, AttrDefault(enum_attr(ReduceKind::Mean)));
   EXPECT_TRUE(op_of(TensorOp::Concat).variadic());
   EXPECT_TRUE(op_of(TensorOp::Stack).variadic());
   EXPECT_FALSE(op_of(TensorOp::Concat).tuple_operands());
@@ -142,19 +145,22 @@ TEST(HirTensor, CastReplacesTheDtypeAndKeepsLayoutAndStorage) {
   EXPECT_EQ(
       type_of(
           call(TensorOp::Cast, {x},
-               {{"dtype", DType::f8e8m0()}, {"rounding", std::string("rz")}, {"saturate", false}})),
+               {{"dtype", DType::f8e8m0()},
+                {"rounding", enum_attr(Rounding::TowardZero)},
+                {"saturate", false}})),
       "Tensor[(4, 3), f8e8m0, layout=Layout((4, 3), (3, 1)), storage=rmem]");
   // A plain f4e2m1 target types; only the evaluator refuses it.
   EXPECT_EQ(type_of(call(TensorOp::Cast, {x}, {{"dtype", DType::f4e2m1()}})),
             "Tensor[(4, 3), f4e2m1, layout=Layout((4, 3), (3, 1)), storage=rmem]");
   VarRef w = tv("w", {2, 64}, DType::f32());
   EXPECT_EQ(type_of(call(TensorOp::Cast, {w},
-                         {{"dtype", DType::mxfp4()}, {"scale_method", std::string("rceil")}})),
+                         {{"dtype", DType::mxfp4()},
+                          {"scale_method", enum_attr(ScaleMethod::Rceil)}})),
             "Tensor[(2, 64), MXFP4]");
   EXPECT_EQ(type_of(call(TensorOp::Cast, {w},
                          {{"dtype", DType::nvfp4()},
-                          {"scale_method", std::string("nvfp4")},
-                          {"rounding", std::string("rn")},
+                          {"scale_method", enum_attr(ScaleMethod::Nvfp4)},
+                          {"rounding", enum_attr(Rounding::NearestEven)},
                           {"saturate", true}})),
             "Tensor[(2, 64), NVFP4]");
 }
@@ -162,12 +168,24 @@ TEST(HirTensor, CastReplacesTheDtypeAndKeepsLayoutAndStorage) {
 TEST(HirTensor, CastRejectsModesTheTargetDoesNotOffer) {
   VarRef x = tv("x", {4}, DType::f32());
   auto cast = [&](std::vector<NamedAttr> attrs) { return msgs(call(TensorOp::Cast, {x}, attrs)); };
-  EXPECT_EQ(cast({{"dtype", DType::bf16()}, {"rounding", std::string("rd")}}),
-            Msgs{"hir.tensor.Cast: rounding must be rn, rz or rp, got 'rd'"});
-  EXPECT_EQ(cast({{"dtype", DType::f8e8m0()}, {"rounding", std::string("rn")}}),
+  // rounding and scale_method are EnumAttrs of numerics' spaces: a spelling is refused when the
+  // Call binds, and one outside the space is the reader's type error (worded as the rule was).
+  EXPECT_FALSE(
+      call(TensorOp::Cast, {x}, {{"dtype", DType::bf16()}, {"rounding", std::string("rn")}}).ok());
+  EXPECT_EQ(op_of(TensorOp::Cast).find_param("rounding")->enum_space, &numerics::kRoundingSpace);
+  EXPECT_EQ(op_of(TensorOp::Cast).find_param("scale_method")->enum_space,
+            &numerics::kScaleMethodSpace);
+  EXPECT_EQ(unknown_enum_spelling("hir.tensor.Cast", "rounding", numerics::kRoundingSpace, "rd")
+                .message,
+            "hir.tensor.Cast: rounding must be rn, rz or rp, got 'rd'");
+  EXPECT_EQ(unknown_enum_spelling("hir.tensor.Cast", "scale_method", numerics::kScaleMethodSpace,
+                                  "amax")
+                .message,
+            "hir.tensor.Cast: scale_method must be ocp, rceil or nvfp4, got 'amax'");
+  EXPECT_EQ(cast({{"dtype", DType::f8e8m0()}, {"rounding", enum_attr(Rounding::NearestEven)}}),
             Msgs{"hir.tensor.Cast: a cast to f8e8m0 does not offer rounding=rn saturate=true; "
                  "f8e8m0 offers rounding rz or rp with saturate true or false"});
-  EXPECT_EQ(cast({{"dtype", DType::fp8e4m3()}, {"rounding", std::string("rz")}}),
+  EXPECT_EQ(cast({{"dtype", DType::fp8e4m3()}, {"rounding", enum_attr(Rounding::TowardZero)}}),
             Msgs{"hir.tensor.Cast: a cast to fp8e4m3 does not offer rounding=rz saturate=true; "
                  "fp8e4m3 offers rounding rn with saturate true or false"});
   EXPECT_EQ(cast({{"dtype", DType::i32()}, {"saturate", false}}),
@@ -176,18 +194,18 @@ TEST(HirTensor, CastRejectsModesTheTargetDoesNotOffer) {
   EXPECT_EQ(cast({{"dtype", DType::f6e2m3()}, {"saturate", false}}),
             Msgs{"hir.tensor.Cast: a cast to f6e2m3 does not offer rounding=rn saturate=false; "
                  "f6e2m3 offers rounding rn or rz with saturate true only"});
-  EXPECT_EQ(cast({{"dtype", DType::f32()}, {"scale_method", std::string("ocp")}}),
+  EXPECT_EQ(cast({{"dtype", DType::f32()}, {"scale_method", enum_attr(ScaleMethod::Ocp)}}),
             Msgs{"hir.tensor.Cast: scale_method applies only to a block-scaled target dtype, "
                  "got f32"});
-  EXPECT_EQ(cast({{"dtype", DType::mxfp4()}, {"scale_method", std::string("amax")}}),
-            Msgs{"hir.tensor.Cast: scale_method must be ocp, rceil or nvfp4, got 'amax'"});
-  EXPECT_EQ(cast({{"dtype", DType::mxfp8_e4m3()}, {"scale_method", std::string("nvfp4")}}),
+  EXPECT_EQ(cast({{"dtype", DType::mxfp8_e4m3()}, {"scale_method", enum_attr(ScaleMethod::Nvfp4)}}),
             Msgs{"hir.tensor.Cast: scale_method nvfp4 needs f4e2m1 elements with an fp8e4m3 "
                  "block scale and a Whole f32 tensor scale; MXFP8_E4M3 is not such a format"});
-  EXPECT_EQ(cast({{"dtype", DType::nvfp4()}, {"scale_method", std::string("ocp")}}),
+  EXPECT_EQ(cast({{"dtype", DType::nvfp4()}, {"scale_method", enum_attr(ScaleMethod::Ocp)}}),
             Msgs{"hir.tensor.Cast: scale_method ocp needs one block level with an f8e8m0 scale "
                  "(an MX format); NVFP4 is not one"});
-  EXPECT_EQ(cast({{"dtype", DType::mxfp4()}, {"rounding", std::string("rz")}, {"saturate", false}}),
+  EXPECT_EQ(cast({{"dtype", DType::mxfp4()},
+                  {"rounding", enum_attr(Rounding::TowardZero)},
+                  {"saturate", false}}),
             (Msgs{"hir.tensor.Cast: a cast to the block-scaled MXFP4 rounds its elements to "
                   "nearest even: rounding must be rn, got rz",
                   "hir.tensor.Cast: a cast to the block-scaled MXFP4 saturates its elements: "
@@ -201,11 +219,10 @@ TEST(HirTensor, OfferedCastModesAreWordedFromTheNumericsTable) {
   EXPECT_EQ(offered_cast_modes(DType::i32()), "rounding rz with saturate true only");
   EXPECT_EQ(offered_cast_modes(DType::f4e2m1()), "rounding rn or rz with saturate true only");
   EXPECT_EQ(offered_cast_modes(DType::bf16()), "rounding rn with saturate true or false");
-  EXPECT_EQ(default_cast_rounding(DType::f8e8m0()), "rp");
+  EXPECT_EQ(default_cast_rounding(DType::f8e8m0()), Rounding::TowardPosInf);
   EXPECT_FALSE(default_cast_saturate(DType::f16()));
-  EXPECT_TRUE(cast_mode_offered_by(DType::fp8e4m3(), "rn", false));
-  EXPECT_FALSE(cast_mode_offered_by(DType::fp8e4m3(), "rz", true));
-  EXPECT_FALSE(cast_mode_offered_by(DType::fp8e4m3(), "nearest", true));
+  EXPECT_TRUE(cast_mode_offered_by(DType::fp8e4m3(), Rounding::NearestEven, false));
+  EXPECT_FALSE(cast_mode_offered_by(DType::fp8e4m3(), Rounding::TowardZero, true));
 }
 
 }  // namespace

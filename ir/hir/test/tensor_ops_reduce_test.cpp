@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "ir/core/reduce_kind.h"
+#include "ir/hir/tensor_enums.h"
 #include "ir/hir/test/tensor_test_util.h"
 
 namespace tf::hir {
@@ -43,36 +44,45 @@ TEST(HirTensorReduce, ArgMaxDropsTheAxis) {
 
 TEST(HirTensorReduce, ReduceKeepsOrDropsAxes) {
   VarRef x = tv("x", {2, 3, 4}, DType::bf16(), StorageKind::Smem, L("(2,3,4):(12,4,1)"));
-  auto reduce = [&](Ints axes, bool keepdim, std::string kind) {
-    return call(TensorOp::Reduce, {x}, {{"axes", axes}, {"keepdim", keepdim}, {"kind", kind}});
+  using K = ReduceKind;
+  auto reduce = [&](Ints axes, bool keepdim, K kind) {
+    return call(TensorOp::Reduce, {x},
+                {{"axes", axes}, {"keepdim", keepdim}, {"kind", enum_attr(kind)}});
   };
-  EXPECT_EQ(type_of(reduce({1}, true, "sum")),
+  EXPECT_EQ(type_of(reduce({1}, true, K::Sum)),
             "Tensor[(2, 1, 4), bf16, layout=Layout((2, 1, 4), (4, 4, 1)), storage=smem]");
-  EXPECT_EQ(type_of(reduce({-1, 0}, false, "max")),
+  EXPECT_EQ(type_of(reduce({-1, 0}, false, K::Max)),
             "Tensor[(3,), bf16, layout=Layout((3,), (1,)), storage=smem]");
-  EXPECT_EQ(type_of(reduce({0, 1, 2}, false, "abs_max")), "Tensor[(), bf16, storage=smem]");
+  EXPECT_EQ(type_of(reduce({0, 1, 2}, false, K::AbsMax)), "Tensor[(), bf16, storage=smem]");
   // docs/decisions.md D6: axes=() reduces nothing.
-  EXPECT_EQ(type_of(reduce({}, false, "mean")),
+  EXPECT_EQ(type_of(reduce({}, false, K::Mean)),
             "Tensor[(2, 3, 4), bf16, layout=Layout((2, 3, 4), (12, 4, 1)), storage=smem]");
   Result<CallRef> dflt = call(TensorOp::Reduce, {x}, {{"axes", Ints{2}}});
   EXPECT_EQ(to_string(Expr(dflt.value())),
             "hir.tensor.Reduce(x, axes=(2,), keepdim=true, kind=mean)");
-  EXPECT_EQ(msgs(reduce({3, 0, -3}, true, "prod")),
-            (Msgs{"hir.tensor.Reduce: unknown kind 'prod'; the kinds are mean, sum, abs_max, max",
-                  "hir.tensor.Reduce: axis 3 is out of range for rank 3 (expected -3 to 2)",
+  EXPECT_EQ(enum_value<ReduceKind>(dflt.value()->attr("kind")), K::Mean);
+  EXPECT_EQ(msgs(reduce({3, 0, -3}, true, K::Sum)),
+            (Msgs{"hir.tensor.Reduce: axis 3 is out of range for rank 3 (expected -3 to 2)",
                   "hir.tensor.Reduce: axes names axis 0 twice"}));
+  // The kind is an EnumAttr of ReduceKind's space: a spelling is refused when the Call binds,
+  // and a spelling outside the space is the reader's type error (worded as the rule was).
+  const Op op = tensor_op(TensorOp::Reduce, hir_handlers().registry());
+  EXPECT_EQ(op.find_param("kind")->enum_space, &kReduceKindSpace);
+  EXPECT_FALSE(call(TensorOp::Reduce, {x}, {{"axes", Ints{1}}, {"kind", std::string("sum")}}).ok());
+  EXPECT_EQ(unknown_enum_spelling(op.name(), "kind", kReduceKindSpace, "prod").message,
+            "hir.tensor.Reduce: unknown kind 'prod'; the kinds are mean, sum, abs_max, max");
   VarRef ps = tv("ps", {8, 4}, DType::f32(), StorageKind::Gmem, sharded("(8,4):(4,1)", {P()}));
   VarRef pm = tv("pm", {8, 4}, DType::f32(), StorageKind::Gmem, sharded("(8,4):(4,1)", {P("max")}));
-  auto on = [](VarRef v, std::string kind) {
-    return call(TensorOp::Reduce, {v}, {{"axes", Ints{1}}, {"kind", kind}});
+  auto on = [](VarRef v, K kind) {
+    return call(TensorOp::Reduce, {v}, {{"axes", Ints{1}}, {"kind", enum_attr(kind)}});
   };
-  EXPECT_EQ(type_of(on(ps, "sum")), "Tensor[(8, 1), f32]");
-  EXPECT_EQ(type_of(on(ps, "mean")), "Tensor[(8, 1), f32]");
-  EXPECT_EQ(type_of(on(pm, "max")), "Tensor[(8, 1), f32]");
-  EXPECT_EQ(msgs(on(ps, "max")),
+  EXPECT_EQ(type_of(on(ps, K::Sum)), "Tensor[(8, 1), f32]");
+  EXPECT_EQ(type_of(on(ps, K::Mean)), "Tensor[(8, 1), f32]");
+  EXPECT_EQ(type_of(on(pm, K::Max)), "Tensor[(8, 1), f32]");
+  EXPECT_EQ(msgs(on(ps, K::Max)),
             Msgs{"hir.tensor.Reduce: kind max does not commute with x's Partial(sum); only sum / "
                  "mean over Partial(sum) and max over Partial(max) do"});
-  EXPECT_EQ(msgs(on(pm, "abs_max")),
+  EXPECT_EQ(msgs(on(pm, K::AbsMax)),
             Msgs{"hir.tensor.Reduce: kind abs_max does not commute with x's Partial(max); only "
                  "sum / mean over Partial(sum) and max over Partial(max) do"});
 }
@@ -117,12 +127,15 @@ TEST(HirTensorReduce, QuantYieldsCodesAndScales) {
                          {{"group", std::int64_t{64}}})),
             "Tuple[Tensor[(2, H), fp8e4m3], Tensor[(2, H // 64), f32]]");
   EXPECT_EQ(msgs(call(TensorOp::Quant, {x},
-                      {{"scheme", std::string("per_tensor")},
+                      {{"scheme", enum_attr(QuantScheme::PerTokenGroup)},
                        {"group", std::int64_t{0}},
                        {"target_dtype", DType::fp8e5m2()}})),
-            (Msgs{"hir.tensor.Quant: scheme must be per_token_group, got 'per_tensor'",
-                  "hir.tensor.Quant: group must be a positive int, got 0",
+            (Msgs{"hir.tensor.Quant: group must be a positive int, got 0",
                   "hir.tensor.Quant: target_dtype must be fp8e4m3, got fp8e5m2"}));
+  // The scheme's space has upstream's one scheme; another is the reader's type error.
+  EXPECT_EQ(unknown_enum_spelling("hir.tensor.Quant", "scheme", kQuantSchemeSpace, "per_tensor")
+                .message,
+            "hir.tensor.Quant: scheme must be per_token_group, got 'per_tensor'");
   EXPECT_EQ(msgs(call(TensorOp::Quant, {tv("s", {}, DType::f32())})),
             Msgs{"hir.tensor.Quant: x must have rank >= 1, got rank 0"});
   EXPECT_EQ(msgs(call(TensorOp::Quant, {x}, {{"group", std::int64_t{96}}})),

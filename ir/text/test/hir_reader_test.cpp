@@ -130,6 +130,36 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 )");
 }
 
+// A bound value's node carries its name and place (a value bound twice keeps its first), a
+// parameter's Var its place only; the printer writes the names back.
+TEST(HirReader, BindingsCarryTheirNameAndPlaceOnTheNode) {
+  const std::string src = R"(
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    t = add(x, x)
+    u = t
+    return u
+}
+)";
+  Result<ReadFile> f = read(src);
+  ASSERT_TRUE(f.ok()) << f.diagnostics()[0].render();
+  const auto* fn = function_as<hir::Function>(f->module->find("f"));
+  ASSERT_NE(fn, nullptr);
+  const BindingInfo* t = fn->body()->binding();
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->name, "t");
+  EXPECT_EQ(t->location.str(), "t.tfir:5:5");
+  const BindingInfo* x = fn->params()[0]->binding();
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->name, "");
+  EXPECT_EQ(x->location.str(), "t.tfir:4:8");
+  EXPECT_EQ(print_file(*f), std::string(kDecls) + R"(
+func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
+    t: Tensor[(4,), f32] = add(x, x)
+    return t
+}
+)");
+}
+
 TEST(HirReader, UpstreamAliasSpellingsReadAsTheCanonicalKinds) {
   const std::string src = R"(
 func f(x: Tensor[(4,), f32], y: Tensor[(4,), f32]) -> Tuple[Tensor[(4,), bool], Tensor[(4,), f32]] {

@@ -90,23 +90,33 @@ TEST(TirEffectOps, RmsNormTakesAOneDimensionalWeightAndEps) {
 
 // covers: TIR.2.3.TENSOR.reduce-operands, TIR.2.3.TENSOR.reduce-workspace-cross-warp
 TEST(TirEffectOps, ReduceChecksItsKindAxesAndWorkspace) {
-  auto attrs = [](std::vector<std::int64_t> axes, std::string kind) {
-    return std::vector<NamedAttr>{{"axes", std::move(axes)}, {"kind", std::move(kind)}};
+  auto attrs = [](std::vector<std::int64_t> axes, ReduceKind kind) {
+    return std::vector<NamedAttr>{{"axes", std::move(axes)}, {"kind", enum_attr(kind)}};
   };
   VarRef src = t("src", {4, 8});
   VarRef dst = t("dst", {4});
-  EXPECT_TRUE(verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({1}, "sum")).empty());
+  EXPECT_TRUE(
+      verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({1}, ReduceKind::Sum)).empty());
   EXPECT_TRUE(verify("tir.tensor.Reduce",
                      {src, dst, t("ws", {64}, DType::f32(), StorageKind::Smem)},
-                     attrs({1}, "abs_max"))
+                     attrs({1}, ReduceKind::AbsMax))
                   .empty());
-  EXPECT_EQ(verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({1}, "prod")).size(), 1u);
-  EXPECT_EQ(verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({2}, "sum")).size(), 1u);
-  EXPECT_EQ(verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({1, 1}, "sum")).size(),
-            1u);
+  // The kind is an EnumAttr of ReduceKind's space: a spelling or another space's value is
+  // refused when the Call binds (an unknown spelling is the reader's error).
+  for (AttrValue bad : {AttrValue(std::string("sum")), AttrValue(enum_attr(BinaryKind::Max))})
+    EXPECT_FALSE(Evaluate::make_op(op("tir.tensor.Reduce"), {src, dst, no_workspace()},
+                                   {{"axes", std::vector<std::int64_t>{1}}, {"kind", bad}})
+                     .ok());
+  EXPECT_EQ(
+      verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({2}, ReduceKind::Sum)).size(),
+      1u);
+  EXPECT_EQ(
+      verify("tir.tensor.Reduce", {src, dst, no_workspace()}, attrs({1, 1}, ReduceKind::Sum))
+          .size(),
+      1u);
   // A tuple other than the sentinel is not a workspace.
   Expr pair = ok(Tuple::make({src, dst}));
-  EXPECT_EQ(verify("tir.tensor.Reduce", {src, dst, pair}, attrs({1}, "sum")).size(), 1u);
+  EXPECT_EQ(verify("tir.tensor.Reduce", {src, dst, pair}, attrs({1}, ReduceKind::Sum)).size(), 1u);
 }
 
 // covers: TIR.2.3.ARITH.binary-operands, TIR.2.3.ARITH.unary-operands, TIR.2.3.ARITH.unary-rsqrt,
@@ -115,21 +125,26 @@ TEST(TirEffectOps, BinaryAndUnaryDispatchOnTheSharedKindEnums) {
   VarRef a = t("a", {4});
   VarRef b = t("b", {4});
   VarRef c = t("c", {4});
-  EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {{"kind", std::string("add")}}).empty());
-  EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {{"kind", std::string("floor_div")}}).empty());
-  EXPECT_EQ(verify("tir.arith.Binary", {a, b, c}, {{"kind", std::string("rsqrt")}}).size(), 1u);
-  EXPECT_TRUE(verify("tir.arith.Unary", {a, c}, {{"kind", std::string("rsqrt")}}).empty());
-  EXPECT_EQ(verify("tir.arith.Unary", {a, c}, {{"kind", std::string("add")}}).size(), 1u);
-  // Every HIR kind spelling is a TIR kind spelling.
+  EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {tir::kind_attr(BinaryKind::Add)}).empty());
+  EXPECT_TRUE(
+      verify("tir.arith.Binary", {a, b, c}, {tir::kind_attr(BinaryKind::FloorDiv)}).empty());
+  EXPECT_TRUE(verify("tir.arith.Unary", {a, c}, {tir::kind_attr(UnaryKind::Rsqrt)}).empty());
+  // The kind is an EnumAttr of the HIR kind's space: a UnaryKind is no Binary kind (nor the
+  // reverse), and a spelling is no kind at all; the Call's binding refuses them.
+  EXPECT_FALSE(
+      Evaluate::make_op(op("tir.arith.Binary"), {a, b, c}, {tir::kind_attr(UnaryKind::Rsqrt)}).ok());
+  EXPECT_FALSE(
+      Evaluate::make_op(op("tir.arith.Unary"), {a, c}, {tir::kind_attr(BinaryKind::Add)}).ok());
+  EXPECT_FALSE(
+      Evaluate::make_op(op("tir.arith.Unary"), {a, c}, {{"kind", std::string("neg")}}).ok());
+  // Every HIR kind is a TIR kind.
   for (BinaryKind k : kAllBinaryKinds)
-    EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {{"kind", std::string(binary_kind_name(k))}})
-                    .empty());
+    EXPECT_TRUE(verify("tir.arith.Binary", {a, b, c}, {tir::kind_attr(k)}).empty());
   for (UnaryKind k : kAllUnaryKinds)
-    EXPECT_TRUE(
-        verify("tir.arith.Unary", {a, c}, {{"kind", std::string(unary_kind_name(k))}}).empty());
+    EXPECT_TRUE(verify("tir.arith.Unary", {a, c}, {tir::kind_attr(k)}).empty());
   // Exactly two operands for Unary.
   EXPECT_FALSE(
-      Evaluate::make_op(op("tir.arith.Unary"), {a, b, c}, {{"kind", std::string("neg")}}).ok());
+      Evaluate::make_op(op("tir.arith.Unary"), {a, b, c}, {tir::kind_attr(UnaryKind::Neg)}).ok());
 }
 
 // covers: TIR.2.3.LAUNCH.arg-order, TIR.2.3.LAUNCH.callee-symbolref, TIR.2.3.LAUNCH.extent-exprs,

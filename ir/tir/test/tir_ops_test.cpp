@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/core/kind_attrs.h"
 #include "ir/core/tuple.h"
 #include "ir/tir/evaluate.h"
 #include "ir/tir/op_verify.h"
@@ -175,12 +176,13 @@ TEST(TirOps, ReduceHasNoDispatchParameterAndAnAbsentWorkspaceSentinel) {
   VarRef d = f32g("d", {4});
   VarRef ws = f32g("ws", {32});
   std::vector<NamedAttr> attrs = {{"axes", std::vector<std::int64_t>{1}},
-                                  {"kind", std::string("sum")}};
+                                  kind_attr(ReduceKind::Sum)};
   EvaluateRef plain = ok(Evaluate::make_op(op("tir.tensor.Reduce"), {a, d, no_workspace()}, attrs));
   EXPECT_FALSE(reduce_workspace(plain->call()));
   EXPECT_EQ(std::get<std::vector<std::int64_t>>(plain->call().attr("axes")),
             std::vector<std::int64_t>{1});
-  EXPECT_EQ(std::get<std::string>(plain->call().attr("kind")), "sum");
+  EXPECT_EQ(reduce_kind_of(plain->call()), ReduceKind::Sum);
+  EXPECT_EQ(std::get<EnumAttr>(plain->call().attr("kind")), enum_attr(ReduceKind::Sum));
   EvaluateRef staged = ok(Evaluate::make_op(op("tir.tensor.Reduce"), {a, d, ws}, attrs));
   EXPECT_TRUE(reduce_workspace(staged->call()).same_as(Expr(ws)));
 }

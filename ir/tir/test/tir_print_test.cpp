@@ -57,7 +57,7 @@ TEST(TirPrint, TheTfirSection6Example) {
   // Each let is the last statement of its block, so it prints flat.
   Stmt tail = ok(LetStmt::make(vo, view_out, seq({eval("tir.memory.Copy", {s, vo})})));
   Stmt let_s = ok(LetStmt::make(
-      s, alloc, seq({eval("tir.arith.Binary", {r, r, s}, {{"kind", std::string("mul")}}), tail})));
+      s, alloc, seq({eval("tir.arith.Binary", {r, r, s}, {kind_attr(BinaryKind::Mul)}), tail})));
   Stmt let_r = ok(LetStmt::make(r, alloc, seq({eval("tir.memory.Copy", {va, r}), let_s})));
   Stmt let_va = ok(LetStmt::make(va, view_a, seq({let_r})));
   Stmt scope = ok(MeshScope::make(d.cta1, mesh_binding("c"), seq({let_va})));
@@ -189,7 +189,7 @@ TEST(TirPrint, AttributesMeshesAndAtoms) {
   VarRef dst = f32g("dst", {4});
   VarRef ws = f32g("ws", {8});
   std::vector<NamedAttr> red = {{"axes", std::vector<std::int64_t>{1}},
-                                {"kind", std::string("abs_max")}};
+                                kind_attr(ReduceKind::AbsMax)};
   EXPECT_EQ(print_stmt(eval("tir.tensor.Reduce", {src, dst, no_workspace()}, red)),
             "reduce(src, dst, axes=(1,), kind=abs_max)\n");
   EXPECT_EQ(print_stmt(eval("tir.tensor.Reduce", {src, dst, ws}, red)),

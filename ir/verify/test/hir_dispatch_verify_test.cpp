@@ -262,7 +262,7 @@ TEST(HirDispatch, VariantBodiesAreVerified) {
   // A stale stored type inside a variant body is reported at the variant's path.
   VarRef x = var("x", vec(kN));
   Op add = *tables().registry().find("hir.math.Binary");
-  CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
+  CallRef bad = Call::make(add, {x, x}, {{"kind", enum_attr(BinaryKind::Add)}},
                            tensor({ShapeDim(kN)}, DType::f16()))
                     .value();
   hir::HirFunctionRef v =
@@ -309,7 +309,7 @@ TEST(HirDispatch, ModuleRules) {
 TEST(HirDispatch, AVariantIsVerifiedOnceInAModule) {
   VarRef x = var("x", vec(kN));
   Op add = *tables().registry().find("hir.math.Binary");
-  CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
+  CallRef bad = Call::make(add, {x, x}, {{"kind", enum_attr(BinaryKind::Add)}},
                            tensor({ShapeDim(kN)}, DType::f16()))
                     .value();
   hir::HirFunctionRef v =

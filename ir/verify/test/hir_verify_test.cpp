@@ -57,7 +57,7 @@ TEST(HirVerify, AStaleStoredTypeIsReportedWithItsPath) {
   // A Call stamped with a type its rule does not give (what a buggy pass could build).
   VarRef x = var("x", tensor({4}, DType::f32()));
   Op add = *tables().registry().find("hir.math.Binary");
-  CallRef bad = Call::make(add, {x, x}, {{"kind", AttrValue(std::string("add"))}},
+  CallRef bad = Call::make(add, {x, x}, {{"kind", enum_attr(BinaryKind::Add)}},
                            tensor({4}, DType::f16()))
                     .value();
   auto f = hir::Function::make("stale", {x}, bad).value();
@@ -74,7 +74,7 @@ TEST(HirVerify, AFreeVarIsReported) {
   VarRef stray = var("stray", tensor({4}, DType::f32()));
   Op add = *tables().registry().find("hir.math.Binary");
   CallRef body =
-      Call::make(add, {x, stray}, {{"kind", AttrValue(std::string("add"))}}, tensor({4}, DType::f32())).value();
+      Call::make(add, {x, stray}, {{"kind", enum_attr(BinaryKind::Add)}}, tensor({4}, DType::f32())).value();
   auto f = hir::Function::make("free", {x}, body).value();
   std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
@@ -90,16 +90,15 @@ TEST(HirVerify, ABodyDiagnosticIsPlacedAtItsBinding) {
   VarRef stray = var("stray", tensor({4}, DType::f32()));
   Op add = *tables().registry().find("hir.math.Binary");
   const auto binary = [&](Expr a, Expr b) {
-    return Call::make(add, {std::move(a), std::move(b)}, {{"kind", AttrValue(std::string("add"))}},
+    return Call::make(add, {std::move(a), std::move(b)}, {{"kind", enum_attr(BinaryKind::Add)}},
                       tensor({4}, DType::f32()))
         .value();
   };
   CallRef inner = binary(x, stray);  // `t = x + stray` on line 3
   CallRef outer = binary(inner, x);  // `r = t + x` on line 4
-  auto f = hir::Function::make("free", {x}, outer, {}, {{inner.get(), "t"}, {outer.get(), "r"}},
-                               {{inner.get(), SourceLocation{"f.tfir", 3, 5}},
-                                {outer.get(), SourceLocation{"f.tfir", 4, 5}}})
-               .value();
+  attach_binding(*inner, make_binding_info("t", SourceLocation{"f.tfir", 3, 5}));
+  attach_binding(*outer, make_binding_info("r", SourceLocation{"f.tfir", 4, 5}));
+  auto f = hir::Function::make("free", {x}, outer).value();
   std::vector<Diagnostic> d = verify_function(*f, nullptr, tables().handlers());
   ASSERT_EQ(d.size(), 1u);
   // The IR path starts from the innermost named value, as the evaluator spells it

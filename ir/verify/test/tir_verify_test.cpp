@@ -4,6 +4,7 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/math_kinds.h"
 #include "ir/core/shape_of.h"
 #include "ir/core/test/ir_test_util.h"
 #include "ir/tir/binding_stmts.h"
@@ -321,7 +322,7 @@ TEST(TirVerify, NoHirOpReachesTir) {
   VarRef x = var("x", tensor({4, 2}, DType::f32()));
   Op unary = tables().registry().find("hir.math.Unary").value();
   CallRef call =
-      ok(Call::make(unary, {x}, {{"kind", AttrValue(std::string("exp"))}}, tensor({4, 2}, DType::f32())));
+      ok(Call::make(unary, {x}, {{"kind", enum_attr(UnaryKind::Exp)}}, tensor({4, 2}, DType::f32())));
   VarRef y = var("y", call->type());
   std::vector<Diagnostic> d =
       verify(*function({x}, {ok(tir::LetStmt::make(y, call, tir::Sequential::empty()))}));

@@ -13,6 +13,7 @@
 
 #include "driver/ir_session.h"
 #include "driver/report.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/core/op.h"
 #include "ir/text/test/tfir_contract_examples.h"
 #include "tools/tf/check_command.h"
@@ -275,7 +276,12 @@ TEST(TfOps, JsonIsOneArrayOfOpObjects) {
 }
 
 TEST(TfOps, AttributeDefaultsAreSpelledAsInTfir) {
-  EXPECT_EQ(attr_default_text(ParamDef::attribute("r", AttrKind::Enum, std::string("rz"))), "rz");
+  EXPECT_EQ(attr_default_text(ParamDef::enum_attribute("r", numerics::kRoundingSpace,
+                                                      enum_attr(numerics::Rounding::TowardZero))),
+            "rz");
+  EXPECT_EQ(attr_default_text(ParamDef::enum_attribute("o", numerics::kRoundingSpace,
+                                                      std::monostate{})),
+            "None");
   EXPECT_EQ(attr_default_text(ParamDef::attribute("s", AttrKind::String, std::string("a\"b"))),
             "\"a\\\"b\"");
   EXPECT_EQ(attr_default_text(ParamDef::attribute("x", AttrKind::Int, std::monostate{})), "None");

@@ -1,0 +1,43 @@
+// GridPart: one part of the rows of a row-wise body under the grid strategy (grid_plan.h): the
+// main part over every thread, or the tail on thread 0 of CTA 0, and what a row value becomes in
+// it. The grid rule (grid_rule.cpp) lowers the body once per part and hands the part to every
+// rule in its StrategyContext (strategy_context.h); the rules ask it where a row value's axes
+// are and how its register tensor is shaped.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "ir/layout/layout_base.h"
+#include "ir/type/shape_dim.h"
+
+namespace tf::lower {
+
+/// A part of the rows of a row-wise body: a row value, a tensor whose shape starts with `rows`,
+/// is held in it as `leading` followed by its trailing axes, distributed by `layout`.
+struct GridPart {
+  std::vector<ShapeDim> rows;     ///< the leading axes L of the row values
+  std::vector<ShapeDim> leading;  ///< what replaces them: (G, T, k), (T, k), or (tail,)
+  /// The distribution of a row value with trailing shape X in the part (null: none).
+  std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
+
+  /// True when `shape` is a row value's: not rank 0, and it starts with `rows`.
+  bool is_row(const std::vector<ShapeDim>& shape) const;
+  /// The shape of the register tensor holding a row value of HIR shape `shape`: `leading`
+  /// followed by its trailing axes. Precondition: is_row(shape).
+  std::vector<ShapeDim> held_shape(const std::vector<ShapeDim>& shape) const;
+  /// Its distribution (nullopt when the part has none). Precondition: is_row(shape), whose
+  /// trailing extents are static (grid_plan.h).
+  std::optional<LayoutBase> held_layout(const std::vector<ShapeDim>& shape) const;
+  /// Axis `axis` (in [0, rank)) of a value of HIR shape `shape`, in the TIR value that stands
+  /// for it: past the leading axes of a row value it moves with them; any other is itself.
+  std::int64_t axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const;
+  /// The axes `axes` (each in [0, rank)) of a reduction of a value of HIR shape `shape`: as
+  /// axis() each, except that the leading axes of a row value, when named, become every axis
+  /// of `leading` (a reduction across rows spans the threads' rows).
+  std::vector<std::int64_t> reduce_axes(const std::vector<ShapeDim>& shape, const std::vector<std::int64_t>& axes) const;
+};
+
+}  // namespace tf::lower
