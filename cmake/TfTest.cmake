@@ -1,5 +1,11 @@
+# The environment every test runs in: no test reads or fills the user's cache of compiled modules
+# (cuda/driver/disk_cache.h; TF_CACHE_DIR=off), so a run never depends on what an earlier one left
+# there. The cache's own tests name their folders.
+set(TF_TEST_ENV "TF_CACHE_DIR=off")
+
 # The precompiled header every test target reuses: only external and standard headers, so that
 # no project edit rebuilds it.
+
 add_library(tf_test_pch STATIC ${CMAKE_CURRENT_LIST_DIR}/test_pch.cpp)
 target_link_libraries(tf_test_pch PUBLIC GTest::gtest rapidcheck fmt::fmt)
 # The libraries are position-independent (the Python module links them); a precompiled header is
@@ -33,7 +39,7 @@ function(tf_add_test name)
     set(T_TIMEOUT 600)
   endif()
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=200")
+    ENVIRONMENT "RC_PARAMS=seed=20261129 max_success=200;${TF_TEST_ENV}")
 endfunction()
 
 # tf_add_fuzz_variant(NAME TARGET CASES n [LONG] [ARGS ...] [ENV VAR=value ...])
@@ -54,7 +60,7 @@ endfunction()
 function(tf_add_fuzz_variant name target)
   cmake_parse_arguments(F "LONG" "CASES" "ARGS;ENV" ${ARGN})
   add_test(NAME ${name} COMMAND ${target} ${F_ARGS})
-  set(env "RC_PARAMS=seed=20261129 max_success=${F_CASES}" ${F_ENV})
+  set(env "RC_PARAMS=seed=20261129 max_success=${F_CASES}" ${TF_TEST_ENV} ${F_ENV})
   # An hour at full count in the default build; the sanitizers slow the TIR machine law about
   # fifteenfold (about an hour on a shared 2-core machine), so they get three.
   set(timeout 3600)

@@ -195,6 +195,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   run.stop_requested = &eval::interrupt_requested;  // the evaluators' Ctrl-C flag
   run.keep_files = options.keep_files;
   run.kept_dir = options.kept_dir;
+  run.on_compile = options.on_compile;
   Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs, run)
                                       : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs, run);
   if (!ran.ok()) return is_func ? attributed_to(fn, ran.diagnostics()) : ran.diagnostics();

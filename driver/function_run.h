@@ -15,8 +15,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "eval/tir/tir_evaluator.h"
@@ -41,6 +43,9 @@ struct FunctionRunOptions {
   bool keep_files = false;                    ///< emu, gpu: keep the compiled module's folder (--keep)
   bool check = true;                          ///< emu, gpu: run the machine model first (run_function)
   std::string* kept_dir = nullptr;            ///< emu, gpu with keep_files: written with that folder's path
+  /// emu, gpu: called with the compiler's name ("g++", "nvcc") just before a module is compiled
+  /// (not when it is found compiled, in this process or the disk cache); null: nothing.
+  std::function<void(std::string_view)> on_compile;
 };
 
 /// What a run produced: the function's result (one tensor, or a tuple as the func returns it or,

@@ -3,14 +3,14 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 
 #include "cuda/driver/emu_module.h"
 #include "cuda/driver/gpu_module.h"
 #include "cuda/driver/launch_plan.h"
+#include "cuda/driver/module_cache.h"
+#include "cuda/driver/prefetch.h"
 #include "cuda/emit/emitter.h"
 #include "eval/value/memory_budget.h"
 #include "ir/core/symbol_ref.h"
@@ -36,22 +36,6 @@ const tir::PrimFunction* entry_launching(const Module& module, const std::string
     }
   }
   return nullptr;
-}
-
-// Compiled modules by source (and whether their folder is kept), kept loaded for the life of the
-// process (M: EmuModule, GpuModule); their folders are gone once loaded unless kept.
-template <typename M, typename Compile>
-Result<const M*> compiled(const std::string& source, bool keep, Compile compile) {
-  static std::mutex mutex;
-  static auto* cache = new std::map<std::pair<std::string, bool>, std::unique_ptr<M>>();  // never destroyed
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = cache->find({source, keep});
-  if (it != cache->end()) return it->second.get();
-  Result<std::unique_ptr<M>> m = compile(source, keep);
-  TF_TRY(m);
-  const M* out = m->get();
-  cache->emplace(std::make_pair(source, keep), std::move(m).value());
-  return out;
 }
 
 // What a run needs: the emitted translation unit, the module it was emitted from (the function,
@@ -154,11 +138,16 @@ Buffers buffers_of(std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>&
   return b;
 }
 
-#ifdef TF_NVCC
-Result<std::unique_ptr<GpuModule>> compile_for_gpu(const std::string& source, bool keep) { return GpuModule::compile(source, TF_NVCC, keep); }
-#endif
-
 }  // namespace
+
+BuildOptions build_options(const BackendOptions& options) {
+  BuildOptions b;
+  b.keep = options.keep_files;
+  b.cache_dir = options.cache_dir;
+  b.on_compile = options.on_compile;
+  b.stop_requested = options.stop_requested;
+  return b;
+}
 
 Result<bool> run_emulated(const Module& module, const std::string& function, const Context& ctx,
                           std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs, const BackendOptions& options) {
@@ -167,7 +156,12 @@ Result<bool> run_emulated(const Module& module, const std::string& function, con
   Buffers b = buffers_of(inputs, outputs);
   Result<LaunchPlan> plan = checked_launches(*e, b.shapes);
   TF_TRY(plan);
-  Result<const EmuModule*> m = compiled<EmuModule>(e->source, options.keep_files, &EmuModule::compile);
+  if (CompileCollector* collector = CompileCollector::current()) {  // collected, not run (prefetch.h)
+    collector->add(CollectedCompile{e->source, e->module, e->entry});
+    return collected_outcome();
+  }
+  Result<const EmuModule*> m = ModuleCache<EmuModule>::instance().get(
+      e->source, options.keep_files, [&] { return EmuModule::compile(e->source, build_options(options)); });
   if (!m.ok()) return compile_failure(m.diagnostics().front(), options);
   if (options.kept_dir != nullptr) *options.kept_dir = (*m)->kept_dir();
   if (options.stop_requested != nullptr && options.stop_requested()) return category_error(DiagCategory::Eval, "interrupted (Ctrl-C)");
@@ -197,7 +191,9 @@ int gpu_devices() {
     void* driver = ::dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);  // no NVIDIA driver: no device
     if (driver == nullptr) return 0;
     ::dlclose(driver);
-    Result<const GpuModule*> probe = compiled<GpuModule>("#include \"cuda/runtime/tf_runtime.h\"\n", false, &compile_for_gpu);
+    const std::string source = "#include \"cuda/runtime/tf_runtime.h\"\n";
+    Result<const GpuModule*> probe =
+        ModuleCache<GpuModule>::instance().get(source, false, [&] { return GpuModule::compile(source, TF_NVCC, build_options({})); });
     return probe.ok() ? (*probe)->devices() : 0;
   }();
   return devices;
@@ -216,7 +212,8 @@ Result<bool> run_on_gpu(const Module& module, const std::string& function, const
   TF_TRY(plan);
   if (gpu_devices() == 0)
     return category_error(DiagCategory::Eval, "no CUDA device is visible (--backend emu runs the same source on the CPU)");
-  Result<const GpuModule*> m = compiled<GpuModule>(e->source, options.keep_files, &compile_for_gpu);
+  Result<const GpuModule*> m = ModuleCache<GpuModule>::instance().get(
+      e->source, options.keep_files, [&] { return GpuModule::compile(e->source, TF_NVCC, build_options(options)); });
   if (!m.ok()) return compile_failure(m.diagnostics().front(), options);
   if (options.kept_dir != nullptr) *options.kept_dir = (*m)->kept_dir();
   return (*m)->run(e->entry, b.data, b.bytes, b.shapes);

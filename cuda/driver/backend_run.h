@@ -2,9 +2,12 @@
 // emitted CUDA under the host emulation (cuda-emu) or on a GPU (cuda-gpu).
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "cuda/driver/loaded_library.h"
 #include "eval/value/eval_limits.h"
 #include "eval/value/tensor.h"
 #include "ir/core/context.h"
@@ -26,12 +29,25 @@ struct BackendOptions {
   /// `kept_dir`; without it the folder is removed as soon as the module is loaded.
   bool keep_files = false;
   std::string* kept_dir = nullptr;
+  /// The disk cache of compiled modules, shared by this user's processes (disk_cache.h): "" its
+  /// default folder ($TF_CACHE_DIR, else $XDG_CACHE_HOME/tilefoundry, else
+  /// ~/.cache/tilefoundry; TF_CACHE_DIR=off for none), "off" none, else the folder to use.
+  std::string cache_dir;
+  /// Called with "g++" or "nvcc" just before a module is compiled, never when it comes from a
+  /// cache: a terminal's "compiling (g++)..." (null: nothing).
+  std::function<void(std::string_view)> on_compile;
 };
+
+/// How the backends build a module for a run under `options`: the disk cache, on_compile, the
+/// folder kept, the stop flag.
+BuildOptions build_options(const BackendOptions& options);
 
 /// Runs `function` of verified TIR `module` on the emulation: a host entry as it is, a device
 /// function through the launch lower/'s host-entry pass gives it (its implicit geometry). The
 /// module is emitted (cuda/emit), every launch it will make checked with the machine model's
-/// launch validator (launch_plan.h), then compiled once per distinct source in this process.
+/// launch validator (launch_plan.h), then compiled once per distinct source in this process
+/// (module_cache.h; from the disk cache when it holds it). Under a CompileCollector (prefetch.h)
+/// it returns collected_outcome() after the plan instead of compiling and running.
 /// `inputs` are the function's visible inputs and `outputs` its outputs, allocated with their
 /// dtypes and shapes by the caller and written here. Diagnostics: what the emitter does not emit
 /// yet, a launch the validator refuses (placed at it), a compiler failure (internal), what a

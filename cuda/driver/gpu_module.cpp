@@ -1,19 +1,36 @@
 #include "cuda/driver/gpu_module.h"
-#include "cuda/emit/cpp_text.h"
 
 #include <fmt/format.h>
 
+#include "cuda/driver/compile_inputs.h"
+#include "cuda/emit/cpp_text.h"
+
 namespace tf::cuda {
 
+namespace {
+
+std::string nvcc_command(const std::string& nvcc, const std::string& src, const std::string& lib) {
+  return fmt::format(
+      "'{}' -std=c++20 -O2 -fmad=false -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90] "
+      "-Xcompiler -fPIC -shared -I'{}' '{}' -o '{}'",
+      nvcc, TF_SOURCE_ROOT, src, lib);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<GpuModule>> GpuModule::compile(const std::string& source, const std::string& nvcc, bool keep) {
-  Result<std::unique_ptr<LoadedLibrary>> l =
-      LoadedLibrary::build(source, "cu", "nvcc", [&](const std::string& src, const std::string& lib) {
-        return fmt::format(
-            "'{}' -std=c++20 -O2 -fmad=false -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90] "
-            "-Xcompiler -fPIC -shared -I'{}' '{}' -o '{}'",
-            nvcc, TF_SOURCE_ROOT, src, lib);
-      },
-      keep);
+  BuildOptions options;
+  options.keep = keep;
+  return compile(source, nvcc, options);
+}
+
+Result<std::unique_ptr<GpuModule>> GpuModule::compile(const std::string& source, const std::string& nvcc, const BuildOptions& options) {
+  Toolchain t;
+  t.name = "nvcc";
+  t.extension = "cu";
+  t.command = [nvcc](const std::string& src, const std::string& lib) { return nvcc_command(nvcc, src, lib); };
+  t.inputs = [nvcc] { return compile_inputs(nvcc_command(nvcc, "<src>", "<lib>"), {nvcc, "g++"}); };  // g++: nvcc's host compiler
+  Result<std::shared_ptr<LoadedLibrary>> l = LoadedLibrary::build(source, t, options);
   TF_TRY(l);
   return std::unique_ptr<GpuModule>(new GpuModule(std::move(l).value()));
 }

@@ -20,9 +20,11 @@ namespace tf::cuda {
 class GpuModule {
  public:
   /// Compiles `source` with `nvcc` for sm_80 and sm_90 (with PTX for later devices) and loads it;
-  /// `keep` keeps its folder (kept_dir()). A compiler failure is an internal error carrying the
-  /// source's path (kept) and nvcc's first lines.
+  /// `keep` keeps its folder (kept_dir()). No disk cache. A compiler failure is an internal error
+  /// carrying the source's path (kept) and nvcc's first lines.
   static Result<std::unique_ptr<GpuModule>> compile(const std::string& source, const std::string& nvcc, bool keep = false);
+  /// The same, built as `options` says (the disk cache, the progress hook, the folders kept).
+  static Result<std::unique_ptr<GpuModule>> compile(const std::string& source, const std::string& nvcc, const BuildOptions& options);
 
   /// The folder of the source and shared object when compiled with `keep`, else "".
   const std::string& kept_dir() const { return library_->kept_dir(); }
@@ -37,12 +39,12 @@ class GpuModule {
                    const std::vector<std::vector<std::int64_t>>& shapes) const;
 
  private:
-  explicit GpuModule(std::unique_ptr<LoadedLibrary> library) : library_(std::move(library)) {}
+  explicit GpuModule(std::shared_ptr<const LoadedLibrary> library) : library_(std::move(library)) {}
   template <typename F>
   F symbol(const char* name) const {
     return reinterpret_cast<F>(library_->symbol(name));
   }
-  std::unique_ptr<LoadedLibrary> library_;
+  std::shared_ptr<const LoadedLibrary> library_;
 };
 
 }  // namespace tf::cuda

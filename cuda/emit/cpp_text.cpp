@@ -59,10 +59,22 @@ std::string string_literal(std::string_view text) {
   return out + "\"";
 }
 
-FunctionSymbols function_symbols(std::string_view name) {
+std::string batch_namespace(std::size_t k) { return fmt::format("tf_b{}", k); }
+
+bool is_batch_namespace(std::string_view ns) {
+  if (!ns.starts_with("tf_b") || ns.size() == 4) return false;
+  for (char c : ns.substr(4))
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+std::string symbol_prefix(std::string_view ns) { return ns.empty() ? std::string() : std::string(ns) + "_"; }
+
+FunctionSymbols function_symbols(std::string_view name, std::string_view prefix) {
   if (!is_identifier(name)) return {};
-  const std::string n(name);
-  return {"tf_u_" + n, "tf_fn_" + n, "tf_launch_" + n, "tf_entry_" + n, "u_" + n, "fn_" + n};
+  if (!prefix.empty() && (!prefix.ends_with('_') || !is_batch_namespace(prefix.substr(0, prefix.size() - 1)))) return {};
+  const std::string n(name), p(prefix);
+  return {"tf_u_" + n, "tf_fn_" + n, "tf_launch_" + p + n, "tf_entry_" + p + n, "u_" + n, "fn_" + n};
 }
 
 FunctionSymbols function_symbols_in_kernel(std::string_view name, std::size_t kernel) {

@@ -10,7 +10,9 @@
 //    scope come from one CppNames table, which also keeps each one's derived forms (`x_ptr`,
 //    `x_shape`, ... of a tensor `x`) apart from every other name: `x` beside `x_ptr` is two names.
 //  - a function's name (the verifier makes it an identifier) is kept as it is inside the fixed
-//    prefixes of FunctionSymbols, so that the entry a host program loads is `tf_entry_<name>`.
+//    prefixes of FunctionSymbols, so that the entry a host program loads is `tf_entry_<name>`
+//    (`tf_entry_tf_b<k>_<name>` in a batch translation unit: the namespace and the prefix are
+//    the driver's, made here by batch_namespace and symbol_prefix, never from the IR).
 //  - text for a reader (the tfir of a statement, a mesh, a dispatch's name) goes into `//`
 //    comments through comment_text, which writes every byte that is not printable ASCII, and the
 //    backslash, as `\xHH`: a comment then ends where its line ends (no carriage return, line
@@ -52,13 +54,27 @@ struct FunctionSymbols {
 };
 
 /// The symbols of function `name`; empty strings when `name` is not an identifier (the emitter
-/// refuses such a function before it writes anything).
-FunctionSymbols function_symbols(std::string_view name);
+/// refuses such a function before it writes anything), or when `prefix` is neither empty nor a
+/// batch's symbol_prefix. The extern "C" symbols (launch, entry) carry `prefix` after their fixed
+/// part (`tf_entry_<prefix><name>`): C linkage ignores C++ namespaces, so the modules of one
+/// batch translation unit keep their entries apart by it; the others live in the batch
+/// namespace and need none.
+FunctionSymbols function_symbols(std::string_view name, std::string_view prefix = {});
 /// function_symbols(name) for the copy of device function `name` emitted for the module's
 /// `kernel`-th kernel (one that reaches named barriers, whose ids are the kernel's): device
 /// `tf_fnk<kernel>_<name>`, tables `fnk<kernel>_<name>`. No user name gives these, as every
 /// user function's device symbol starts with `tf_fn_`.
 FunctionSymbols function_symbols_in_kernel(std::string_view name, std::size_t kernel);
+
+/// The namespace of the `k`-th module of a batch translation unit: `tf_b<k>`. Only the driver
+/// names batch namespaces, and only through this (never from the IR).
+std::string batch_namespace(std::size_t k);
+/// True when `ns` is a batch_namespace (`tf_b` and decimal digits).
+bool is_batch_namespace(std::string_view ns);
+/// The prefix of the extern "C" symbols of a module emitted in batch namespace `ns`: `ns` and `_`
+/// (`tf_b3_`); "" for "" (a translation unit of its own). Prefixes of distinct batch namespaces
+/// never make one symbol of two names: `tf_b<k>_` ends at the first `_` after its digits.
+std::string symbol_prefix(std::string_view ns);
 
 /// The identifiers of one C++ scope (a kernel's body): each issued once, with room for the forms
 /// derived from it (`<id>_ptr`, `<id>_shape`, `<id>_regs`, `<id>_leaves`, `<id>_leaf_extents`,

@@ -32,11 +32,33 @@ using detail::KernelFacts;
 using detail::launch_shim;
 using detail::not_emitted;
 
-Result<std::string> emit_module(const Module& module) {
+namespace {
+
+// What comes before the functions: a comment, and the runtime's #include (a translation unit of
+// its own) or the opening of the batch namespace (EmitOptions).
+std::string prologue(const std::string& ns) {
+  if (ns.empty())
+    return "// Emitted by tf emit (TileFoundry-C++): one CUDA C++ translation unit for nvcc, or for g++\n"
+           "// against the host emulation. Each kernel statement carries its tfir in a comment.\n"
+           "#include \"cuda/runtime/tf_runtime.h\"\n\n";
+  return fmt::format("// Emitted by tf emit (TileFoundry-C++): one module of a batch translation unit, in namespace {0}\n"
+                     "// (its extern \"C\" symbols prefixed {0}_). Each kernel statement carries its tfir in a comment.\n"
+                     "namespace {0} {{\n\n",
+                     ns);
+}
+
+std::string epilogue(const std::string& ns) { return ns.empty() ? std::string() : fmt::format("}}  // namespace {}\n\n", ns); }
+
+}  // namespace
+
+Result<std::string> emit_module(const Module& module, const EmitOptions& options) {
+  const std::string& ns = options.symbol_namespace;
+  if (!ns.empty() && !detail::is_batch_namespace(ns))  // a driver's name, never the IR's: a bug where it is not one
+    return category_error(DiagCategory::Internal, fmt::format("the batch namespace '{}' is not tf_b<digits> (a driver bug)",
+                                                              detail::comment_text(ns)));
+  const std::string prefix = detail::symbol_prefix(ns);
   std::ostringstream out;
-  out << "// Emitted by tf emit (TileFoundry-C++): one CUDA C++ translation unit for nvcc, or for g++\n"
-         "// against the host emulation. Each kernel statement carries its tfir in a comment.\n"
-         "#include \"cuda/runtime/tf_runtime.h\"\n\n";
+  out << prologue(ns);
   std::map<std::string, KernelFacts> kernels;
   // Device functions the kernels call, each emitted once, callees before their callers (their
   // text waits in `device_text` until the kernel being emitted is written). A kernel's reachable
@@ -154,21 +176,22 @@ Result<std::string> emit_module(const Module& module) {
                       k.cooperative()};
     for (std::size_t i = 0; i < fn->params().size(); ++i)
       facts.param_types.push_back(facts.hidden[i] ? "" : *ctype(fn->params()[i]->type()->as<TensorType>()->dtype));
-    out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts);
+    out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts, prefix);
     kernels[fn->name()] = facts;
   }
   for (const FunctionRef& f : module.functions())  // the host entries call each other (a dispatch)
     if (const auto* fn = f->as<tir::PrimFunction>(); fn != nullptr && fn->target() != tir::Target::Cuda)
       out << fmt::format("extern \"C\" const char* {}(void* const* buffers, const std::int64_t* const* shapes);\n",
-                         detail::function_symbols(fn->name()).entry);
+                         detail::function_symbols(fn->name(), prefix).entry);
   out << "\n";
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;
-    Result<std::string> e = host_entry(*fn, kernels);
+    Result<std::string> e = host_entry(*fn, kernels, prefix);
     TF_TRY(e);
     out << *e;
   }
+  out << epilogue(ns);
   return out.str();
 }
 

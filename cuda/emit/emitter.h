@@ -22,7 +22,20 @@
 
 namespace tf::cuda {
 
-/// The translation unit of every function of `module` (verified TIR; see above).
-Result<std::string> emit_module(const Module& module);
+/// How a module is emitted.
+struct EmitOptions {
+  /// "" (the default): a translation unit of its own, which includes the runtime. Otherwise a
+  /// batch namespace (cpp_text.h's batch_namespace, `tf_b<k>`; anything else is refused as an
+  /// internal error): the module's body for a batch translation unit that includes the runtime
+  /// once and holds several modules (cuda/driver/emu_batch.h). The body has no #include, sits in
+  /// `namespace <ns> { ... }`, and its extern "C" symbols carry the prefix `<ns>_`
+  /// (`tf_launch_<ns>_<kernel>`, `tf_entry_<ns>_<entry>`), since C linkage ignores namespaces.
+  /// Everything else is the text of the plain emission, byte for byte.
+  std::string symbol_namespace;
+};
+
+/// The translation unit of every function of `module` (verified TIR; see above), or with
+/// `options.symbol_namespace` the namespaced body of one (EmitOptions).
+Result<std::string> emit_module(const Module& module, const EmitOptions& options = {});
 
 }  // namespace tf::cuda

@@ -20,8 +20,8 @@
 namespace tf::cuda::detail {
 
 // The launch shim of kernel `name`.
-std::string launch_shim(const std::string& name, const KernelFacts& k) {
-  const FunctionSymbols symbols = function_symbols(name);
+std::string launch_shim(const std::string& name, const KernelFacts& k, const std::string& prefix) {
+  const FunctionSymbols symbols = function_symbols(name, prefix);
   std::vector<std::string> params, args;
   for (std::size_t i = 0; i < k.param_types.size(); ++i) {
     params.push_back(k.hidden[i] ? fmt::format("std::int32_t a{}", i) : fmt::format("{}* a{}", k.param_types[i], i));
@@ -115,7 +115,7 @@ std::vector<Diagnostic> placed_at(Diagnostic d, const tir::StmtNode& s) { return
 // each case calls its variant's host entry on the buffers and shapes of the call's arguments;
 // the fallback's abort returns its message.
 Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Var*, std::size_t>& index, const std::string& fn,
-                             const std::map<std::string, KernelFacts>& kernels) {
+                             const std::map<std::string, KernelFacts>& kernels, const std::string& prefix) {
   const auto* subject = d.subjects.size() == 1 ? d.subjects[0]->as<ShapeOf>() : nullptr;
   if (subject == nullptr || index.count(subject->param.get()) == 0)
     return not_emitted(fmt::format("a dispatch whose subject is not one extent of a parameter (in {})", fn));
@@ -138,7 +138,7 @@ Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Va
     }
     out << fmt::format("  if ({} <= subject && subject < {}) {{\n    void* const b[] = {{{}}};\n    const std::int64_t* const s[] = {{{}}};\n"
                        "    return {}(b, s);\n  }}\n",
-                       int_literal(range->lo), int_literal(range->hi), fmt::join(buffers, ", "), fmt::join(shapes, ", "), function_symbols(call.symbol().name).entry);
+                       int_literal(range->lo), int_literal(range->hi), fmt::join(buffers, ", "), fmt::join(shapes, ", "), function_symbols(call.symbol().name, prefix).entry);
   }
   std::string why = "abort";
   for (const tir::Stmt& f : d.fallback->body)
@@ -151,7 +151,7 @@ Result<std::string> dispatch(const tir::DispatchCall& d, const std::map<const Va
 // entry's buffers and, for each hidden extent, the extent it carries (an i32: a larger extent is
 // the entry's error, never a wrapped number).
 Result<std::string> launch(const Call& c, const std::map<const Var*, std::size_t>& index,
-                           const std::map<std::string, KernelFacts>& kernels, const std::string& buffers) {
+                           const std::map<std::string, KernelFacts>& kernels, const std::string& buffers, const std::string& prefix) {
   const auto* callee = c.args[0]->as<SymbolRef>();
   auto k = callee != nullptr ? kernels.find(callee->name) : kernels.end();
   if (k == kernels.end()) return not_emitted("a launch of something other than an emitted kernel");
@@ -190,7 +190,7 @@ Result<std::string> launch(const Call& c, const std::map<const Var*, std::size_t
   Result<std::string> config = launch_config(c);
   TF_TRY(config);
   return checks + fmt::format("  if (const char* e = {}(tf_rt::Dim3{{{}, {}, {}}}, tf_rt::Dim3{{{}, {}, {}}}, {}{}{})) return e;\n",
-                     function_symbols(callee->name).launch, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
+                     function_symbols(callee->name, prefix).launch, dims[0], dims[1], dims[2], dims[3], dims[4], dims[5], *config, args.empty() ? "" : ", ",
                      fmt::join(args, ", "));
 }
 
@@ -204,8 +204,8 @@ struct HostStatement {
 class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>> {
  public:
   HostStatementEmitter(const tir::PrimFunction& fn, const std::map<const Var*, std::size_t>& index,
-                       const std::map<std::string, KernelFacts>& kernels, const std::string& buffers)
-      : fn_(fn), index_(index), kernels_(kernels), buffers_(buffers) {}
+                       const std::map<std::string, KernelFacts>& kernels, const std::string& buffers, const std::string& prefix)
+      : fn_(fn), index_(index), kernels_(kernels), buffers_(buffers), prefix_(prefix) {}
 
  private:
   Result<HostStatement> on(const tir::Return&) override { return HostStatement{"  return nullptr;\n", true}; }
@@ -213,14 +213,14 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
     return HostStatement{fmt::format("  return {};\n", string_literal("abort: " + a.message)), true};
   }
   Result<HostStatement> on(const tir::DispatchCall& d) override {
-    Result<std::string> chain = detail::dispatch(d, index_, fn_.name(), kernels_);
+    Result<std::string> chain = detail::dispatch(d, index_, fn_.name(), kernels_, prefix_);
     TF_TRY(chain);
     return HostStatement{*chain};
   }
   Result<HostStatement> on(const tir::Evaluate& ev) override {
     const Call* c = ev.is_op() ? &ev.call() : nullptr;
     if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return other();
-    Result<std::string> launched = launch(*c, index_, kernels_, buffers_);
+    Result<std::string> launched = launch(*c, index_, kernels_, buffers_, prefix_);
     TF_TRY(launched);
     return HostStatement{*launched};
   }
@@ -241,6 +241,7 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
   const std::map<const Var*, std::size_t>& index_;
   const std::map<std::string, KernelFacts>& kernels_;
   const std::string& buffers_;
+  const std::string& prefix_;
 };
 
 }  // namespace
@@ -249,13 +250,13 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
 // entry parameter in order; each launch passes the kernel its buffers and, for each hidden extent
 // scalar, the extent of the tensor it describes (seed 002 section 2.2: filled from the tensor,
 // never a host input).
-Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels) {
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels, const std::string& prefix) {
   std::ostringstream out;
   std::map<const Var*, std::size_t> index;
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
   out << comment(fmt::format("prim_func {} (the host entry)", fn.name()))
       << fmt::format("\nextern \"C\" const char* {}(void* const* buffers, const std::int64_t* const* shapes) {{\n  (void)shapes;\n",
-                     function_symbols(fn.name()).entry);
+                     function_symbols(fn.name(), prefix).entry);
   // f4 buffers arrive packed two to a byte; the kernels get unpacked staging copies
   // (cuda/runtime/packed_f4.h), packed back when the entry returns.
   std::vector<std::string> staged;
@@ -277,7 +278,7 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     }
   }
   bool ended = false;  // a Return or an Abort ended the entry
-  HostStatementEmitter statements(fn, index, kernels, buffers);
+  HostStatementEmitter statements(fn, index, kernels, buffers, prefix);
   for (const tir::Stmt& s : fn.body()->body) {
     Result<HostStatement> st = statements.dispatch(*s);
     if (!st.ok()) return placed_at(st.diagnostics(), *s);

@@ -24,11 +24,14 @@ struct KernelFacts {
   bool cooperative = false;
 };
 
-/// `tf_launch_<name>(grid, block, args...)`: runs kernel `name` under the emulation or on a GPU.
-std::string launch_shim(const std::string& name, const KernelFacts& k);
+/// `tf_launch_<prefix><name>(grid, block, args...)`: runs kernel `name` under the emulation or on
+/// a GPU (`prefix`: cpp_text.h's symbol_prefix of the module's batch namespace, or "").
+std::string launch_shim(const std::string& name, const KernelFacts& k, const std::string& prefix);
 
-/// `tf_entry_<fn>(buffers, shapes)` of host prim_func `fn` over the emitted `kernels`; refused
-/// (not emitted yet) for a host statement other than launches, returns and dispatches.
-Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels);
+/// `tf_entry_<prefix><fn>(buffers, shapes)` of host prim_func `fn` over the emitted `kernels`,
+/// calling their launch shims and the other entries with the same `prefix`; refused (not emitted
+/// yet) for a host statement other than launches, returns and dispatches.
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels,
+                               const std::string& prefix);
 
 }  // namespace tf::cuda::detail

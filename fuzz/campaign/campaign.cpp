@@ -108,6 +108,33 @@ std::vector<std::string> op_kinds(const std::string& program) {
 
 std::uint64_t case_seed(std::uint64_t seed, std::int64_t k) { return splitmix(splitmix(seed) ^ static_cast<std::uint64_t>(k)); }
 
+namespace {
+
+// A campaign of a property with a prefetch compiles ahead for 4 cases, then 8, ... up to 64: a
+// short campaign does not wait for a large batch, a long one amortizes the compiler's start.
+constexpr std::int64_t kFirstPrefetch = 4, kMaxPrefetch = 64;
+
+// Runs the bodies of up to `count` cases from case k on (every shards-th, within the campaign's
+// case count) under the property's prefetch, their outcomes dropped (property.h), and returns the
+// last case index it covered.
+std::int64_t prefetch_cases(const Property& property, const rc::detail::Property& prop, const CampaignOptions& options,
+                            std::int64_t k, std::int64_t shards, std::int64_t count) {
+  std::int64_t last = k;
+  property.prefetch([&] {
+    std::optional<std::int64_t> j = k;
+    for (std::int64_t n = 0; j && n < count; ++n, j = checked_add(*j, shards)) {
+      if (options.stop_requested && options.stop_requested()) return;
+      const rc::Shrinkable<CaseDescription> s = prop(rc::Random(case_seed(options.seed, *j)), static_cast<int>(*j % 101));
+      (void)s.value();
+      (void)take_witness();
+      last = *j;
+    }
+  });
+  return last;
+}
+
+}  // namespace
+
 CampaignResult run_campaign(const Property& property, const CampaignOptions& options) {
   const Clock::time_point t0 = Clock::now();
   CampaignResult r;
@@ -118,6 +145,7 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
   const std::int64_t from = std::max<std::int64_t>(0, options.from), shard = std::clamp<std::int64_t>(options.shard, 0, shards - 1);
   const std::int64_t rest = from % shards;
   std::optional<std::int64_t> next = checked_add(from, shard >= rest ? shard - rest : shards - (rest - shard));
+  std::int64_t prefetched_to = -1, batch = kFirstPrefetch;  // the last case prefetched; the next batch's size
   for (; next; next = checked_add(*next, shards)) {
     const std::int64_t k = *next;
     if (options.stop_requested && options.stop_requested()) {
@@ -130,6 +158,15 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
       break;
     }
     if (static_cast<int>(r.findings.size()) >= options.max_findings) break;
+    if (property.prefetch && k > prefetched_to) {
+      const std::int64_t count = options.cases >= 0 ? std::min(batch, options.cases - r.cases) : batch;
+      prefetched_to = prefetch_cases(property, prop, options, k, shards, count);
+      batch = std::min<std::int64_t>(2 * batch, kMaxPrefetch);
+      if (options.stop_requested && options.stop_requested()) {
+        r.interrupted = true;
+        break;
+      }
+    }
     const rc::Shrinkable<CaseDescription> shrinkable = prop(rc::Random(case_seed(options.seed, k)), static_cast<int>(k % 101));
     (void)take_witness();
     const Clock::time_point case_start = Clock::now();

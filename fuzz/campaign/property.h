@@ -66,6 +66,11 @@ struct Property {
   /// How many cases of the property cost as much as one case of a cheap one (a case that
   /// compiles a kernel: 100s): the CI campaign and the unit laws divide their counts by it.
   int cost = 1;
+  /// For a property whose cases compile (tir-vs-emu): prefetch(collect) runs `collect`, which
+  /// runs the bodies of the next cases, in a scope that records what they would compile instead
+  /// of compiling, then compiles all of it at once (cuda/driver/prefetch.h), so that the cases
+  /// themselves, run next as always, find their modules compiled. Null: cases run one by one.
+  std::function<void(const std::function<void()>& collect)> prefetch;
 };
 
 /// Every property, in `tf fuzz --list` order.

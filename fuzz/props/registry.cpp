@@ -1,5 +1,8 @@
 // Every property of `tf fuzz`, in the order `tf fuzz --list` prints them (fuzz/campaign/property.h).
 #include "fuzz/campaign/property.h"
+
+#include <functional>
+
 #include "fuzz/props/hir_eval_props.h"
 #include "fuzz/props/layout_props.h"
 #include "fuzz/props/lowering_props.h"
@@ -11,6 +14,7 @@
 #endif
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
+#include "cuda/driver/prefetch.h"
 #include "fuzz/props/backend_props.h"
 #endif
 
@@ -40,7 +44,12 @@ std::vector<Property> make_properties() {
        tir_schedule_verdict_case, always_available, 5},
   };
 #ifdef TF_HAVE_CUDA_EMU
-  ps.push_back({"tir-vs-emu", "emitted CUDA under the host emulation computes the machine model's bits", tir_vs_emu_case, always_available, 100});
+  ps.push_back({"tir-vs-emu", "emitted CUDA under the host emulation computes the machine model's bits", tir_vs_emu_case, always_available, 100,
+                [](const std::function<void()>& collect) {  // the next cases' modules compiled in one batch
+                  cuda::CompileCollector collector;
+                  collect();
+                  cuda::prefetch_emulated(collector);
+                }});
   ps.push_back({"tir-vs-gpu", "emitted CUDA on a GPU computes the machine model's bits", tir_vs_gpu_case,
                 [] {
                   if (!cuda::gpu_backend_built()) return std::string("this build has no nvcc");

@@ -10,6 +10,8 @@
 #include <map>
 #include <memory>
 
+#include <unistd.h>
+
 #include "driver/function_run.h"
 #include "driver/ir_session.h"
 #include "driver/report.h"
@@ -202,6 +204,8 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.keep_files = r.keep;
     options.check = !r.no_check;
     options.kept_dir = &kept;
+    if (!r.backend.empty() && &err == &std::cerr && ::isatty(STDERR_FILENO) != 0)  // a compile takes seconds: say so
+      options.on_compile = [&err](std::string_view compiler) { err << "compiling (" << compiler << ")...\n" << std::flush; };
     std::string timeline;  // kept however the run ends: an undefined run's is the one to read
     options.trace_out = &timeline;
     Result<FunctionRun> v = run_function(*file.module, fn_name, std::move(inputs), options);

@@ -122,5 +122,39 @@ TEST(CppText, FunctionSymbolsKeepTheNameInFixedPrefixes) {
   EXPECT_EQ(function_symbols("").kernel, "");
 }
 
+// A batch translation unit (EmitOptions::symbol_namespace): the extern "C" symbols carry the
+// batch namespace's prefix, the others are the plain ones (they live in the namespace).
+TEST(CppText, ABatchPrefixGoesOnTheExternCSymbolsOnly) {
+  EXPECT_EQ(batch_namespace(0), "tf_b0");
+  EXPECT_EQ(batch_namespace(63), "tf_b63");
+  EXPECT_EQ(symbol_prefix("tf_b7"), "tf_b7_");
+  EXPECT_EQ(symbol_prefix(""), "");
+  const FunctionSymbols s = function_symbols("main", "tf_b7_");
+  EXPECT_EQ(s.launch, "tf_launch_tf_b7_main");
+  EXPECT_EQ(s.entry, "tf_entry_tf_b7_main");
+  EXPECT_EQ(s.kernel, "tf_u_main");
+  EXPECT_EQ(s.device, "tf_fn_main");
+  EXPECT_EQ(s.kernel_tables, "u_main");
+  EXPECT_EQ(s.device_tables, "fn_main");
+  for (const std::string bad : {"tf_b7", "tf_b_", "tf_rt_", "x_", "tf_b7__", "tf_b 7_", "_"})
+    EXPECT_EQ(function_symbols("main", bad).entry, "") << bad;
+  for (const std::string ns : {"tf_b0", "tf_b1", "tf_b64", "tf_b0123"}) EXPECT_TRUE(is_batch_namespace(ns)) << ns;
+  for (const std::string ns : {"", "tf_b", "tf_rt", "tf_bx", "tf_b1_", "tf_b-1", "b1", "tf_B1"}) EXPECT_FALSE(is_batch_namespace(ns)) << ns;
+}
+
+// Two modules of one batch never export one symbol: (namespace, name) pairs that differ give
+// different extern "C" names, whatever the names (a user's entry may itself look like a prefix).
+TEST(CppText, TheExternCSymbolsOfABatchAreDistinct) {
+  const std::vector<std::string> names = {"f", "tf_b1_f", "b1_f", "_1_f", "f_tf_b1", "tf_b12_f", "tf_b1", "x"};
+  std::set<std::string> entries;
+  std::size_t pairs = 0;
+  for (std::size_t k = 0; k < 16; ++k)
+    for (const std::string& n : names) {
+      entries.insert(function_symbols(n, symbol_prefix(batch_namespace(k))).entry);
+      ++pairs;
+    }
+  EXPECT_EQ(entries.size(), pairs);
+}
+
 }  // namespace
 }  // namespace tf::cuda::detail
