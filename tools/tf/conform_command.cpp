@@ -2,6 +2,7 @@
 
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
+#include "cuda/driver/prefetch.h"
 #endif
 
 #include <CLI/CLI.hpp>
@@ -81,6 +82,11 @@ void attach_backends(conformance::SuiteOptions& options) {
   run.stop_requested = &eval::interrupt_requested;
   options.emu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
     return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs, run);
+  };
+  options.prefetch_emu = [run](const std::function<void()>& collect) {  // every emulated case's module in a few batches
+    cuda::CompileCollector collector;
+    collect();
+    cuda::prefetch_emulated(collector, run);
   };
   if (cuda::gpu_backend_built()) {
     options.gpu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {

@@ -4,12 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <future>
 #include <iostream>
 #include <set>
 #include <string>
 
 #include "cuda/driver/backend_run.h"
+#include "cuda/driver/prefetch.h"
 #include "tools/tf/test/backend_sweep.h"
 #include "cuda/driver/nvcc.h"
 
@@ -60,6 +62,48 @@ TEST(TfConform, EveryCaseAtCudaEmuPassesAndItsSourceCompilesWithNvcc) {
   EXPECT_GE(n, 60u);
   std::cout << n << " translation units compiled with nvcc for sm_90\n";
 #endif
+#endif
+}
+
+// The conformance runner's prefetch (SuiteOptions::prefetch_emu, as `tf conform` sets it): the
+// HIR math cases at cuda-emu compile in a few batches, and running them again without a prefetch
+// (every module then in the process's cache) gives every case the same verdict, word for word.
+TEST(TfConform, APrefetchedSuiteCompilesInBatchesAndKeepsEveryVerdict) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#else
+  conformance::SuiteOptions options;
+  options.paths = {TF_SOURCE_ROOT "/conformance/cases/hir/math"};
+  options.context = &eval::eval_context();
+  options.level = "cuda-emu";
+  int compiles = 0;
+  cuda::BackendOptions backend;
+  backend.on_compile = [&](std::string_view) { ++compiles; };
+  options.emu = [&](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs,
+                    std::vector<eval::Tensor>& outputs) { return cuda::run_emulated(tir, entry, eval::eval_context(), inputs, outputs, backend); };
+  cuda::PrefetchReport report;
+  options.prefetch_emu = [&](const std::function<void()>& collect) {
+    cuda::CompileCollector collector;
+    collect();
+    report = cuda::prefetch_emulated(collector, backend);
+  };
+  const conformance::SuiteRun prefetched = conformance::run_suite(options);
+  const int batched = compiles;
+  options.prefetch_emu = nullptr;
+  const conformance::SuiteRun again = conformance::run_suite(options);
+  EXPECT_EQ(compiles, batched) << "the second run found every module compiled";
+  EXPECT_EQ(report.failures, 0u);
+  EXPECT_GE(report.compiled, 20u);
+  // g++ ran once per batch and once per module a batch left to its run.
+  EXPECT_EQ(static_cast<std::size_t>(batched), report.libraries + report.left);
+  EXPECT_LE(report.libraries * 8, report.compiled) << "at least 8 modules a batch";
+  ASSERT_EQ(prefetched.outcomes.size(), again.outcomes.size());
+  for (std::size_t i = 0; i < again.outcomes.size(); ++i) {
+    EXPECT_EQ(prefetched.outcomes[i].name, again.outcomes[i].name);
+    EXPECT_EQ(prefetched.outcomes[i].status, again.outcomes[i].status) << again.outcomes[i].name;
+    EXPECT_EQ(prefetched.outcomes[i].reason, again.outcomes[i].reason) << again.outcomes[i].name;
+  }
+  EXPECT_GE(prefetched.tally.passed, 20u);
 #endif
 }
 
