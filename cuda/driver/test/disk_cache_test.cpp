@@ -16,21 +16,13 @@
 
 #include "cuda/driver/command.h"
 #include "cuda/driver/content_hash.h"
+#include "cuda/driver/test/temp_dir.h"
 
 namespace tf::cuda {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder, removed with everything in it at the end of the test.
-struct TempDir {
-  TempDir() : path(make_scratch_dir()) {}
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  std::string path;
-};
 
 // Sets (or, for nullopt, unsets) an environment variable for the life of the object.
 class EnvVar {

@@ -22,6 +22,7 @@
 #include "cuda/driver/emu_batch.h"
 #include "cuda/driver/emu_module.h"
 #include "cuda/driver/prefetch.h"
+#include "cuda/driver/test/temp_dir.h"
 #include "cuda/emit/test/emit_test_support.h"
 #include "eval/value/tensor.h"
 
@@ -30,14 +31,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  TempDir() : path(make_scratch_dir()) {}
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-  std::string path;
-};
 
 // A kernel `f` that writes a + k: each k its own emitted source (and module), all of them naming
 // their functions alike.
