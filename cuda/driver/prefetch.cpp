@@ -93,4 +93,12 @@ PrefetchReport prefetch_emulated(const CompileCollector& collector, const Backen
   return report;
 }
 
+std::function<void(const std::function<void()>& collect)> emulated_prefetch(BackendOptions options) {
+  return [options = std::move(options)](const std::function<void()>& collect) {
+    CompileCollector collector;
+    collect();
+    prefetch_emulated(collector, options);
+  };
+}
+
 }  // namespace tf::cuda

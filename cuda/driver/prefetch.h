@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -104,5 +105,10 @@ struct PrefetchReport {
 /// goes wrong exactly as without a prefetch. A run with keep_files compiles on its own (its
 /// folder is its own).
 PrefetchReport prefetch_emulated(const CompileCollector& collector, const BackendOptions& options = {}, std::size_t batch_size = 64);
+
+/// The prefetch hook of a caller that runs many cases (fuzz::Property::prefetch,
+/// conformance::SuiteOptions::prefetch_emu): runs `collect` under a CompileCollector, then
+/// prefetch_emulated with `options`.
+std::function<void(const std::function<void()>& collect)> emulated_prefetch(BackendOptions options = {});
 
 }  // namespace tf::cuda

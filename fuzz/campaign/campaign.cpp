@@ -114,6 +114,11 @@ namespace {
 // short campaign does not wait for a large batch, a long one amortizes the compiler's start.
 constexpr std::int64_t kFirstPrefetch = 4, kMaxPrefetch = 64;
 
+// Case k of the campaign of `seed` (campaign.h); its body runs when its value is asked for.
+rc::Shrinkable<CaseDescription> case_at(const rc::detail::Property& prop, std::uint64_t seed, std::int64_t k) {
+  return prop(rc::Random(case_seed(seed, k)), static_cast<int>(k % 101));
+}
+
 // Runs the bodies of up to `count` cases from case k on (every shards-th, within the campaign's
 // case count) under the property's prefetch, their outcomes dropped (property.h), and returns the
 // last case index it covered.
@@ -124,7 +129,7 @@ std::int64_t prefetch_cases(const Property& property, const rc::detail::Property
     std::optional<std::int64_t> j = k;
     for (std::int64_t n = 0; j && n < count; ++n, j = checked_add(*j, shards)) {
       if (options.stop_requested && options.stop_requested()) return;
-      const rc::Shrinkable<CaseDescription> s = prop(rc::Random(case_seed(options.seed, *j)), static_cast<int>(*j % 101));
+      const rc::Shrinkable<CaseDescription> s = case_at(prop, options.seed, *j);
       (void)s.value();
       (void)take_witness();
       last = *j;
@@ -167,7 +172,7 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
         break;
       }
     }
-    const rc::Shrinkable<CaseDescription> shrinkable = prop(rc::Random(case_seed(options.seed, k)), static_cast<int>(k % 101));
+    const rc::Shrinkable<CaseDescription> shrinkable = case_at(prop, options.seed, k);
     (void)take_witness();
     const Clock::time_point case_start = Clock::now();
     const CaseDescription d = shrinkable.value();

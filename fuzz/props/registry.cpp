@@ -1,8 +1,5 @@
 // Every property of `tf fuzz`, in the order `tf fuzz --list` prints them (fuzz/campaign/property.h).
 #include "fuzz/campaign/property.h"
-
-#include <functional>
-
 #include "fuzz/props/hir_eval_props.h"
 #include "fuzz/props/layout_props.h"
 #include "fuzz/props/lowering_props.h"
@@ -45,11 +42,7 @@ std::vector<Property> make_properties() {
   };
 #ifdef TF_HAVE_CUDA_EMU
   ps.push_back({"tir-vs-emu", "emitted CUDA under the host emulation computes the machine model's bits", tir_vs_emu_case, always_available, 100,
-                [](const std::function<void()>& collect) {  // the next cases' modules compiled in one batch
-                  cuda::CompileCollector collector;
-                  collect();
-                  cuda::prefetch_emulated(collector);
-                }});
+                cuda::emulated_prefetch()});  // the next cases' modules compiled in one batch
   ps.push_back({"tir-vs-gpu", "emitted CUDA on a GPU computes the machine model's bits", tir_vs_gpu_case,
                 [] {
                   if (!cuda::gpu_backend_built()) return std::string("this build has no nvcc");

@@ -83,11 +83,7 @@ void attach_backends(conformance::SuiteOptions& options) {
   options.emu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
     return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs, run);
   };
-  options.prefetch_emu = [run](const std::function<void()>& collect) {  // every emulated case's module in a few batches
-    cuda::CompileCollector collector;
-    collect();
-    cuda::prefetch_emulated(collector, run);
-  };
+  options.prefetch_emu = cuda::emulated_prefetch(run);  // every emulated case's module in a few batches
   if (cuda::gpu_backend_built()) {
     options.gpu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
       return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs, run);
