@@ -8,7 +8,9 @@
 //    of that category contains the text; `expect error eval "..."` when the evaluation fails
 //    with a diagnostic whose message contains it;
 //  - `expect output ...` lines (conformance/expectation.h) judge the evaluated result;
-//  - a case without error expectations needs its file to read and verify cleanly.
+//  - a case without error expectations needs its file to read and verify cleanly;
+//  - a law case (`law NAME` ... `expect holds`, law_case.h) passes when its file reads and
+//    verifies and the law holds for its inputs.
 // The inputs of the case are built from their literals (eval/value/literal.h: an npy("...")
 // input takes its parameter's dtype) and converted to the parameter dtypes (D4). At level tir a
 // prim_func runs on the TIR machine model (a func through its lowering); at lowered a func's
@@ -65,6 +67,10 @@ struct CaseFile {
   /// Why level cuda-gpu cannot run now ("" when it can: a device is visible); asked once a case
   /// needs it. Empty function: it can.
   std::function<std::string()> gpu_unavailable;
+  /// A prefetch's collection pass (SuiteOptions::collecting): a backend case's machine model only
+  /// allocates the outputs (eval/tir/planned_outputs.h) before the backend runs, since the
+  /// outcome is dropped.
+  bool collecting = false;
 };
 
 /// The verdict on `c` of `file`; `handlers` hold the HIR evaluator's handlers (register_hir_eval).

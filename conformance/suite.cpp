@@ -63,11 +63,12 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
   cf.emu = options.emu;
   cf.gpu = options.gpu;
   cf.gpu_unavailable = options.gpu_unavailable;
+  cf.collecting = options.collecting;
   for (const Case& c : *cases) {
     if (!options.filter.selects(c.name)) continue;
     Case at = c;
     if (!options.level.empty()) at.level = options.level;
-    if (options.only_emu && at.level != "cuda-emu") continue;
+    if (options.collecting && at.level != "cuda-emu" && at.level != "cuda-gpu") continue;
     CaseOutcome o = run_case_contained(at, cf, options.context->handlers());
     run.tally.count(o.status);
     if (options.on_case) options.on_case(o);
@@ -149,12 +150,12 @@ CaseOutcome run_case_contained(const Case& c, const CaseFile& file, const OpHand
 
 SuiteRun run_suite(const SuiteOptions& options) {
   TF_CHECK(options.context != nullptr, "run_suite needs a Context");
-  if (options.prefetch_emu) {  // the collection pass: its outcomes are dropped
+  if (options.prefetch) {  // the collection pass: its outcomes are dropped
     SuiteOptions collect = options;
-    collect.prefetch_emu = nullptr;
+    collect.prefetch = nullptr;
     collect.on_case = nullptr;
-    collect.only_emu = true;
-    options.prefetch_emu([&] { (void)run_suite(collect); });
+    collect.collecting = true;
+    options.prefetch([&] { (void)run_suite(collect); });
   }
   SuiteRun run;
   for (const std::string& path : case_files(options.paths, run.bad_input)) {

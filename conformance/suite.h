@@ -59,12 +59,14 @@ struct SuiteOptions {
   std::string level;
   /// Level cuda-emu's backend (empty: those cases are skipped).
   BackendRunner emu;
-  /// When set, run_suite first runs every selected case at level cuda-emu inside
-  /// prefetch_emu(collect), its outcomes dropped, so that the backend can collect what they would
-  /// compile and compile it at once (cuda/driver/prefetch.h); then it runs the suite as always.
-  std::function<void(const std::function<void()>& collect)> prefetch_emu;
-  /// Run only the cases at level cuda-emu (the prefetch's collection pass).
-  bool only_emu = false;
+  /// When set, run_suite first runs every selected case at level cuda-emu or cuda-gpu inside
+  /// prefetch(collect) as a collection pass (`collecting`), its outcomes dropped, so that the
+  /// backends can collect what they would compile and compile it at once
+  /// (cuda/driver/prefetch.h); then it runs the suite as always.
+  std::function<void(const std::function<void()>& collect)> prefetch;
+  /// The prefetch's collection pass: only the cases at cuda-emu and cuda-gpu run, and their
+  /// machine model only allocates the outputs (CaseFile::collecting). Set by run_suite.
+  bool collecting = false;
   /// Level cuda-gpu's backend and why it cannot run now (CaseFile's fields of those names).
   BackendRunner gpu;
   std::function<std::string()> gpu_unavailable;

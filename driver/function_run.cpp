@@ -196,6 +196,7 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
   run.keep_files = options.keep_files;
   run.kept_dir = options.kept_dir;
   run.on_compile = options.on_compile;
+  run.cache_dir = options.cache_dir;
   Result<bool> ran = backend == "gpu" ? cuda::run_on_gpu(*tir, fn, cli_context(), inputs, outputs, run)
                                       : cuda::run_emulated(*tir, fn, cli_context(), inputs, outputs, run);
   if (!ran.ok()) return is_func ? attributed_to(fn, ran.diagnostics()) : ran.diagnostics();

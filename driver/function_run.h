@@ -43,6 +43,7 @@ struct FunctionRunOptions {
   bool keep_files = false;                    ///< emu, gpu: keep the compiled module's folder (--keep)
   bool check = true;                          ///< emu, gpu: run the machine model first (run_function)
   std::string* kept_dir = nullptr;            ///< emu, gpu with keep_files: written with that folder's path
+  std::string cache_dir;                      ///< emu, gpu: the disk cache (cuda::BackendOptions::cache_dir; "": the default)
   /// emu, gpu: called with the compiler's name ("g++", "nvcc") just before a module is compiled
   /// (not when it is found compiled, in this process or the disk cache); null: nothing.
   std::function<void(std::string_view)> on_compile;

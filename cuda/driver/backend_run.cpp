@@ -212,6 +212,10 @@ Result<bool> run_on_gpu(const Module& module, const std::string& function, const
   TF_TRY(plan);
   if (gpu_devices() == 0)
     return category_error(DiagCategory::Eval, "no CUDA device is visible (--backend emu runs the same source on the CPU)");
+  if (CompileCollector* collector = CompileCollector::current()) {  // collected, not run (prefetch.h)
+    collector->add(CollectedCompile{e->source, e->module, e->entry, true});
+    return collected_outcome();
+  }
   Result<const GpuModule*> m = ModuleCache<GpuModule>::instance().get(
       e->source, options.keep_files, [&] { return GpuModule::compile(e->source, TF_NVCC, build_options(options)); });
   if (!m.ok()) return compile_failure(m.diagnostics().front(), options);

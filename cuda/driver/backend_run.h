@@ -68,8 +68,9 @@ bool gpu_backend_built();
 int gpu_devices();
 
 /// run_emulated's contract on a GPU: the same launches refused, the same source compiled by nvcc
-/// into a loaded module, the buffers moved to the device and back (`options`: only the kept
-/// folder). Diagnostic (Eval) when no device is visible.
+/// into a loaded module (for the architectures gpu_module.h names), the buffers moved to the
+/// device and back (`options`: the disk cache, on_compile and the kept folder). Diagnostic (Eval)
+/// when no device is visible; collected like run_emulated's under a CompileCollector otherwise.
 Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
                         std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs,
                         const BackendOptions& options = {});

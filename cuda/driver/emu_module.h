@@ -1,7 +1,7 @@
 // Running emitted source under the host emulation: g++ compiles the translation unit against
 // cuda/runtime and links it to cuda/emu as a shared object, which is loaded into this process
 // and its host entries called on the caller's buffers. Several modules may share one shared
-// object (a batch, emu_batch.h): each then knows the prefix of its extern "C" symbols.
+// object (a batch, module_batch.h): each then knows the prefix of its extern "C" symbols.
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 // A shared object built from one translation unit in a scratch directory and loaded into this
 // process: what the emulation's module (g++) and the GPU's module (nvcc) have in common. It may
 // come from the disk cache (disk_cache.h) instead of the compiler, and may hold several modules
-// (a batch, emu_batch.h), which then share it.
+// (a batch, module_batch.h), which then share it.
 #pragma once
 
 #include <functional>

@@ -1,6 +1,7 @@
 // evaluate_prim_function (tir_evaluator.h): binds the parameters to buffers, runs the machine,
 // reads the outputs back.
 #include "eval/tir/tir_evaluator.h"
+#include "eval/tir/planned_outputs.h"
 
 #include <fmt/format.h>
 
@@ -35,7 +36,42 @@ Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, c
   return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, placed->count, p.name), false, m.views);
 }
 
+// The same DimVar binding as the HIR evaluator's (a user's --dim, then the inputs' extents) for
+// inputs of `shapes`. A --dim may name a DimVar of the parameters or one the module declares: a
+// kernel's loop bound (a lowered HIR loop over `range(0, N)`) is a DimVar no parameter carries.
+std::optional<Diagnostic> bind_run_dims(const Module& module, const tf::tir::PrimFunction& fn, const std::vector<VarRef>& wanted,
+                                        const std::vector<Shape>& shapes, const TirEvalOptions& options, DimBinding& dims) {
+  std::vector<DimVarRef> known = dim_vars_of(fn.params());
+  for (const ModuleDecl& decl : module.declarations())
+    if (const auto* v = std::get_if<DimVarRef>(&decl.value))
+      if (std::none_of(known.begin(), known.end(), [&](const DimVarRef& k) { return k->name == (*v)->name; }))
+        known.push_back(*v);
+  return bind_input_dims(fn.name(), wanted, shapes, known, options.dims, dims);
+}
+
 }  // namespace
+
+Result<std::vector<Tensor>> planned_outputs(const Module& module, const tf::tir::PrimFunction& fn, const std::vector<Tensor>& inputs,
+                                            const TirEvalOptions& options) {
+  const std::vector<VarRef> wanted = input_params(fn);
+  if (inputs.size() != wanted.size())
+    return usage(fmt::format("@{} takes {} inputs, given {}", fn.name(), wanted.size(), inputs.size()));
+  std::vector<Shape> shapes;
+  for (const Tensor& t : inputs) shapes.push_back(t.shape());
+  DimBinding dims;
+  if (std::optional<Diagnostic> d = bind_run_dims(module, fn, wanted, shapes, options, dims)) return *d;
+  const std::size_t first_output = fn.params().size() - static_cast<std::size_t>(fn.output_count());
+  std::vector<Tensor> outputs;
+  for (std::size_t i = first_output; i < fn.params().size(); ++i) {
+    const Var& p = *fn.params()[i];
+    const auto* type = p.type()->as<TensorType>();
+    if (type == nullptr) return usage(fmt::format("parameter {} is not a tensor", p.name));
+    Result<Shape> shape = resolve_shape(type->shape, dims);
+    if (!shape.ok()) return shape.diagnostics();
+    outputs.push_back(Tensor::make(type->dtype, *shape));
+  }
+  return outputs;
+}
 
 const char* mma_mode_name(MmaMode mode) {
   switch (mode) {
@@ -82,17 +118,8 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
       shapes.push_back(t->shape());
       converted.push_back(std::move(t).value());
     }
-    // The same DimVar binding as the HIR evaluator's (a user's --dim, then the inputs' extents).
-    // A --dim may name a DimVar of the parameters or one the module declares: a kernel's loop
-    // bound (a lowered HIR loop over `range(0, N)`) is a DimVar no parameter carries.
-    std::vector<DimVarRef> known = dim_vars_of(fn.params());
-    for (const ModuleDecl& decl : module.declarations())
-      if (const auto* v = std::get_if<DimVarRef>(&decl.value))
-        if (std::none_of(known.begin(), known.end(), [&](const DimVarRef& k) { return k->name == (*v)->name; }))
-          known.push_back(*v);
     DimBinding dims;
-    if (std::optional<Diagnostic> d = bind_input_dims(fn.name(), wanted, shapes, known, options.dims, dims))
-      return *d;
+    if (std::optional<Diagnostic> d = bind_run_dims(module, fn, wanted, shapes, options, dims)) return *d;
     std::vector<RtValue> args(fn.params().size());
     std::vector<bool> bound(fn.params().size(), false);
     for (std::size_t k = 0; k < wanted.size(); ++k) {

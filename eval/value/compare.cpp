@@ -58,9 +58,7 @@ Verdict compare_simple(const Tensor& actual, const Tensor& expected, const Compa
   switch (c.kind) {
     case Comparator::Kind::Exact:
       return run_checks(actual, expected, c, [&](std::int64_t i) -> std::optional<std::string> {
-        const std::uint64_t a = actual.code(i), b = expected.code(i);
-        if (a == b || (numerics::is_nan_code(a, d) && numerics::is_nan_code(b, d)))
-          return std::nullopt;
+        if (exactly_equal(actual.code(i), expected.code(i), d)) return std::nullopt;
         return std::string();
       });
     case Comparator::Kind::AllClose:
@@ -156,13 +154,21 @@ std::string comparator_text(const Comparator& c) {
   TF_UNREACHABLE("bad comparator kind");
 }
 
-std::string coordinates_text(const Shape& shape, std::int64_t i) {
+std::vector<std::int64_t> coordinates_of(const Shape& shape, std::int64_t i) {
   std::vector<std::int64_t> coords(shape.size());
   for (std::size_t k = shape.size(); k-- > 0;) {
     coords[k] = shape[k] == 0 ? 0 : i % shape[k];
     i = shape[k] == 0 ? i : i / shape[k];
   }
-  return fmt::format("[{}]", fmt::join(coords, ", "));
+  return coords;
+}
+
+std::string coordinates_text(const Shape& shape, std::int64_t i) {
+  return fmt::format("[{}]", fmt::join(coordinates_of(shape, i), ", "));
+}
+
+bool exactly_equal(std::uint64_t a, std::uint64_t b, DType dtype) {
+  return a == b || (numerics::is_nan_code(a, dtype) && numerics::is_nan_code(b, dtype));
 }
 
 std::optional<std::uint64_t> ulp_distance(std::uint64_t a, std::uint64_t b, DType dtype) {

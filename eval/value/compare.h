@@ -22,7 +22,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "eval/value/tensor.h"
 #include "eval/value/value.h"
@@ -59,8 +61,15 @@ Verdict compare_tensors(const Tensor& actual, const Tensor& expected, const Comp
 /// arity; the message names the item path, "[1][0]: ..."); a tensor against a tuple fails.
 Verdict compare_values(const Value& actual, const Value& expected, const Comparator& c);
 
-/// "[1, 0]": the row-major coordinates of flat index `i` in `shape` ("[]" at rank 0).
+/// The row-major coordinates of flat index `i` in `shape` (empty at rank 0).
+std::vector<std::int64_t> coordinates_of(const Shape& shape, std::int64_t i);
+
+/// "[1, 0]": coordinates_of(shape, i) as text ("[]" at rank 0).
 std::string coordinates_text(const Shape& shape, std::int64_t i);
+
+/// Whether codes `a` and `b` of the simple dtype `dtype` are equal under the exact comparison
+/// (design note): the same code, or two NaN codes.
+bool exactly_equal(std::uint64_t a, std::uint64_t b, DType dtype);
 
 /// The distance in representable steps between codes `a` and `b` of the simple dtype `dtype`
 /// (design note); nullopt when they are not comparable by steps (one NaN, or an infinity

@@ -9,7 +9,9 @@
 #include "cuda/driver/backend_run.h"
 #include "cuda/driver/prefetch.h"
 #include "eval/hir/eval_tables.h"
+#include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
+#include "eval/tir/planned_outputs.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/compare.h"
 #include "fuzz/gen/eval_inputs.h"
@@ -38,7 +40,7 @@ Result<bool> run_backend(bool gpu, const Module& module, const std::string& func
 
 // The backend's outputs against the oracle's; "not emitted yet" is counted, not failed.
 void compare(bool gpu, const Module& module, const std::string& function, std::vector<eval::Tensor> inputs,
-             const std::vector<eval::Tensor>& oracle) {
+             const std::vector<eval::Tensor>& oracle, const std::string& reference = "the machine model") {
   std::vector<eval::Tensor> outputs;
   for (const eval::Tensor& t : oracle) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
   const Result<bool> ran = run_backend(gpu, module, function, inputs, outputs);
@@ -51,9 +53,48 @@ void compare(bool gpu, const Module& module, const std::string& function, std::v
   if (!ran.ok()) fail(std::string("the program fails on ") + backend, ran.diagnostics().front().render());
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const eval::Verdict v = eval::compare_tensors(outputs[i], oracle[i], eval::Comparator{});
-    if (!v.passed) fail(std::string("the program on ") + backend + " differs from the machine model", "output " + std::to_string(i) + ": " + v.message);
+    if (!v.passed) fail(std::string("the program on ") + backend + " differs from " + reference, "output " + std::to_string(i) + ": " + v.message);
   }
   RC_CLASSIFY(true, "compared");
+}
+
+// The machine model's outputs of `fn` on `inputs`; in a prefetch's collection pass only their
+// dtypes and shapes, since nothing is compared there (cuda/driver/prefetch.h).
+Result<std::vector<eval::Tensor>> oracle_outputs(const Module& module, const tir::PrimFunction& fn, const std::vector<eval::Tensor>& inputs,
+                                                 const eval::tir::TirEvalOptions& options) {
+  if (cuda::collecting()) return eval::tir::planned_outputs(module, fn, inputs, options);
+  Result<eval::tir::TirRun> run = eval::tir::evaluate_prim_function(module, fn, inputs, options);
+  TF_TRY(run);
+  return std::move(run->outputs);
+}
+
+// One generated function of the lowerable subset (half of them with a sharded epilogue), its
+// inputs and its lowering, as the lowered cases of both kinds of property take them.
+struct LoweredCase {
+  HirProgram program;
+  text::ReadFile file;
+  const hir::Function* fn = nullptr;  // the last function: it may call the others
+  std::map<std::string, std::int64_t> dims;
+  std::vector<eval::Value> values;
+  std::vector<eval::Tensor> inputs;
+  bool sharded = false;
+};
+
+LoweredCase gen_lowered_case() {
+  LoweredCase c;
+  c.sharded = one_in(2);
+  c.program = *gen_hir_program(HirGenOptions{.lowerable_only = true, .sharded = c.sharded});
+  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
+  c.file = read_generated(c.program.text());
+  for (const FunctionRef& f : c.file.module->functions())
+    if (const auto* h = f->as<hir::Function>(); h != nullptr && !h->is_prototype()) c.fn = h;
+  if (c.fn == nullptr) fail("a generated program has no function", "");
+  c.dims = dims_for(*c.fn, seed);
+  Result<std::vector<eval::Value>> values = random_inputs(*c.fn, seed, c.dims);
+  if (!values.ok()) fail("the inputs of a generated function do not build", values.diagnostics().front().render());
+  c.values = std::move(values).value();
+  c.inputs = tensors_of(c.values);
+  return c;
 }
 
 }  // namespace
@@ -65,43 +106,67 @@ void tir_vs_backend_kernel_case(bool gpu) {
   const auto* fn = function_as<tir::PrimFunction>(file.module->find("kernel"));
   if (fn == nullptr) fail("a generated kernel is missing", "no prim_func `kernel`");
   record_witness(function_witness(k.program.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, {}, {"output = reference"}));
-  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(*file.module, *fn, inputs, {});
+  Result<std::vector<eval::Tensor>> oracle = oracle_outputs(*file.module, *fn, inputs, {});
   if (!oracle.ok()) fail("the machine model fails on a race-free kernel", oracle.diagnostics().front().render());
   RC_CLASSIFY(!k.needed_syncs.empty(), "a kernel with a shared-memory exchange");
-  compare(gpu, *file.module, "kernel", inputs, oracle->outputs);
+  compare(gpu, *file.module, "kernel", inputs, *oracle);
 }
 
 void tir_vs_backend_lowered_case(bool gpu) {
-  const bool sharded = one_in(2);
-  const HirProgram p = *gen_hir_program(HirGenOptions{.lowerable_only = true, .sharded = sharded});
-  const std::uint64_t seed = *rc::gen::inRange<std::uint64_t>(0, 1000);
-  const text::ReadFile file = read_generated(p.text());
-  const hir::Function* fn = nullptr;  // the last function: it may call the others
-  for (const FunctionRef& f : file.module->functions())
-    if (const auto* h = f->as<hir::Function>(); h != nullptr && !h->is_prototype()) fn = h;
-  if (fn == nullptr) fail("a generated program has no function", "");
-  const std::map<std::string, std::int64_t> dims = dims_for(*fn, seed);
-  Result<std::vector<eval::Value>> values = random_inputs(*fn, seed, dims);
-  if (!values.ok()) fail("the inputs of a generated function do not build", values.diagnostics().front().render());
-  const std::vector<eval::Tensor> inputs = tensors_of(*values);
-  record_witness(function_witness(p.text(), *fn, gpu ? "cuda-gpu" : "cuda-emu", inputs, dims, {"output = reference"}));
-  const Context& ctx = eval::eval_context();
-  Result<ModuleRef> lowered = lower::lower_function(*file.module, fn->name(), ctx);
+  const LoweredCase c = gen_lowered_case();
+  record_witness(function_witness(c.program.text(), *c.fn, gpu ? "cuda-gpu" : "cuda-emu", c.inputs, c.dims, {"output = reference"}));
+  Result<ModuleRef> lowered = lower::lower_function(*c.file.module, c.fn->name(), eval::eval_context());
   if (!lowered.ok()) {  // what HIR cannot evaluate either (hir-vs-tir checks that)
     RC_CLASSIFY(true, "refused by the lowering");
     return;
   }
-  const auto* entry = function_as<tir::PrimFunction>((*lowered)->find(fn->name()));
-  if (entry == nullptr) fail("the lowered program has no entry", fn->name());
+  const auto* entry = function_as<tir::PrimFunction>((*lowered)->find(c.fn->name()));
+  if (entry == nullptr) fail("the lowered program has no entry", c.fn->name());
   eval::tir::TirEvalOptions options;
-  options.dims = dims;
-  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(**lowered, *entry, inputs, options);
+  options.dims = c.dims;
+  Result<std::vector<eval::Tensor>> oracle = oracle_outputs(**lowered, *entry, c.inputs, options);
   if (!oracle.ok()) {  // an evaluation error (an integer division by zero): nothing to compare
     RC_CLASSIFY(true, "the machine model reports an error");
     return;
   }
-  RC_CLASSIFY(sharded, "a lowered program with a sharded epilogue");
-  compare(gpu, **lowered, fn->name(), inputs, oracle->outputs);
+  RC_CLASSIFY(c.sharded, "a lowered program with a sharded epilogue");
+  compare(gpu, **lowered, c.fn->name(), c.inputs, *oracle);
+}
+
+void hir_vs_backend_case(bool gpu) {
+  const LoweredCase c = gen_lowered_case();
+  const std::string level = gpu ? "cuda-gpu" : "cuda-emu";
+  const Context& ctx = eval::eval_context();
+  Result<ModuleRef> lowered = lower::lower_function(*c.file.module, c.fn->name(), ctx);
+  if (!lowered.ok()) {  // what HIR cannot evaluate either (hir-vs-tir checks that)
+    RC_CLASSIFY(true, "refused by the lowering");
+    return;
+  }
+  const auto* entry = function_as<tir::PrimFunction>((*lowered)->find(c.fn->name()));
+  if (entry == nullptr) fail("the lowered program has no entry", c.fn->name());
+  std::vector<eval::Tensor> want;
+  if (cuda::collecting()) {  // only the compile is wanted (cuda/driver/prefetch.h): the outputs' shapes
+    eval::tir::TirEvalOptions options;
+    options.dims = c.dims;
+    Result<std::vector<eval::Tensor>> planned = eval::tir::planned_outputs(**lowered, *entry, c.inputs, options);
+    if (!planned.ok()) return;
+    want = std::move(planned).value();
+  } else {
+    eval::HirEvalOptions options;
+    options.handlers = &ctx.handlers();
+    options.dims = c.dims;
+    Result<eval::Value> hir = eval::evaluate_function(*c.file.module, *c.fn, c.values, options);
+    if (!hir.ok()) {  // an evaluation error: hir-vs-tir checks that the lowered program fails too
+      RC_CLASSIFY(true, "the HIR evaluation reports an error");
+      return;
+    }
+    // The reproducer holds the HIR's bits: at level cuda-emu it fails when the backend's
+    // result differs from them (or from the machine model's).
+    record_witness(function_witness(c.program.text(), *c.fn, level, c.inputs, c.dims, exact_expectations(*hir)));
+    for (const eval::Value& v : hir->is_tuple() ? hir->items() : std::vector<eval::Value>{*hir}) want.push_back(v.tensor());
+  }
+  RC_CLASSIFY(c.sharded, "a lowered program with a sharded epilogue");
+  compare(gpu, **lowered, c.fn->name(), c.inputs, want, "the HIR evaluation");
 }
 
 void tir_vs_backend_mma_case(bool gpu) {
@@ -128,9 +193,9 @@ void tir_vs_backend_mma_case(bool gpu) {
                                   {"output = reference"}));
   eval::tir::TirEvalOptions options;  // the atom summed exactly, as the emulation sums it
   options.mma = gpu ? eval::tir::MmaMode::Sm90 : eval::tir::MmaMode::Exact;
-  Result<eval::tir::TirRun> oracle = eval::tir::evaluate_prim_function(**lowered, *entry, inputs, options);
+  Result<std::vector<eval::Tensor>> oracle = oracle_outputs(**lowered, *entry, inputs, options);
   if (!oracle.ok()) fail("the machine model fails on an MMA program", oracle.diagnostics().front().render());
-  compare(gpu, **lowered, "f", inputs, oracle->outputs);
+  compare(gpu, **lowered, "f", inputs, *oracle);
 }
 
 namespace {
@@ -148,5 +213,7 @@ void tir_vs_backend_case(bool gpu) {
 
 void tir_vs_emu_case() { tir_vs_backend_case(false); }
 void tir_vs_gpu_case() { tir_vs_backend_case(true); }
+void hir_vs_emu_case() { hir_vs_backend_case(false); }
+void hir_vs_gpu_case() { hir_vs_backend_case(true); }
 
 }  // namespace tf::fuzz

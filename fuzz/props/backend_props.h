@@ -8,20 +8,29 @@
 //               counted, not failed
 //   tir-vs-gpu  the same with the emitted CUDA compiled by nvcc and run on a GPU; unavailable
 //               without a device
+//   hir-vs-emu  a generated program of the lowerable subset (half with a sharded epilogue),
+//               evaluated by the HIR evaluator and lowered, emitted and run under the host
+//               emulation: the same bits, with no machine model between them (its reproducer
+//               holds the HIR's bits as `expect output` lines at level cuda-emu)
+//   hir-vs-gpu  the same on a GPU; unavailable without a device
 // Each case compiles its kernel (about half a second with the emulation's precompiled header),
 // so these properties cost about a hundred cheap cases each (Property::cost).
 #pragma once
 
 namespace tf::fuzz {
 
-/// The bodies of the two properties (one case each).
+/// The bodies of the four properties (one case each).
 void tir_vs_emu_case();
 void tir_vs_gpu_case();
+void hir_vs_emu_case();
+void hir_vs_gpu_case();
 
 /// The property's case on one kind of input: a race-free kernel / a lowered program / an MMA
 /// tile.
 void tir_vs_backend_kernel_case(bool gpu);
 void tir_vs_backend_lowered_case(bool gpu);
 void tir_vs_backend_mma_case(bool gpu);
+/// hir-vs-emu's (gpu false) or hir-vs-gpu's case.
+void hir_vs_backend_case(bool gpu);
 
 }  // namespace tf::fuzz

@@ -188,7 +188,7 @@ TEST(Campaign, OpKindsAreTheLowercaseCallsOfTheProgramBeforeItsCase) {
 
 TEST(Campaign, EveryPropertyOfTheIssueIsNamedAndEveryPlantHasItsFinder) {
   for (const char* name : {"text-roundtrip", "reader-total", "verify-sound", "layout-laws", "mesh-laws", "casts-vs-cuda", "hir-eval", "hir-vs-tir",
-                           "tir-race-free", "tir-race-found", "tir-vs-emu", "tir-vs-gpu"})
+                           "tir-race-free", "tir-race-found", "tir-vs-emu", "tir-vs-gpu", "hir-vs-emu", "hir-vs-gpu"})
     EXPECT_NE(find_property(name), nullptr) << name;
   for (const PlantInfo& p : plants()) EXPECT_NE(find_property(p.found_by), nullptr) << p.name;
 }

@@ -294,5 +294,11 @@ TEST(EmuLaws, LoweredProgramsComputeWhatTheMachineModelComputes) {
   fuzz::check_law([] { fuzz::tir_vs_backend_lowered_case(false); }, 8, 500);
 }
 
+// The property `hir-vs-emu`: the same programs against the HIR evaluator directly, no machine
+// model between them. 25 cases in the unit run, 500 under label fuzz.
+TEST(EmuLaws, LoweredProgramsComputeTheHirEvaluatorsBits) {
+  fuzz::check_law([] { fuzz::hir_vs_backend_case(false); }, 8, 500);
+}
+
 }  // namespace
 }  // namespace tf::cuda

@@ -17,6 +17,7 @@
 #include "driver/ir_session.h"
 #include "driver/report.h"
 #include "eval/hir/evaluator.h"
+#include "tools/tf/cache_option.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/tfir_input.h"
@@ -73,17 +74,18 @@ std::string catalogue_path(const ConformRequest& r) {
   return {};  // found nowhere
 }
 
-void attach_backends(conformance::SuiteOptions& options) {
+void attach_backends(conformance::SuiteOptions& options, const std::string& cache_dir) {
 #ifdef TF_HAVE_CUDA_EMU
   // A backend case runs under the suite's budgets, and stops when the evaluators' stop flag is
   // set (Ctrl-C; tf reduce's --time, deadline_interrupt.h).
   cuda::BackendOptions run;
   run.limits = options.limits;
   run.stop_requested = &eval::interrupt_requested;
+  run.cache_dir = cache_dir;
   options.emu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
     return cuda::run_emulated(tir, entry, cli_context(), inputs, outputs, run);
   };
-  options.prefetch_emu = cuda::emulated_prefetch(run);  // every emulated case's module in a few batches
+  options.prefetch = cuda::backend_prefetch(run);  // every backend case's module in a few batches
   if (cuda::gpu_backend_built()) {
     options.gpu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
       return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs, run);
@@ -117,7 +119,7 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   if (!limits.ok()) return report_bad_input(limits.diagnostics(), err, json_stdout);
   options.limits = *limits;
   options.level = r.at;
-  attach_backends(options);
+  attach_backends(options, r.cache);
   options.on_case = [&](const conformance::CaseOutcome& o) {
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
     if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
@@ -177,6 +179,7 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--junit", req->junit, "write a JUnit XML report to FILE");
   cmd->add_option("--json", req->json, "write a JSON report to FILE (`-`: stdout, instead of the case lines)");
   add_limit_options(*cmd, req->limits);
+  add_cache_option(*cmd, req->cache);
   cmd->add_flag("--quiet,-q", req->quiet, "print only failed and skipped cases and the summary");
   cmd->add_option("--at", req->at,
                   "run every case at this level instead of its own, e.g. `--at lowered` runs HIR cases through the "

@@ -40,12 +40,14 @@ struct ConformRequest {
   bool quiet = false;  ///< no PASS lines
   LimitOptions limits;  ///< --max-memory, --max-steps: the budgets of each case
   std::string at;       ///< --at LEVEL: every case at this level instead of its own
+  std::string cache;    ///< --cache DIR: the disk cache of compiled modules ("": the default folder)
 };
 
 /// Gives `options` the backends of levels cuda-emu and cuda-gpu this build has (none without
 /// the CUDA headers; cuda-gpu only with nvcc, and asking for a device only when a case needs it),
-/// each run under `options.limits` (set them first) and stopped by the evaluators' stop flag.
-void attach_backends(conformance::SuiteOptions& options);
+/// each run under `options.limits` (set them first) and stopped by the evaluators' stop flag,
+/// their compiled modules kept in the disk cache `cache_dir` (cache_option.h; "": the default).
+void attach_backends(conformance::SuiteOptions& options, const std::string& cache_dir = "");
 
 /// Runs the request, writing case lines and the summary to `out`, diagnostics to `err`.
 int run_conform(const ConformRequest& request, std::ostream& out, std::ostream& err);

@@ -29,9 +29,11 @@
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
+#include "tools/tf/cache_option.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/limit_options.h"
 #include "tools/tf/cli_value.h"
+#include "tools/tf/run_arguments.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
@@ -51,36 +53,6 @@ int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json) {
     differs = differs || d.rule_id == kBackendDiffersRule;  // the backend or the model is wrong: a failed check
   }
   return internal ? kExitInternalError : differs ? kExitCheckFailed : kExitBadInput;
-}
-
-Result<std::pair<std::string, std::string>> split_assignment(const std::string& s, const char* option) {
-  const std::size_t eq = s.find('=');
-  if (eq == std::string::npos || eq == 0)
-    return usage(fmt::format("{} '{}': expected NAME=VALUE", option, s));
-  return std::make_pair(s.substr(0, eq), s.substr(eq + 1));
-}
-
-Result<eval::Tensor> read_input(const std::string& name, const std::string& value, const Var& param,
-                                const eval::LiteralContext& lc) {
-  const DType dtype = param.type()->as<TensorType>()->dtype;
-  if (value.size() > 4 && value.ends_with(".npy")) {
-    Result<eval::NpyArray> a = eval::read_npy_file(value);
-    TF_TRY(a);
-    return input_from_npy(*a, param, fmt::format("input {} ({})", name, value));
-  }
-  eval::LiteralContext c = lc;
-  c.npy_dtype = dtype;
-  return eval::parse_literal(value, SourceLocation{fmt::format("--input {}", name), 1, 1}, c);
-}
-
-// The outputs of a result, flattened in tuple order with their selector ("output[1][0]").
-void flatten(const eval::Value& v, const std::string& selector, std::vector<std::pair<std::string, eval::Tensor>>& out) {
-  if (v.is_tensor()) {
-    out.emplace_back(selector, v.tensor());
-    return;
-  }
-  for (std::size_t i = 0; i < v.items().size(); ++i)
-    flatten(v.items()[i], fmt::format("{}[{}]", selector, i), out);
 }
 
 bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outputs, const std::string& dir,
@@ -120,22 +92,11 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   const std::vector<Diagnostic> diagnostics = checked.diagnostics();
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
   const text::ReadFile& file = *checked.file;
-  // A prim_func runs on the TIR machine model, a func on the HIR evaluator. A --fn that names no
-  // function gets Module::lookup's diagnostic (the module's functions in a note), as tf emit's.
-  const tf::tir::PrimFunction* prim = nullptr;
-  {
-    Result<FunctionRef> named = eval::tir::function_to_run(*file.module, r.function);
-    if (!named.ok()) return fail(named.diagnostics(), err, r.json);
-    prim = (*named)->as<tf::tir::PrimFunction>();
-  }
-  const hir::Function* hir_fn = nullptr;
-  if (prim == nullptr) {
-    Result<const hir::Function*> picked = eval::find_function_to_run(*file.module, r.function);
-    if (!picked.ok()) return fail(picked.diagnostics(), err, r.json);
-    hir_fn = *picked;
-  }
-  const std::string fn_name = prim != nullptr ? prim->name() : hir_fn->name();
-  const std::vector<VarRef> params = prim != nullptr ? eval::tir::input_params(*prim) : hir_fn->params();
+  // A prim_func runs on the TIR machine model, a func on the HIR evaluator (run_arguments.h).
+  Result<RunTarget> target = pick_run_target(*file.module, r.function);
+  if (!target.ok()) return fail(target.diagnostics(), err, r.json);
+  const tf::tir::PrimFunction* prim = target->prim;
+  const std::string fn_name = target->name;
   if (!eval::tir::mma_mode_from_name(r.mma))
     return fail({usage("--mma '" + r.mma + "': the modes are exact, sm80 and sm90")}, err, r.json);
   if (prim == nullptr && (!r.trace.empty() || r.schedule_seed != 0 || r.mma != "exact"))
@@ -143,50 +104,12 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
 
   eval::LiteralContext lc;
   lc.base_dir = fs::path(r.file).parent_path().string();
-  for (const std::string& d : r.dims) {
-    Result<std::pair<std::string, std::string>> kv = split_assignment(d, "--dim");
-    if (!kv.ok()) return fail(kv.diagnostics(), err, r.json);
-    std::optional<std::int64_t> v = text::signed_integer(kv->second);
-    if (!v)
-      return fail({usage(fmt::format("--dim {}: '{}' is not an integer", kv->first, kv->second))}, err, r.json);
-    lc.dims[kv->first] = *v;
-  }
-  std::map<std::string, std::string> given;
-  for (const std::string& s : r.inputs) {
-    Result<std::pair<std::string, std::string>> kv = split_assignment(s, "--input");
-    if (!kv.ok()) return fail(kv.diagnostics(), err, r.json);
-    if (!given.emplace(kv->first, kv->second).second)
-      return fail({usage(fmt::format("--input {} is given twice", kv->first))}, err, r.json);
-  }
-  std::vector<Diagnostic> errors;
-  std::vector<eval::Tensor> inputs;
-  for (const VarRef& p : params) {
-    auto it = given.find(p->name);
-    if (it == given.end()) {
-      errors.push_back(usage(fmt::format("@{} needs --input {}=VALUE (a .npy path or a literal such as {})",
-                                         fn_name, p->name, to_string(p->type()))));
-      continue;
-    }
-    const std::string value = it->second;
-    given.erase(it);
-    Result<eval::Tensor> t = [&]() -> Result<eval::Tensor> {
-      try {
-        Result<eval::Tensor> read = read_input(p->name, value, *p, lc);
-        if (read.ok()) read = eval::convert_input(*read, *p);
-        return read;
-      } catch (const eval::MemoryBudgetExceeded& e) {
-        return usage(eval::memory_budget_message("--input " + p->name, e));
-      }
-    }();
-    if (!t.ok()) {
-      errors.insert(errors.end(), t.diagnostics().begin(), t.diagnostics().end());
-      continue;
-    }
-    inputs.push_back(*t);
-  }
-  for (const auto& [name, value] : given)
-    errors.push_back(usage(fmt::format("--input {}: @{} has no input parameter {}", name, fn_name, name)));
-  if (!errors.empty()) return fail(errors, err, r.json);
+  Result<eval::DimValues> dims = read_dim_arguments(r.dims);
+  if (!dims.ok()) return fail(dims.diagnostics(), err, r.json);
+  lc.dims = *dims;
+  Result<std::vector<eval::Tensor>> read = read_input_arguments(*target, r.inputs, lc);
+  if (!read.ok()) return fail(read.diagnostics(), err, r.json);
+  std::vector<eval::Tensor> inputs = *read;
 
   Result<FunctionRun> result = [&] {
     // Ctrl-C (SIGTERM, SIGHUP) stops the evaluation at its next step with a diagnostic (and the
@@ -202,6 +125,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.mma = *eval::tir::mma_mode_from_name(r.mma);
     std::string kept;
     options.keep_files = r.keep;
+    options.cache_dir = r.cache;
     options.check = !r.no_check;
     options.kept_dir = &kept;
     if (!r.backend.empty() && &err == &std::cerr && ::isatty(STDERR_FILENO) != 0)  // a compile takes seconds: say so
@@ -221,8 +145,8 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!r.backend.empty() && r.no_check)
     err << "note: --no-check: the TIR machine model did not run, so these values are unchecked (a racy or "
            "deadlocking kernel prints numbers too)\n";
-  std::vector<std::pair<std::string, eval::Tensor>> outputs;
-  flatten(result->value, "output", outputs);
+  const std::vector<std::pair<std::string, eval::Tensor>> outputs = flatten_outputs(result->value);
+  std::vector<Diagnostic> errors;
   if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
   if (r.json) {
     nlohmann::ordered_json doc{{"function", fn_name}, {"outputs", nlohmann::ordered_json::array()}};
@@ -323,6 +247,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-check", req->no_check,
                 "do not run the TIR machine model first: print the backend's values unchecked (a racy or deadlocking "
                 "kernel then prints numbers too)");
+  add_cache_option(*cmd, req->cache);
   cmd->add_flag("--keep", req->keep,
                 "keep the folder the emitted source is compiled in (printed on stderr); without it the folder is removed "
                 "once the module is loaded (a compiler failure keeps it and names it)");

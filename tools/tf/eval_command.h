@@ -56,6 +56,7 @@ struct EvalRequest {
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
   bool no_check = false;            ///< `tf run --no-check`: skip the machine model (driver/function_run.h)
+  std::string cache;                ///< `tf run --cache DIR`: the disk cache of compiled modules ("": the default)
 };
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.

@@ -13,6 +13,7 @@
 #include "tools/tf/check_command.h"
 #include "tools/tf/conform_command.h"
 #include "tools/tf/coverage_command.h"
+#include "tools/tf/diff_command.h"
 #include "tools/tf/dtypes_command.h"
 #include "tools/tf/eval_command.h"
 #include "tools/tf/explain_command.h"
@@ -37,10 +38,10 @@ int run_tf(std::vector<std::string> args) {
       "checks it (tf explain), whether a tfir file reads (tf check), its canonical form\n"
       "(tf print), which ops exist (tf ops), what a program computes (tf eval), what TIR a\n"
       "function lowers to (tf lower), the CUDA it becomes (tf emit) and what that computes\n"
-      "under the host emulation or on a GPU (tf run), what upstream's printed Python form means\n"
-      "as tfir (tf import), whether the conformance cases pass (tf conform), and what a fuzz\n"
-      "campaign finds (tf fuzz) and how small its failure gets (tf reduce). Every subcommand\n"
-      "has --help."};
+      "under the host emulation or on a GPU (tf run), which levels disagree (tf diff), what\n"
+      "upstream's printed Python form means as tfir (tf import), whether the conformance cases\n"
+      "pass (tf conform), and what a fuzz campaign finds (tf fuzz) and how small its failure\n"
+      "gets (tf reduce). Every subcommand has --help."};
   app.require_subcommand(1);
   int exit_code = kExitOk;
   // TF_PLANT=NAME activates a planted bug for any subcommand (ir/support/plant.h): how
@@ -66,6 +67,7 @@ int run_tf(std::vector<std::string> args) {
   add_lower_command(app, exit_code);
   add_emit_command(app, exit_code);
   add_run_command(app, exit_code);
+  add_diff_command(app, exit_code);
   add_ops_command(app, exit_code);
   add_eval_command(app, exit_code);
   add_conform_command(app, exit_code);

@@ -1,7 +1,7 @@
 // The emission of a module for a batch translation unit (EmitOptions::symbol_namespace): the
 // plain text, with the runtime's #include left out, in the batch namespace, every extern "C"
 // symbol prefixed; and the plain emission unchanged. (That such bodies compile together into one
-// shared object and run is cuda/driver/test/emu_batch_test.cpp's check.)
+// shared object and run is cuda/driver/test/module_batch_test.cpp's check.)
 #include <gtest/gtest.h>
 
 #include <regex>

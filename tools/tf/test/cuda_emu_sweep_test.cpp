@@ -65,7 +65,7 @@ TEST(TfConform, EveryCaseAtCudaEmuPassesAndItsSourceCompilesWithNvcc) {
 #endif
 }
 
-// The conformance runner's prefetch (SuiteOptions::prefetch_emu, as `tf conform` sets it): the
+// The conformance runner's prefetch (SuiteOptions::prefetch, as `tf conform` sets it): the
 // HIR math cases at cuda-emu compile in a few batches, and running them again without a prefetch
 // (every module then in the process's cache) gives every case the same verdict, word for word.
 TEST(TfConform, APrefetchedSuiteCompilesInBatchesAndKeepsEveryVerdict) {
@@ -82,14 +82,14 @@ TEST(TfConform, APrefetchedSuiteCompilesInBatchesAndKeepsEveryVerdict) {
   options.emu = [&](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs,
                     std::vector<eval::Tensor>& outputs) { return cuda::run_emulated(tir, entry, eval::eval_context(), inputs, outputs, backend); };
   cuda::PrefetchReport report;
-  options.prefetch_emu = [&](const std::function<void()>& collect) {
+  options.prefetch = [&](const std::function<void()>& collect) {
     cuda::CompileCollector collector;
     collect();
-    report = cuda::prefetch_emulated(collector, backend);
+    report = cuda::prefetch_collected(collector, backend);
   };
   const conformance::SuiteRun prefetched = conformance::run_suite(options);
   const int batched = compiles;
-  options.prefetch_emu = nullptr;
+  options.prefetch = nullptr;
   const conformance::SuiteRun again = conformance::run_suite(options);
   EXPECT_EQ(compiles, batched) << "the second run found every module compiled";
   EXPECT_EQ(report.failures, 0u);

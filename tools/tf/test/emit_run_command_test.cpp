@@ -607,5 +607,34 @@ func thrice(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
   fs::remove_all(dir);  // not `tmp`: the process's precompiled runtime header may live there
 }
 
+// --cache DIR names the disk cache a run's compiled module is stored in (cache_option.h): the
+// folder holds the module afterwards, which another process's run loads without compiling.
+TEST(TfRun, TheCacheOptionNamesTheDiskCacheFolder) {
+#ifndef TF_HAVE_CUDA_EMU
+  GTEST_SKIP() << "built without the CUDA headers: no emulated backend";
+#endif
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(testing::TempDir()) / "run_cache_dir";
+  fs::remove_all(dir);
+  // A program no other test compiles (a module is compiled once per process and source).
+  const std::string path = write_temp("run_cache.tfir", R"(tfir 1
+func quadruple(x: Tensor[(3,), f32]) -> Tensor[(3,), f32] {
+    four = 4.0
+    y = mul(x, four)
+    return y
+}
+)");
+  EvalRequest r = request(path, "quadruple", {"x=Tensor[(3,), f32]{1, 2, 3}"});
+  r.backend = "emu";
+  r.cache = dir.string();
+  std::ostringstream out, err;
+  EXPECT_EQ(run_eval(r, out, err), kExitOk) << err.str();
+  EXPECT_EQ(out.str(), "output = Tensor[(3,), f32]{4, 8, 12}\n");
+  int entries = 0;
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) entries += e.is_regular_file() ? 1 : 0;
+  EXPECT_GE(entries, 1) << "the compiled module is stored under --cache";
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tf::cli

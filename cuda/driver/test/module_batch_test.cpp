@@ -1,4 +1,4 @@
-// Compiling many modules at once (cuda/driver/emu_batch.h, prefetch.h) and the disk cache under
+// Compiling many modules at once (cuda/driver/module_batch.h, prefetch.h) and the disk cache under
 // g++ (disk_cache.h): modules that name their functions alike share one shared object and run
 // apart; a batch that does not compile falls back by halves; collected runs run nothing, and after
 // the prefetch every run is a hit of the module cache; a module compiled once loads from the disk
@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <mutex>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -19,8 +21,10 @@
 #include "cuda/driver/backend_run.h"
 #include "cuda/driver/command.h"
 #include "cuda/driver/disk_cache.h"
-#include "cuda/driver/emu_batch.h"
+#include "cuda/driver/module_batch.h"
 #include "cuda/driver/emu_module.h"
+#include "cuda/driver/gpu_module.h"
+#include "cuda/driver/module_cache.h"
 #include "cuda/driver/prefetch.h"
 #include "cuda/driver/test/temp_dir.h"
 #include "cuda/emit/test/emit_test_support.h"
@@ -103,19 +107,19 @@ std::vector<CollectedCompile> collect(const std::vector<int>& ks) {
 TEST(EmuBatch, ModulesThatNameTheirFunctionsAlikeShareOneSharedObjectAndRunApart) {
   const std::vector<CollectedCompile> collected = collect({101, 102});
   ASSERT_EQ(collected.size(), 2u);
-  std::vector<EmuBatchBody> bodies;
+  std::vector<BatchBody> bodies;
   for (std::size_t k = 0; k < collected.size(); ++k) {
-    Result<EmuBatchBody> b = emu_batch_body(*collected[k].module, collected[k].entry, k);
+    Result<BatchBody> b = batch_body(*collected[k].module, collected[k].entry, k);
     ASSERT_TRUE(b.ok()) << b.diagnostics().front().render();
     EXPECT_EQ(b->prefix, fmt::format("tf_b{}_", k));
     EXPECT_EQ(b->entry, kEntry);
     bodies.push_back(*b);
   }
-  EXPECT_EQ(count(emu_batch_unit({&bodies[0], &bodies[1]}), "#include"), 1u);
+  EXPECT_EQ(count(batch_unit({&bodies[0], &bodies[1]}), "#include"), 1u);
   int compiles = 0;
   BuildOptions options;
   options.on_compile = [&](std::string_view) { ++compiles; };
-  const EmuBatch batch = compile_emu_batch(bodies, options);
+  const ModuleBatch<EmuModule> batch = compile_emu_batch(bodies, options);
   EXPECT_EQ(compiles, 1);
   EXPECT_EQ(batch.libraries, 1u);
   EXPECT_EQ(batch.failures, 0u);
@@ -135,9 +139,9 @@ TEST(EmuBatch, ModulesThatNameTheirFunctionsAlikeShareOneSharedObjectAndRunApart
 // the other half loads; the members alone are left for their runs. No folder is left behind.
 TEST(EmuBatch, ABatchThatDoesNotCompileFallsBackByHalvesAndLeavesNoFolder) {
   const std::vector<CollectedCompile> collected = collect({201, 202, 203});
-  std::vector<EmuBatchBody> bodies;
-  for (std::size_t k = 0; k < collected.size(); ++k) bodies.push_back(*emu_batch_body(*collected[k].module, collected[k].entry, k));
-  bodies.push_back(EmuBatchBody{"namespace tf_b3 {\nthis is not C++;\n}  // namespace tf_b3\n", "tf_b3_", "f"});
+  std::vector<BatchBody> bodies;
+  for (std::size_t k = 0; k < collected.size(); ++k) bodies.push_back(*batch_body(*collected[k].module, collected[k].entry, k));
+  bodies.push_back(BatchBody{"namespace tf_b3 {\nthis is not C++;\n}  // namespace tf_b3\n", "tf_b3_", "f"});
   // The process's precompiled header (its folder lives as long as the process), made before
   // TMPDIR names the folder watched.
   (void)EmuModule::compile("#include \"cuda/runtime/tf_runtime.h\"\n");
@@ -148,7 +152,7 @@ TEST(EmuBatch, ABatchThatDoesNotCompileFallsBackByHalvesAndLeavesNoFolder) {
   int compiles = 0;
   BuildOptions options;
   options.on_compile = [&](std::string_view) { ++compiles; };
-  const EmuBatch batch = compile_emu_batch(bodies, options);
+  const ModuleBatch<EmuModule> batch = compile_emu_batch(bodies, options);
   if (old_tmpdir != nullptr)
     ::setenv("TMPDIR", saved.c_str(), 1);
   else
@@ -174,7 +178,7 @@ TEST(EmuBatch, FewerThanTwoBodiesCompileNothing) {
   BuildOptions options;
   options.on_compile = [&](std::string_view) { ++compiles; };
   EXPECT_TRUE(compile_emu_batch({}, options).modules.empty());
-  const EmuBatch one = compile_emu_batch({EmuBatchBody{"namespace tf_b0 {\n}\n", "tf_b0_", "f"}}, options);
+  const ModuleBatch<EmuModule> one = compile_emu_batch({BatchBody{"namespace tf_b0 {\n}\n", "tf_b0_", "f"}}, options);
   ASSERT_EQ(one.modules.size(), 1u);
   EXPECT_EQ(one.modules[0], nullptr);
   EXPECT_EQ(compiles, 0);
@@ -210,7 +214,7 @@ TEST(Prefetch, CollectedRunsCompileInOneBatchAndThenRunFromTheModuleCache) {
     }
     EXPECT_EQ(collector.runs(), 4u);
     EXPECT_EQ(collector.collected().size(), 3u);
-    report = prefetch_emulated(collector, counting(compiles, cache.path));
+    report = prefetch_collected(collector, counting(compiles, cache.path));
   }
   EXPECT_EQ(CompileCollector::current(), nullptr);
   EXPECT_EQ(compiles, 1);
@@ -235,7 +239,7 @@ TEST(Prefetch, CollectedRunsCompileInOneBatchAndThenRunFromTheModuleCache) {
       Case c;
       EXPECT_TRUE(is_collected(run(k, c, {})));
     }
-    const PrefetchReport second = prefetch_emulated(again, counting(compiles, cache.path));
+    const PrefetchReport second = prefetch_collected(again, counting(compiles, cache.path));
     EXPECT_EQ(second.cached, 2u);
     EXPECT_EQ(second.compiled, 0u);
     EXPECT_EQ(second.libraries, 0u);
@@ -253,7 +257,7 @@ TEST(Prefetch, BatchesAreBalancedAndBounded) {
     EXPECT_TRUE(is_collected(run(k, c, {})));
   }
   int compiles = 0;
-  const PrefetchReport report = prefetch_emulated(collector, counting(compiles, cache.path), 3);
+  const PrefetchReport report = prefetch_collected(collector, counting(compiles, cache.path), 3);
   EXPECT_EQ(compiles, 2);
   EXPECT_EQ(report.libraries, 2u);
   EXPECT_EQ(report.compiled, 5u);
@@ -269,7 +273,7 @@ TEST(Prefetch, ALoneCompileIsLeftForItsRun) {
     Case c;
     EXPECT_TRUE(is_collected(run(501, c, {})));
     int compiles = 0;
-    report = prefetch_emulated(collector, counting(compiles, "off"));
+    report = prefetch_collected(collector, counting(compiles, "off"));
     EXPECT_EQ(compiles, 0);
   }
   EXPECT_EQ(report.left, 1u);
@@ -445,6 +449,79 @@ TEST(EmuDiskCache, ARunTakesItsModuleFromTheDiskCache) {
   ASSERT_TRUE(r.ok()) << r.diagnostics().front().render();
   EXPECT_EQ(c.out(), plus(803));
   EXPECT_EQ(compiles, 0);
+}
+
+// TF_CUDA_ARCH names the one architecture nvcc compiles for; unset or empty, the default pair;
+// a spelling that names none is refused with its name, never passed to a shell.
+TEST(GpuArch, TfCudaArchChoosesTheArchitectures) {
+  const char* saved = std::getenv("TF_CUDA_ARCH");
+  const std::string restore = saved == nullptr ? "" : saved;
+  ::unsetenv("TF_CUDA_ARCH");
+  EXPECT_EQ(*GpuModule::arch_flags(), "-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]");
+  ::setenv("TF_CUDA_ARCH", "", 1);
+  EXPECT_EQ(*GpuModule::arch_flags(), "-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=[sm_90,compute_90]");
+  ::setenv("TF_CUDA_ARCH", "sm_90", 1);
+  EXPECT_EQ(*GpuModule::arch_flags(), "-gencode arch=compute_90,code=[sm_90,compute_90]");
+  ::setenv("TF_CUDA_ARCH", "120a", 1);
+  EXPECT_EQ(*GpuModule::arch_flags(), "-gencode arch=compute_120a,code=[sm_120a,compute_120a]");
+  for (const char* bad : {"sm_", "9", "sm_90b", "90;rm -rf x", "'"}) {
+    ::setenv("TF_CUDA_ARCH", bad, 1);
+    const Result<std::string> r = GpuModule::arch_flags();
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Usage);
+    EXPECT_EQ(r.diagnostics().front().message,
+              fmt::format("TF_CUDA_ARCH={} names no GPU architecture (write it as nvcc does: sm_90, 90, sm_120a)", bad));
+  }
+  ::setenv("TF_CUDA_ARCH", "90;rm -rf x", 1);
+  EXPECT_EQ(GpuModule::toolchain("nvcc").command("a.cu", "a.so").find("rm -rf"), std::string::npos);
+  if (saved == nullptr)
+    ::unsetenv("TF_CUDA_ARCH");
+  else
+    ::setenv("TF_CUDA_ARCH", restore.c_str(), 1);
+}
+
+// A GPU's collected compiles batch like the emulation's, with nvcc: two modules (collected as
+// the emulation's runs collect them, marked for the GPU) compile as one shared object, loaded
+// without a device, each member finding its own host entry. (Running them needs a device:
+// tools/gpu-check.)
+TEST(Prefetch, AGpuBatchCompilesWithNvccIntoOneSharedObject) {
+#ifndef TF_NVCC
+  GTEST_SKIP() << "this build found no nvcc";
+#else
+  const char* saved = std::getenv("TF_CUDA_ARCH");
+  const std::string restore = saved == nullptr ? "" : saved;
+  ::setenv("TF_CUDA_ARCH", "sm_90", 1);  // one architecture: half the compile
+  std::vector<CollectedCompile> collected = collect({901, 902});
+  CompileCollector collector;
+  for (CollectedCompile& c : collected) {
+    c.gpu = true;
+    collector.add(c);
+  }
+  int compiles = 0;
+  BackendOptions options;
+  options.cache_dir = "off";
+  options.on_compile = [&compiles](std::string_view compiler) {
+    EXPECT_EQ(compiler, "nvcc");
+    ++compiles;
+  };
+  const PrefetchReport report = prefetch_collected(collector, options);
+  EXPECT_EQ(compiles, 1);
+  EXPECT_EQ(report.collected, 2u);
+  EXPECT_EQ(report.compiled, 2u);
+  EXPECT_EQ(report.libraries, 1u);
+  EXPECT_EQ(report.left, 0u);
+  ModuleCache<GpuModule>& cache = ModuleCache<GpuModule>::instance();
+  std::unique_lock<std::mutex> held = cache.lock();
+  for (const CollectedCompile& c : collected) {
+    const GpuModule* m = cache.find(c.source, false);
+    ASSERT_NE(m, nullptr);
+    EXPECT_TRUE(m->has_entry(kEntry));
+  }
+  if (saved == nullptr)
+    ::unsetenv("TF_CUDA_ARCH");
+  else
+    ::setenv("TF_CUDA_ARCH", restore.c_str(), 1);
+#endif
 }
 
 }  // namespace
