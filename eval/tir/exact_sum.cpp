@@ -63,8 +63,13 @@ double ExactSum::rounded(int digits, int min_exponent) const {
   std::uint64_t q = 0;
   for (int p = top; p >= lsb; --p) q = (q << 1) | bit_at(p);
   const std::uint64_t round = bit_at(lsb - 1);
+  // The sticky bit: any bit below the round bit, bits [0, lsb - 1), a word at a time.
   bool sticky = false;
-  for (int p = lsb - 2; p >= 0 && !sticky; --p) sticky = bit_at(p) != 0;
+  if (const int below = lsb - 1; below > 0) {
+    const int whole = below / 64, rest = below % 64;
+    for (int i = 0; i < whole && !sticky; ++i) sticky = mag[i] != 0;
+    if (!sticky && rest > 0) sticky = (mag[whole] & ((std::uint64_t{1} << rest) - 1)) != 0;
+  }
   if (round != 0 && (sticky || (q & 1) != 0)) ++q;
   const double v = std::ldexp(static_cast<double>(q), lsb - kBias);  // inf past double's range
   return negative ? -v : v;

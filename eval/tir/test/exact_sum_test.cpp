@@ -28,6 +28,27 @@ TEST(ExactSum, RoundsTheExactValueOnce) {
   EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24), std::ldexp(1.0, -60)}), 1.0f + std::ldexp(1.0f, -23));
 }
 
+// The sticky bit sees a term at every position below the round bit, in every word of the sum:
+// a tie plus 2^-k rounds up for every k down to double's least subnormal, and stays even
+// without it; alike for the double rounding, and for negative sums.
+TEST(ExactSum, ATermAnywhereBelowTheRoundBitBreaksATie) {
+  for (int k = 25; k <= 1074; ++k) {
+    EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24), std::ldexp(1.0, -k)}), 1.0f + std::ldexp(1.0f, -23)) << k;
+    EXPECT_EQ(sum_of({-1.0, -std::ldexp(1.0, -24), -std::ldexp(1.0, -k)}), -1.0f - std::ldexp(1.0f, -23)) << k;
+  }
+  for (int k = 54; k <= 1074; ++k) {
+    ExactSum s;
+    s.add(1.0);
+    s.add(std::ldexp(1.0, -53));
+    s.add(std::ldexp(1.0, -k));
+    EXPECT_EQ(s.to_double(), 1.0 + std::ldexp(1.0, -52)) << k;
+  }
+  ExactSum tie;
+  tie.add(1.0);
+  tie.add(std::ldexp(1.0, -53));
+  EXPECT_EQ(tie.to_double(), 1.0);
+}
+
 TEST(ExactSum, CancellationKeepsTheSmallTerms) {
   EXPECT_EQ(sum_of({1e30, 1.0, -1e30}), 1.0f);
   EXPECT_EQ(sum_of({std::ldexp(1.0, 1000), std::ldexp(1.0, -1000), -std::ldexp(1.0, 1000)}), 0.0f);  // 2^-1000 underflows f32
