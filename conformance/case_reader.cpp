@@ -6,7 +6,9 @@
 #include <charconv>
 #include <sstream>
 
+#include "conformance/law_case.h"
 #include "eval/tir/ub_kind.h"
+#include "ir/layout/layout_law.h"
 
 namespace tf::conformance {
 
@@ -102,6 +104,7 @@ class CaseParser {
       depth = 0;
     }
     if (!pending.empty()) error(pending_at, "this statement's brackets are not closed before the case ends");
+    check_law_case();
     // Without an expect line a case asserts that its file (its `run` function) reads and
     // verifies; input and dim lines would be ignored, so they need an expect line.
     if (c_.expects.empty() && diags_.empty() && (!c_.inputs.empty() || !c_.dims.empty()))
@@ -120,6 +123,22 @@ class CaseParser {
                                 : rule_error(rule, std::move(message));
     d.location = at;
     diags_.push_back(std::move(d));
+  }
+
+  // A law case (`law NAME`) holds only covers, input and `expect holds` lines, and `expect holds`
+  // belongs to a law case.
+  void check_law_case() {
+    const auto is_holds = [](const CaseExpect& e) { return e.kind == CaseExpect::Kind::Holds; };
+    const bool holds = std::any_of(c_.expects.begin(), c_.expects.end(), is_holds);
+    if (c_.law.empty()) {
+      if (holds) error(c_.location, fmt::format("case \"{}\" expects a law to hold but names none: add `law NAME`", c_.name));
+      return;
+    }
+    const bool others = !std::all_of(c_.expects.begin(), c_.expects.end(), is_holds);
+    if (!holds || others || !c_.run.empty() || !c_.level.empty() || c_.schedule != 0 || !c_.dims.empty())
+      error(c_.location, fmt::format("case \"{}\" is a law case (`law {}`): it holds `input` lines and `expect holds`, "
+                                     "and no run, at, schedule, dim or other expect line",
+                                     c_.name, c_.law));
   }
 
   void check_id(const std::string& id, const SourceLocation& at) {
@@ -144,6 +163,10 @@ class CaseParser {
     } else if (word == "run") {
       if (case_name(rest).empty()) return error(at, fmt::format("run names a function, found '{}'", rest));
       c_.run = case_name(rest);
+    } else if (word == "law") {
+      if (find_layout_law(rest) == nullptr)
+        return error(at, fmt::format("no law is named '{}'; the laws are {}", rest, law_names()));
+      c_.law = rest;
     } else if (word == "at") {
       const auto& levels = case_levels();
       if (std::find(levels.begin(), levels.end(), rest) == levels.end())
@@ -172,7 +195,7 @@ class CaseParser {
       expect(rest, at, SourceLocation{at.file, at.line, at.column + static_cast<int>(rest_at)});
     } else {
       error(at, fmt::format("unknown case statement '{}'; a case holds covers, run, at, schedule, dim, "
-                            "input and expect lines",
+                            "input and expect lines (a law case: law, input and expect holds)",
                             word));
     }
   }
@@ -203,11 +226,14 @@ class CaseParser {
       e.kind = CaseExpect::Kind::RoundTrip;
     } else if (rest == "runs") {
       e.kind = CaseExpect::Kind::Runs;
+    } else if (rest == "holds") {
+      e.kind = CaseExpect::Kind::Holds;
     } else if (rest.rfind("output", 0) == 0) {
       e.kind = CaseExpect::Kind::Output;
       e.text = rest;
     } else {
-      return error(at, "expected `expect output ...`, `expect error ...`, `expect runs` or `expect roundtrip`");
+      return error(at,
+                   "expected `expect output ...`, `expect error ...`, `expect runs`, `expect roundtrip` or `expect holds`");
     }
     c_.expects.push_back(std::move(e));
   }

@@ -16,6 +16,13 @@
 //       expect runs                   # the run ends without an error or UB, whatever its value
 //       schedule 7                    # the TIR machine model's thread order (seeded; 0 is the
 //   }                                 # deterministic one), at tir, lowered and the backends' oracle
+// A law case names a law of the layout algebra instead of a function (law_case.h):
+//   case "fuzz/layout-laws/seed-1-case-7" {
+//       law CoordinatesAgreeWithEnumeration   # ir/layout/layout_law.h
+//       input L = Layout((1, (1,)), (0, (0,)))  # its arguments: layouts or integers, by parameter
+//       expect holds                  # the law's check finds that it holds for them
+//   }
+// It holds only `law`, `covers`, `input` and `expect holds` lines; `expect holds` needs `law`.
 // A case body is line-oriented: one statement per line (continued on the following lines while
 // its brackets are open, so a long literal may span lines), `#` comments. Values (inputs, expected
 // outputs) are kept as their source text with their position; the evaluator's runner builds
@@ -38,7 +45,7 @@ namespace tf::conformance {
 
 /// One `expect` line.
 struct CaseExpect {
-  enum class Kind { Output, Error, EvalError, CategoryError, RoundTrip, Runs };
+  enum class Kind { Output, Error, EvalError, CategoryError, RoundTrip, Runs, Holds };
   Kind kind = Kind::Output;
   std::string rule_id;    ///< Error: the id a diagnostic must carry
   std::string category;   ///< EvalError / CategoryError: "eval", "type" or "parse"
@@ -54,6 +61,7 @@ struct Case {
   SourceLocation location;
   std::vector<std::string> covers;
   std::string run;                    ///< empty: the file's entry function
+  std::string law;                    ///< a law case: the law it checks (empty: none; law_case.h)
   std::string level;                  ///< empty: by the kind of the function run
   std::uint64_t schedule = 0;         ///< the machine model's thread order (0: deterministic)
   std::vector<std::pair<std::string, std::string>> dims;    ///< name, value text

@@ -77,6 +77,33 @@ Finding shrink(rc::Shrinkable<CaseDescription> current, CaseDescription descript
   return f;
 }
 
+// The samples of a campaign (CampaignResult::samples): one every `every` cases, thinned to every
+// other one (and `every` doubled) before they reach kMaxCampaignSamples.
+class Sampler {
+ public:
+  explicit Sampler(CampaignResult& r) : r_(r) {}
+  void start() { r_.samples.push_back(CampaignSample{}); }
+  void after_case(double seconds) {
+    if (r_.cases % every_ != 0) return;
+    r_.samples.push_back(now(seconds));
+    if (r_.samples.size() < kMaxCampaignSamples) return;
+    every_ *= 2;
+    std::erase_if(r_.samples, [&](const CampaignSample& s) { return s.cases % every_ != 0; });
+  }
+  void finish(double seconds) {
+    const CampaignSample& last = r_.samples.back();
+    if (last.cases != r_.cases || last.seconds < seconds) r_.samples.push_back(now(seconds));
+  }
+
+ private:
+  CampaignSample now(double seconds) const {
+    return CampaignSample{seconds, r_.cases, r_.failed, static_cast<std::int64_t>(r_.tags.size()),
+                          static_cast<std::int64_t>(r_.ops.size())};
+  }
+  CampaignResult& r_;
+  std::int64_t every_ = 1;
+};
+
 // A tag as RC_TAG renders a string ("\"label\"") without its quotes.
 std::string unquoted(const std::string& tag) {
   return tag.size() >= 2 && tag.front() == '"' && tag.back() == '"' ? tag.substr(1, tag.size() - 2) : tag;
@@ -151,6 +178,8 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
   const std::int64_t rest = from % shards;
   std::optional<std::int64_t> next = checked_add(from, shard >= rest ? shard - rest : shards - (rest - shard));
   std::int64_t prefetched_to = -1, batch = kFirstPrefetch;  // the last case prefetched; the next batch's size
+  Sampler sampler(r);
+  sampler.start();
   for (; next; next = checked_add(*next, shards)) {
     const std::int64_t k = *next;
     if (options.stop_requested && options.stop_requested()) {
@@ -165,7 +194,9 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
     if (static_cast<int>(r.findings.size()) >= options.max_findings) break;
     if (property.prefetch && k > prefetched_to) {
       const std::int64_t count = options.cases >= 0 ? std::min(batch, options.cases - r.cases) : batch;
+      const Clock::time_point prefetch_start = Clock::now();
       prefetched_to = prefetch_cases(property, prop, options, k, shards, count);
+      r.prefetch_seconds += seconds_since(prefetch_start);
       batch = std::min<std::int64_t>(2 * batch, kMaxPrefetch);
       if (options.stop_requested && options.stop_requested()) {
         r.interrupted = true;
@@ -213,9 +244,11 @@ CampaignResult run_campaign(const Property& property, const CampaignOptions& opt
       }
     }
     r.seconds = seconds_since(t0);
+    sampler.after_case(r.seconds);
     if (options.on_case) options.on_case(r);
   }
   r.seconds = seconds_since(t0);
+  sampler.finish(r.seconds);
   return r;
 }
 

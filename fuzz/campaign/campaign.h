@@ -57,6 +57,18 @@ struct Finding {
   std::int64_t repeats = 0;     ///< later cases that failed with the same kind
 };
 
+/// One point of a campaign's progress over time (CampaignResult::samples).
+struct CampaignSample {
+  double seconds = 0;          ///< since the campaign's start
+  std::int64_t cases = 0;      ///< cases run by then
+  std::int64_t failed = 0;     ///< of which failed
+  std::int64_t labels = 0;     ///< distinct labels seen by then
+  std::int64_t ops = 0;        ///< distinct op and statement kinds seen by then
+};
+
+/// The most samples a campaign keeps (CampaignResult::samples).
+inline constexpr std::size_t kMaxCampaignSamples = 512;
+
 /// What a campaign did.
 struct CampaignResult {
   std::string property;
@@ -71,6 +83,13 @@ struct CampaignResult {
   /// (generating its input) and the part after (checking it); cases without a witness count
   /// as checking.
   double generate_seconds = 0, check_seconds = 0;
+  /// Compiling ahead (Property::prefetch: the next cases' bodies run to collect their kernels,
+  /// then compiled at once), apart from the cases' own time.
+  double prefetch_seconds = 0;
+  /// Progress over time, in time order: one sample at the start, one after every k-th case and one
+  /// at the end. k starts at 1; when kMaxCampaignSamples would be reached, every other sample goes
+  /// and k doubles, so the samples stay evenly spread over the cases at bounded memory.
+  std::vector<CampaignSample> samples;
   bool stopped_by_time = false;
   bool interrupted = false;      ///< stopped by options.stop_requested
 };

@@ -38,6 +38,10 @@ struct Witness {
   /// The program is the reproducer as it stands, without a case or comments (a mutant that
   /// need not read: `tf check` replays it).
   bool raw = false;
+  /// A law case (`law NAME`, docs/tfir.md section 7; empty: none): the law of ir/layout/layout_law.h
+  /// the case checks, and its arguments as text (`input NAME = TEXT`: a layout or an integer), in order.
+  std::string law;
+  std::vector<std::pair<std::string, std::string>> law_arguments;
 };
 
 /// Records `w` as the current case's witness (one per thread; the last one recorded counts).

@@ -31,11 +31,12 @@ std::string reproducer_text(const Witness& w, const FindingOrigin& origin) {
   out += fmt::format("# A reproducer written by `tf fuzz` ({}): property {}, seed {}, case {}.\n", tool_version(),
                      origin.property, origin.seed, origin.case_index);
   out += fmt::format("# It failed with: {}\n", origin.kind);
-  out += fmt::format("# Replay: tf conform THIS_FILE   (again: tf fuzz --property {} --seed {} --from {} --cases 1)\n",
-                     origin.property, origin.seed, origin.case_index);
+  out += fmt::format("# Replay: {}   (again: {})\n", replay_command("THIS_FILE", false), rerun_command(origin));
   out += without_header(w.program);
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += fmt::format("\ncase \"fuzz/{}/seed-{}-case-{}\" {{\n", origin.property, origin.seed, origin.case_index);
+  if (!w.law.empty()) out += "    law " + w.law + "\n";
+  for (const auto& [name, text] : w.law_arguments) out += fmt::format("    input {} = {}\n", name, text);
   if (!w.function.empty()) out += "    run " + w.function + "\n";
   if (!w.level.empty()) out += "    at " + w.level + "\n";
   if (w.schedule != 0) out += fmt::format("    schedule {}\n", w.schedule);
@@ -44,6 +45,15 @@ std::string reproducer_text(const Witness& w, const FindingOrigin& origin) {
   for (const std::string& e : w.expectations) out += "    expect " + e + "\n";
   out += "}\n";
   return out;
+}
+
+std::string replay_command(const std::string& path, bool raw) {
+  return fmt::format("tf {} {}", raw ? "check" : "conform", path);
+}
+
+std::string rerun_command(const FindingOrigin& origin) {
+  return fmt::format("tf fuzz --property {} --seed {} --from {} --cases 1", origin.property, origin.seed,
+                     origin.case_index);
 }
 
 }  // namespace tf::fuzz

@@ -25,5 +25,12 @@ std::string tool_version();
 /// The reproducer's text for `w`, found as `origin` says.
 std::string reproducer_text(const Witness& w, const FindingOrigin& origin);
 
+/// The command that replays the reproducer file `path`: `tf conform PATH`, or `tf check PATH` for
+/// a raw one (Finding::raw_reproducer).
+std::string replay_command(const std::string& path, bool raw);
+
+/// The command that runs the finding's case again from its seed:
+/// `tf fuzz --property P --seed S --from K --cases 1`.
+std::string rerun_command(const FindingOrigin& origin);
 
 }  // namespace tf::fuzz

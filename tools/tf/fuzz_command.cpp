@@ -17,7 +17,10 @@
 
 #include "driver/report.h"
 #include "fuzz/campaign/campaign.h"
+#include "fuzz/campaign/campaign_report.h"
 #include "fuzz/campaign/property.h"
+#include "fuzz/campaign/report_html.h"
+#include "fuzz/campaign/reproducer.h"
 #include "ir/support/json_text.h"
 #include "ir/support/plant.h"
 #include "tools/tf/cli_value.h"
@@ -28,9 +31,11 @@ namespace tf::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using fuzz::CampaignReport;
 using fuzz::CampaignResult;
 using fuzz::Finding;
 using fuzz::Property;
+using fuzz::PropertyReport;
 
 // I/N with 0 <= I < N, both decimal integers that fit int64.
 bool parse_shard(const std::string& s, std::int64_t& index, std::int64_t& count) {
@@ -74,18 +79,6 @@ class Progress {
   std::chrono::steady_clock::time_point last_{};
   std::int64_t printed_ = -1;  ///< the case count of the last plain line
 };
-
-nlohmann::json finding_json(const Finding& f, const std::string& reproducer_path, const std::string& shard) {
-  return {{"property", f.origin.property},       {"seed", f.origin.seed},
-          {"case", f.origin.case_index},          {"shard", shard},
-          {"kind", f.origin.kind},                {"description", f.description},
-          {"reproducer", reproducer_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(reproducer_path)},
-          {"shrink_steps", f.shrink_steps},       {"shrink_seconds", f.shrink_seconds},
-          {"lines_before", f.lines_before},       {"lines_after", f.lines_after},
-          {"lines_reduced", f.lines_reduced},     {"reduce_seconds", f.reduce_seconds},
-          {"repeats", f.repeats},                 {"found_after", f.found_after},
-          {"tool", fuzz::tool_version()}};
-}
 
 // Writes the reproducer of `f` under `dir`; its path, or "" without a directory or a witness.
 // A reproducer the file cannot take goes to `err` after the diagnostic, and `write_failed` is set.
@@ -139,9 +132,11 @@ class FindingsFile {
 void print_summary(const CampaignResult& r, const std::vector<std::string>& paths, bool out_dir, std::ostream& out) {
   const double rate = r.seconds > 0 ? static_cast<double>(r.cases) / r.seconds : 0;
   const double spent = r.seconds > 0 ? r.seconds : 1;
-  out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s; time {:.0f}% generating, {:.0f}% checking, {:.0f}% shrinking\n",
+  const std::string compiling =
+      r.prefetch_seconds > 0 ? fmt::format(", {:.0f}% compiling ahead", 100 * r.prefetch_seconds / spent) : "";
+  out << fmt::format("{}: {} cases ({} passed, {} discarded, {} failed) in {:.1f} s, {:.1f} cases/s; time {:.0f}% generating, {:.0f}% checking{}, {:.0f}% shrinking\n",
                      r.property, r.cases, r.passed, r.discarded, r.failed, r.seconds, rate, 100 * r.generate_seconds / spent,
-                     100 * r.check_seconds / spent, 100 * r.shrink_seconds / spent);
+                     100 * r.check_seconds / spent, compiling, 100 * r.shrink_seconds / spent);
   for (const auto& [tag, n] : r.tags) out << fmt::format("  {:>5.1f}%  {}\n", 100.0 * static_cast<double>(n) / static_cast<double>(r.cases), tag);
   if (!r.ops.empty()) {  // the ops the generated programs used, most used first
     std::vector<std::pair<std::int64_t, std::string>> ops;
@@ -159,7 +154,8 @@ void print_summary(const CampaignResult& r, const std::vector<std::string>& path
                        f.lines_before, f.lines_after,
                        f.reduce_seconds > 0 ? fmt::format(", reduced to {} ({:.1f} s)", f.lines_reduced, f.reduce_seconds) : "",
                        f.repeats > 0 ? fmt::format("; {} more cases failed the same way", f.repeats) : "");
-    if (!paths[i].empty()) out << "    reproducer: " << paths[i] << "   (replay: tf conform " << paths[i] << ")\n";
+    if (!paths[i].empty())
+      out << "    reproducer: " << paths[i] << "   (replay: " << fuzz::replay_command(paths[i], f.raw_reproducer) << ")\n";
     else if (!f.reproducer.empty()) out << (out_dir ? "    reproducer (its file could not be written):\n" : "    reproducer (write it with --out DIR):\n") << f.reproducer;
     else out << "    counterexample:\n" << f.example;
     out << "    " << f.description.substr(0, 2000) << "\n";
@@ -175,6 +171,31 @@ void reduce_finding(Finding& f, double seconds) {
   f.reproducer = r->text;
   f.lines_reduced = r->lines_after;
   f.reduce_seconds = r->seconds;
+}
+
+// Creates the folder `dir` and its parents ("" : nothing); false, with why on `err`, when it cannot.
+bool create_folder(const std::string& dir, std::ostream& err) {
+  if (dir.empty()) return true;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (!ec) return true;
+  err << "tf fuzz: cannot create " << dir << ": " << ec.message() << "\n";
+  return false;
+}
+
+// Writes `report` as DIR/report.json and DIR/index.html (fuzz/campaign/report_html.h) and says
+// "wrote DIR/index.html" on `said`; false, with the diagnostic on `err`, when a file cannot be
+// written.
+bool write_report(const CampaignReport& report, const std::string& dir, std::ostream& said, std::ostream& err) {
+  const std::string json = (fs::path(dir) / "report.json").string(), html = (fs::path(dir) / "index.html").string();
+  for (const auto& [path, text] : {std::pair{json, json_text(fuzz::report_json(report), 1) + "\n"},
+                                   std::pair{html, fuzz::report_html(report, dir)}})
+    if (std::optional<Diagnostic> failed = write_file(path, text)) {
+      report_bad_input({*failed}, err, /*json=*/false);
+      return false;
+    }
+  said << "wrote " << html << " (the data: " << json << ")\n";
+  return true;
 }
 
 int list_properties(std::ostream& out) {
@@ -230,23 +251,26 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
       err << "tf fuzz: no property named '" << name << "' (tf fuzz --list names them)\n";
       return kExitBadInput;
     }
-  if (!r.out_dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(r.out_dir, ec);
-    if (ec) {
-      err << "tf fuzz: cannot create " << r.out_dir << ": " << ec.message() << "\n";
-      return kExitBadInput;
-    }
-  }
+  // With --report and no --out, the findings go under the report, which links them.
+  const std::string out_dir =
+      !r.out_dir.empty() || r.report_dir.empty() ? r.out_dir : (fs::path(r.report_dir) / "findings").string();
+  if (!create_folder(r.report_dir, err) || !create_folder(out_dir, err)) return kExitBadInput;
   FindingsFile jsonl;
-  if (!jsonl.open(r.out_dir.empty() ? std::string()
-                                    : (fs::path(r.out_dir) / (shards == 1 ? std::string("findings.jsonl")
-                                                                          : fmt::format("findings-{}-of-{}.jsonl", shard, shards)))
-                                          .string(),
+  if (!jsonl.open(out_dir.empty() ? std::string()
+                                  : (fs::path(out_dir) / (shards == 1 ? std::string("findings.jsonl")
+                                                                      : fmt::format("findings-{}-of-{}.jsonl", shard, shards)))
+                                        .string(),
                   err))
     return kExitBadInput;
   bool write_failed = false;
   nlohmann::json summary = nlohmann::json::array();
+  CampaignReport report;
+  report.tool = fuzz::tool_version();
+  report.seed = r.seed;
+  report.shard = r.shard;
+  report.time_budget = r.seconds;
+  report.case_budget = r.cases;
+  report.plant = r.plant;
   bool failed = false;
   Progress progress(err, r.progress);
   const CtrlC ctrl_c;  // Ctrl-C (or SIGTERM, SIGHUP) ends the campaign with its summary and findings
@@ -257,8 +281,12 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
         err << "tf fuzz: property " << p->name << " cannot run here: " << why << "\n";
         return kExitBadInput;
       }
-      if (r.json) summary.push_back({{"property", p->name}, {"skipped", why}});
+      PropertyReport skipped;
+      skipped.result.property = p->name;
+      skipped.skipped = why;
+      if (r.json) summary.push_back(fuzz::property_json(skipped, r.seed, r.shard, /*samples=*/false));
       else out << p->name << ": skipped (" << why << ")\n";
+      report.properties.push_back(std::move(skipped));
       continue;
     }
     fuzz::CampaignOptions o;
@@ -272,31 +300,26 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     o.max_findings = r.max_findings;
     o.on_case = [&](const CampaignResult& so_far) { progress.update(so_far, r.seconds); };
     o.stop_requested = [] { return CtrlC::pressed(); };
-    CampaignResult result = fuzz::run_campaign(*p, o);
-    progress.finish(result, r.seconds);
-    std::vector<std::string> paths;
-    nlohmann::json findings = nlohmann::json::array();
-    for (Finding& f : result.findings) {
+    PropertyReport ran;
+    ran.result = fuzz::run_campaign(*p, o);
+    progress.finish(ran.result, r.seconds);
+    for (Finding& f : ran.result.findings) {
       reduce_finding(f, r.reduce_seconds);
-      paths.push_back(write_reproducer(f, r.out_dir, err, write_failed));
-      findings.push_back(finding_json(f, paths.back(), r.shard));
-      jsonl.add(findings.back(), err);
+      ran.reproducers.push_back(write_reproducer(f, out_dir, err, write_failed));
+      jsonl.add(fuzz::finding_json(f, ran.reproducers.back(), r.shard), err);
     }
-    failed = failed || result.failed > 0;
-    if (r.json) {
-      summary.push_back({{"property", p->name},   {"cases", result.cases},     {"passed", result.passed},
-                         {"discarded", result.discarded}, {"failed", result.failed}, {"seconds", result.seconds},
-                         {"shrink_seconds", result.shrink_seconds}, {"generate_seconds", result.generate_seconds},
-                         {"check_seconds", result.check_seconds}, {"labels", result.tags}, {"ops", result.ops},
-                         {"findings", findings},
-                         {"seed", r.seed}, {"shard", r.shard}});
-    } else {
-      print_summary(result, paths, !r.out_dir.empty(), out);
-    }
+    failed = failed || ran.result.failed > 0;
+    if (r.json) summary.push_back(fuzz::property_json(ran, r.seed, r.shard, /*samples=*/false));
+    else print_summary(ran.result, ran.reproducers, !out_dir.empty(), out);
+    report.properties.push_back(std::move(ran));
   }
   if (r.json) out << json_text(summary, 2) << "\n";
   jsonl.finish(err);
-  if (write_failed || jsonl.failed()) return kExitBadInput;  // the findings went to stderr instead
+  if (!r.report_dir.empty()) {  // also after Ctrl-C or --time: the report shows what ran
+    report.interrupted = CtrlC::pressed();
+    if (!write_report(report, r.report_dir, r.json ? err : out, err)) write_failed = true;
+  }
+  if (write_failed || jsonl.failed()) return kExitBadInput;  // said on stderr (a finding's text went there too)
   if (CtrlC::pressed()) {
     err << "tf fuzz: interrupted (Ctrl-C): the summary and findings above are what ran before it\n";
     return kExitBadInput;
@@ -313,11 +336,12 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
       "for the CUDA backend, brute force for the layout algebra). Case k of a seed is the same\n"
       "everywhere; --shard I/N runs the cases k = I mod N, so N machines split one campaign.\n"
       "Each failure is shrunk and written (--out DIR) as a .tfir reproducer that\n"
-      "`tf conform` replays, and as a line of DIR/findings.jsonl. Exit 0: no case failed; 1: some\n"
+      "`tf conform` replays, and as a line of DIR/findings.jsonl; --report DIR writes a page of\n"
+      "the campaign (DIR/index.html) and its data (DIR/report.json). Exit 0: no case failed; 1: some\n"
       "did; 2: bad usage. Examples:\n"
       "  tf fuzz --list\n"
       "  tf fuzz --property hir-vs-tir --seed 7 --time 60 --out findings/\n"
-      "  tf fuzz --property all --seed 1 --cases 400 --time 30\n"
+      "  tf fuzz --property all --seed 1 --cases 400 --time 30 --report report/\n"
       "  tf fuzz --property tir-vs-emu --seed 3 --shard 2/8 --time 3600 --out shard2/");
   cmd->add_option("--property", req->properties, "a property to run (repeatable); `all` for every one");
   cmd->add_option("--seed", req->seed, "the campaign's seed (default 1)")->transform(unsigned_in(0, UINT64_MAX));
@@ -329,6 +353,9 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
       ->transform(integer_in(0, INT64_MAX));
   cmd->add_option("--shard", req->shard, "run shard I of N (I/N, default 0/1)");
   cmd->add_option("--out", req->out_dir, "write findings.jsonl and one reproducer per finding here");
+  cmd->add_option("--report", req->report_dir,
+                  "write DIR/index.html at the end (a page: cases over time, labels and ops, time split, findings "
+                  "and their replay commands) and DIR/report.json; without --out the findings go to DIR/findings");
   cmd->add_option("--shrink-time", req->shrink_seconds, "seconds to shrink each finding (default 60)")
       ->transform(number_in(0, kMaxOptionSeconds));
   cmd->add_option("--reduce-time", req->reduce_seconds, "seconds of tf reduce on each reproducer after shrinking (default 30; 0: off)")

@@ -1,9 +1,9 @@
 // `tf fuzz`: a fuzz campaign over named properties (fuzz/campaign, fuzz/props; docs/fuzzing.md).
 // Runs each property's cases by seed and shard within a time budget, prints a live progress
 // line on a terminal (plain lines otherwise), shrinks every failure to a reproducer .tfir that
-// `tf conform` replays, and writes the findings as JSON lines. Exit 0 when no case failed, 1
-// when some did, 2 for bad usage (an unknown property, a malformed shard, a named property that
-// cannot run here).
+// `tf conform` replays, writes the findings as JSON lines and, with --report, a page of the
+// campaign (fuzz/campaign/report_html.h). Exit 0 when no case failed, 1 when some did, 2 for bad
+// usage (an unknown property, a malformed shard, a named property that cannot run here).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,9 @@ struct FuzzRequest {
   std::int64_t from = 0;        ///< --from: the first case index
   std::string shard = "0/1";    ///< --shard I/N
   std::string out_dir;          ///< --out: findings.jsonl and the reproducers
+  /// --report: DIR/index.html and DIR/report.json, written at the end (also after Ctrl-C); without
+  /// --out the findings go to DIR/findings.
+  std::string report_dir;
   double shrink_seconds = 60;   ///< --shrink-time
   double reduce_seconds = 30;   ///< --reduce-time: tf reduce on each reproducer after shrinking (0: off)
   int max_findings = 10;        ///< --max-findings: stop a property after this many failure kinds

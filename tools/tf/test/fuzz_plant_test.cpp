@@ -1,7 +1,7 @@
 // The mutation score of the fuzz campaigns (docs/fuzzing.md): for every planted bug
 // (ir/support/plant.h), `tf fuzz --plant NAME --property FINDER` from seed 1 finds it within its
 // first 100 cases (a deterministic bound; the seconds it takes are in docs/fuzzing.md, not
-// asserted) and shrinks it; where the property writes reproducers, the reproducer fails under
+// asserted) and shrinks it, and that its reproducer file (a law case for layout-laws) fails under
 // `tf conform` with the plant active (TF_PLANT) and passes without it. Runs the tf binary as a
 // user would.
 #include <gtest/gtest.h>
@@ -67,7 +67,7 @@ TEST_P(PlantTest, ItsPropertyFindsItFromAFixedSeedAndTheReproducerReplaysIt) {
               plant.name, plant.found_by, static_cast<long long>(f["case"].get<std::int64_t>()), f["found_after"].get<double>(),
               f["shrink_steps"].get<int>(), f["shrink_seconds"].get<double>(), f["lines_before"].get<int>(), f["lines_after"].get<int>(),
               f["lines_reduced"].get<int>(), f["reduce_seconds"].get<double>());
-  if (f["reproducer"].is_null()) return;  // layout-laws: the counterexample is a layout, printed in the summary
+  ASSERT_TRUE(f["reproducer"].is_string()) << fuzz.out;  // every property writes one, layout-laws a law case
   const std::string file = f["reproducer"].get<std::string>();
   const std::string rules = std::string(" --rules ") + TF_SOURCE_ROOT + "/conformance/rules.tsv ";
   const Proc clean = run(std::string(TF_BINARY) + " conform" + rules + file + " 2>&1");
