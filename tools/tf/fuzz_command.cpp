@@ -8,6 +8,7 @@
 #include <charconv>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
@@ -23,6 +24,7 @@
 #include "fuzz/campaign/reproducer.h"
 #include "ir/support/json_text.h"
 #include "ir/support/plant.h"
+#include "tools/tf/cache_option.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/reduce_command.h"
@@ -217,6 +219,9 @@ int list_plants(std::ostream& out) {
 int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
   if (r.list) return list_properties(out);
   if (r.list_plants) return list_plants(out);
+  // The compiled properties' runs take the disk cache's default folder, which TF_CACHE_DIR names
+  // (cuda/driver/disk_cache.h): --cache sets it for this process.
+  if (!r.cache.empty()) ::setenv("TF_CACHE_DIR", r.cache.c_str(), 1);
   if (!r.plant.empty()) {
     const PlantInfo* p = find_plant(r.plant);
     if (p == nullptr) {
@@ -367,6 +372,7 @@ void add_fuzz_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--plant", req->plant, "activate one planted bug for this run (the mutation score; see --list-plants)");
   cmd->add_flag("--list-plants", req->list_plants, "name the planted bugs and the property that should find each");
   cmd->add_flag("!--no-progress", req->progress, "no progress lines on stderr");
+  add_cache_option(*cmd, req->cache);
   cmd->callback([req, &exit_code] { exit_code = run_fuzz(*req, std::cout, std::cerr); });
 }
 

@@ -36,6 +36,7 @@ struct FuzzRequest {
   std::string plant;            ///< --plant: activate this planted bug (ir/support/plant.h)
   bool list_plants = false;     ///< --list-plants: name the planted bugs
   bool progress = true;         ///< --no-progress: no progress lines
+  std::string cache;            ///< --cache DIR: the disk cache of compiled modules, as TF_CACHE_DIR sets it ("": unchanged)
 };
 
 /// Runs the request; the summary to `out`, progress and usage errors to `err`.
