@@ -132,6 +132,7 @@ class CaseRun {
                                 level);
       return out_;
     }
+    out_.level = level;
     auto t0 = std::chrono::steady_clock::now();
     {
       // The inputs and every value of the evaluation are charged to one budget.

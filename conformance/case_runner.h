@@ -44,6 +44,9 @@ struct CaseOutcome {
   std::string reason;  ///< why it failed, was skipped or crashed
   SourceLocation location;
   double seconds = 0;  ///< time spent evaluating it
+  /// The level its function ran at (hir, tir, lowered, cuda-emu, cuda-gpu); empty when none ran
+  /// (expectations decided by reading and verifying, a law case, a level that is skipped).
+  std::string level;
 };
 
 /// "passed", "failed", "skipped", "crashed".

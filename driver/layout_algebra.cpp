@@ -11,6 +11,7 @@
 #include "ir/layout/divide_product.h"
 #include "ir/layout/inverse.h"
 #include "ir/layout/tiled_forms.h"
+#include "ir/layout/tiler.h"
 #include "ir/text/build_support.h"
 
 namespace tf::cli {
@@ -32,27 +33,36 @@ class Operands {
 
   Result<Layout> layout(std::size_t i) const { return layout_of(node(i)); }
 
-  // A by-mode tiler `(B0, B1, ...)`; nullopt when operand i is not a parenthesised tuple.
-  std::optional<Result<std::vector<Layout>>> tiler(std::size_t i) const {
-    const SyntaxNode& n = node(i);
-    if (n.kind != SyntaxKind::Tuple) return std::nullopt;
-    std::vector<Layout> out;
-    for (const text::Syntax& item : n.items) {
-      Result<Layout> l = layout_of(*item);
-      if (!l.ok()) return Result<std::vector<Layout>>(l.diagnostics());
-      out.push_back(*l);
-    }
-    if (out.empty()) return Result<std::vector<Layout>>(text::error_at(n, "a tiler holds at least one layout"));
-    return Result<std::vector<Layout>>(std::move(out));
-  }
-  Result<std::vector<Layout>> required_tiler(std::size_t i, const std::string& op) const {
-    if (std::optional<Result<std::vector<Layout>>> t = tiler(i)) return *t;
-    return text::error_at(node(i), fmt::format("{} takes a by-mode tiler in parentheses, "
-                                               "(B0, B1, ...) or (B,)",
-                                               op));
-  }
+  // The tiler operand i (ir/layout/tiler.h), in any form CuTe takes: a layout expression (an
+  // algebra call included), an integer n (the layout n:1), `_` or `None` (the mode kept), or a
+  // parenthesised tuple of these, nested at will (so a Shape such as `(4, (2, 2))` is one).
+  Result<Tiler> tiler(std::size_t i) const { return tiler_of(node(i)); }
 
  private:
+  Result<Tiler> tiler_of(const SyntaxNode& n) const {
+    if (n.kind == SyntaxKind::Tuple) {
+      std::vector<Tiler> modes;
+      for (const text::Syntax& item : n.items) {
+        Result<Tiler> t = tiler_of(*item);
+        TF_TRY(t);
+        modes.push_back(*t);
+      }
+      if (modes.empty()) return text::error_at(n, "a tiler tuple holds at least one tiler");
+      return Tiler::by_mode(std::move(modes));
+    }
+    if (text::is_name(n, "_") || text::is_name(n, "None")) return Tiler::keep();
+    if (n.kind == SyntaxKind::Integer || n.kind == SyntaxKind::Negate) {
+      Result<std::int64_t> extent = text::integer_value(n);
+      TF_TRY(extent);
+      Result<Tiler> t = Tiler::of_shape(IntTuple(*extent));
+      if (!t.ok()) return text::located_at(t.diagnostics(), n);
+      return t;
+    }
+    Result<Layout> l = layout_of(n);
+    TF_TRY(l);
+    return Tiler::whole(*l);
+  }
+
   Result<Layout> layout_of(const SyntaxNode& n) const {
     if (std::optional<Result<Layout>> nested = evaluate_layout_algebra(n, env_)) return *nested;
     Result<text::LayoutValue> v = text::build_layout_value(n, env_);
@@ -94,30 +104,14 @@ Rule binary(Result<Layout> (*op)(const Layout&, const Layout&)) {
   };
 }
 
-// An operation of a Layout and a by-mode tiler.
-Rule by_mode(const char* name, Result<Layout> (*op)(const Layout&, const std::vector<Layout>&)) {
-  return [name, op](const Operands& o) -> Result<Layout> {
+// An operation of a Layout and a tiler in any form (logical_divide, zipped_product, ...).
+Rule tiled(Result<Layout> (*op)(const Layout&, const Tiler&)) {
+  return [op](const Operands& o) -> Result<Layout> {
     Result<Layout> a = o.layout(0);
     TF_TRY(a);
-    Result<std::vector<Layout>> t = o.required_tiler(1, name);
+    Result<Tiler> t = o.tiler(1);
     TF_TRY(t);
     return op(*a, *t);
-  };
-}
-
-// logical_divide / logical_product: a whole layout B, or a by-mode tiler.
-Rule either(Result<Layout> (*whole)(const Layout&, const Layout&),
-            Result<Layout> (*modes)(const Layout&, const std::vector<Layout>&)) {
-  return [whole, modes](const Operands& o) -> Result<Layout> {
-    Result<Layout> a = o.layout(0);
-    TF_TRY(a);
-    if (std::optional<Result<std::vector<Layout>>> t = o.tiler(1)) {
-      TF_TRY(*t);
-      return modes(*a, **t);
-    }
-    Result<Layout> b = o.layout(1);
-    TF_TRY(b);
-    return whole(*a, *b);
   };
 }
 
@@ -144,20 +138,14 @@ const std::map<std::string, Entry>& table() {
       {"left_inverse", {1, 1, unary(left_inverse)}},
       {"coalesce", {1, 1, unary(static_cast<Result<Layout> (*)(const Layout&)>(coalesce))}},
       {"filter", {1, 1, unary(filter)}},
-      {"logical_divide",
-       {2, 2,
-        either(static_cast<Result<Layout> (*)(const Layout&, const Layout&)>(logical_divide),
-               static_cast<Result<Layout> (*)(const Layout&, const std::vector<Layout>&)>(logical_divide))}},
-      {"logical_product",
-       {2, 2,
-        either(static_cast<Result<Layout> (*)(const Layout&, const Layout&)>(logical_product),
-               static_cast<Result<Layout> (*)(const Layout&, const std::vector<Layout>&)>(logical_product))}},
-      {"zipped_divide", {2, 2, by_mode("zipped_divide", zipped_divide)}},
-      {"tiled_divide", {2, 2, by_mode("tiled_divide", tiled_divide)}},
-      {"flat_divide", {2, 2, by_mode("flat_divide", flat_divide)}},
-      {"zipped_product", {2, 2, by_mode("zipped_product", zipped_product)}},
-      {"tiled_product", {2, 2, by_mode("tiled_product", tiled_product)}},
-      {"flat_product", {2, 2, by_mode("flat_product", flat_product)}},
+      {"logical_divide", {2, 2, tiled(logical_divide)}},
+      {"logical_product", {2, 2, tiled(logical_product)}},
+      {"zipped_divide", {2, 2, tiled(zipped_divide)}},
+      {"tiled_divide", {2, 2, tiled(tiled_divide)}},
+      {"flat_divide", {2, 2, tiled(flat_divide)}},
+      {"zipped_product", {2, 2, tiled(zipped_product)}},
+      {"tiled_product", {2, 2, tiled(tiled_product)}},
+      {"flat_product", {2, 2, tiled(flat_product)}},
       {"blocked_product", {2, 2, binary(blocked_product)}},
       {"raked_product", {2, 2, binary(raked_product)}},
   };

@@ -2,13 +2,15 @@
 // CuTe's names and results, ir/layout):
 //   composition(A, B)   complement(A) complement(A, M)   right_inverse(A)   left_inverse(A)
 //   coalesce(A)   filter(A)
-//   logical_divide(A, B) logical_divide(A, (B0, B1, ...))   logical_product(A, B | (B0, ...))
-//   zipped_divide / tiled_divide / flat_divide(A, (B0, ...))
-//   zipped_product / tiled_product / flat_product(A, (B0, ...))
+//   logical_divide / zipped_divide / tiled_divide / flat_divide(A, T)
+//   logical_product / zipped_product / tiled_product / flat_product(A, T)
 //   blocked_product(A, B)   raked_product(A, B)
 // Operands are layout expressions (docs/tfir.md section 3, or names given with --def) that denote a
-// plain Layout; a tiler in parentheses is by-mode (one layout per leading mode of A); M is an
-// integer. Calls nest: `composition(A, right_inverse(A))`.
+// plain Layout; M is an integer. A tiler T takes every form CuTe's does (ir/layout/tiler.h): a
+// layout B, an integer n (the layout n:1), `_` or `None` (keep the mode), or a tuple of tilers in
+// parentheses, one per leading mode of A, nested at will, so that a Shape `(4, 8)` is a tiler:
+// `zipped_divide(A, Layout(4, 1))`, `tiled_divide(A, (4, 8))`, `flat_product(A, (Layout(2, 1), _))`.
+// Calls nest: `composition(A, right_inverse(A))`.
 #pragma once
 
 #include <optional>

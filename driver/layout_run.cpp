@@ -11,6 +11,7 @@
 #include "driver/layout_table.h"
 #include "driver/report.h"
 #include "ir/layout/barrier.h"
+#include "ir/layout/print.h"
 #include "ir/support/json_text.h"
 #include "ir/text/expression_parser.h"
 #include "ir/text/layout_builder.h"
@@ -58,6 +59,15 @@ Result<text::LayoutEnvironment> environment(const std::vector<std::string>& defs
     env.declare(name, v->value);
   }
   return env;
+}
+
+// "not injective: the coordinates (2, 0) and (0, 1) both map to offset 2", in tf check's words
+// (a mesh: "the mesh coordinates ... both map to device index N").
+std::string not_injective(const LayoutTable& t, bool mesh) {
+  if (!t.collision) return "not injective";
+  return fmt::format("not injective: the {}coordinates {} and {} both map to {} {}", mesh ? "mesh " : "",
+                     to_string(t.collision->first), to_string(t.collision->second),
+                     mesh ? "device index" : "offset", t.collision->image);
 }
 
 void print_grid(const LayoutTable& t, const std::vector<std::int64_t>& values, std::ostream& out) {
@@ -131,7 +141,7 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
   const bool shard = std::holds_alternative<ShardLayout>(*value);
   out << fmt::format("size {}, cosize {}, {}\n", table->size, table->cosize,
                      shard ? "injective per (mesh instance, local coordinate) -> (engine, offset) (D8)"
-                     : table->injective ? "injective" : "not injective");
+                     : table->injective ? "injective" : not_injective(*table, mesh != nullptr));
   out << (mesh ? "mesh coordinate -> device index\n" : "coordinate -> offset\n");
   print_grid(*table, table->offsets, out);
   if (!table->owners.empty()) {
@@ -145,7 +155,7 @@ int run_layout(const LayoutRequest& r, std::ostream& out, std::ostream& err) {
     else
       out << "barrier: none: " << barrier->diagnostics().front().render() << '\n';
   }
-  if (!r.svg_path.empty()) out << "wrote " << r.svg_path << '\n';
+  if (!r.svg_path.empty()) say_wrote(out, r.svg_path);
   return kExitOk;
 }
 

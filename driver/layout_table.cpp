@@ -34,6 +34,23 @@ void set_grid(LayoutTable& t, const IntTuple& shape) {
   }
 }
 
+// The witness of a table that is not injective (LayoutCollision), or nullopt.
+Result<std::optional<LayoutCollision>> find_collision(const std::vector<std::int64_t>& offsets,
+                                                      const IntTuple& shape) {
+  std::vector<std::pair<std::int64_t, std::int64_t>> by_offset;  // (offset, flat index)
+  for (std::size_t i = 0; i < offsets.size(); ++i) by_offset.emplace_back(offsets[i], static_cast<std::int64_t>(i));
+  std::sort(by_offset.begin(), by_offset.end());
+  for (std::size_t k = 1; k < by_offset.size(); ++k) {
+    if (by_offset[k].first != by_offset[k - 1].first) continue;
+    Result<IntTuple> first = idx2crd(shape, by_offset[k - 1].second);
+    if (!first) return first.diagnostics();
+    Result<IntTuple> second = idx2crd(shape, by_offset[k].second);
+    if (!second) return second.diagnostics();
+    return std::optional<LayoutCollision>(LayoutCollision{*first, *second, by_offset[k].first});
+  }
+  return std::optional<LayoutCollision>();
+}
+
 template <typename Map>
 Result<LayoutTable> enumerate(std::int64_t size, const IntTuple& shape, Map&& map) {
   if (size > kMaxTableSize) return too_big(size);
@@ -46,6 +63,11 @@ Result<LayoutTable> enumerate(std::int64_t size, const IntTuple& shape, Map&& ma
     t.offsets.push_back(*off);
     t.injective = t.injective && seen.insert(*off).second;
     t.cosize = std::max(t.cosize, *off + 1);
+  }
+  if (!t.injective) {
+    Result<std::optional<LayoutCollision>> collision = find_collision(t.offsets, shape);
+    if (!collision) return collision.diagnostics();
+    t.collision = std::move(collision).value();
   }
   set_grid(t, shape);
   return t;
@@ -106,6 +128,7 @@ Result<LayoutTable> table_of(const ShardLayout& s) {
   if (!t) return t;
   LayoutTable table = std::move(t).value();
   table.injective = true;  // ShardLayout::make accepted it: injective in the sense of D8
+  table.collision.reset();
   if (s.chain().layers == 1 && is_static(s)) {
     Result<std::vector<std::int64_t>> owners = owners_of(s, table.size);
     if (!owners) return owners.diagnostics();

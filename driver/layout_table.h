@@ -5,17 +5,29 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "ir/layout/int_tuple.h"
 #include "ir/support/result.h"
 #include "ir/text/layout_builder.h"
 
 namespace tf::cli {
 
+/// Two domain coordinates with one image, the witness that a table is not injective: the smallest
+/// image that two flat indices share and the two lowest indices with it, as coordinates of the
+/// domain's shape (for a layout, the pair tf check names: ir/layout/injectivity.h).
+struct LayoutCollision {
+  IntTuple first;
+  IntTuple second;
+  std::int64_t image = 0;  ///< the offset (a mesh: the device index) both map to
+};
+
 struct LayoutTable {
   std::int64_t size = 0;
   std::int64_t cosize = 0;        ///< 1 + the largest offset (0 when size is 0)
   bool injective = true;
+  std::optional<LayoutCollision> collision;  ///< set exactly when not injective
   std::vector<std::int64_t> offsets;  ///< offsets[i]: the image of flat domain index i
   /// Shard layouts of one layer: owners[i] is the device index (mesh image) of the participant
   /// that holds flat domain index i, taking replicated (B / P / Dynamic) axes at coordinate 0.

@@ -61,21 +61,30 @@ int write_text_output(const std::string& text, const std::string& path, std::ost
     return kExitOk;
   }
   if (std::optional<Diagnostic> d = write_file(path, text)) return report_bad_input({*d}, err, /*json=*/false);
+  say_wrote(out, path);
   return kExitOk;
 }
 
+void say_wrote(std::ostream& out, std::string_view path, std::string_view what) {
+  out << "wrote " << path;
+  if (!what.empty()) out << " (" << what << ")";
+  out << '\n';
+}
+
+void write_refusal(const Diagnostic& d, std::ostream& err, bool json) {
+  if (json)
+    err << json_text(diagnostic_json(d)) << '\n';
+  else
+    err << kRefusalPrefix << d.render() << '\n';
+}
+
 int report_pipeline_failure(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {
-  for (const Diagnostic& d : diags) err << (json ? json_text(diagnostic_json(d)) : d.render()) << '\n';
+  for (const Diagnostic& d : diags) write_refusal(d, err, json);
   return !diags.empty() && diags.front().category == DiagCategory::Internal ? kExitInternalError : kExitBadInput;
 }
 
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json) {
-  for (const Diagnostic& d : diags) {
-    if (json)
-      err << json_text(diagnostic_json(d)) << '\n';
-    else
-      err << "tf: " << d.render() << '\n';
-  }
+  for (const Diagnostic& d : diags) write_refusal(d, err, json);
   return kExitBadInput;
 }
 

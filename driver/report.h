@@ -28,8 +28,27 @@ inline constexpr int kExitInternalError = 3;
 /// it names other places.
 nlohmann::json diagnostic_json(const Diagnostic& d);
 
-/// Writes `diags` to `err` and returns kExitBadInput.
+/// The one voice of a refusal (README.md, "Asking `tf`"): when a command cannot do what it was
+/// asked (a bad option or argument, a file that cannot be read or written, a program that does
+/// not read or verify for a command that needs it, a pipeline that refuses), each diagnostic is
+/// written on stderr as "tf: " and its clang-style rendering, "tf: error[usage]: ...",
+/// "tf: FILE:LINE:COL: error[RULE.ID]: ...". The diagnostics that are a command's answer about a
+/// program are written without it: tf check's findings, and what a program did when tf eval, tf
+/// run or tf diff ran it (undefined behaviour, an evaluation error).
+inline constexpr std::string_view kRefusalPrefix = "tf: ";
+
+/// Writes `d` to `err` as a refusal: kRefusalPrefix and its rendering, or with `json` its
+/// diagnostic_json object on one line.
+void write_refusal(const Diagnostic& d, std::ostream& err, bool json);
+
+/// Writes `diags` to `err` as refusals and returns kExitBadInput.
 int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
+
+/// The one voice of an output file: what every command says on stdout once it has written a file
+/// it was asked to write (-o, --out, --junit, --json FILE, --svg, --report), "wrote PATH" or, with
+/// `what`, "wrote PATH (WHAT)"; nothing when the command's stdout is JSON (the caller does not
+/// call it then).
+void say_wrote(std::ostream& out, std::string_view path, std::string_view what = {});
 
 /// Writes `text` to the file `path` (created or truncated), checking the open, every write and
 /// the close (a full disk often shows only when the last buffer is flushed): nullopt, or a Usage
@@ -38,12 +57,13 @@ int report_bad_input(const std::vector<Diagnostic>& diags, std::ostream& err, bo
 /// silently.
 std::optional<Diagnostic> write_file(const std::string& path, std::string_view text);
 
-/// Writes `text` to `out` when `path` is empty, else to the file `path` (write_file): kExitOk, or
-/// the diagnostic on `err` and kExitBadInput when the file cannot be written.
+/// Writes `text` to `out` when `path` is empty, else to the file `path` (write_file) and says so
+/// on `out` (say_wrote): kExitOk, or the diagnostic on `err` and kExitBadInput when the file
+/// cannot be written.
 int write_text_output(const std::string& text, const std::string& path, std::ostream& out, std::ostream& err);
 
-/// The diagnostics of a failed pipeline written to `err`: kExitInternalError when the first is an
-/// internal error (a pass broke the IR), else kExitBadInput (a refusal).
+/// The diagnostics of a failed pipeline written to `err` as refusals: kExitInternalError when the
+/// first is an internal error (a pass broke the IR), else kExitBadInput.
 int report_pipeline_failure(const std::vector<Diagnostic>& diags, std::ostream& err, bool json);
 
 }  // namespace tf::cli

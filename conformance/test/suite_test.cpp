@@ -300,8 +300,8 @@ case "a/backquoted" {
 }
 
 // A case at level hir naming no func said the TIR evaluator was "not built yet" (it is): the
-// reason now says where a prim_func runs.
-TEST(SuiteCaseLines, ACaseNamingNoFuncSaysWhereAPrimFuncRuns) {
+// reason now lists the file's functions of every kind (issue 42).
+TEST(SuiteCaseLines, ACaseNamingNoFuncListsTheFunctions) {
   SuiteOptions options;
   options.context = &eval::eval_context();
   SuiteRun r;
@@ -310,7 +310,7 @@ TEST(SuiteCaseLines, ACaseNamingNoFuncSaysWhereAPrimFuncRuns) {
   ASSERT_EQ(r.outcomes.size(), 1u);
   EXPECT_EQ(r.outcomes[0].status, CaseOutcome::Status::Failed);
   EXPECT_EQ(r.outcomes[0].reason,
-            "there is no func nosuch (the funcs: none); a prim_func runs on the TIR machine model (levels tir, cuda-emu and cuda-gpu)");
+            "there is no function nosuch (the file has no functions)");
 }
 
 }  // namespace

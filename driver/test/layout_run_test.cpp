@@ -42,6 +42,21 @@ TEST(TfLayout, ColumnMajorTableAsCuTePrintsIt) {
             "  3:  3  7 11 15 19 23 27 31\n");
 }
 
+// Issue 42, item 8: "not injective" came without the two coordinates that collide, which tf check
+// names for the same layout (docs/tutorial.md, section 2): the size line now gives them.
+TEST(TfLayout, ANonInjectiveLayoutNamesTwoCoordinatesThatCollide) {
+  LayoutRun r = layout({.expression = "Layout((4, 8), (1, 2))"});
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find("coordinate -> offset")),
+            "Layout((4, 8), (1, 2))  (layout)\n"
+            "size 32, cosize 18, not injective: the coordinates (2, 0) and (0, 1) both map to offset 2\n");
+  // A stride-0 mode: index 0 and one step along it.
+  LayoutRun zero = layout({.expression = "Layout((2, 3), (1, 0))"});
+  EXPECT_NE(zero.out.find("size 6, cosize 2, not injective: the coordinates (0, 0) and (0, 1) both map to offset 0\n"),
+            std::string::npos)
+      << zero.out;
+}
+
 TEST(TfLayout, JsonOffsetsAreColexicographic) {
   nlohmann::json j = layout({.expression = "Layout(((2, 2), 2), ((1, 4), 2))", .json = true}).json();
   EXPECT_EQ(j["size"], 8);
@@ -209,18 +224,61 @@ TEST(TfLayout, BadAlgebraCallsArePlacedDiagnosticsWithExitTwo) {
                           "plain Layouts"),
             std::string::npos)
       << kind.err;
-  LayoutRun tiler = layout({.expression = "tiled_divide(Layout(8, 1), Layout(2, 1))"});
-  EXPECT_EQ(tiler.code, kExitBadInput);
-  EXPECT_NE(tiler.err.find("EXPR:1:28: error[parse]: tiled_divide takes a by-mode tiler in "
-                           "parentheses"),
+  LayoutRun empty = layout({.expression = "zipped_divide(Layout(8, 1), ())"});
+  EXPECT_EQ(empty.code, kExitBadInput);
+  EXPECT_NE(empty.err.find("EXPR:1:29: error[parse]: a tiler tuple holds at least one tiler"), std::string::npos)
+      << empty.err;
+  LayoutRun longer = layout({.expression = "tiled_divide(Layout(8, 1), (2, 2))"});
+  EXPECT_EQ(longer.code, kExitBadInput);
+  EXPECT_NE(longer.err.find("error[type]: logical_divide: a tiler of 2 modes, (Layout(2, 1), Layout(2, 1)), for "
+                            "Layout(8, 1) of rank 1"),
             std::string::npos)
-      << tiler.err;
+      << longer.err;
+  LayoutRun blocked = layout({.expression = "blocked_product(Layout(4, 1), (2, 2))"});  // two Layouts, as in CuTe
+  EXPECT_EQ(blocked.code, kExitBadInput);
   LayoutRun refused = layout({.expression = "composition(Layout((5, 3), (7, 1)), Layout(7, 1))"});
   EXPECT_EQ(refused.code, kExitBadInput);
   EXPECT_NE(refused.err.find("EXPR:1:1: error[type]: composition(Layout((5, 3), (7, 1)), "
                              "Layout(7, 1)): shape divisibility condition violated"),
             std::string::npos)
       << refused.err;
+}
+
+// Issue 42: the divide and product family takes every tiler form CuTe and pycute take (a Layout,
+// an integer, a Shape, a tuple mixing them, `_` / None), with pycute's results in the project's
+// spelling. Before, all but a parenthesised tuple of layouts were refused.
+TEST(TfLayout, TheDivideAndProductFamilyTakesEveryTilerFormOfCuTe) {
+  const auto expr = [](std::string expression, std::vector<std::string> definitions = {}) {
+    LayoutRun r = layout({.expression = std::move(expression), .definitions = std::move(definitions), .json = true});
+    EXPECT_EQ(r.code, kExitOk) << r.err;
+    return r.code == kExitOk ? r.json()["expr"].get<std::string>() : r.err;
+  };
+  // A Layout tiler: the whole of A, as CuTe users write it.
+  EXPECT_EQ(expr("zipped_divide(Layout((8, 4), (4, 1)), Layout(4, 1))"), "Layout((4, (2, 4)), (4, (16, 1)))");
+  EXPECT_EQ(expr("tiled_divide(Layout((8, 4), (4, 1)), Layout(4, 1))"), "Layout((4, 2, 4), (4, 16, 1))");
+  EXPECT_EQ(expr("tiled_divide(Layout(8, 1), Layout(2, 1))"), "Layout((2, 4), (1, 2))");
+  EXPECT_EQ(expr("flat_divide(Layout((4, 2, 3), (2, 1, 8)), Layout(4, 2))"), "Layout((2, 2, 2, 3), (4, 1, 2, 8))");
+  EXPECT_EQ(expr("zipped_product(Layout((2, 2), (4, 1)), Layout(6, 1))"), "Layout(((2, 2), (2, 3)), ((4, 1), (2, 8)))");
+  EXPECT_EQ(expr("tiled_product(Layout((2, 2), (4, 1)), Layout(6, 1))"), "Layout(((2, 2), 2, 3), ((4, 1), 2, 8))");
+  // The tiler may itself be a call or a defined name.
+  EXPECT_EQ(expr("zipped_divide(A, coalesce(Layout((2, 2), (1, 2))))", {"A=Layout((8, 4), (4, 1))"}),
+            "Layout((4, (2, 4)), (4, (16, 1)))");
+  // A Shape: n:1 mode by mode; an integer: n:1 on the whole of A; nested shapes divide inside a mode.
+  EXPECT_EQ(expr("zipped_divide(Layout((8, 6), (1, 8)), (2, 3))"), "Layout(((2, 3), (4, 2)), ((1, 8), (2, 24)))");
+  EXPECT_EQ(expr("tiled_divide(Layout((8, 6), (1, 8)), (2, 3))"), "Layout(((2, 3), 4, 2), ((1, 8), 2, 24))");
+  EXPECT_EQ(expr("flat_divide(Layout((8, 6), (1, 8)), 4)"), "Layout((4, 12), (1, 4))");
+  EXPECT_EQ(expr("zipped_divide(Layout(((4, 2), 6), ((1, 4), 8)), ((2, 2), 3))"),
+            "Layout((((2, 2), 3), ((2, 1), 2)), (((1, 4), 8), ((2, 0), 24)))");
+  EXPECT_EQ(expr("logical_product(Layout((2, 2), (4, 1)), (2, 3))"), "Layout(((2, 2), (2, 3)), ((4, 1), (1, 2)))");
+  // Tuples of layouts, mixed with integers and kept modes.
+  EXPECT_EQ(expr("tiled_product(Layout((2, 3), (3, 1)), (Layout(2, 1), Layout(4, 2)))"),
+            "Layout(((2, 3), 2, 4), ((3, 1), 1, 6))");
+  EXPECT_EQ(expr("logical_divide(A, (Layout(2, 1), 3))", {"A=Layout((8, 6), (1, 8))"}),
+            "Layout(((2, 4), (3, 2)), ((1, 2), (8, 24)))");
+  EXPECT_EQ(expr("zipped_divide(Layout((8, 6), (1, 8)), (_, Layout(3, 2)))"),
+            "Layout(((1, 3), (8, 2)), ((0, 16), (1, 8)))");
+  EXPECT_EQ(expr("zipped_divide(Layout((8, 6), (1, 8)), (None, Layout(3, 2)))"),
+            "Layout(((1, 3), (8, 2)), ((0, 16), (1, 8)))");
 }
 
 // Definitions that each square the one before double the modes: 20 of them (700 bytes of

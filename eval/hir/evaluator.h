@@ -82,8 +82,9 @@ std::optional<Diagnostic> bind_input_dims(std::string_view function, const std::
 std::vector<DimVarRef> dim_vars_of(const std::vector<VarRef>& params);
 
 /// The HIR function a run names: `name`, else the module's entry, else the module's last func
-/// that is not a variant (docs/tfir.md section 2). Diagnostic (category Usage) listing the funcs
-/// when there is none (a prim_func entry needs the TIR evaluator).
+/// that is not a variant (docs/tfir.md section 2). Diagnostic (category Usage) listing the
+/// module's functions of every kind when there is none: a name of a prim_func or an extern says
+/// so (a prim_func runs on the TIR machine model), an unknown name gets the nearest names.
 Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& name);
 
 /// An input for parameter `param` converted at the boundary (D4): a tensor of another dtype of

@@ -6,29 +6,54 @@
 #include <fmt/ranges.h>
 
 #include "eval/value/tensor_convert.h"
+#include "ir/support/nearest_names.h"
 #include "ir/type/tensor_type.h"
 
 namespace tf::eval {
+
+namespace {
+
+// "the funcs: a, b; the prim_funcs: k" (each kind that the module has, in that order), or "the
+// file has no functions".
+std::string functions_by_kind(const Module& module) {
+  std::vector<std::string> groups;
+  for (FunctionKind kind : {FunctionKind::Hir, FunctionKind::Tir, FunctionKind::Extern}) {
+    std::vector<std::string> names;
+    for (const FunctionRef& f : module.functions())
+      if (f->kind() == kind) names.push_back(f->name());
+    if (!names.empty()) groups.push_back(fmt::format("the {}s: {}", function_kind_name(kind), fmt::join(names, ", ")));
+  }
+  return groups.empty() ? std::string("the file has no functions") : fmt::format("{}", fmt::join(groups, "; "));
+}
+
+}  // namespace
 
 Result<const hir::Function*> find_function_to_run(const Module& module, const std::string& wanted) {
   std::string name = wanted;
   if (name.empty() && module.entry()) name = *module.entry();
   const hir::Function* last = nullptr;
-  std::vector<std::string> names;
   for (const FunctionRef& g : module.functions()) {
     if (g->kind() != FunctionKind::Hir) continue;
     const auto& h = static_cast<const hir::Function&>(*g);
     if (!name.empty() && h.name() == name) return &h;
-    names.push_back(h.name());
     if (!h.is_variant()) last = &h;
   }
-  if (!name.empty())
-    return category_error(DiagCategory::Usage,
-                          fmt::format("there is no func {} (the funcs: {}); a prim_func runs on the TIR machine "
-                                      "model (levels tir, cuda-emu and cuda-gpu)",
-                                      name, names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
+  if (!name.empty()) {
+    if (const FunctionBase* other = module.find(name))
+      return category_error(
+          DiagCategory::Usage,
+          fmt::format("@{} is a {}, not a func: the HIR evaluator runs funcs ({}){}", name, other->function_kind(),
+                      functions_by_kind(module),
+                      other->kind() == FunctionKind::Tir
+                          ? "; a prim_func runs on the TIR machine model (levels tir, cuda-emu and cuda-gpu)"
+                          : ""));
+    Diagnostic d = category_error(DiagCategory::Usage,
+                                  fmt::format("there is no function {} ({})", name, functions_by_kind(module)));
+    return suggest_nearest(d, name, module.function_names(), "@");
+  }
   if (last != nullptr) return last;
-  return category_error(DiagCategory::Usage, "there is no func to evaluate");
+  return category_error(DiagCategory::Usage,
+                        fmt::format("there is no func to evaluate ({})", functions_by_kind(module)));
 }
 
 Result<Tensor> convert_input(const Tensor& input, const Var& param) {

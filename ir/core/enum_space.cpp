@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/support/check.h"
+#include "ir/support/nearest_names.h"
 
 namespace tf {
 
@@ -48,7 +49,8 @@ Diagnostic unknown_enum_spelling(std::string_view op_name, std::string_view attr
       fmt::format(fmt::runtime(space.unknown), fmt::arg("attr", attr),
                   fmt::arg("spelling", spelling), fmt::arg("list", space.list()),
                   fmt::arg("alternatives", space.alternatives()));
-  return category_error(DiagCategory::Type, fmt::format("{}: {}", op_name, wording));
+  Diagnostic d = category_error(DiagCategory::Type, fmt::format("{}: {}", op_name, wording));
+  return suggest_nearest(d, spelling, std::vector<std::string>(space.spellings.begin(), space.spellings.end()));
 }
 
 }  // namespace tf

@@ -79,7 +79,8 @@ EnumAttr enum_attr(E e) {
 std::optional<EnumAttr> enum_attr_of(const EnumSpace& space, std::string_view spelling);
 
 /// The type error (category Type, "<op_name>: <the space's unknown wording>") for `spelling`,
-/// which is none of `space`'s, given to attribute `attr` of op `op_name`.
+/// which is none of `space`'s, given to attribute `attr` of op `op_name`; with the nearest
+/// spellings in a "did you mean" note (ir/support/nearest_names.h).
 Diagnostic unknown_enum_spelling(std::string_view op_name, std::string_view attr,
                                  const EnumSpace& space, std::string_view spelling);
 

@@ -9,6 +9,7 @@
 #include "ir/core/constant.h"
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
+#include "ir/support/nearest_names.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
@@ -119,7 +120,8 @@ Result<std::vector<AttrValue>> bind_call_attrs(Op op, const std::vector<NamedAtt
     const std::string& name = given[i].first;
     const ParamDef* p = op.find_param(name);
     if (p == nullptr || p->kind != ParamKind::Attribute) {
-      diags.push_back(type_error(fmt::format("{} has no attribute '{}'", op.name(), name)));
+      Diagnostic d = type_error(fmt::format("{} has no attribute '{}'", op.name(), name));
+      diags.push_back(suggest_nearest(d, name, op.attribute_names()));
       continue;
     }
     for (std::size_t j = 0; j < i; ++j)

@@ -7,6 +7,7 @@
 
 #include "ir/core/op.h"
 #include "ir/core/structural.h"
+#include "ir/support/nearest_names.h"
 #include "ir/type/type_print.h"
 
 namespace tf {
@@ -91,6 +92,12 @@ const FunctionBase* Module::find(std::string_view name) const {
   return nullptr;
 }
 
+std::vector<std::string> Module::function_names() const {
+  std::vector<std::string> out;
+  for (const FunctionRef& f : functions_) out.push_back(f->name());
+  return out;
+}
+
 Result<FunctionRef> Module::lookup(std::string_view name) const {
   for (const FunctionRef& f : functions_)
     if (f->name() == name) return f;
@@ -106,7 +113,7 @@ Result<FunctionRef> Module::lookup(std::string_view name) const {
   Diagnostic d = rule_error("TIR.2.1.SYMREF.resolution-unique",
                             fmt::format("no function of module '{}' is named '{}'", name_, name));
   d.notes.push_back(function_list(functions_));
-  return d;
+  return suggest_nearest(d, name, function_names(), "@");
 }
 
 Result<FunctionRef> Module::entry_function() const {

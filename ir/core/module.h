@@ -57,6 +57,8 @@ class Module final : public RefCounted {
   const std::string& name() const { return name_; }
   /// The functions, in order.
   const std::vector<FunctionRef>& functions() const { return functions_; }
+  /// The functions' names, in order (what an unknown name is near).
+  std::vector<std::string> function_names() const;
   /// The declarations, in order.
   const std::vector<ModuleDecl>& declarations() const { return declarations_; }
   /// The declared entry name, if any.
@@ -66,7 +68,8 @@ class Module final : public RefCounted {
   const FunctionBase* find(std::string_view name) const;
   /// The function named exactly `name` (names compare case-sensitively, exactly as stored).
   /// When there is none: TIR.2.1.SYMREF.name-canonical if a name differs only in case,
-  /// otherwise TIR.2.1.SYMREF.resolution-unique; a note lists the module's functions.
+  /// otherwise TIR.2.1.SYMREF.resolution-unique; a note lists the module's functions, and
+  /// another names the nearest ones ("did you mean: @f", ir/support/nearest_names.h).
   Result<FunctionRef> lookup(std::string_view name) const;
   /// The entry function: the one `entry` names, else the last function. Diagnostic
   /// (category Usage) when the module has no function.

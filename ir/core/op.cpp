@@ -35,6 +35,13 @@ const ParamDef* Op::find_param(std::string_view name) const {
   return nullptr;
 }
 
+std::vector<std::string> Op::attribute_names() const {
+  std::vector<std::string> out;
+  for (const ParamDef& p : info_->spec.params)
+    if (p.kind == ParamKind::Attribute) out.push_back(p.name);
+  return out;
+}
+
 std::string_view op_form_name(OpForm form) {
   switch (form) {
     case OpForm::Value:

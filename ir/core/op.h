@@ -135,6 +135,8 @@ class Op {
   std::string_view result_rule() const { return info_->spec.result_rule; }
   /// The declared parameter named `name`, or nullptr.
   const ParamDef* find_param(std::string_view name) const;
+  /// The names of the attribute parameters, in order (what an unknown attribute is near).
+  std::vector<std::string> attribute_names() const;
   /// Number of operand-kind parameters.
   std::size_t operand_count() const { return info_->operand_count; }
   /// True when the op's sole operand is variadic (any number of arguments binds to it).

@@ -5,6 +5,7 @@
 
 #include "ir/dtype/dtype.h"
 #include "ir/dtype/registry.h"
+#include "ir/support/nearest_names.h"
 
 namespace tf {
 
@@ -17,9 +18,9 @@ Result<DType> DType::from_name(std::string_view name) {
   for (const DType* d = simple_dtypes_begin(); d != simple_dtypes_end(); ++d)
     valid.emplace_back(d->name());
   for (DType c : registered_compounds()) valid.emplace_back(c.name());
-  return rule_error("TYPES.3.DTYPE.from-name-rejects-unknown",
-                    fmt::format("unknown dtype '{}'; valid dtypes: {}", name,
-                                fmt::join(valid, ", ")));
+  Diagnostic d = rule_error("TYPES.3.DTYPE.from-name-rejects-unknown",
+                            fmt::format("unknown dtype '{}'; valid dtypes: {}", name, fmt::join(valid, ", ")));
+  return suggest_nearest(d, name, valid);
 }
 
 }  // namespace tf

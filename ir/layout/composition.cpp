@@ -9,6 +9,7 @@
 #include "ir/layout/checked_math.h"
 #include "ir/layout/flat_modes.h"
 #include "ir/layout/print.h"
+#include "ir/layout/tiler.h"
 
 namespace tf {
 
@@ -117,6 +118,9 @@ Result<Layout> compose_tree(const Modes& a, const Layout& b_part, Reach& reach,
   return result;
 }
 
+// The two-layout composition, named apart from the tiler overload.
+Result<Layout> composition_whole(const Layout& a, const Layout& b) { return composition(a, b); }
+
 }  // namespace
 
 Result<Layout> composition(const Layout& a, const Layout& b) {
@@ -142,20 +146,9 @@ Result<Layout> composition(const Layout& a, const Layout& b) {
 }
 
 Result<Layout> composition(const Layout& a, const std::vector<Layout>& tiler) {
-  if (static_cast<int>(tiler.size()) > rank(a))
-    return algebra_error(fmt::format("composition: a tiler of {} layouts for {} of rank {}",
-                                     tiler.size(), to_string(a), rank(a)));
-  std::vector<Layout> modes;
-  for (int i = 0; i < rank(a); ++i) {
-    if (i < static_cast<int>(tiler.size())) {
-      auto m = composition(a.mode(i), tiler[i]);
-      if (!m.ok()) return m;
-      modes.push_back(std::move(m).value());
-    } else {
-      modes.push_back(a.mode(i));
-    }
-  }
-  return make_layout(modes);
+  Result<Tiler> t = Tiler::by_mode(tiler);
+  TF_TRY(t);
+  return apply_tiler("composition", a, *t, composition_whole);
 }
 
 }  // namespace tf

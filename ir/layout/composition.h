@@ -55,8 +55,8 @@ namespace tf {
 Result<Layout> composition(const Layout& a, const Layout& b);
 
 /// By-mode composition with a tiler: mode i of A is composed with tiler[i] for
-/// i < tiler.size(); A's remaining modes are kept. Diagnostic when the tiler has more entries
-/// than A has modes. Example: composition(Layout((8, 6)), {Layout(4, 2), Layout(3, 1)}) is
+/// i < tiler.size(); A's remaining modes are kept (tiler.h's walk). Diagnostic when the tiler
+/// is empty or has more entries than A has modes. Example: composition(Layout((8, 6)), {Layout(4, 2), Layout(3, 1)}) is
 /// Layout((4, 3), (2, 8)).
 Result<Layout> composition(const Layout& a, const std::vector<Layout>& tiler);
 

@@ -21,24 +21,9 @@ Result<T> within(const std::string& what, Result<T> step) {
   return diags;
 }
 
-template <typename Op>
-Result<Layout> by_mode(const char* name, const Layout& a, const std::vector<Layout>& tiler,
-                       Op op) {
-  if (static_cast<int>(tiler.size()) > rank(a))
-    return layout_detail::algebra_error(fmt::format("{}: a tiler of {} layouts for {} of rank {}",
-                                                    name, tiler.size(), to_string(a), rank(a)));
-  std::vector<Layout> modes;
-  for (int i = 0; i < rank(a); ++i) {
-    if (i < static_cast<int>(tiler.size())) {
-      auto m = op(a.mode(i), tiler[i]);
-      if (!m.ok()) return m;
-      modes.push_back(std::move(m).value());
-    } else {
-      modes.push_back(a.mode(i));
-    }
-  }
-  return make_layout(modes);
-}
+// The two-layout overloads, named apart from their Tiler and list overloads.
+Result<Layout> divide_whole(const Layout& a, const Layout& b) { return logical_divide(a, b); }
+Result<Layout> product_whole(const Layout& a, const Layout& b) { return logical_product(a, b); }
 
 }  // namespace
 
@@ -53,9 +38,14 @@ Result<Layout> logical_divide(const Layout& a, const Layout& b) {
   return within(what, composition(a, *tiler));
 }
 
+Result<Layout> logical_divide(const Layout& a, const Tiler& tiler) {
+  return apply_tiler("logical_divide", a, tiler, divide_whole);
+}
+
 Result<Layout> logical_divide(const Layout& a, const std::vector<Layout>& tiler) {
-  return by_mode("logical_divide", a, tiler,
-                 [](const Layout& x, const Layout& y) { return logical_divide(x, y); });
+  Result<Tiler> t = Tiler::by_mode(tiler);
+  TF_TRY(t);
+  return logical_divide(a, *t);
 }
 
 Result<Layout> logical_product(const Layout& a, const Layout& b) {
@@ -74,9 +64,14 @@ Result<Layout> logical_product(const Layout& a, const Layout& b) {
   return within(what, make_layout({a, *copies}));
 }
 
+Result<Layout> logical_product(const Layout& a, const Tiler& tiler) {
+  return apply_tiler("logical_product", a, tiler, product_whole);
+}
+
 Result<Layout> logical_product(const Layout& a, const std::vector<Layout>& tiler) {
-  return by_mode("logical_product", a, tiler,
-                 [](const Layout& x, const Layout& y) { return logical_product(x, y); });
+  Result<Tiler> t = Tiler::by_mode(tiler);
+  TF_TRY(t);
+  return logical_product(a, *t);
 }
 
 }  // namespace tf

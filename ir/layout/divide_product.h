@@ -15,14 +15,18 @@
 //   = Layout(((2, 2), (2, 3)), ((4, 1), (2, 8))).
 //   Admissibility: A complementable, C ∘ B admissible.
 //
-// By-mode forms take a tiler (one layout per leading mode of A) and apply the operation mode
-// by mode, keeping A's remaining modes: logical_divide(A, {B0, B1}) =
-// (logical_divide(A0, B0), logical_divide(A1, B1), A2, ...).
+// Any tiler (tiler.h) is applied by its walk (apply_tiler): a layout leaf is the operation
+// above on the layout it meets, `_` keeps that layout, a tuple applies its tilers mode by mode
+// and keeps A's remaining modes: logical_divide(A, (B0, B1)) = (logical_divide(A0, B0),
+// logical_divide(A1, B1), A2, ...), and a Shape is the tuple of its n:1 layouts:
+// logical_divide(A, (2, 3)) = logical_divide(A, (2:1, 3:1)). A tuple longer than the rank of
+// the layout it meets is a Diagnostic.
 #pragma once
 
 #include <vector>
 
 #include "ir/layout/layout.h"
+#include "ir/layout/tiler.h"
 #include "ir/support/result.h"
 
 namespace tf {
@@ -30,13 +34,17 @@ namespace tf {
 /// A ∘ (B, complement(B, size(A))) (see above).
 ///   @post rank(R) == 2, R.mode(0) == composition(A, B) as functions, size(R.mode(0)) == size(B).
 Result<Layout> logical_divide(const Layout& a, const Layout& b);
-/// By-mode logical_divide (see above); Diagnostic when the tiler is longer than rank(A).
+/// logical_divide with any tiler (see above): a Whole tiler is logical_divide(A, B).
+Result<Layout> logical_divide(const Layout& a, const Tiler& tiler);
+/// logical_divide(A, (B0, B1, ...)); Diagnostic when the list is empty or longer than rank(A).
 Result<Layout> logical_divide(const Layout& a, const std::vector<Layout>& tiler);
 
 /// (A, complement(A, size(A) * cosize(B)) ∘ B) (see above).
 ///   @post rank(R) == 2, R.mode(0) == A, size(R) == size(A) * size(B).
 Result<Layout> logical_product(const Layout& a, const Layout& b);
-/// By-mode logical_product (see above); Diagnostic when the tiler is longer than rank(A).
+/// logical_product with any tiler (see above): a Whole tiler is logical_product(A, B).
+Result<Layout> logical_product(const Layout& a, const Tiler& tiler);
+/// logical_product(A, (B0, B1, ...)); Diagnostic when the list is empty or longer than rank(A).
 Result<Layout> logical_product(const Layout& a, const std::vector<Layout>& tiler);
 
 }  // namespace tf

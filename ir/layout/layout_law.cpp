@@ -13,6 +13,7 @@
 #include "ir/layout/inverse.h"
 #include "ir/layout/layout_enumeration.h"
 #include "ir/layout/print.h"
+#include "ir/layout/tiler_postconditions.h"
 
 namespace tf {
 namespace {
@@ -243,6 +244,14 @@ LawVerdict right_inverse_is_a_right_inverse(const Args& args) {
 
 // ---- divide and product ----
 
+// The tiler forms derived from B (tiler_postconditions.h): B, its modes, its shape.
+LawVerdict tiler_forms_agree(LawVerdict v, const oracle::TilerFamily& f, const Layout& a, const Layout& b,
+                             const Result<Layout>& whole) {
+  if (std::string failure = oracle::check_tiler_forms(f, a, b, whole); !failure.empty())
+    return broken(v, fmt::format("{} agrees with its tiler forms B, B's modes and B's shape", f.name), failure);
+  return v;
+}
+
 LawVerdict logical_divide_matches_its_definition(const Args& args) {
   const Layout &a = layout_at(args, 0), &b = layout_at(args, 1);
   LawVerdict v;
@@ -250,7 +259,7 @@ LawVerdict logical_divide_matches_its_definition(const Args& args) {
   if (!r.ok()) return broken(v, "logical_divide(A, B) of power-of-two layouts succeeds", first_diagnostic(r));
   if (std::string failure = oracle::check_logical_divide(a, b, *r); !failure.empty())
     return broken(v, "logical_divide(A, B) matches its definition", fmt::format("R = {}, {}", to_string(*r), failure));
-  return v;
+  return tiler_forms_agree(v, oracle::divide_family(), a, b, r);
 }
 
 LawVerdict logical_divide_of_arbitrary_pairs_is_exact_or_a_diagnostic(const Args& args) {
@@ -258,11 +267,14 @@ LawVerdict logical_divide_of_arbitrary_pairs_is_exact_or_a_diagnostic(const Args
   LawVerdict v;
   const Result<Layout> r = logical_divide(a, b);
   label_outcome(v, r.ok());
-  if (!r.ok())
-    return proper_diagnostic(r) ? v : broken(v, "a refused logical_divide(A, B) gives an error diagnostic", "");
-  if (std::string failure = oracle::check_logical_divide(a, b, *r); !failure.empty())
-    return broken(v, "logical_divide(A, B) matches its definition", fmt::format("R = {}, {}", to_string(*r), failure));
-  return v;
+  if (!r.ok() && !proper_diagnostic(r))
+    return broken(v, "a refused logical_divide(A, B) gives an error diagnostic", "");
+  if (r.ok()) {
+    if (std::string failure = oracle::check_logical_divide(a, b, *r); !failure.empty())
+      return broken(v, "logical_divide(A, B) matches its definition",
+                    fmt::format("R = {}, {}", to_string(*r), failure));
+  }
+  return tiler_forms_agree(v, oracle::divide_family(), a, b, r);
 }
 
 LawVerdict logical_product_matches_its_definition(const Args& args) {
@@ -272,7 +284,7 @@ LawVerdict logical_product_matches_its_definition(const Args& args) {
   if (!r.ok()) return broken(v, "logical_product(A, B) of nested power-of-two layouts succeeds", first_diagnostic(r));
   if (std::string failure = oracle::check_logical_product(a, b, *r); !failure.empty())
     return broken(v, "logical_product(A, B) matches its definition", fmt::format("R = {}, {}", to_string(*r), failure));
-  return v;
+  return tiler_forms_agree(v, oracle::product_family(), a, b, r);
 }
 
 LawVerdict logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic(const Args& args) {
@@ -280,11 +292,14 @@ LawVerdict logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic(const Arg
   LawVerdict v;
   const Result<Layout> r = logical_product(a, b);
   label_outcome(v, r.ok());
-  if (!r.ok())
-    return proper_diagnostic(r) ? v : broken(v, "a refused logical_product(A, B) gives an error diagnostic", "");
-  if (std::string failure = oracle::check_logical_product(a, b, *r); !failure.empty())
-    return broken(v, "logical_product(A, B) matches its definition", fmt::format("R = {}, {}", to_string(*r), failure));
-  return v;
+  if (!r.ok() && !proper_diagnostic(r))
+    return broken(v, "a refused logical_product(A, B) gives an error diagnostic", "");
+  if (r.ok()) {
+    if (std::string failure = oracle::check_logical_product(a, b, *r); !failure.empty())
+      return broken(v, "logical_product(A, B) matches its definition",
+                    fmt::format("R = {}, {}", to_string(*r), failure));
+  }
+  return tiler_forms_agree(v, oracle::product_family(), a, b, r);
 }
 
 // Parameters that are all layouts, named `names`.

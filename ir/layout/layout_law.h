@@ -12,7 +12,10 @@
 // RC_ASSERT) and keeps the particulars apart (`detail`: the index, the offsets). A check does
 // not throw on arguments that fit its parameters: an algebra call that must succeed and gives a
 // diagnostic is a violation naming that call. The checks enumerate, so a law case's arguments
-// are bounded (law_arguments_refusal); the generators stay far inside the bounds.
+// are bounded (law_arguments_refusal); the generators stay far inside the bounds. The laws of
+// logical_divide and logical_product also judge the operation and its zipped, tiled and flat
+// arrangements with the tiler forms derived from B (B, its modes, its shape:
+// tiler_postconditions.h), so that every tiler form is checked without a new draw.
 #pragma once
 
 #include <cstdint>

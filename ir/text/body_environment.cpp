@@ -44,6 +44,21 @@ const Expr* BodyEnvironment::find(const std::string& name) const {
   return e != nullptr && e->value ? &*e->value : nullptr;
 }
 
+std::vector<std::string> BodyEnvironment::value_names() const {
+  std::vector<std::string> out;
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
+    for (const auto& [name, entry] : *scope)
+      if (entry.value) out.push_back(name);
+  for (std::string& dim : file_->dim_names()) out.push_back(std::move(dim));
+  return out;
+}
+
+std::vector<std::string> BodyEnvironment::function_names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, signature] : *signatures_) out.push_back(name);
+  return out;
+}
+
 const Mesh* BodyEnvironment::find_mesh(const std::string& name) const {
   const Entry* e = lookup(name);
   return e != nullptr && e->mesh ? &*e->mesh : nullptr;

@@ -65,6 +65,11 @@ class BodyEnvironment {
 
   /// The value bound to `name` in the innermost block that binds it, or nullptr.
   const Expr* find(const std::string& name) const;
+  /// The names bound to a value in the enclosing blocks and the file's dims (what an undefined
+  /// name is near), innermost block first.
+  std::vector<std::string> value_names() const;
+  /// The names of the file's functions, in sorted order (what an unknown `@name` is near).
+  std::vector<std::string> function_names() const;
   /// The mesh bound to `name` by an enclosing `with`, or nullptr.
   const Mesh* find_mesh(const std::string& name) const;
   /// Whether `name` is poisoned in the innermost block that mentions it.

@@ -4,6 +4,7 @@
 
 #include "ir/dim/dim_const.h"
 #include "ir/dim/simplify_dim.h"
+#include "ir/support/nearest_names.h"
 #include "ir/text/build_support.h"
 
 namespace tf::text {
@@ -24,9 +25,10 @@ Result<Expr> name_dim(const SyntaxNode& node, const FileEnvironment& env) {
   if (const DeclaredName* other = env.find(node.text))
     return error_at(node, fmt::format("'{}' is a {}, not a dim (declared at {})", node.text,
                                       name_kind_keyword(other->kind), other->location.str()));
-  return error_at(node, fmt::format("'{}' is not declared (declare it first: dim {} = "
-                                    "DimVar(\"{}\", lo, hi))",
-                                    node.text, node.text, node.text));
+  Diagnostic d = error_at(node, fmt::format("'{}' is not declared (declare it first: dim {} = "
+                                            "DimVar(\"{}\", lo, hi))",
+                                            node.text, node.text, node.text));
+  return suggest_nearest(d, node.text, env.dim_names());
 }
 
 Result<Expr> combine(DimOpKind kind, const SyntaxNode& node, const SyntaxNode& lhs,

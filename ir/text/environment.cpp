@@ -43,4 +43,10 @@ const DimVarRef* FileEnvironment::find_dim(const std::string& name) const {
   return it == dims_.end() ? nullptr : &it->second;
 }
 
+std::vector<std::string> FileEnvironment::dim_names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, var] : dims_) out.push_back(name);
+  return out;
+}
+
 }  // namespace tf::text

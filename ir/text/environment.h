@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ir/dim/dim_var.h"
 #include "ir/support/source_location.h"
@@ -47,6 +48,8 @@ class FileEnvironment {
 
   /// The DimVar called `name`, or nullptr when `name` is not a declared dim.
   const DimVarRef* find_dim(const std::string& name) const;
+  /// The declared dims' names, in sorted order (what an undeclared one is near).
+  std::vector<std::string> dim_names() const;
   /// The meshes and layouts, for build_layout_value.
   const LayoutEnvironment& layouts() const { return layouts_; }
 

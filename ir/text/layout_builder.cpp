@@ -9,6 +9,7 @@
 #include "ir/layout/mesh_slice.h"
 #include "ir/layout/print.h"
 #include "ir/layout/shard_attr.h"
+#include "ir/support/nearest_names.h"
 #include "ir/text/decimal.h"
 
 namespace tf::text {
@@ -101,7 +102,12 @@ Result<std::map<std::string, Syntax>> arguments(const SyntaxNode& call,
   for (const auto& [k, v] : call.keywords) {
     bool known = std::find(positional.begin(), positional.end(), k) != positional.end() ||
                  std::find(optional.begin(), optional.end(), k) != optional.end();
-    if (!known) return at(*v, fmt::format("{} has no argument '{}'", name, k));
+    if (!known) {
+      std::vector<std::string> names = positional;
+      names.insert(names.end(), optional.begin(), optional.end());
+      Diagnostic d = at(*v, fmt::format("{} has no argument '{}'", name, k));
+      return suggest_nearest(d, k, names);
+    }
     if (args.count(k)) return at(*v, fmt::format("{} argument '{}' is given twice", name, k));
     args[k] = v;
   }
@@ -117,8 +123,8 @@ class Builder {
   Result<LayoutValue> value(const SyntaxNode& n) {
     if (n.kind == SyntaxKind::Name) {
       if (const LayoutValue* v = env_.find(n.text)) return *v;
-      return at(n, fmt::format("'{}' is not declared (declare a mesh or layout before using it)",
-                               n.text));
+      Diagnostic d = at(n, fmt::format("'{}' is not declared (declare a mesh or layout before using it)", n.text));
+      return suggest_nearest(d, n.text, env_.names());
     }
     if (n.kind == SyntaxKind::Subscript) return mesh_slice(n);
     if (n.kind != SyntaxKind::Call)
@@ -327,13 +333,15 @@ class Builder {
     const std::vector<std::string>& names = base->names();
     for (const auto& [name, item] : n.keywords) {
       const auto found = std::find(names.begin(), names.end(), name);
-      if (found == names.end())
-        return at(*item, names.empty()
-                             ? fmt::format("the mesh has no axis names, so '{}=' names no axis "
-                                           "(declare it with names=(...))",
-                                           name)
-                             : fmt::format("'{}' is not an axis of the mesh; its axes are ({})",
-                                           name, fmt::join(names, ", ")));
+      if (found == names.end()) {
+        Diagnostic d = at(*item, names.empty()
+                                     ? fmt::format("the mesh has no axis names, so '{}=' names no axis "
+                                                   "(declare it with names=(...))",
+                                                   name)
+                                     : fmt::format("'{}' is not an axis of the mesh; its axes are ({})",
+                                                   name, fmt::join(names, ", ")));
+        return suggest_nearest(d, name, names);
+      }
       const auto axis = static_cast<std::size_t>(found - names.begin());
       if (keyed.size() <= axis) keyed.resize(axis + 1);
       if (keyed[axis])

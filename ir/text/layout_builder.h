@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
@@ -39,6 +40,12 @@ class LayoutEnvironment {
   const LayoutValue* find(const std::string& name) const {
     auto it = values_.find(name);
     return it == values_.end() ? nullptr : &it->second;
+  }
+  /// Every declared name, in sorted order (what an undeclared one is near).
+  std::vector<std::string> names() const {
+    std::vector<std::string> out;
+    for (const auto& [name, value] : values_) out.push_back(name);
+    return out;
   }
 
  private:

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "ir/support/nearest_names.h"
 #include "ir/text/build_support.h"
 #include "ir/text/item_skipper.h"
 #include "ir/text/lexer.h"
@@ -83,7 +84,9 @@ void check_function_names(const ParsedFile& file, std::vector<Diagnostic>& error
       Diagnostic e = category_error(DiagCategory::Parse,
                                     fmt::format("entry '{}' names no function of this file", d.name()));
       e.location = d.location;
-      errors.push_back(std::move(e));
+      std::vector<std::string> names;
+      for (const auto& [name, item] : functions) names.push_back(name);
+      errors.push_back(std::move(suggest_nearest(e, d.name(), names)));
     }
   }
 }

@@ -7,6 +7,7 @@
 #include "ir/core/call.h"
 #include "ir/core/symbol_ref.h"
 #include "ir/core/var.h"
+#include "ir/support/nearest_names.h"
 #include "ir/text/attr_builder.h"
 #include "ir/text/build_support.h"
 #include "ir/text/expression_parser.h"
@@ -264,6 +265,7 @@ class TirBodyReader : public StatementCursor {
       // The file's module holds no PrimFunction of that name: the verifier's rule, found early.
       Diagnostic d = error_at(call, fmt::format("no function @{} in this file", call.callee->text));
       d.rule_id = "TIR.1.3.VERIFY.callee-unique";
+      suggest_nearest(d, call.callee->text, env_.function_names(), "@");
       report(std::move(d));
       return std::nullopt;
     }

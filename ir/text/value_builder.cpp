@@ -13,6 +13,7 @@
 #include "ir/dim/dim_ops.h"
 #include "ir/dim/simplify_dim.h"
 #include "ir/core/math_kinds.h"
+#include "ir/support/nearest_names.h"
 #include "ir/text/attr_builder.h"
 #include "ir/text/build_support.h"
 #include "ir/tir/tir_ops.h"
@@ -104,10 +105,16 @@ Result<std::vector<Expr>> build_args(const SyntaxNode& node, BodyDialect dialect
   return args;
 }
 
+// `@name` names no function of the file: the error at `node`, with the nearest function names.
+Diagnostic no_function(const SyntaxNode& node, const std::string& name, const BodyEnvironment& env) {
+  Diagnostic d = error_at(node, fmt::format("no function @{} in this file", name));
+  return suggest_nearest(d, name, env.function_names(), "@");
+}
+
 Result<Expr> symbol_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvironment& env) {
   const std::string& name = node.callee->text;
   const Signature* sig = env.signature(name);
-  if (sig == nullptr) return error_at(node, fmt::format("no function @{} in this file", name));
+  if (sig == nullptr) return no_function(node, name, env);
   if (dialect == BodyDialect::Tir)
     return error_at(node, fmt::format("@{}(...) is a statement in a prim_func, not a value", name));
   if (!node.keywords.empty()) return error_at(node, "a function call takes no keyword arguments");
@@ -191,7 +198,8 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
         return build_scalar_literal(node, literal_storage);
       if (env.find_mesh(node.text) != nullptr)
         return error_at(node, fmt::format("'{}' is a mesh, not a value", node.text));
-      return error_at(node, fmt::format("'{}' is not defined here", node.text));
+      Diagnostic d = error_at(node, fmt::format("'{}' is not defined here", node.text));
+      return suggest_nearest(d, node.text, env.value_names());
     }
     case SyntaxKind::Integer:
     case SyntaxKind::Float:
@@ -211,7 +219,7 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
     }
     case SyntaxKind::Symbol: {
       const Signature* sig = env.signature(node.text);
-      if (sig == nullptr) return error_at(node, fmt::format("no function @{} in this file", node.text));
+      if (sig == nullptr) return no_function(node, node.text, env);
       Result<Ref<const SymbolRef>> s = SymbolRef::make(node.text, sig->type);
       if (!s.ok()) return located_at(s.diagnostics(), node);
       return Expr(*s);
@@ -231,6 +239,22 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
 }
 
 namespace {
+
+// The spellings a body of `dialect` calls ops by (the "did you mean" of an unknown one): its
+// ops' and the shared core and dim ops' surfaces, and in a func the math kinds used as op names.
+std::vector<std::string> op_spellings(const OpRegistry& registry, BodyDialect dialect) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < registry.size(); ++i) {
+    const Op op = registry.at(i);
+    if (op.dialect() == dialect_prefix(dialect) || op.dialect() == "core" || op.dialect() == "dim")
+      out.emplace_back(op.surface());
+  }
+  if (dialect == BodyDialect::Hir) {
+    for (BinaryKind k : kAllBinaryKinds) out.emplace_back(binary_kind_name(k));
+    for (UnaryKind k : kAllUnaryKinds) out.emplace_back(unary_kind_name(k));
+  }
+  return out;
+}
 
 // The op's one required attribute when it has exactly one attribute and it is required.
 const ParamDef* sole_required_attribute(Op op) {
@@ -264,9 +288,11 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
     }
     if (op) attrs.emplace_back("kind", std::move(kind_value));
   }
-  if (!op)
-    return error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,
-                                      dialect == BodyDialect::Hir ? "func" : "prim_func"));
+  if (!op) {
+    Diagnostic d = error_at(node, fmt::format("no op is spelled '{}' in a {} (`tf ops` lists them)", name,
+                                              dialect == BodyDialect::Hir ? "func" : "prim_func"));
+    return suggest_nearest(d, name, op_spellings(registry, dialect));
+  }
   // `sync(m)`: an op without operands whose one required attribute is written positionally.
   std::vector<std::pair<std::string, Syntax>> keywords = node.keywords;
   std::vector<Syntax> positional = node.items;
@@ -288,7 +314,8 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   for (const auto& [key, value] : keywords) {
     const ParamDef* p = op->find_param(key);
     if (p == nullptr || p->kind != ParamKind::Attribute) {
-      diags.push_back(error_at(*value, fmt::format("{} has no attribute '{}'", op->surface(), key)));
+      Diagnostic d = error_at(*value, fmt::format("{} has no attribute '{}'", op->surface(), key));
+      diags.push_back(suggest_nearest(d, key, op->attribute_names()));
       continue;
     }
     Result<AttrValue> v = build_attr_value(*op, *p, *value, env);

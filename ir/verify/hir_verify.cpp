@@ -16,6 +16,7 @@
 #include "ir/dim/dim_eval.h"
 #include "ir/dim/dim_var.h"
 #include "ir/hir/body_path.h"
+#include "ir/support/nearest_names.h"
 #include "ir/core/grid_region.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/tuple_type.h"
@@ -99,9 +100,8 @@ class HirVerifier {
     if (module_ == nullptr) return;
     const FunctionBase* callee = module_->find(c.callee);
     if (callee == nullptr) {
-      diags_.push_back(at_path(category_error(DiagCategory::Type,
-                                              fmt::format("@{} is not a function of the module", c.callee)),
-                               path));
+      Diagnostic d = category_error(DiagCategory::Type, fmt::format("@{} is not a function of the module", c.callee));
+      diags_.push_back(at_path(suggest_nearest(d, c.callee, module_->function_names(), "@"), path));
       return;
     }
     if (!structural_equal(IRType(callee->callable_type()), IRType(c.callee_type)))

@@ -12,15 +12,17 @@
 #include <iostream>
 #include <memory>
 
+#include <unistd.h>
+
 #include "conformance/rule_catalogue.h"
 #include "conformance/suite.h"
 #include "driver/ir_session.h"
 #include "driver/report.h"
 #include "eval/hir/evaluator.h"
 #include "tools/tf/cache_option.h"
+#include "tools/tf/conform_lines.h"
 #include "tools/tf/coverage_command.h"
 #include "tools/tf/ctrl_c.h"
-#include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 namespace {
@@ -42,18 +44,6 @@ std::string catalogue_root(const std::string& rules) {
     return root.empty() ? "." : root.string();
   }
   return ".";
-}
-
-// The line a case's outcome prints as (PASS / FAIL / SKIP / CRASH).
-std::string outcome_line(const conformance::CaseOutcome& o) {
-  using S = conformance::CaseOutcome::Status;
-  switch (o.status) {
-    case S::Passed: return "PASS " + o.name;
-    case S::Failed: return fmt::format("FAIL {}: {} ({})", o.name, o.reason, o.location.str());
-    case S::Skipped: return fmt::format("SKIP {}: {} ({})", o.name, o.reason, o.location.str());
-    case S::Crashed: return fmt::format("CRASH {}: {} ({})", o.name, o.reason, o.location.str());
-  }
-  TF_UNREACHABLE("a case status outside the enum");
 }
 
 }  // namespace
@@ -120,25 +110,38 @@ int run_conform(const ConformRequest& given, std::ostream& out, std::ostream& er
   options.limits = *limits;
   options.level = r.at;
   attach_backends(options, r.cache);
+  // On a terminal, a live progress line on stderr; the count of cases is read first for it.
+  const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO) != 0;
+  ConformProgress progress(err, terminal, terminal ? count_selected_cases(options) : 0);
+  conformance::SuiteTally so_far;
   options.on_case = [&](const conformance::CaseOutcome& o) {
+    so_far.count(o.status);
     const bool passed = o.status == conformance::CaseOutcome::Status::Passed;
-    if (!json_stdout && !(r.quiet && passed)) out << outcome_line(o) << "\n";
+    if (!json_stdout && !(r.quiet && passed)) {
+      progress.hide();
+      out << outcome_line(o, r.at) << "\n";
+      if (terminal) out << std::flush;  // before the progress line is drawn again
+    }
+    progress.update(so_far);
   };
   const CtrlC ctrl_c;  // a case running when it is pressed fails as interrupted, and so do the rest
+  progress.update(so_far);  // "0/N cases" while the backends' modules compile
   conformance::SuiteRun run = conformance::run_suite(options);
+  progress.finish();
   std::vector<Diagnostic>& bad = run.bad_input;
   if (CtrlC::pressed()) bad.push_back(category_error(DiagCategory::Eval, "interrupted (Ctrl-C): the cases after it were not run to their end"));
   const conformance::SuiteTally& ran = run.tally;
   if (bad.empty() && ran.passed + ran.failed + ran.skipped + ran.crashed == 0)  // a typo must not read as a pass
     bad.push_back(category_error(DiagCategory::Usage, r.filter.empty() ? "no case to run: the paths hold no case block"
                                                                       : fmt::format("no case to run: --filter '{}' matches none", r.filter)));
-  if (!r.junit.empty()) write_text(r.junit, conformance::junit_xml(run), bad);
+  if (!r.junit.empty() && write_text(r.junit, conformance::junit_xml(run), bad) && !json_stdout)
+    say_wrote(out, r.junit);
   if (!r.json.empty()) {
     const std::string doc = conformance::json_report(run);
     if (json_stdout) out << doc;
-    else write_text(r.json, doc, bad);
+    else if (write_text(r.json, doc, bad)) say_wrote(out, r.json);
   }
-  for (const Diagnostic& d : bad) write_diagnostic(d, err, json_stdout);
+  for (const Diagnostic& d : bad) write_refusal(d, err, json_stdout);
   if (r.coverage && !json_stdout) {
     CoverageRequest cr;
     cr.root = catalogue_root(r.rules);
@@ -183,7 +186,8 @@ void add_conform_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--quiet,-q", req->quiet, "print only failed and skipped cases and the summary");
   cmd->add_option("--at", req->at,
                   "run every case at this level instead of its own, e.g. `--at lowered` runs HIR cases through the "
-                  "lowering and compares with the HIR evaluator")
+                  "lowering and compares with the HIR evaluator; a PASS line then says `(at LEVEL)`, or `(not run at "
+                  "LEVEL)` for a case decided by reading and verifying")
       ->check(CLI::IsMember({"hir", "tir", "lowered", "cuda-emu", "cuda-gpu"}));
   cmd->add_flag("--coverage", req->coverage,
                 "print the catalogue's rule coverage per seed document and rule kind");

@@ -6,9 +6,13 @@
 // expectations, then the HIR evaluator for inputs and expected outputs) and reported on its own
 // line:
 //   PASS name            FAIL name: reason (file:line)            SKIP name: reason (file:line)
-// (--quiet: no PASS lines). --junit writes a JUnit XML report, --json a JSON report (`-`: on stdout, instead of the
-// lines), --coverage prints the rule coverage of the catalogue (per seed document and rule kind,
-// ids named by cases and tests under the catalogue's project root). The last line is
+// (--quiet: no PASS lines; with --at LEVEL a PASS line says whether the case ran at that level:
+// `PASS name (at cuda-emu)`, `PASS name (not run at cuda-emu)`, conform_lines.h). On a terminal
+// stderr shows a live progress line, "conform: 120/632 cases, 3 failed", erased at the end.
+// --junit writes a JUnit XML report, --json a JSON report (`-`: on stdout, instead of the
+// lines), each file said with "wrote FILE"; --coverage prints the rule coverage of the catalogue
+// (per seed document and rule kind, ids named by cases and tests under the catalogue's project
+// root). The last line is
 // "N passed, N failed, N skipped". Exit 1 when a case fails, 2 when a file or a case block cannot
 // be read, else 0. A case
 // over the memory or step budget (tools/tf/limit_options.h) fails with the diagnostic. `covers` and `expect error` ids are checked against the rule catalogue

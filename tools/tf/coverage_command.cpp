@@ -11,6 +11,7 @@
 #include "conformance/coverage.h"
 #include "driver/report.h"
 #include "ir/support/json_text.h"
+#include "ir/support/nearest_names.h"
 
 namespace tf::cli {
 
@@ -47,10 +48,16 @@ int run_coverage(const CoverageRequest& r, std::ostream& out, std::ostream& err)
   for (const std::string& prefix : r.require) {
     const bool any = std::any_of(cat->rules().begin(), cat->rules().end(),
                                  [&](const Rule& rule) { return rule.id.starts_with(prefix); });
-    if (!any)
-      unmatched.push_back(category_error(
-          DiagCategory::Usage,
-          fmt::format("--require '{}' matches no rule id of {}", prefix, rules_path)));
+    if (any) continue;
+    Diagnostic d = category_error(DiagCategory::Usage,
+                                  fmt::format("--require '{}' matches no rule id of {}", prefix, rules_path));
+    std::vector<std::string> prefixes;  // "TYPES.", "TYPES.3.", ... and every whole id
+    for (const Rule& rule : cat->rules()) {
+      for (std::size_t dot = rule.id.find('.'); dot != std::string::npos; dot = rule.id.find('.', dot + 1))
+        prefixes.push_back(rule.id.substr(0, dot + 1));
+      prefixes.push_back(rule.id);
+    }
+    unmatched.push_back(suggest_nearest(d, prefix, prefixes));
   }
   if (!unmatched.empty()) return report_bad_input(unmatched, err, r.json);
   CoverageReport rep = scan_tree(r.root, *cat);

@@ -20,7 +20,7 @@
 #include "ir/support/json_text.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/ctrl_c.h"
-#include "tools/tf/nearest_names.h"
+#include "ir/support/nearest_names.h"
 #include "tools/tf/run_arguments.h"
 #ifdef TF_HAVE_CUDA_EMU
 #include "cuda/driver/backend_run.h"
@@ -61,17 +61,6 @@ std::optional<Diagnostic> check_levels(const std::vector<std::string>& levels) {
       return usage(fmt::format("--levels: '{}' is given twice", level));
   }
   return std::nullopt;
-}
-
-// Module::lookup's diagnostic for a --fn that names no function, with the nearest function names.
-std::vector<Diagnostic> with_nearest_functions(std::vector<Diagnostic> diags, const Module& module,
-                                               const std::string& fn) {
-  if (diags.empty() || diags.front().rule_id != "TIR.2.1.SYMREF.resolution-unique") return diags;
-  std::vector<std::string> names;
-  for (const FunctionRef& f : module.functions()) names.push_back(f->name());
-  const std::vector<std::string> near = nearest_names(fn, names);
-  if (!near.empty()) diags.front().notes.push_back(fmt::format("did you mean: @{}", fmt::join(near, ", @")));
-  return diags;
 }
 
 // Why `level` cannot run in this build or on this machine; nullopt when it can.
@@ -117,7 +106,7 @@ int run_diff(const DiffRequest& r, std::ostream& out, std::ostream& err) {
   if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
   const text::ReadFile& file = *checked.file;
   Result<RunTarget> target = pick_run_target(*file.module, r.function);
-  if (!target.ok()) return fail(with_nearest_functions(target.diagnostics(), *file.module, r.function), err, r.json);
+  if (!target.ok()) return fail(target.diagnostics(), err, r.json);
   eval::LiteralContext lc;
   lc.base_dir = std::filesystem::path(r.file).parent_path().string();
   Result<eval::DimValues> dims = read_dim_arguments(r.dims);

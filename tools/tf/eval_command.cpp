@@ -43,20 +43,29 @@ namespace fs = std::filesystem;
 
 Diagnostic usage(std::string message) { return category_error(DiagCategory::Usage, std::move(message)); }
 
-// Writes `diags`: kExitInternalError when one is an internal error (a bug of tf's, such as an
-// emitted module g++ refuses), else kExitBadInput.
-int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json) {
+// Writes `diags` in report.h's one voice: when the program `ran`, a diagnostic of what it did
+// (undefined behaviour, an evaluation error) is the answer and is written as tf check writes a
+// program's diagnostics; every other one (before the run, or a usage or internal error of the
+// run) is a refusal. kExitInternalError when one is an internal error (a bug of tf's, such as an
+// emitted module g++ refuses), kExitCheckFailed when the backend differs from the model, else
+// kExitBadInput.
+int fail(std::vector<Diagnostic> diags, std::ostream& err, bool json, bool ran = false) {
   bool internal = false, differs = false;
   for (const Diagnostic& d : diags) {
-    write_diagnostic(d, err, json);
+    const bool answer = ran && d.category != DiagCategory::Usage && d.category != DiagCategory::Internal;
+    if (answer) write_diagnostic(d, err, json);
+    else write_refusal(d, err, json);
     internal = internal || d.category == DiagCategory::Internal;
     differs = differs || d.rule_id == kBackendDiffersRule;  // the backend or the model is wrong: a failed check
   }
   return internal ? kExitInternalError : differs ? kExitCheckFailed : kExitBadInput;
 }
 
+// Writes DIR/out0.npy, ... (a block-scaled output: one file per plane) and says each on `said`
+// (say_wrote; null: says nothing); false, with the diagnostic in `errors`, when one cannot be
+// written.
 bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outputs, const std::string& dir,
-                   std::vector<Diagnostic>& errors, std::ostream& err) {
+                   std::vector<Diagnostic>& errors, std::ostream* said) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   for (std::size_t k = 0; k < outputs.size(); ++k) {
@@ -74,8 +83,9 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
         errors.push_back(*d);
         return false;
       }
-      err << fmt::format("wrote {} ({} {})\n", path.string(), outputs[k].first,
-                         eval::literal_type_text(outputs[k].second));
+      if (said != nullptr)
+        say_wrote(*said, path.string(),
+                  fmt::format("{} {}", outputs[k].first, eval::literal_type_text(outputs[k].second)));
     }
   }
   return true;
@@ -140,14 +150,15 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!result.ok()) {
     std::vector<Diagnostic> ds = result.diagnostics();
     for (Diagnostic& d : ds) place_at_function(d, file);
-    return fail(ds, err, r.json);
+    return fail(ds, err, r.json, /*ran=*/true);
   }
   if (!r.backend.empty() && r.no_check)
     err << "note: --no-check: the TIR machine model did not run, so these values are unchecked (a racy or "
            "deadlocking kernel prints numbers too)\n";
   const std::vector<std::pair<std::string, eval::Tensor>> outputs = flatten_outputs(result->value);
   std::vector<Diagnostic> errors;
-  if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, err)) return fail(errors, err, r.json);
+  if (!r.out_dir.empty() && !write_outputs(outputs, r.out_dir, errors, r.json ? nullptr : &out))
+    return fail(errors, err, r.json);
   if (r.json) {
     nlohmann::ordered_json doc{{"function", fn_name}, {"outputs", nlohmann::ordered_json::array()}};
     for (const auto& [name, t] : outputs) {

@@ -12,10 +12,10 @@
 #include "driver/ir_session.h"
 #include "driver/report.h"
 #include "ir/core/math_kinds.h"
+#include "ir/support/nearest_names.h"
 #include "tools/tf/ctrl_c.h"
 #include "tools/tf/explain_op.h"
 #include "tools/tf/explain_rule.h"
-#include "tools/tf/nearest_names.h"
 
 namespace tf::cli {
 namespace {
@@ -84,9 +84,7 @@ Diagnostic unknown_subject(const std::string& arg, const conformance::RuleCatalo
       fmt::format("'{}' is neither a rule id of {}, an op (tf ops lists them) nor a prefix of a "
                   "rule id",
                   arg, kRulesPath));
-  const std::vector<std::string> near = nearest_names(arg, known);
-  if (!near.empty()) d.notes.push_back(fmt::format("did you mean: {}", fmt::join(near, ", ")));
-  return d;
+  return suggest_nearest(d, arg, known);
 }
 
 // The longest argument looked up: every rule id and op name is under 64 characters, and a longer

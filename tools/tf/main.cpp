@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
   // is an error, not a silent loss with exit 0.
   std::cout.flush();
   if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
-    std::cerr << "tf: error[usage]: cannot write the standard output: what the command printed is lost\n";
+    tf::cli::write_refusal(tf::category_error(tf::DiagCategory::Usage,
+                                              "cannot write the standard output: what the command printed is lost"),
+                           std::cerr, /*json=*/false);
     return code == tf::cli::kExitOk || code == tf::cli::kExitCheckFailed ? tf::cli::kExitBadInput : code;
   }
   return code;

@@ -9,15 +9,11 @@
 #include "driver/report.h"
 #include "ir/text/file_reader.h"
 #include "ir/support/regular_file.h"
-#include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 namespace {
 
-int fail(const std::vector<Diagnostic>& diags, std::ostream& err) {
-  for (const Diagnostic& d : diags) write_diagnostic(d, err, /*json=*/false);
-  return kExitBadInput;
-}
+int fail(const std::vector<Diagnostic>& diags, std::ostream& err) { return report_bad_input(diags, err, /*json=*/false); }
 
 }  // namespace
 

@@ -97,7 +97,8 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
   const fuzz::ReduceResult& result = *reduced;
   const std::string output = r.output.empty() ? r.file + ".reduced.tfir" : r.output;
   if (output == "-") out << result.text;
-  else if (const int rc = write_text_output(result.text, output, out, err); rc != kExitOk) return rc;
+  else if (std::optional<Diagnostic> failed = write_file(output, result.text))
+    return report_bad_input({*failed}, err, r.json);
   const double ratio = result.lines_after > 0 ? static_cast<double>(result.lines_before) / static_cast<double>(result.lines_after) : 0;
   if (r.json) {
     out << json_text(nlohmann::json{{"file", r.file},         {"output", output},           {"failure", result.failure},
@@ -106,9 +107,10 @@ int run_reduce(const ReduceRequest& r, std::ostream& out, std::ostream& err) {
                                     {"out_of_time", result.out_of_time}})
         << "\n";
   } else if (output != "-") {
-    out << fmt::format("{}: {} -> {} code lines ({:.1f}x) in {:.1f} s, {} candidates tried, {} kept{}\n  still failing with: {}\n  written to {}\n",
+    out << fmt::format("{}: {} -> {} code lines ({:.1f}x) in {:.1f} s, {} candidates tried, {} kept{}\n  still failing with: {}\n",
                        r.file, result.lines_before, result.lines_after, ratio, result.seconds, result.tests, result.accepted,
-                       result.out_of_time ? " (time budget spent)" : "", result.failure, output);
+                       result.out_of_time ? " (time budget spent)" : "", result.failure);
+    say_wrote(out, output);
   }
   return kExitOk;
 }

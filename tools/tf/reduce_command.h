@@ -3,7 +3,7 @@
 // fuzz/campaign/reducer.h). The file's first failing case fixes the failure: its kind (the
 // reason up to the first ": ", and the rule id of an `error[ID]` in it); every smaller text
 // whose case fails with the same kind is kept. The reduced file goes to OUT (default:
-// FILE.reduced.tfir) and the sizes before and after to stdout. FILE is read as every command
+// FILE.reduced.tfir), the sizes before and after to stdout, then "wrote OUT". FILE is read as every command
 // reads its input (a regular file of at most 1 GiB: ir/support/regular_file.h), and --time bounds
 // everything, the replays included: a replay still running when the time is up is stopped
 // (deadline_interrupt.h). Exit 0 when it reduced (or the file was already minimal), 2 when the

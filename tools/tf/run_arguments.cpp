@@ -9,6 +9,7 @@
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/npy.h"
+#include "ir/support/nearest_names.h"
 #include "ir/text/decimal.h"
 #include "ir/type/tensor_type.h"
 #include "ir/type/type_print.h"
@@ -131,8 +132,12 @@ Result<std::vector<eval::Tensor>> read_input_arguments(const RunTarget& target, 
     }
     tensors.push_back(*t);
   }
-  for (const auto& [name, value] : given)
-    errors.push_back(usage(fmt::format("--input {}: @{} has no input parameter {}", name, target.name, name)));
+  std::vector<std::string> params;
+  for (const VarRef& p : target.params) params.push_back(p->name);
+  for (const auto& [name, value] : given) {
+    Diagnostic d = usage(fmt::format("--input {}: @{} has no input parameter {}", name, target.name, name));
+    errors.push_back(suggest_nearest(d, name, params));
+  }
   if (!errors.empty()) return errors;
   return tensors;
 }

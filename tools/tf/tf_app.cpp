@@ -49,8 +49,11 @@ int run_tf(std::vector<std::string> args) {
   if (const char* name = std::getenv("TF_PLANT"); name != nullptr && *name != '\0') {
     const PlantInfo* p = find_plant(name);
     if (p == nullptr || !plants_built()) {
-      std::cerr << "tf: error[usage]: TF_PLANT=" << name
-                << (p == nullptr ? " names no planted bug (tf fuzz --list-plants)" : ": this build has no planted bugs") << "\n";
+      write_refusal(category_error(DiagCategory::Usage,
+                                   std::string("TF_PLANT=") + name +
+                                       (p == nullptr ? " names no planted bug (tf fuzz --list-plants)"
+                                                     : ": this build has no planted bugs")),
+                    std::cerr, /*json=*/false);
       return kExitBadInput;
     }
     activate_plant(p->plant);

@@ -2,8 +2,10 @@
 // function calls, dispatch on DimVar ranges, and the diagnostics of bad input.
 #include <gtest/gtest.h>
 
+#include "eval/hir/eval_tables.h"
 #include "eval/hir/op_eval.h"
 #include "eval/hir/test/eval_testing.h"
+#include "ir/text/file_reader.h"
 
 namespace tf::eval::testing {
 namespace {
@@ -50,6 +52,28 @@ TEST(HirEvaluator, WrongInputCountIsAUsageError) {
   EXPECT_EQ(r.diagnostics().front().category, DiagCategory::Usage);
   EXPECT_NE(r.diagnostics().front().message.find("takes 1 input(s), 2 given"), std::string::npos)
       << error_text(r);
+}
+
+// Issue 42: a run naming no func listed the funcs alone ("the funcs: none") and said a prim_func
+// "needs the TIR evaluator, which is not built yet". Now every function of every kind is listed,
+// the nearest names are suggested, and a prim_func's name says where a prim_func runs.
+TEST(HirEvaluator, AnUnknownFunctionListsEveryKindAndTheNearestNames) {
+  Result<text::ReadFile> f = text::read_file(
+      "tfir 1\nfunc main(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n"
+      "prim_func rotate() outputs=0 target=cuda {\n}\nprim_func rotate_unsynced() outputs=0 target=cuda {\n}\n",
+      "kinds.tfir", eval_context());
+  ASSERT_TRUE(f.ok()) << f.diagnostics().front().render();
+  Result<const hir::Function*> typo = find_function_to_run(*f->module, "rotat");
+  ASSERT_FALSE(typo.ok());
+  EXPECT_EQ(typo.diagnostics().front().render(),
+            "error[usage]: there is no function rotat (the funcs: main; the prim_funcs: rotate, rotate_unsynced)\n"
+            "note: did you mean: @rotate, @rotate_unsynced");
+  Result<const hir::Function*> prim = find_function_to_run(*f->module, "rotate");
+  ASSERT_FALSE(prim.ok());
+  EXPECT_EQ(prim.diagnostics().front().render(),
+            "error[usage]: @rotate is a prim_func, not a func: the HIR evaluator runs funcs (the funcs: main; the "
+            "prim_funcs: rotate, rotate_unsynced); a prim_func runs on the TIR machine model (levels tir, cuda-emu "
+            "and cuda-gpu)");
 }
 
 TEST(HirEvaluator, StaticExtentMismatchIsAUsageError) {

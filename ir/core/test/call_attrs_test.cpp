@@ -84,6 +84,9 @@ TEST(CallAttrs, MakeRejectsUnknownRepeatedMistypedAndMissingAttributes) {
             std::vector<std::string>{"test.cast has no attribute 'mode'"});
   EXPECT_EQ(messages(make({{"x", DType::bf16()}, {"dtype", DType::bf16()}}).diagnostics()),
             std::vector<std::string>{"test.cast has no attribute 'x'"});  // an operand
+  // Issue 42: a misspelt attribute gets the nearest names of the op's attributes.
+  EXPECT_EQ(make({{"dtyp", DType::bf16()}, {"dtype", DType::bf16()}}).diagnostics().front().notes,
+            std::vector<std::string>{"did you mean: dtype"});
   EXPECT_EQ(messages(make({{"dtype", DType::bf16()}, {"dtype", DType::f16()}}).diagnostics()),
             std::vector<std::string>{"attribute 'dtype' of test.cast is given more than once"});
   EXPECT_EQ(

@@ -57,6 +57,15 @@ TEST(EnumSpace, ValuesCompareBySpaceAndCodeAndReadBackAsTheirEnums) {
             numerics::Rounding::TowardZero);
 }
 
+// Issue 42: an unknown spelling gets the nearest spellings of the space in a note.
+TEST(EnumSpace, AnUnknownSpellingSuggestsTheNearest) {
+  EXPECT_EQ(unknown_enum_spelling("hir.tensor.Reduce", "kind", kReduceKindSpace, "summ").notes,
+            std::vector<std::string>{"did you mean: sum"});
+  EXPECT_EQ(unknown_enum_spelling("hir.math.Binary", "kind", kBinaryKindSpace, "xor").notes,
+            std::vector<std::string>{"did you mean: or, mod, pow"});
+  EXPECT_TRUE(unknown_enum_spelling("hir.tensor.Reduce", "kind", kReduceKindSpace, "prod").notes.empty());
+}
+
 TEST(EnumSpace, AnUnknownSpellingIsTheOpsTypeErrorInTheSpacesWording) {
   auto message = [](std::string_view op, std::string_view attr, const EnumSpace& space,
                     std::string_view spelling) {

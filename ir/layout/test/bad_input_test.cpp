@@ -139,9 +139,9 @@ TEST(LayoutAlgebra, DivideAndProductPropagateTheFailingStep) {
 
 TEST(LayoutAlgebra, TilerLongerThanTheLayout) {
   const std::vector<Layout> tiler = {L("2:1"), L("2:1"), L("2:1")};
-  EXPECT_TRUE(mentions(composition(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 layouts"));
-  EXPECT_TRUE(mentions(logical_divide(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 layouts"));
-  EXPECT_TRUE(mentions(logical_product(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 layouts"));
+  EXPECT_TRUE(mentions(composition(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 modes"));
+  EXPECT_TRUE(mentions(logical_divide(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 modes"));
+  EXPECT_TRUE(mentions(logical_product(L("(4,8)"), tiler).diagnostics(), "a tiler of 3 modes"));
 }
 
 TEST(LayoutAlgebra, OverflowingResultsAreDiagnostics) {

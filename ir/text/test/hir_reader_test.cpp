@@ -222,6 +222,27 @@ func f(x: Tensor[(4,), i64]) -> Tensor[(4,), i64] {
   EXPECT_NE(out.find("y: Tensor[(4,), i64] = add(x, a)"), std::string::npos) << out;
 }
 
+// Issue 42: `tf check` said "no op is spelled 'softmaxx'" where `tf explain softmaxx` suggested
+// softmax. An unknown op, attribute, dtype, value or function gets the nearest names in a note.
+TEST(HirReader, UnknownNamesSuggestTheNearest) {
+  const std::string f = "\nfunc f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n";
+  EXPECT_EQ(first_error(f + "    y = softmaxx(x, axis=0)\n    return y\n}\n"),
+            "t.tfir:5:9: error[parse]: no op is spelled 'softmaxx' in a func (`tf ops` lists them)\n"
+            "note: did you mean: softmax");
+  EXPECT_EQ(first_error(f + "    y = softmax(x, axs=0)\n    return y\n}\n"),
+            "t.tfir:5:24: error[parse]: softmax has no attribute 'axs'\nnote: did you mean: axis");
+  EXPECT_EQ(first_error(f + "    y = add(x, xx)\n    return y\n}\n"),
+            "t.tfir:5:16: error[parse]: 'xx' is not defined here\nnote: did you mean: x");
+  const std::string dtype = first_error("\nfunc f(x: Tensor[(4,), f33]) -> Tensor[(4,), f32] {\n    return x\n}\n");
+  EXPECT_TRUE(dtype.starts_with("t.tfir:4:24: error[TYPES.3.DTYPE.from-name-rejects-unknown]: unknown dtype 'f33'"))
+      << dtype;
+  EXPECT_TRUE(dtype.ends_with("\nnote: did you mean: f32, f16, i32")) << dtype;
+  const std::string twice = "\nfunc twice(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    y = add(x, x)\n"
+                            "    return y\n}\n";
+  EXPECT_EQ(first_error(twice + f + "    y = @twic(x)\n    return y\n}\n"),
+            "t.tfir:10:9: error[parse]: no function @twic in this file\nnote: did you mean: @twice");
+}
+
 TEST(HirReader, BadBodiesFailAtAPositionOnce) {
   EXPECT_EQ(first_error("\nfunc f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {\n    y = frob(x)\n    return y\n}\n"),
             "t.tfir:5:9: error[parse]: no op is spelled 'frob' in a func (`tf ops` lists them)");

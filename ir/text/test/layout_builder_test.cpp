@@ -47,11 +47,25 @@ TEST(LayoutBuilder, ArgumentErrorsPointAtTheArgument) {
   EXPECT_EQ(build("Layout((4,), (1,), (2,))").diagnostics()[0].render(),
             "b:1:20: error[parse]: Layout takes at most 2 positional arguments");
   EXPECT_EQ(build("Layout(shape=(4,), strides=(1,))").diagnostics()[0].render(),
-            "b:1:28: error[parse]: Layout has no argument 'strides'");
+            "b:1:28: error[parse]: Layout has no argument 'strides'\nnote: did you mean: stride");
   EXPECT_EQ(build("ShardLayout(layout=Layout((4,), (1,)), attrs=(Q(0),), mesh=m)").diagnostics()[0].render(),
             "b:1:47: error[parse]: 'Q' is not a shard attribute (S, B, P, Dynamic)");
   EXPECT_EQ(build("Mesh((Topology(\"t\", 4),))").diagnostics()[0].render(),
             "b:1:1: error[parse]: Mesh needs the argument 'layout'");
+}
+
+// Issue 42: an unknown mesh axis, layout name or argument gets the nearest names in a note.
+TEST(LayoutBuilder, UnknownNamesSuggestTheNearest) {
+  LayoutEnvironment env;
+  env.declare("tile", build("Mesh((Topology(\"thread\", 128),), Layout((4, 32), (32, 1)), "
+                            "names=(\"warp\", \"lane\"))")
+                          .value());
+  EXPECT_EQ(build("tile[lanes=3]", env).diagnostics()[0].render(),
+            "b:1:12: error[parse]: 'lanes' is not an axis of the mesh; its axes are (warp, lane)\n"
+            "note: did you mean: lane");
+  EXPECT_EQ(build("tiles[0, :]", env).diagnostics()[0].render(),
+            "b:1:1: error[parse]: 'tiles' is not declared (declare a mesh or layout before using it)\n"
+            "note: did you mean: tile");
 }
 
 // Issue: robust against every input, class 6. A keyword item names a mesh axis; it slices as

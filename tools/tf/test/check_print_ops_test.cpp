@@ -206,13 +206,13 @@ TEST(TfPrint, UnreadableOrInvalidFileExitsTwoWithDiagnostics) {
   EXPECT_EQ(missing.exit_code, kExitBadInput);
   EXPECT_EQ(missing.out, "");
   EXPECT_EQ(missing.err,
-            "no/such/file.tfir: error[usage]: cannot read 'no/such/file.tfir': No such file or "
+            "tf: no/such/file.tfir: error[usage]: cannot read 'no/such/file.tfir': No such file or "
             "directory\n");
   std::string path = write_temp("errors4.tfir", kErrors);
   Outcome bad = print(path);
   EXPECT_EQ(bad.exit_code, kExitBadInput);
   EXPECT_EQ(bad.out, "");
-  EXPECT_TRUE(bad.err.starts_with(path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: ")) << bad.err;
+  EXPECT_TRUE(bad.err.starts_with("tf: " + path + ":2:9: error[TYPES.4.DIM.dimvar-lo-lt-hi]: ")) << bad.err;
 }
 
 // A line of `tf ops` with its column padding collapsed to one space.

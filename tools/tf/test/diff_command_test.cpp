@@ -286,30 +286,31 @@ TEST(TfDiff, BadUsageAndInputAreExitTwo) {
   EXPECT_EQ(level.code, kExitBadInput);
   EXPECT_EQ(level.out, "");
   EXPECT_EQ(level.err,
-            "error[usage]: --levels: 'emo' is not a level; the levels are hir, tir, emu and gpu\n"
+            "tf: error[usage]: --levels: 'emo' is not a level; the levels are hir, tir, emu and gpu\n"
             "note: did you mean: emu\n");
   Diffed twice = diff(request(path, "add2", {"hir", "tir", "hir"}));
   EXPECT_EQ(twice.code, kExitBadInput);
-  EXPECT_EQ(twice.err, "error[usage]: --levels: 'hir' is given twice\n");
+  EXPECT_EQ(twice.err, "tf: error[usage]: --levels: 'hir' is given twice\n");
   Diffed fn = diff(request(path, "ad2", {"hir", "tir"}));
   EXPECT_EQ(fn.code, kExitBadInput);
   EXPECT_EQ(fn.out, "");
   EXPECT_EQ(fn.err,
-            "error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'ad2'\n"
+            "tf: error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'ad2'\n"
             "note: the module's functions: @add2\n"
             "note: did you mean: @add2\n");
   Diffed input = diff(request(path, "add2", {"hir", "tir"}, {"a=Tensor[(2, 3), f32]{1, 2}", "c=1.5"}));
   EXPECT_EQ(input.code, kExitBadInput);
   EXPECT_EQ(input.err,
-            "--input a:1:1: error[parse]: a literal of shape (2, 3) takes 6 values, found 2\n"
-            "error[usage]: --input c: @add2 has no input parameter c\n");
+            "tf: --input a:1:1: error[parse]: a literal of shape (2, 3) takes 6 values, found 2\n"
+            "tf: error[usage]: --input c: @add2 has no input parameter c\n");
   const std::string broken = write_temp(
       "diff_broken.tfir", "tfir 1\nfunc broken(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    y = add(x,\n");
   Diffed unread = diff(request(broken, "", {"hir", "tir"}));
   EXPECT_EQ(unread.code, kExitBadInput);
   EXPECT_EQ(unread.out, "");
   EXPECT_EQ(unread.err,
-            broken + ":3:12: error[parse]: '(' is never closed (in the func that starts at " + broken + ":2:1)\n");
+            "tf: " + broken + ":3:12: error[parse]: '(' is never closed (in the func that starts at " + broken +
+                ":2:1)\n");
 }
 
 // Without a device gpu is skipped with the reason and the other levels are still compared; with

@@ -61,7 +61,9 @@ TEST(TfEval, TupleOutputsGoToOneNpyEach) {
   fs::remove_all(dir);
   Ran r = eval({.file = file, .inputs = {"x=Tensor[(2,), i32]{7, -7}"}, .out_dir = dir.string()});
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_EQ(r.out, "");  // --out without --print writes files only
+  // --out without --print writes files only, and says each (report.h's say_wrote).
+  EXPECT_EQ(r.out, "wrote " + (dir / "out0.npy").string() + " (output[0] Tensor[(2,), i32])\n" + "wrote " +
+                       (dir / "out1.npy").string() + " (output[1] Tensor[(2,), i32])\n");
   for (const char* name : {"out0.npy", "out1.npy"}) {
     Result<eval::NpyArray> a = eval::read_npy_file((dir / name).string());
     ASSERT_TRUE(a.ok()) << name;
@@ -85,7 +87,7 @@ TEST(TfEval, BadInputIsExitTwoWithAPlacedDiagnostic) {
   EXPECT_NE(disagree.err.find("already bound to 3"), std::string::npos) << disagree.err;
   Ran unknown = eval({.file = file, .function = "nosuch"});
   EXPECT_EQ(unknown.code, 2);
-  EXPECT_EQ(unknown.err, "error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'nosuch'\n"
+  EXPECT_EQ(unknown.err, "tf: error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'nosuch'\n"
                         "note: the module's functions: @scale_add @pair\n");
   Ran bad_literal = eval({.file = file, .function = "scale_add",
                           .inputs = {"x=Tensor[(3,), f32]{1, 2}", "y=Tensor[(3,), f32]{1, 2, 3}"}});

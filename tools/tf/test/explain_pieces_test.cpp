@@ -1,12 +1,11 @@
-// The pieces `tf explain` is made of: the semantics paragraph of an op, the nearest names,
-// what a covering place is, the seed column, one case run by name.
+// The pieces `tf explain` is made of: the semantics paragraph of an op, what a covering place is,
+// the seed column, one case run by name (the nearest names: ir/support/test/nearest_names_test.cpp).
 #include <gtest/gtest.h>
 
 #include "conformance/case_filter.h"
 #include "driver/ir_session.h"
 #include "tools/tf/cover_place.h"
 #include "tools/tf/explain_rule.h"
-#include "tools/tf/nearest_names.h"
 #include "tools/tf/semantics_doc.h"
 #include "tools/tf/single_case.h"
 
@@ -73,22 +72,6 @@ TEST(SemanticsDoc, EachDialectHasItsPage) {
   EXPECT_EQ(semantics_page_of(op_named("tir.memory.Copy")).evaluation_part, "Execution");
   EXPECT_EQ(semantics_page_of(op_named("dim.DimAdd")).path, "docs/hir-semantics.md");
   EXPECT_EQ(semantics_page_of(op_named("hir.nn.SoftMax")).evaluation_part, "Evaluation");
-}
-
-TEST(NearestNames, EditDistanceIgnoresCase) {
-  EXPECT_EQ(edit_distance("kitten", "sitting"), 3u);
-  EXPECT_EQ(edit_distance("Concat", "concat"), 0u);
-  EXPECT_EQ(edit_distance("", "abc"), 3u);
-}
-
-TEST(NearestNames, NearestFirstContainingNamesKept) {
-  const std::vector<std::string> known{"TIR", "TYPES", "hir.tensor.Concat", "concat", "stack"};
-  EXPECT_EQ(nearest_names("concatt", known), (std::vector<std::string>{"concat"}));
-  EXPECT_EQ(nearest_names("HIR", known), (std::vector<std::string>{"TIR", "hir.tensor.Concat"}));
-  EXPECT_EQ(nearest_names("Concat", known),
-            (std::vector<std::string>{"concat", "hir.tensor.Concat"}));
-  EXPECT_EQ(nearest_names("Concat", known, 1), (std::vector<std::string>{"concat"}));
-  EXPECT_TRUE(nearest_names("zzzzzzzz", known).empty());
 }
 
 TEST(SeedText, DocumentNumberAndSection) {

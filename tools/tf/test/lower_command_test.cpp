@@ -111,7 +111,7 @@ TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, file + ":9:5: error[usage]: cannot lower hir.tensor.Where (binding `c`) in @pick to TIR: TIR has no "
+  EXPECT_EQ(o.err, "tf: " + file + ":9:5: error[usage]: cannot lower hir.tensor.Where (binding `c`) in @pick to TIR: TIR has no "
                    "elementwise choice to lower it to (seed 002's ops have no select)\n");
 }
 
@@ -120,7 +120,7 @@ TEST(TfLower, WritesTheFileItIsGivenAndDumpsAfterAPass) {
   const std::string output = testing::TempDir() + "lower_dump.out.tfir";
   Outcome o = lower({.file = file, .function = "scale", .output = output, .dump_after = {"hir-to-tir", "host-entry"}});
   ASSERT_EQ(o.code, kExitOk) << o.err;
-  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(o.out, "wrote " + output + "\n");  // every file written is said (report.h)
   // After hir-to-tir the kernel alone; host-entry adds the entry with the function's name.
   const std::string scale = kScaleLowered;
   const std::string kernel_only = scale.substr(0, scale.find("\nprim_func scale("));
@@ -184,7 +184,7 @@ func g(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, file + ":8:5: error[usage]: cannot lower the call of @f (binding `y`) in @g to TIR: it closes the "
+  EXPECT_EQ(o.err, "tf: " + file + ":8:5: error[usage]: cannot lower the call of @f (binding `y`) in @g to TIR: it closes the "
                           "call cycle f -> g -> f, and the lowering inlines every call: a recursive one would be "
                           "inlined without end (HIR keeps recursion legal; its evaluator stops it at 200 nested calls)\n");
 }
@@ -202,7 +202,7 @@ TEST(TfLower, WhatItPrintsReadsBack) {
   Outcome refused = lower({.file = file});
   EXPECT_EQ(refused.code, kExitBadInput);
   EXPECT_EQ(refused.out, "");
-  EXPECT_EQ(refused.err, file + ":3:5: error[usage]: cannot lower hir.tensor.Split (binding `p`) in @f to TIR: its kernel "
+  EXPECT_EQ(refused.err, "tf: " + file + ":3:5: error[usage]: cannot lower hir.tensor.Split (binding `p`) in @f to TIR: its kernel "
                                 "would nest more than 1999 lets (each TIR binding's let holds the rest of its body); a TIR "
                                 "body nests at most 2000 (the most the tfir reader reads back), and reduce-workspaces may add "
                                 "one\n");

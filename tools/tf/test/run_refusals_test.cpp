@@ -156,13 +156,13 @@ prim_func h(x: Tensor[(2,), f32], out: Tensor[(2,), f32]) outputs=1 target=host 
     r.backend = backend;
     Ran ran = run(r);
     EXPECT_EQ(ran.code, kExitBadInput) << backend;
-    EXPECT_EQ(ran.err, "error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'nosuch'\n"
+    EXPECT_EQ(ran.err, "tf: error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'nosuch'\n"
                        "note: the module's functions: @k @h\n")
         << backend;
     r.function = "H";
     ran = run(r);
     EXPECT_EQ(ran.code, kExitBadInput) << backend;
-    EXPECT_EQ(ran.err, "error[TIR.2.1.SYMREF.name-canonical]: no function is named 'H'; names are exact, and 'h' differs in case\n"
+    EXPECT_EQ(ran.err, "tf: error[TIR.2.1.SYMREF.name-canonical]: no function is named 'H'; names are exact, and 'h' differs in case\n"
                        "note: the module's functions: @k @h\n")
         << backend;
   }

@@ -1,10 +1,12 @@
-#include "tools/tf/nearest_names.h"
+#include "ir/support/nearest_names.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 #include <utility>
 
-namespace tf::cli {
+namespace tf {
 namespace {
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
@@ -35,14 +37,17 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 std::vector<std::string> nearest_names(std::string_view name, const std::vector<std::string>& known,
                                        std::size_t count) {
+  if (name.size() > kLongestNearName) return {};
   const std::string needle = lowered(name);
   const std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
   // (distance, position) for each candidate kept.
   std::vector<std::pair<std::size_t, std::size_t>> kept;
   for (std::size_t i = 0; i < known.size(); ++i) {
-    const bool contains = !needle.empty() && lowered(known[i]).find(needle) != std::string::npos;
+    const bool contains = needle.size() >= 3 && lowered(known[i]).find(needle) != std::string::npos;
+    const std::size_t gap = std::max(name.size(), known[i].size()) - std::min(name.size(), known[i].size());
+    if (!contains && gap > limit) continue;  // the distance is at least the difference in length
     const std::size_t d = edit_distance(name, known[i]);
-    if (contains || d <= limit) kept.emplace_back(d, i);
+    if (contains || (d <= limit && d < name.size())) kept.emplace_back(d, i);
   }
   std::sort(kept.begin(), kept.end());
   std::vector<std::string> out;
@@ -53,4 +58,14 @@ std::vector<std::string> nearest_names(std::string_view name, const std::vector<
   return out;
 }
 
-}  // namespace tf::cli
+Diagnostic& suggest_nearest(Diagnostic& d, std::string_view name, const std::vector<std::string>& known,
+                            std::string_view sigil) {
+  const std::vector<std::string> near = nearest_names(name, known);
+  if (near.empty()) return d;
+  std::string note = "did you mean: ";
+  for (std::size_t i = 0; i < near.size(); ++i) note += fmt::format("{}{}{}", i ? ", " : "", sigil, near[i]);
+  d.notes.push_back(std::move(note));
+  return d;
+}
+
+}  // namespace tf

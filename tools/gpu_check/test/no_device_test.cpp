@@ -1,0 +1,71 @@
+// tf-gpu-check on a machine without a CUDA device (this build's CI machines): it says so on
+// stderr, writes both report files saying so, and exits 3 without running a check. Skipped
+// where a device is visible (there tools/gpu-check runs the real checks).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "cuda/cublas/device.h"
+
+namespace {
+
+struct CheckRun {
+  int exit_code = -1;
+  std::string out;
+};
+
+CheckRun run_check(const std::string& args) {
+  CheckRun r;
+  std::string command = TF_GPU_CHECK;
+  command.append(" ").append(args).append(" 2>&1");
+  FILE* p = popen(command.c_str(), "r");
+  if (p == nullptr) return r;
+  std::array<char, 4096> buf;
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
+  const int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool holds(const std::string& text, const std::string& piece) {
+  return text.find(piece) != std::string::npos;
+}
+
+TEST(GpuCheckWithoutDevice, SaysSoWritesTheReportAndExitsThree) {
+  if (tf::cublas::device_unavailable().empty()) GTEST_SKIP() << "a CUDA device is visible: run tools/gpu-check";
+  const std::string out = ::testing::TempDir() + "gpu-check-no-device";
+  const CheckRun r = run_check("--minutes 1 --out " + out);
+  EXPECT_EQ(r.exit_code, 3) << r.out;
+  EXPECT_TRUE(holds(r.out, "gpu-check: no CUDA device is visible (cudaGetDeviceCount")) << r.out;
+  EXPECT_TRUE(holds(r.out, "everything was built and linked, including cuBLAS (cuBLAS ")) << r.out;
+  EXPECT_TRUE(holds(r.out, "no check ran")) << r.out;
+  const std::string md = read(out + "/report.md"), json = read(out + "/report.json");
+  EXPECT_TRUE(holds(md, "no CUDA device is visible: no check ran (exit 3)")) << md;
+  EXPECT_TRUE(holds(md, "| 2 | conformance at cuda-gpu | skipped |")) << md;
+  EXPECT_TRUE(holds(json, "\"exit_code\": 3")) << json;
+  EXPECT_TRUE(holds(json, "\"device\": null")) << json;
+}
+
+TEST(GpuCheckWithoutDevice, HelpNamesTheExitCodesAndBadUsageIsTwo) {
+  const CheckRun help = run_check("--help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_TRUE(holds(help.out, "3 no CUDA device is visible")) << help.out;
+  EXPECT_EQ(run_check("--minutes -1").exit_code, 2);
+  EXPECT_EQ(run_check("--no-such-option").exit_code, 2);
+  for (const char* k : {"100", "640", "abc", "99999999999999999999999"})
+    EXPECT_EQ(run_check(std::string("--gemm-k ") + k).exit_code, 2) << k;
+}
+
+}  // namespace
