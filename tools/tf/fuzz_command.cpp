@@ -23,6 +23,7 @@
 #include "fuzz/campaign/report_html.h"
 #include "fuzz/campaign/reproducer.h"
 #include "ir/support/json_text.h"
+#include "ir/support/nearest_names.h"
 #include "ir/support/plant.h"
 #include "tools/tf/cache_option.h"
 #include "tools/tf/cli_value.h"
@@ -181,7 +182,7 @@ bool create_folder(const std::string& dir, std::ostream& err) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (!ec) return true;
-  err << "tf fuzz: cannot create " << dir << ": " << ec.message() << "\n";
+  write_refusal(category_error(DiagCategory::Usage, fmt::format("cannot create {}: {}", dir, ec.message())), err, false);
   return false;
 }
 
@@ -198,6 +199,14 @@ bool write_report(const CampaignReport& report, const std::string& dir, std::ost
     }
   said << "wrote " << html << " (the data: " << json << ")\n";
   return true;
+}
+
+Diagnostic usage(std::string message) { return category_error(DiagCategory::Usage, std::move(message)); }
+
+// Writes `d` as every command writes a refusal (driver/report.h) and gives the exit code.
+int refuse(const Diagnostic& d, std::ostream& err) {
+  write_refusal(d, err, false);
+  return kExitBadInput;
 }
 
 int list_properties(std::ostream& out) {
@@ -225,27 +234,24 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
   if (!r.plant.empty()) {
     const PlantInfo* p = find_plant(r.plant);
     if (p == nullptr) {
-      err << "tf fuzz: no planted bug named '" << r.plant << "' (tf fuzz --list-plants names them)\n";
-      return kExitBadInput;
+      std::vector<std::string> names;
+      for (const PlantInfo& known : plants()) names.push_back(known.name);
+      Diagnostic d = usage(fmt::format("--plant: no planted bug named '{}' (tf fuzz --list-plants names them)", r.plant));
+      return refuse(suggest_nearest(d, r.plant, names), err);
     }
-    if (!plants_built()) {
-      err << "tf fuzz: this build has no planted bugs (configure with -DTF_PLANTS=ON; release builds leave them out)\n";
-      return kExitBadInput;
-    }
+    if (!plants_built())
+      return refuse(usage("--plant: this build has no planted bugs (configure with -DTF_PLANTS=ON; release builds leave them out)"), err);
     activate_plant(p->plant);
   }
   std::int64_t shard = 0, shards = 1;
   if (!parse_shard(r.shard, shard, shards)) {
-    err << "tf fuzz: --shard takes I/N, integers with 0 <= I < N <= 9223372036854775807 (found '" << r.shard << "')\n";
-    return kExitBadInput;
+    return refuse(usage(fmt::format("--shard takes I/N, integers with 0 <= I < N <= 9223372036854775807 (found '{}')", r.shard)), err);
   }
   if (r.properties.empty()) {
-    err << "tf fuzz: name a property with --property (tf fuzz --list names them), or --property all\n";
-    return kExitBadInput;
+    return refuse(usage("name a property with --property (tf fuzz --list names them), or --property all"), err);
   }
   if (r.seconds <= 0 && r.cases < 0) {
-    err << "tf fuzz: without a time budget (--time 0) give --cases\n";
-    return kExitBadInput;
+    return refuse(usage("without a time budget (--time 0) give --cases"), err);
   }
   std::vector<const Property*> chosen;
   const bool all = std::find(r.properties.begin(), r.properties.end(), "all") != r.properties.end();
@@ -253,8 +259,10 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     if (all || std::find(r.properties.begin(), r.properties.end(), p.name) != r.properties.end()) chosen.push_back(&p);
   for (const std::string& name : r.properties)
     if (name != "all" && fuzz::find_property(name) == nullptr) {
-      err << "tf fuzz: no property named '" << name << "' (tf fuzz --list names them)\n";
-      return kExitBadInput;
+      std::vector<std::string> names;
+      for (const Property& p : fuzz::properties()) names.push_back(p.name);
+      Diagnostic d = usage(fmt::format("--property: no property named '{}' (tf fuzz --list names them)", name));
+      return refuse(suggest_nearest(d, name, names), err);
     }
   // With --report and no --out, the findings go under the report, which links them.
   const std::string out_dir =
@@ -283,8 +291,7 @@ int run_fuzz(const FuzzRequest& r, std::ostream& out, std::ostream& err) {
     if (CtrlC::pressed()) break;
     if (const std::string why = p->unavailable(); !why.empty()) {
       if (!all) {
-        err << "tf fuzz: property " << p->name << " cannot run here: " << why << "\n";
-        return kExitBadInput;
+        return refuse(usage(fmt::format("property {} cannot run here: {}", p->name, why)), err);
       }
       PropertyReport skipped;
       skipped.result.property = p->name;

@@ -75,6 +75,11 @@ TEST(OneVoice, EverySubcommandRefusesWithTfColon) {
        "tf: error[TIR.2.1.SYMREF.resolution-unique]: no function of module '' is named 'mian'\n"
        "note: the module's functions: @main\nnote: did you mean: @main\n"},
       {"diff " + kSoftmax + " --levels hir,tur", "tf: error[usage]: --levels: 'tur' is not a level;"},
+      // tf fuzz's own refusals, with the nearest names.
+      {"fuzz --property hir-vs-tri --cases 1",
+       "tf: error[usage]: --property: no property named 'hir-vs-tri' (tf fuzz --list names them)\n"
+       "note: did you mean: hir-vs-tir, hir-vs-emu, hir-vs-gpu\n"},
+      {"fuzz --property hir-eval --shard 2/2", "tf: error[usage]: --shard takes I/N,"},
   };
   for (const Refusal& r : refusals) {
     const TfRun ran = stderr_of(r.args);
