@@ -101,12 +101,10 @@ int run_diff(const DiffRequest& r, std::ostream& out, std::ostream& err) {
   if (std::optional<Diagnostic> bad = check_levels(r.levels)) return fail({*bad}, err, r.json);
   // The inputs and every level's values are charged to one budget (memory_budget.h).
   eval::MemoryBudgetScope memory(limits->memory_bytes());
-  CheckedFile checked = check_source_file(r.file);
-  const std::vector<Diagnostic> diagnostics = checked.diagnostics();
-  if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
-  const text::ReadFile& file = *checked.file;
-  Result<RunTarget> target = pick_run_target(*file.module, r.function);
-  if (!target.ok()) return fail(target.diagnostics(), err, r.json);
+  Result<RunProgram> program = read_run_program(r.file, r.function);
+  if (!program.ok()) return fail(program.diagnostics(), err, r.json);
+  const text::ReadFile& file = program->file();
+  const RunTarget* target = &program->target;
   eval::LiteralContext lc;
   lc.base_dir = std::filesystem::path(r.file).parent_path().string();
   Result<eval::DimValues> dims = read_dim_arguments(r.dims);

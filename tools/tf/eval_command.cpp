@@ -98,13 +98,11 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!limits.ok()) return fail(limits.diagnostics(), err, r.json);
   // Inputs and every value of the evaluation are charged to one budget (memory_budget.h).
   eval::MemoryBudgetScope memory(limits->memory_bytes());
-  CheckedFile checked = check_source_file(r.file);
-  const std::vector<Diagnostic> diagnostics = checked.diagnostics();
-  if (has_error(diagnostics) || !checked.file) return fail(diagnostics, err, r.json);
-  const text::ReadFile& file = *checked.file;
   // A prim_func runs on the TIR machine model, a func on the HIR evaluator (run_arguments.h).
-  Result<RunTarget> target = pick_run_target(*file.module, r.function);
-  if (!target.ok()) return fail(target.diagnostics(), err, r.json);
+  Result<RunProgram> program = read_run_program(r.file, r.function);
+  if (!program.ok()) return fail(program.diagnostics(), err, r.json);
+  const text::ReadFile& file = program->file();
+  const RunTarget* target = &program->target;
   const tf::tir::PrimFunction* prim = target->prim;
   const std::string fn_name = target->name;
   if (!eval::tir::mma_mode_from_name(r.mma))

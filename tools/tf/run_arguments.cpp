@@ -5,6 +5,7 @@
 #include <map>
 
 #include "driver/function_run.h"
+#include "driver/ir_session.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/memory_budget.h"
@@ -59,6 +60,16 @@ void flatten(const eval::Value& v, const std::string& selector,
 }
 
 }  // namespace
+
+Result<RunProgram> read_run_program(const std::string& path, const std::string& name) {
+  RunProgram p{check_source_file(path), {}};
+  std::vector<Diagnostic> diagnostics = p.checked.diagnostics();
+  if (has_error(diagnostics) || !p.checked.file) return diagnostics;
+  Result<RunTarget> target = pick_run_target(*p.file().module, name);
+  TF_TRY(target);
+  p.target = std::move(target).value();
+  return p;
+}
 
 Result<RunTarget> pick_run_target(const Module& module, const std::string& name) {
   // A prim_func runs on the TIR machine model, a func on the HIR evaluator. A name that is no

@@ -17,6 +17,7 @@
 #include "ir/hir/function.h"
 #include "ir/support/result.h"
 #include "ir/tir/prim_function.h"
+#include "ir/verify/read_and_verify.h"
 
 namespace tf::cli {
 
@@ -27,6 +28,18 @@ struct RunTarget {
   std::string name;
   std::vector<VarRef> params;  ///< the input parameters, in order
 };
+
+/// A program file read and verified, and the function a run picks in it.
+struct RunProgram {
+  CheckedFile checked;  ///< its file is there (the program read and verified without an error)
+  RunTarget target;
+  const text::ReadFile& file() const { return *checked.file; }
+};
+
+/// The file at `path` read and verified (driver/ir_session.h) and its function `name` picked
+/// (pick_run_target): where tf eval, tf run and tf diff start. Diagnostics: the file's, when one
+/// is an error or it did not read; else pick_run_target's.
+Result<RunProgram> read_run_program(const std::string& path, const std::string& name);
 
 /// The function `name` of `module` (empty: the module's entry, else its last func; a prim_func
 /// when the name or the entry is one), as tf eval picks it. Diagnostics: Module::lookup's for a
