@@ -11,26 +11,14 @@
 #include <string>
 
 #include "cuda/cublas/device.h"
+#include "ir/support/testing/shell_run.h"
 
 namespace {
 
-struct CheckRun {
-  int exit_code = -1;
-  std::string out;
-};
+using CheckRun = tf::testing::ShellRun;
 
-CheckRun run_check(const std::string& args) {
-  CheckRun r;
-  std::string command = TF_GPU_CHECK;
-  command.append(" ").append(args).append(" 2>&1");
-  FILE* p = popen(command.c_str(), "r");
-  if (p == nullptr) return r;
-  std::array<char, 4096> buf;
-  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+// Runs tf-gpu-check with `args`, stderr merged into what it printed.
+CheckRun run_check(const std::string& args) { return tf::testing::shell_run(std::string(TF_GPU_CHECK) + " " + args + " 2>&1"); }
 
 std::string read(const std::string& path) {
   std::ifstream in(path);
