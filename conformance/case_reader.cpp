@@ -9,6 +9,7 @@
 #include "conformance/law_case.h"
 #include "eval/tir/ub_kind.h"
 #include "ir/layout/layout_law.h"
+#include "ir/support/nearest_names.h"
 
 namespace tf::conformance {
 
@@ -142,8 +143,11 @@ class CaseParser {
   }
 
   void check_id(const std::string& id, const SourceLocation& at) {
-    if (rules_ != nullptr && rules_->find(id) == nullptr)
-      error(at, fmt::format("'{}' is not a rule id of the catalogue", id));
+    if (rules_ == nullptr || rules_->find(id) != nullptr) return;
+    error(at, fmt::format("'{}' is not a rule id of the catalogue", id));
+    std::vector<std::string> ids;
+    for (const Rule& r : rules_->rules()) ids.push_back(r.id);
+    suggest_nearest(diags_.back(), id, ids);
   }
 
   void statement(const std::string& s, const SourceLocation& at) {

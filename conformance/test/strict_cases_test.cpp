@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "conformance/case_filter.h"
+#include "conformance/rule_catalogue.h"
 #include "conformance/suite.h"
 #include "eval/hir/op_eval.h"
 #include "ir/text/standard_context.h"
@@ -21,14 +22,20 @@ namespace fs = std::filesystem;
 constexpr const char* kFunc =
     "tfir 1\n\nfunc f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return x\n}\n\n";
 
-// Runs the one file `body` (after kFunc) and returns the run.
-SuiteRun run_file_text(const std::string& body) {
+// The ops and the HIR evaluator's handlers.
+const Context* test_context() {
   static const Context* context = [] {
     auto* c = new Context();
     text::register_all_ops(*c);
     eval::register_hir_eval(c->handlers());
     return c;
   }();
+  return context;
+}
+
+// Runs the one file `body` (after kFunc) and returns the run.
+SuiteRun run_file_text(const std::string& body) {
+  const Context* context = test_context();
   const fs::path file = fs::temp_directory_path() / ("tf_strict_" + std::to_string(::getpid()) + ".tfir");
   std::ofstream(file) << kFunc << body;
   SuiteOptions options;
@@ -69,6 +76,28 @@ TEST(StrictCases, ACaseThatSetsUpARunButChecksNothingIsBadInput) {
             std::string::npos)
       << messages(r);
   EXPECT_EQ(r.bad_input[0].location.line, 7);
+}
+
+// A rule id the catalogue does not hold is bad input, with the nearest ids it does hold.
+TEST(StrictCases, AnUnknownRuleIdNamesTheNearestIds) {
+  const RuleCatalogue rules = RuleCatalogue::parse(
+                                  "id\tseed\tkind\trule\tcheck\n"
+                                  "A.1.X.one\ts\treject\tr\tc\n"
+                                  "B.2.Y.three\ts\tvalue\tr\tc\n",
+                                  "t.tsv")
+                                  .value();
+  const fs::path file = fs::temp_directory_path() / ("tf_strict_ids_" + std::to_string(::getpid()) + ".tfir");
+  std::ofstream(file) << kFunc << "case \"a\" {\n    covers A.1.X.onw\n    run f\n}\n";
+  SuiteOptions options;
+  options.paths = {file.string()};
+  options.context = test_context();
+  options.rules = &rules;
+  const SuiteRun r = run_suite(options);
+  fs::remove(file);
+  ASSERT_EQ(r.bad_input.size(), 1u) << messages(r);
+  EXPECT_EQ(r.bad_input[0].message, "'A.1.X.onw' is not a rule id of the catalogue");
+  ASSERT_EQ(r.bad_input[0].notes.size(), 1u);
+  EXPECT_EQ(r.bad_input[0].notes[0], "did you mean: A.1.X.one");
 }
 
 TEST(StrictCases, ACaseWithoutExpectLinesAssertsThatTheFileVerifies) {

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ir/support/nearest_names.h"
+
 namespace tf::upstream {
 namespace {
 
@@ -239,7 +241,10 @@ Result<std::string> ExprTranslator::sugar_layout(const PyExpr& e) const {
     if (it == meshes.end()) return error(ref, fmt::format("'{}' is not a mesh of the prelude with axis names", m));
     if (!mesh.empty() && mesh != m) return error(ref, fmt::format("a layout annotation over two meshes ({} and {})", mesh, m));
     if (std::find(it->second.axes.begin(), it->second.axes.end(), ref.text) == it->second.axes.end())
-      return error(ref, fmt::format("mesh {} has no axis '{}'", m, ref.text));
+    {
+      Diagnostic d = error(ref, fmt::format("mesh {} has no axis '{}'", m, ref.text));
+      return suggest_nearest(d, ref.text, it->second.axes);
+    }
     mesh = m;
     return &it->second;
   };

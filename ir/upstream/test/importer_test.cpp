@@ -139,6 +139,10 @@ TEST(Importer, LayoutSugarIsTheShardLayoutItMeans) {
             "Tensor[(8,), f32, layout=ShardLayout(layout=Layout((8,), (1,)), attrs=(B(), B()), mesh=thread)]");
   EXPECT_EQ(type("Tensor[(8,), \"f32\", (8 @ other.w,)]"),
             "m.py:1:26: error[parse]: 'other' is not a mesh of the prelude with axis names");
+  // An axis the mesh does not have, with the nearest axes it has.
+  const std::string no_axis = type("Tensor[(8,), \"f32\", (8 @ thread.tt,)]");
+  EXPECT_EQ(no_axis.substr(0, no_axis.find('\n')), "m.py:1:26: error[parse]: mesh thread has no axis 'tt'");
+  EXPECT_NE(no_axis.find("\nnote: did you mean: t"), std::string::npos) << no_axis;
 }
 
 TEST(Importer, LoopsCarryTheirTrailingUpdatesAndTileWindowsSlice) {
