@@ -95,10 +95,7 @@ std::unique_ptr<EmuModule> EmuModule::in_library(std::shared_ptr<const LoadedLib
   return std::unique_ptr<EmuModule>(new EmuModule(std::move(library), std::move(prefix)));
 }
 
-void* EmuModule::entry_symbol(const std::string& entry) const {
-  const std::string symbol = detail::function_symbols(entry, prefix_).entry;
-  return symbol.empty() ? nullptr : library_->symbol(symbol);
-}
+void* EmuModule::entry_symbol(const std::string& entry) const { return library_->entry(prefix_, entry); }
 
 bool EmuModule::has_entry(const std::string& entry) const { return entry_symbol(entry) != nullptr; }
 

@@ -80,10 +80,7 @@ std::unique_ptr<GpuModule> GpuModule::in_library(std::shared_ptr<const LoadedLib
   return std::unique_ptr<GpuModule>(new GpuModule(std::move(library), std::move(prefix)));
 }
 
-void* GpuModule::entry_symbol(const std::string& entry) const {
-  const std::string symbol = detail::function_symbols(entry, prefix_).entry;
-  return symbol.empty() ? nullptr : library_->symbol(symbol);
-}
+void* GpuModule::entry_symbol(const std::string& entry) const { return library_->entry(prefix_, entry); }
 
 bool GpuModule::has_entry(const std::string& entry) const { return entry_symbol(entry) != nullptr; }
 

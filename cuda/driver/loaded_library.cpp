@@ -10,6 +10,7 @@
 
 #include "cuda/driver/command.h"
 #include "cuda/driver/disk_cache.h"
+#include "cuda/emit/cpp_text.h"
 
 namespace tf::cuda {
 
@@ -113,6 +114,11 @@ LoadedLibrary::~LoadedLibrary() {
 }
 
 void* LoadedLibrary::symbol(const std::string& name) const { return ::dlsym(handle_, name.c_str()); }
+
+void* LoadedLibrary::entry(std::string_view prefix, const std::string& entry) const {
+  const std::string name = detail::function_symbols(entry, prefix).entry;
+  return name.empty() ? nullptr : symbol(name);
+}
 
 }  // namespace tf::cuda
 

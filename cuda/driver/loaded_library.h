@@ -66,6 +66,9 @@ class LoadedLibrary {
 
   /// The address of exported symbol `name`, or null.
   void* symbol(const std::string& name) const;
+  /// The address of the host entry `entry` of the module whose extern "C" symbols carry `prefix`
+  /// (cpp_text.h's function_symbols; "" for a translation unit of its own), or null.
+  void* entry(std::string_view prefix, const std::string& entry) const;
 
   /// The scratch directory holding the source and the shared object when built with `keep`
   /// ("" otherwise: it is gone).

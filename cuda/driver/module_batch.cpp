@@ -15,9 +15,9 @@ namespace {
 // failure.
 template <typename M>
 void compile_range(const std::vector<BatchBody>& all, std::size_t begin, std::size_t end, const Toolchain& toolchain,
-                   const BuildOptions& options, bool (*stop_requested)(), ModuleBatch<M>& out) {
+                   const BuildOptions& options, ModuleBatch<M>& out) {
   if (end - begin < 2) return;  // alone: left for its run
-  if (stop_requested != nullptr && stop_requested()) return;
+  if (options.stop_requested != nullptr && options.stop_requested()) return;
   std::vector<const BatchBody*> bodies;
   for (std::size_t i = begin; i < end; ++i) bodies.push_back(&all[i]);
   Result<std::shared_ptr<LoadedLibrary>> library = LoadedLibrary::build(batch_unit(bodies), toolchain, options);
@@ -33,19 +33,18 @@ void compile_range(const std::vector<BatchBody>& all, std::size_t begin, std::si
   ++out.failures;
   if (library.diagnostics().front().category == DiagCategory::Usage) return;  // no scratch folder: no half would fare better
   const std::size_t middle = begin + (end - begin) / 2;
-  compile_range(all, begin, middle, toolchain, options, stop_requested, out);
-  compile_range(all, middle, end, toolchain, options, stop_requested, out);
+  compile_range(all, begin, middle, toolchain, options, out);
+  compile_range(all, middle, end, toolchain, options, out);
 }
 
 template <typename M>
-ModuleBatch<M> compile_batch(const std::vector<BatchBody>& bodies, const Toolchain& toolchain, const BuildOptions& options,
-                             bool (*stop_requested)()) {
+ModuleBatch<M> compile_batch(const std::vector<BatchBody>& bodies, const Toolchain& toolchain, const BuildOptions& options) {
   ModuleBatch<M> out;
   out.modules.resize(bodies.size());
   BuildOptions batch = options;
   batch.keep = false;         // members share one library; nothing to hand to a reader
   batch.keep_failed = false;  // a failed batch is halved, and a member alone fails at its run, kept there
-  compile_range(bodies, 0, bodies.size(), toolchain, batch, stop_requested, out);
+  compile_range(bodies, 0, bodies.size(), toolchain, batch, out);
   return out;
 }
 
@@ -68,13 +67,12 @@ std::string batch_unit(const std::vector<const BatchBody*>& bodies) {
   return unit;
 }
 
-ModuleBatch<EmuModule> compile_emu_batch(const std::vector<BatchBody>& bodies, const BuildOptions& options, bool (*stop_requested)()) {
-  return compile_batch<EmuModule>(bodies, EmuModule::toolchain(EmuOptimization::Batch), options, stop_requested);
+ModuleBatch<EmuModule> compile_emu_batch(const std::vector<BatchBody>& bodies, const BuildOptions& options) {
+  return compile_batch<EmuModule>(bodies, EmuModule::toolchain(EmuOptimization::Batch), options);
 }
 
-ModuleBatch<GpuModule> compile_gpu_batch(const std::vector<BatchBody>& bodies, const std::string& nvcc, const BuildOptions& options,
-                                         bool (*stop_requested)()) {
-  return compile_batch<GpuModule>(bodies, GpuModule::toolchain(nvcc), options, stop_requested);
+ModuleBatch<GpuModule> compile_gpu_batch(const std::vector<BatchBody>& bodies, const std::string& nvcc, const BuildOptions& options) {
+  return compile_batch<GpuModule>(bodies, GpuModule::toolchain(nvcc), options);
 }
 
 }  // namespace tf::cuda

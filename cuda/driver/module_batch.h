@@ -58,13 +58,11 @@ struct ModuleBatch {
 /// Compiles `bodies` (their prefixes distinct) as one batch for the emulation, falling back by
 /// halves (see the design note); `options` as for a single module (the disk cache, on_compile,
 /// which is called once per batch compile), except that a failed batch's folder is removed.
-/// Stops falling back once `stop_requested` (null: never) says so. Fewer than two bodies:
+/// Stops falling back once `options.stop_requested` (null: never) says so. Fewer than two bodies:
 /// nothing is compiled.
-ModuleBatch<EmuModule> compile_emu_batch(const std::vector<BatchBody>& bodies, const BuildOptions& options,
-                                         bool (*stop_requested)() = nullptr);
+ModuleBatch<EmuModule> compile_emu_batch(const std::vector<BatchBody>& bodies, const BuildOptions& options);
 
 /// The same for a GPU: one run of `nvcc` (GpuModule::toolchain) per batch.
-ModuleBatch<GpuModule> compile_gpu_batch(const std::vector<BatchBody>& bodies, const std::string& nvcc, const BuildOptions& options,
-                                         bool (*stop_requested)() = nullptr);
+ModuleBatch<GpuModule> compile_gpu_batch(const std::vector<BatchBody>& bodies, const std::string& nvcc, const BuildOptions& options);
 
 }  // namespace tf::cuda

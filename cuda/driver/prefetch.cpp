@@ -85,7 +85,7 @@ void prefetch_emulation(const CompileCollector& collector, const BackendOptions&
       continue;
     }
     std::unique_lock<std::mutex> held = cache.lock();  // one batch at a time, as one compile at a time
-    ModuleBatch<EmuModule> batch = compile_emu_batch(p.bodies, build, options.stop_requested);
+    ModuleBatch<EmuModule> batch = compile_emu_batch(p.bodies, build);
     add_members(cache, p, batch, report);
   }
 }
@@ -97,6 +97,10 @@ void prefetch_gpu(const CompileCollector& collector, const BackendOptions& optio
   ModuleCache<GpuModule>& cache = ModuleCache<GpuModule>::instance();
   const std::vector<const CollectedCompile*> pending = not_cached(collector, true, cache, report);
   if (pending.empty()) return;
+  if (!GpuModule::arch_flags().ok()) {  // a TF_CUDA_ARCH that names nothing: each run reports it
+    report.left += pending.size();
+    return;
+  }
   const std::size_t jobs = std::max(1u, std::thread::hardware_concurrency());
   const std::size_t share = std::max<std::size_t>(2, (pending.size() + jobs - 1) / jobs);
   const std::size_t size = std::min(batch_size, share);
@@ -105,7 +109,7 @@ void prefetch_gpu(const CompileCollector& collector, const BackendOptions& optio
   std::vector<ModuleBatch<GpuModule>> compiled(batches.size());
   std::vector<std::thread> workers;
   for (std::size_t b = 0; b < batches.size(); ++b)
-    workers.emplace_back([&, b] { compiled[b] = compile_gpu_batch(batches[b].bodies, TF_NVCC, build, options.stop_requested); });
+    workers.emplace_back([&, b] { compiled[b] = compile_gpu_batch(batches[b].bodies, TF_NVCC, build); });
   for (std::thread& w : workers) w.join();
   std::unique_lock<std::mutex> held = cache.lock();
   for (std::size_t b = 0; b < batches.size(); ++b) add_members(cache, batches[b], compiled[b], report);
