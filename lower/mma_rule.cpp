@@ -18,7 +18,6 @@ namespace tf::lower {
 namespace {
 
 constexpr std::int64_t kTile = 64;    // a CTA's tile of c is 64 x 64
-constexpr std::int64_t kMaxK = 512;   // the K loop is unrolled: at most 32 steps per tile
 // K is a multiple of 32: the 32 lanes of a warp split a's staged columns (the atom's 16 would do
 // for the MMA steps alone).
 
@@ -131,8 +130,8 @@ std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>
   plan.m = a->first;
   plan.k = a->second;
   plan.n = b->second;
-  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMaxK)
-    return no(fmt::format("M and N are not multiples of {}, or K is not a multiple of 32 of at most {}", kTile, kMaxK));
+  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMmaRuleMaxK)
+    return no(fmt::format("M and N are not multiples of {}, or K is not a multiple of 32 of at most {}", kTile, kMmaRuleMaxK));
   const std::int64_t gm = plan.m / kTile, gn = plan.n / kTile;
   Result<Topology> cta = Topology::make("cta", gm * gn);
   Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(tuple_of_ints({gm, gn}), tuple_of_ints({1, gm})), {"cm", "cn"});

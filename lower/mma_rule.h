@@ -40,6 +40,8 @@ struct MmaPlan {
 
 /// The atom the MMA rule tiles with.
 inline constexpr std::string_view kMmaRuleAtomName = "SM80_16x8x16_F32BF16BF16F32_TN";
+/// The largest K the rule takes: its K loop is unrolled, at most 32 steps of 16 per tile.
+inline constexpr std::int64_t kMmaRuleMaxK = 512;
 
 /// The plan when `fn` returning `results` is one such matmul (design note), else nullopt.
 /// `why_not` (when given) receives the reason when there is no plan.

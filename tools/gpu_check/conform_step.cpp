@@ -64,8 +64,8 @@ LevelRun run_level(const CheckContext& ctx, const std::string& level,
     if (c.stopped) run.complete = false;
     if (!c.start_error.empty())
       run.problems.push_back(fmt::format("shard {}: {}", i, c.start_error));
-    else if (c.exit_code != 0 && c.exit_code != 1 && c.exit_code != 3 &&
-             !c.stopped)  // 1: a case failed, 3: one crashed
+    else if (c.exit_code != cli::kExitOk && c.exit_code != cli::kExitCheckFailed && c.exit_code != cli::kExitInternalError &&
+             !c.stopped)  // a case failed, or one crashed: its line says which
       run.problems.push_back(fmt::format("shard {} exited {}: {}", i, c.exit_code, c.err.substr(0, 300)));
   }
   if (!run.problems.empty()) run.complete = false;

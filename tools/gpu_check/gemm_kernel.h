@@ -25,8 +25,7 @@
 
 namespace tf::gpu_check {
 
-/// The largest K of the MMA rule (docs/lowering.md) and the K the check uses by default.
-inline constexpr std::int64_t kMmaRuleMaxK = 512;
+/// The K the check uses by default (at most lower::kMmaRuleMaxK, the MMA rule's largest).
 inline constexpr std::int64_t kDefaultGemmK = 128;
 
 /// c = matmul(a, b) of bf16 a (m, k) and b (k, n), ready to run.

@@ -16,6 +16,7 @@
 #include "fuzz/gen/eval_inputs.h"
 #include "ir/hir/function.h"
 #include "tools/gpu_check/entry_timer.h"
+#include "lower/mma_rule.h"
 #include "tools/gpu_check/gemm_kernel.h"
 #include "tools/gpu_check/steps.h"
 #include "tools/gpu_check/three_way.h"
@@ -101,7 +102,7 @@ StepRecord gemm_step(const CheckContext& ctx, double budget) {
   r.details.push_back(fmt::format(
       "- c = matmul(a, b), a ({}, {}) and b ({}, {}) bf16, seeded random in [-1, 1); lowered by the MMA rule, whose "
       "largest K is {}: 4096^3 and fp8 wait for the tensor-core issue",
-      g.m, g.k, g.k, g.n, kMmaRuleMaxK));
+      g.m, g.k, g.k, g.n, lower::kMmaRuleMaxK));
   const auto* fn = function_as<hir::Function>(g.program.module->find("f"));
   Result<std::vector<eval::Value>> values = fuzz::random_inputs(*fn, 1, {});
   if (!values.ok()) return fail(StepStatus::Failed, values.diagnostics().front().render());

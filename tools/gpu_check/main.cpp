@@ -19,6 +19,7 @@
 #include "cuda/cublas/device.h"
 #include "ir/support/check.h"
 #include "tools/gpu_check/exit_codes.h"
+#include "lower/mma_rule.h"
 #include "tools/gpu_check/gemm_kernel.h"
 #include "tools/gpu_check/report.h"
 #include "tools/gpu_check/steps.h"
@@ -188,8 +189,8 @@ int main(int argc, char** argv) {
   app.add_option("--gemm-k", o.gemm_k,
                  fmt::format("K of the 4096 x 4096 x K GEMM of step 4, a multiple of 32 up to {} (default {}; nvcc's "
                              "time grows fast with it)",
-                             kMmaRuleMaxK, kDefaultGemmK))
-      ->check(CLI::Range(std::int64_t{32}, kMmaRuleMaxK) &
+                             tf::lower::kMmaRuleMaxK, kDefaultGemmK))
+      ->check(CLI::Range(std::int64_t{32}, tf::lower::kMmaRuleMaxK) &
               CLI::Validator(
                   [](std::string& v) {
                     std::int64_t k = 0;
