@@ -89,7 +89,14 @@ std::vector<Diagnostic> attributed_to(const std::string& fn, std::vector<Diagnos
 
 }  // namespace
 
-bool is_run_level(const std::string& level) { return level == "hir" || level == "tir" || level == "emu" || level == "gpu"; }
+const std::vector<std::string>& run_levels() {
+  static const std::vector<std::string> levels = {"hir", "tir", "emu", "gpu"};
+  return levels;
+}
+
+bool is_run_level(const std::string& level) {
+  return std::find(run_levels().begin(), run_levels().end(), level) != run_levels().end();
+}
 
 Result<std::vector<VarRef>> function_inputs(const Module& module, const std::string& fn) {
   const FunctionBase* f = module.find(fn);

@@ -56,6 +56,9 @@ struct FunctionRun {
   std::string trace;
 };
 
+/// The four level names, in the order of the header comment.
+const std::vector<std::string>& run_levels();
+
 /// True for the four level names.
 bool is_run_level(const std::string& level);
 

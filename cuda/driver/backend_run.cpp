@@ -202,6 +202,12 @@ int gpu_devices() {
 #endif
 }
 
+std::string gpu_unavailable() {
+  if (!gpu_backend_built()) return "this build found no nvcc: the GPU backend is not built";
+  if (gpu_devices() == 0) return "no CUDA device is visible";
+  return "";
+}
+
 Result<bool> run_on_gpu(const Module& module, const std::string& function, const Context& ctx,
                         std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs, const BackendOptions& options) {
 #ifdef TF_NVCC

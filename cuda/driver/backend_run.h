@@ -63,6 +63,10 @@ Result<std::string> emitted_source(const Module& module, const std::string& func
 /// True when this build can compile for a GPU (nvcc was found at configure time).
 bool gpu_backend_built();
 
+/// Why a run on a GPU cannot happen here ("" when it can): this build found no nvcc, or no device
+/// is visible (gpu_devices). What every caller that offers level cuda-gpu says when it skips.
+std::string gpu_unavailable();
+
 /// The number of CUDA devices visible to an emitted module (0 without a device, a driver, or
 /// gpu_backend_built()); the first call compiles a small probe module (seconds).
 int gpu_devices();

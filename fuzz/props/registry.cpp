@@ -43,11 +43,7 @@ std::vector<Property> make_properties() {
 #ifdef TF_HAVE_CUDA_EMU
   ps.push_back({"tir-vs-emu", "emitted CUDA under the host emulation computes the machine model's bits", tir_vs_emu_case, always_available, 100,
                 cuda::backend_prefetch()});  // the next cases' modules compiled in one batch
-  const auto gpu_available = [] {
-    if (!cuda::gpu_backend_built()) return std::string("this build has no nvcc");
-    if (cuda::gpu_devices() == 0) return std::string("no CUDA device is visible");
-    return std::string();
-  };
+  const auto gpu_available = [] { return cuda::gpu_unavailable(); };
   ps.push_back({"tir-vs-gpu", "emitted CUDA on a GPU computes the machine model's bits", tir_vs_gpu_case, gpu_available, 100,
                 cuda::backend_prefetch()});  // batches compiled side by side, one per core
   ps.push_back({"hir-vs-emu", "lowered programs as emitted CUDA under the host emulation compute the HIR evaluator's bits", hir_vs_emu_case,

@@ -80,7 +80,7 @@ void attach_backends(conformance::SuiteOptions& options, const std::string& cach
     options.gpu = [run](const Module& tir, const std::string& entry, std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
       return cuda::run_on_gpu(tir, entry, cli_context(), inputs, outputs, run);
     };
-    options.gpu_unavailable = [] { return cuda::gpu_devices() > 0 ? std::string() : std::string("no CUDA device is visible"); };
+    options.gpu_unavailable = [] { return cuda::gpu_unavailable(); };
   }
 #endif
 }

@@ -29,8 +29,6 @@
 namespace tf::cli {
 namespace {
 
-const std::vector<std::string> kLevelNames = {"hir", "tir", "emu", "gpu"};
-
 // The largest --seed: the input at position i is drawn with seed S + i, and a random literal's
 // seed is below 2^63.
 constexpr std::uint64_t kMaxSeed = std::uint64_t{1} << 62;
@@ -50,11 +48,9 @@ std::optional<Diagnostic> check_levels(const std::vector<std::string>& levels) {
   if (levels.empty()) return usage("--levels: name at least one of hir, tir, emu and gpu");
   for (std::size_t i = 0; i < levels.size(); ++i) {
     const std::string& level = levels[i];
-    if (std::find(kLevelNames.begin(), kLevelNames.end(), level) == kLevelNames.end()) {
+    if (!is_run_level(level)) {
       Diagnostic d = usage(fmt::format("--levels: '{}' is not a level; the levels are hir, tir, emu and gpu", level));
-      const std::vector<std::string> near = nearest_names(level, kLevelNames);
-      if (!near.empty()) d.notes.push_back(fmt::format("did you mean: {}", fmt::join(near, ", ")));
-      return d;
+      return suggest_nearest(d, level, run_levels());
     }
     if (std::find(levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(i), level) !=
         levels.begin() + static_cast<std::ptrdiff_t>(i))
@@ -68,8 +64,7 @@ std::optional<std::string> unavailable_here(const std::string& level) {
   if (level != "emu" && level != "gpu") return std::nullopt;
 #ifdef TF_HAVE_CUDA_EMU
   if (level == "emu") return std::nullopt;
-  if (!cuda::gpu_backend_built()) return std::string("this build found no nvcc: the GPU backend is not built");
-  if (cuda::gpu_devices() == 0) return std::string("no CUDA device is visible");
+  if (std::string why = cuda::gpu_unavailable(); !why.empty()) return why;
   return std::nullopt;
 #else
   return std::string("this build has no CUDA headers, so no CUDA backend");

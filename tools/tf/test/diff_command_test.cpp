@@ -72,9 +72,7 @@ std::string emu_line() {
 // Why gpu cannot run here; empty when it can.
 std::string gpu_unavailable() {
 #ifdef TF_HAVE_CUDA_EMU
-  if (!cuda::gpu_backend_built()) return "this build found no nvcc: the GPU backend is not built";
-  if (cuda::gpu_devices() == 0) return "no CUDA device is visible";
-  return "";
+  return cuda::gpu_unavailable();
 #else
   return "this build has no CUDA headers, so no CUDA backend";
 #endif
