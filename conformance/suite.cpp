@@ -38,6 +38,12 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
   if (!parsed.file) return append(run.bad_input, parsed.diagnostics);
   Result<std::vector<Case>> cases = read_cases(*parsed.file, options.rules);
   if (!cases.ok()) return append(run.bad_input, cases.diagnostics());
+  // The collection pass runs only the backend cases: a file without one is not read further.
+  const auto at_a_backend = [&](const Case& c) {
+    const std::string& level = options.level.empty() ? c.level : options.level;
+    return options.filter.selects(c.name) && (level == "cuda-emu" || level == "cuda-gpu");
+  };
+  if (options.collecting && std::none_of(cases->begin(), cases->end(), at_a_backend)) return;
   // The file did not read (a case block without its `}`, an unknown item keyword, a stray `}`):
   // only a case that expects a read error (`expect error parse "..."` or a rule id) may consume
   // that; otherwise it is bad input, never a silent "0 passed".
@@ -68,7 +74,7 @@ void run_source(const std::string& source, const std::string& path, const SuiteO
     if (!options.filter.selects(c.name)) continue;
     Case at = c;
     if (!options.level.empty()) at.level = options.level;
-    if (options.collecting && at.level != "cuda-emu" && at.level != "cuda-gpu") continue;
+    if (options.collecting && !at_a_backend(c)) continue;
     CaseOutcome o = run_case_contained(at, cf, options.context->handlers());
     run.tally.count(o.status);
     if (options.on_case) options.on_case(o);
