@@ -34,12 +34,12 @@ std::vector<std::string> listed_properties(const CheckContext& ctx, std::string&
   return names;
 }
 
-// One property's shards, run for `seconds`, summed.
+// One property's campaign, run for `seconds`.
 struct PropertyRun {
   std::int64_t cases = 0, passed = 0, discarded = 0, failed = 0;
   std::vector<std::string> findings;  ///< each finding's kind and reproducer
-  std::vector<std::string> problems;  ///< a shard without a summary, or one that skipped
-  bool broken = false;                ///< a shard ended by itself without a summary
+  std::vector<std::string> problems;  ///< no summary, or the property skipped
+  bool broken = false;                ///< the campaign ended by itself without a summary
   bool stopped = false;
 };
 
@@ -48,42 +48,37 @@ PropertyRun run_property(const CheckContext& ctx, const std::string& property, d
   std::error_code ec;
   std::filesystem::create_directories(out_dir, ec);
   // One process: its prefetch compiles the next cases' nvcc batches side by side, one per core
-  // (cuda/driver/prefetch.h); a shard per core would start cores x cores compilers, each taking
+  // (cuda/driver/prefetch.h); a process per core would start cores x cores compilers, each taking
   // up to a GiB.
-  const int shards = 1;
   const int time = std::max(1, static_cast<int>(seconds * 0.75));  // the rest: shrinking a finding, the summary
-  std::vector<std::vector<std::string>> commands;
-  for (int i = 0; i < shards; ++i)
-    commands.push_back({ctx.tf, "fuzz", "--property", property, "--time", std::to_string(time), "--shard",
-                        fmt::format("{}/{}", i, shards), "--json", "--no-progress", "--out", out_dir, "--shrink-time",
-                        std::to_string(std::max(5, time / 10)), "--reduce-time", "0", "--max-findings", "3"});
-  // SIGTERM a little before the end (a shard then prints what it found), SIGKILL at the end.
+  const std::vector<std::string> command = {ctx.tf,      "fuzz",         "--property", property,       "--time",
+                                            std::to_string(time), "--json", "--no-progress", "--out", out_dir,
+                                            "--shrink-time", std::to_string(std::max(5, time / 10)), "--reduce-time",
+                                            "0",         "--max-findings", "3"};
+  // SIGTERM a little before the end (the campaign then prints what it found), SIGKILL at the end.
   const double soft = seconds - std::min(15.0, seconds / 10);
-  const std::vector<ChildRun> children = run_children(commands, std::max(1.0, soft), std::max(2.0, seconds));
+  const ChildRun c = run_children({command}, std::max(1.0, soft), std::max(2.0, seconds)).front();
   PropertyRun run;
-  for (std::size_t i = 0; i < children.size(); ++i) {
-    const ChildRun& c = children[i];
-    (void)cli::write_file(fmt::format("{}/shard-{}.log", out_dir, i), c.out + "\n--- stderr ---\n" + c.err);
-    run.stopped = run.stopped || c.stopped;
-    const nlohmann::json doc = nlohmann::json::parse(c.out, nullptr, false);
-    if (doc.is_discarded() || !doc.is_array() || doc.empty()) {
-      run.problems.push_back(fmt::format("shard {} printed no summary (exit {}): {}", i, c.exit_code,
-                                         (c.start_error + c.err).substr(0, 300)));
-      run.broken = run.broken || !c.stopped;
+  (void)cli::write_file(out_dir + "/fuzz.log", c.out + "\n--- stderr ---\n" + c.err);
+  run.stopped = c.stopped;
+  const nlohmann::json doc = nlohmann::json::parse(c.out, nullptr, false);
+  if (doc.is_discarded() || !doc.is_array() || doc.empty()) {
+    run.problems.push_back(
+        fmt::format("no summary (exit {}): {}", c.exit_code, (c.start_error + c.err).substr(0, 300)));
+    run.broken = !c.stopped;
+    return run;
+  }
+  for (const nlohmann::json& p : doc) {
+    if (p.contains("skipped")) {
+      run.problems.push_back(fmt::format("skipped ({})", p["skipped"].get<std::string>()));
       continue;
     }
-    for (const nlohmann::json& p : doc) {
-      if (p.contains("skipped")) {
-        run.problems.push_back(fmt::format("shard {}: skipped ({})", i, p["skipped"].get<std::string>()));
-        continue;
-      }
-      run.cases += p.value("cases", std::int64_t{0});
-      run.passed += p.value("passed", std::int64_t{0});
-      run.discarded += p.value("discarded", std::int64_t{0});
-      run.failed += p.value("failed", std::int64_t{0});
-      if (p.contains("findings"))
-        for (const nlohmann::json& f : p["findings"]) run.findings.push_back(f.dump().substr(0, 400));
-    }
+    run.cases += p.value("cases", std::int64_t{0});
+    run.passed += p.value("passed", std::int64_t{0});
+    run.discarded += p.value("discarded", std::int64_t{0});
+    run.failed += p.value("failed", std::int64_t{0});
+    if (p.contains("findings"))
+      for (const nlohmann::json& f : p["findings"]) run.findings.push_back(f.dump().substr(0, 400));
   }
   return run;
 }

@@ -45,11 +45,11 @@ StepRecord mma_step(const CheckContext& ctx, double budget);
 StepRecord gemm_step(const CheckContext& ctx, double budget);
 
 /// 5. `tf fuzz --property tir-vs-gpu` (and `hir-vs-gpu` when `tf fuzz --list` names it) for the
-/// budget, as ctx.jobs shards at once. Failed on a finding.
+/// budget, one process each. Failed on a finding.
 StepRecord fuzz_step(const CheckContext& ctx, double budget);
 
 /// fuzz_step with its properties named: each of `properties` that `tf fuzz --list` names runs for
-/// an equal share of the budget as ctx.jobs shards (findings and logs under ctx.out/fuzz/NAME/);
+/// an equal share of the budget, one process each (findings and fuzz.log under ctx.out/fuzz/NAME/);
 /// the others are listed as skipped, "property not built".
 StepRecord fuzz_properties(const CheckContext& ctx, double budget, const std::vector<std::string>& properties);
 

@@ -84,8 +84,7 @@ TEST(SubprocessSteps, AFuzzRunIsSummedAndAMissingPropertyIsSkipped) {
   bool skipped = false;
   for (const std::string& d : r.details) skipped = skipped || d == "- no-such-property: skipped (property not built)";
   EXPECT_TRUE(skipped);
-  EXPECT_TRUE(std::filesystem::exists(out + "/fuzz/layout-laws/shard-0.log"));
-  EXPECT_FALSE(std::filesystem::exists(out + "/fuzz/layout-laws/shard-1.log")) << "one process a property";
+  EXPECT_TRUE(std::filesystem::exists(out + "/fuzz/layout-laws/fuzz.log"));
 }
 
 }  // namespace
