@@ -30,9 +30,10 @@ Result<GemmTiming> time_launches(const std::function<Result<bool>()>& launch, in
   TF_CUDA_TRY(cudaDeviceSynchronize());
   const auto wall_start = std::chrono::steady_clock::now();
   TF_CUDA_TRY(cudaEventRecord(events.start, nullptr));
-  for (int i = 0; i < repeats; ++i) {
+  for (int i = 0; i < repeats; ++i) {  // each launch waited for, as the emitted entry's are
     Result<bool> ran = launch();
     TF_TRY(ran);
+    TF_CUDA_TRY(cudaDeviceSynchronize());
   }
   TF_CUDA_TRY(cudaEventRecord(events.stop, nullptr));
   TF_CUDA_TRY(cudaEventSynchronize(events.stop));
