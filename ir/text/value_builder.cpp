@@ -219,7 +219,11 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
     }
     case SyntaxKind::Symbol: {
       const Signature* sig = env.signature(node.text);
-      if (sig == nullptr) return no_function(node, node.text, env);
+      if (sig == nullptr) {  // a SymbolRef in a prim_func resolves to exactly one function, or is refused
+        Diagnostic d = no_function(node, node.text, env);
+        if (dialect == BodyDialect::Tir) d.rule_id = "TIR.2.1.SYMREF.resolution-unique";
+        return d;
+      }
       Result<Ref<const SymbolRef>> s = SymbolRef::make(node.text, sig->type);
       if (!s.ok()) return located_at(s.diagnostics(), node);
       return Expr(*s);

@@ -114,6 +114,11 @@ TEST(TirReader, BadBodiesFailAtAPosition) {
             "t.tfir:11:10: error[parse]: with takes a mesh, found the shard layout 'Lg'");
   EXPECT_EQ(first_error("\nprim_func k(a: Tensor[(4,), f32]) outputs=1 target=cuda {\n    @nope(a)\n}\n"),
             "t.tfir:11:5: error[TIR.1.3.VERIFY.callee-unique]: no function @nope in this file");
+  // covers: TIR.2.1.SYMREF.resolution-unique
+  const std::string launch = first_error(
+      "\nprim_func h(a: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 {\n"
+      "    launch(@nokernel, 1, 1, 1, 1, 1, 1, a, out)\n}\n");
+  EXPECT_EQ(launch.substr(0, launch.find(": no function")), "t.tfir:11:12: error[TIR.2.1.SYMREF.resolution-unique]") << launch;
 }
 
 // `n` lets in a row, each the body of the one before (a lowered kernel's shape), then `return`.
