@@ -49,6 +49,11 @@ std::optional<std::pair<std::vector<std::int64_t>, std::int64_t>> through_stride
                                                                                   const std::vector<std::int64_t>& view_strides,
                                                                                   std::int64_t offset) {
   if (held.size() != memory.size() || view_shape.size() != view_strides.size() || offset < 0) return std::nullopt;
+  // A view with no element reads nothing: any strides do. A base with no element (an extent 0,
+  // whose row-major strides hold a 0) has no place for the elements of any other view.
+  if (std::find(view_shape.begin(), view_shape.end(), 0) != view_shape.end())
+    return std::make_pair(std::vector<std::int64_t>(view_shape.size(), 0), std::int64_t{0});
+  if (std::find(held.begin(), held.end(), 0) != held.end()) return std::nullopt;
   const std::vector<std::int64_t> rows = row_major_strides(held);
   std::vector<std::int64_t> reach(held.size(), 0);  // the offset's coordinate plus the largest steps, per base axis
   std::int64_t rest = offset, memory_offset = 0;
