@@ -87,15 +87,17 @@ TEST(LawCases, ThePlantedCrd2idxBugFailsTheReproducerAndOnlyIt) {
   EXPECT_EQ(clean.outcomes[0].status, CaseOutcome::Status::Passed) << verdicts(clean);
 }
 
-// Inputs that do not fit the law fail the case with what is wrong, placed where it is.
+// Inputs that do not fit the law fail the case with what is wrong, placed where it is: at the
+// input, or at the case for an input it does not give.
 TEST(LawCases, InputsThatDoNotFitTheLawFailTheCase) {
   const struct {
     std::string text, reason;
   } cases[] = {
       {law_case("CoordinatesAgreeWithEnumeration", ""),
-       "law CoordinatesAgreeWithEnumeration takes the input L (a layout), which the case does not give"},
+       "law_case.tfir:3:1: error[parse]: law CoordinatesAgreeWithEnumeration takes the input L (a layout), which the "
+       "case does not give"},
       {law_case("CoordinatesAgreeWithEnumeration", "    input L = Layout((2,), (1,))\n    input M = 3\n"),
-       "input M names no parameter of law CoordinatesAgreeWithEnumeration"},
+       "law_case.tfir:6:15: error[parse]: input M names no parameter of law CoordinatesAgreeWithEnumeration"},
       {law_case("CoordinatesAgreeWithEnumeration",
                 "    input L = Mesh((Topology(\"thread\", 4),), Layout((4,), (1,)))\n"),
        "law_case.tfir:5:15: error[type]: input L takes a Layout(shape, strides), found a mesh"},
@@ -103,10 +105,10 @@ TEST(LawCases, InputsThatDoNotFitTheLawFailTheCase) {
                 "    input L = Layout((2,), (1,))\n    input cotarget = Layout((2,), (1,))\n"),
        "law_case.tfir:6:22: error[parse]: input cotarget takes an integer, found 'Layout((2,), (1,))'"},
       {law_case("ComplementIsDisjointAndCompletes", "    input L = Layout((2,), (1,))\n    input cotarget = 0\n"),
-       "law ComplementIsDisjointAndCompletes: cotarget = 0 is outside [1, 262144]"},
+       "law_case.tfir:6:22: error[type]: law ComplementIsDisjointAndCompletes: cotarget = 0 is outside [1, 262144]"},
       {law_case("CoordinatesAgreeWithEnumeration", "    input L = Layout((4096, 2), (1, 4096))\n"),
-       "law CoordinatesAgreeWithEnumeration: L = Layout((4096, 2), (1, 4096)) has size 8192 and cosize 8192: a law "
-       "case enumerates at most "
+       "law_case.tfir:5:15: error[type]: law CoordinatesAgreeWithEnumeration: L = Layout((4096, 2), (1, 4096)) has "
+       "size 8192 and cosize 8192: a law case enumerates at most "
        "4096 elements and offsets up to 65536"},
   };
   for (const auto& c : cases) {

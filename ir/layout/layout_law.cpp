@@ -12,39 +12,23 @@
 #include "ir/layout/injectivity.h"
 #include "ir/layout/inverse.h"
 #include "ir/layout/layout_enumeration.h"
+#include "ir/layout/layout_law_support.h"
 #include "ir/layout/print.h"
 #include "ir/layout/tiler_postconditions.h"
 
 namespace tf {
 namespace {
 
-using Args = std::vector<LawArgument>;
+using law_support::Args;
+using law_support::broken;
+using law_support::first_diagnostic;
+using law_support::proper_diagnostic;
 using oracle::Enumerated;
 
-constexpr std::int64_t kMaxSize = 4096, kMaxCosize = 65536, kMaxInteger = 262144, kMaxProduct = std::int64_t{1} << 22;
+constexpr std::int64_t kMaxProduct = std::int64_t{1} << 22;
 
-const Layout& layout_at(const Args& args, std::size_t i) { return std::get<Layout>(args[i]); }
-std::int64_t integer_at(const Args& args, std::size_t i) { return std::get<std::int64_t>(args[i]); }
-
-// `v` with the violation `what` (no particulars) and its `detail`.
-LawVerdict broken(LawVerdict v, std::string what, std::string detail) {
-  v.violated = std::move(what);
-  v.detail = std::move(detail);
-  return v;
-}
-
-// The first diagnostic of a failed call, rendered.
-template <typename T>
-std::string first_diagnostic(const Result<T>& r) {
-  return r.diagnostics().empty() ? std::string() : r.diagnostics().front().render();
-}
-
-// A refused algebra call must give a proper diagnostic: an error with a message.
-template <typename T>
-bool proper_diagnostic(const Result<T>& r) {
-  return !r.diagnostics().empty() && !r.diagnostics()[0].message.empty() &&
-         r.diagnostics()[0].severity == Severity::Error;
-}
+const Layout& layout_at(const Args& args, std::size_t i) { return law_support::arg<Layout>(args, i); }
+std::int64_t integer_at(const Args& args, std::size_t i) { return law_support::arg<std::int64_t>(args, i); }
 
 // `exact` or `refused with a diagnostic`, the label of an "exact or a diagnostic" law.
 void label_outcome(LawVerdict& v, bool ok) { v.labels.push_back(ok ? "exact" : "refused with a diagnostic"); }
@@ -305,17 +289,27 @@ LawVerdict logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic(const Arg
 // Parameters that are all layouts, named `names`.
 std::vector<LawParameter> layouts(std::initializer_list<const char*> names) {
   std::vector<LawParameter> ps;
-  for (const char* n : names) ps.push_back({n, false});
+  for (const char* n : names) ps.push_back({n, LawArgumentKind::Layout});
   return ps;
+}
+
+// The product's check enumerates the complement of A within size(A) * cosize(B).
+std::string product_refusal(const Args& args) {
+  const std::int64_t a = size(layout_at(args, 0)).value(), b = cosize(layout_at(args, 1)).value();
+  if (a * b > kMaxProduct)
+    return fmt::format("size(A) {} times cosize(B) {} passes {}: the check enumerates that many offsets", a, b,
+                       kMaxProduct);
+  return "";
 }
 
 }  // namespace
 
-const std::vector<LayoutLaw>& layout_laws() {
-  static const std::vector<LayoutLaw> laws = [] {
+const std::vector<Law>& layout_laws() {
+  static const std::vector<Law> laws = [] {
     const std::vector<LawParameter> kL = layouts({"L"}), kLN = layouts({"L", "N"}), kAB = layouts({"A", "B"});
-    const std::vector<LawParameter> kLCotarget{{"L", false}, {"cotarget", true}};
-    return std::vector<LayoutLaw>{
+    const std::vector<LawParameter> kLCotarget{{"L", LawArgumentKind::Layout},
+                                              {"cotarget", LawArgumentKind::Integer, 1, 262144}};
+    return std::vector<Law>{
         {"CoordinatesAgreeWithEnumeration", kL, coordinates_agree_with_enumeration},
         {"InjectivityMatchesEnumeration", kLN, injectivity_matches_enumeration},
         {"CoalescePreservesTheFunction", kL, coalesce_preserves_the_function},
@@ -333,55 +327,12 @@ const std::vector<LayoutLaw>& layout_laws() {
         {"LogicalDivideMatchesItsDefinition", kAB, logical_divide_matches_its_definition},
         {"LogicalDivideOfArbitraryPairsIsExactOrADiagnostic", kAB,
          logical_divide_of_arbitrary_pairs_is_exact_or_a_diagnostic},
-        {"LogicalProductMatchesItsDefinition", kAB, logical_product_matches_its_definition},
+        {"LogicalProductMatchesItsDefinition", kAB, logical_product_matches_its_definition, product_refusal},
         {"LogicalProductOfArbitraryPairsIsExactOrADiagnostic", kAB,
-         logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic},
+         logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic, product_refusal},
     };
   }();
   return laws;
-}
-
-const LayoutLaw* find_layout_law(std::string_view name) {
-  for (const LayoutLaw& law : layout_laws())
-    if (law.name == name) return &law;
-  return nullptr;
-}
-
-std::string law_arguments_refusal(const LayoutLaw& law, const std::vector<LawArgument>& args) {
-  if (args.size() != law.parameters.size())
-    return fmt::format("{} takes {} arguments, found {}", law.name, law.parameters.size(), args.size());
-  std::vector<std::pair<std::int64_t, std::int64_t>> extents;  // each layout's size and cosize
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const LawParameter& p = law.parameters[i];
-    if (p.integer) {
-      const std::int64_t* n = std::get_if<std::int64_t>(&args[i]);
-      if (n == nullptr) return fmt::format("{} is an integer, found a layout", p.name);
-      if (*n < 1 || *n > kMaxInteger) return fmt::format("{} = {} is outside [1, {}]", p.name, *n, kMaxInteger);
-      continue;
-    }
-    const Layout* l = std::get_if<Layout>(&args[i]);
-    if (l == nullptr) return fmt::format("{} is a layout, found an integer", p.name);
-    if (!is_static(*l)) return fmt::format("{} = {} is symbolic: the law enumerates it", p.name, to_string(*l));
-    const std::int64_t n = size(*l).value(), co = cosize(*l).value();
-    if (n > kMaxSize || co > kMaxCosize)
-      return fmt::format(
-          "{} = {} has size {} and cosize {}: a law case enumerates at most {} elements and offsets up to {}", p.name,
-          to_string(*l), n, co, kMaxSize, kMaxCosize);
-    extents.emplace_back(n, co);
-  }
-  // The product's check enumerates the complement of A within size(A) * cosize(B).
-  const bool product = law.check == logical_product_matches_its_definition ||
-                       law.check == logical_product_of_arbitrary_pairs_is_exact_or_a_diagnostic;
-  if (product && extents[0].first * extents[1].second > kMaxProduct)
-    return fmt::format("size(A) {} times cosize(B) {} passes {}: the check enumerates that many offsets",
-                       extents[0].first, extents[1].second, kMaxProduct);
-  return "";
-}
-
-LawVerdict check_layout_law(const LayoutLaw& law, const std::vector<LawArgument>& args) { return law.check(args); }
-
-std::string law_violation_kind(const LayoutLaw& law, const LawVerdict& v) {
-  return fmt::format("{} does not hold ({})", law.name, v.violated);
 }
 
 }  // namespace tf

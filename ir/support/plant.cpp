@@ -13,6 +13,8 @@ std::atomic<Plant> g_active{Plant::none};
 const std::vector<PlantInfo>& plants() {
   static const std::vector<PlantInfo> ps{
       {Plant::crd2idx_nested_off_by_one, "crd2idx-nested-off-by-one", "crd2idx of a nested layout is one too high", "layout-laws"},
+      {Plant::mesh_slice_negative_stop_short, "mesh-slice-negative-stop-short",
+       "a mesh slice's negative stop bound (m[0:-1]) ends one position early", "mesh-laws"},
       {Plant::fp8_rne_tie, "fp8-rne-tie", "a tie of an fp8 encode rounds away from zero instead of to even", "casts-vs-cuda"},
       {Plant::reduce_drops_last, "reduce-drops-last", "the HIR evaluator's float reduction leaves out its last element", "hir-vs-tir"},
       {Plant::barrier_releases_early, "barrier-releases-early", "the first thread to arrive at a CTA barrier of the machine model leaves without waiting", "tir-race-free"},

@@ -15,6 +15,7 @@ namespace tf {
 enum class Plant {
   none,
   crd2idx_nested_off_by_one,  ///< ir/layout: crd2idx of a nested layout is one too high
+  mesh_slice_negative_stop_short,  ///< ir/layout: a mesh slice's negative stop counts one position short
   fp8_rne_tie,                ///< ir/numerics: a tie of an fp8 encode rounds away from zero
   reduce_drops_last,          ///< eval/hir: a float reduction leaves out its last element
   barrier_releases_early,     ///< eval/tir: the first thread at a CTA barrier does not wait

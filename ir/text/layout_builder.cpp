@@ -116,6 +116,48 @@ Result<std::map<std::string, Syntax>> arguments(const SyntaxNode& call,
   return args;
 }
 
+Result<ShardAttr> shard_attr(const SyntaxNode& n) {
+  if (n.kind != SyntaxKind::Call)
+    return at(n, fmt::format("expected S(axis), B(), P(\"sum\") or Dynamic(), found '{}'", to_string(n)));
+  const std::string& f = n.callee->text;
+  if (f == "S") {
+    auto args = arguments(n, {"axis"}, {"axis"});
+    if (!args) return args.diagnostics();
+    Result<std::int64_t> axis = integer(*args->at("axis"));
+    if (!axis) return axis.diagnostics();
+    if (*axis < 0 || *axis > INT32_MAX) return at(n, fmt::format("S({}): the axis must be a non-negative int", *axis));
+    return locate(ShardAttr::make_split(static_cast<int>(*axis)), n);
+  }
+  if (f == "B" || f == "Dynamic") {
+    auto args = arguments(n, {}, {});
+    if (!args) return args.diagnostics();
+    return f == "B" ? ShardAttr::broadcast() : ShardAttr::dynamic();
+  }
+  if (f == "P") {
+    auto args = arguments(n, {"reduction"}, {});
+    if (!args) return args.diagnostics();
+    std::string reduction = "sum";
+    if (auto it = args->find("reduction"); it != args->end()) {
+      Result<std::string> r = string_literal(*it->second, "the reduction of P");
+      if (!r) return r.diagnostics();
+      reduction = *r;
+    }
+    return locate(ShardAttr::make_partial(reduction), n);
+  }
+  return at(*n.callee, fmt::format("'{}' is not a shard attribute (S, B, P, Dynamic)", f));
+}
+
+Result<std::vector<ShardAttr>> shard_attrs(const SyntaxNode& n) {
+  if (n.kind != SyntaxKind::Tuple) return at(n, "attrs must be a tuple, e.g. (S(0),)");
+  std::vector<ShardAttr> attrs;
+  for (const Syntax& a : n.items) {
+    Result<ShardAttr> attr = shard_attr(*a);
+    if (!attr) return attr.diagnostics();
+    attrs.push_back(*attr);
+  }
+  return attrs;
+}
+
 class Builder {
  public:
   explicit Builder(const LayoutEnvironment& env) : env_(env) {}
@@ -194,37 +236,6 @@ class Builder {
     return locate(ComposedLayout::make(*inner, offset, *outer), n);
   }
 
-  Result<ShardAttr> shard_attr(const SyntaxNode& n) {
-    if (n.kind != SyntaxKind::Call)
-      return at(n, fmt::format("expected S(axis), B(), P(\"sum\") or Dynamic(), found '{}'", to_string(n)));
-    const std::string& f = n.callee->text;
-    if (f == "S") {
-      auto args = arguments(n, {"axis"}, {"axis"});
-      if (!args) return args.diagnostics();
-      Result<std::int64_t> axis = integer(*args->at("axis"));
-      if (!axis) return axis.diagnostics();
-      if (*axis < 0 || *axis > INT32_MAX) return at(n, fmt::format("S({}): the axis must be a non-negative int", *axis));
-      return locate(ShardAttr::make_split(static_cast<int>(*axis)), n);
-    }
-    if (f == "B" || f == "Dynamic") {
-      auto args = arguments(n, {}, {});
-      if (!args) return args.diagnostics();
-      return f == "B" ? ShardAttr::broadcast() : ShardAttr::dynamic();
-    }
-    if (f == "P") {
-      auto args = arguments(n, {"reduction"}, {});
-      if (!args) return args.diagnostics();
-      std::string reduction = "sum";
-      if (auto it = args->find("reduction"); it != args->end()) {
-        Result<std::string> r = string_literal(*it->second, "the reduction of P");
-        if (!r) return r.diagnostics();
-        reduction = *r;
-      }
-      return locate(ShardAttr::make_partial(reduction), n);
-    }
-    return at(*n.callee, fmt::format("'{}' is not a shard attribute (S, B, P, Dynamic)", f));
-  }
-
   Result<ShardLayout> shard(const SyntaxNode& n) {
     auto args = arguments(n, {"layout", "attrs", "mesh"}, {"layout", "attrs", "mesh"});
     if (!args) return args.diagnostics();
@@ -241,18 +252,11 @@ class Builder {
           }
         },
         *inner);
-    const SyntaxNode& attrs_node = *args->at("attrs");
-    if (attrs_node.kind != SyntaxKind::Tuple)
-      return at(attrs_node, "attrs must be a tuple, e.g. (S(0),)");
-    std::vector<ShardAttr> attrs;
-    for (const Syntax& a : attrs_node.items) {
-      Result<ShardAttr> attr = shard_attr(*a);
-      if (!attr) return attr.diagnostics();
-      attrs.push_back(*attr);
-    }
+    Result<std::vector<ShardAttr>> attrs = shard_attrs(*args->at("attrs"));
+    if (!attrs) return attrs.diagnostics();
     Result<Mesh> m = expect<Mesh>(*args->at("mesh"), "mesh");
     if (!m) return m.diagnostics();
-    return locate(ShardLayout::make(std::move(base), std::move(attrs), *m), n);
+    return locate(ShardLayout::make(std::move(base), std::move(attrs).value(), *m), n);
   }
 
   Result<Topology> topology(const SyntaxNode& n) {
@@ -362,6 +366,43 @@ class Builder {
 
 Result<LayoutValue> build_layout_value(const SyntaxNode& node, const LayoutEnvironment& env) {
   return Builder(env).value(node);
+}
+
+Result<IntTuple> build_int_tuple(const SyntaxNode& node) { return int_tuple(node); }
+
+Result<std::vector<ShardAttr>> build_shard_attrs(const SyntaxNode& node) { return shard_attrs(node); }
+
+Result<ShardParts> build_shard_parts(const SyntaxNode& node, const LayoutEnvironment& env) {
+  if (node.kind != SyntaxKind::Call || node.callee->text != "ShardLayout")
+    return at(node, fmt::format("expected ShardLayout(layout=..., attrs=(...), mesh=...), found '{}'", to_string(node)));
+  auto args = arguments(node, {"layout", "attrs", "mesh"}, {"layout", "attrs", "mesh"});
+  if (!args) return args.diagnostics();
+  const SyntaxNode& layout = *args->at("layout");
+  std::optional<ShardParts> parts;
+  if (layout.kind == SyntaxKind::Call && layout.callee->text == "ShardLayout") {
+    Result<ShardParts> inner = build_shard_parts(layout, env);
+    if (!inner) return inner;
+    parts = std::move(inner).value();
+  } else {
+    Result<LayoutValue> base = build_layout_value(layout, env);
+    if (!base) return base.diagnostics();
+    if (const Layout* l = std::get_if<Layout>(&*base))
+      parts = ShardParts{*l, {}};
+    else if (const ComposedLayout* c = std::get_if<ComposedLayout>(&*base))
+      parts = ShardParts{*c, {}};
+    else
+      return at(layout, fmt::format("the base of ShardLayout parts is a Layout or a ComposedLayout, found a {}",
+                                    layout_value_kind(*base)));
+  }
+  Result<std::vector<ShardAttr>> attrs = shard_attrs(*args->at("attrs"));
+  if (!attrs) return attrs.diagnostics();
+  Result<LayoutValue> mesh = build_layout_value(*args->at("mesh"), env);
+  if (!mesh) return mesh.diagnostics();
+  const Mesh* m = std::get_if<Mesh>(&*mesh);
+  if (m == nullptr)
+    return at(*args->at("mesh"), fmt::format("expected a mesh here, found a {}", layout_value_kind(*mesh)));
+  parts->layers.push_back({std::move(attrs).value(), *m});
+  return *parts;
 }
 
 }  // namespace tf::text

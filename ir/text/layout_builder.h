@@ -4,6 +4,7 @@
 //   ShardLayout(layout=L, attrs=(S(0), B(), P("sum"), Dynamic()), mesh=M)
 //   Mesh((Topology("cta", 4), ...), Layout(...), names=("c", ...))
 //   m[1:3, :]                             a static slice of a mesh
+// and, for the law cases, integer tuples, shard attrs and ShardLayout parts unbuilt.
 //   NAME                                  a value declared earlier (LayoutEnvironment)
 // Every error is a diagnostic positioned at the node it concerns; the ir/layout checks that
 // fail keep their rule ids and gain that position.
@@ -17,6 +18,7 @@
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
 #include "ir/layout/mesh.h"
+#include "ir/layout/shard_law_parts.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/support/result.h"
 #include "ir/text/syntax.h"
@@ -54,5 +56,16 @@ class LayoutEnvironment {
 
 /// Builds the value `node` denotes.
 Result<LayoutValue> build_layout_value(const SyntaxNode& node, const LayoutEnvironment& env);
+
+/// The integer tuple `node` spells: an integer or a (nested) tuple of them, e.g. `(4, (2, 3))`.
+Result<IntTuple> build_int_tuple(const SyntaxNode& node);
+
+/// The shard attrs `node` spells: a tuple of S(axis), B(), P("reduction") and Dynamic().
+Result<std::vector<ShardAttr>> build_shard_attrs(const SyntaxNode& node);
+
+/// `ShardLayout(layout=..., attrs=..., mesh=...)` read as its parts without construction (so
+/// that parts ShardLayout::make refuses still read): the base, then one layer per ShardLayout,
+/// a nested ShardLayout being the layer below (the law cases of docs/tfir.md section 7).
+Result<ShardParts> build_shard_parts(const SyntaxNode& node, const LayoutEnvironment& env);
 
 }  // namespace tf::text

@@ -2,8 +2,11 @@
 
 #include <rapidcheck.h>
 
+#include <initializer_list>
+#include <span>
 #include <string_view>
 
+#include "ir/layout/testing/drawn_laws.h"
 #include "ir/layout/testing/layout_gen.h"
 #include "ir/support/check.h"
 
@@ -18,11 +21,6 @@ constexpr LayoutGenOptions kSmallPow2{.max_rank = 3, .max_size = 64, .powers_of_
 
 // How each law of ir/layout/layout_law.h draws its arguments, in its table's order. Each draw
 // comes in the order the law's body has always drawn it, so a seed's cases stay what they were.
-struct LawDraw {
-  const char* name;
-  Args (*draw)();
-};
-
 const LawDraw kDraws[] = {
     {"CoordinatesAgreeWithEnumeration", [] { return Args{*gen_layout()}; }},
     {"InjectivityMatchesEnumeration",
@@ -82,50 +80,66 @@ const LawDraw kDraws[] = {
      }},
 };
 
-// One case of the law `name` as a RapidCheck body: its arguments drawn, judged by its check,
-// its labels tagged, a violation failed with the postcondition and its particulars.
-void assert_law(std::string_view name) {
-  const LayoutLaw* law = find_layout_law(name);
-  TF_CHECK(law != nullptr, "no layout law named {}", name);
-  const LawVerdict v = check_layout_law(*law, draw_layout_law_arguments(*law));
-  for (const std::string& label : v.labels) RC_TAG(label);
-  if (!v.holds()) RC_FAIL(law_violation_kind(*law, v) + ": " + v.detail);
+// The draw of `law` among `families`, or null.
+const LawDraw* find_draw(std::initializer_list<std::span<const LawDraw>> families, const Law& law) {
+  for (std::span<const LawDraw> draws : families)
+    for (const LawDraw& d : draws)
+      if (law.name == d.name) return &d;
+  return nullptr;
 }
 
 }  // namespace
 
+std::span<const LawDraw> layout_law_draws() { return kDraws; }
+
 std::vector<LawArgument> draw_layout_law_arguments(const LayoutLaw& law) {
-  for (const LawDraw& d : kDraws)
-    if (law.name == d.name) return d.draw();
-  TF_UNREACHABLE("the layout law has no draw");
+  const LawDraw* d = find_draw({layout_law_draws()}, law);
+  TF_CHECK(d != nullptr, "the layout law {} has no draw", law.name);
+  return d->draw();
+}
+
+std::vector<LawArgument> draw_mesh_law_arguments(const Law& law) {
+  const LawDraw* d = find_draw({mesh_law_draws(), barrier_law_draws(), shard_law_draws()}, law);
+  TF_CHECK(d != nullptr, "the mesh law {} has no draw", law.name);
+  return d->draw();
+}
+
+void assert_drawn_law(std::string_view name) {
+  const Law* law = find_law(name);
+  TF_CHECK(law != nullptr, "no law named {}", name);
+  const LawDraw* d = find_draw({layout_law_draws(), mesh_law_draws(), barrier_law_draws(), shard_law_draws()}, *law);
+  TF_CHECK(d != nullptr, "the law {} has no draw", name);
+  const LawVerdict v = judge_law(*law, d->draw());
+  for (const std::string& label : v.labels) RC_TAG(label);
+  if (!v.holds()) RC_FAIL(law_violation_kind(*law, v) + ": " + v.detail);
 }
 
 namespace layout_laws {
 
-void CoordinatesAgreeWithEnumeration() { assert_law("CoordinatesAgreeWithEnumeration"); }
-void InjectivityMatchesEnumeration() { assert_law("InjectivityMatchesEnumeration"); }
-void CoalescePreservesTheFunction() { assert_law("CoalescePreservesTheFunction"); }
-void ByModeCoalescePreservesModesAndFunction() { assert_law("ByModeCoalescePreservesModesAndFunction"); }
-void CompositionAgreesWithFunctionComposition() { assert_law("CompositionAgreesWithFunctionComposition"); }
+void CoordinatesAgreeWithEnumeration() { assert_drawn_law("CoordinatesAgreeWithEnumeration"); }
+void InjectivityMatchesEnumeration() { assert_drawn_law("InjectivityMatchesEnumeration"); }
+void CoalescePreservesTheFunction() { assert_drawn_law("CoalescePreservesTheFunction"); }
+void ByModeCoalescePreservesModesAndFunction() { assert_drawn_law("ByModeCoalescePreservesModesAndFunction"); }
+void CompositionAgreesWithFunctionComposition() { assert_drawn_law("CompositionAgreesWithFunctionComposition"); }
 void CompositionOfArbitraryPairsIsExactOrADiagnostic() {
-  assert_law("CompositionOfArbitraryPairsIsExactOrADiagnostic");
+  assert_drawn_law("CompositionOfArbitraryPairsIsExactOrADiagnostic");
 }
-void ComplementIsDisjointAndCompletes() { assert_law("ComplementIsDisjointAndCompletes"); }
+void ComplementIsDisjointAndCompletes() { assert_drawn_law("ComplementIsDisjointAndCompletes"); }
 void ComplementOfArbitraryLayoutsIsExactOrADiagnostic() {
-  assert_law("ComplementOfArbitraryLayoutsIsExactOrADiagnostic");
+  assert_drawn_law("ComplementOfArbitraryLayoutsIsExactOrADiagnostic");
 }
-void LeftInverseUndoesAnInjectiveLayout() { assert_law("LeftInverseUndoesAnInjectiveLayout"); }
+void LeftInverseUndoesAnInjectiveLayout() { assert_drawn_law("LeftInverseUndoesAnInjectiveLayout"); }
 void LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic() {
-  assert_law("LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic");
+  assert_drawn_law("LeftInverseOfArbitraryLayoutsIsExactOrADiagnostic");
 }
-void RightInverseIsARightInverse() { assert_law("RightInverseIsARightInverse"); }
-void LogicalDivideMatchesItsDefinition() { assert_law("LogicalDivideMatchesItsDefinition"); }
+void RightInverseIsARightInverse() { assert_drawn_law("RightInverseIsARightInverse"); }
+void LogicalDivideMatchesItsDefinition() { assert_drawn_law("LogicalDivideMatchesItsDefinition"); }
 void LogicalDivideOfArbitraryPairsIsExactOrADiagnostic() {
-  assert_law("LogicalDivideOfArbitraryPairsIsExactOrADiagnostic");
+  assert_drawn_law("LogicalDivideOfArbitraryPairsIsExactOrADiagnostic");
 }
-void LogicalProductMatchesItsDefinition() { assert_law("LogicalProductMatchesItsDefinition"); }
+void LogicalProductMatchesItsDefinition() { assert_drawn_law("LogicalProductMatchesItsDefinition"); }
 void LogicalProductOfArbitraryPairsIsExactOrADiagnostic() {
-  assert_law("LogicalProductOfArbitraryPairsIsExactOrADiagnostic");
+  assert_drawn_law("LogicalProductOfArbitraryPairsIsExactOrADiagnostic");
 }
 
 }  // namespace layout_laws

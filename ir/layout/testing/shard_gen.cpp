@@ -113,19 +113,6 @@ LayoutBase gen_base(const Layout& l) {
 
 }  // namespace
 
-Result<ShardLayout> build(const ShardCase& c) {
-  LayoutBase layout = c.base;
-  std::optional<ShardLayout> built;
-  for (const auto& layer : c.layers) {
-    auto made = ShardLayout::make(layout, layer.attrs, layer.mesh);
-    TF_TRY(made);
-    built = *made;
-    layout = *made;
-  }
-  TF_CHECK(built.has_value(), "a ShardCase needs at least one layer");
-  return *built;
-}
-
 rc::Gen<Mesh> gen_mesh(ShardGenOptions o) {
   return rc::gen::exec([o] { return mesh_of(gen_mesh_extents(o.max_mesh_rank, o.max_mesh_extent)); });
 }
@@ -177,16 +164,15 @@ rc::Gen<CanonicalCase> gen_canonical_case(ShardGenOptions o) {
   });
 }
 
-std::ostream& operator<<(std::ostream& os, const ShardCase& c) {
-  os << "base=" << to_string(c.base);
-  for (const auto& layer : c.layers)
-    os << " layer(attrs=" << to_string(layer.attrs) << ", mesh=" << to_string(layer.mesh) << ")";
-  return os;
-}
-
 std::ostream& operator<<(std::ostream& os, const CanonicalCase& c) {
   return os << "logical=" << to_string(c.logical) << " attrs=" << to_string(c.attrs)
             << " mesh=" << to_string(c.mesh);
 }
 
 }  // namespace tf::fuzz
+
+namespace tf {
+
+std::ostream& operator<<(std::ostream& os, const ShardParts& parts) { return os << to_string(parts); }
+
+}  // namespace tf

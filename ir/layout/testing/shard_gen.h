@@ -26,6 +26,7 @@
 #include "ir/layout/int_tuple.h"
 #include "ir/layout/layout_base.h"
 #include "ir/layout/mesh.h"
+#include "ir/layout/shard_law_parts.h"
 #include "ir/layout/shard_attr.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/support/result.h"
@@ -45,20 +46,13 @@ struct ShardGenOptions {
   bool dividing = true;
 };
 
-/// One distribution layer: its attrs and its mesh.
-struct ShardLayer {
-  std::vector<ShardAttr> attrs;
-  Mesh mesh;
-};
-
-/// A generated ShardLayout before construction: a base and its layers, innermost first.
-struct ShardCase {
-  LayoutBase base;                 ///< a Layout or a ComposedLayout
-  std::vector<ShardLayer> layers;  ///< at least one; each inner layer builds on its own
-};
+/// A generated ShardLayout before construction: a base (a Layout or a ComposedLayout) and its
+/// layers, innermost first, at least one; each inner layer builds on its own.
+using ShardCase = ShardParts;
+using ShardLayer = ShardPartsLayer;
 
 /// Builds the case layer by layer: the ShardLayout, or the diagnostics of the first refusal.
-Result<ShardLayout> build(const ShardCase& c);
+inline Result<ShardLayout> build(const ShardCase& c) { return build_shard_parts(c); }
 
 /// The inputs of canonical_shard_layout.
 struct CanonicalCase {
@@ -77,7 +71,11 @@ rc::Gen<ShardLayout> gen_shard_layout(ShardGenOptions opts = {});
 rc::Gen<CanonicalCase> gen_canonical_case(ShardGenOptions opts = {});
 
 /// Readable counterexamples.
-std::ostream& operator<<(std::ostream& os, const ShardCase& c);
 std::ostream& operator<<(std::ostream& os, const CanonicalCase& c);
 
 }  // namespace tf::fuzz
+
+namespace tf {
+/// A readable counterexample: the ShardLayout spelling of the parts.
+std::ostream& operator<<(std::ostream& os, const ShardParts& parts);
+}  // namespace tf

@@ -1,23 +1,30 @@
-// Brute-force oracles for the mesh laws: everything by enumerating coordinates, independent of
-// the routines under test (image, slice offsets, projection, levels).
+// Brute-force enumeration of static meshes and slice keys: the oracle the mesh and barrier laws
+// check participants, projection, slicing and levels against (mesh_law.h), by enumerating
+// coordinates, never through the routines under test (image, slice offsets, projection,
+// levels). Outside testing/ (where it was testing/mesh_oracle.h) because the conformance runner
+// replays a law case (docs/tfir.md section 7) with it.
+//
+// A key is read here independently of slice_box: Python semantics, negative bounds counting
+// from the end, missing trailing entries `:`. Entries beyond the mesh's axes, and an index on an
+// axis of extent 0, are ignored (slice refuses such keys; the oracle only must not fail on them).
 #pragma once
 
 #include <cstdint>
-#include <map>
-#include <set>
 #include <vector>
 
 #include "ir/layout/mesh.h"
 #include "ir/layout/mesh_slice.h"
 
-namespace tf::testing {
+namespace tf::oracle {
 
-/// The flat extents and strides of a static mesh's axes.
+/// The flat extents of a static mesh's axes.
 inline std::vector<std::int64_t> axis_extents(const Mesh& m) {
   std::vector<std::int64_t> out;
   for (int i = 0; i < m.rank(); ++i) out.push_back(m.axes().mode(i).shape().value());
   return out;
 }
+
+/// The flat strides of a static mesh's axes.
 inline std::vector<std::int64_t> axis_strides(const Mesh& m) {
   std::vector<std::int64_t> out;
   for (int i = 0; i < m.rank(); ++i) out.push_back(m.axes().mode(i).stride().value());
@@ -42,15 +49,15 @@ inline std::vector<std::vector<std::int64_t>> all_coords(const std::vector<std::
 }
 
 /// The device indices of the parent positions inside the key's box, in parent order, with the
-/// key read independently of slice_box: Python semantics, trailing entries `:`.
+/// key read independently of slice_box (header comment).
 inline std::vector<std::int64_t> brute_slice_image(const Mesh& parent,
                                                    const std::vector<SliceKey>& key) {
   const auto ext = axis_extents(parent);
   const auto str = axis_strides(parent);
   std::vector<std::int64_t> lo(ext.size(), 0), hi = ext;
-  for (std::size_t i = 0; i < key.size(); ++i) {
+  for (std::size_t i = 0; i < key.size() && i < ext.size(); ++i) {
     const SliceKey& k = key[i];
-    if (k.kind == SliceKey::Kind::Index) {
+    if (k.kind == SliceKey::Kind::Index && ext[i] > 0) {
       lo[i] = (k.index + ext[i]) % ext[i];
       hi[i] = lo[i] + 1;
     } else if (k.kind == SliceKey::Kind::Range) {
@@ -83,4 +90,4 @@ inline std::vector<std::int64_t> brute_image(const Mesh& m) {
   return out;
 }
 
-}  // namespace tf::testing
+}  // namespace tf::oracle
