@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <string>
+#include <vector>
+
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/var.h"
@@ -180,24 +183,31 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   Result<ConstantRef> zero = Constant::make(0.0, IRType(*zero_type));
   TF_TRY(zero);
   lc.open_body();  // with warp as w
+  // One accumulator per 8-column tile j; each 16-deep step q loads the A fragment once and
+  // adds its products into every tile, so each accumulator still sums its steps in order q.
+  std::vector<Expr> accs;
   for (std::int64_t j = 0; j < kTile / 8; ++j) {
     Result<Expr> acc = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::f32(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("acc{}", j));
     TF_TRY(acc);
     Result<bool> filled = lc.emit(tir::TirOp::Fill, {*acc, Expr(*zero)});
     TF_TRY(filled);
-    for (std::int64_t q = 0; q < k / 16; ++q) {
-      const std::string id = fmt::format("{}_{}", j, q);
-      Result<Expr> af = load_fragment(lc, *sa_w, at(16 * q, row_major(16, 16, k)), mma.A(), 16, "a", id);
-      TF_TRY(af);
-      Result<Expr> bf = load_fragment(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), mma.B(), 8, "b", id);
+    accs.push_back(*acc);
+  }
+  for (std::int64_t q = 0; q < k / 16; ++q) {
+    Result<Expr> af = load_fragment(lc, *sa_w, at(16 * q, row_major(16, 16, k)), mma.A(), 16, "a", std::to_string(q));
+    TF_TRY(af);
+    for (std::int64_t j = 0; j < kTile / 8; ++j) {
+      Result<Expr> bf = load_fragment(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), mma.B(), 8, "b", fmt::format("{}_{}", j, q));
       TF_TRY(bf);
-      Result<bool> step = lc.emit(tir::TirOp::Mma, {*acc, *af, *bf}, {{"atom", Atom(&mma)}});
+      Result<bool> step = lc.emit(tir::TirOp::Mma, {accs[static_cast<std::size_t>(j)], *af, *bf}, {{"atom", Atom(&mma)}});
       TF_TRY(step);
     }
+  }
+  for (std::int64_t j = 0; j < kTile / 8; ++j) {
     // The f32 sums rounded once to bf16 (HIR's matmul result dtype) and stored.
     Result<Expr> rounded = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("c{}", j));
     TF_TRY(rounded);
-    Result<bool> cast = lc.emit(tir::TirOp::Unary, {*acc, *rounded}, {tir::kind_attr(UnaryKind::Cast)});
+    Result<bool> cast = lc.emit(tir::TirOp::Unary, {accs[static_cast<std::size_t>(j)], *rounded}, {tir::kind_attr(UnaryKind::Cast)});
     TF_TRY(cast);
     Result<Expr> ct = bound_view(lc, *c_w, at(8 * j, row_major(16, 8, kTile)), fmt::format("ct{}", j));
     TF_TRY(ct);

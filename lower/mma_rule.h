@@ -8,9 +8,9 @@
 //     a's 64 rows and b's 64 columns of this CTA copied into smem (warps split the rows, lanes
 //     the columns), sync(block);
 //     with warp (the atom's 32 lanes) {            each warp: its 16-row slab of the tile
-//       per 8-column tile j: acc_j = 0 (FC fragment, f32); per 16-deep step q: the A and B
-//       fragments loaded from smem through the atom's layouts, mma(acc_j, af, bf);
-//       acc_j cast to bf16 and stored through FC into c } } }
+//       per 8-column tile j: acc_j = 0 (FC fragment, f32); per 16-deep step q: the A fragment
+//       loaded once from smem through the atom's layout, then per j the B fragment and
+//       mma(acc_j, af_q, bf_jq); each acc_j cast to bf16 and stored through FC into c } } }
 // Accumulation order: each MMA step adds its 16 exact products to the f32 accumulator and
 // rounds once (the machine model's `exact` mode), so the f32 result is rounded K/16 times; HIR's
 // matmul sums all K products in f64 and rounds once. The two differ in the last bit now and then

@@ -140,9 +140,13 @@ inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t
 /// barrier, or the attribute) runs its CTAs together; the cluster is checked as CUDA checks it and
 /// otherwise changes nothing (TIR has no distributed shared memory); priority and stream
 /// serialization order nothing within one launch.
-template <typename F>
-inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative,
-                          const LaunchConfig& config, F run) {
+/// The body of an emulated launch: `body(context, workspace)` runs one thread.
+using LaunchBody = void (*)(void* context, unsigned char* workspace);
+
+/// launch() without its template: one copy per translation unit, however many kernels a batch
+/// holds (a template per kernel was a third of a batch's runtime code).
+inline const char* launch_body(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative,
+                               const LaunchConfig& config, LaunchBody body, void* context) {
   thread_local std::string error;
   if (const char* refused = launch_refusal(grid, block, smem, gmem, stack, config, error)) return refused;
   ::tf::emu::EmuLaunch l;  // every extent checked: the narrowing keeps its value
@@ -152,10 +156,17 @@ inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t
   l.shared_bytes = static_cast<std::size_t>(smem);
   l.stack_bytes = static_cast<std::size_t>(stack);
   l.workspace_bytes = static_cast<std::size_t>(gmem);
-  const ::tf::emu::EmuResult r = ::tf::emu::run(l, [&] { run(::tf::emu::workspace()); });
+  const ::tf::emu::EmuResult r = ::tf::emu::run(l, [body, context] { body(context, ::tf::emu::workspace()); });
   if (r.ok) return nullptr;
   error = r.message;
   return error.c_str();
+}
+
+template <typename F>
+inline const char* launch(Dim3 grid, Dim3 block, std::int64_t smem, std::int64_t gmem, std::int64_t stack, bool cooperative,
+                          const LaunchConfig& config, F run) {
+  return launch_body(grid, block, smem, gmem, stack, cooperative, config,
+                     [](void* context, unsigned char* workspace) { (*static_cast<F*>(context))(workspace); }, &run);
 }
 #endif
 
