@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ir/layout/layout_hash.h"
 #include "ir/layout/shard_chain.h"
 
 namespace tf::eval::tir {
@@ -144,8 +145,17 @@ bool Distribution::owns(const LocalBox& box, std::int64_t flat) const {
 Result<std::shared_ptr<const Distribution>> DistributionCache::get(const ShardLayout& sl, const Shape& shape) {
   auto key = std::make_pair(&sl, shape);
   if (auto it = made_.find(key); it != made_.end()) return it->second;
+  const std::size_t hash = structural_hash(sl);
+  for (auto [it, end] = by_value_.equal_range(hash); it != end; ++it)
+    if (it->second.first == sl && it->second.second->shape() == shape) {
+      made_.emplace(std::move(key), it->second.second);
+      return it->second.second;
+    }
   Result<std::shared_ptr<const Distribution>> d = Distribution::make(sl, shape);
-  if (d.ok()) made_.emplace(std::move(key), *d);
+  if (d.ok()) {
+    made_.emplace(std::move(key), *d);
+    by_value_.emplace(hash, std::make_pair(sl, *d));
+  }
   return d;
 }
 

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "eval/tir/thread_position.h"
@@ -100,7 +101,9 @@ class Distribution {
 
 /// Distributions made once per (ShardLayout, shape): a ShardLayout in the IR (a type's layout, a
 /// TensorView's attribute) stays at one address while the module lives, and every thread that
-/// executes the view would otherwise rebuild the same ownership map.
+/// executes the view would otherwise rebuild the same ownership map. Equal ShardLayouts at
+/// different addresses (the same layout written at many views, as an unrolled kernel does) share
+/// one Distribution, so a thread meets each ownership map once (its box is remembered per map).
 class DistributionCache {
  public:
   /// Distribution::make(sl, shape), made on first use.
@@ -108,6 +111,8 @@ class DistributionCache {
 
  private:
   std::map<std::pair<const ShardLayout*, Shape>, std::shared_ptr<const Distribution>> made_;
+  // By value: the structural hash of the layout, then the layouts and shapes of that hash.
+  std::unordered_multimap<std::size_t, std::pair<ShardLayout, std::shared_ptr<const Distribution>>> by_value_;
 };
 
 }  // namespace tf::eval::tir

@@ -131,8 +131,15 @@ struct Thread {
   std::vector<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first (few)
   std::uint64_t groups_committed = 0;
   const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
-  /// The thread's box in each distribution it has met (memory_access.cpp's box_of).
-  std::vector<std::pair<const Distribution*, std::optional<LocalBox>>> boxes;
+  /// What the thread holds of one distribution: its box and, once asked for, the logical
+  /// indices of the box's elements in local order (memory_access.cpp's box_of and held).
+  struct Holding {
+    const Distribution* dist = nullptr;
+    std::optional<LocalBox> box;
+    std::optional<std::vector<std::int64_t>> elements;
+  };
+  /// The thread's holding of each distribution it has met (a handful).
+  std::vector<Holding> boxes;
 };
 
 /// A barrier or collective some threads have arrived at (barriers.cpp, collectives.cpp).

@@ -21,32 +21,48 @@ Accessor ThreadRunner::accessor() const {
   return a;
 }
 
-Result<std::optional<LocalBox>> ThreadRunner::box_of(const View& v) {
+Result<Thread::Holding*> ThreadRunner::holding(const View& v) {
   // A thread's box in one distribution never changes: remembered per distribution (the module's
   // distributions are made once, so the pointer identifies it).
-  for (const auto& [dist, box] : t_.boxes)
-    if (dist == v.dist.get()) return box;
+  for (Thread::Holding& h : t_.boxes)
+    if (h.dist == v.dist.get()) return &h;
   Result<std::optional<LocalBox>> box = v.dist->place(t_.pos);
   if (!box.ok()) {
     Diagnostic d = box.diagnostics().front();
     d.location = m_.location_of(current_);
     return d;
   }
-  t_.boxes.emplace_back(v.dist.get(), *box);
-  return box;
+  t_.boxes.push_back(Thread::Holding{v.dist.get(), std::move(box).value(), std::nullopt});
+  return &t_.boxes.back();
+}
+
+Result<std::optional<LocalBox>> ThreadRunner::box_of(const View& v) {
+  Result<Thread::Holding*> h = holding(v);
+  if (!h.ok()) return h.diagnostics();
+  return (*h)->box;
 }
 
 Result<std::optional<ElementList>> ThreadRunner::held(const View& v) {
-  ElementList out;
   if (!v.dist) {
-    out.resize(static_cast<std::size_t>(v.size));
+    ElementList out(static_cast<std::size_t>(v.size));
     std::iota(out.begin(), out.end(), std::int64_t{0});
     return std::optional<ElementList>(std::move(out));
   }
-  Result<std::optional<LocalBox>> box = box_of(v);
-  if (!box.ok()) return box.diagnostics();
-  if (!*box) return std::optional<ElementList>{};
-  return std::optional<ElementList>(v.dist->global_indices(**box));
+  Result<Thread::Holding*> h = holding(v);
+  if (!h.ok()) return h.diagnostics();
+  if (!(*h)->box) return std::optional<ElementList>{};
+  if (!(*h)->elements) (*h)->elements = v.dist->global_indices(*(*h)->box);
+  return std::optional<ElementList>(*(*h)->elements);
+}
+
+Fault ThreadRunner::check_owned(const View& v, const ElementList& elements) {
+  Result<Thread::Holding*> h = holding(v);
+  if (!h.ok()) return h.diagnostics().front();
+  // The elements of the thread's own box, in its order (what held() gives): all owned.
+  if ((*h)->elements && *(*h)->elements == elements) return std::nullopt;
+  for (std::int64_t e : elements)
+    if (Fault f = check_registers(v, e, (*h)->box)) return f;
+  return std::nullopt;
 }
 
 Result<std::optional<ElementList>> ThreadRunner::copied_elements(const View& src, const View& dst) {
@@ -174,12 +190,8 @@ Fault ThreadRunner::record_races(const View& v, const Offsets& offs, std::int64_
 
 Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, ReadUse use) {
   Buffer& b = *v.buffer;
-  if (v.dist && b.space() == Space::Register) {
-    Result<std::optional<LocalBox>> bx = box_of(v);
-    if (!bx.ok()) return bx.diagnostics();
-    for (std::int64_t e : elements)
-      if (Fault f = check_registers(v, e, *bx)) return *f;
-  }
+  if (v.dist && b.space() == Space::Register)
+    if (Fault f = check_owned(v, elements)) return *f;
   Result<Offsets> offs = offsets_of(v, elements, false);
   if (!offs.ok()) return offs.diagnostics();
   const std::int64_t n = static_cast<std::int64_t>(elements.size());
@@ -213,12 +225,8 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
 Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Tensor& values,
                             const std::vector<std::uint8_t>* init) {
   Buffer& b = *v.buffer;
-  if (v.dist && b.space() == Space::Register) {
-    Result<std::optional<LocalBox>> bx = box_of(v);
-    if (!bx.ok()) return bx.diagnostics().front();
-    for (std::int64_t e : elements)
-      if (Fault f = check_registers(v, e, *bx)) return f;
-  }
+  if (v.dist && b.space() == Space::Register)
+    if (Fault f = check_owned(v, elements)) return f;
   Result<Offsets> offs = offsets_of(v, elements, true);
   if (!offs.ok()) return offs.diagnostics().front();
   const std::int64_t n = static_cast<std::int64_t>(elements.size());

@@ -78,6 +78,9 @@ class ThreadRunner {
 
   // --- memory_access.cpp
   Accessor accessor() const;
+  /// The thread's holding of v's distribution (v.dist set), placed on first use; valid until
+  /// the thread meets another distribution.
+  Result<Thread::Holding*> holding(const View& v);
   /// The thread's box in a distributed view, or nullopt when it holds nothing of it.
   Result<std::optional<LocalBox>> box_of(const View& v);
   /// The logical indices of `v` the thread holds: its box (row-major), or all of v.
@@ -100,6 +103,8 @@ class ThreadRunner {
   Result<std::int64_t> locate(const View& v, std::int64_t i, bool writes);
   /// Checks that the thread may touch element i of a register view it does not own.
   Fault check_registers(const View& v, std::int64_t i, const std::optional<LocalBox>& box);
+  /// check_registers of every element, at once when they are the thread's own held(v).
+  Fault check_owned(const View& v, const ElementList& elements);
   Diagnostic race_report(const View& v, std::int64_t offset, const RaceConflict& r, bool writes);
   /// Records the reads (or writes) of `n` elements of v at `offs` in the race shadow; the report
   /// of the first race.
