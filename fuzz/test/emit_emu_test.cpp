@@ -18,9 +18,9 @@
 #include "fuzz/gen/hir_program_gen.h"
 #include "fuzz/gen/tir_program_gen.h"
 #include "fuzz/props/backend_props.h"
+#include "fuzz/test/batched_law.h"
 #include "eval/tir/tir_evaluator.h"
 #include "eval/value/tensor_convert.h"
-#include "ir/support/testing/law_runner.h"
 #include "ir/tir/prim_function.h"
 #include "lower/host_entry.h"
 #include "lower/pipeline.h"
@@ -280,10 +280,10 @@ TEST(GpuModule, TheEmittedSourceBuildsAndRunsWhereADeviceIs) {
 // The property `tir-vs-emu` (fuzz/props/backend_props.h) on generated race-free kernels (grids
 // of 1-3 CTAs of 32-128 threads, each thread on its rows through a grid view and a block view of
 // it, register arithmetic, loops, fills and neighbour exchanges through shared memory with a
-// barrier). Each case compiles its kernel, so the law runs a quarter of RC_PARAMS' count, at
-// most 250: 50 in the unit run, 250 under label fuzz.
+// barrier). Each case compiles its kernel (batched: fuzz/test/batched_law.h), so the law runs a
+// quarter of RC_PARAMS' count, at most 250: 50 in the unit run, 250 under label fuzz.
 TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
-  fuzz::check_law([] { fuzz::tir_vs_backend_kernel_case(false); }, 4, 250);
+  fuzz::check_batched_law([] { fuzz::tir_vs_backend_kernel_case(false); }, 4, 250);
 }
 
 // The property on the lowering's output: generated HIR programs of the lowerable subset (half
@@ -291,13 +291,13 @@ TEST(EmuLaws, RaceFreeKernelsComputeWhatTheMachineModelComputes) {
 // emitted CUDA under the emulation: the same bits, or the emitter refuses a construct by name
 // (counted: what is not emitted yet). 25 cases in the unit run, 500 under label fuzz.
 TEST(EmuLaws, LoweredProgramsComputeWhatTheMachineModelComputes) {
-  fuzz::check_law([] { fuzz::tir_vs_backend_lowered_case(false); }, 8, 500);
+  fuzz::check_batched_law([] { fuzz::tir_vs_backend_lowered_case(false); }, 8, 500);
 }
 
 // The property `hir-vs-emu`: the same programs against the HIR evaluator directly, no machine
 // model between them. 25 cases in the unit run, 500 under label fuzz.
 TEST(EmuLaws, LoweredProgramsComputeTheHirEvaluatorsBits) {
-  fuzz::check_law([] { fuzz::hir_vs_backend_case(false); }, 8, 500);
+  fuzz::check_batched_law([] { fuzz::hir_vs_backend_case(false); }, 8, 500);
 }
 
 }  // namespace
