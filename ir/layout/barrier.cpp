@@ -7,10 +7,12 @@
 
 namespace tf {
 
+std::string sync_text(const Mesh& m) { return "sync(" + to_string(m) + ")"; }
+
 namespace {
 
 Diagnostic sync_error(const char* rule, const Mesh& m, std::string why) {
-  Diagnostic d = rule_error(rule, fmt::format("T.sync({}) has no barrier: {}", to_string(m), why));
+  Diagnostic d = rule_error(rule, fmt::format("{} has no barrier: {}", sync_text(m), why));
   d.notes.push_back("an unsupported participant set is rejected, never broadened to a larger "
                     "barrier or split into several (seed 002 section 1.5)");
   return d;

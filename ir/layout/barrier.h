@@ -71,8 +71,13 @@ struct BarrierClass {
   friend bool operator==(const BarrierClass&, const BarrierClass&) = default;
 };
 
-/// The classification of the design note. On failure exactly one Diagnostic, naming its rule.
+/// The classification of the design note. On failure exactly one Diagnostic, naming its rule,
+/// whose message starts with sync_text(m).
 Result<BarrierClass> classify_barrier(const Mesh& m);
+
+/// `sync(MESH)` with the mesh in the tfir spelling, as a classification failure names the sync
+/// (the verifier replaces it with the user's own spelling where it knows one).
+std::string sync_text(const Mesh& m);
 
 /// `{"kind": "named", "base": 32, "count": 64, "mask": "0x00000000"}` (a JSON object).
 std::string to_json(const BarrierClass& c);

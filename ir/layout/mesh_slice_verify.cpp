@@ -178,4 +178,19 @@ std::vector<Diagnostic> verify_mesh_in_scope(const Mesh& m, const std::vector<Me
   return prove_slice_of(m, *witness).diagnostics();
 }
 
+std::optional<std::vector<SliceKey>> slice_key_of(const Mesh& s, const Mesh& e) {
+  if (e.is_sliced()) return std::nullopt;
+  Result<SliceBox> box = prove_slice_of(s, e);
+  if (!box.ok()) return std::nullopt;
+  const std::vector<IntTuple> extents =
+      e.axes().shape().is_leaf() ? std::vector<IntTuple>{e.axes().shape()} : e.axes().shape().children();
+  std::vector<SliceKey> key;
+  for (std::size_t i = 0; i < box->starts.size(); ++i) {
+    const bool whole = box->starts[i] == 0 && i < extents.size() && extents[i].is_int() &&
+                       box->extents[i] == extents[i].value();
+    key.push_back(whole ? SliceKey::all() : SliceKey::range(box->starts[i], box->starts[i] + box->extents[i]));
+  }
+  return key;
+}
+
 }  // namespace tf

@@ -47,6 +47,11 @@ Result<std::optional<std::vector<std::int64_t>>> decompose_slice_offset(
 /// the rule ids above.
 Result<SliceBox> prove_slice_of(const Mesh& s, const Mesh& e);
 
+/// The key k with s == e[k] in its simplest spelling (`:` for a whole axis, `a:b` otherwise),
+/// when prove_slice_of(s, e) succeeds and e is not itself sliced; else nullopt. How the printer
+/// and the verifier's messages spell a sliced mesh by the name of a mesh the reader knows.
+std::optional<std::vector<SliceKey>> slice_key_of(const Mesh& s, const Mesh& e);
+
 /// Verifies that `m` is legal under the enclosing meshes (outermost first, innermost last).
 /// Empty when legal; otherwise every diagnostic of the most relevant failed proof. With no
 /// enclosing mesh: one TIR.1.5.SYNC.full-mesh-unequal (full) or forged-slice-topology (sliced)

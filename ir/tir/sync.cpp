@@ -1,5 +1,7 @@
 #include "ir/tir/sync.h"
 
+#include <algorithm>
+
 #include "ir/layout/mesh_slice_verify.h"
 #include "ir/tir/op_check.h"
 #include "ir/tir/op_verify.h"
@@ -31,9 +33,21 @@ std::vector<Diagnostic> check_sync_in_scope(const Call& sync, const std::vector<
 std::vector<Diagnostic> verify_sync(const Call& call) {
   if (std::get_if<Mesh>(&call.attr("mesh")) == nullptr)
     return {detail::op_type_error(call.op, "needs the mesh it synchronizes")};
-  std::vector<Diagnostic> diags = classify_sync(call).diagnostics();
-  for (Diagnostic& d : diags) d.message = std::string(call.op.surface()) + ": " + d.message;
-  return diags;
+  return classify_sync(call).diagnostics();  // each names the sync: sync_text
+}
+
+std::optional<std::string> scope_spelling(const Mesh& m, const std::vector<Mesh>& scopes,
+                                          const std::vector<std::string>& names) {
+  for (std::size_t i = std::min(scopes.size(), names.size()); i-- > 0;) {
+    if (m == scopes[i]) return names[i];
+    if (std::optional<std::vector<SliceKey>> key = slice_key_of(m, scopes[i])) return slice_spelling(names[i], *key);
+  }
+  return std::nullopt;
+}
+
+void respell_sync(Diagnostic& d, const Mesh& m, const std::string& spelling) {
+  const std::string tfir = sync_text(m);
+  if (d.message.compare(0, tfir.size(), tfir) == 0) d.message.replace(0, tfir.size(), "sync(" + spelling + ")");
 }
 
 }  // namespace tf::tir

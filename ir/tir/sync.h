@@ -9,6 +9,8 @@
 // check_sync_in_scope, with the meshes of the enclosing MeshScopes.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "ir/core/call.h"
@@ -30,5 +32,15 @@ Result<BarrierClass> classify_sync(const Call& sync);
 /// constant slice of (or equal to) an enclosing mesh (verify_mesh_in_scope,
 /// mesh_slice_verify.h), and it maps to one barrier (classify_sync). Empty when legal.
 std::vector<Diagnostic> check_sync_in_scope(const Call& sync, const std::vector<Mesh>& enclosing);
+
+/// How the program names `m` through its enclosing MeshScopes (meshes and binding names,
+/// outermost first): `b` for an enclosing mesh itself, `b[:, 0:16]` for a constant slice of one,
+/// the innermost that fits; nullopt when none does.
+std::optional<std::string> scope_spelling(const Mesh& m, const std::vector<Mesh>& scopes,
+                                          const std::vector<std::string>& names);
+
+/// `d` naming the sync over `m` as `sync(spelling)` instead of the tfir spelling of the mesh
+/// (sync_text, as classify_barrier's messages start).
+void respell_sync(Diagnostic& d, const Mesh& m, const std::string& spelling);
 
 }  // namespace tf::tir

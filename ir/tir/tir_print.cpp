@@ -52,22 +52,8 @@ std::string shape_text(const std::vector<ShapeDim>& shape) {
 
 // A sliced mesh as `name[key]` when it is a constant slice of a declared full mesh.
 std::optional<std::string> slice_text(const Mesh& m, const PrintNames& names) {
-  for (const auto& [name, e] : names.meshes) {
-    if (e.is_sliced()) continue;
-    Result<SliceBox> box = prove_slice_of(m, e);
-    if (!box.ok()) continue;
-    std::vector<SliceKey> key;
-    const std::vector<IntTuple> extents = e.axes().shape().is_leaf()
-                                              ? std::vector<IntTuple>{e.axes().shape()}
-                                              : e.axes().shape().children();
-    for (std::size_t i = 0; i < box->starts.size(); ++i) {
-      const bool whole = box->starts[i] == 0 && i < extents.size() && extents[i].is_int() &&
-                         box->extents[i] == extents[i].value();
-      key.push_back(whole ? SliceKey::all()
-                          : SliceKey::range(box->starts[i], box->starts[i] + box->extents[i]));
-    }
-    return slice_spelling(spell(name), key);
-  }
+  for (const auto& [name, e] : names.meshes)
+    if (std::optional<std::vector<SliceKey>> key = slice_key_of(m, e)) return slice_spelling(spell(name), *key);
   return std::nullopt;
 }
 

@@ -119,6 +119,7 @@ class TirVerifier final : private StmtHandlers, private ExprHandlers {
   std::unordered_map<const Var*, int> in_scope_;   // Var -> number of live binders
   std::vector<Mesh> param_meshes_;                 // of the parameters' ShardLayouts
   std::vector<Mesh> scope_stack_;                  // MeshScope meshes, outermost first
+  std::vector<std::string> scope_names_;           // their binding names, in the same order
   // The source positions of the statements being verified, innermost last: a diagnostic is
   // placed at the innermost statement that has one.
   std::vector<SourceLocation> where_;

@@ -93,7 +93,10 @@ void TirVerifier::walk() {
     switch (t.kind) {
       case TaskKind::Verify: statement(*t.stmt, *t.path); break;
       case TaskKind::Unbind: unbind(t.var); break;
-      case TaskKind::PopScope: scope_stack_.pop_back(); break;
+      case TaskKind::PopScope:
+        scope_stack_.pop_back();
+        scope_names_.pop_back();
+        break;
       case TaskKind::PopWhere: where_.pop_back(); break;
     }
     tasks_.insert(tasks_.end(), batch_.rbegin(), batch_.rend());  // the first scheduled on top
@@ -213,6 +216,7 @@ void TirVerifier::on(const tir::If& i, const IrPath& path) {
 void TirVerifier::on(const tir::MeshScope& m, const IrPath& path) {
   bind(m.binding, path.field("binding"), "MeshScope");
   scope_stack_.push_back(m.mesh);
+  scope_names_.push_back(m.binding->name);
   sequential(m.body, path.field("body"));
   after(TaskKind::PopScope);
   after(TaskKind::Unbind, m.binding.get());

@@ -91,8 +91,12 @@ void TirVerifier::op_evaluate(const tir::Evaluate& e, const IrPath& path) {
     report(category_error(DiagCategory::Internal,
                           fmt::format("{} has no verify handler registered", call.op.name())),
            path);
-  report(handler_diags, path);
   const std::optional<tir::TirOp> kind = tir::tir_op_kind(call.op);
+  if (kind == tir::TirOp::Sync)  // the mesh as the program names it, where its scopes tell
+    if (const Mesh* m = std::get_if<Mesh>(&call.attr("mesh")))
+      if (std::optional<std::string> spelled = tir::scope_spelling(*m, scope_stack_, scope_names_))
+        for (Diagnostic& d : handler_diags) tir::respell_sync(d, *m, *spelled);
+  report(handler_diags, path);
   if (kind == tir::TirOp::Sync) {
     sync(e, handler_diags, path);
   } else if (kind == tir::TirOp::Launch) {

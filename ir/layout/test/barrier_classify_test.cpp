@@ -113,7 +113,7 @@ TEST(BarrierClassify, CtaSliceRejected) {
   EXPECT_EQ(rejected(S(g, {R(0, 4)})), "TIR.1.5.BARRIER.cta-slice-rejected");
   auto r = classify_barrier(S(g, {R(0, 4)}));
   EXPECT_EQ(r.diagnostics()[0].message,
-            "T.sync(Mesh((Topology(\"cta\", 8),), ComposedLayout(inner=None, offset=0, "
+            "sync(Mesh((Topology(\"cta\", 8),), ComposedLayout(inner=None, offset=0, "
             "outer=Layout((4,), (1,))))) has no barrier: it selects 4 of the 8 CTAs; only the "
             "full cta mesh has a (grid) barrier");
 }
@@ -139,7 +139,7 @@ TEST(BarrierClassify, UnalignedCrossWarpRejected) {
             "TIR.1.5.SYNC.unaligned-cross-warp-rejected");
   auto r = classify_barrier(S(flat_threads(128), {R(32, 80)}));
   EXPECT_EQ(r.diagnostics()[0].message,
-            "T.sync(Mesh((Topology(\"thread\", 128),), ComposedLayout(inner=None, offset=32, "
+            "sync(Mesh((Topology(\"thread\", 128),), ComposedLayout(inner=None, offset=32, "
             "outer=Layout((48,), (1,))))) has no barrier: threads [32, 80) span several warps but "
             "base 32 and count 48 are not both multiples of 32");
   // Whole warps but a count that is not (a sliced 48-thread block misses the end).
@@ -162,7 +162,7 @@ TEST(BarrierClassify, InconsistentMeshRejected) {
             "TIR.1.5.SYNC.inconsistent-mesh-rejected");
   auto r = classify_barrier(M({Topo("thread", 128)}, "(64):(1)"));
   EXPECT_EQ(r.diagnostics()[0].message,
-            "T.sync(Mesh((Topology(\"thread\", 128),), Layout((64,), (1,)))) has no barrier: its "
+            "sync(Mesh((Topology(\"thread\", 128),), Layout((64,), (1,)))) has no barrier: its "
             "layout has 64 positions but the topology domain is 128");
   // Non-injective: a stride-0 axis names threads twice.
   EXPECT_EQ(rejected(M({Topo("thread", 64)}, "(32,2):(1,0)")),

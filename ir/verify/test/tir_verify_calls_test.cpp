@@ -200,6 +200,24 @@ TEST(TirVerifyCalls, EachIllegalSyncIsRejectedWithItsRule) {
   EXPECT_TRUE(verify_sync("        sync(m)\n        sync(m[0:8])", "cta8").empty());
 }
 
+// A rejected sync names its mesh as the program does, through the enclosing scope's binding
+// (issue 42: it printed upstream's T.sync(Mesh(...ComposedLayout...)) spelling); a mesh that no
+// scope names is written out.
+TEST(TirVerifyCalls, ARejectedSyncIsNamedAsTheProgramNamesIt) {
+  const auto message = [](const std::string& body, const std::string& scope) {  // the barrier's refusal
+    for (const Diagnostic& d : verify_sync("        " + body, scope))
+      if (d.message.find(" has no barrier") != std::string::npos) return d.message;
+    return std::string();
+  };
+  EXPECT_EQ(message("sync(m[:, 0:16])", "m128").rfind("sync(m[:, 0:16]) has no barrier: its 64 participants", 0), 0u)
+      << message("sync(m[:, 0:16])", "m128");
+  EXPECT_EQ(message("sync(m[16:48])", "flat128").rfind("sync(m[16:48]) has no barrier: threads [16, 48)", 0), 0u)
+      << message("sync(m[16:48])", "flat128");
+  EXPECT_EQ(message("sync(m)", "grid").rfind("sync(m) has no barrier", 0), 0u) << message("sync(m)", "grid");
+  EXPECT_EQ(message("sync(cta8[0:4])", "m128").rfind("sync(Mesh((Topology(\"cta\", 8),), ComposedLayout(", 0), 0u)
+      << message("sync(cta8[0:4])", "m128");
+}
+
 // A mesh of `threads` (symbolic) threads over `axes`: what tfir cannot spell (its meshes are
 // static).
 Mesh dynamic_mesh(IntTuple axes_shape, IntTuple axes_stride) {
