@@ -11,6 +11,19 @@ std::string CudaTarget::name() const {
   return fmt::format("sm_{}{}", major, minor);
 }
 
+std::optional<CudaTarget> parse_cuda_target(std::string_view name) {
+  if (!name.starts_with("sm_")) return std::nullopt;
+  name.remove_prefix(3);
+  if (!name.empty() && (name.back() == 'a' || name.back() == 'f')) name.remove_suffix(1);
+  if (name.size() < 2 || name.size() > 3) return std::nullopt;
+  for (char c : name)
+    if (c < '0' || c > '9') return std::nullopt;
+  CudaTarget t;
+  t.major = std::stoi(std::string(name.substr(0, name.size() - 1)));
+  t.minor = name.back() - '0';
+  return t;
+}
+
 namespace {
 
 constexpr const char* kRule = "TIR.2.3.LAUNCH.unsupported-config-rejected";

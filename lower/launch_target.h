@@ -15,6 +15,9 @@
 // target; this is the target-dependent remainder.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/core/call.h"
@@ -29,6 +32,10 @@ struct CudaTarget {
   /// "sm_90".
   std::string name() const;
 };
+
+/// The target `sm_XY` (or `sm_XYZ`, with an optional `a` or `f` suffix: sm_90a, sm_120) names:
+/// major XY's leading digits, minor its last; nullopt for any other spelling.
+std::optional<CudaTarget> parse_cuda_target(std::string_view name);
 
 /// Every diagnostic (rule TIR.2.3.LAUNCH.unsupported-config-rejected) for a tir.Launch Call
 /// whose cluster or attrs `target` does not support; empty when it is supported.

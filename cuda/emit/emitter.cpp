@@ -187,7 +187,7 @@ Result<std::string> emit_module(const Module& module, const EmitOptions& options
   for (const FunctionRef& f : module.functions()) {
     const auto* fn = f->as<tir::PrimFunction>();
     if (fn == nullptr || fn->target() == tir::Target::Cuda) continue;
-    Result<std::string> e = host_entry(*fn, kernels, prefix);
+    Result<std::string> e = host_entry(*fn, kernels, prefix, options.target);
     TF_TRY(e);
     out << *e;
   }

@@ -19,6 +19,7 @@
 
 #include "ir/core/module.h"
 #include "ir/support/result.h"
+#include "lower/launch_target.h"
 
 namespace tf::cuda {
 
@@ -32,6 +33,10 @@ struct EmitOptions {
   /// (`tf_launch_<ns>_<kernel>`, `tf_entry_<ns>_<entry>`), since C linkage ignores namespaces.
   /// Everything else is the text of the plain emission, byte for byte.
   std::string symbol_namespace;
+  /// The CUDA target the host entries' launches are checked against (seed 002 section 2.3: a
+  /// cluster or launch attribute the target does not support is refused,
+  /// TIR.2.3.LAUNCH.unsupported-config-rejected); sm_90 unless the caller knows its device.
+  lower::CudaTarget target;
 };
 
 /// The translation unit of every function of `module` (verified TIR; see above), or with

@@ -74,13 +74,9 @@ Result<std::string> host_extent(const ExprNode& e, const std::map<const Var*, st
 // A Launch's configuration beyond its geometry as a tf_rt::LaunchConfig initializer. A named
 // stream is the host's handle (launch.h); the emitted entry launches on the default stream.
 Result<std::string> launch_config(const Call& c) {
-  std::vector<std::int64_t> cluster{1, 1, 1};
+  std::vector<std::int64_t> cluster{1, 1, 1};  // its size checked against the target (HostStatementEmitter)
   if (const auto* given = std::get_if<std::vector<std::int64_t>>(&c.attr("cluster")))
     for (std::size_t i = 0; i < given->size() && i < 3; ++i) cluster[i] = (*given)[i];
-  if (cluster[0] * cluster[1] * cluster[2] > 8)  // what sm_80 / sm_90 launch without opting in
-    return rule_error("TIR.2.3.LAUNCH.unsupported-config-rejected",
-                      fmt::format("a cluster of {} CTAs: sm_90 launches portable clusters of at most 8 (sm_80 none)",
-                                  cluster[0] * cluster[1] * cluster[2]));
   const auto* smem = std::get_if<std::int64_t>(&c.attr("dynamic_smem"));
   int policy = -1, priority = 0;
   bool cooperative = false, serialization = false, has_priority = false;
@@ -204,8 +200,9 @@ struct HostStatement {
 class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>> {
  public:
   HostStatementEmitter(const tir::PrimFunction& fn, const std::map<const Var*, std::size_t>& index,
-                       const std::map<std::string, KernelFacts>& kernels, const std::string& buffers, const std::string& prefix)
-      : fn_(fn), index_(index), kernels_(kernels), buffers_(buffers), prefix_(prefix) {}
+                       const std::map<std::string, KernelFacts>& kernels, const std::string& buffers, const std::string& prefix,
+                       const lower::CudaTarget& target)
+      : fn_(fn), index_(index), kernels_(kernels), buffers_(buffers), prefix_(prefix), target_(target) {}
 
  private:
   Result<HostStatement> on(const tir::Return&) override { return HostStatement{"  return nullptr;\n", true}; }
@@ -220,6 +217,8 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
   Result<HostStatement> on(const tir::Evaluate& ev) override {
     const Call* c = ev.is_op() ? &ev.call() : nullptr;
     if (c == nullptr || tir::tir_op_kind(c->op) != tir::TirOp::Launch) return other();
+    // What the target cannot launch is refused here (TIR.2.3.LAUNCH.unsupported-config-rejected).
+    if (std::vector<Diagnostic> refused = lower::check_launch_for_target(*c, target_); !refused.empty()) return refused;
     Result<std::string> launched = launch(*c, index_, kernels_, buffers_, prefix_);
     TF_TRY(launched);
     return HostStatement{*launched};
@@ -242,6 +241,7 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
   const std::map<std::string, KernelFacts>& kernels_;
   const std::string& buffers_;
   const std::string& prefix_;
+  const lower::CudaTarget& target_;
 };
 
 }  // namespace
@@ -250,7 +250,8 @@ class HostStatementEmitter final : public tir::StmtFunctor<Result<HostStatement>
 // entry parameter in order; each launch passes the kernel its buffers and, for each hidden extent
 // scalar, the extent of the tensor it describes (seed 002 section 2.2: filled from the tensor,
 // never a host input).
-Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels, const std::string& prefix) {
+Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels, const std::string& prefix,
+                               const lower::CudaTarget& target) {
   std::ostringstream out;
   std::map<const Var*, std::size_t> index;
   for (std::size_t i = 0; i < fn.params().size(); ++i) index[fn.params()[i].get()] = i;
@@ -278,7 +279,7 @@ Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::
     }
   }
   bool ended = false;  // a Return or an Abort ended the entry
-  HostStatementEmitter statements(fn, index, kernels, buffers, prefix);
+  HostStatementEmitter statements(fn, index, kernels, buffers, prefix, target);
   for (const tir::Stmt& s : fn.body()->body) {
     Result<HostStatement> st = statements.dispatch(*s);
     if (!st.ok()) return placed_at(st.diagnostics(), *s);

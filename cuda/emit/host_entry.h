@@ -12,6 +12,7 @@
 #include "ir/support/result.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/tir/prim_function.h"
+#include "lower/launch_target.h"
 
 namespace tf::cuda::detail {
 
@@ -30,8 +31,10 @@ std::string launch_shim(const std::string& name, const KernelFacts& k, const std
 
 /// `tf_entry_<prefix><fn>(buffers, shapes)` of host prim_func `fn` over the emitted `kernels`,
 /// calling their launch shims and the other entries with the same `prefix`; refused (not emitted
-/// yet) for a host statement other than launches, returns and dispatches.
+/// yet) for a host statement other than launches, returns and dispatches, and refused with
+/// TIR.2.3.LAUNCH.unsupported-config-rejected for a launch configuration `target` does not
+/// support (lower/launch_target.h).
 Result<std::string> host_entry(const tir::PrimFunction& fn, const std::map<std::string, KernelFacts>& kernels,
-                               const std::string& prefix);
+                               const std::string& prefix, const lower::CudaTarget& target);
 
 }  // namespace tf::cuda::detail

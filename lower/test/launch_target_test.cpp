@@ -1,6 +1,7 @@
 // Target lowering's Launch check: clusters and launch attributes a target lacks are rejected.
 #include "lower/launch_target.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "ir/core/core_ops.h"
@@ -67,6 +68,18 @@ TEST(LaunchTarget, AttributesNeedTheirTargetAndBooleanValues) {
   d = check_launch_for_target(*launch({{"attrs", AttrValue(coop2.flatten())}}), kSm90);
   ASSERT_EQ(d.size(), 1u);
   EXPECT_EQ(d[0].message, "launch attribute cooperative takes 0 or 1, got 2");
+}
+
+TEST(LaunchTarget, ATargetIsSpelledAsNvccSpellsIt) {
+  const auto parsed = [](std::string_view name) {
+    std::optional<CudaTarget> t = parse_cuda_target(name);
+    return t ? fmt::format("{}.{}", t->major, t->minor) : std::string("none");
+  };
+  EXPECT_EQ(parsed("sm_80"), "8.0");
+  EXPECT_EQ(parsed("sm_90a"), "9.0");
+  EXPECT_EQ(parsed("sm_120"), "12.0");
+  EXPECT_EQ(parsed("sm_86"), "8.6");
+  for (std::string_view bad : {"", "sm_", "sm_9", "90", "sm_9x", "sm_1200", "sm_90ab", "SM_90"}) EXPECT_EQ(parsed(bad), "none") << bad;
 }
 
 }  // namespace

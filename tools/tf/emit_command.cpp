@@ -6,17 +6,23 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cuda/emit/emitter.h"
 #include "driver/ir_session.h"
 #include "driver/report.h"
 #include "ir/hir/function.h"
+#include "lower/launch_target.h"
 #include "lower/pipeline.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
 
 int run_emit(const EmitRequest& r, std::ostream& out, std::ostream& err) {
+  const std::optional<lower::CudaTarget> target = lower::parse_cuda_target(r.target);
+  if (!target)
+    return report_bad_input({category_error(DiagCategory::Usage, fmt::format("--target {}: a CUDA target is spelled sm_XY (sm_80, sm_90, sm_120)", r.target))},
+                            err, r.json);
   CheckedFile checked = check_source_file(r.file);
   if (!checked.file || !checked.verify_errors.empty()) return report_bad_input(checked.diagnostics(), err, r.json);
   ModuleRef module = checked.file->module;
@@ -34,7 +40,9 @@ int run_emit(const EmitRequest& r, std::ostream& out, std::ostream& err) {
     if (!lowered.ok()) return report_pipeline_failure(lowered.diagnostics(), err, r.json);
     module = *lowered;
   }
-  Result<std::string> source = cuda::emit_module(*module);
+  cuda::EmitOptions options;
+  options.target = *target;
+  Result<std::string> source = cuda::emit_module(*module, options);
   if (!source.ok()) return report_bad_input(source.diagnostics(), err, r.json);
   return write_text_output(*source, r.output, out, err);
 }
@@ -51,10 +59,14 @@ void add_emit_command(CLI::App& app, int& exit_code) {
       "emitter does not emit yet is refused with a diagnostic naming it (exit 2).\n"
       "Examples:\n"
       "  tf emit examples/contract.tfir --fn scale_add\n"
-      "  tf emit prog.tfir -o prog.cu && nvcc -arch=sm_90 -I. -c prog.cu");
+      "  tf emit prog.tfir -o prog.cu && nvcc -arch=sm_90 -I. -c prog.cu\n"
+      "  tf emit prog.tfir --target sm_80   (a launch with a cluster is refused: sm_80 has none)");
   cmd->add_option("file", req->file, "the tfir file (HIR or TIR)")->required();
   cmd->add_option("--fn", req->function, "emit only this function and what it calls");
   cmd->add_option("-o,--output", req->output, "write the source here instead of printing it");
+  cmd->add_option("--target", req->target,
+                  "the CUDA target (sm_80, sm_90, ...) whose launch limits the host entries' launches must meet: a "
+                  "cluster or launch attribute it does not support is refused (default sm_90)");
   cmd->add_flag("--json", req->json, "diagnostics as JSON lines");
   cmd->callback([req, &exit_code] { exit_code = run_emit(*req, std::cout, std::cerr); });
 }

@@ -18,6 +18,7 @@ struct EmitRequest {
   std::string function;  ///< --fn: emit only this function (and what it calls / launches)
   std::string output;    ///< -o: write the source here instead of stdout
   bool json = false;
+  std::string target = "sm_90";  ///< --target: the CUDA target the launches are checked against
 };
 
 /// Emits the request's file; the source to `out` (or the -o file), diagnostics to `err`.

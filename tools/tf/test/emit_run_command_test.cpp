@@ -125,7 +125,38 @@ TEST(TfEmit, AnUnsupportedClusterIsRejectedWithItsRule) {
   const std::string path = write_temp("emit_cluster.tfir", kProgram);
   std::ostringstream out, err;
   EXPECT_EQ(run_emit(EmitRequest{path, "big_clusters", "", false}, out, err), kExitBadInput);
-  EXPECT_NE(err.str().find("error[TIR.2.3.LAUNCH.unsupported-config-rejected]: a cluster of 16 CTAs"), std::string::npos) << err.str();
+  EXPECT_NE(err.str().find("error[TIR.2.3.LAUNCH.unsupported-config-rejected]: cluster=(16, 1, 1) has 16 blocks; sm_90 supports at most 8 "
+                           "per cluster"),
+            std::string::npos)
+      << err.str();
+}
+
+// The launch's configuration is checked against the target `--target` names (the emitter calls
+// the lowering's check_launch_for_target, issue 42 item 10): a cluster of 2, which sm_90
+// launches, has no meaning on sm_80.
+// covers: TIR.2.3.LAUNCH.unsupported-config-rejected
+TEST(TfEmit, ALaunchIsCheckedAgainstTheTargetItIsEmittedFor) {
+  const std::string path = write_temp("emit_target.tfir", std::string(kProgram) + R"(
+prim_func small_clusters(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1 target=host {
+    launch(@k, 2, 1, 1, 1, 1, 1, x, out, cluster=(2, 1, 1))
+}
+)");
+  std::ostringstream out, err;
+  EXPECT_EQ(run_emit(EmitRequest{path, "small_clusters", "", false}, out, err), kExitOk) << err.str();
+  std::ostringstream out80, err80;
+  EmitRequest sm80{path, "small_clusters", "", false};
+  sm80.target = "sm_80";
+  EXPECT_EQ(run_emit(sm80, out80, err80), kExitBadInput);
+  EXPECT_NE(err80.str().find(": error[TIR.2.3.LAUNCH.unsupported-config-rejected]: cluster=(2, 1, 1) needs thread-block clusters, "
+                             "which sm_80 does not have"),
+            std::string::npos)
+      << err80.str();
+  EXPECT_NE(err80.str().find(path + ":"), std::string::npos) << err80.str();  // placed at the launch
+  std::ostringstream out_bad, err_bad;
+  EmitRequest bad{path, "small_clusters", "", false};
+  bad.target = "ampere";
+  EXPECT_EQ(run_emit(bad, out_bad, err_bad), kExitBadInput);
+  EXPECT_NE(err_bad.str().find("--target ampere: a CUDA target is spelled sm_XY"), std::string::npos) << err_bad.str();
 }
 
 // Abort in a host entry is a reported abort: the entry returns its message (quotes and
