@@ -46,23 +46,32 @@ bool under_test_folder(const std::string& file) {
 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// The target named after the last `tf_add_test(`, `add_executable(` or `target_sources(` that
-// opens before offset `at` of `text`, or "".
-std::string target_before(const std::string& text, std::size_t at) {
+// The call that opens last before offset `at` of `text` among `tf_add_test(`,
+// `add_executable(`, `target_sources(` and `set(`, and the name after it ("" when none).
+struct OpeningCall {
+  std::string_view call;
+  std::string name;
+};
+OpeningCall call_before(const std::string& text, std::size_t at) {
   std::size_t best = std::string::npos;
   std::size_t name_at = 0;
-  for (std::string_view call : {"tf_add_test(", "add_executable(", "target_sources("}) {
-    const std::size_t p = text.rfind(call, at);
+  OpeningCall out;
+  for (std::string_view call : {"tf_add_test(", "add_executable(", "target_sources(", "set("}) {
+    std::size_t p = text.rfind(call, at);
+    while (p != std::string::npos && p > 0 && is_name_char(text[p - 1]))  // `unset(` is not `set(`
+      p = p == 0 ? std::string::npos : text.rfind(call, p - 1);
     if (p != std::string::npos && (best == std::string::npos || p > best)) {
       best = p;
       name_at = p + call.size();
+      out.call = call;
     }
   }
   if (best == std::string::npos) return {};
   while (name_at < text.size() && std::isspace(static_cast<unsigned char>(text[name_at]))) ++name_at;
   std::size_t end = name_at;
   while (end < text.size() && is_name_char(text[end])) ++end;
-  return text.substr(name_at, end - name_at);
+  out.name = text.substr(name_at, end - name_at);
+  return out;
 }
 
 // The offset of `name` in `text` as a whole path token (preceded by a space, `(` or a line
@@ -107,8 +116,17 @@ std::string CoverPlaceFinder::binary_of(const std::string& file) {
     if (!lines.empty()) {
       std::string text;
       for (const std::string& l : lines) text += l + "\n";
-      const std::size_t at = find_token(text, rel.lexically_relative(dir).generic_string());
-      if (at != std::string::npos) return target_before(text, at);
+      std::size_t at = find_token(text, rel.lexically_relative(dir).generic_string());
+      if (at != std::string::npos) {
+        OpeningCall c = call_before(text, at);
+        // A file listed in `set(VAR ...)` belongs to the target whose sources name ${VAR}.
+        for (int hops = 0; hops < 4 && c.call == "set("; ++hops) {
+          at = find_token(text, "${" + c.name + "}");
+          if (at == std::string::npos) return {};
+          c = call_before(text, at);
+        }
+        return c.call == "set(" ? std::string() : c.name;
+      }
     }
     if (dir.empty()) return {};
   }

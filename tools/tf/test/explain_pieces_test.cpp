@@ -97,6 +97,16 @@ TEST(CoverPlace, ACaseFileAGtestAndOtherSource) {
   EXPECT_STREQ(cover_place_kind_name(o.kind), "other");
 }
 
+// A test source listed in a `set(VAR ...)` belongs to the test whose sources name ${VAR}, not to
+// the test added just above the `set` (issue 42 item 10: tf explain named hir_eval_core_test for
+// the tests of hir_eval_math_test).
+TEST(CoverPlace, ATestListedThroughAVariableNamesItsOwnBinary) {
+  CoverPlaceFinder finder(TF_SOURCE_ROOT);
+  EXPECT_EQ(finder.classify({"eval/hir/test/unary_eval_test.cpp", 1, 1}).binary, "hir_eval_math_test");
+  EXPECT_EQ(finder.classify({"eval/hir/test/strided_copy_test.cpp", 1, 1}).binary, "hir_eval_tensor_test");
+  EXPECT_EQ(finder.classify({"eval/hir/test/evaluator_test.cpp", 1, 1}).binary, "hir_eval_core_test");
+}
+
 TEST(SingleCase, RunsOneCaseByItsExactName) {
   const conformance::CaseFilter exact = conformance::CaseFilter::exactly("hir/dim/a.b c");
   EXPECT_TRUE(exact.selects("hir/dim/a.b c"));
