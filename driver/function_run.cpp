@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "driver/ir_session.h"
+#include "driver/value_dump.h"
 #include "eval/hir/evaluator.h"
 #include "eval/value/compare.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/npy_boundary.h"
+#include "eval/tir/allocation_recorder.h"
 #include "eval/tir/lowered_run.h"
 #include "ir/dim/dim_var.h"
 #include "ir/hir/function.h"
@@ -76,6 +79,19 @@ eval::tir::TirEvalOptions machine_options(const FunctionRunOptions& o) {
   return options;
 }
 
+// A prim_func run's dumped outputs (value_dump.h), each named by its parameter and placed at the
+// prim_func.
+void dump_outputs(const tf::tir::PrimFunction& prim, const std::vector<eval::Tensor>& outputs,
+                  const std::set<std::string>& names, std::vector<eval::DumpedValue>& into) {
+  const std::vector<VarRef> params = prim.outputs();
+  for (std::size_t k = 0; k < params.size() && k < outputs.size(); ++k) {
+    if (!names.empty() && !names.contains(params[k]->name)) continue;
+    into.push_back(eval::DumpedValue{.name = params[k]->name,
+                                     .location = prim.loc() ? *prim.loc() : SourceLocation{},
+                                     .value = outputs[k]});
+  }
+}
+
 #ifdef TF_HAVE_CUDA_EMU
 // A lowered func's run on a backend reports on TIR the source has no places for: a diagnostic with
 // neither a place nor a function is attributed to the func, so that the caller places it at the
@@ -121,6 +137,10 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
   const auto* prim = function_as<tf::tir::PrimFunction>(f);
   const auto* h = function_as<hir::Function>(f);
   if (prim == nullptr && h == nullptr) return usage(fmt::format("the program has no function '{}'", fn));
+  if (options.dump != nullptr && (options.level == "emu" || options.level == "gpu"))
+    return usage(fmt::format("dumping values runs at the levels hir and tir (the evaluators), not on the backend {}",
+                             options.level));
+  const std::set<std::string> dump_names(options.dump_names.begin(), options.dump_names.end());
   if (options.level == "emu" || options.level == "gpu") {
     std::optional<FunctionRun> model;
     if (options.check) {  // the machine model first: a program it rejects has no value to show
@@ -152,13 +172,26 @@ Result<FunctionRun> run_function(const Module& module, const std::string& fn, st
     o.handlers = &cli_context().handlers();
     o.dims = options.dims;
     o.limits = options.limits;
+    if (options.dump != nullptr) o.on_binding = binding_dumper(dump_names, *options.dump);
     Result<eval::Value> v = eval::evaluate_function(module, *h, std::vector<eval::Value>(inputs.begin(), inputs.end()), o);
     TF_TRY(v);
+    if (options.dump != nullptr)
+      add_missing(*options.dump, dumpable_bindings(module, *h), dump_names, "never evaluated in this run");
     return FunctionRun{std::move(*v), {}};
   }
+  eval::tir::TirEvalOptions machine = machine_options(options);
+  eval::tir::AllocationRecorder recorder(dump_names);
+  if (options.dump != nullptr) machine.on_allocation = recorder.observer();
   Result<eval::tir::TirRun> run =
-      prim != nullptr ? eval::tir::evaluate_prim_function(module, *prim, std::move(inputs), machine_options(options))
-                      : eval::tir::evaluate_lowered(module, fn, std::move(inputs), machine_options(options), cli_context());
+      prim != nullptr ? eval::tir::evaluate_prim_function(module, *prim, std::move(inputs), machine)
+                      : eval::tir::evaluate_lowered(module, fn, std::move(inputs), machine, cli_context());
+  if (options.dump != nullptr) {
+    *options.dump = recorder.finish();
+    if (run.ok() && prim != nullptr) {
+      dump_outputs(*prim, run->outputs, dump_names, *options.dump);
+      add_missing(*options.dump, dumpable_bindings(module, *prim), dump_names, "never executed");
+    }
+  }
   TF_TRY(run);
   return FunctionRun{package(std::move(run->outputs), returns_tuple(module, fn)), std::move(run->trace)};
 }

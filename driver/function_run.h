@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "eval/tir/tir_evaluator.h"
+#include "eval/value/dumped_value.h"
 #include "eval/value/npy.h"
 #include "eval/value/value.h"
 #include "ir/core/module.h"
@@ -47,6 +48,13 @@ struct FunctionRunOptions {
   /// emu, gpu: called with the compiler's name ("g++", "nvcc") just before a module is compiled
   /// (not when it is found compiled, in this process or the disk cache); null: nothing.
   std::function<void(std::string_view)> on_compile;
+  /// hir, tir: where the run's dumped values go (driver/value_dump.h: every binding's value at
+  /// hir, the final contents of every allocated tensor and output at tir), filled whether the
+  /// run succeeds or fails; null: nothing is recorded. emu and gpu refuse one.
+  std::vector<eval::DumpedValue>* dump = nullptr;
+  /// With dump: only the bindings of these names (empty: every one); check them first
+  /// (value_dump.h's check_dump_names): a name no binding has records nothing.
+  std::vector<std::string> dump_names;
 };
 
 /// What a run produced: the function's result (one tensor, or a tuple as the func returns it or,

@@ -87,6 +87,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     scope.dims = &dims;
     for (std::size_t i = 0; i < inputs.size(); ++i)
       scope.vars.emplace(target->params()[i].get(), std::move(inputs[i]));
+    const PlaceScope here(*this, observing() ? EvalPlace{EvalPlace::Kind::Call, target, ++calls_[target]} : EvalPlace{});
     frames_.push_back(Frame{target, {}});
     Result<Value> r = eval(target->body(), scope);
     frames_.pop_back();
@@ -160,9 +161,37 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     Result<Value> r = dispatch(*node, scope);
     if (!r.ok()) return r;  // the steps stay: they are the failure's IR path
     frames_.back().steps.pop_back();
+    if (observing()) observe(*node, *r);
     scope.memo.emplace(node, *r);
     return r;
   }
+
+  // ----- the binding observer (binding_observer.h) -------------------------------------------
+
+  bool observing() const { return static_cast<bool>(options_.on_binding); }
+
+  // Tells the observer the value of `node` when a source named it (a parameter's binding has
+  // no name: its value is an input).
+  void observe(const ExprNode& node, const Value& value) const {
+    const BindingInfo* b = node.binding();
+    if (b != nullptr && !b->name.empty()) options_.on_binding(BoundValue{node, *b, value, places_});
+  }
+
+  // Keeps a step on the chain of places while it lives, when an observer is set.
+  class PlaceScope {
+   public:
+    PlaceScope(Evaluator& ev, EvalPlace p) : ev_(ev.observing() ? &ev : nullptr) {
+      if (ev_ != nullptr) ev_->places_.push_back(p);
+    }
+    ~PlaceScope() {
+      if (ev_ != nullptr) ev_->places_.pop_back();
+    }
+    PlaceScope(const PlaceScope&) = delete;
+    PlaceScope& operator=(const PlaceScope&) = delete;
+
+   private:
+    Evaluator* ev_;
+  };
 
   // Evaluates the operand `field[index]` of `parent`, recording the step for diagnostics.
   Result<Value> eval_operand(const ExprNode* parent, std::string_view field, std::size_t index,
@@ -372,6 +401,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
       Scope iteration;
       iteration.parent = &scope;
       iteration.dims = scope.dims;
+      const PlaceScope here(*this, EvalPlace{EvalPlace::Kind::Iteration, nullptr, 0, g.induction_var().get(), i});
       iteration.vars.emplace(g.induction_var().get(), Value(scalar_i64(index_dtype, i)));
       for (std::size_t c = 0; c < carried.size(); ++c)
         iteration.vars.emplace(g.carried()[c].get(), carried[c]);
@@ -421,6 +451,9 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
   const HirEvalOptions& options_;
   std::vector<Frame> frames_;
   std::int64_t steps_ = 0;
+  // With an observer only: where evaluation is, and the activations of each function so far.
+  std::vector<EvalPlace> places_;
+  std::unordered_map<const hir::Function*, std::int64_t> calls_;
 };
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/hir/binding_observer.h"
 #include "eval/value/eval_limits.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/value.h"
@@ -41,6 +42,9 @@ struct HirEvalOptions {
   std::map<std::string, std::int64_t> dims;
   /// Called once per evaluated op Call (tests count memoization with it); may be empty.
   std::function<void(const Call&)> on_op;
+  /// Called once per evaluation of a named binding, with its value and where it was evaluated
+  /// (binding_observer.h: `tf eval --dump-values`); may be empty, which costs nothing more.
+  BindingObserver on_binding;
   /// The memory and step budgets (eval_limits.h). The memory budget is ignored when the caller
   /// has installed a MemoryBudgetScope (tf eval does, to charge the inputs too).
   EvalLimits limits;

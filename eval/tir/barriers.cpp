@@ -12,9 +12,11 @@
 // Warp syncs meet by warp and mask, not by site: on sm_70 and later (every target here) lanes
 // that reach __syncwarp(mask) at different statements with the same mask synchronize together.
 // A rendezvous completes when every expected thread has arrived: a barrier then joins the clocks
-// of its participants (race_detector.h), the grid barrier in every CTA and advancing the phase.
+// of its participants (race_detector.h), the grid barrier in every CTA and advancing the phase,
+// and each CTA it joined logs the instance (barrier_log.h) for race reports.
 // Two sites meeting under one key (other than warp syncs), a thread that exits while others
-// wait for it, and a named id used at two sites at once are reported.
+// wait for it (with where it left, exit_note), and a named id used at two sites at once are
+// reported.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -124,11 +126,13 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   if (it == table.end()) {
     for (std::uint32_t gid : r.expected) {
       const Thread& u = Machine::thread_of(g_, gid);
-      if (u.status == Thread::Status::Exited)
-        return ub_diagnostic(is_collective(r) ? UbKind::WarpCollectiveInactive : UbKind::BarrierDivergence,
-                             fmt::format("{} reaches {}, which {} never reaches: it has exited", thread_name(t_.pos),
-                                         rendezvous_text(r), thread_name(u.pos)),
-                             m_.location_of(r.site));
+      if (u.status != Thread::Status::Exited) continue;
+      Diagnostic d = ub_diagnostic(is_collective(r) ? UbKind::WarpCollectiveInactive : UbKind::BarrierDivergence,
+                                   fmt::format("{} reaches {}, which {} never reaches: it has exited", thread_name(t_.pos),
+                                               rendezvous_text(r), thread_name(u.pos)),
+                                   m_.location_of(r.site));
+      if (std::optional<RelatedLocation> left = exit_note(m_, g_, u)) d.related.push_back(std::move(*left));
+      return d;
     }
     it = table.emplace(key, std::move(r)).first;
   }
@@ -148,12 +152,13 @@ Fault ThreadRunner::arrive(const std::string& key, Rendezvous r, std::vector<Vie
   return complete(key);
 }
 
-void ThreadRunner::join_clocks(const std::vector<std::uint32_t>& participants) {
+void ThreadRunner::join_clocks(const std::vector<std::uint32_t>& participants, const ir::Evaluate& site) {
   std::map<std::int64_t, std::vector<std::uint32_t>> by_cta;
   for (std::uint32_t gid : participants) by_cta[gid / static_cast<std::uint32_t>(g_.block)].push_back(gid);
   const std::size_t B = static_cast<std::size_t>(g_.block);
   for (auto& [cta, members] : by_cta) {
-    std::vector<std::uint32_t>& clocks = Machine::cta_of(g_, members.front()).clocks;
+    Cta& c = Machine::cta_of(g_, members.front());
+    std::vector<std::uint32_t>& clocks = c.clocks;
     std::vector<std::uint32_t> join(B, 0);
     for (std::uint32_t gid : members) {
       const std::size_t row = (gid % B) * B;
@@ -164,7 +169,26 @@ void ThreadRunner::join_clocks(const std::vector<std::uint32_t>& participants) {
       std::copy(join.begin(), join.end(), clocks.begin() + static_cast<std::ptrdiff_t>(t * B));
       ++clocks[t * B + t];
     }
+    if (!m_.options().check_races) continue;
+    for (std::uint32_t& gid : members) gid %= static_cast<std::uint32_t>(B);  // block indices
+    c.barriers.add(&site, std::move(members));
   }
+}
+
+std::string ThreadRunner::barrier_text(const ir::Evaluate& site) {
+  Rendezvous r;
+  r.site = &site;
+  if (!ir::is_tir_op(site.call().op, ir::TirOp::Sync)) {
+    r.kind = Rendezvous::Kind::Collective;
+    return "the barrier inside " + rendezvous_text(r);
+  }
+  // The site completed an instance, so its class is in the machine's cache.
+  Result<BarrierClass> cls = m_.barrier_class(site, std::get<Mesh>(site.call().attr("mesh")));
+  if (!cls.ok()) return "the barrier";
+  r.barrier = *cls;
+  if (cls->kind == BarrierKind::Named && activation().barrier_ids != nullptr)
+    r.named_id = activation().barrier_ids->id_of(site).value_or(0);
+  return rendezvous_text(r);
 }
 
 Fault ThreadRunner::complete(const std::string& key) {
@@ -174,7 +198,7 @@ Fault ThreadRunner::complete(const std::string& key) {
   if (is_collective(r)) {
     if (Fault f = finish_collective(r)) return f;
   } else {
-    join_clocks(r.expected);
+    join_clocks(r.expected, *r.site);
     if (r.barrier.kind == BarrierKind::Grid) ++g_.phase;
   }
   if (m_.options().trace)  // the summary names who took part, as the arrival lines did

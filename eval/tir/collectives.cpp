@@ -118,7 +118,7 @@ Fault ThreadRunner::stage_workspace(Rendezvous& r) {
     std::vector<std::uint8_t> unset(mine.size(), 0);
     if (Fault f = holder.scatter(ws, mine, Tensor::make(ws.dtype, {static_cast<std::int64_t>(mine.size())}), &unset)) return f;
   }
-  join_clocks(r.expected);
+  join_clocks(r.expected, *r.site);
   for (std::size_t p = 0; p < P; ++p) {
     ThreadRunner holder(m_, g_, Machine::cta_of(g_, r.arrived[p]), Machine::thread_of(g_, r.arrived[p]));
     holder.current_ = r.site;

@@ -214,6 +214,11 @@ Fault ThreadRunner::let(const ir::LetStmt& s) {
     return eval(s.value);
   }();
   if (!v.ok()) return v.diagnostics().front();
+  if (m_.options().on_allocation && v->kind == RtValue::Kind::View) {
+    const auto* c = s.value->as<Call>();
+    if (c != nullptr && ir::tir_op_kind(c->op) == ir::TirOp::AllocTensor)
+      m_.options().on_allocation(AllocationEvent{s, v->view, t_.pos, g_.launch, activation().call_path});
+  }
   activation().bind(*s.var, std::move(v).value());
   push_frame(Frame::Kind::Block, s.body.get());
   return std::nullopt;

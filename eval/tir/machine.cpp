@@ -45,6 +45,19 @@ std::vector<std::uint32_t> missing_threads(const Rendezvous& r) {
   return missing;
 }
 
+std::optional<RelatedLocation> exit_note(const Machine& m, const Grid& g, const Thread& t) {
+  if (t.at == nullptr) return std::nullopt;
+  const std::string end = "and reached the end of " + (g.kernel != nullptr ? "@" + g.kernel->name() : std::string("the kernel"));
+  std::string how;
+  switch (t.at->kind()) {
+    case ir::StmtKind::Return: how = "it returned"; break;
+    case ir::StmtKind::MeshScope: how = "it skipped this scope (it is no position of its mesh) " + end; break;
+    case ir::StmtKind::If: how = "it ran no statement of this if " + end; break;
+    default: how = "it ran this statement last " + end; break;
+  }
+  return RelatedLocation{m.location_of(t.at), fmt::format("{} left here: {}", thread_name(t.pos), how)};
+}
+
 namespace {
 
 Diagnostic eval_diag(std::string message, SourceLocation at = {}) {
@@ -263,12 +276,14 @@ Fault Machine::thread_exited(Grid& g, Cta& c, Thread& t) {
       if (std::find(r.arrived.begin(), r.arrived.end(), t.gid) != r.arrived.end()) continue;
       const bool collective = r.kind == Rendezvous::Kind::Collective;
       const Thread& waiting = thread_of(g, r.arrived.front());
-      return ub_diagnostic(
+      Diagnostic d = ub_diagnostic(
           collective ? UbKind::WarpCollectiveInactive : UbKind::BarrierDivergence,
           fmt::format("{} exits while {} waits for it at {} ({} of {} arrived)", thread_name(t.pos), thread_name(waiting.pos),
                       collective ? std::string(r.site->call().op.name()) : barrier_spelling(r.barrier), r.arrived.size(),
                       r.expected.size()),
           location_of(r.site));
+      if (std::optional<RelatedLocation> left = exit_note(*this, g, t)) d.related.push_back(std::move(*left));
+      return d;
     }
   }
   return std::nullopt;

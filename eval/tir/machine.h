@@ -24,6 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "eval/tir/barrier_log.h"
 #include "eval/tir/device_buffer.h"
 #include "eval/tir/race_detector.h"
 #include "eval/tir/thread_position.h"
@@ -131,6 +132,9 @@ struct Thread {
   std::vector<std::vector<AsyncCopy>> committed;  ///< committed groups, oldest first (few)
   std::uint64_t groups_committed = 0;
   const ir::StmtNode* blocked_at = nullptr; ///< the barrier or collective it waits at
+  /// The statement it ran last (ThreadRunner::current_ is this field): once it exited, where it
+  /// left (exit_note). Null before its first statement.
+  const ir::StmtNode* at = nullptr;
   /// What the thread holds of one distribution: its box and, once asked for, the logical
   /// indices of the box's elements in local order (memory_access.cpp's box_of and held).
   struct Holding {
@@ -169,6 +173,7 @@ struct Cta {
   /// The buffer of each shared allocation site, by (site, call path): one for the CTA's lifetime.
   std::map<std::pair<const void*, std::uint64_t>, BufferRef> shared_allocations;
   std::map<std::string, Rendezvous> rendezvous;  ///< by key (barriers.cpp)
+  BarrierLog barriers;  ///< the newest barrier instances it completed (for race reports)
   bool done = false;
 };
 
@@ -192,6 +197,12 @@ std::string threads_text(const Grid& g, std::vector<std::uint32_t> gids);
 
 /// The threads of `r` that have not arrived, by global id.
 std::vector<std::uint32_t> missing_threads(const Rendezvous& r);
+
+/// Where thread `t` of `g`, which has exited, left, as a note for a report of a barrier or
+/// collective it never reaches: at its last statement, "CTA 0 thread 64 (warp 2, lane 0) left
+/// here: it returned" (or: it skipped this scope, ran no statement of this if, or ran this
+/// statement last, and reached the end of @kernel). Nullopt when it ran no statement.
+std::optional<RelatedLocation> exit_note(const Machine& m, const Grid& g, const Thread& t);
 
 /// The evaluator's state (design note).
 class Machine {

@@ -73,14 +73,18 @@ Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool wr
   const std::int64_t off = v.map->offset(i);
   const Buffer& b = *v.buffer;
   if (off != ElementMap::kOutside && off >= 0 && off < b.count()) return off;
-  std::string where = off == ElementMap::kOutside
-                          ? "past the end of the memory it is a view of"
-                          : fmt::format("at element {} (byte {}), past the {} elements of", off,
-                                        off * b.element_bytes(), b.count());
+  // A view placed past the end of the memory it is a view of has no buffer offset for the
+  // element (view.h): the report names the base buffer and its extent instead.
+  std::string where = off == ElementMap::kOutside ? "past the end of the memory it is a view of, whose base is"
+                      : off < 0 ? fmt::format("at element {} (byte {}), before the first element of", off,
+                                              off * b.element_bytes())
+                                : fmt::format("at element {} (byte {}), past the {} elements of", off,
+                                              off * b.element_bytes(), b.count());
+  const std::string extent = off == ElementMap::kOutside || off < 0 ? fmt::format(" of {} elements", b.count()) : "";
   return ub_diagnostic(UbKind::OutOfBounds,
-                       fmt::format("{} {} element {} of {} {}: {} {} buffer `{}`", thread_name(t_.pos),
+                       fmt::format("{} {} element {} of {} {}: {} {} buffer `{}`{}", thread_name(t_.pos),
                                    writes ? "writes" : "reads", i, v.name, shape_text(v.shape), where,
-                                   space_name(b.space()), b.name()),
+                                   space_name(b.space()), b.name(), extent),
                        m_.location_of(current_));
 }
 
@@ -98,7 +102,7 @@ Diagnostic ThreadRunner::race_report(const View& v, std::int64_t offset, const R
   ThreadPos other{cta, r.earlier.thread % static_cast<std::uint32_t>(g_.block), g_.grid, g_.block};
   const char* kind = writes ? (r.earlier_writes ? "write-write" : "write-after-read")
                             : "read-after-write";
-  return ub_diagnostic(
+  Diagnostic d = ub_diagnostic(
       UbKind::Race,
       fmt::format("{} race on {} `{}` element {} (byte {}): {} {} it, {} {} it, and no barrier orders the two{}",
                   kind, space_name(b.space()), b.name(), offset, offset * b.element_bytes(),
@@ -106,6 +110,24 @@ Diagnostic ThreadRunner::race_report(const View& v, std::int64_t offset, const R
                   writes ? "writes" : "reads", cta == c_.index ? "" : " (different CTAs)"),
       m_.location_of(current_), m_.site_location(r.earlier.site),
       fmt::format("{} {} it here", thread_name(other), r.earlier_writes ? "wrote" : "read"));
+  if (cta == c_.index) explain_partial_barrier(d, other);
+  return d;
+}
+
+void ThreadRunner::explain_partial_barrier(Diagnostic& d, const ThreadPos& other) {
+  const auto them = static_cast<std::uint32_t>(other.tid), me = static_cast<std::uint32_t>(t_.pos.tid);
+  const BarrierPass* p = separating_barrier(c_.barriers, them, me);
+  if (p == nullptr) return;
+  const bool took_them = p->took(them);
+  const ThreadPos& in = took_them ? other : t_.pos;
+  const ThreadPos& out = took_them ? t_.pos : other;
+  std::vector<std::uint32_t> gids = p->threads();
+  for (std::uint32_t& tid : gids) tid += static_cast<std::uint32_t>(c_.index * g_.block);
+  const std::string barrier = barrier_text(*p->site);
+  const SourceLocation at = m_.location_of(p->site);
+  d.message += fmt::format(": {} at {} waited for {} but leaves out {}: it takes {}", barrier, at.str(), thread_name(in),
+                           thread_name(out), threads_text(g_, std::move(gids)));
+  d.related.push_back(RelatedLocation{at, fmt::format("{} leaves out {}", barrier, thread_name(out))});
 }
 
 namespace {

@@ -105,7 +105,13 @@ class ThreadRunner {
   Fault check_registers(const View& v, std::int64_t i, const std::optional<LocalBox>& box);
   /// check_registers of every element, at once when they are the thread's own held(v).
   Fault check_owned(const View& v, const ElementList& elements);
+  /// The report of race `r` on element `offset` of v's buffer, this thread's access a write or
+  /// a read; explain_partial_barrier's clause when the two threads share a CTA.
   Diagnostic race_report(const View& v, std::int64_t offset, const RaceConflict& r, bool writes);
+  /// Appends to race report `d` (this thread against `other`, one CTA) the barrier of the CTA's
+  /// log that took one of the two but not the other (separating_barrier), as a clause of its
+  /// message and a note at its site; leaves `d` alone when there is none.
+  void explain_partial_barrier(Diagnostic& d, const ThreadPos& other);
   /// Records the reads (or writes) of `n` elements of v at `offs` in the race shadow; the report
   /// of the first race.
   Fault record_races(const View& v, const Offsets& offs, std::int64_t n, const Accessor& a, bool writes);
@@ -124,8 +130,13 @@ class ThreadRunner {
   Fault sync(const ir::Evaluate& e, const Call& c);
   Fault arrive(const std::string& key, Rendezvous r, std::vector<ViewRef> views);
   Fault complete(const std::string& key);
-  /// The clock join of a barrier over `participants` (global ids; race_detector.h).
-  void join_clocks(const std::vector<std::uint32_t>& participants);
+  /// The clock join of a barrier at `site` over `participants` (global ids; race_detector.h),
+  /// logged in each CTA it joins (barrier_log.h) while races are checked.
+  void join_clocks(const std::vector<std::uint32_t>& participants, const ir::Evaluate& site);
+  /// How a report names the barrier of `site`: a Sync as rendezvous_text does ("the named
+  /// barrier 1 (bar.sync 1, 64)"), a collective's internal barrier as "the barrier inside the
+  /// collective tir.tensor.Reduce".
+  std::string barrier_text(const ir::Evaluate& site);
 
   // --- collectives.cpp
   Fault mma(const ir::Evaluate& e, const Call& c);
@@ -140,12 +151,14 @@ class ThreadRunner {
   Fault check_async_read(Buffer& b, std::int64_t offset, bool writes, std::uint32_t site);
 
   Activation& activation() { return t_.calls.back(); }
-  const ir::StmtNode* current_ = nullptr;
 
   Machine& m_;
   Grid& g_;
   Cta& c_;
   Thread& t_;
+  /// The statement running: the thread's own Thread::at, so that where it left outlives this
+  /// runner (declared after t_, which it refers into).
+  const ir::StmtNode*& current_ = t_.at;
 };
 
 /// "CTA 0 thread 5 (warp 0, lane 5)" for reports.

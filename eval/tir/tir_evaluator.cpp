@@ -10,6 +10,7 @@
 #include "eval/hir/evaluator.h"
 #include "eval/hir/op_eval.h"
 #include "eval/tir/machine.h"
+#include "eval/tir/view_contents.h"
 #include "eval/value/memory_budget.h"
 #include "ir/tir/hidden_shape_params.h"
 #include "ir/type/tensor_type.h"
@@ -169,22 +170,15 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
     if (fault) return *fault;
     TirRun run;
     for (const ViewRef& v : outputs) {
-      Tensor out = Tensor::make_uninitialized(v->dtype, v->shape);
-      const Buffer& b = *v->buffer;
-      const bool identity = v->map->identity() && b.count() == v->size;
-      if (identity) std::copy(b.data().bytes().begin(), b.data().bytes().end(), out.mutable_bytes().begin());
-      for (std::int64_t i = 0; i < v->size; ++i) {
-        const std::int64_t off = identity ? i : v->map->offset(i);
-        if (!b.initialized(off)) {
-          SourceLocation at = fn.loc() ? *fn.loc() : SourceLocation{};
-          return ub_diagnostic(UbKind::Uninitialized,
-                               fmt::format("@{} leaves element {} of its output {} {} unwritten", fn.name(), i, v->name,
-                                           shape_text(v->shape)),
-                               at);
-        }
-        if (!identity) out.set_code(i, b.data().code(off));
+      ViewContents out = view_contents(*v);
+      if (out.unwritten > 0) {
+        SourceLocation at = fn.loc() ? *fn.loc() : SourceLocation{};
+        return ub_diagnostic(UbKind::Uninitialized,
+                             fmt::format("@{} leaves element {} of its output {} {} unwritten", fn.name(),
+                                         out.first_unwritten, v->name, shape_text(v->shape)),
+                             at);
       }
-      run.outputs.push_back(std::move(out));
+      run.outputs.push_back(std::move(out.values));
     }
     run.trace = m.trace();
     run.thread_statements = m.thread_statements();

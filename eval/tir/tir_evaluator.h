@@ -14,16 +14,20 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <string>
 #include <vector>
 
+#include "eval/tir/thread_position.h"
 #include "eval/value/eval_limits.h"
 #include "eval/value/tensor.h"
 #include "ir/core/module.h"
 #include "ir/support/result.h"
+#include "ir/tir/binding_stmts.h"
 #include "ir/tir/launch_check.h"
 #include "ir/tir/prim_function.h"
 
@@ -45,6 +49,21 @@ std::optional<MmaMode> mma_mode_from_name(std::string_view name);
 /// memory): the launch validator's, which every backend enforces too (ir/tir/launch_check.h).
 using DeviceModel = tf::tir::DeviceModel;
 
+struct View;
+
+/// A tensor a thread has just allocated: the `let` of an alloc_tensor, run by one thread
+/// (TirEvalOptions::on_allocation). `view` is the whole allocation (view.h): a shared or global
+/// buffer one per CTA or per launch (each thread that runs the let sees the same buffer), a
+/// register tensor the thread's own; holding it keeps the buffer, whose contents are final once
+/// the run has ended (allocation_recorder.h reads them then).
+struct AllocationEvent {
+  const tf::tir::LetStmt& let;
+  const std::shared_ptr<const View>& view;
+  ThreadPos thread;              ///< who ran it
+  std::uint64_t launch = 0;      ///< which launch of the run (1, 2, ... in launch order; the host's included)
+  std::uint64_t call_path = 0;   ///< the chain of device calls it ran in (the same id for the same chain)
+};
+
 /// Settings of one TIR evaluation.
 struct TirEvalOptions {
   std::map<std::string, std::int64_t> dims;  ///< DimVar values given by the user, by name
@@ -62,6 +81,9 @@ struct TirEvalOptions {
   /// Track happens-before and report races (the other checks always run). Off only to measure
   /// what the detector costs (bench/); a run without it can compute a racy program's value.
   bool check_races = true;
+  /// Called after each `let` of an alloc_tensor by each thread that runs it (AllocationEvent:
+  /// `tf eval --dump-values` of a prim_func); may be empty, which costs nothing more.
+  std::function<void(const AllocationEvent&)> on_allocation;
 };
 
 /// What a run produced.

@@ -30,11 +30,13 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "driver/binding_names.h"
 #include "driver/function_run.h"
 #include "driver/ir_session.h"
 #include "driver/layout_run.h"
 #include "driver/limit_options.h"
 #include "driver/report.h"
+#include "driver/value_dump.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
 #include "eval/value/memory_budget.h"
@@ -167,6 +169,12 @@ void check_input_copy(const std::string& what, std::int64_t bytes, std::int64_t 
   if (bytes > limit - live) raise(eval::memory_budget_message(what, eval::MemoryBudgetExceeded(bytes, live, limit)));
 }
 
+/// One output as the Python side takes it: its dtype name and its arrays (one, or the planes of
+/// a block-scaled value).
+using Output = std::tuple<std::string, std::vector<OutArray>>;
+/// One dumped value (Program::eval): name, file, line, column, where, note, dtype, arrays.
+using Dumped = std::tuple<std::string, std::string, int, int, std::string, std::string, std::string, std::vector<OutArray>>;
+
 /// A read and verified program.
 class Program {
  public:
@@ -225,11 +233,17 @@ class Program {
   /// runs; a SIGINT meanwhile stops it (sigint_guard.h), and once the GIL is back Python's
   /// handler runs: KeyboardInterrupt by default, else the evaluator's "interrupted" error.
   /// `check`: at emu and gpu, run the machine model first (cli::FunctionRunOptions::check).
-  std::vector<std::tuple<std::string, std::vector<OutArray>>> eval(const std::string& fn, const std::vector<InArray>& inputs,
-                                                                   const std::map<std::string, std::int64_t>& dims,
-                                                                   const std::string& level, std::uint64_t schedule,
-                                                                   const std::string& max_memory, std::int64_t max_steps,
-                                                                   bool check) const {
+  /// With `dump` (`tf eval --dump-values`, driver/value_dump.h) the run also records the values
+  /// of its bindings (`dump_names`, or every one when empty; an unknown name raises the usage
+  /// error `tf eval` gives, with the nearest names), returned beside the outputs: per value
+  /// (name, file, line, column, where, note, dtype, arrays), file "" and line 0 where the program
+  /// has no place, dtype "" and no arrays where there is no one value (the note says why).
+  std::tuple<std::vector<Output>, std::vector<Dumped>> eval(const std::string& fn, const std::vector<InArray>& inputs,
+                                                            const std::map<std::string, std::int64_t>& dims,
+                                                            const std::string& level, std::uint64_t schedule,
+                                                            const std::string& max_memory, std::int64_t max_steps,
+                                                            bool check, bool dump,
+                                                            const std::vector<std::string>& dump_names) const {
     if (!cli::is_run_level(level)) raise("level '" + level + "': the levels are hir and tir, and the backends emu and gpu");
     const std::vector<VarRef> params = inputs_of(fn);
     if (params.size() != inputs.size())
@@ -240,6 +254,16 @@ class Program {
     options.schedule_seed = schedule;
     options.limits = limits_of(max_memory, max_steps);
     options.check = check;
+    std::vector<eval::DumpedValue> dumped;
+    if (dump) {
+      if (!dump_names.empty()) {
+        const std::vector<cli::BindingName> known = take(cli::dumpable_bindings_at(*file_->module, fn, level));
+        const std::vector<Diagnostic> unknown = cli::check_dump_names(dump_names, known, fn, "dump_values");
+        if (!unknown.empty()) raise(unknown);
+      }
+      options.dump = &dumped;
+      options.dump_names = dump_names;
+    }
     // Inputs and every value of the evaluation are charged to one budget, as `tf eval` does.
     eval::MemoryBudgetScope memory(options.limits.memory_bytes());
     std::vector<eval::Tensor> tensors;
@@ -260,9 +284,15 @@ class Program {
     // A SIGINT Python has seen but not yet acted on: its handler runs now (KeyboardInterrupt).
     if (PyErr_CheckSignals() != 0) throw nb::python_error();
     if (!run.ok()) raise_placed(run.diagnostics());
-    std::vector<std::tuple<std::string, std::vector<OutArray>>> out;
+    std::vector<Output> out;
     flatten(run->value, out);
-    return out;
+    std::vector<Dumped> values;
+    for (const eval::DumpedValue& d : dumped) {
+      Output o = d.value ? output_of(*d.value) : Output();
+      values.emplace_back(d.name, d.location.known() ? d.location.file : std::string(), d.location.line,
+                          d.location.column, d.where, d.note, std::get<0>(o), std::move(std::get<1>(o)));
+    }
+    return {std::move(out), std::move(values)};
   }
 
  private:
@@ -281,14 +311,19 @@ class Program {
     raise(diags);
   }
 
-  static void flatten(const eval::Value& v, std::vector<std::tuple<std::string, std::vector<OutArray>>>& out) {
+  /// One tensor as the Python side takes it: its dtype name and its arrays (one, or its planes).
+  static Output output_of(const eval::Tensor& t) {
+    std::vector<OutArray> arrays;
+    for (eval::NpyArray& a : take(eval::tensor_to_npy(t))) arrays.push_back(array_of(std::move(a)));
+    return {std::string(t.dtype().name()), std::move(arrays)};
+  }
+
+  static void flatten(const eval::Value& v, std::vector<Output>& out) {
     if (v.is_tuple()) {
       for (const eval::Value& item : v.items()) flatten(item, out);
       return;
     }
-    std::vector<OutArray> arrays;
-    for (eval::NpyArray& a : take(eval::tensor_to_npy(v.tensor()))) arrays.push_back(array_of(std::move(a)));
-    out.emplace_back(std::string(v.tensor().dtype().name()), std::move(arrays));
+    out.push_back(output_of(v.tensor()));
   }
 
   std::shared_ptr<text::ReadFile> file_;
@@ -362,7 +397,7 @@ NB_MODULE(_core, m) {
       .def("text", &Program::text)
       .def("lowered", &Program::lowered, nb::arg("fn"))
       .def("eval", &Program::eval, nb::arg("fn"), nb::arg("inputs"), nb::arg("dims"), nb::arg("level"), nb::arg("schedule"),
-           nb::arg("max_memory"), nb::arg("max_steps"), nb::arg("check"));
+           nb::arg("max_memory"), nb::arg("max_steps"), nb::arg("check"), nb::arg("dump"), nb::arg("dump_names"));
   m.def("check_input_copy", &tf::python::check_input_copy, nb::arg("what"), nb::arg("bytes"), nb::arg("live"),
         nb::arg("max_memory"));
   m.def("check_conversion", &tf::python::check_conversion, nb::arg("dtype"), nb::arg("rounding"), nb::arg("scale_method"));

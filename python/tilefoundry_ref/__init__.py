@@ -36,8 +36,8 @@ try:  # narrow float dtypes as NumPy dtypes, when available
 except ImportError:  # pragma: no cover - exercised where ml_dtypes is absent
     ml_dtypes = None
 
-__all__ = ["TfError", "TfTypeError", "Module", "RawCodes", "BlockScaled", "CastResult", "load", "cast", "quantize",
-           "layout", "DEFAULT_MAX_STEPS"]
+__all__ = ["TfError", "TfTypeError", "Module", "RawCodes", "BlockScaled", "CastResult", "DumpedValue", "load", "cast",
+           "quantize", "layout", "DEFAULT_MAX_STEPS"]
 
 # The step budget of an evaluation when max_steps is None: `tf eval`'s --max-steps default (10^9).
 DEFAULT_MAX_STEPS = _core.DEFAULT_MAX_STEPS
@@ -141,6 +141,24 @@ class BlockScaled(NamedTuple):
     codes: np.ndarray
     scales: np.ndarray
     tensor_scale: Optional[float]
+
+
+class DumpedValue(NamedTuple):
+    """One value `Module.eval(..., dump_values=...)` returns beside the result (`tf eval
+    --dump-values`): a binding's value at one of its evaluations (a func), or the final contents
+    of an allocated tensor or an output (a prim_func, or level "tir"). `where` tells the
+    evaluations of one binding apart ("@g call 2, i=3", "CTA 1"; "" for the only one); `file`,
+    `line` and `column` are None where the program has no place for it (a lowered program);
+    `value` is an array as `eval` returns outputs, or None where there is no one value, and
+    `note` says what else to know ("never evaluated in this run", elements never written)."""
+
+    name: str
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    where: str
+    value: object
+    note: str
 
 
 class CastResult(NamedTuple):
@@ -276,8 +294,15 @@ class Module:
         return load(_call(self._program.lowered, fn))
 
     def eval(self, fn: str, *arrays, dims: Optional[dict] = None, level: str = "hir", schedule: int = 0,
-             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None):
+             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None,
+             dump_values: Union[bool, Sequence[str]] = False):
         """Runs `fn` on `arrays` (one per input) and returns its output, or a tuple of outputs.
+
+        With `dump_values` (True for every binding, or a list of binding names) it returns
+        (result, values): `values` is a list of DumpedValue in evaluation order, what
+        `tf eval --dump-values` prints (docs/python.md). A name no binding has raises TfError
+        (usage) naming the nearest ones; at level "tir" a func's bindings are its lowered
+        program's alloc_tensor lets.
 
         level "hir" runs a func on the HIR evaluator; "tir" lowers it and runs it on the TIR
         machine model (a prim_func always runs there). `schedule` seeds the machine model's
@@ -287,9 +312,16 @@ class Module:
         memory; DEFAULT_MAX_STEPS): a run that needs more raises TfError naming the limit. The
         GIL is released while the evaluator runs; Ctrl-C stops it and raises KeyboardInterrupt.
         """
-        return self._run(fn, arrays, dims, level, schedule, max_memory, max_steps, True)
+        if isinstance(dump_values, bool):
+            dump, names = dump_values, []
+        elif isinstance(dump_values, (str, bytes)) or not isinstance(dump_values, Sequence):
+            raise _usage(f"dump_values: expected True, False or a list of binding names, got {type(dump_values).__name__}",
+                         TfTypeError)
+        else:
+            dump, names = True, [_need("dump_values item", n, str, "a binding name (str)") for n in dump_values]
+        return self._run(fn, arrays, dims, level, schedule, max_memory, max_steps, True, dump, names)
 
-    def _run(self, fn, arrays, dims, level, schedule, max_memory, max_steps, check):
+    def _run(self, fn, arrays, dims, level, schedule, max_memory, max_steps, check, dump=False, dump_names=()):
         _need("fn", fn, str, "a function name (str)")
         _need("level", level, str, "a level name (str)")
         if dims is None:
@@ -310,9 +342,15 @@ class Module:
             array, copied = _to_core(a, p, f"input {p[0]}", memory, live)
             inputs.append(array)
             live += copied
-        outs = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps, check)
+        outs, dumped = _call(self._program.eval, fn, inputs, checked_dims, level, schedule, memory, steps, check, dump,
+                             list(dump_names))
         values = [_from_core(dtype, arrays) for dtype, arrays in outs]
-        return values[0] if len(values) == 1 else tuple(values)
+        result = values[0] if len(values) == 1 else tuple(values)
+        if not dump:
+            return result
+        return result, [DumpedValue(name, file or None, line or None, column or None, where,
+                                    _from_core(dtype, arrays) if arrays else None, note)
+                        for name, file, line, column, where, note, dtype, arrays in dumped]
 
     def run(self, fn: str, *arrays, backend: str = "emu", dims: Optional[dict] = None,
             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None, check: bool = True):

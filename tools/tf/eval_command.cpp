@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,9 +13,11 @@
 
 #include <unistd.h>
 
+#include "driver/binding_names.h"
 #include "driver/function_run.h"
 #include "driver/ir_session.h"
 #include "driver/report.h"
+#include "driver/value_dump.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/lowered_run.h"
 #include "eval/tir/tir_evaluator.h"
@@ -31,7 +34,9 @@
 #include "ir/type/type_print.h"
 #include "tools/tf/cache_option.h"
 #include "tools/tf/ctrl_c.h"
+#include "tools/tf/dumped_values_output.h"
 #include "tools/tf/limit_options.h"
+#include "tools/tf/npy_files.h"
 #include "tools/tf/cli_value.h"
 #include "tools/tf/run_arguments.h"
 #include "tools/tf/tfir_input.h"
@@ -69,26 +74,52 @@ bool write_outputs(const std::vector<std::pair<std::string, eval::Tensor>>& outp
   std::error_code ec;
   fs::create_directories(dir, ec);
   for (std::size_t k = 0; k < outputs.size(); ++k) {
-    Result<std::vector<eval::NpyArray>> arrays = eval::tensor_to_npy(outputs[k].second);
-    if (!arrays.ok()) {
-      errors.insert(errors.end(), arrays.diagnostics().begin(), arrays.diagnostics().end());
+    Result<std::vector<std::string>> written =
+        write_tensor_npy(outputs[k].second, dir, fmt::format("out{}", k),
+                         fmt::format("{} {}", outputs[k].first, eval::literal_type_text(outputs[k].second)), said);
+    if (!written.ok()) {
+      errors.insert(errors.end(), written.diagnostics().begin(), written.diagnostics().end());
       return false;
-    }
-    for (std::size_t p = 0; p < arrays->size(); ++p) {
-      const std::string file = p == 0 ? fmt::format("out{}.npy", k) : fmt::format("out{}.plane{}.npy", k, p);
-      const fs::path path = fs::path(dir) / file;
-      const std::vector<std::uint8_t> bytes = eval::write_npy((*arrays)[p]);
-      if (std::optional<Diagnostic> d =
-              write_file(path.string(), std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()))) {
-        errors.push_back(*d);
-        return false;
-      }
-      if (said != nullptr)
-        say_wrote(*said, path.string(),
-                  fmt::format("{} {}", outputs[k].first, eval::literal_type_text(outputs[k].second)));
     }
   }
   return true;
+}
+
+// The bindings --dump-values and --dump-dir ask for: nullopt when neither is given, else their
+// names (empty: every binding; --dump-dir alone, or --dump-values without a value, asks for
+// every one). Diagnostic (Usage) for an empty name in a list.
+Result<std::optional<std::vector<std::string>>> requested_dump(const EvalRequest& r) {
+  using Names = std::optional<std::vector<std::string>>;
+  if (r.dump_values.empty() && r.dump_dir.empty()) return Names();
+  std::vector<std::string> names;
+  bool every = r.dump_values.empty();
+  for (const std::string& given : r.dump_values) {
+    if (given == "*") {
+      every = true;
+      continue;
+    }
+    for (std::size_t start = 0;;) {
+      const std::size_t comma = given.find(',', start);
+      const std::string name = given.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (name.empty())
+        return usage(fmt::format("--dump-values={}: an empty binding name (give NAME,NAME,... or no value for every binding)",
+                                 given));
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  if (every) names.clear();
+  return Names(std::move(names));
+}
+
+// Shows the dumped values (dumped_values_output.h): .npy files and the index with --dump-dir,
+// said on `out` unless `r.json`; else, without --json (whose document holds them), one line each
+// on `out`. The diagnostics of a file that cannot be written.
+std::vector<Diagnostic> show_dump(const std::vector<eval::DumpedValue>& values, const EvalRequest& r, std::ostream& out) {
+  if (!r.dump_dir.empty()) return write_dumped_values(values, r.dump_dir, r.json ? nullptr : &out);
+  if (!r.json) print_dumped_values(values, out);
+  return {};
 }
 
 }  // namespace
@@ -109,6 +140,16 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     return fail({usage("--mma '" + r.mma + "': the modes are exact, sm80 and sm90")}, err, r.json);
   if (prim == nullptr && (!r.trace.empty() || r.schedule_seed != 0 || r.mma != "exact"))
     return fail({usage("--trace, --schedule and --mma run a prim_func on the TIR machine model; @" + fn_name + " is a func")}, err, r.json);
+  // --dump-values=NAME,...: every name must be a binding the run can dump (checked before the run).
+  Result<std::optional<std::vector<std::string>>> dump = requested_dump(r);
+  if (!dump.ok()) return fail(dump.diagnostics(), err, r.json);
+  if (*dump && !(*dump)->empty()) {
+    Result<std::vector<BindingName>> known = dumpable_bindings_at(*file.module, fn_name, "hir");
+    if (!known.ok()) return fail(known.diagnostics(), err, r.json);
+    std::vector<Diagnostic> unknown = check_dump_names(**dump, *known, fn_name, "--dump-values");
+    if (!unknown.empty()) return fail(unknown, err, r.json);
+  }
+  std::vector<eval::DumpedValue> dumped;
 
   eval::LiteralContext lc;
   lc.base_dir = fs::path(r.file).parent_path().string();
@@ -136,6 +177,10 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     options.cache_dir = r.cache;
     options.check = !r.no_check;
     options.kept_dir = &kept;
+    if (*dump) {
+      options.dump = &dumped;
+      options.dump_names = **dump;
+    }
     if (!r.backend.empty() && &err == &std::cerr && ::isatty(STDERR_FILENO) != 0)  // a compile takes seconds: say so
       options.on_compile = [&err](std::string_view compiler) { err << "compiling (" << compiler << ")...\n" << std::flush; };
     std::string timeline;  // kept however the run ends: an undefined run's is the one to read
@@ -148,6 +193,10 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   if (!result.ok()) {
     std::vector<Diagnostic> ds = result.diagnostics();
     for (Diagnostic& d : ds) place_at_function(d, file);
+    if (*dump && !dumped.empty()) {  // the values that led to the failure
+      std::vector<Diagnostic> unwritten = show_dump(dumped, r, out);
+      ds.insert(ds.end(), unwritten.begin(), unwritten.end());
+    }
     return fail(ds, err, r.json, /*ran=*/true);
   }
   if (!r.backend.empty() && r.no_check)
@@ -165,9 +214,14 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
       for (const auto& [k, v] : fields.items()) o[k] = v;
       doc["outputs"].push_back(o);
     }
+    if (*dump) doc["values"] = dumped_values_json(dumped);
     out << json_text(doc) << "\n";
   } else if (r.print || r.out_dir.empty()) {
     for (const auto& [name, t] : outputs) out << name << " = " << eval::tensor_literal(t) << "\n";
+  }
+  if (*dump) {
+    errors = show_dump(dumped, r, out);
+    if (!errors.empty()) return fail(errors, err, r.json);
   }
   return kExitOk;
 }
@@ -198,12 +252,17 @@ void add_eval_command(CLI::App& app, int& exit_code) {
       "--input NAME=VALUE, a .npy file (raw u8 / u16 codes for fp8 / fp6 / fp4 / e8m0 / bf16)\n"
       "or a literal (docs/tfir.md); inputs convert to the\n"
       "parameter dtype at the boundary (D4). Outputs print as case expectation lines that read\n"
-      "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out. Ctrl-C stops a run\n"
-      "cleanly with a diagnostic.\n"
+      "back exactly, or go to DIR/out0.npy, out1.npy, ... with --out. --dump-values shows, after\n"
+      "the result, how it was computed: the value of every binding of a func at each evaluation\n"
+      "(in callees and loop bodies too, labelled with the call and the iteration), or the final\n"
+      "contents of every alloc_tensor and output of a prim_func, each with its source place.\n"
+      "Ctrl-C stops a run cleanly with a diagnostic.\n"
       "Examples:\n"
       "  tf eval examples/contract.tfir --fn scale_add --input 'x=Tensor[(2, 8), f32] random(seed=1)' \\\n"
       "      --input 'y=Tensor[(2, 8), f32] splat(0.5)'\n"
       "  tf eval prog.tfir --fn f --input x=x.npy --dim N=16 --out results/\n"
+      "  tf eval examples/contract.tfir --fn fib --input 'x=Tensor[(1,), f32]{1}' --dump-values   # c at each i\n"
+      "  tf eval prog.tfir --fn f --input x=x.npy --dump-values=t,s --dump-dir values/\n"
       "  tf eval examples/contract.tfir --fn main --input 'a=Tensor[(128, 12), f32] random(seed=1)' --trace\n"
       "  tf eval conformance/cases/tir/smem_exchange.tfir --fn rotate_unsynced \\\n"
       "      --input 'a=Tensor[(128,), f32] random(seed=3)'     # error[ub.race] ..., exit 2");
@@ -222,8 +281,17 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                 "with the barriers that never complete); --trace=summary: one line per barrier instance "
                 "and who took part instead of one per arrival")
       ->check(CLI::IsMember({"full", "summary"}));
+  cmd->add_flag("--dump-values{*}", req->dump_values,
+                "after the result, print every binding as FILE:LINE:COL NAME = LITERAL: of a func each "
+                "`name = ...` at each evaluation (in callees and loop bodies too, `NAME (@g call 2, i=3)` "
+                "where it has several), of a prim_func the final contents of every alloc_tensor and output "
+                "(a run that fails prints those it reached); --dump-values=a,b: only those bindings");
+  cmd->add_option("--dump-dir", req->dump_dir,
+                  "DIR: write the dumped values (every binding, or those of --dump-values=a,b) as DIR/NAME.npy, "
+                  "NAME.2.npy, ... and DIR/index.tsv (place, name, where, type, files, note) instead of "
+                  "printing them");
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
-  cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON");
+  cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON (and the dumped values as \"values\")");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });
 }
 

@@ -1,4 +1,5 @@
-// `tf eval FILE [--fn NAME] [--input NAME=VALUE]... [--dim N=V]... [--out DIR] [--print] [--json]`:
+// `tf eval FILE [--fn NAME] [--input NAME=VALUE]... [--dim N=V]... [--out DIR] [--print] [--json]
+// [--dump-values[=NAME,...]] [--dump-dir DIR]`:
 // what does this program compute? Reads and verifies FILE, runs one function through the
 // reference evaluator (a func: eval/hir/evaluator.h; a prim_func: the TIR machine model,
 // eval/tir/tir_evaluator.h) and shows or writes its outputs.
@@ -16,7 +17,14 @@
 //    `output = Tensor[(2,), f32]{3, 5}` / `output[1] = ...`, which reads back exactly;
 //  - --max-memory, --max-steps (limit_options.h) bound the tensor storage live at once and the
 //    op calls, function calls and loop trips; Ctrl-C stops a run at its next step with a diagnostic;
-//  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}.
+//  - --dump-values[=NAME,...] prints, after the result, the value of every binding of a func (or
+//    of the named ones) at each evaluation, inside callees and loop bodies, each labelled with
+//    its source place and, when it has several, the call and iteration; of a prim_func the final
+//    contents of every alloc_tensor and output (driver/value_dump.h, dumped_values_output.h).
+//    A name no binding has is a usage error with the nearest names. --dump-dir DIR writes them
+//    as .npy files and DIR/index.tsv instead of printing them (and implies --dump-values);
+//  - --json prints {"function", "outputs": [{"name", "dtype", "shape", "values", "bits"}]}, and
+//    "values" with --dump-values.
 // Exit 0 on success, 2 for bad usage, an unreadable or ill-typed program, bad inputs or an
 // evaluation error (every diagnostic with file:line:col, the op, the IR path and the rule id);
 // `tf run` exits 1 when the backend's result differs from the machine model's.
@@ -57,6 +65,10 @@ struct EvalRequest {
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
   bool no_check = false;            ///< `tf run --no-check`: skip the machine model (driver/function_run.h)
   std::string cache;                ///< `tf run --cache DIR`: the disk cache of compiled modules ("": the default)
+  /// --dump-values[=NAME,...], one entry per occurrence: "*" (the flag alone) for every binding,
+  /// else comma-separated binding names (driver/value_dump.h)
+  std::vector<std::string> dump_values;
+  std::string dump_dir;             ///< --dump-dir DIR: the dumped values as .npy files and DIR/index.tsv
 };
 
 /// Runs the request; outputs on `out`, diagnostics on `err`; returns the exit code.

@@ -8,6 +8,7 @@
 #include "driver/ir_session.h"
 #include "eval/hir/evaluator.h"
 #include "eval/tir/tir_evaluator.h"
+#include "eval/value/flat_value.h"
 #include "eval/value/memory_budget.h"
 #include "eval/value/npy.h"
 #include "ir/support/nearest_names.h"
@@ -48,15 +49,6 @@ Result<eval::Tensor> seeded_input(const Var& param, std::size_t index, std::uint
                                   const eval::LiteralContext& lc) {
   const std::string literal = fmt::format("{} random(seed={})", to_string(param.type()), seed + index);
   return eval::parse_literal(literal, SourceLocation{fmt::format("--seed {} (input {})", seed, param.name), 1, 1}, lc);
-}
-
-void flatten(const eval::Value& v, const std::string& selector,
-             std::vector<std::pair<std::string, eval::Tensor>>& out) {
-  if (v.is_tensor()) {
-    out.emplace_back(selector, v.tensor());
-    return;
-  }
-  for (std::size_t i = 0; i < v.items().size(); ++i) flatten(v.items()[i], fmt::format("{}[{}]", selector, i), out);
 }
 
 }  // namespace
@@ -154,9 +146,7 @@ Result<std::vector<eval::Tensor>> read_input_arguments(const RunTarget& target, 
 }
 
 std::vector<std::pair<std::string, eval::Tensor>> flatten_outputs(const eval::Value& result) {
-  std::vector<std::pair<std::string, eval::Tensor>> out;
-  flatten(result, "output", out);
-  return out;
+  return eval::flatten_value(result, "output");
 }
 
 }  // namespace tf::cli

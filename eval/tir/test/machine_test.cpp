@@ -2,9 +2,6 @@
 // kind.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "eval/tir/race_detector.h"
 #include "eval/tir/test/tir_eval_testing.h"
 
@@ -14,15 +11,8 @@ namespace {
 using eval::testing::f32;
 using eval::testing::same_tensor;
 using testing::outcome;
+using testing::repository_file;
 using testing::run_tir;
-
-// A file of the repository, as text.
-std::string repository_file(const std::string& path) {
-  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/" + path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<double> iota(int n, double scale = 1) {
   std::vector<double> v;

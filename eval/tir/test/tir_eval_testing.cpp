@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "eval/hir/eval_tables.h"
 #include "ir/text/file_reader.h"
 #include "ir/verify/module_verify.h"
@@ -22,6 +25,13 @@ Result<TirRun> run_tir(std::string_view source, std::string_view fn, std::vector
   if (p == nullptr) return category_error(DiagCategory::Usage, fmt::format("{} is not a prim_func", fn));
   // The module must outlive the run: keep the file alive for the call.
   return evaluate_prim_function(*f->module, *p, std::move(inputs), options);
+}
+
+std::string repository_file(std::string_view path) {
+  std::ifstream in(std::string(TF_SOURCE_ROOT) + "/" + std::string(path));
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 std::string outcome(const Result<TirRun>& r) {

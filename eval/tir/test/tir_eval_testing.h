@@ -21,4 +21,7 @@ Result<TirRun> run_tir(std::string_view source, std::string_view fn, std::vector
 /// The rule id of the first diagnostic, or "ok".
 std::string outcome(const Result<TirRun>& r);
 
+/// The text of the repository's file at `path` (relative to its root); empty when unreadable.
+std::string repository_file(std::string_view path);
+
 }  // namespace tf::eval::tir::testing

@@ -11,17 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "eval/tir/test/tir_eval_testing.h"
 #include "eval/tir/ub_kind.h"
 
 namespace tf::eval::tir {
 namespace {
 
-std::string repository_file(const std::filesystem::path& path) {
-  std::ifstream in(std::filesystem::path(TF_SOURCE_ROOT) / path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using testing::repository_file;
 
 struct Row {
   std::string kind, what;

@@ -115,7 +115,7 @@ TEST(RepresentationRule, ExtensionValuesMustBePermitted) {
             "descriptor structure value (an invalid dtype handle)");
 }
 
-// covers: DTREP.RULE.implements-validate
+// covers (compile-time): DTREP.RULE.implements-validate
 TEST(RepresentationRule, ValidateTakesTheContext) {
   static_assert(std::is_same_v<decltype(&RepresentationRule::validate),
                                std::optional<Diagnostic> (RepresentationRule::*)(
@@ -125,7 +125,7 @@ TEST(RepresentationRule, ValidateTakesTheContext) {
   EXPECT_EQ(r->validate(ctx), std::nullopt);
 }
 
-// covers: DTREP.RULE.assign-fails, DTREP.RULE.delete-fails
+// covers (compile-time): DTREP.RULE.assign-fails, DTREP.RULE.delete-fails
 TEST(RepresentationRule, NoMutationAfterConstruction) {
   static_assert(!std::is_copy_assignable_v<LevelExtent>);
   static_assert(!std::is_move_assignable_v<LevelExtent>);

@@ -74,7 +74,7 @@ TEST(Level, ScaleMustBeSimple) {
   EXPECT_EQ(rule_ids(Level::make(DType(), 32)), Ids{"DTREP.LEVEL.scale-type"});
 }
 
-// covers: DTREP.LEVEL.block-type, DTREP.LEVEL.block-bool
+// covers (compile-time): DTREP.LEVEL.block-type, DTREP.LEVEL.block-bool
 TEST(Level, BlockTypeIsAnExactIntegerOrWhole) {
   static_assert(!std::is_constructible_v<BlockExtent, double>);
   static_assert(!std::is_constructible_v<BlockExtent, float>);
