@@ -48,8 +48,9 @@ def test_a_copy_over_the_memory_budget_is_refused_before_it_is_made():
     assert d["message"].endswith("the memory budget is 1073741824 bytes (--max-memory)"), d
     # A big-endian or a narrow array of the right shape is converted by a copy: checked the same.
     views = [np.broadcast_to(np.array(1, dtype=">f4"), (TERA,))]
-    if tf.ml_dtypes is not None:
-        views.append(np.broadcast_to(np.array(1, dtype=tf.ml_dtypes.bfloat16), (TERA,)))  # to f32 values
+    ml_dtypes = tf._ml_dtypes_module()
+    if ml_dtypes is not None:
+        views.append(np.broadcast_to(np.array(1, dtype=ml_dtypes.bfloat16), (TERA,)))  # to f32 values
     for view in views:
         d = only(refused(lambda: m.eval("big", view, max_memory="1G")))
         assert d["message"].startswith("input x: its result needs 4398046511104 bytes with 0 live"), d

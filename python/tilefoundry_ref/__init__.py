@@ -24,6 +24,7 @@ import json
 import math
 import numbers
 import os
+import sys
 from collections.abc import Mapping
 from typing import NamedTuple, Optional, Sequence, Union
 
@@ -31,10 +32,24 @@ import numpy as np
 
 from . import _core
 
-try:  # narrow float dtypes as NumPy dtypes, when available
-    import ml_dtypes
-except ImportError:  # pragma: no cover - exercised where ml_dtypes is absent
-    ml_dtypes = None
+_ML_DTYPES = None  # ml_dtypes once imported; False where it is absent
+
+
+def _ml_dtypes_module(load: bool = True):
+    """ml_dtypes (the narrow float dtypes as NumPy dtypes), imported on first need: importing it
+    is most of this module's import time, and a program without narrow dtypes never needs it.
+    None where it is absent. With load=False, only when it is imported already (an array of one
+    of its dtypes exists only then)."""
+    global _ML_DTYPES
+    if _ML_DTYPES is None:
+        if not load and "ml_dtypes" not in sys.modules:
+            return None
+        try:
+            import ml_dtypes as module
+            _ML_DTYPES = module
+        except ImportError:  # pragma: no cover - exercised where ml_dtypes is absent
+            _ML_DTYPES = False
+    return _ML_DTYPES or None
 
 __all__ = ["TfError", "TfTypeError", "Module", "RawCodes", "BlockScaled", "CastResult", "DumpedValue", "load", "cast",
            "quantize", "layout", "DEFAULT_MAX_STEPS"]
@@ -168,10 +183,9 @@ class CastResult(NamedTuple):
     values: np.ndarray
 
 
-def _ml_dtype(tf_dtype: str):
-    if ml_dtypes is None or tf_dtype not in _NARROW:
-        return None
-    return getattr(ml_dtypes, _NARROW[tf_dtype], None)
+def _ml_dtype(tf_dtype: str, load: bool = True):
+    module = _ml_dtypes_module(load) if tf_dtype in _NARROW else None
+    return None if module is None else getattr(module, _NARROW[tf_dtype], None)
 
 
 def _to_core(array, param, what: str, max_memory: str, live: int):
@@ -183,12 +197,12 @@ def _to_core(array, param, what: str, max_memory: str, live: int):
     copy is made: an input that cannot be taken is a TfError, never NumPy's MemoryError."""
     param_dtype = param[1]
     a = _as_array(array, what)
-    narrow = _ml_dtype(param_dtype)
+    narrow = _ml_dtype(param_dtype, load=False)  # an array of it exists only once ml_dtypes is imported
     target = a.dtype  # the element type the module reads
     if narrow is not None and a.dtype == np.dtype(narrow):  # its own codes
         a = a.view(np.uint16 if a.dtype.itemsize == 2 else np.uint8)  # a view: no copy
         target = a.dtype
-    elif ml_dtypes is not None and a.dtype.name in _NARROW.values():  # another narrow dtype: its values
+    elif _ml_dtypes_module(load=False) is not None and a.dtype.name in _NARROW.values():  # another narrow dtype: its values
         target = np.dtype(np.float32)
     if target == np.float64 and param_dtype != "f32":
         raise _usage(f"{what}: a float64 array for a {param_dtype} parameter: it would be rounded to f32 and then to "
@@ -422,9 +436,10 @@ def _shape_text(shape) -> str:
 def _source_dtype(a: np.ndarray) -> str:
     names = {np.dtype(np.float32): "f32", np.dtype(np.float16): "f16", np.dtype(np.int8): "i8",
              np.dtype(np.int32): "i32", np.dtype(np.int64): "i64", np.dtype(np.bool_): "bool"}
-    if ml_dtypes is not None:
+    module = _ml_dtypes_module(load=False)
+    if module is not None:
         for tf_name, ml_name in _NARROW.items():
-            if a.dtype == np.dtype(getattr(ml_dtypes, ml_name)):
+            if a.dtype == np.dtype(getattr(module, ml_name)):
                 return tf_name
     if a.dtype == np.float64:
         raise _usage("a float64 array: no tfir dtype holds it, and rounding it to f32 first would round twice; pass float32")
@@ -462,12 +477,32 @@ def cast(array, dtype: str, rounding: Optional[str] = None, saturate: Optional[b
     shape = _shape_text(a.shape)
     m = _conversion(f"tfir 1\nfunc c(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, {dtype}] {{\n"
              f"    y = cast(x, dtype={dtype}{attrs})\n    return y\n}}\n")
-    codes = m.eval("c", a)
+    codes = _conversion_eval(m, "c", a, f"cast(..., {dtype!r})")
     if dtype in ("f32", "f16", "bf16") or dtype in _NARROW:
         values = _float_values(codes, dtype, shape) if dtype != "f32" else np.asarray(codes)
     else:
         values = np.asarray(codes)
     return CastResult(codes, np.asarray(values))
+
+
+def _conversion_eval(module, fn: str, a: np.ndarray, what: str):
+    """module.eval(fn, a) for cast and quantize, whose programs the module writes itself: a
+    refusal is the caller's (`quantize(...)`), so its diagnostics carry no place in that program
+    and no IR path, only the rule and the message (without the op's internal name)."""
+    try:
+        return module.eval(fn, a)
+    except TfError as e:
+        diagnostics = []
+        for d in e.diagnostics:
+            d = {k: v for k, v in d.items() if k not in ("file", "line", "column", "ir_path", "text")}
+            d["message"] = f"{what}: " + d["message"].removeprefix("hir.tensor.Cast: ")
+            if d.get("rule") == "DTREP.LEVELEXTENT.int-cardinality":  # the one behaviour, docs/python.md
+                d["notes"] = list(d.get("notes", [])) + [
+                    "quantize takes whole blocks: pad the last axis with zeros (np.pad), as `tf quantize` pads a bare "
+                    "list of values"]
+            d["text"] = "\n".join([_render(d)] + [f"note: {n}" for n in d.get("notes", [])])
+            diagnostics.append(d)
+        raise type(e)(diagnostics) from None
 
 
 def quantize(array, dtype: str, scale_method: Optional[str] = None) -> CastResult:
@@ -485,7 +520,8 @@ def quantize(array, dtype: str, scale_method: Optional[str] = None) -> CastResul
              f"    y = cast(x, dtype={dtype}{attrs})\n    return y\n}}\n"
              f"func v(x: Tensor[{shape}, {src}]) -> Tensor[{shape}, f32] {{\n"
              f"    y = cast(x, dtype={dtype}{attrs})\n    z = cast(y, dtype=f32)\n    return z\n}}\n")
-    return CastResult(m.eval("q", a), np.asarray(m.eval("v", a)))
+    what = f"quantize(..., {dtype!r})"
+    return CastResult(_conversion_eval(m, "q", a, what), np.asarray(_conversion_eval(m, "v", a, what)))
 
 
 def layout(expression: str, definitions: Sequence[str] = ()) -> dict:
