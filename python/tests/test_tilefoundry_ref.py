@@ -213,13 +213,19 @@ def test_quantize_mxfp8_gives_codes_scales_and_values():
     x[0, :3] = [1.9, 0.5, -0.03]
     q = tf.quantize(x, "MXFP8_E4M3")
     assert q.codes.dtype == "MXFP8_E4M3"
-    assert q.codes.scales.tolist() == [[0x77]]  # 2^-8: floor(log2 1.9) - 8
-    assert q.codes.codes[0, :3].tolist() == [0x7E, 0x70, 0xCF]
+    # The planes as their dtypes' arrays, as cast gives codes (issue 42: quantize gave uint8).
+    assert q.codes.scales.dtype == ml_dtypes.float8_e8m0fnu and q.codes.codes.dtype == ml_dtypes.float8_e4m3fn
+    assert q.codes.scales.view(np.uint8).tolist() == [[0x77]]  # 2^-8: floor(log2 1.9) - 8
+    assert q.codes.scales.astype(np.float32).tolist() == [[2.0 ** -8]]
+    assert q.codes.codes[0, :3].view(np.uint8).tolist() == [0x7E, 0x70, 0xCF]
     assert q.values[0, :3].tolist() == [1.75, 0.5, -0.029296875]
     r = tf.quantize(x, "MXFP8_E4M3", scale_method="rceil")
-    assert r.codes.scales.tolist() == [[0x78]]  # 2^ceil(log2(1.9 / 448)) = 2^-7
+    assert r.codes.scales.view(np.uint8).tolist() == [[0x78]]  # 2^ceil(log2(1.9 / 448)) = 2^-7
     n = tf.quantize(np.ones((2, 16), np.float32), "NVFP4")
     assert n.codes.scales.shape == (2, 1) and n.codes.tensor_scale is not None
+    assert n.codes.scales.dtype == ml_dtypes.float8_e4m3fn and n.codes.codes.dtype == ml_dtypes.float4_e2m1fn
+    i = tf.quantize(np.full((1, 32), -3.0, np.float32), "MXINT8")
+    assert i.codes.codes.dtype == np.int8 and i.codes.scales.dtype == ml_dtypes.float8_e8m0fnu
 
 
 def test_layout_answers_as_tf_layout_json():

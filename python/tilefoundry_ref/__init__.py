@@ -150,7 +150,10 @@ class RawCodes(np.ndarray):
 
 class BlockScaled(NamedTuple):
     """A block-scaled value (MX formats, NVFP4): element codes of the logical shape, one block
-    scale code per block along the last axis, and NVFP4's f32 tensor scale (else None)."""
+    scale code per block along the last axis, and NVFP4's f32 tensor scale (else None). The codes
+    and scales are arrays of their element and scale dtypes, as `cast` gives codes: ml_dtypes
+    (float8_e4m3fn, float4_e2m1fn, float8_e8m0fnu, ...; int8 for MXINT8), or RawCodes without
+    ml_dtypes; `.view(np.uint8)` gives the bytes."""
 
     dtype: str
     codes: np.ndarray
@@ -259,16 +262,29 @@ def _as_array(value, what: str) -> np.ndarray:
         raise _usage(f"{what}: {type(value).__name__} is not an array of numbers ({e})") from None
 
 
+# The element and scale dtypes of each block-scaled format: its planes come back as arrays of
+# them, as an output of that dtype would (one convention for cast, quantize and eval).
+_BLOCK_PLANES = {"MXFP8_E4M3": ("fp8e4m3", "f8e8m0"), "MXFP8_E5M2": ("fp8e5m2", "f8e8m0"),
+                 "MXFP6_E3M2": ("f6e3m2", "f8e8m0"), "MXFP6_E2M3": ("f6e2m3", "f8e8m0"),
+                 "MXFP4": ("f4e2m1", "f8e8m0"), "MXINT8": ("i8", "f8e8m0"), "NVFP4": ("f4e2m1", "fp8e4m3")}
+
+
 def _from_core(dtype: str, arrays):
     """The Python value of one output: `arrays` are the NumPy arrays the module made (they own the
     evaluator's bytes; no copy is made here)."""
     if len(arrays) > 1:  # block-scaled planes
-        codes, scales = arrays[0], arrays[1]
+        element, scale = _BLOCK_PLANES.get(dtype, ("", ""))
+        codes = arrays[0].view(np.int8) if element == "i8" else _plane(element, arrays[0])
         tensor_scale = None
         if len(arrays) > 2:
             tensor_scale = float(arrays[2].view(np.float32).reshape(()))
-        return BlockScaled(dtype, codes, scales, tensor_scale)
-    a = arrays[0]
+        return BlockScaled(dtype, codes, _plane(scale, arrays[1]), tensor_scale)
+    return _plane(dtype, arrays[0])
+
+
+def _plane(dtype: str, a: np.ndarray):
+    """The codes `a` of `dtype` as that dtype's array: ml_dtypes for a narrow dtype (RawCodes
+    without it), `a` itself otherwise."""
     narrow = _ml_dtype(dtype)
     if narrow is not None:
         return a.view(narrow) if np.dtype(narrow).itemsize == a.dtype.itemsize else a.astype(np.uint8).view(narrow)
