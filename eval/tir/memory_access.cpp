@@ -74,12 +74,18 @@ Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool wr
   const Buffer& b = *v.buffer;
   if (off != ElementMap::kOutside && off >= 0 && off < b.count()) return off;
   // A view placed past the end of the memory it is a view of has no buffer offset for the
-  // element (view.h): the report names the base buffer and its extent instead.
-  std::string where = off == ElementMap::kOutside ? "past the end of the memory it is a view of, whose base is"
-                      : off < 0 ? fmt::format("at element {} (byte {}), before the first element of", off,
-                                              off * b.element_bytes())
-                                : fmt::format("at element {} (byte {}), past the {} elements of", off,
-                                              off * b.element_bytes(), b.count());
+  // element: the report names the index that left the view it was placed over (view.h), and the
+  // base buffer and its extent.
+  std::string where;
+  if (off == ElementMap::kOutside) {
+    const std::optional<ElementMap::Overflow> o = v.map->overflow(i);
+    where = o ? fmt::format("past the end of the memory it is a view of (its index {} in {}, of {} elements), whose base is",
+                            o->index, o->view, o->size)
+              : "past the end of the memory it is a view of, whose base is";
+  } else {
+    where = off < 0 ? fmt::format("at element {} (byte {}), before the first element of", off, off * b.element_bytes())
+                    : fmt::format("at element {} (byte {}), past the {} elements of", off, off * b.element_bytes(), b.count());
+  }
   const std::string extent = off == ElementMap::kOutside || off < 0 ? fmt::format(" of {} elements", b.count()) : "";
   return ub_diagnostic(UbKind::OutOfBounds,
                        fmt::format("{} {} element {} of {} {}: {} {} buffer `{}`{}", thread_name(t_.pos),

@@ -89,6 +89,12 @@ class ThroughMap final : public ElementMap {
     if (!j || *j < 0 || *j + n > parent_->size) return std::nullopt;
     return parent_->map->run(*j, n);
   }
+  std::optional<Overflow> overflow(std::int64_t flat) const override {
+    const std::int64_t j = inner_->offset(flat);
+    if (j == kOutside) return inner_->overflow(flat);
+    if (j < 0 || j >= parent_->size) return Overflow{parent_->name, j, parent_->size};
+    return parent_->map->overflow(j);
+  }
 
  private:
   std::shared_ptr<const ElementMap> inner_;
@@ -106,6 +112,9 @@ class LocalMap final : public ElementMap {
     std::vector<std::int64_t> g(n);  // flat may alias out
     for (std::size_t i = 0; i < n; ++i) g[i] = parent_->dist->global_index(box_, flat[i]);
     parent_->map->offsets(g.data(), n, out);
+  }
+  std::optional<Overflow> overflow(std::int64_t flat) const override {
+    return parent_->map->overflow(parent_->dist->global_index(box_, flat));
   }
 
  private:

@@ -55,6 +55,16 @@ class ElementMap {
   /// the first (all of them inside what the view was placed over); otherwise nullopt (the
   /// element-by-element path then decides, and reports what is out of bounds).
   virtual std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const { return std::nullopt; }
+
+  /// Where an element offset() places outside the memory leaves it: the view it indexes, the
+  /// index it has there and that view's element count (for the out-of-bounds report).
+  struct Overflow {
+    std::string view;
+    std::int64_t index = 0;
+    std::int64_t size = 0;
+  };
+  /// The Overflow of `flat` when offset(flat) is kOutside; nullopt otherwise.
+  virtual std::optional<Overflow> overflow(std::int64_t flat) const { return std::nullopt; }
 };
 
 /// A tensor value of one thread (design note).

@@ -72,7 +72,8 @@ TEST(UbReport, ARaceAfterABarrierOverBothThreadsKeepsItsText) {
   EXPECT_EQ(notes(d), (std::vector<std::string>{"test.tfir:60:9: CTA 0 thread 0 (warp 0, lane 0) read it here"}));
 }
 
-// A view placed one element past its memory: the report names the base buffer and its extent.
+// A view placed one element past its memory: the report names the index that left the view it
+// was placed over, and the base buffer with its extent.
 TEST(UbReport, AnElementPastTheMemoryOfAViewNamesTheBufferExtent) {
   Result<TirRun> r = run_tir(case_file("memory.tfir"), "past_the_end", {f32({32}, iota(32))});
   ASSERT_FALSE(r.ok());
@@ -80,7 +81,7 @@ TEST(UbReport, AnElementPastTheMemoryOfAViewNamesTheBufferExtent) {
   EXPECT_EQ(d.rule_id, "ub.out-of-bounds") << outcome(r);
   EXPECT_EQ(d.message,
             "undefined behaviour: CTA 0 thread 31 (warp 0, lane 31) reads element 31 of src (32,): past the end of the "
-            "memory it is a view of, whose base is gmem buffer `a` of 32 elements");
+            "memory it is a view of (its index 32 in a, of 32 elements), whose base is gmem buffer `a` of 32 elements");
 }
 
 // Threads 64-127 skip the scope holding the block barrier and end: the report of the barrier
