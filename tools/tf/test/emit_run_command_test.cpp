@@ -159,6 +159,29 @@ prim_func small_clusters(x: Tensor[(4,), f32], out: Tensor[(4,), f32]) outputs=1
   EXPECT_NE(err_bad.str().find("--target ampere: a CUDA target is spelled sm_XY"), std::string::npos) << err_bad.str();
 }
 
+// The launch geometry is the codegen's: the host entry passes the grid and block it derived as
+// literals to the launch shim, which takes them as arguments; no table or attribute of the
+// kernel carries them (seed 002 section 2.3). The lowered softmax of the tutorial: 1 CTA of 2
+// threads.
+// covers: TIR.2.3.LAUNCH.geometry-not-schema
+TEST(TfEmit, TheLaunchGeometryIsDerivedInTheHostEntry) {
+  std::ostringstream out, err;
+  ASSERT_EQ(run_emit(EmitRequest{std::string(TF_SOURCE_ROOT) + "/docs/tutorial/softmax.tfir", "main", "", false}, out, err), kExitOk)
+      << err.str();
+  const std::string src = out.str();
+  EXPECT_NE(src.find("extern \"C\" const char* tf_launch_main_kernel(tf_rt::Dim3 grid, tf_rt::Dim3 block, "), std::string::npos) << src;
+  EXPECT_NE(src.find("if (const char* e = tf_launch_main_kernel(tf_rt::Dim3{std::int64_t{1}, std::int64_t{1}, std::int64_t{1}}, "
+                     "tf_rt::Dim3{std::int64_t{2}, std::int64_t{1}, std::int64_t{1}}, "),
+            std::string::npos)
+      << src;
+  // The kernel itself names no geometry: it reads its position from the runtime (mesh_position).
+  const std::size_t kernel = src.find("TF_GLOBAL void tf_u_main_kernel(");
+  const std::size_t shim = src.find("extern \"C\" const char* tf_launch_main_kernel(");
+  ASSERT_NE(kernel, std::string::npos);
+  ASSERT_LT(kernel, shim);
+  EXPECT_EQ(src.substr(kernel, shim - kernel).find("Dim3"), std::string::npos);
+}
+
 // Abort in a host entry is a reported abort: the entry returns its message (quotes and
 // backslashes escaped in the emitted literal), as the machine model stops with it.
 TEST(TfRun, AHostAbortIsReportedWithItsMessage) {
