@@ -13,22 +13,14 @@
 #include "eval/value/tensor_text.h"
 #include "tools/tf/eval_command.h"
 #include "tools/tf/test/tf_binary.h"
+#include "tools/tf/test/eval_call.h"
 
 namespace tf::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Ran {
-  int code;
-  std::string out, err;
-};
-
-Ran eval(EvalRequest r) {
-  std::ostringstream out, err;
-  const int code = run_eval(r, out, err);
-  return {code, out.str(), err.str()};
-}
+using test::eval;
+using test::Ran;
 
 std::string temp_file(const std::string& name, const std::string& text) {
   const fs::path dir = fs::temp_directory_path() / "tf_dump_values_test";

@@ -9,16 +9,14 @@
 #include "eval/value/npy.h"
 #include "tools/tf/conform_command.h"
 #include "tools/tf/eval_command.h"
+#include "tools/tf/test/eval_call.h"
 
 namespace tf::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Ran {
-  int code;
-  std::string out, err;
-};
+using test::eval;
+using test::Ran;
 
 std::string temp_file(const std::string& name, const std::string& text) {
   fs::path dir = fs::temp_directory_path() / "tf_eval_conform_test";
@@ -26,12 +24,6 @@ std::string temp_file(const std::string& name, const std::string& text) {
   fs::path p = dir / name;
   std::ofstream(p) << text;
   return p.string();
-}
-
-Ran eval(EvalRequest r) {
-  std::ostringstream out, err;
-  int code = run_eval(r, out, err);
-  return {code, out.str(), err.str()};
 }
 
 constexpr const char* kProgram = R"(tfir 1
