@@ -9,20 +9,15 @@
 #include <string>
 
 #include "conformance/suite.h"
+#include "conformance/test/law_case_testing.h"
 #include "eval/hir/eval_tables.h"
 #include "ir/support/plant.h"
 
 namespace tf::conformance {
 namespace {
 
-// Runs the cases of the file text `text` as `tf conform` does.
-SuiteRun run_text(const std::string& text) {
-  SuiteOptions options;
-  options.context = &eval::eval_context();
-  SuiteRun run;
-  run_source(text, "law_case.tfir", options, run);
-  return run;
-}
+using test::run_text;
+using test::verdicts;
 
 std::string law_case(const std::string& law, const std::string& inputs,
                      const std::string& expect = "    expect holds\n") {
@@ -33,13 +28,6 @@ std::string law_case(const std::string& law, const std::string& inputs,
 // The reproducer the planted crd2idx bug's finding shrinks to (docs/fuzzing.md).
 const std::string kNestedCoordinates =
     law_case("CoordinatesAgreeWithEnumeration", "    input L = Layout((1, (1,)), (0, (0,)))\n");
-
-std::string verdicts(const SuiteRun& r) {
-  std::string s;
-  for (const Diagnostic& d : r.bad_input) s += "bad input: " + d.render() + "\n";
-  for (const CaseOutcome& o : r.outcomes) s += std::string(status_name(o.status)) + ": " + o.reason + "\n";
-  return s;
-}
 
 TEST(LawCases, ACaseWhoseLawHoldsPasses) {
   for (const std::string& text :

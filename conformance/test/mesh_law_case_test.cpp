@@ -10,19 +10,14 @@
 
 #include "conformance/law_case.h"
 #include "conformance/suite.h"
+#include "conformance/test/law_case_testing.h"
 #include "eval/hir/eval_tables.h"
 
 namespace tf::conformance {
 namespace {
 
-// Runs the cases of the file text `text` as `tf conform` does.
-SuiteRun run_text(const std::string& text) {
-  SuiteOptions options;
-  options.context = &eval::eval_context();
-  SuiteRun run;
-  run_source(text, "law_case.tfir", options, run);
-  return run;
-}
+using test::run_text;
+using test::verdicts;
 
 // A file of one law case: its `law` line is line 4, its inputs lines 5, 6, ...
 std::string law_case(const std::string& law, const std::string& inputs) {
@@ -44,14 +39,6 @@ int value_column(const std::string& name) {
 std::string placed(int line, int column, const std::string& tag) {
   return "law_case.tfir:" + std::to_string(line) + ":" + std::to_string(column) + ": error[" + tag +
          "]: ";
-}
-
-std::string verdicts(const SuiteRun& r) {
-  std::string s;
-  for (const Diagnostic& d : r.bad_input) s += "bad input: " + d.render() + "\n";
-  for (const CaseOutcome& o : r.outcomes)
-    s += std::string(status_name(o.status)) + ": " + o.reason + "\n";
-  return s;
 }
 
 const std::string kThreads64 = "Mesh((Topology(\"thread\", 64),), Layout((8, 8), (1, 8)))";
