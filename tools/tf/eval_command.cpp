@@ -122,6 +122,9 @@ std::vector<Diagnostic> show_dump(const std::vector<eval::DumpedValue>& values, 
   return {};
 }
 
+// The level the request runs at (driver/function_run.h): tf run's backend, else tf eval's --at.
+std::string level_of(const EvalRequest& r) { return r.backend.empty() ? r.at : r.backend; }
+
 }  // namespace
 
 int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
@@ -144,7 +147,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
   Result<std::optional<std::vector<std::string>>> dump = requested_dump(r);
   if (!dump.ok()) return fail(dump.diagnostics(), err, r.json);
   if (*dump && !(*dump)->empty()) {
-    Result<std::vector<BindingName>> known = dumpable_bindings_at(*file.module, fn_name, "hir");
+    Result<std::vector<BindingName>> known = dumpable_bindings_at(*file.module, fn_name, level_of(r));
     if (!known.ok()) return fail(known.diagnostics(), err, r.json);
     std::vector<Diagnostic> unknown = check_dump_names(**dump, *known, fn_name, "--dump-values");
     if (!unknown.empty()) return fail(unknown, err, r.json);
@@ -165,7 +168,7 @@ int run_eval(const EvalRequest& r, std::ostream& out, std::ostream& err) {
     // usual exit), and a backend's compile folder is removed.
     const CtrlC ctrl_c;
     FunctionRunOptions options;
-    options.level = r.backend.empty() ? "hir" : r.backend;
+    options.level = level_of(r);
     options.dims = lc.dims;
     options.limits = *limits;
     options.schedule_seed = r.schedule_seed;
@@ -290,6 +293,11 @@ void add_eval_command(CLI::App& app, int& exit_code) {
                   "DIR: write the dumped values (every binding, or those of --dump-values=a,b) as DIR/NAME.npy, "
                   "NAME.2.npy, ... and DIR/index.tsv (place, name, where, type, files, note) instead of "
                   "printing them");
+  cmd->add_option("--at", req->at,
+                  "hir|tir: a func on the HIR evaluator (default), or lowered (the default pipeline of tf lower) "
+                  "and its host entry run on the TIR machine model; --dump-values then shows the lowered "
+                  "kernel's memory")
+      ->check(CLI::IsMember({"hir", "tir"}));
   cmd->add_flag("--print", req->print, "print the outputs (the default without --out)");
   cmd->add_flag("--json", req->json, "print the outputs and diagnostics as JSON (and the dumped values as \"values\")");
   cmd->callback([req, &exit_code] { exit_code = run_eval(*req, std::cout, std::cerr); });

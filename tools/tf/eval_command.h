@@ -62,6 +62,7 @@ struct EvalRequest {
   std::string trace;                ///< --trace[=full|summary] (a prim_func's timeline on stderr; empty: none)
   std::string mma = "exact";        ///< --mma exact|sm80|sm90 (a prim_func's Mma arithmetic)
   std::string backend;              ///< `tf run --backend emu|gpu` (empty: the evaluators)
+  std::string at = "hir";           ///< `tf eval --at hir|tir`: a func on the HIR evaluator, or lowered on the machine model
   bool keep = false;                ///< `tf run --keep`: keep the compiled module's folder and name it
   bool no_check = false;            ///< `tf run --no-check`: skip the machine model (driver/function_run.h)
   std::string cache;                ///< `tf run --cache DIR`: the disk cache of compiled modules ("": the default)

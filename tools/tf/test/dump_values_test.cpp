@@ -284,6 +284,26 @@ TEST(TfEvalDumpValues, APrimFuncShowsItsMemoryAndOutputsAtTheEnd) {
 }
 
 // The flag as a user types it: alone, with a list, and an unknown name (exit 2).
+// --at tir: the func lowered (the grid rule: 1 CTA of 2 threads, one row each) and run on the
+// machine model; the dump is the lowered kernel's register tensors, each assembled from the
+// threads that own its rows. The lowering gives its lets no source place.
+TEST(TfEvalDumpValues, AtTirTheLoweredKernelsTensorsAreShown) {
+  EvalRequest r{.file = std::string(TF_SOURCE_ROOT) + "/docs/tutorial/softmax.tfir",
+                .inputs = {"x=Tensor[(2, 4), f32]{0, 1, 2, 3, 1, 1, 1, 1}"},
+                .dump_values = {"row_sum,y"}};
+  r.at = "tir";
+  const Ran ran = eval(r);
+  ASSERT_EQ(ran.code, 0) << ran.err;
+  EXPECT_EQ(ran.out,
+            "output = Tensor[(2, 4), f32]{0.032058604, 0.08714432, 0.23688284, 0.6439143, 0.25, 0.25, 0.25, 0.25}\n"
+            "(no place) row_sum = Tensor[(1, 2, 1, 1), f32]{1.5530018, 4}\n"
+            "(no place) y = Tensor[(1, 2, 1, 4), f32]{0.032058604, 0.08714432, 0.23688284, 0.6439143, 0.25, 0.25, 0.25, 0.25}\n");
+  r.at = "hir";  // the func's own bindings: `y` only
+  const Ran hir = eval(r);
+  EXPECT_EQ(hir.code, 2) << hir.out;
+  EXPECT_TRUE(test::holds(hir.err, "has no binding 'row_sum'")) << hir.err;
+}
+
 TEST(TfEvalDumpValues, TheCommandLine) {
   const std::string file = temp_file("scale_add.tfir", kScaleAdd);
   const std::string args = "eval " + file + " --input 'x=Tensor[(3,), f32]{1, 2, 3}' --input 'y=Tensor[(3,), f32]{0.5, -0, inf}'";
