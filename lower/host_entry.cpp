@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <vector>
 
 #include "ir/core/constant.h"
 #include "ir/core/symbol_ref.h"
@@ -12,6 +13,7 @@
 #include "ir/tir/stmt_walk.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
+#include "lower/launch_target.h"
 
 namespace tf::lower {
 
@@ -27,6 +29,25 @@ std::set<std::string> launched(const Module& module) {
       const auto* e = s.as<tir::Evaluate>();
       if (e == nullptr || !e->is_op() || tir::tir_op_kind(e->op()) != tir::TirOp::Launch || e->args().empty()) return;
       if (const auto* callee = e->args()[0]->as<SymbolRef>()) out.insert(callee->name);
+    });
+  }
+  return out;
+}
+
+// Every launch of a host function that `target` cannot make (target lowering's check, seed 002
+// section 2.3: TIR.2.3.LAUNCH.unsupported-config-rejected), placed at the launch.
+std::vector<Diagnostic> unsupported_launches(const Module& module, const CudaTarget& target) {
+  std::vector<Diagnostic> out;
+  for (const FunctionRef& f : module.functions()) {
+    const auto* fn = f->as<tir::PrimFunction>();
+    if (fn == nullptr || fn->target() != tir::Target::Host) continue;
+    tir::walk(tir::Stmt(fn), [&](const tir::StmtNode& s) {
+      const auto* e = s.as<tir::Evaluate>();
+      if (e == nullptr || !e->is_op() || tir::tir_op_kind(e->op()) != tir::TirOp::Launch) return;
+      for (Diagnostic& d : check_launch_for_target(e->call(), target)) {
+        if (e->loc() && !d.location.known()) d.location = *e->loc();
+        out.push_back(std::move(d));
+      }
     });
   }
   return out;
@@ -87,6 +108,7 @@ std::string entry_name(const Module& module, const std::set<std::string>& made, 
 }  // namespace
 
 Result<ModuleRef> HostEntryPass::run(const ModuleRef& module, const Context& ctx) const {
+  if (std::vector<Diagnostic> refused = unsupported_launches(*module, CudaTarget{}); !refused.empty()) return refused;
   const std::set<std::string> already = launched(*module);
   std::vector<FunctionRef> functions;
   std::set<std::string> made;

@@ -17,6 +17,9 @@
 
 namespace tf::lower {
 
+/// Target lowering's pass: refuses a host launch whose cluster or attributes the target (sm_90,
+/// lower/launch_target.h) does not support (TIR.2.3.LAUNCH.unsupported-config-rejected), then
+/// gives each device function no host function launches a host entry.
 class HostEntryPass final : public Pass {
  public:
   std::string_view name() const override { return "host-entry"; }

@@ -79,6 +79,25 @@ prim_func h(a: Tensor[(2,), f32]) outputs=0 target=host {
   EXPECT_EQ(out->get(), r.module.get());
 }
 
+// Target lowering refuses a launch its target (sm_90) cannot make, placed at the launch: a
+// cluster of 16 blocks is past the portable 8 (issue 42: no product code called the check).
+// covers: TIR.2.3.LAUNCH.unsupported-config-rejected
+TEST(HostEntryPass, ALaunchTheTargetCannotMakeIsRefusedByItsRule) {
+  const Read r = read(R"(tfir 1
+prim_func k(a: Tensor[(2,), f32]) outputs=0 target=cuda {
+}
+
+prim_func h(a: Tensor[(2,), f32]) outputs=0 target=host {
+    launch(@k, 16, 1, 1, 1, 1, 1, a, cluster=(16, 1, 1))
+}
+)");
+  Result<ModuleRef> out = HostEntryPass().run(r.module, ctx());
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.diagnostics().front().render(),
+            "t.tfir:6:5: error[TIR.2.3.LAUNCH.unsupported-config-rejected]: cluster=(16, 1, 1) has 16 blocks; sm_90 supports "
+            "at most 8 per cluster");
+}
+
 TEST(NamedBarrierPass, FifteenSitesFitASixteenthIsRefusedByItsRule) {
   const std::string head = R"(tfir 1
 mesh m = Mesh((Topology("thread", 128),), Layout((4, 32), (32, 1)), names=("warp", "lane"))
