@@ -12,7 +12,11 @@ void ExactSum::add(double x) {
   int exp = 0;
   const double m = std::frexp(std::fabs(x), &exp);  // |x| = m * 2^exp, m in [0.5, 1)
   std::uint64_t mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
-  const int lsb = exp - 53 + kBias;  // bit position of mant's least bit (>= 26 for any double)
+  int lsb = exp - 53 + kBias;  // bit position of mant's least bit
+  if (lsb < 0) {  // a subnormal, normalized by frexp: its set bits are at 2^-1074 (position 26) and up
+    mant >>= -lsb;
+    lsb = 0;
+  }
   // Add or subtract mant << lsb.
   int word = lsb / 64, bit = lsb % 64;
   std::uint64_t lo = mant << bit, hi = bit == 0 ? 0 : mant >> (64 - bit);

@@ -69,5 +69,24 @@ TEST(ExactSum, SubnormalsOverflowAndSpecials) {
   EXPECT_EQ(sum_of({inf, 1.0}), std::numeric_limits<float>::infinity());
 }
 
+// Double subnormals keep their exact values (frexp normalizes them, so a term's least bit lies
+// below the sum's bit 0 until its zero low bits are dropped; that shift was negative, undefined
+// behaviour UBSan reported): k * 2^-1074 terms sum and read back exactly.
+TEST(ExactSum, DoubleSubnormalTermsAreExact) {
+  const double least = std::ldexp(1.0, -1074);
+  ExactSum s;
+  for (double x : {least, least, 3 * least}) s.add(x);
+  EXPECT_EQ(s.to_double(), 5 * least);
+  ExactSum up;
+  up.add(std::ldexp(1.0, -1022) - least);  // the largest subnormal
+  up.add(least);
+  EXPECT_EQ(up.to_double(), std::ldexp(1.0, -1022));
+  ExactSum none;
+  none.add(3 * least);
+  none.add(-3 * least);
+  none.add(std::ldexp(1.0, -1070));
+  EXPECT_EQ(none.to_double(), 16 * least);
+}
+
 }  // namespace
 }  // namespace tf::eval::tir
