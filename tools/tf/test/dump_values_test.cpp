@@ -22,14 +22,6 @@ namespace fs = std::filesystem;
 using test::eval;
 using test::Ran;
 
-std::string temp_file(const std::string& name, const std::string& text) {
-  const fs::path dir = fs::temp_directory_path() / "tf_dump_values_test";
-  fs::create_directories(dir);
-  const fs::path p = dir / name;
-  std::ofstream(p) << text;
-  return p.string();
-}
-
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -124,7 +116,7 @@ EvalRequest scale_add(const std::string& file, std::vector<std::string> dump) {
 }
 
 TEST(TfEvalDumpValues, EveryBindingAfterTheResultInEvaluationOrder) {
-  const std::string file = temp_file("scale_add.tfir", kScaleAdd);
+  const std::string file = test::write_temp_file("scale_add.tfir", kScaleAdd);
   const Ran r = eval(scale_add(file, {"*"}));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output = Tensor[(3,), f32]{2.5, 4, inf}\n" +
@@ -135,7 +127,7 @@ TEST(TfEvalDumpValues, EveryBindingAfterTheResultInEvaluationOrder) {
 }
 
 TEST(TfEvalDumpValues, OnlyTheNamedBindings) {
-  const std::string file = temp_file("scale_add.tfir", kScaleAdd);
+  const std::string file = test::write_temp_file("scale_add.tfir", kScaleAdd);
   const Ran one = eval(scale_add(file, {"t"}));
   ASSERT_EQ(one.code, 0) << one.err;
   EXPECT_EQ(one.out, "output = Tensor[(3,), f32]{2.5, 4, inf}\n" + file + ":4:5 t = Tensor[(3,), f32]{2, 4, 6}\n");
@@ -147,7 +139,7 @@ TEST(TfEvalDumpValues, OnlyTheNamedBindings) {
 }
 
 TEST(TfEvalDumpValues, AnUnknownNameIsAUsageErrorWithTheNearestNames) {
-  const std::string file = temp_file("scale_add.tfir", kScaleAdd);
+  const std::string file = test::write_temp_file("scale_add.tfir", kScaleAdd);
   const Ran r = eval(scale_add(file, {"tt"}));
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.out, "");  // refused before the run
@@ -159,7 +151,7 @@ TEST(TfEvalDumpValues, AnUnknownNameIsAUsageErrorWithTheNearestNames) {
 }
 
 TEST(TfEvalDumpValues, EachIterationOfALoopIsLabelled) {
-  const std::string file = temp_file("loop.tfir", kLoop);
+  const std::string file = test::write_temp_file("loop.tfir", kLoop);
   const Ran r = eval({.file = file, .function = "fib", .inputs = {"x=Tensor[(1,), f32]{1}"}, .dump_values = {"*"}});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output = Tensor[(1,), f32]{5}\n" +
@@ -172,7 +164,7 @@ TEST(TfEvalDumpValues, EachIterationOfALoopIsLabelled) {
 }
 
 TEST(TfEvalDumpValues, ARunThatFailsShowsTheValuesBeforeTheFailure) {
-  const std::string file = temp_file("loop.tfir", kLoop);
+  const std::string file = test::write_temp_file("loop.tfir", kLoop);
   EvalRequest r{.file = file, .function = "fib", .inputs = {"x=Tensor[(1,), f32]{1}"}, .dump_values = {"*"}};
   r.limits.max_steps = 3;  // trip 0 and its add, trip 1, then trip 1's add is one step too many
   const Ran ran = eval(r);
@@ -182,7 +174,7 @@ TEST(TfEvalDumpValues, ARunThatFailsShowsTheValuesBeforeTheFailure) {
 }
 
 TEST(TfEvalDumpValues, EachCallOfAFunctionIsLabelled) {
-  const std::string file = temp_file("calls.tfir", kCalls);
+  const std::string file = test::write_temp_file("calls.tfir", kCalls);
   const Ran r = eval({.file = file, .function = "main", .inputs = {"x=Tensor[(2,), f32]{1, 2}"}, .dump_values = {"*"}});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output = Tensor[(2,), f32]{4, 8}\n" +
@@ -199,7 +191,7 @@ TEST(TfEvalDumpValues, EachCallOfAFunctionIsLabelled) {
 }
 
 TEST(TfEvalDumpValues, ABindingNeverEvaluatedIsListedWithoutAValue) {
-  const std::string file = temp_file("calls.tfir", kCalls);
+  const std::string file = test::write_temp_file("calls.tfir", kCalls);
   const Ran r = eval({.file = file, .function = "empty_loop", .inputs = {"x=Tensor[(2,), f32]{1, 2}"}, .dump_values = {"*"}});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "output = Tensor[(2,), f32]{1, 2}\n" +
@@ -208,7 +200,7 @@ TEST(TfEvalDumpValues, ABindingNeverEvaluatedIsListedWithoutAValue) {
 }
 
 TEST(TfEvalDumpValues, TheFolderHoldsOneNpyPerValueAndAnIndex) {
-  const std::string file = temp_file("loop.tfir", kLoop);
+  const std::string file = test::write_temp_file("loop.tfir", kLoop);
   const fs::path dir = fs::temp_directory_path() / "tf_dump_values_test" / "values";
   fs::remove_all(dir);
   const EvalRequest base{.file = file, .function = "fib", .inputs = {"x=Tensor[(1,), f32]{1}"}};
@@ -255,7 +247,7 @@ TEST(TfEvalDumpValues, TheFolderHoldsOneNpyPerValueAndAnIndex) {
 }
 
 TEST(TfEvalDumpValues, JsonHoldsTheValues) {
-  const std::string file = temp_file("scale_add.tfir", kScaleAdd);
+  const std::string file = test::write_temp_file("scale_add.tfir", kScaleAdd);
   EvalRequest r = scale_add(file, {"t"});
   r.json = true;
   const Ran ran = eval(r);
@@ -267,7 +259,7 @@ TEST(TfEvalDumpValues, JsonHoldsTheValues) {
 }
 
 TEST(TfEvalDumpValues, APrimFuncShowsItsMemoryAndOutputsAtTheEnd) {
-  const std::string file = temp_file("kernel.tfir", kKernel);
+  const std::string file = test::write_temp_file("kernel.tfir", kKernel);
   const Ran r = eval({.file = file, .function = "stage", .inputs = {"a=Tensor[(4,), f32]{10, 11, 12, 13}"},
                       .dump_values = {"*"}});
   ASSERT_EQ(r.code, 0) << r.err;
@@ -305,7 +297,7 @@ TEST(TfEvalDumpValues, AtTirTheLoweredKernelsTensorsAreShown) {
 }
 
 TEST(TfEvalDumpValues, TheCommandLine) {
-  const std::string file = temp_file("scale_add.tfir", kScaleAdd);
+  const std::string file = test::write_temp_file("scale_add.tfir", kScaleAdd);
   const std::string args = "eval " + file + " --input 'x=Tensor[(3,), f32]{1, 2, 3}' --input 'y=Tensor[(3,), f32]{0.5, -0, inf}'";
   const test::TfRun all = test::run_tf_binary(args + " --dump-values");
   EXPECT_EQ(all.exit_code, 0) << all.out;
