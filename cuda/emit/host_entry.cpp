@@ -105,7 +105,6 @@ std::vector<Diagnostic> placed_at(std::vector<Diagnostic> diags, const tir::Stmt
     if (!d.location.known() && s.loc()) d.location = *s.loc();
   return diags;
 }
-std::vector<Diagnostic> placed_at(Diagnostic d, const tir::StmtNode& s) { return placed_at(std::vector<Diagnostic>{std::move(d)}, s); }
 
 // A host DispatchCall as a first-match if-chain on the subject extent (seed 002 section 1.6):
 // each case calls its variant's host entry on the buffers and shapes of the call's arguments;

@@ -343,6 +343,15 @@ Result<std::string> KernelEmitter::condition(const Expr& e) {
   return fmt::format("tf_rt::widen({}.at(tf_rt::kOrigin)) != 0", t->name);
 }
 
+// A view's start coordinate: what int_value reads, or a rank-0 integer tensor's element.
+Result<std::string> KernelEmitter::coordinate(const Expr& e) {
+  if (const Tensor* t = tensor(e); t != nullptr && t->shape.empty())
+    return fmt::format("static_cast<std::int64_t>(tf_rt::widen({}.at(tf_rt::kOrigin)))", t->name);
+  Result<std::string> v = int_value(e);
+  if (!v.ok()) return not_emitted("a view start that is not an integer literal, a bound DimVar, a loop's index or a rank-0 integer tensor");
+  return fmt::format("({})", *v);
+}
+
 Result<std::string> KernelEmitter::int_value(const Expr& e) {
   if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) return int_literal(std::get<std::int64_t>(c->value));
   if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);

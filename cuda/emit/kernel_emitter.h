@@ -141,6 +141,8 @@ class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
   Result<std::string> condition(const Expr& e);
   Result<std::string> int_value(const Expr& e);
   Result<bool> emit_for(const tir::For& f);
+  /// A TensorView start coordinate as a C++ int64 expression.
+  Result<std::string> coordinate(const Expr& e);
   /// The binding of `let` (its body is the caller's: emit_body runs a chain of lets in a loop).
   Result<bool> emit_let(const tir::LetStmt& let);
 

@@ -60,6 +60,25 @@ class AffineMap final : public ElementMap {
   FlatAffine f_;
 };
 
+// inner(flat) + start: a layout's map moved to a window start read at run time.
+class ShiftedMap final : public ElementMap {
+ public:
+  ShiftedMap(std::shared_ptr<const ElementMap> inner, std::int64_t start) : inner_(std::move(inner)), start_(start) {}
+  std::int64_t offset(std::int64_t flat) const override {
+    const std::int64_t j = inner_->offset(flat);
+    return j == kOutside ? kOutside : j + start_;
+  }
+  std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const override {
+    std::optional<std::int64_t> j = inner_->run(first, n);
+    if (!j) return std::nullopt;
+    return *j + start_;
+  }
+
+ private:
+  std::shared_ptr<const ElementMap> inner_;
+  std::int64_t start_;
+};
+
 // Index j = inner(flat) into the logical elements of a parent view.
 class ThroughMap final : public ElementMap {
  public:
@@ -285,7 +304,7 @@ ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
 }
 
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const Shape& shape, ViewCaches& cache) {
+                            const Shape& shape, ViewCaches& cache, std::int64_t start) {
   auto v = std::make_shared<View>();
   v->name = name;
   v->dtype = memory->dtype;
@@ -312,15 +331,16 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
     inner = std::make_shared<AffineMap>(std::move(extents), std::move(first), std::move(*f));
   }
   const Shape& natural = static_cast<const AffineMap&>(*inner).shape();
+  std::shared_ptr<const ElementMap> moved = start == 0 ? inner : std::make_shared<ShiftedMap>(inner, start);
   if (natural == shape) {
-    v->map = std::make_shared<ThroughMap>(inner, memory);
+    v->map = std::make_shared<ThroughMap>(std::move(moved), memory);
     return ViewRef(std::move(v));
   }
   // `shape=` reshapes the layout's view row-major (typeinfer checked the sizes agree).
   auto placed = std::make_shared<View>(*v);
   placed->shape = natural;
   placed->size = shape_size(natural);
-  placed->map = std::make_shared<ThroughMap>(inner, memory);
+  placed->map = std::make_shared<ThroughMap>(std::move(moved), memory);
   return reshaped(std::move(name), placed, shape);
 }
 

@@ -12,7 +12,9 @@
 //    over the global flat domain, one engine per instance along Split axes of stride 0 (D8);
 //    register engines are per thread, so a thread's register buffer holds its own engine only;
 //  - TensorView(M, layout=L), L plain: element c is M's logical element L(c) (an index past M's
-//    size is out of bounds when touched); TensorView(M, layout=SL), SL a ShardLayout: element i
+//    size is out of bounds when touched); with start coordinates (c_0, ...) it is M's element
+//    s + L(c), s = sum c_k * (M's row-major stride k), or s = c_0 for one flat start, read when
+//    the view is made (a loop's window); TensorView(M, layout=SL), SL a ShardLayout: element i
 //    is M's element i, distributed by SL; `shape=` reshapes the result row-major;
 //  - a view of a distributed M is placed over the executing thread's local part of M (its box,
 //    distribution.h), so views nest from grid to warp to fragment;
@@ -120,9 +122,11 @@ ViewRef local_view(const ViewRef& v, const LocalBox& box);
 
 /// TensorView(memory, layout) of the design note, of logical `shape` (the view's inferred type,
 /// the `shape=` override included); `memory` is already the executing thread's local part when
-/// it was distributed. Diagnostic (category Eval) for a layout the model cannot run.
+/// it was distributed. `start` is the window's flat start in memory's logical elements (the
+/// view's start coordinates, 0 without them; a plain layout only): element c is memory's
+/// element start + L(c). Diagnostic (category Eval) for a layout the model cannot run.
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const Shape& shape, ViewCaches& cache);
+                            const Shape& shape, ViewCaches& cache, std::int64_t start = 0);
 
 /// A view of the same elements with another logical shape of the same size (row-major), no
 /// distribution (MemorySpan, `shape=`).

@@ -184,8 +184,7 @@ std::vector<Diagnostic> check_call_operands(Op op, const std::vector<Expr>& args
   std::vector<Diagnostic> diags;
   if (!op.accepts_arity(args.size()))
     diags.push_back(
-        type_error(fmt::format("{} takes {} operand{}, got {}", op.name(), op.operand_count(),
-                               op.operand_count() == 1 ? "" : "s", args.size())));
+        type_error(fmt::format("{} takes {}, got {}", op.name(), op.arity_text(), args.size())));
   const bool unit_result = type->is<UnitType>();
   if (op.form() == OpForm::Effect && !unit_result)
     diags.push_back(

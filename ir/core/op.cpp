@@ -42,6 +42,13 @@ std::vector<std::string> Op::attribute_names() const {
   return out;
 }
 
+std::string Op::arity_text() const {
+  const std::size_t fixed = operand_count() - (variadic() ? 1 : 0);
+  const std::string_view noun = fixed == 1 ? "operand" : "operands";
+  if (!variadic()) return fmt::format("{} {}", fixed, noun);
+  return fixed == 0 ? std::string("any number of operands") : fmt::format("at least {} {}", fixed, noun);
+}
+
 std::string_view op_form_name(OpForm form) {
   switch (form) {
     case OpForm::Value:

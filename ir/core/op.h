@@ -92,7 +92,7 @@ struct OpInfo {
   std::uint32_t index = 0;            ///< dense registration index within its registry
   const OpRegistry* owner = nullptr;  ///< the registry that owns the descriptor
   std::size_t operand_count = 0;      ///< number of operand-kind params
-  bool variadic = false;              ///< the sole operand is variadic
+  bool variadic = false;              ///< the last operand is variadic
   std::string surface;                ///< spec.surface, or the derived snake_case spelling
   std::string dialect;                ///< the first component of spec.name
 };
@@ -139,10 +139,17 @@ class Op {
   std::vector<std::string> attribute_names() const;
   /// Number of operand-kind parameters.
   std::size_t operand_count() const { return info_->operand_count; }
-  /// True when the op's sole operand is variadic (any number of arguments binds to it).
+  /// True when the op's last operand is variadic (the arguments from its position on, any
+  /// number of them, bind to it).
   bool variadic() const { return info_->variadic; }
-  /// The argument counts the schema admits: exactly operand_count(), or any when variadic().
-  bool accepts_arity(std::size_t args) const { return variadic() || args == operand_count(); }
+  /// The argument counts the schema admits: exactly operand_count(), or when variadic() at
+  /// least the operands before the variadic one.
+  bool accepts_arity(std::size_t args) const {
+    return variadic() ? args + 1 >= operand_count() : args == operand_count();
+  }
+  /// What accepts_arity admits, in words: "2 operands", "1 operand", "at least 1 operand", "any
+  /// number of operands" (for arity messages).
+  std::string arity_text() const;
 
   /// Identity of the descriptor.
   friend bool operator==(Op a, Op b) { return a.info_ == b.info_; }

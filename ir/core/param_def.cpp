@@ -102,8 +102,7 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
                                      const std::vector<ParamDef>& params) {
   std::vector<Diagnostic> diags;
   std::set<std::string, std::less<>> seen;
-  std::size_t operands = 0;
-  bool variadic = false;
+  bool variadic_seen = false, operand_after_variadic = false;
   for (const ParamDef& p : params) {
     if (!is_identifier(p.name))
       diags.push_back(usage_error(
@@ -112,8 +111,8 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
       diags.push_back(
           usage_error(fmt::format("op '{}' declares parameter '{}' twice", op_name, p.name)));
     if (p.kind == ParamKind::Operand) {
-      ++operands;
-      variadic = variadic || p.variadic;
+      operand_after_variadic = operand_after_variadic || variadic_seen;
+      variadic_seen = variadic_seen || p.variadic;
       if (p.attr_kind != AttrKind::None || p.optional || p.default_value || p.enum_space)
         diags.push_back(usage_error(
             fmt::format("operand '{}' of op '{}' has an attribute kind, an optional flag or a "
@@ -134,10 +133,10 @@ std::vector<Diagnostic> check_params(std::string_view op_name,
           fmt::format("the default of attribute '{}' of op '{}' is not a value of kind {}", p.name,
                       op_name, attr_kind_name(p.attr_kind))));
   }
-  if (variadic && operands != 1)
+  if (operand_after_variadic)
     diags.push_back(usage_error(fmt::format(
-        "op '{}' has a variadic operand and {} operands; a variadic operand is the only one",
-        op_name, operands)));
+        "op '{}' has an operand after its variadic operand; a variadic operand is the last one",
+        op_name)));
   return diags;
 }
 

@@ -2,7 +2,8 @@
 //
 // Design note. Every op declares its parameters when it is registered (OpSpec::params), in
 // order (upstream docs/spec/core-ir.md): the operand-kind entries, in their order, fix the
-// positions of Call::args (a sole variadic operand binds every argument: Concat, Stack); the
+// positions of Call::args (a variadic last operand binds every argument left: Concat, Stack,
+// TensorView's coordinates); the
 // attribute-kind entries name the keyword attributes of the op and the value kind each takes
 // (`tf ops` lists them, the parser checks keywords against them). An attribute may be
 // optional (None is accepted) and may carry a default, which is filled when the call site
@@ -68,13 +69,14 @@ struct ParamDef {
   ParamKind kind = ParamKind::Operand;       ///< operand or attribute
   AttrKind attr_kind = AttrKind::None;       ///< an attribute's value family; None for operands
   bool optional = false;                     ///< an attribute that accepts None
-  bool variadic = false;                     ///< the sole operand, binding every argument
+  bool variadic = false;                     ///< the last operand, binding the arguments left
   std::optional<AttrDefault> default_value;  ///< an attribute's call-site default
   const EnumSpace* enum_space = nullptr;     ///< an Enum attribute's spellings; null otherwise
 
   /// An operand named `name`.
   static ParamDef operand(std::string name);
-  /// A variadic operand (the op's only operand) named `name`.
+  /// A variadic operand named `name`: the op's last operand, binding every argument from its
+  /// position on (none included).
   static ParamDef variadic_operand(std::string name);
   /// A required attribute of value family `kind`.
   static ParamDef attribute(std::string name, AttrKind kind);
@@ -98,7 +100,7 @@ struct ParamDef {
 /// Diagnostics (category Usage) for a parameter list that cannot be a schema: a name that is
 /// not an identifier or is repeated, an operand with an attribute kind, optional flag, default
 /// or enum space, an attribute of kind None or marked variadic, an Enum attribute without an
-/// enum space or another attribute with one, a variadic operand that is not the only operand,
+/// enum space or another attribute with one, a variadic operand that is not the last operand,
 /// or a default whose value does not belong to the attribute's family (an Enum default: an
 /// EnumAttr of the attribute's space; a family that has no defaults). Empty when the list is
 /// valid.

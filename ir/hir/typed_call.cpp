@@ -10,8 +10,7 @@ Result<CallRef> make_typed_call(Op op, std::vector<Expr> args, std::vector<Named
   if (!op.accepts_arity(args.size()))
     return category_error(
         DiagCategory::Type,
-        fmt::format("{}: expected {} operand{}, found {}", op.name(), op.operand_count(),
-                    op.operand_count() == 1 ? "" : "s", args.size()));
+        fmt::format("{}: expected {}, found {}", op.name(), op.arity_text(), args.size()));
   bool has_attrs = false;
   for (const ParamDef& p : op.params()) has_attrs = has_attrs || p.kind == ParamKind::Attribute;
   Result<IRType> type = [&]() -> Result<IRType> {

@@ -328,8 +328,7 @@ Result<Expr> op_call(const SyntaxNode& node, BodyDialect dialect, const BodyEnvi
   }
   if (!diags.empty()) return diags;
   if (!op->accepts_arity(args->size()))
-    return error_at(node, fmt::format("{} takes {} operands, got {}", op->surface(),
-                                      op->operand_count(), args->size()));
+    return error_at(node, fmt::format("{} takes {}, got {}", op->surface(), op->arity_text(), args->size()));
   Result<std::vector<AttrValue>> bound = bind_call_attrs(*op, attrs);
   if (!bound.ok()) return located_at(bound.diagnostics(), node);
   IRType type;

@@ -91,6 +91,29 @@ std::vector<Diagnostic> check_reshape(Op op, const std::vector<ShapeDim>& shape,
       op, fmt::format("shape= has {} elements but the layout's domain has {}", logical, domain))};
 }
 
+// The window start of a view (memory_typeinfer.h): rank-0 integer operands, one per axis of
+// memory or one flat start, under a layout that is not a ShardLayout.
+std::vector<Diagnostic> check_view_start(Op op, const std::vector<Expr>& args, const TensorType& memory,
+                                         const LayoutBase& layout) {
+  const std::size_t count = args.size() - 1;
+  if (count == 0) return {};
+  std::vector<Diagnostic> diags;
+  if (layout.is_shard())
+    diags.push_back(op_type_error(op, "a ShardLayout view takes no start coordinates (it distributes the whole memory); "
+                                      "view the window with a plain layout first"));
+  if (count != 1 && count != static_cast<std::size_t>(memory.rank()))
+    diags.push_back(op_type_error(
+        op, fmt::format("{} start coordinates for a memory of rank {}: give one per axis ({}) or one flat start", count,
+                        memory.rank(), memory.rank())));
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const TensorType* c = detail::tensor_operand(op, args, i, diags);
+    if (c != nullptr && (c->rank() != 0 || !c->dtype.is_integer()))
+      diags.push_back(op_type_error(op, fmt::format("the start coordinate {} is {}; a start is a rank-0 integer",
+                                                    detail::operand_name(op, i), short_text(args[i]->type()))));
+  }
+  return diags;
+}
+
 }  // namespace
 
 std::vector<Diagnostic> check_tir_memory_type(const TensorType& t, std::string_view what) {
@@ -139,13 +162,16 @@ Result<IRType> infer_memory_span(Op op, const std::vector<Expr>& args) {
 
 Result<IRType> infer_tensor_view(Op op, const std::vector<Expr>& args,
                                  const std::vector<AttrValue>& attrs) {
-  Result<const TensorType*> memory = memory_operand(op, args);
+  if (args.empty()) return op_type_error(op, "takes a memory operand");
+  Result<const TensorType*> memory = memory_operand(op, {args[0]});
   TF_TRY(memory);
   TF_CHECK(attrs.size() == 2, "tensor_view: two attributes expected");
   const LayoutBase* layout = std::get_if<LayoutBase>(&attrs[0]);
   if (layout == nullptr)
     return op_type_error(op, fmt::format("layout is a Layout or a ShardLayout, got {}",
                                          attr_value_text(AttrKind::Layout, attrs[0])));
+  std::vector<Diagnostic> start = check_view_start(op, args, **memory, *layout);
+  if (!start.empty()) return start;
   std::vector<ShapeDim> shape;
   if (const auto* given = std::get_if<std::vector<ShapeDim>>(&attrs[1])) {
     shape = *given;

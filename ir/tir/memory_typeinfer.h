@@ -14,6 +14,12 @@
 //    the layout's domain rank (TYPES.2.TENSOR.layout-rank-match). A symbolic leaf with bounds
 //    becomes its DimVar; a nested mode with a symbolic leaf needs S. With S and a static
 //    non-Shard L, size(S) must equal size(L). The TensorType's own checks then apply.
+//  - TensorView(memory, c_0, ..., c_k-1) [layout=L, shape=S]: the same type; the trailing
+//    operands are the window's start in memory, read at run time (a loop's K offset): one
+//    rank-0 integer per axis of memory (its logical coordinates), or one (a flat row-major
+//    start). L is then a plain Layout or a ComposedLayout (the start moves what L indexes; a
+//    ShardLayout distributes a whole tensor and takes no start). The values are run time: a
+//    start past memory is an out-of-bounds access when an element is touched, not a type error.
 #pragma once
 
 #include <vector>

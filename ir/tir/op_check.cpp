@@ -8,10 +8,10 @@
 namespace tf::tir::detail {
 
 std::string operand_name(Op op, std::size_t i) {
-  if (op.variadic()) return fmt::format("args[{}]", i);
   std::size_t k = 0;
   for (const ParamDef& p : op.params()) {
     if (p.kind != ParamKind::Operand) continue;
+    if (p.variadic) return fmt::format("{}[{}]", p.name, i - k);
     if (k++ == i) return p.name;
   }
   return fmt::format("args[{}]", i);

@@ -59,8 +59,8 @@ OpSpec tir_op_spec(TirOp op) {
       break;
     case TirOp::TensorView:
       spec.form = OpForm::Value;
-      spec.params = {P::operand("memory"), P::attribute("layout", AttrKind::Layout),
-                     P::attribute("shape", AttrKind::DimTuple, none)};
+      spec.params = {P::operand("memory"), P::variadic_operand("coordinates"),
+                     P::attribute("layout", AttrKind::Layout), P::attribute("shape", AttrKind::DimTuple, none)};
       spec.result_rule =
           "Tensor[shape or the layout's shape, memory.dtype, layout=layout, "
           "storage=memory.storage]";

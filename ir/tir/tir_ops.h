@@ -11,7 +11,7 @@
 //   tir.memory.AllocTensor    value   -                              tensor_type: type
 //   tir.memory.MemorySpan     value   x                              -
 //   tir.memory.PtrOf          value   x                              -
-//   tir.memory.TensorView     value   memory                         layout: layout,
+//   tir.memory.TensorView     value   memory, coordinates...         layout: layout,
 //                                                                    shape: dim_tuple = None
 //   tir.memory.Copy           effect  source, destination            -
 //   tir.memory.Fill           effect  tensor, value                  -

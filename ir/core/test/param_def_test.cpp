@@ -48,7 +48,7 @@ TEST(ParamDef, OpsDeclareOperandsAndAttributesInOrder) {
   EXPECT_EQ(attr_kind_name(AttrKind::IntTuple), "int_tuple");
 }
 
-TEST(ParamDef, AVariadicOperandIsTheOnlyOperandAndTakesAnyCount) {
+TEST(ParamDef, AVariadicOperandIsTheLastOperandAndTakesAnyCount) {
   OpRegistry r;
   Op concat = r.add({.name = "test.concat",
                      .tuple_operands = true,
@@ -58,12 +58,21 @@ TEST(ParamDef, AVariadicOperandIsTheOnlyOperandAndTakesAnyCount) {
   EXPECT_TRUE(concat.variadic());
   EXPECT_TRUE(concat.accepts_arity(0));
   EXPECT_TRUE(concat.accepts_arity(7));
+  EXPECT_EQ(concat.arity_text(), "any number of operands");
+  // After fixed operands it binds what is left: at least the fixed ones.
+  Op view = r.add({.name = "test.view",
+                   .params = {ParamDef::operand("memory"), ParamDef::variadic_operand("coordinates")}})
+                .value();
+  EXPECT_FALSE(view.accepts_arity(0));
+  EXPECT_TRUE(view.accepts_arity(1));
+  EXPECT_TRUE(view.accepts_arity(3));
+  EXPECT_EQ(view.arity_text(), "at least 1 operand");
   Result<Op> bad = r.add(
       {.name = "test.bad", .params = {ParamDef::variadic_operand("a"), ParamDef::operand("b")}});
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.diagnostics()[0].message,
-            "op 'test.bad' has a variadic operand and 2 operands; a variadic operand is the only "
-            "one");
+            "op 'test.bad' has an operand after its variadic operand; a variadic operand is the "
+            "last one");
 }
 
 TEST(ParamDef, InvalidSchemasAreRefusedWithEveryProblem) {

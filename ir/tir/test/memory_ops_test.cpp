@@ -101,6 +101,34 @@ TEST(TirMemoryOps, TensorViewTakesItsShapeFromTheLayoutOrTheOverride) {
   EXPECT_FALSE(value(TirOp::TensorView, {g}).ok());
 }
 
+// The window start (memory_typeinfer.h): rank-0 integers, one per axis of the memory or one flat
+// start, under a plain layout; the type is the one without a start.
+TEST(TirMemoryOps, TensorViewStartCoordinatesAreRankZeroIntegersUnderAPlainLayout) {
+  VarRef x = var("x", tensor({3, 8}, DType::f32()));
+  VarRef k = var("k", tensor({}, DType::i64(), StorageKind::Rmem));
+  VarRef i = var("i", tensor({}, DType::i32(), StorageKind::Rmem));
+  Layout window = tf::test::layout(IntTuple::tuple({3, 2}), IntTuple::tuple({8, 1}));
+  const NamedAttr at{"layout", LayoutBase(window)};
+  const std::string type = "Tensor[(3, 2), f32, layout=Layout((3, 2), (8, 1))]";
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, i, k}, {at})), type);  // one per axis
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, k}, {at})), type);     // one flat start
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, i, k, k}, {at})),
+            "error: tensor_view: 3 start coordinates for a memory of rank 2: give one per axis (2) or one flat start");
+  VarRef f = var("f", tensor({}, DType::f32(), StorageKind::Rmem));
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, f}, {at})),
+            "error: tensor_view: the start coordinate coordinates[0] is Tensor[(), f32, storage=rmem]; a start is a "
+            "rank-0 integer");
+  VarRef row = var("row", tensor({2}, DType::i64(), StorageKind::Rmem));
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, row}, {at})),
+            "error: tensor_view: the start coordinate coordinates[0] is Tensor[(2,), i64, storage=rmem]; a start is a "
+            "rank-0 integer");
+  Mesh ctas = mesh("cta", 3, IntTuple::tuple({3}), IntTuple::tuple({1}));
+  ShardLayout rows = ok(ShardLayout::make(window, {S(0)}, ctas));
+  EXPECT_EQ(type_of(value(TirOp::TensorView, {x, k}, {{"layout", LayoutBase(rows)}})),
+            "error: tensor_view: a ShardLayout view takes no start coordinates (it distributes the whole memory); view "
+            "the window with a plain layout first");
+}
+
 TEST(TirMemoryOps, ASymbolicLayoutExtentBecomesItsDimVar) {
   VarRef a = var("a", tensor({dim("N", 1, 65)}, DType::f32()));
   Layout l = ok(Layout::make(IntTuple::tuple({IntSymbol{"N", 1, 65}}), IntTuple::tuple({1})));

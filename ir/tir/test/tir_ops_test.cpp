@@ -45,7 +45,7 @@ TEST(TirOps, SchemasFollowTheSeedOrder) {
   EXPECT_EQ(schema(op("tir.memory.MemorySpan")), Strs{"x:operand"});
   EXPECT_EQ(schema(op("tir.memory.PtrOf")), Strs{"x:operand"});
   EXPECT_EQ(schema(op("tir.memory.TensorView")),
-            (Strs{"memory:operand", "layout:layout", "shape:dim_tuple?"}));
+            (Strs{"memory:operand", "coordinates:operand*", "layout:layout", "shape:dim_tuple?"}));
   EXPECT_EQ(schema(op("tir.memory.Copy")), (Strs{"source:operand", "destination:operand"}));
   EXPECT_EQ(schema(op("tir.memory.Fill")), (Strs{"tensor:operand", "value:operand"}));
   EXPECT_EQ(schema(op("tir.cuda.nn.Mma")),
