@@ -251,16 +251,18 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
     offset = cl->offset();
   }
   if (!plain) return not_emitted("a view through a composed layout with an inner layout");
-  // The window start (a loop's offset): the coordinates over the row-major strides of what the
-  // view is placed over, or one flat start; that must be contiguous for the sum to be its offset.
-  std::string start = int_literal(offset);
+  // The window start (a loop's offset, view.h): one coordinate per axis of what the view is
+  // placed over moves by that axis's stride in its storage, whatever the strides; one flat start
+  // on a tensor of rank 2 or more counts its elements row-major, so that tensor must be contiguous.
+  std::string start;
   if (c.args.size() > 1) {
-    if (!contiguous) return not_emitted("a view with start coordinates over a strided view or a thread's part that is not contiguous");
-    const std::vector<std::int64_t> steps = row_major_strides(held);
+    const bool flat = c.args.size() == 2 && held.size() != 1;
+    if (flat && !contiguous) return not_emitted("a view with a flat start over a strided view or a thread's part that is not contiguous");
+    const std::vector<std::int64_t> steps = contiguous || (*src)->strides.empty() ? row_major_strides(held) : (*src)->strides;
     for (std::size_t k = 1; k < c.args.size(); ++k) {
       Result<std::string> x = coordinate(c.args[k]);
       TF_TRY(x);
-      const std::int64_t step = c.args.size() == 2 ? 1 : steps[k - 1];
+      const std::int64_t step = flat ? 1 : steps[k - 1];
       start += step == 1 ? fmt::format(" + {}", *x) : fmt::format(" + {} * {}", *x, int_literal(step));
     }
   }
@@ -279,9 +281,8 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
     strides = row_major_strides(t.shape);
   }
   line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
-  if (c.args.size() == 1) start = int_literal(offset);  // through_strides may have moved it
   line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}, {}_strides, {});", t.element, t.name, base,
-                   t.shape.size(), shape, t.name, start));
+                   t.shape.size(), shape, t.name, int_literal(offset) + start));
   t.strides = strides;
   t.row_major = strides == row_major_strides(t.shape);
   return true;

@@ -1,6 +1,7 @@
 // Checked element access of one thread (thread_runner.h): bounds, register ownership, races,
 // pending cp.async writes and uninitialized reads, each reported as undefined behaviour.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cstring>
 #include <numeric>
@@ -79,9 +80,13 @@ Result<std::int64_t> ThreadRunner::locate(const View& v, std::int64_t i, bool wr
   std::string where;
   if (off == ElementMap::kOutside) {
     const std::optional<ElementMap::Overflow> o = v.map->overflow(i);
-    where = o ? fmt::format("past the end of the memory it is a view of (its index {} in {}, of {} elements), whose base is",
-                            o->index, o->view, o->size)
-              : "past the end of the memory it is a view of, whose base is";
+    if (o && !o->coordinates.empty())
+      where = fmt::format("outside the memory it is a view of (at coordinates ({}) of {} {}), whose base is",
+                          fmt::join(o->coordinates, ", "), o->view, shape_text(o->shape));
+    else
+      where = o ? fmt::format("past the end of the memory it is a view of (its index {} in {}, of {} elements), whose base is",
+                              o->index, o->view, o->size)
+                : "past the end of the memory it is a view of, whose base is";
   } else {
     where = off < 0 ? fmt::format("at element {} (byte {}), before the first element of", off, off * b.element_bytes())
                     : fmt::format("at element {} (byte {}), past the {} elements of", off, off * b.element_bytes(), b.count());

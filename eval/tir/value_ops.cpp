@@ -3,11 +3,8 @@
 // TensorView (a view of a thread's local part of its memory operand), PtrOf and MemorySpan.
 #include <fmt/format.h>
 
-#include <limits>
-
 #include "eval/hir/op_eval.h"
 #include "eval/tir/thread_runner.h"
-#include "ir/layout/int_tuple.h"
 #include "ir/support/check.h"
 #include "ir/type/tensor_type.h"
 
@@ -81,22 +78,19 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       // or the `shape=` override).
       Result<Shape> shape = resolve_shape(c.type()->as<TensorType>()->shape, m_.dims());
       if (!shape.ok()) return shape.diagnostics();
-      // The window start (memory_typeinfer.h): one coordinate per axis of what the view is placed
-      // over, or one flat start; exact in 128 bits, refused past int64.
-      __int128 start = 0;
-      if (c.args.size() > 1) {
-        const std::vector<std::int64_t> strides = row_major_strides(base->shape);
-        const bool flat = c.args.size() == 2;
-        for (std::size_t k = 1; k < c.args.size(); ++k) {
-          Result<std::int64_t> x = eval_int(c.args[k]);
-          if (!x.ok()) return x.diagnostics();
-          start += static_cast<__int128>(*x) * (flat ? 1 : strides[k - 1]);
-        }
-        if (start > std::numeric_limits<std::int64_t>::max() || start < std::numeric_limits<std::int64_t>::min())
-          return eval_error_at(m_, current_, fmt::format("tensor_view of {}: the window start is past the int64 range", base->name));
+      // The window start (view.h): one coordinate per axis of what the view is placed over, or
+      // one flat start. A start so large that moving an index by it would pass int64 is refused
+      // (every element of such a window is outside its memory).
+      std::vector<std::int64_t> start;
+      for (std::size_t k = 1; k < c.args.size(); ++k) {
+        Result<std::int64_t> x = eval_int(c.args[k]);
+        if (!x.ok()) return x.diagnostics();
+        constexpr std::int64_t kFar = std::int64_t{1} << 62;
+        if (*x >= kFar || *x <= -kFar)
+          return eval_error_at(m_, current_, fmt::format("tensor_view of {}: the start coordinate {} lies past any memory", base->name, *x));
+        start.push_back(*x);
       }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), *shape, m_.views,
-                                      static_cast<std::int64_t>(start));
+      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), *shape, m_.views, start);
       if (!v.ok()) return v.diagnostics();
       return RtValue::of(*v);
     }

@@ -60,23 +60,67 @@ class AffineMap final : public ElementMap {
   FlatAffine f_;
 };
 
-// inner(flat) + start: a layout's map moved to a window start read at run time.
-class ShiftedMap final : public ElementMap {
+// A window of a parent view at start coordinates read at run time: j = inner(flat) indexes the
+// parent row-major; one flat start adds to j, one start per axis moves j's coordinates.
+class WindowMap final : public ElementMap {
  public:
-  ShiftedMap(std::shared_ptr<const ElementMap> inner, std::int64_t start) : inner_(std::move(inner)), start_(start) {}
+  WindowMap(std::shared_ptr<const ElementMap> inner, ViewRef parent, std::vector<std::int64_t> start)
+      : inner_(std::move(inner)), parent_(std::move(parent)), start_(std::move(start)) {}
   std::int64_t offset(std::int64_t flat) const override {
-    const std::int64_t j = inner_->offset(flat);
-    return j == kOutside ? kOutside : j + start_;
+    const std::optional<std::int64_t> j = moved(inner_->offset(flat), nullptr);
+    return j ? parent_->map->offset(*j) : kOutside;
   }
   std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const override {
     std::optional<std::int64_t> j = inner_->run(first, n);
-    if (!j) return std::nullopt;
-    return *j + start_;
+    if (!j || n <= 0) return std::nullopt;
+    // Moved alike when the first and the last are inside and, for a start per axis, in one row
+    // of the parent (a run across rows may leave an axis in between).
+    if (!flat_start() && !parent_->shape.empty() && *j / parent_->shape.back() != (*j + n - 1) / parent_->shape.back())
+      return std::nullopt;
+    const std::optional<std::int64_t> lo = moved(*j, nullptr), hi = moved(*j + n - 1, nullptr);
+    if (!lo || !hi) return std::nullopt;
+    return parent_->map->run(*lo, n);
+  }
+  std::optional<Overflow> overflow(std::int64_t flat) const override {
+    const std::int64_t j = inner_->offset(flat);
+    if (j == kOutside) return inner_->overflow(flat);
+    std::vector<std::int64_t> at;
+    if (const std::optional<std::int64_t> m = moved(j, &at)) return parent_->map->overflow(*m);
+    if (at.empty()) return Overflow{parent_->name, flat_start() ? j + start_[0] : j, parent_->size, {}, {}};
+    return Overflow{parent_->name, 0, parent_->size, std::move(at), parent_->shape};
   }
 
  private:
+  bool flat_start() const { return start_.size() == 1; }
+  // The parent index of layout index j, or nullopt when it leaves the parent; `at` receives the
+  // moved coordinates of an element that leaves an axis.
+  std::optional<std::int64_t> moved(std::int64_t j, std::vector<std::int64_t>* at) const {
+    if (j == kOutside || j < 0 || j >= parent_->size) return std::nullopt;
+    if (flat_start()) {
+      const std::int64_t k = j + start_[0];
+      if (k < 0 || k >= parent_->size) return std::nullopt;
+      return k;
+    }
+    const Shape& shape = parent_->shape;
+    std::vector<std::int64_t> c(shape.size());
+    for (std::size_t a = shape.size(); a-- > 0;) {
+      c[a] = j % shape[a] + start_[a];
+      j /= shape[a];
+    }
+    std::int64_t k = 0;
+    for (std::size_t a = 0; a < shape.size(); ++a) {
+      if (c[a] < 0 || c[a] >= shape[a]) {
+        if (at != nullptr) *at = std::move(c);
+        return std::nullopt;
+      }
+      k = k * shape[a] + c[a];
+    }
+    return k;
+  }
+
   std::shared_ptr<const ElementMap> inner_;
-  std::int64_t start_;
+  ViewRef parent_;
+  std::vector<std::int64_t> start_;
 };
 
 // Index j = inner(flat) into the logical elements of a parent view.
@@ -304,7 +348,7 @@ ViewRef reshaped(std::string name, const ViewRef& v, const Shape& shape) {
 }
 
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const Shape& shape, ViewCaches& cache, std::int64_t start) {
+                            const Shape& shape, ViewCaches& cache, const std::vector<std::int64_t>& start) {
   auto v = std::make_shared<View>();
   v->name = name;
   v->dtype = memory->dtype;
@@ -331,16 +375,19 @@ Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const Layou
     inner = std::make_shared<AffineMap>(std::move(extents), std::move(first), std::move(*f));
   }
   const Shape& natural = static_cast<const AffineMap&>(*inner).shape();
-  std::shared_ptr<const ElementMap> moved = start == 0 ? inner : std::make_shared<ShiftedMap>(inner, start);
+  auto placed_over = [&]() -> std::shared_ptr<const ElementMap> {
+    if (start.empty()) return std::make_shared<ThroughMap>(inner, memory);
+    return std::make_shared<WindowMap>(inner, memory, start);
+  };
   if (natural == shape) {
-    v->map = std::make_shared<ThroughMap>(std::move(moved), memory);
+    v->map = placed_over();
     return ViewRef(std::move(v));
   }
   // `shape=` reshapes the layout's view row-major (typeinfer checked the sizes agree).
   auto placed = std::make_shared<View>(*v);
   placed->shape = natural;
   placed->size = shape_size(natural);
-  placed->map = std::make_shared<ThroughMap>(std::move(moved), memory);
+  placed->map = placed_over();
   return reshaped(std::move(name), placed, shape);
 }
 

@@ -12,9 +12,11 @@
 //    over the global flat domain, one engine per instance along Split axes of stride 0 (D8);
 //    register engines are per thread, so a thread's register buffer holds its own engine only;
 //  - TensorView(M, layout=L), L plain: element c is M's logical element L(c) (an index past M's
-//    size is out of bounds when touched); with start coordinates (c_0, ...) it is M's element
-//    s + L(c), s = sum c_k * (M's row-major stride k), or s = c_0 for one flat start, read when
-//    the view is made (a loop's window); TensorView(M, layout=SL), SL a ShardLayout: element i
+//    size is out of bounds when touched); with start coordinates (c_0, ..., c_r-1), one per axis
+//    of M, read when the view is made (a loop's window), element c is M's element at the
+//    coordinates of L(c) in M moved by (c_0, ..., c_r-1), out of bounds when one leaves its axis;
+//    with one flat start c_0 (M of any rank) it is M's element L(c) + c_0; TensorView(M,
+//    layout=SL), SL a ShardLayout: element i
 //    is M's element i, distributed by SL; `shape=` reshapes the result row-major;
 //  - a view of a distributed M is placed over the executing thread's local part of M (its box,
 //    distribution.h), so views nest from grid to warp to fragment;
@@ -64,6 +66,8 @@ class ElementMap {
     std::string view;
     std::int64_t index = 0;
     std::int64_t size = 0;
+    std::vector<std::int64_t> coordinates;  ///< a window's element outside an axis: where it fell
+    Shape shape;                            ///< and the shape of `view`
   };
   /// The Overflow of `flat` when offset(flat) is kOutside; nullopt otherwise.
   virtual std::optional<Overflow> overflow(std::int64_t flat) const { return std::nullopt; }
@@ -122,11 +126,11 @@ ViewRef local_view(const ViewRef& v, const LocalBox& box);
 
 /// TensorView(memory, layout) of the design note, of logical `shape` (the view's inferred type,
 /// the `shape=` override included); `memory` is already the executing thread's local part when
-/// it was distributed. `start` is the window's flat start in memory's logical elements (the
-/// view's start coordinates, 0 without them; a plain layout only): element c is memory's
-/// element start + L(c). Diagnostic (category Eval) for a layout the model cannot run.
+/// it was distributed. `start` holds the view's start coordinates (design note; a plain layout
+/// only): none, one per axis of `memory`, or one flat start. Diagnostic (category Eval) for a
+/// layout the model cannot run.
 Result<ViewRef> tensor_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
-                            const Shape& shape, ViewCaches& cache, std::int64_t start = 0);
+                            const Shape& shape, ViewCaches& cache, const std::vector<std::int64_t>& start = {});
 
 /// A view of the same elements with another logical shape of the same size (row-major), no
 /// distribution (MemorySpan, `shape=`).
