@@ -12,6 +12,7 @@
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/tir/binding_stmts.h"
+#include "ir/tir/control_stmts.h"
 #include "ir/tir/mma_atom.h"
 #include "ir/type/tensor_type.h"
 #include "lower/rule_support.h"
@@ -21,8 +22,6 @@ namespace tf::lower {
 namespace {
 
 constexpr std::int64_t kTile = 64;    // a CTA's tile of c is 64 x 64
-// K is a multiple of 32: the 32 lanes of a warp split a's staged columns (the atom's 16 would do
-// for the MMA steps alone).
 
 Layout row_major(std::int64_t rows, std::int64_t cols, std::int64_t stride) {
   Result<Layout> l = Layout::make(tuple_of_ints({rows, cols}), tuple_of_ints({stride, 1}));
@@ -133,8 +132,8 @@ std::optional<MmaPlan> plan_mma(const hir::Function& fn, const std::vector<Expr>
   plan.m = a->first;
   plan.k = a->second;
   plan.n = b->second;
-  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % 32 != 0 || plan.k > kMmaRuleMaxK)
-    return no(fmt::format("M and N are not multiples of {}, or K is not a multiple of 32 of at most {}", kTile, kMmaRuleMaxK));
+  if (plan.m % kTile != 0 || plan.n % kTile != 0 || plan.k % kMmaRuleKTile != 0 || plan.k == 0)
+    return no(fmt::format("M and N are not multiples of {}, or K is not a positive multiple of {}", kTile, kMmaRuleKTile));
   const std::int64_t gm = plan.m / kTile, gn = plan.n / kTile;
   Result<Topology> cta = Topology::make("cta", gm * gn);
   Result<Mesh> grid = Mesh::make({*cta}, Layout::make_known_valid(tuple_of_ints({gm, gn}), tuple_of_ints({1, gm})), {"cm", "cn"});
@@ -156,25 +155,19 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   Result<Expr> c_cta = bound_view(lc, Expr(out), shard(row_major(m, n, n), {split(0), split(1)}, plan.grid), "c_cta");
   TF_TRY(c_cta);
   lc.open_body();  // with block as t
-  // Staged in smem: the warps split the rows, the lanes the columns.
-  Result<Expr> sa = alloc(lc, {ShapeDim(kTile), ShapeDim(k)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sa");
+  // One K tile of each staged in smem at a time: the warps split the rows, the lanes the columns.
+  Result<Expr> sa = alloc(lc, {ShapeDim(kTile), ShapeDim(kMmaRuleKTile)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sa");
   TF_TRY(sa);
-  Result<Expr> sb = alloc(lc, {ShapeDim(k), ShapeDim(kTile)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sb");
+  Result<Expr> sb = alloc(lc, {ShapeDim(kMmaRuleKTile), ShapeDim(kTile)}, DType::bf16(), std::nullopt, StorageKind::Smem, "sb");
   TF_TRY(sb);
-  const LayoutBase split_a = shard(row_major(kTile, k, k), {split(0), split(1)}, block);
-  const LayoutBase split_b = shard(row_major(k, kTile, kTile), {split(0), split(1)}, block);
-  for (const auto& [from, to, layout, name] : {std::tuple{*a_cta, *sa, split_a, std::string("a")}, std::tuple{*b_cta, *sb, split_b, std::string("b")}}) {
-    Result<Expr> part = bound_view(lc, from, layout, name + "_part");
-    TF_TRY(part);
-    Result<Expr> staged = bound_view(lc, to, layout, "s" + name + "_part");
-    TF_TRY(staged);
-    Result<bool> copied = lc.emit(tir::TirOp::Copy, {*part, *staged});
-    TF_TRY(copied);
-  }
-  Result<bool> synced = lc.emit(tir::TirOp::Sync, {}, {{"mesh", block}});
-  TF_TRY(synced);
+  const LayoutBase split_a = shard(row_major(kTile, kMmaRuleKTile, kMmaRuleKTile), {split(0), split(1)}, block);
+  const LayoutBase split_b = shard(row_major(kMmaRuleKTile, kTile, kTile), {split(0), split(1)}, block);
+  Result<Expr> sa_part = bound_view(lc, *sa, split_a, "sa_part");
+  TF_TRY(sa_part);
+  Result<Expr> sb_part = bound_view(lc, *sb, split_b, "sb_part");
+  TF_TRY(sb_part);
   // Each warp's 16-row slab of the staged a and of c's tile.
-  Result<Expr> sa_w = bound_view(lc, *sa, shard(row_major(kTile, k, k), {split(0), ShardAttr::broadcast()}, block), "sa_w");
+  Result<Expr> sa_w = bound_view(lc, *sa, shard(row_major(kTile, kMmaRuleKTile, kMmaRuleKTile), {split(0), ShardAttr::broadcast()}, block), "sa_w");
   TF_TRY(sa_w);
   Result<Expr> c_w = bound_view(lc, *c_cta, shard(row_major(kTile, kTile, kTile), {split(0), ShardAttr::broadcast()}, block), "c_w");
   TF_TRY(c_w);
@@ -183,8 +176,7 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   Result<ConstantRef> zero = Constant::make(0.0, IRType(*zero_type));
   TF_TRY(zero);
   lc.open_body();  // with warp as w
-  // One accumulator per 8-column tile j; each 16-deep step q loads the A fragment once and
-  // adds its products into every tile, so each accumulator still sums its steps in order q.
+  // One accumulator per 8-column tile j, summed over every K tile.
   std::vector<Expr> accs;
   for (std::int64_t j = 0; j < kTile / 8; ++j) {
     Result<Expr> acc = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::f32(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("acc{}", j));
@@ -193,16 +185,58 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
     TF_TRY(filled);
     accs.push_back(*acc);
   }
-  for (std::int64_t q = 0; q < k / 16; ++q) {
-    Result<Expr> af = load_fragment(lc, *sa_w, at(16 * q, row_major(16, 16, k)), mma.A(), 16, "a", std::to_string(q));
+  // for kt in range(0, K, 32): the K tile at column kt of a's rows and row kt of b's columns,
+  // staged, then its two 16-deep steps; a barrier before the next tile overwrites the stage.
+  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(i64);
+  Result<VarRef> kt = Var::make(lc.scope_name("kt"), IRType(*i64));
+  TF_TRY(kt);
+  auto index = [&](std::int64_t v) -> Result<Expr> {
+    Result<ConstantRef> c = Constant::make(v, IRType(*i64));
+    TF_TRY(c);
+    return Expr(*c);
+  };
+  Result<Expr> origin = index(0), stop = index(k), step = index(kMmaRuleKTile);
+  TF_TRY(origin);
+  TF_TRY(stop);
+  TF_TRY(step);
+  lc.open_body();  // the K loop
+  const std::vector<std::tuple<Expr, std::vector<Expr>, Layout, LayoutBase, Expr, std::string>> stages = {
+      {*a_cta, {*origin, Expr(*kt)}, row_major(kTile, kMmaRuleKTile, k), split_a, *sa_part, "a"},
+      {*b_cta, {Expr(*kt), *origin}, row_major(kMmaRuleKTile, kTile, kTile), split_b, *sb_part, "b"}};
+  for (const auto& [from, start, window, layout, staged, name] : stages) {
+    std::vector<Expr> args = {from};
+    args.insert(args.end(), start.begin(), start.end());
+    Result<Expr> w = lc.call(tir::TirOp::TensorView, std::move(args), {{"layout", LayoutBase(window)}});
+    TF_TRY(w);
+    Result<Expr> tile = lc.bind(name + "_tile", *w);
+    TF_TRY(tile);
+    Result<Expr> part = bound_view(lc, *tile, layout, name + "_part");
+    TF_TRY(part);
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {*part, staged});
+    TF_TRY(copied);
+  }
+  Result<bool> staged = lc.emit(tir::TirOp::Sync, {}, {{"mesh", block}});
+  TF_TRY(staged);
+  // Each 16-deep step q loads the A fragment once and adds its products into every tile, so
+  // each accumulator sums its steps in K order.
+  for (std::int64_t q = 0; q < kMmaRuleKTile / 16; ++q) {
+    Result<Expr> af = load_fragment(lc, *sa_w, at(16 * q, row_major(16, 16, kMmaRuleKTile)), mma.A(), 16, "a", std::to_string(q));
     TF_TRY(af);
     for (std::int64_t j = 0; j < kTile / 8; ++j) {
       Result<Expr> bf = load_fragment(lc, *sb, at(16 * q * kTile + 8 * j, row_major(16, 8, kTile)), mma.B(), 8, "b", fmt::format("{}_{}", j, q));
       TF_TRY(bf);
-      Result<bool> step = lc.emit(tir::TirOp::Mma, {accs[static_cast<std::size_t>(j)], *af, *bf}, {{"atom", Atom(&mma)}});
-      TF_TRY(step);
+      Result<bool> mma_step = lc.emit(tir::TirOp::Mma, {accs[static_cast<std::size_t>(j)], *af, *bf}, {{"atom", Atom(&mma)}});
+      TF_TRY(mma_step);
     }
   }
+  Result<bool> used = lc.emit(tir::TirOp::Sync, {}, {{"mesh", block}});
+  TF_TRY(used);
+  Result<tir::SequentialRef> body = lc.close_body();
+  TF_TRY(body);
+  Result<Ref<const tir::For>> loop = tir::For::make(*kt, *origin, *stop, *step, *body);
+  TF_TRY(loop);
+  lc.append(*loop);
   for (std::int64_t j = 0; j < kTile / 8; ++j) {
     // The f32 sums rounded once to bf16 (HIR's matmul result dtype) and stored.
     Result<Expr> rounded = alloc(lc, {ShapeDim(16), ShapeDim(8)}, DType::bf16(), LayoutBase(mma.C()), StorageKind::Rmem, fmt::format("c{}", j));

@@ -1,5 +1,5 @@
-// Which matmuls the MMA rule takes: bf16 parameters, M and N multiples of 64, K a multiple of 32
-// up to 512; everything else goes to the per-thread rule.
+// Which matmuls the MMA rule takes: bf16 parameters, M and N multiples of 64, K a positive
+// multiple of 32 (of any size: a K loop walks it); everything else goes to the per-thread rule.
 #include "lower/mma_rule.h"
 
 #include <gtest/gtest.h>
@@ -34,6 +34,12 @@ TEST(MmaRule, Bf16ParametersOfTileMultiplesArePlannedOneCtaPerTile) {
   ASSERT_TRUE(swapped.has_value());
   EXPECT_EQ(swapped->lhs, 1u);
   EXPECT_EQ(swapped->rhs, 0u);
+  // K is not bounded: the K loop walks it (a 4096^3 GEMM is a 64 x 64 grid).
+  const std::optional<MmaPlan> big =
+      plan_of("a: Tensor[(4096, 4096), bf16], b: Tensor[(4096, 4096), bf16]) -> Tensor[(4096, 4096), bf16]");
+  ASSERT_TRUE(big.has_value());
+  EXPECT_EQ(big->k, 4096);
+  EXPECT_EQ(to_string(big->grid), "Mesh((Topology(\"cta\", 4096),), Layout((64, 64), (1, 64)), names=(\"cm\", \"cn\"))");
 }
 
 TEST(MmaRule, OtherDtypesShapesAndOperandsGoToThePerThreadRule) {
@@ -43,7 +49,7 @@ TEST(MmaRule, OtherDtypesShapesAndOperandsGoToThePerThreadRule) {
   // K = 16: the atom's depth, but the 32 lanes split a's staged columns (this was an internal
   // error before the rule asked for it).
   EXPECT_FALSE(plan_of("a: Tensor[(64, 16), bf16], b: Tensor[(16, 64), bf16]) -> Tensor[(64, 64), bf16]"));
-  EXPECT_FALSE(plan_of("a: Tensor[(64, 544), bf16], b: Tensor[(544, 64), bf16]) -> Tensor[(64, 64), bf16]"));  // K > 512
+  EXPECT_FALSE(plan_of("a: Tensor[(64, 48), bf16], b: Tensor[(48, 64), bf16]) -> Tensor[(64, 64), bf16]"));  // K % 32
   EXPECT_FALSE(plan_of("a: Tensor[(2, 64, 32), bf16], b: Tensor[(32, 64), bf16]) -> Tensor[(2, 64, 64), bf16]"));  // batched
   // A computed operand, or more than the matmul in the body.
   EXPECT_FALSE(plan_of("a: Tensor[(64, 32), bf16], b: Tensor[(32, 64), bf16]) -> Tensor[(64, 64), bf16]",

@@ -25,8 +25,11 @@
 
 namespace tf::gpu_check {
 
-/// The K the check uses by default (at most lower::kMmaRuleMaxK, the MMA rule's largest).
-inline constexpr std::int64_t kDefaultGemmK = 128;
+/// The K the check uses by default: a 4096^3 GEMM (the MMA rule's K loop takes any multiple of
+/// lower::kMmaRuleKTile; the kernel's code does not grow with K).
+inline constexpr std::int64_t kDefaultGemmK = 4096;
+/// The largest K the check accepts (the host's reference sums and the inputs stay small).
+inline constexpr std::int64_t kMaxGemmK = 65536;
 
 /// c = matmul(a, b) of bf16 a (m, k) and b (k, n), ready to run.
 struct GemmKernel {

@@ -187,10 +187,9 @@ int main(int argc, char** argv) {
   app.add_option("--root", o.root, "the repository root (conformance/cases; default: the one this was built from)");
   app.add_option("--jobs,-j", o.jobs, "processes at once (default: the cores)")->check(CLI::NonNegativeNumber);
   app.add_option("--gemm-k", o.gemm_k,
-                 fmt::format("K of the 4096 x 4096 x K GEMM of step 4, a multiple of 32 up to {} (default {}; nvcc's "
-                             "time grows fast with it)",
-                             tf::lower::kMmaRuleMaxK, kDefaultGemmK))
-      ->check(CLI::Range(std::int64_t{32}, tf::lower::kMmaRuleMaxK) &
+                 fmt::format("K of the 4096 x 4096 x K GEMM of step 4, a multiple of 32 up to {} (default {})",
+                             kMaxGemmK, kDefaultGemmK))
+      ->check(CLI::Range(std::int64_t{32}, kMaxGemmK) &
               CLI::Validator(
                   [](std::string& v) {
                     std::int64_t k = 0;

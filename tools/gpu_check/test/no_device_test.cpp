@@ -52,7 +52,8 @@ TEST(GpuCheckWithoutDevice, HelpNamesTheExitCodesAndBadUsageIsTwo) {
   EXPECT_TRUE(holds(help.out, "3 no CUDA device is visible")) << help.out;
   EXPECT_EQ(run_check("--minutes -1").exit_code, 2);
   EXPECT_EQ(run_check("--no-such-option").exit_code, 2);
-  for (const char* k : {"100", "640", "abc", "99999999999999999999999"})
+  // Not a multiple of 32, past the largest K (65536), not a number, past int64.
+  for (const char* k : {"100", "65568", "abc", "99999999999999999999999"})
     EXPECT_EQ(run_check(std::string("--gemm-k ") + k).exit_code, 2) << k;
 }
 
