@@ -18,6 +18,7 @@
 #include "ir/hir/tensor_ops.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
+#include "lower/element_loops.h"
 #include "lower/elementwise_rule.h"
 #include "lower/rule_support.h"
 #include "lower/shard_rule.h"
@@ -202,12 +203,35 @@ Result<Expr> rule_rms_norm(const RuleInput& in) {
   return *dst;
 }
 
-// where(cond, a, b): refused with its reason, its operands not lowered. TIR has no elementwise
-// choice (seed 002's effect ops are copy, fill, binary, unary, relu, reduce, rms_norm and mma,
-// none of which selects), and arithmetic cannot stand in for one (a * c + b * (1 - c) turns an
-// infinite unselected operand into NaN).
+// where(cond, input, other) (HIR: the operands broadcast to the result, element bits copied):
+// per-element loops over the result (element_loops.h), each element `if c { copy(a, r) } else
+// { copy(b, r) }` on rank-0 views. TIR has no select op (seed 002), and arithmetic cannot stand
+// in for one (a * c + b * (1 - c) turns an infinite unselected operand into NaN); For, If and
+// views can. The operands are read whole, so under the sharded strategy each thread computes
+// every element (as rms_norm); a grid part never holds a where (grid_plan.h lists its ops).
 Result<Expr> rule_where(const RuleInput& in) {
-  return in.lc.refusal(in.call, in.call.op.name(), "TIR has no elementwise choice to lower it to (seed 002's ops have no select)");
+  const TensorType& type = *tensor_type_of(in.call);
+  if (in.strategy.part != nullptr)
+    return in.lc.refusal(in.call, "where", "a grid part's rows hold no where (the grid plan does not take it)");
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(dst);
+  const std::vector<ShapeDim>& shape = type.shape;
+  Result<bool> loops = element_loops(in.lc, shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    std::vector<Expr> element;
+    for (std::size_t k = 0; k < 3; ++k) {
+      Result<Expr> e = element_of(in.lc, in.operands[k], tensor_type_of(*in.call.args[k])->shape, shape, at,
+                                  in.name() + std::string(k == 0 ? "_c" : k == 1 ? "_a" : "_b"));
+      if (!e.ok()) return in.lc.refusal(in.call, "where", e.diagnostics().front().message);
+      element.push_back(*e);
+    }
+    Result<Expr> out = element_of(in.lc, *dst, shape, shape, at, in.name() + "_r");
+    TF_TRY(out);
+    return branch(
+        in.lc, element[0], [&] { return in.lc.emit(tir::TirOp::Copy, {element[1], *out}); },
+        [&] { return in.lc.emit(tir::TirOp::Copy, {element[2], *out}); });
+  });
+  TF_TRY(loops);
+  return *dst;
 }
 
 }  // namespace
@@ -228,7 +252,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
       {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},
-      {tensor(TensorOp::Where), {F::Raw, &rule_where}},
+      {tensor(TensorOp::Where), {F::Whole, &rule_where}},
       {tensor(TensorOp::Transpose), kTransposePattern},
       {tensor(TensorOp::Reshape), kReshapePattern},
       {tensor(TensorOp::Slice), kSlicePattern},

@@ -36,12 +36,12 @@ TEST(LoweringPatterns, EachOpDeclaresHowItsOperandsAreConverted) {
   for (Op op : {hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::RMSNorm, registry), hir::nn_op(NnOp::SoftMax, registry),
                 hir::nn_op(NnOp::MatMul, registry), hir::tensor_op(TensorOp::Zeros, registry),
                 hir::tensor_op(TensorOp::FullLike, registry), hir::tensor_op(TensorOp::Transpose, registry),
-                hir::tensor_op(TensorOp::Reshape, registry), hir::tensor_op(TensorOp::Split, registry)})
+                hir::tensor_op(TensorOp::Reshape, registry), hir::tensor_op(TensorOp::Split, registry),
+                hir::tensor_op(TensorOp::Where, registry)})
     EXPECT_EQ(pattern(op).form, OperandForm::Whole) << op.name();
   EXPECT_EQ(pattern(hir::sharding_op(hir::ShardingOp::Reshard, registry)).form, OperandForm::Held);
-  // A slice reads its tuple of starts as HIR literals; where is refused without lowering anything.
+  // A slice reads its tuple of starts as HIR literals.
   EXPECT_EQ(pattern(hir::tensor_op(TensorOp::Slice, registry)).form, OperandForm::Raw);
-  EXPECT_EQ(pattern(hir::tensor_op(TensorOp::Where, registry)).form, OperandForm::Raw);
   // The rules that refuse a call by its type or attributes do so before its operands are lowered.
   for (Op op : {hir::tensor_op(TensorOp::Cast, registry), hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::MatMul, registry),
                 hir::tensor_op(TensorOp::Transpose, registry), hir::tensor_op(TensorOp::Reshape, registry),
@@ -49,14 +49,14 @@ TEST(LoweringPatterns, EachOpDeclaresHowItsOperandsAreConverted) {
     EXPECT_NE(pattern(op).match, nullptr) << op.name();
 }
 
-// The transpose of a symbolic shape is refused as the transpose, though its operand (a where,
-// which has no rule) would be refused too: the match runs before the operands are lowered.
+// The transpose of a symbolic shape is refused as the transpose, though its operand (an argmax,
+// which has no rule yet) would be refused too: the match runs before the operands are lowered.
 TEST(LoweringPatterns, ACallsOwnRefusalComesBeforeItsOperands) {
   Result<text::ReadFile> f = text::read_file(R"(tfir 1
 dim N = DimVar("N", 1, 9)
 
-func f(c: Tensor[(N, 4), bool], x: Tensor[(N, 4), f32]) -> Tensor[(4, N), f32] {
-    w = where(c, x, x)
+func f(x: Tensor[(N, 4, 3), f32]) -> Tensor[(4, N), i64] {
+    w = argmax(x, axis=2)
     t = transpose(w, perm=(1, 0))
     return t
 }

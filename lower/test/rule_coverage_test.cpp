@@ -1,5 +1,5 @@
 // Every HIR op is accounted for by the lowering: it has a rule (which may refuse with its
-// reason, as where's does), or it is on the list of ops without one yet. A new op fails here
+// reason, as a cast to a block-scaled dtype does), or it is on the list of ops without one yet. A new op fails here
 // until it gets a rule or joins the list; an op on the list that gets a rule fails here until it
 // leaves it, so the list is what `tf lower` refuses as "no lowering rule for this op yet".
 #include <gtest/gtest.h>

@@ -1,0 +1,114 @@
+#include "lower/element_loops.h"
+
+#include <fmt/format.h>
+
+#include "ir/core/constant.h"
+#include "ir/core/structural.h"
+#include "ir/core/var.h"
+#include "ir/layout/layout.h"
+#include "ir/tir/control_stmts.h"
+#include "ir/tir/tir_ops.h"
+#include "ir/type/type_print.h"
+#include "lower/rule_support.h"
+
+namespace tf::lower {
+
+namespace {
+
+Result<TensorTypeRef> index_type() { return TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem); }
+
+Result<Expr> index_literal(std::int64_t v) {
+  Result<TensorTypeRef> t = index_type();
+  TF_TRY(t);
+  Result<ConstantRef> c = Constant::make(v, IRType(*t));
+  TF_TRY(c);
+  return Expr(*c);
+}
+
+Result<Expr> extent_expr(const ShapeDim& d) {
+  if (!d.is_static()) return d.expr();
+  return index_literal(d.value());
+}
+
+Result<bool> nest(LoweringContext& lc, const std::vector<ShapeDim>& shape, std::size_t axis, std::vector<Expr>& at,
+                  const std::function<Result<bool>(const std::vector<Expr>&)>& body) {
+  if (axis == shape.size()) return body(at);
+  Result<TensorTypeRef> t = index_type();
+  TF_TRY(t);
+  Result<VarRef> iv = Var::make(lc.scope_name(fmt::format("e{}", axis)), IRType(*t));
+  TF_TRY(iv);
+  Result<Expr> start = index_literal(0), step = index_literal(1), stop = extent_expr(shape[axis]);
+  TF_TRY(start);
+  TF_TRY(step);
+  TF_TRY(stop);
+  lc.open_body();
+  lc.enter_loop();
+  at.push_back(Expr(*iv));
+  Result<bool> inner = nest(lc, shape, axis + 1, at, body);
+  at.pop_back();
+  lc.leave_loop();
+  Result<tir::SequentialRef> seq = lc.close_body();
+  TF_TRY(inner);
+  TF_TRY(seq);
+  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *start, *stop, *step, *seq);
+  TF_TRY(loop);
+  lc.append(*loop);
+  return true;
+}
+
+Result<tir::SequentialRef> body_of(LoweringContext& lc, const std::function<Result<bool>()>& emit) {
+  lc.open_body();
+  Result<bool> done = emit();
+  Result<tir::SequentialRef> seq = lc.close_body();
+  TF_TRY(done);
+  return seq;
+}
+
+}  // namespace
+
+Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& shape,
+                           const std::function<Result<bool>(const std::vector<Expr>& at)>& body) {
+  std::vector<Expr> at;
+  return nest(lc, shape, 0, at, body);
+}
+
+Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,
+                        const std::vector<ShapeDim>& shape, const std::vector<Expr>& at, std::string_view hint) {
+  TF_CHECK(x_shape.size() <= shape.size() && at.size() == shape.size(), "element_of: a broadcast operand of higher rank");
+  std::vector<Expr> args = {x};
+  const std::size_t lead = shape.size() - x_shape.size();
+  for (std::size_t k = 0; k < x_shape.size(); ++k) {
+    const ShapeDim& mine = x_shape[k];
+    const ShapeDim& theirs = shape[lead + k];
+    if (mine == theirs) {
+      args.push_back(at[lead + k]);
+    } else if (mine.is_static() && mine.value() == 1) {
+      Result<Expr> zero = index_literal(0);
+      TF_TRY(zero);
+      args.push_back(*zero);
+    } else {
+      return category_error(DiagCategory::Usage,
+                            fmt::format("an operand's axis {} of extent {} neither equals the result's {} nor is 1", k,
+                                        to_string(mine), to_string(theirs)));
+    }
+  }
+  Result<Layout> scalar = Layout::make(IntTuple::tuple({}), IntTuple::tuple({}));
+  TF_TRY(scalar);
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(args), {{"layout", LayoutBase(*scalar)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
+Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,
+                    const std::function<Result<bool>()>& otherwise) {
+  Result<tir::SequentialRef> yes = body_of(lc, then);
+  TF_TRY(yes);
+  Result<tir::SequentialRef> no = body_of(lc, otherwise);
+  TF_TRY(no);
+  Result<Ref<const tir::If>> b = tir::If::make(cond, *yes, *no);
+  TF_TRY(b);
+  lc.append(*b);
+  return true;
+}
+
+}  // namespace tf::lower

@@ -1,0 +1,40 @@
+// Per-element loops: the TIR a rule writes when no effect op computes what it needs (a choice,
+// a gather, a scatter), as the issue of every HIR op through the compiled path asks: nested
+// `for` loops over a value's axes, and rank-0 views of its operands at the loop indices (TensorView
+// start coordinates, docs/tir-semantics.md "Windows that move at run time").
+//
+// Design note. A loop nest over shape S has one i64 induction variable per axis, counting from 0
+// to the extent (a DimVar extent stays the DimVar: the machine model binds it from the run, the
+// emitter reads its scalar). An operand's element at the nest's coordinates is
+// `tensor_view(x, c_0, ..., layout=Layout((), ()))`: one coordinate per axis of x, the loop index
+// of the result axis it aligns with (trailing axes, as broadcasting aligns them), or 0 on an axis
+// of extent 1 the result broadcasts. The view is rank 0: an If reads it as its condition, a copy
+// moves its code. Nothing is materialized: per-thread storage stays what the operands had.
+#pragma once
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "ir/core/expr.h"
+#include "ir/type/tensor_type.h"
+#include "lower/lowering_context.h"
+
+namespace tf::lower {
+
+/// Appends the loop nest over `shape` (outermost axis first) whose innermost body is what `body`
+/// emits, given the induction variables (none for rank 0: the body is emitted once, in place).
+Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& shape,
+                           const std::function<Result<bool>(const std::vector<Expr>& at)>& body);
+
+/// The rank-0 view of `x` (HIR shape `x_shape`, broadcast to `shape`) at the coordinates `at` of
+/// `shape` (design note), bound to a fresh Var named after `hint`. Diagnostic (category Usage)
+/// when an axis of x neither equals its result axis nor is a static 1.
+Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,
+                        const std::vector<ShapeDim>& shape, const std::vector<Expr>& at, std::string_view hint);
+
+/// `if cond { then } else { otherwise }` appended, each branch what its function emits.
+Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,
+                    const std::function<Result<bool>()>& otherwise);
+
+}  // namespace tf::lower
