@@ -16,6 +16,7 @@
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/sharding_ops.h"
 #include "ir/hir/tensor_ops.h"
+#include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
 #include "lower/element_loops.h"
@@ -93,6 +94,67 @@ Result<Expr> scalar_buffer(const RuleInput& in, DType dtype, ConstantValue value
   Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*t, Expr(*lit)});
   TF_TRY(f);
   return *t;
+}
+
+// arange(type=Tensor[(n,), D], start=s, step=k), D i32 or i64, s static: the largest element
+// s + (n_max - 1) * k must stay in int64 (HIR's eval error otherwise; n_max the extent's bound),
+// which the lowering decides before any TIR is written.
+Result<bool> match_arange(const LoweringContext& lc, const Call& c) {
+  const TensorType& type = *tensor_type_of(c);
+  const ShapeDim start = hir::dim_attr(c.attr("start"));
+  if (!start.is_static()) return lc.refusal(c, "arange", "a start known only at run time has no rule yet");
+  const ShapeDim& n = type.shape[0];
+  if (!n.is_static() && n.dim_var() == nullptr) return lc.refusal(c, "arange", "its length is dim arithmetic (no bound to check it by)");
+  const std::int64_t most = n.is_static() ? n.value() : n.dim_var()->hi - 1;
+  const std::int64_t step = std::get<std::int64_t>(c.attr("step"));
+  std::int64_t term = 0, last = 0;
+  if (most > 0 && (__builtin_mul_overflow(step, most - 1, &term) || __builtin_add_overflow(start.value(), term, &last)))
+    return lc.refusal(c, "arange", fmt::format("its element {} = {} + {} * {} overflows int64 (an HIR eval error)", most - 1,
+                                               start.value(), step, most - 1));
+  return true;
+}
+
+// arange: per element e (a loop over the extent, element_loops.h) the rank-0 view of the result
+// at e filled with the index, then multiplied by step and added to start in the result's dtype.
+// Integer binary ops wrap, and wrapping is a ring map from int64: (s + e * k) mod 2^32 is what
+// i32 arithmetic on s, e and k mod 2^32 gives, the low bits HIR keeps (D6); in i64 the values
+// stay in range (match_arange), so they are exact.
+Result<Expr> rule_arange(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::int64_t start = hir::dim_attr(in.call.attr("start")).value();  // static: match_arange
+  const std::int64_t step = in.attr<std::int64_t>("step");
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(dst);
+  // The literals in the dtype's width: an i32 result keeps the low 32 bits of each.
+  auto narrow = [&](std::int64_t v) -> std::int64_t { return type.dtype == DType::i32() ? static_cast<std::int32_t>(static_cast<std::uint32_t>(v)) : v; };
+  std::optional<Expr> k, s;
+  if (step != 1) {
+    Result<Expr> b = scalar_buffer(in, type.dtype, narrow(step), in.name() + "_step");
+    TF_TRY(b);
+    k = *b;
+  }
+  if (start != 0) {
+    Result<Expr> b = scalar_buffer(in, type.dtype, narrow(start), in.name() + "_start");
+    TF_TRY(b);
+    s = *b;
+  }
+  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    Result<Expr> e = element_of(in.lc, *dst, type.shape, type.shape, at, in.name() + "_e");
+    TF_TRY(e);
+    Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*e, at[0]});
+    TF_TRY(f);
+    if (k) {
+      Result<bool> m = in.lc.emit(tir::TirOp::Binary, {*e, *k, *e}, {tir::kind_attr(BinaryKind::Mul)});
+      TF_TRY(m);
+    }
+    if (s) {
+      Result<bool> a = in.lc.emit(tir::TirOp::Binary, {*e, *s, *e}, {tir::kind_attr(BinaryKind::Add)});
+      TF_TRY(a);
+    }
+    return true;
+  });
+  TF_TRY(loops);
+  return *dst;
 }
 
 // clamp of a dtype it has a rule for: integers and the floats but f8e8m0 / f4e2m1; bool (HIR
@@ -250,6 +312,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Reduce), {F::AsResult, &rule_reduce}},
       {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},
       {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
+      {tensor(TensorOp::Arange), {F::Whole, &rule_arange, &match_arange}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
       {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},
       {tensor(TensorOp::Where), {F::Whole, &rule_where}},
@@ -257,6 +320,8 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Reshape), kReshapePattern},
       {tensor(TensorOp::Slice), kSlicePattern},
       {tensor(TensorOp::Split), kSplitPattern},
+      {tensor(TensorOp::Concat), kConcatPattern},
+      {tensor(TensorOp::Stack), kStackPattern},
       {nn(NnOp::SoftMax), kSoftmaxPattern},
       {nn(NnOp::MatMul), kMatmulPattern},
       {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},

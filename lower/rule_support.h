@@ -40,11 +40,14 @@ Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, s
 /// A fresh register copy of `v` (alloc_value under `strategy`).
 Result<Expr> copy_of(LoweringContext& lc, const StrategyContext& strategy, const Expr& v, std::string_view hint);
 
-/// The view patterns (view_rules.cpp): transpose, reshape, slice and split of static shapes.
+/// The view patterns (view_rules.cpp): transpose, reshape, slice and split of static shapes, and
+/// concat and stack (copies into views of their result).
 extern const LoweringPattern kTransposePattern;
 extern const LoweringPattern kReshapePattern;
 extern const LoweringPattern kSlicePattern;
 extern const LoweringPattern kSplitPattern;
+extern const LoweringPattern kConcatPattern;
+extern const LoweringPattern kStackPattern;
 
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).
 extern const LoweringPattern kSoftmaxPattern;

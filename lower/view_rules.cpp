@@ -1,5 +1,8 @@
-// Transpose, reshape, slice and split as views (docs/lowering.md): no copy, a static layout.
+// Transpose, reshape, slice and split as views (docs/lowering.md): no copy, a static layout;
+// concat and stack as copies of their inputs into views of the result.
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "ir/core/constant.h"
 #include "ir/core/tuple.h"
@@ -175,11 +178,57 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
   return view_of(in, in.operands[0], *layout);
 }
 
+// concat and stack of static shapes (their parts are copied into boxes of the result at static
+// offsets; a symbolic extent would put a part at a run-time offset).
+Result<bool> match_join(const LoweringContext& lc, const Call& c) {
+  const std::string_view what = c.op.surface();
+  if (!static_extents(tensor_type_of(c)->shape)) return lc.refusal(c, what, "its result's shape is symbolic (parts at run-time offsets)");
+  for (const Expr& x : c.args)
+    if (!static_extents(tensor_type_of(*x)->shape)) return lc.refusal(c, what, "an input's shape is symbolic (parts at run-time offsets)");
+  return true;
+}
+
+// concat(x_0, ..., axis=a) / stack(x_0, ..., axis=a): the result a fresh buffer, input k copied
+// into the box of the result where it lands: along a at the sum of the extents before it
+// (concat), or at index k of the new axis a with the other axes' strides (stack). Copies move
+// codes, so every dtype moves bit for bit, as HIR's movers do; an empty input adds nothing.
+Result<Expr> rewrite_join(const RuleInput& in, bool stacked) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<std::int64_t> out = *static_extents(type.shape);  // static: match_join
+  const std::vector<std::int64_t> strides = row_major_strides(out);
+  const auto rank = static_cast<std::int64_t>(out.size());
+  std::int64_t axis = in.attr<std::int64_t>("axis");
+  if (axis < 0) axis += rank;
+  TF_CHECK(axis >= 0 && axis < rank, "{}: axis {} outside rank {} passed typeinfer", in.call.op.surface(), axis, rank);
+  const auto a = static_cast<std::size_t>(axis);
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(dst);
+  std::int64_t along = 0;
+  for (std::size_t k = 0; k < in.operands.size(); ++k) {
+    const std::vector<std::int64_t> part = *static_extents(tensor_type_of(*in.call.args[k])->shape);
+    std::vector<std::int64_t> part_strides = strides;
+    if (stacked) part_strides.erase(part_strides.begin() + axis);
+    const std::int64_t offset = along * strides[a];
+    along += stacked ? 1 : part[a];
+    if (std::find(part.begin(), part.end(), 0) != part.end()) continue;
+    Result<Expr> box = box_view(in, *dst, offset, part, part_strides, std::vector<std::int64_t>(part.size(), 1), fmt::format("_{}", k));
+    TF_TRY(box);
+    Result<bool> copied = in.lc.emit(tir::TirOp::Copy, {in.operands[k], *box});
+    TF_TRY(copied);
+  }
+  return *dst;
+}
+
+Result<Expr> rewrite_concat(const RuleInput& in) { return rewrite_join(in, false); }
+Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true); }
+
 }  // namespace
 
 const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, &match_transpose};
 const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape};
 const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};
+const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, &match_join};
+const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack, &match_join};
 
 }  // namespace tf::lower

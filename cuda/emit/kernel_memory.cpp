@@ -197,7 +197,7 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
 Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
   Result<const Tensor*> src = operand(c.args[0], c);
   TF_TRY(src);
-  if (t.symbolic || (*src)->symbolic) return not_emitted("a view of symbolic extent");
+  if (t.symbolic || (*src)->symbolic) return scalar_window(t, c);
   const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
   const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
   if (layout == nullptr) return not_emitted("tensor_view without a layout");
@@ -285,6 +285,34 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
                    t.shape.size(), shape, t.name, int_literal(offset) + start));
   t.strides = strides;
   t.row_major = strides == row_major_strides(t.shape);
+  return true;
+}
+
+// A rank-0 window at run-time coordinates of a tensor of symbolic extent (a per-element loop's
+// element, lower/element_loops.h): one coordinate per axis, moved by the strides the tensor has
+// at run time. Other views of a symbolic extent have no static layout to emit.
+Result<bool> KernelEmitter::scalar_window(Tensor& t, const Call& c) {
+  Result<const Tensor*> src = operand(c.args[0], c);
+  TF_TRY(src);
+  const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
+  const Layout* plain = layout != nullptr ? layout->as_layout() : nullptr;
+  const bool scalar = plain != nullptr && leaves(plain->shape()).empty() && t.shape.empty() && !t.symbolic;
+  if (!scalar || (*src)->distributed || !(*src)->logical.empty() || c.args.size() != (*src)->shape.size() + 1 ||
+      !std::holds_alternative<std::monostate>(c.attr("shape")))
+    return not_emitted("a view of symbolic extent");
+  std::string start = "0";
+  for (std::size_t k = 1; k < c.args.size(); ++k) {
+    Result<std::string> x = coordinate(c.args[k]);
+    TF_TRY(x);
+    start += fmt::format(" + {} * {}.stride[{}]", *x, (*src)->name, k - 1);
+  }
+  t.storage = (*src)->storage;
+  line(fmt::format("const std::int64_t {}_shape[] = {{0}};", t.name));
+  line(fmt::format("const std::int64_t {}_strides[] = {{0}};", t.name));
+  line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, 0, {}_shape, {}_strides, {});", t.element, t.name,
+                   (*src)->name, t.name, t.name, start));
+  t.strides = {};
+  t.row_major = true;
   return true;
 }
 

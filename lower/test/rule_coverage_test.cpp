@@ -26,9 +26,9 @@ std::set<std::uint32_t> no_rule_yet(const OpRegistry& registry) {
                               hir::sharding_op(hir::ShardingOp::Local, registry).index(),
                               hir::cuda_nn_op(hir::CudaNnOp::MmaSm80_16x8x16, registry).index(),
                               hir::cuda_nn_op(hir::CudaNnOp::WgmmaSm90_64x128x16, registry).index()};
-  for (TensorOp op : {TensorOp::Arange, TensorOp::ArgMax, TensorOp::CacheUpdate, TensorOp::Concat, TensorOp::IndexAdd,
+  for (TensorOp op : {TensorOp::ArgMax, TensorOp::CacheUpdate, TensorOp::IndexAdd,
                       TensorOp::IndexCopy, TensorOp::IndexSelect, TensorOp::InsertSlice, TensorOp::Quant, TensorOp::Rank,
-                      TensorOp::RepeatInterleave, TensorOp::ShapeOf, TensorOp::Stack, TensorOp::TopK})
+                      TensorOp::RepeatInterleave, TensorOp::ShapeOf, TensorOp::TopK})
     out.insert(hir::tensor_op(op, registry).index());
   for (NnOp op : {NnOp::Conv2D, NnOp::Sigmoid, NnOp::Tanh, NnOp::LayerNorm, NnOp::Gelu, NnOp::Silu, NnOp::RoPE})
     out.insert(hir::nn_op(op, registry).index());
