@@ -148,8 +148,12 @@ class RaceFreeBuilder {
     out.push_back(line(fmt::format("let lo{} = tensor_view(s{}, layout=Layout(({}, {}), ({}, 1)))", x, x, b_, p_, p_)));
     out.push_back(line(fmt::format("let hi{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
                                    x, x, b_ * p_, b_, p_, p_)));
-    out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
-                                   x, x, k * p_, b_, p_, p_)));
+    // The rows k on are read through a static offset, or through a window at a run-time start
+    // (the index of a one-trip loop from k: TensorView start coordinates).
+    const bool window = one_in(2);
+    if (!window)
+      out.push_back(line(fmt::format("let sh{} = tensor_view(s{}, layout=ComposedLayout(inner=None, offset={}, outer=Layout(({}, {}), ({}, 1))))",
+                                     x, x, k * p_, b_, p_, p_)));
     const char* copy = async ? "copy_async" : "copy";
     std::string from = source;
     if (!async && one_in(3)) {  // staged through this thread's own rows of another buffer: smem -> smem
@@ -171,8 +175,14 @@ class RaceFreeBuilder {
       out.push_back(line(helper_call({line(one_in(2) ? "sync(block)" : "sync(h)")})));
     else
       out.push_back(line("sync(t)"));
-    out.push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
-    out.push_back(line(fmt::format("copy(rd{}, {})", x, r)));
+    std::vector<TirStmt>* read = &out;
+    if (window) {
+      out.push_back(TirStmt{fmt::format("for k{} in range({}, {}, 1)", x, k, k + 1), true, {}});
+      read = &out.back().body;
+      read->push_back(line(fmt::format("let sh{0} = tensor_view(s{0}, k{0}, 0, layout=Layout(({1}, {2}), ({2}, 1)))", x, b_, p_)));
+    }
+    read->push_back(line(fmt::format("let rd{0} = tensor_view(sh{0}, layout=TB)", x)));
+    read->push_back(line(fmt::format("copy(rd{}, {})", x, r)));
   }
 
   // An exchange within groups: the block mesh (W, 32) cut into boxes of gw warps by gl lanes (a

@@ -10,7 +10,9 @@
 // once and every shared-memory read is ordered after its write by the exchange's Sync.
 //
 //   neighbour exchange  each thread writes its rows twice into a fresh shared buffer, `sync(t)`,
-//                       then reads the rows k threads on; the rows written from a register
+//                       then reads the rows k threads on (through a static offset, or a
+//                       window at a run-time start: the index of a one-trip loop from k, as
+//                       TensorView start coordinates); the rows written from a register
 //                       (directly, or through its own rows of a staging buffer) or from an input
 //                       by cp.async (`copy_async` twice, `cp_async_commit()`,
 //                       `cp_async_wait(n=0)`, then the Sync)
