@@ -157,6 +157,44 @@ Result<Expr> rule_arange(const RuleInput& in) {
   return *dst;
 }
 
+// rank(x): x's rank as a rank-0 i64 (x lowered first, as HIR evaluates it, its value unused).
+Result<Expr> rule_rank(const RuleInput& in) {
+  return filled(in, static_cast<std::int64_t>(tensor_type_of(*in.call.args[0])->shape.size()));
+}
+
+// shape_of(x): element k of the rank-1 i64 result is x's extent k, a literal, or for a DimVar
+// extent the DimVar, which the machine model reads from the run's binding and the emitter from
+// its scalar; an extent of dim arithmetic has no TIR value yet.
+Result<bool> match_shape_of(const LoweringContext& lc, const Call& c) {
+  for (const ShapeDim& d : tensor_type_of(*c.args[0])->shape)
+    if (!d.is_static() && d.dim_var() == nullptr) return lc.refusal(c, "shape_of", "an extent of dim arithmetic has no TIR value yet");
+  return true;
+}
+
+Result<Expr> rule_shape_of(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<ShapeDim>& extents = tensor_type_of(*in.call.args[0])->shape;
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(dst);
+  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(i64);
+  for (std::size_t k = 0; k < extents.size(); ++k) {
+    Result<ConstantRef> at = Constant::make(static_cast<std::int64_t>(k), IRType(*i64));
+    TF_TRY(at);
+    Result<Expr> e = element_of(in.lc, *dst, type.shape, type.shape, {Expr(*at)}, fmt::format("{}_{}", in.name(), k));
+    TF_TRY(e);
+    Expr value = extents[k].is_static() ? Expr() : extents[k].expr();
+    if (extents[k].is_static()) {
+      Result<ConstantRef> n = Constant::make(extents[k].value(), IRType(*i64));
+      TF_TRY(n);
+      value = *n;
+    }
+    Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*e, value});
+    TF_TRY(f);
+  }
+  return *dst;
+}
+
 // clamp of a dtype it has a rule for: integers and the floats but f8e8m0 / f4e2m1; bool (HIR
 // compares 0 / 1 with the bounds) has none.
 Result<bool> match_clamp(const LoweringContext& lc, const Call& c) {
@@ -313,6 +351,8 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},
       {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
       {tensor(TensorOp::Arange), {F::Whole, &rule_arange, &match_arange}},
+      {tensor(TensorOp::Rank), {F::Whole, &rule_rank}},
+      {tensor(TensorOp::ShapeOf), {F::Whole, &rule_shape_of, &match_shape_of}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
       {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},
       {tensor(TensorOp::Where), {F::Whole, &rule_where}},

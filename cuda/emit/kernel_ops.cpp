@@ -132,6 +132,12 @@ Result<bool> KernelEmitter::emit_fill(const Call& c) {
     }
   } else if (const auto* v = c.args[1]->as<Var>(); v != nullptr && scalars_.count(v) != 0) {
     value = float_dst ? fmt::format("static_cast<double>({})", scalars_.at(v)) : scalars_.at(v);
+  } else if (c.args[1]->as<DimVar>() != nullptr || c.args[1]->as<ShapeOf>() != nullptr) {
+    // An extent read at run time (a DimVar's scalar, a hidden shape parameter): an integer.
+    Result<std::string> n = int_value(c.args[1]);
+    TF_TRY(n);
+    const std::string exact = fmt::format("static_cast<std::int64_t>({})", *n);
+    value = float_dst ? fmt::format("static_cast<double>({})", exact) : exact;
   } else {
     Result<const Tensor*> s = operand(c.args[1], c);
     TF_TRY(s);
