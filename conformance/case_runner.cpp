@@ -270,30 +270,38 @@ class CaseRun {
   // the serial rule keeps every accumulation order), then the expectations judged on the
   // lowered result (`reference` there is the HIR evaluation). When both fail, the expectations
   // are judged on the HIR's error, the lowered program's being its own wording of the failure.
+  // The HIR evaluation of `f` on `tensors` (the HIR level's options).
+  Result<eval::Value> evaluate_hir(const hir::Function& f, const std::vector<eval::Tensor>& tensors, const eval::LiteralContext& lc) {
+    eval::HirEvalOptions options;
+    options.handlers = &handlers_;
+    options.dims = lc.dims;
+    options.limits = f_.limits;
+    return eval::evaluate_function(*f_.file->module, f, std::vector<eval::Value>(tensors.begin(), tensors.end()), options);
+  }
+
+  // The HIR evaluation and the lowered program both fail: the lowered program must fail as an
+  // evaluation (never with undefined behaviour); the expectations are the case's, about the HIR
+  // evaluation's error, the lowered program's being its own wording of the failure.
+  void judge_both_failed(const Result<eval::Value>& hir, const std::vector<Diagnostic>& lowered, const eval::LiteralContext& lc) {
+    for (const Diagnostic& d : lowered)
+      if (d.rule_id.rfind("ub.", 0) == 0)
+        return (void)fail(fmt::format("the HIR evaluation fails and the lowered program reports undefined behaviour: {}", summary(lowered)));
+    judge(hir, lc);
+  }
+
   void evaluate_lowered_against_hir() {
     std::optional<HirInputs> in = hir_inputs();
     if (!in) return;
     const hir::Function& f = *in->fn;
     const eval::LiteralContext& lc = in->lc;
     std::vector<eval::Tensor>& tensors = in->tensors;
-    eval::HirEvalOptions options;
-    options.handlers = &handlers_;
-    options.dims = lc.dims;
-    options.limits = f_.limits;
-    Result<eval::Value> hir = eval::evaluate_function(*f_.file->module, f, std::vector<eval::Value>(tensors.begin(), tensors.end()), options);
+    Result<eval::Value> hir = evaluate_hir(f, tensors, lc);
     Result<eval::Value> tir = run_lowered(f, std::move(tensors), lc);
     const bool expects_failure = std::any_of(c_.expects.begin(), c_.expects.end(), [](const CaseExpect& e) {
       return e.kind == CaseExpect::Kind::Error || e.kind == CaseExpect::Kind::EvalError;
     });
     if (hir.ok() && !tir.ok() && expects_failure) return judge(tir, lc);  // a refusal the case expects
-    if (!hir.ok() && !tir.ok()) {
-      // Both fail: the lowered program must fail as an evaluation (never with undefined
-      // behaviour); the expectations are the case's, about the HIR evaluation's error.
-      for (const Diagnostic& d : tir.diagnostics())
-        if (d.rule_id.rfind("ub.", 0) == 0)
-          return (void)fail(fmt::format("the HIR evaluation fails and the lowered program reports undefined behaviour: {}", summary(tir.diagnostics())));
-      return judge(hir, lc);
-    }
+    if (!hir.ok() && !tir.ok()) return judge_both_failed(hir, tir.diagnostics(), lc);
     if (hir.ok() != tir.ok())
       return (void)fail(hir.ok() ? fmt::format("the HIR evaluation succeeded but the lowered program failed: {}", summary(tir.diagnostics()))
                                  : fmt::format("the HIR evaluation failed but the lowered program computed a value; HIR {}", summary(hir.diagnostics())));
@@ -309,7 +317,8 @@ class CaseRun {
   // as one class; the expectations are judged on the backend's result, `reference` being the
   // machine model's. The machine model's Mma arithmetic is `mma` (exact for the emulation, the
   // Hopper model for a GPU). When the machine model fails, the expectations are judged on its
-  // failure and nothing is emitted.
+  // failure and nothing is emitted; for a func whose HIR evaluation fails too, on the HIR's
+  // error, as at level `lowered` (judge_both_failed).
   void evaluate_backend_against_tir(const BackendRunner& backend, const char* what, eval::tir::MmaMode mma) {
     const Module& m = *f_.file->module;
     Result<FunctionRef> found = eval::tir::function_to_run(m, c_.run);
@@ -320,6 +329,8 @@ class CaseRun {
     ModuleRef tir;
     std::string entry = c_.run;
     bool tuple = false;
+    const hir::Function* hir_fn = nullptr;
+    std::vector<eval::Tensor> hir_inputs_kept;
     if (const auto* fn = (*found)->as<tf::tir::PrimFunction>()) {
       if (!read_inputs(eval::tir::input_params(*fn), fn->name(), lc, inputs)) return;
       tir = f_.file->module;
@@ -330,8 +341,14 @@ class CaseRun {
       if (!in) return;
       lc = in->lc;
       inputs = std::move(in->tensors);
+      hir_fn = in->fn;
+      hir_inputs_kept = inputs;
       Result<ModuleRef> lowered = lower::lower_function(m, in->fn->name(), eval::eval_context());
-      if (!lowered.ok()) return judge(Result<eval::Value>(lowered.diagnostics()), lc);
+      if (!lowered.ok()) {
+        if (Result<eval::Value> hir = evaluate_hir(*hir_fn, hir_inputs_kept, lc); !hir.ok())
+          return judge_both_failed(hir, lowered.diagnostics(), lc);
+        return judge(Result<eval::Value>(lowered.diagnostics()), lc);
+      }
       tir = *lowered;
       entry = in->fn->name();
       tuple = in->fn->return_type() && in->fn->return_type()->as<TupleType>() != nullptr;
@@ -355,7 +372,12 @@ class CaseRun {
       std::vector<eval::Value> vs(outs.begin(), outs.end());
       return vs.size() == 1 && !tuple ? eval::Value(vs[0]) : eval::Value::tuple(std::move(vs));
     };
-    if (!oracle.ok()) return judge(Result<eval::Value>(oracle.diagnostics()), lc);
+    if (!oracle.ok()) {
+      if (hir_fn != nullptr)
+        if (Result<eval::Value> hir = evaluate_hir(*hir_fn, hir_inputs_kept, lc); !hir.ok())
+          return judge_both_failed(hir, oracle.diagnostics(), lc);
+      return judge(Result<eval::Value>(oracle.diagnostics()), lc);
+    }
     std::vector<eval::Tensor> outputs;
     for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
     Result<bool> ran = backend(*tir, entry, inputs, outputs);

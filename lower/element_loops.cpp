@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 
 #include "ir/core/constant.h"
+#include "ir/core/kind_attrs.h"
 #include "ir/core/structural.h"
 #include "ir/core/var.h"
 #include "ir/layout/layout.h"
 #include "ir/tir/control_stmts.h"
+#include "ir/tir/terminators.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/type_print.h"
 #include "lower/rule_support.h"
@@ -70,6 +72,60 @@ Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& sha
                            const std::function<Result<bool>(const std::vector<Expr>& at)>& body) {
   std::vector<Expr> at;
   return nest(lc, shape, 0, at, body);
+}
+
+Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::string_view hint) {
+  at.insert(at.begin(), x);
+  Result<Layout> scalar = Layout::make(IntTuple::tuple({}), IntTuple::tuple({}));
+  TF_TRY(scalar);
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(at), {{"layout", LayoutBase(*scalar)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
+Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
+                         const std::string& message, std::string_view hint) {
+  const DType d = index->type()->as<TensorType>()->dtype;
+  Result<TensorTypeRef> scalar = TensorType::make({}, d, std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<TensorTypeRef> flag = TensorType::make({}, DType::boolean(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(flag);
+  // The bounds as rank-0 buffers of the index's dtype (a comparison takes equal dtypes).
+  auto bound = [&](const ShapeDim& v, std::string_view name) -> Result<Expr> {
+    Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, name);
+    TF_TRY(b);
+    Result<Expr> value = extent_expr(v);
+    TF_TRY(value);
+    Result<bool> f = lc.emit(tir::TirOp::Fill, {*b, *value});
+    TF_TRY(f);
+    return *b;
+  };
+  Result<Expr> zero = bound(ShapeDim(0), std::string(hint) + "_lo"), top = bound(extent, std::string(hint) + "_hi");
+  TF_TRY(zero);
+  TF_TRY(top);
+  Result<Expr> below = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_below");
+  TF_TRY(below);
+  Result<Expr> past = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_past");
+  TF_TRY(past);
+  return element_loops(lc, {length}, [&](const std::vector<Expr>& at) -> Result<bool> {
+    Result<Expr> e = element_at(lc, index, at, hint);
+    TF_TRY(e);
+    Result<bool> lt = lc.emit(tir::TirOp::Binary, {*e, *zero, *below}, {tir::kind_attr(BinaryKind::Lt)});
+    TF_TRY(lt);
+    Result<bool> ge = lc.emit(tir::TirOp::Binary, {*e, *top, *past}, {tir::kind_attr(BinaryKind::Ge)});
+    TF_TRY(ge);
+    Result<bool> either = lc.emit(tir::TirOp::Binary, {*below, *past, *below}, {tir::kind_attr(BinaryKind::Or)});
+    TF_TRY(either);
+    return branch(
+        lc, *below,
+        [&]() -> Result<bool> {
+          Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
+          TF_TRY(stop);
+          lc.append(*stop);
+          return true;
+        },
+        [] { return Result<bool>(true); });
+  });
 }
 
 Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,

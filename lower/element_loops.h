@@ -33,6 +33,17 @@ Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& sha
 Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,
                         const std::vector<ShapeDim>& shape, const std::vector<Expr>& at, std::string_view hint);
 
+/// The rank-0 view of `x` at the coordinates `at`, one per axis of x (loop indices, literals, or
+/// rank-0 integer tensors such as an index element), bound to a fresh Var named after `hint`.
+Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::string_view hint);
+
+/// Checks that every element of the rank-1 integer tensor `index` lies in [0, extent): a loop
+/// whose element out of range reaches `abort(message)` (an eval error in the machine model, a
+/// trap on the device), what HIR reports as an eval error, so an index never becomes an
+/// out-of-bounds view. `extent` is static or a DimVar.
+Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
+                         const std::string& message, std::string_view hint);
+
 /// `if cond { then } else { otherwise }` appended, each branch what its function emits.
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,
                     const std::function<Result<bool>()>& otherwise);
