@@ -19,7 +19,6 @@
 #include "ir/hir/tensor_typeinfer_util.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/tir_ops.h"
-#include "ir/type/type_print.h"
 #include "lower/element_loops.h"
 #include "lower/elementwise_rule.h"
 #include "lower/rule_support.h"
@@ -196,42 +195,6 @@ Result<Expr> rule_shape_of(const RuleInput& in) {
   return *dst;
 }
 
-// index_select(x, index, dim=a): every index entry checked first (check_index: HIR's eval
-// error for an entry outside [0, extent) becomes an abort, never an out-of-bounds view), then a
-// loop over the result whose element c is x's element at c with coordinate a replaced by the
-// index entry c_a: a rank-0 view of x whose start coordinate on axis a is the index element
-// itself (a rank-0 integer tensor). Copies move codes, so every dtype moves bit for bit.
-Result<Expr> rule_index_select(const RuleInput& in) {
-  const TensorType& type = *tensor_type_of(in.call);
-  const TensorType& x = *tensor_type_of(*in.call.args[0]);
-  const auto rank = static_cast<std::int64_t>(x.shape.size());
-  std::int64_t axis = in.attr<std::int64_t>("dim");
-  if (axis < 0) axis += rank;
-  const auto a = static_cast<std::size_t>(axis);
-  const ShapeDim& length = tensor_type_of(*in.call.args[1])->shape[0];
-  for (const ShapeDim& d : {length, x.shape[a]})
-    if (!d.is_static() && d.dim_var() == nullptr) return in.lc.refusal(in.call, "index_select", "an extent of dim arithmetic has no loop bound yet");
-  Result<bool> checked = check_index(in.lc, in.operands[1], length, x.shape[a],
-                                     fmt::format("index_select: an index entry is out of range [0, {})", to_string(x.shape[a])),
-                                     in.name() + "_i");
-  TF_TRY(checked);
-  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
-  TF_TRY(dst);
-  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
-    Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
-    TF_TRY(entry);
-    std::vector<Expr> from = at;
-    from[a] = *entry;
-    Result<Expr> src = element_at(in.lc, in.operands[0], from, in.name() + "_x");
-    TF_TRY(src);
-    Result<Expr> out = element_at(in.lc, *dst, at, in.name() + "_r");
-    TF_TRY(out);
-    return in.lc.emit(tir::TirOp::Copy, {*src, *out});
-  });
-  TF_TRY(loops);
-  return *dst;
-}
-
 // clamp of a dtype it has a rule for: integers and the floats but f8e8m0 / f4e2m1; bool (HIR
 // compares 0 / 1 with the bounds) has none.
 Result<bool> match_clamp(const LoweringContext& lc, const Call& c) {
@@ -389,7 +352,9 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
       {tensor(TensorOp::Arange), {F::Whole, &rule_arange, &match_arange}},
       {tensor(TensorOp::Rank), {F::Whole, &rule_rank}},
-      {tensor(TensorOp::IndexSelect), {F::Whole, &rule_index_select}},
+      {tensor(TensorOp::IndexSelect), kIndexSelectPattern},
+      {tensor(TensorOp::IndexCopy), kIndexCopyPattern},
+      {tensor(TensorOp::RepeatInterleave), kRepeatInterleavePattern},
       {tensor(TensorOp::ShapeOf), {F::Whole, &rule_shape_of, &match_shape_of}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
       {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},

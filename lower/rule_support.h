@@ -48,6 +48,10 @@ extern const LoweringPattern kSlicePattern;
 extern const LoweringPattern kSplitPattern;
 extern const LoweringPattern kConcatPattern;
 extern const LoweringPattern kStackPattern;
+/// The gather patterns (gather_rules.cpp): index_select, index_copy, repeat_interleave.
+extern const LoweringPattern kIndexSelectPattern;
+extern const LoweringPattern kIndexCopyPattern;
+extern const LoweringPattern kRepeatInterleavePattern;
 
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).
 extern const LoweringPattern kSoftmaxPattern;
