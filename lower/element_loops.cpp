@@ -83,49 +83,79 @@ Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at
   return lc.bind(hint, *v);
 }
 
-Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
-                         const std::string& message, std::string_view hint) {
-  const DType d = index->type()->as<TensorType>()->dtype;
-  Result<TensorTypeRef> scalar = TensorType::make({}, d, std::nullopt, StorageKind::Rmem);
-  TF_TRY(scalar);
-  Result<TensorTypeRef> flag = TensorType::make({}, DType::boolean(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(flag);
-  // The bounds as rank-0 buffers of the index's dtype (a comparison takes equal dtypes).
-  auto bound = [&](const ShapeDim& v, std::string_view name) -> Result<Expr> {
-    Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, name);
-    TF_TRY(b);
-    Result<Expr> value = extent_expr(v);
-    TF_TRY(value);
-    Result<bool> f = lc.emit(tir::TirOp::Fill, {*b, *value});
-    TF_TRY(f);
-    return *b;
-  };
-  Result<Expr> zero = bound(ShapeDim(0), std::string(hint) + "_lo"), top = bound(extent, std::string(hint) + "_hi");
-  TF_TRY(zero);
-  TF_TRY(top);
+Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {
+  Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, hint);
+  TF_TRY(b);
+  Result<Expr> value = extent_expr(v);
+  TF_TRY(value);
+  Result<bool> f = lc.emit(tir::TirOp::Fill, {*b, *value});
+  TF_TRY(f);
+  return *b;
+}
+
+Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
+                           std::string_view hint) {
   Result<Expr> below = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_below");
   TF_TRY(below);
   Result<Expr> past = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_past");
   TF_TRY(past);
+  Result<bool> lt = lc.emit(tir::TirOp::Binary, {value, lo, *below}, {tir::kind_attr(BinaryKind::Lt)});
+  TF_TRY(lt);
+  Result<bool> ge = lc.emit(tir::TirOp::Binary, {value, top, *past}, {tir::kind_attr(BinaryKind::Ge)});
+  TF_TRY(ge);
+  Result<bool> either = lc.emit(tir::TirOp::Binary, {*below, *past, *below}, {tir::kind_attr(BinaryKind::Or)});
+  TF_TRY(either);
+  return branch(
+      lc, *below,
+      [&]() -> Result<bool> {
+        Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
+        TF_TRY(stop);
+        lc.append(*stop);
+        return true;
+      },
+      [] { return Result<bool>(true); });
+}
+
+Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
+                         const std::string& message, std::string_view hint) {
+  const DType d = index->type()->as<TensorType>()->dtype;
+  // The bounds as rank-0 buffers of the index's dtype (a comparison takes equal dtypes).
+  Result<Expr> zero = integer_buffer(lc, d, ShapeDim(0), std::string(hint) + "_lo");
+  TF_TRY(zero);
+  Result<Expr> top = integer_buffer(lc, d, extent, std::string(hint) + "_hi");
+  TF_TRY(top);
   return element_loops(lc, {length}, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> e = element_at(lc, index, at, hint);
     TF_TRY(e);
-    Result<bool> lt = lc.emit(tir::TirOp::Binary, {*e, *zero, *below}, {tir::kind_attr(BinaryKind::Lt)});
-    TF_TRY(lt);
-    Result<bool> ge = lc.emit(tir::TirOp::Binary, {*e, *top, *past}, {tir::kind_attr(BinaryKind::Ge)});
-    TF_TRY(ge);
-    Result<bool> either = lc.emit(tir::TirOp::Binary, {*below, *past, *below}, {tir::kind_attr(BinaryKind::Or)});
-    TF_TRY(either);
-    return branch(
-        lc, *below,
-        [&]() -> Result<bool> {
-          Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
-          TF_TRY(stop);
-          lc.append(*stop);
-          return true;
-        },
-        [] { return Result<bool>(true); });
+    return abort_outside(lc, *e, *zero, *top, message, hint);
   });
+}
+
+Result<std::vector<Expr>> window_starts(LoweringContext& lc, const StrategyContext& strategy, const std::vector<Expr>& starts,
+                                        const std::vector<std::int64_t>& last, const std::string& message, std::string_view hint) {
+  std::vector<Expr> out;
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    if (const auto* c = starts[k]->as<Constant>(); c != nullptr && std::holds_alternative<std::int64_t>(c->value)) {
+      Result<Expr> lit = index_literal(std::get<std::int64_t>(c->value));
+      TF_TRY(lit);
+      out.push_back(*lit);
+      continue;
+    }
+    Result<Expr> s = lower_value(lc, strategy, starts[k]);
+    TF_TRY(s);
+    const TensorType* t = (*s)->type()->as<TensorType>();
+    if (t == nullptr || t->rank() != 0 || !t->dtype.is_integer())
+      return category_error(DiagCategory::Usage, "a window start that is not a rank-0 integer");
+    const std::string name = fmt::format("{}{}", hint, k);
+    Result<Expr> zero = integer_buffer(lc, t->dtype, ShapeDim(0), name + "_lo");
+    TF_TRY(zero);
+    Result<Expr> top = integer_buffer(lc, t->dtype, ShapeDim(last[k] + 1), name + "_hi");
+    TF_TRY(top);
+    Result<bool> checked = abort_outside(lc, *s, *zero, *top, message, name);
+    TF_TRY(checked);
+    out.push_back(*s);
+  }
+  return out;
 }
 
 Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,

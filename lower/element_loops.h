@@ -19,6 +19,7 @@
 #include "ir/core/expr.h"
 #include "ir/type/tensor_type.h"
 #include "lower/lowering_context.h"
+#include "lower/strategy_context.h"
 
 namespace tf::lower {
 
@@ -43,6 +44,21 @@ Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at
 /// out-of-bounds view. `extent` is static or a DimVar.
 Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
                          const std::string& message, std::string_view hint);
+
+/// `if value < lo or value >= top { abort(message) }` appended: `value`, `lo` and `top` rank-0
+/// tensors of one integer dtype.
+Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
+                           std::string_view hint);
+
+/// A rank-0 register buffer of integer dtype `d` filled with `v` (a literal, or a DimVar's value).
+Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint);
+
+/// The coordinates of a window whose starts are `starts` (literals or HIR values of rank-0
+/// integers, lowered here in order under `strategy`), each non-literal start checked to lie in
+/// [0, last[k]] (an abort with `message` otherwise: HIR's eval error for a window leaving its
+/// tensor). A literal start is the caller's to check.
+Result<std::vector<Expr>> window_starts(LoweringContext& lc, const StrategyContext& strategy, const std::vector<Expr>& starts,
+                                        const std::vector<std::int64_t>& last, const std::string& message, std::string_view hint);
 
 /// `if cond { then } else { otherwise }` appended, each branch what its function emits.
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,

@@ -362,6 +362,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Transpose), kTransposePattern},
       {tensor(TensorOp::Reshape), kReshapePattern},
       {tensor(TensorOp::Slice), kSlicePattern},
+      {tensor(TensorOp::InsertSlice), kInsertSlicePattern},
       {tensor(TensorOp::Split), kSplitPattern},
       {tensor(TensorOp::Concat), kConcatPattern},
       {tensor(TensorOp::Stack), kStackPattern},

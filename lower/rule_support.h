@@ -45,6 +45,7 @@ Result<Expr> copy_of(LoweringContext& lc, const StrategyContext& strategy, const
 extern const LoweringPattern kTransposePattern;
 extern const LoweringPattern kReshapePattern;
 extern const LoweringPattern kSlicePattern;
+extern const LoweringPattern kInsertSlicePattern;
 extern const LoweringPattern kSplitPattern;
 extern const LoweringPattern kConcatPattern;
 extern const LoweringPattern kStackPattern;

@@ -8,6 +8,8 @@
 #include "ir/core/tuple.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
+#include "ir/tir/tir_ops.h"
+#include "lower/element_loops.h"
 #include "lower/rule_support.h"
 
 namespace tf::lower {
@@ -52,46 +54,123 @@ Result<Expr> box_view(const RuleInput& in, const Expr& x, std::int64_t offset, c
   return view_of(in, x, *composed, suffix);
 }
 
-// slice(x, starts, sizes=S, strides=T) with literal starts and a static shape: the view
-// `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index. A window the
-// extent does not hold (an HIR eval error) is refused, as is a start known only at run time
-// (TIR views have static offsets). Its operands are Raw: the starts are read as HIR literals, and
-// x is lowered whole once the window is known to hold.
+// The starts of a window: a Tuple's elements, or one bare value (a rank-1 tensor's).
+std::vector<Expr> starts_of(const Expr& e) {
+  const auto* t = e->as<Tuple>();
+  return t != nullptr ? t->elements : std::vector<Expr>{e};
+}
+
+// The literal value of a start, or nullopt for one known only at run time.
+std::optional<std::int64_t> literal_start(const Expr& e) {
+  const Constant* k = e->as<Constant>();
+  if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return std::nullopt;
+  return std::get<std::int64_t>(k->value);
+}
+
+// The largest start a window of `n` elements `st` apart fits in an extent `e` at (one past
+// the last element for an empty window); negative when none does.
+std::int64_t last_start(std::int64_t n, std::int64_t st, std::int64_t e) { return n == 0 ? e : e - 1 - (n - 1) * st; }
+
+// slice(x, starts, sizes=S, strides=T) of a static shape: with literal starts the view
+// `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index, a window the
+// extent does not hold (an HIR eval error) refused; with a start known only at run time, the
+// view `tensor_view(x, s_0, ..., layout=Layout(S, row-major strides * T))` at those start
+// coordinates, each run-time start checked first (window_starts: an abort where HIR reports
+// the window leaving the extent). Its operands are Raw: x is lowered whole, then the starts.
 Result<Expr> rewrite_slice(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const Call& c = in.call;
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
   const std::optional<std::vector<std::int64_t>> sizes = static_extents(tensor_type_of(c)->shape);
   if (!extents || !sizes) return lc.refusal(c, "slice", "views need static shapes, and the operand's or the result's is symbolic");
-  const auto* starts_tuple = c.args[1]->as<Tuple>();
-  std::vector<std::int64_t> starts;
-  for (const Expr& e : starts_tuple != nullptr ? starts_tuple->elements : std::vector<Expr>{c.args[1]}) {
-    const Constant* k = e->as<Constant>();
-    if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value))
-      return lc.refusal(c, "slice", "a start known only at run time has no view (TIR views have static offsets)");
-    starts.push_back(std::get<std::int64_t>(k->value));
-  }
+  const std::vector<Expr> start_exprs = starts_of(c.args[1]);
   std::vector<std::int64_t> steps;
   for (const ShapeDim& d : in.attr<std::vector<ShapeDim>>("strides")) {
     if (!d.is_static()) return lc.refusal(c, "slice", "views need static strides");
     steps.push_back(d.value());
   }
   const std::size_t rank = extents->size();
-  if (starts.size() != rank || sizes->size() != rank || steps.size() != rank)
+  if (start_exprs.size() != rank || sizes->size() != rank || steps.size() != rank)
     return lc.refusal(c, "slice", "starts, sizes and strides need one entry per axis (an HIR eval error)");
   const std::vector<std::int64_t> strides = *static_row_major_strides(tensor_type_of(*c.args[0])->shape);
   std::int64_t offset = 0;
+  bool run_time = false;
+  std::vector<std::int64_t> last;
   for (std::size_t k = 0; k < rank; ++k) {
-    const std::int64_t s = starts[k], n = (*sizes)[k], st = steps[k], e = (*extents)[k];
-    const bool inside = n == 0 ? s >= 0 && s <= e : s >= 0 && st > 0 && s < e && (n == 1 || st <= (e - 1 - s) / (n - 1));
-    if (!inside)
+    const std::int64_t n = (*sizes)[k], st = steps[k], e = (*extents)[k];
+    if (n > 1 && st <= 0) return lc.refusal(c, "slice", fmt::format("the stride {} on axis {} is not positive (an HIR eval error)", st, k));
+    last.push_back(last_start(n, st, e));
+    const std::optional<std::int64_t> s = literal_start(start_exprs[k]);
+    if (!s) {
+      run_time = true;
+      continue;
+    }
+    if (*s < 0 || *s > last.back())
       return lc.refusal(c, "slice", fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
-                                                "(an HIR eval error)", s, n, st, k, e));
-    offset += s * strides[k];
+                                                "(an HIR eval error)", *s, n, st, k, e));
+    offset += *s * strides[k];
   }
   Result<Expr> x = lower_value(lc, in.strategy, c.args[0]);
   TF_TRY(x);
-  return box_view(in, *x, offset, *sizes, strides, steps);
+  if (!run_time) return box_view(in, *x, offset, *sizes, strides, steps);
+  Result<std::vector<Expr>> at = window_starts(lc, in.strategy, start_exprs, last,
+                                               "slice: a window start is out of range for the extent", in.name("s"));
+  TF_TRY(at);
+  if (std::find(sizes->begin(), sizes->end(), 0) != sizes->end()) return box_view(in, *x, 0, *sizes, strides, steps);
+  std::vector<std::int64_t> scaled;
+  for (std::size_t k = 0; k < rank; ++k) scaled.push_back(strides[k] * steps[k]);
+  Result<Layout> window = Layout::make(tuple_of_ints(*sizes), tuple_of_ints(scaled));
+  TF_TRY(window);
+  std::vector<Expr> args = {*x};
+  args.insert(args.end(), at->begin(), at->end());
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(args), {{"layout", LayoutBase(*window)}});
+  TF_TRY(v);
+  return lc.bind(in.name("v"), *v);
+}
+
+// insert_slice(dst, update, offsets) of static shapes: the result a register copy of dst, and
+// update copied into its window at the offsets (literals checked here, run-time ones by an
+// abort, as HIR's eval error for a window leaving dst): the view of the result at the offsets
+// as start coordinates, of update's shape.
+Result<Expr> rewrite_insert_slice(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const Call& c = in.call;
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(c)->shape);
+  const std::optional<std::vector<std::int64_t>> window = static_extents(tensor_type_of(*c.args[1])->shape);
+  if (!extents || !window) return lc.refusal(c, "insert_slice", "views need static shapes, and dst's or update's is symbolic");
+  const std::vector<Expr> offsets = starts_of(c.args[2]);
+  const std::size_t rank = extents->size();
+  if (offsets.size() != rank || window->size() != rank)
+    return lc.refusal(c, "insert_slice", "offsets and update need one entry per axis of dst (an HIR eval error)");
+  std::vector<std::int64_t> last;
+  for (std::size_t k = 0; k < rank; ++k) {
+    last.push_back(last_start((*window)[k], 1, (*extents)[k]));
+    const std::optional<std::int64_t> o = literal_start(offsets[k]);
+    if (o && (*o < 0 || *o > last.back()))
+      return lc.refusal(c, "insert_slice", fmt::format("the window at {} of {} on axis {} leaves the extent {} (an HIR eval error)",
+                                                       *o, (*window)[k], k, (*extents)[k]));
+  }
+  Result<Expr> dst = lower_value(lc, in.strategy, c.args[0]);
+  TF_TRY(dst);
+  Result<Expr> update = lower_value(lc, in.strategy, c.args[1]);
+  TF_TRY(update);
+  Result<std::vector<Expr>> at = window_starts(lc, in.strategy, offsets, last,
+                                               "insert_slice: the window leaves dst", in.name("o"));
+  TF_TRY(at);
+  Result<Expr> out = copy_of(lc, in.strategy, *dst, in.name());
+  TF_TRY(out);
+  if (std::find(window->begin(), window->end(), 0) != window->end()) return *out;
+  Result<Layout> box = Layout::make(tuple_of_ints(*window), tuple_of_ints(row_major_strides(*extents)));
+  TF_TRY(box);
+  std::vector<Expr> args = {*out};
+  args.insert(args.end(), at->begin(), at->end());
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(args), {{"layout", LayoutBase(*box)}});
+  TF_TRY(v);
+  Result<Expr> into = lc.bind(in.name("w"), *v);
+  TF_TRY(into);
+  Result<bool> copied = lc.emit(tir::TirOp::Copy, {*update, *into});
+  TF_TRY(copied);
+  return *out;
 }
 
 // split of a static shape into parts that divide the extent.
@@ -227,6 +306,7 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, &match_transpose};
 const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape};
 const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
+const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};
 const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, &match_join};
 const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack, &match_join};
