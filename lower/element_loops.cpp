@@ -83,6 +83,15 @@ Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at
   return lc.bind(hint, *v);
 }
 
+Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
+                          const std::string& hint) {
+  Result<Expr> src = element_at(lc, x, std::move(from), hint + "_x");
+  TF_TRY(src);
+  Result<Expr> dst = element_at(lc, y, std::move(to), hint + "_r");
+  TF_TRY(dst);
+  return lc.emit(tir::TirOp::Copy, {*src, *dst});
+}
+
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {
   Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, hint);
   TF_TRY(b);
@@ -161,28 +170,24 @@ Result<std::vector<Expr>> window_starts(LoweringContext& lc, const StrategyConte
 Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<ShapeDim>& x_shape,
                         const std::vector<ShapeDim>& shape, const std::vector<Expr>& at, std::string_view hint) {
   TF_CHECK(x_shape.size() <= shape.size() && at.size() == shape.size(), "element_of: a broadcast operand of higher rank");
-  std::vector<Expr> args = {x};
+  std::vector<Expr> coords;
   const std::size_t lead = shape.size() - x_shape.size();
   for (std::size_t k = 0; k < x_shape.size(); ++k) {
     const ShapeDim& mine = x_shape[k];
     const ShapeDim& theirs = shape[lead + k];
     if (mine == theirs) {
-      args.push_back(at[lead + k]);
+      coords.push_back(at[lead + k]);
     } else if (mine.is_static() && mine.value() == 1) {
       Result<Expr> zero = index_literal(0);
       TF_TRY(zero);
-      args.push_back(*zero);
+      coords.push_back(*zero);
     } else {
       return category_error(DiagCategory::Usage,
                             fmt::format("an operand's axis {} of extent {} neither equals the result's {} nor is 1", k,
                                         to_string(mine), to_string(theirs)));
     }
   }
-  Result<Layout> scalar = Layout::make(IntTuple::tuple({}), IntTuple::tuple({}));
-  TF_TRY(scalar);
-  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(args), {{"layout", LayoutBase(*scalar)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
+  return element_at(lc, x, std::move(coords), hint);
 }
 
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,

@@ -38,6 +38,11 @@ Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<Sh
 /// rank-0 integer tensors such as an index element), bound to a fresh Var named after `hint`.
 Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::string_view hint);
 
+/// `copy(x at from, y at to)`: one element moved between the rank-0 views at those coordinates
+/// (hint + "_x", hint + "_r").
+Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
+                          const std::string& hint);
+
 /// Checks that every element of the rank-1 integer tensor `index` lies in [0, extent): a loop
 /// whose element out of range reaches `abort(message)` (an eval error in the machine model, a
 /// trap on the device), what HIR reports as an eval error, so an index never becomes an

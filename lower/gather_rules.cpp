@@ -4,7 +4,6 @@
 // moves codes with copy, so every dtype moves bit for bit.
 #include <fmt/format.h>
 
-#include "ir/core/constant.h"
 #include "ir/core/kind_attrs.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/type_print.h"
@@ -51,11 +50,7 @@ Result<Expr> rule_index_select(const RuleInput& in) {
     TF_TRY(entry);
     std::vector<Expr> from = at;
     from[a] = *entry;
-    Result<Expr> src = element_at(in.lc, in.operands[0], from, in.name() + "_x");
-    TF_TRY(src);
-    Result<Expr> out = element_at(in.lc, *dst, at, in.name() + "_r");
-    TF_TRY(out);
-    return in.lc.emit(tir::TirOp::Copy, {*src, *out});
+    return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);
   return *dst;
@@ -82,13 +77,9 @@ Result<Expr> rule_index_copy(const RuleInput& in) {
   Result<bool> loops = element_loops(in.lc, src_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
     TF_TRY(entry);
-    Result<Expr> from = element_at(in.lc, in.operands[2], at, in.name() + "_s");
-    TF_TRY(from);
     std::vector<Expr> to = at;
     to[a] = *entry;
-    Result<Expr> into = element_at(in.lc, *out, to, in.name() + "_r");
-    TF_TRY(into);
-    return in.lc.emit(tir::TirOp::Copy, {*from, *into});
+    return copy_element(in.lc, in.operands[2], at, *out, to, in.name());
   });
   TF_TRY(loops);
   return *out;
@@ -105,14 +96,8 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
   TF_TRY(counted);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  Result<Expr> r = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_repeats");
+  Result<Expr> r = integer_buffer(in.lc, DType::i64(), ShapeDim(repeats), in.name() + "_repeats");
   TF_TRY(r);
-  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(i64);
-  Result<ConstantRef> count = Constant::make(repeats, IRType(*i64));
-  TF_TRY(count);
-  Result<bool> set = in.lc.emit(tir::TirOp::Fill, {*r, Expr(*count)});
-  TF_TRY(set);
   Result<Expr> q = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_q");
   TF_TRY(q);
   Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
@@ -122,11 +107,7 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
     TF_TRY(d);
     std::vector<Expr> from = at;
     from[a] = *q;
-    Result<Expr> src = element_at(in.lc, in.operands[0], from, in.name() + "_x");
-    TF_TRY(src);
-    Result<Expr> out = element_at(in.lc, *dst, at, in.name() + "_r");
-    TF_TRY(out);
-    return in.lc.emit(tir::TirOp::Copy, {*src, *out});
+    return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);
   return *dst;
