@@ -268,7 +268,8 @@ class FuncBuilder {
     const Value& a = element(ts);
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
-    if (ctx_.opts.lowerable_only) kind = std::array<int, 13>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13}[static_cast<std::size_t>(pick<int>(0, 13))];
+    if (ctx_.opts.lowerable_only)
+      kind = std::array<int, 15>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15, 16}[static_cast<std::size_t>(pick<int>(0, 15))];
     else if (ctx_.opts.every_op) kind = pick<int>(0, 21);
     switch (kind) {
       case 0:
@@ -438,7 +439,7 @@ class FuncBuilder {
   // axis of 2 at k).
   std::optional<std::pair<std::string, Value>> concat_or_stack(const Value& a) {
     const TType& x = a.tensor();
-    if (x.umat) return std::nullopt;
+    if (x.umat || (ctx_.opts.lowerable_only && !static_shape(x))) return std::nullopt;  // lower/ joins static shapes
     const int rank = static_cast<int>(x.shape.size());
     TType t = x;
     if (rank > 0 && one_in(2)) {

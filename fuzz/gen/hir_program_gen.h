@@ -73,9 +73,10 @@ struct HirGenOptions {
   /// Rebinding a visible name (a later binding hides the earlier one).
   bool rebinding = true;
   /// Only what lower/ has rules for (docs/lowering.md): binaries, unaries, casts in the
-  /// destination's default mode, reshapes, transposes and slices (literal starts) of static shapes, reductions, softmax, matmul, clamp, full_like, loops
-  /// (a carry-free one over a static range) and calls; no tuple binding. The lowering laws use
-  /// it.
+  /// destination's default mode, reshapes, transposes and slices (literal starts) of static
+  /// shapes, reductions, softmax, matmul, clamp, full_like, where, concat and stack (static
+  /// shapes), loops (a carry-free one over a static range) and calls; no tuple binding. The
+  /// lowering laws use it.
   bool lowerable_only = false;
   /// With lowerable_only: a declared mesh (threads, CTAs or both) and, in most functions, an
   /// epilogue that distributes a static value over it: `reshard(v, layout=L[, storage=S])`
