@@ -90,16 +90,21 @@ DumpedValue common_copy(const Copies& copies) {
 void AllocationRecorder::observe(const AllocationEvent& e) {
   if (!names_.empty() && !names_.contains(e.let.var->name)) return;
   const View& v = *e.view;
+  const std::size_t let = let_ids_.emplace(&e.let, let_ids_.size()).first->second;
+  const std::string& name = e.let.var->name;
+  const SourceLocation location = e.let.loc() ? *e.let.loc() : SourceLocation{};
   if (v.buffer->space() == Space::Register) {
     const auto key = std::make_tuple(&e.let, e.launch, e.call_path);
     auto [it, fresh] = by_register_site_.emplace(key, entries_.size());
-    if (fresh) entries_.push_back(Entry{.let = &e.let, .launch = e.launch});
+    if (fresh) entries_.push_back(Entry{.let = let, .name = name, .location = location, .launch = e.launch});
     entries_[it->second].threads[e.thread.cta * e.thread.block + e.thread.tid] = {e.thread, e.view};
     return;
   }
   auto [it, fresh] = by_buffer_.emplace(v.buffer.get(), entries_.size());
   if (!fresh) return;  // another thread of the CTA or the launch: the same buffer
-  entries_.push_back(Entry{.let = &e.let,
+  entries_.push_back(Entry{.let = let,
+                           .name = name,
+                           .location = location,
                            .launch = e.launch,
                            .cta = v.buffer->space() == Space::Shared ? e.thread.cta : -1,
                            .view = e.view});
@@ -107,15 +112,15 @@ void AllocationRecorder::observe(const AllocationEvent& e) {
 
 std::vector<DumpedValue> AllocationRecorder::finish() const {
   // What tells the tensors of one let apart: its launches and its CTAs (design note).
-  std::map<const tf::tir::LetStmt*, std::set<std::uint64_t>> launches;
-  std::map<const tf::tir::LetStmt*, std::set<std::int64_t>> ctas;
+  std::map<std::size_t, std::set<std::uint64_t>> launches;
+  std::map<std::size_t, std::set<std::int64_t>> ctas;
   for (const Entry& e : entries_) {
     launches[e.let].insert(e.launch);
     if (e.cta >= 0) ctas[e.let].insert(e.cta);
   }
   std::vector<DumpedValue> out;
-  std::map<std::pair<const tf::tir::LetStmt*, std::string>, int> seen;
-  std::map<std::pair<const tf::tir::LetStmt*, std::string>, int> total;
+  std::map<std::pair<std::size_t, std::string>, int> seen;
+  std::map<std::pair<std::size_t, std::string>, int> total;
   std::vector<std::string> wheres;
   for (const Entry& e : entries_) {
     std::string where;
@@ -130,8 +135,8 @@ std::vector<DumpedValue> AllocationRecorder::finish() const {
     DumpedValue d = e.view ? of_contents(*e.view)
                     : e.threads.begin()->second.second->dist ? assembled(e.threads)
                                                              : common_copy(e.threads);
-    d.name = e.let->var->name;
-    d.location = e.let->loc() ? *e.let->loc() : SourceLocation{};
+    d.name = e.name;
+    d.location = e.location;
     d.where = wheres[k];
     if (total[{e.let, wheres[k]}] > 1)
       d.where += fmt::format("{}execution {}", d.where.empty() ? "" : ", ", ++seen[{e.let, wheres[k]}]);

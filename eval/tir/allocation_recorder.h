@@ -53,8 +53,13 @@ class AllocationRecorder {
   std::vector<DumpedValue> finish() const;
 
  private:
+  // An entry names its let by a number and copies its name and place: finish() runs after the
+  // run, when the module the lets belong to may be gone (a lowered module lives only as long as
+  // evaluate_lowered; ASan found finish() reading a freed LetStmt).
   struct Entry {
-    const tf::tir::LetStmt* let = nullptr;
+    std::size_t let = 0;  ///< the let's number in let_ids_
+    std::string name;
+    SourceLocation location;
     std::uint64_t launch = 0;
     std::int64_t cta = -1;  ///< a shared buffer's CTA; -1 otherwise
     ViewRef view;           ///< a buffer's view
@@ -64,6 +69,7 @@ class AllocationRecorder {
   std::set<std::string> names_;
   std::vector<Entry> entries_;
   std::unordered_map<const Buffer*, std::size_t> by_buffer_;
+  std::unordered_map<const tf::tir::LetStmt*, std::size_t> let_ids_;  ///< during the run only
   std::map<std::tuple<const tf::tir::LetStmt*, std::uint64_t, std::uint64_t>, std::size_t> by_register_site_;
 };
 
