@@ -110,9 +110,10 @@ TEST(CheckedWrites, FindingsThatCannotBeWrittenGoToStderrAndExitTwo) {
   EXPECT_EQ(t.out, "tf: " + taken + "/findings.jsonl: error[usage]: cannot write '" + taken +
                        "/findings.jsonl': Is a directory\n");
   // A reproducer that cannot be written is printed on stderr after its diagnostic (the planted
-  // tail-predicate bug fails hir-vs-tir at case 0 of seed 1).
+  // tail-predicate bug fails hir-vs-tir within the first cases of seed 1; which one depends on
+  // the generator, so every name the five cases could take is a folder already).
   const std::string repro = fresh_folder("reproducer_taken");
-  fs::create_directories(fs::path(repro) / "hir-vs-tir-seed-1-case-0.tfir");
+  for (int k = 0; k < 5; ++k) fs::create_directories(fs::path(repro) / ("hir-vs-tir-seed-1-case-" + std::to_string(k) + ".tfir"));
   const TfRun p = run_tf_binary(
       "fuzz --plant lowering-forgets-tail-predicate --property hir-vs-tir --seed 1 --max-findings "
       "1 --shrink-time 5 "
@@ -120,9 +121,12 @@ TEST(CheckedWrites, FindingsThatCannotBeWrittenGoToStderrAndExitTwo) {
           repro + " 2>&1 >/dev/null",
       /*merge_stderr=*/false);
   EXPECT_EQ(p.exit_code, 2) << p.out;
-  EXPECT_TRUE(holds(p.out, "cannot write '" + repro +
-                               "/hir-vs-tir-seed-1-case-0.tfir': Is a directory\n"
-                               "tf fuzz: the reproducer of hir-vs-tir case 0 follows:\ntfir 1\n# A "
+  const std::size_t at = p.out.find("cannot write '" + repro + "/hir-vs-tir-seed-1-case-");
+  ASSERT_NE(at, std::string::npos) << p.out;
+  const std::string k = p.out.substr(at + ("cannot write '" + repro + "/hir-vs-tir-seed-1-case-").size(), 1);
+  EXPECT_TRUE(holds(p.out, "cannot write '" + repro + "/hir-vs-tir-seed-1-case-" + k +
+                               ".tfir': Is a directory\n"
+                               "tf fuzz: the reproducer of hir-vs-tir case " + k + " follows:\ntfir 1\n# A "
                                "reproducer written by `tf fuzz`"))
       << p.out;
   // Without a failed write the same run exits 1 (a case failed) and its file holds the finding.
