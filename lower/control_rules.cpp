@@ -17,16 +17,6 @@ namespace tf::lower {
 
 namespace {
 
-// A For bound: a static extent as an i64 literal, a symbolic one as its dim expression.
-Result<Expr> bound_expr(const ShapeDim& d) {
-  if (!d.is_static()) return d.expr();
-  Result<TensorTypeRef> type = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(type);
-  Result<ConstantRef> c = Constant::make(d.value(), IRType(*type));
-  TF_TRY(c);
-  return Expr(*c);
-}
-
 void dim_names(const ShapeDim& d, std::set<std::string>& out) {
   if (!d.is_static())
     for (const DimVarRef& v : free_dim_vars(d.expr())) out.insert(v->name);
@@ -152,7 +142,7 @@ Result<Expr> lower_loop(LoweringContext& lc, const StrategyContext& strategy, co
   Result<tir::SequentialRef> inner = lc.close_body();
   TF_TRY(body);
   TF_TRY(inner);
-  Result<Expr> start = bound_expr(g.start()), stop = bound_expr(g.stop()), step = bound_expr(g.step());
+  Result<Expr> start = extent_value(g.start()), stop = extent_value(g.stop()), step = extent_value(g.step());
   TF_TRY(start);
   TF_TRY(stop);
   TF_TRY(step);

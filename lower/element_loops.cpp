@@ -17,29 +17,14 @@ namespace tf::lower {
 
 namespace {
 
-Result<TensorTypeRef> index_type() { return TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem); }
-
-Result<Expr> index_literal(std::int64_t v) {
-  Result<TensorTypeRef> t = index_type();
-  TF_TRY(t);
-  Result<ConstantRef> c = Constant::make(v, IRType(*t));
-  TF_TRY(c);
-  return Expr(*c);
-}
-
-Result<Expr> extent_expr(const ShapeDim& d) {
-  if (!d.is_static()) return d.expr();
-  return index_literal(d.value());
-}
-
 Result<bool> nest(LoweringContext& lc, const std::vector<ShapeDim>& shape, std::size_t axis, std::vector<Expr>& at,
                   const std::function<Result<bool>(const std::vector<Expr>&)>& body) {
   if (axis == shape.size()) return body(at);
-  Result<TensorTypeRef> t = index_type();
+  Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
   TF_TRY(t);
   Result<VarRef> iv = Var::make(lc.scope_name(fmt::format("e{}", axis)), IRType(*t));
   TF_TRY(iv);
-  Result<Expr> start = index_literal(0), step = index_literal(1), stop = extent_expr(shape[axis]);
+  Result<Expr> start = index_constant(0), step = index_constant(1), stop = extent_value(shape[axis]);
   TF_TRY(start);
   TF_TRY(step);
   TF_TRY(stop);
@@ -95,7 +80,7 @@ Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> 
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {
   Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, hint);
   TF_TRY(b);
-  Result<Expr> value = extent_expr(v);
+  Result<Expr> value = extent_value(v);
   TF_TRY(value);
   Result<bool> f = lc.emit(tir::TirOp::Fill, {*b, *value});
   TF_TRY(f);
@@ -145,7 +130,7 @@ Result<std::vector<Expr>> window_starts(LoweringContext& lc, const StrategyConte
   std::vector<Expr> out;
   for (std::size_t k = 0; k < starts.size(); ++k) {
     if (const auto* c = starts[k]->as<Constant>(); c != nullptr && std::holds_alternative<std::int64_t>(c->value)) {
-      Result<Expr> lit = index_literal(std::get<std::int64_t>(c->value));
+      Result<Expr> lit = index_constant(std::get<std::int64_t>(c->value));
       TF_TRY(lit);
       out.push_back(*lit);
       continue;
@@ -178,7 +163,7 @@ Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<Sh
     if (mine == theirs) {
       coords.push_back(at[lead + k]);
     } else if (mine.is_static() && mine.value() == 1) {
-      Result<Expr> zero = index_literal(0);
+      Result<Expr> zero = index_constant(0);
       TF_TRY(zero);
       coords.push_back(*zero);
     } else {

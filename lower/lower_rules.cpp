@@ -176,20 +176,14 @@ Result<Expr> rule_shape_of(const RuleInput& in) {
   const std::vector<ShapeDim>& extents = tensor_type_of(*in.call.args[0])->shape;
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  Result<TensorTypeRef> i64 = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(i64);
   for (std::size_t k = 0; k < extents.size(); ++k) {
-    Result<ConstantRef> at = Constant::make(static_cast<std::int64_t>(k), IRType(*i64));
+    Result<Expr> at = index_constant(static_cast<std::int64_t>(k));
     TF_TRY(at);
-    Result<Expr> e = element_of(in.lc, *dst, type.shape, type.shape, {Expr(*at)}, fmt::format("{}_{}", in.name(), k));
+    Result<Expr> e = element_at(in.lc, *dst, {*at}, fmt::format("{}_{}", in.name(), k));
     TF_TRY(e);
-    Expr value = extents[k].is_static() ? Expr() : extents[k].expr();
-    if (extents[k].is_static()) {
-      Result<ConstantRef> n = Constant::make(extents[k].value(), IRType(*i64));
-      TF_TRY(n);
-      value = *n;
-    }
-    Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*e, value});
+    Result<Expr> value = extent_value(extents[k]);
+    TF_TRY(value);
+    Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*e, *value});
     TF_TRY(f);
   }
   return *dst;

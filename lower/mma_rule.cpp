@@ -191,12 +191,7 @@ Result<bool> lower_mma(LoweringContext& lc, const MmaPlan& plan, const VarRef& o
   TF_TRY(i64);
   Result<VarRef> kt = Var::make(lc.scope_name("kt"), IRType(*i64));
   TF_TRY(kt);
-  auto index = [&](std::int64_t v) -> Result<Expr> {
-    Result<ConstantRef> c = Constant::make(v, IRType(*i64));
-    TF_TRY(c);
-    return Expr(*c);
-  };
-  Result<Expr> origin = index(0), stop = index(k), step = index(kMmaRuleKTile);
+  Result<Expr> origin = index_constant(0), stop = index_constant(k), step = index_constant(kMmaRuleKTile);
   TF_TRY(origin);
   TF_TRY(stop);
   TF_TRY(step);

@@ -42,6 +42,19 @@ Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, s
 }
 
 // A fresh register copy of `v` (a value that must not change under it).
+Result<Expr> index_constant(std::int64_t v) {
+  Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(t);
+  Result<ConstantRef> c = Constant::make(v, IRType(*t));
+  TF_TRY(c);
+  return Expr(*c);
+}
+
+Result<Expr> extent_value(const ShapeDim& d) {
+  if (!d.is_static()) return d.expr();
+  return index_constant(d.value());
+}
+
 Result<Expr> copy_of(LoweringContext& lc, const StrategyContext& strategy, const Expr& v, std::string_view hint) {
   const TensorType& type = *tensor_type_of(*v);
   Result<Expr> t = alloc_value(lc, strategy, type, type.dtype, hint);

@@ -93,22 +93,25 @@ std::vector<Diagnostic> check_reshape(Op op, const std::vector<ShapeDim>& shape,
 
 // The window start of a view (memory_typeinfer.h): rank-0 integer operands, one per axis of
 // memory or one flat start, under a layout that is not a ShardLayout.
+// The rule a view's start coordinates answer to (docs/decisions.md D12).
+constexpr const char* kViewRule = "TIR.2.3.MEMORY.tensorview";
+
 std::vector<Diagnostic> check_view_start(Op op, const std::vector<Expr>& args, const TensorType& memory,
                                          const LayoutBase& layout) {
   const std::size_t count = args.size() - 1;
   if (count == 0) return {};
   std::vector<Diagnostic> diags;
   if (layout.is_shard())
-    diags.push_back(op_type_error(op, "a ShardLayout view takes no start coordinates (it distributes the whole memory); "
+    diags.push_back(detail::op_rule_error(op, kViewRule, "a ShardLayout view takes no start coordinates (it distributes the whole memory); "
                                       "view the window with a plain layout first"));
   if (count != 1 && count != static_cast<std::size_t>(memory.rank()))
-    diags.push_back(op_type_error(
-        op, fmt::format("{} start coordinates for a memory of rank {}: give one per axis ({}) or one flat start", count,
+    diags.push_back(detail::op_rule_error(
+        op, kViewRule, fmt::format("{} start coordinates for a memory of rank {}: give one per axis ({}) or one flat start", count,
                         memory.rank(), memory.rank())));
   for (std::size_t i = 1; i < args.size(); ++i) {
     const TensorType* c = detail::tensor_operand(op, args, i, diags);
     if (c != nullptr && (c->rank() != 0 || !c->dtype.is_integer()))
-      diags.push_back(op_type_error(op, fmt::format("the start coordinate {} is {}; a start is a rank-0 integer",
+      diags.push_back(detail::op_rule_error(op, kViewRule, fmt::format("the start coordinate {} is {}; a start is a rank-0 integer",
                                                     detail::operand_name(op, i), short_text(args[i]->type()))));
   }
   return diags;

@@ -122,6 +122,10 @@ TEST(TirMemoryOps, TensorViewStartCoordinatesAreRankZeroIntegersUnderAPlainLayou
   EXPECT_EQ(type_of(value(TirOp::TensorView, {x, row}, {at})),
             "error: tensor_view: the start coordinate coordinates[0] is Tensor[(2,), i64, storage=rmem]; a start is a "
             "rank-0 integer");
+  // Each refusal names the rule it answers to.
+  Result<CallRef> three = value(TirOp::TensorView, {x, i, k, k}, {at});
+  ASSERT_FALSE(three.ok());
+  EXPECT_EQ(three.diagnostics()[0].rule_id, "TIR.2.3.MEMORY.tensorview");
   Mesh ctas = mesh("cta", 3, IntTuple::tuple({3}), IntTuple::tuple({1}));
   ShardLayout rows = ok(ShardLayout::make(window, {S(0)}, ctas));
   EXPECT_EQ(type_of(value(TirOp::TensorView, {x, k}, {{"layout", LayoutBase(rows)}})),
