@@ -14,20 +14,25 @@ namespace tf::cuda {
 
 namespace {
 
+// The emulation's compiler (TF_EMU_CXX, chosen at configure time: clang++ where found, else
+// g++) and its name in diagnostics and progress lines ("clang++", "g++").
+std::string emu_cxx_name() { return std::filesystem::path(TF_EMU_CXX).filename().string(); }
+bool emu_cxx_is_clang() { return emu_cxx_name().find("clang") != std::string::npos; }
+
 // The flags an emulated module compiles with (its precompiled header shares them): -O1 for a
 // module that runs alone, -O0 for a batch (it compiles 2.5 times as fast, and a campaign's
 // kernels are small: compiling them is most of their cost). Neither changes what a float
 // operation computes: no fast math, no contraction into FMAs.
-std::string gxx_flags(EmuOptimization level) {
-  return fmt::format("g++ -std=c++20 {} -fPIC -fno-fast-math -ffp-contract=off -w -I'{}' -isystem '{}'",
+std::string cxx_flags(EmuOptimization level) {
+  return fmt::format("'{}' -std=c++20 {} -fPIC -fno-fast-math -ffp-contract=off -w -I'{}' -isystem '{}'", TF_EMU_CXX,
                      level == EmuOptimization::Run ? "-O1" : "-O0", TF_SOURCE_ROOT, TF_CUDA_INCLUDE_DIR);
 }
 
 // The runtime's headers precompiled once per process (parsing the CUDA headers is two thirds of
-// a module's compile: 1.7 s -> 0.6 s for a small kernel): a wrapper that includes
-// cuda/runtime/tf_runtime.h, with its .gch beside it. "" when it could not be built (modules then
-// compile without it, only slower).
-// One per optimization level.
+// a module's compile: 1.7 s -> 0.6 s for a small kernel under g++): a wrapper that includes
+// cuda/runtime/tf_runtime.h, with its precompiled form beside it (g++ reads `.gch`, clang++
+// `.pch`, each for `-include` of the wrapper). "" when it could not be built (modules then
+// compile without it, only slower). One per optimization level.
 const std::string& runtime_pch(EmuOptimization level) {
   struct Pch {
     std::once_flag once;
@@ -46,7 +51,9 @@ const std::string& runtime_pch(EmuOptimization level) {
     p.dir = dir;
     const std::string header = dir + "/tf_runtime_pch.h";
     std::ofstream(header) << "#include \"cuda/runtime/tf_runtime.h\"\n";
-    if (run_command(fmt::format("{} -x c++-header '{}' -o '{}.gch'", gxx_flags(level), header, header)).first == 0) p.wrapper = header;
+    const char* suffix = emu_cxx_is_clang() ? "pch" : "gch";
+    if (run_command(fmt::format("{} -x c++-header '{}' -o '{}.{}'", cxx_flags(level), header, header, suffix)).first == 0)
+      p.wrapper = header;
   });
   return p.wrapper;
 }
@@ -58,22 +65,22 @@ std::string emu_link() {
 }
 
 // The compile command of a module; the precompiled header (built on the first compile of the
-// process) does not change what g++ makes of it, so the disk cache's key leaves it out.
-std::string gxx_command(EmuOptimization level, const std::string& src, const std::string& lib, const std::string& pch) {
+// process) does not change what the compiler makes of it, so the disk cache's key leaves it out.
+std::string cxx_command(EmuOptimization level, const std::string& src, const std::string& lib, const std::string& pch) {
   const std::string include = pch.empty() ? std::string() : fmt::format("-include '{}'", pch);
-  return fmt::format("{} -shared {} '{}' -o '{}' {}", gxx_flags(level), include, src, lib, emu_link());
+  return fmt::format("{} -shared {} '{}' -o '{}' {}", cxx_flags(level), include, src, lib, emu_link());
 }
 
 }  // namespace
 
 Toolchain EmuModule::toolchain(EmuOptimization level) {
   Toolchain t;
-  t.name = "g++";
+  t.name = emu_cxx_name();
   t.extension = "cpp";
-  t.command = [level](const std::string& src, const std::string& lib) { return gxx_command(level, src, lib, runtime_pch(level)); };
+  t.command = [level](const std::string& src, const std::string& lib) { return cxx_command(level, src, lib, runtime_pch(level)); };
   t.inputs = [level] {
-    static const std::string inputs[2] = {compile_inputs(gxx_command(EmuOptimization::Run, "<src>", "<lib>", ""), {"g++"}),
-                                          compile_inputs(gxx_command(EmuOptimization::Batch, "<src>", "<lib>", ""), {"g++"})};
+    static const std::string inputs[2] = {compile_inputs(cxx_command(EmuOptimization::Run, "<src>", "<lib>", ""), {TF_EMU_CXX}),
+                                          compile_inputs(cxx_command(EmuOptimization::Batch, "<src>", "<lib>", ""), {TF_EMU_CXX})};
     return inputs[level == EmuOptimization::Run ? 0 : 1];
   };
   return t;

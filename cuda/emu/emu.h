@@ -1,5 +1,5 @@
 // The host emulation of the CUDA device primitives: what `cuda/runtime` is written on when the
-// generated source is compiled with g++ instead of nvcc.
+// generated source is compiled with the host C++ compiler (clang++ or g++) instead of nvcc.
 //
 // Design note. Every GPU thread of a launch is a Boost.Context fiber; a scheduler per launch
 // runs them one at a time on the calling OS thread, round-robin in thread order, and a fiber

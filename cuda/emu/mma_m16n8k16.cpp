@@ -1,7 +1,8 @@
 #include "cuda/emu/mma_m16n8k16.h"
 
+#include "cuda/emu/wide_sum.h"
+
 #include <bit>
-#include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -12,65 +13,25 @@ namespace tf::emu {
 
 namespace {
 
-using boost::multiprecision::cpp_int;
-
 double bf16_value(std::uint16_t code) { return static_cast<double>(std::bit_cast<float>(std::uint32_t{code} << 16)); }
-
-// x (finite, not 0) as m * 2^e with m an integer of at most 53 bits.
-void integer_and_exponent(double x, std::int64_t& m, int& e) {
-  const double f = std::frexp(x, &e);  // x = f * 2^e, 0.5 <= |f| < 1
-  m = static_cast<std::int64_t>(std::ldexp(f, 53));
-  e -= 53;
-}
-
-// mag * 2^unit (mag > 0) rounded to f32, to nearest, ties to even, overflowing to infinity.
-float round_to_f32(const cpp_int& mag, int unit) {
-  const int top = static_cast<int>(boost::multiprecision::msb(mag));  // the value is below 2^(top + unit + 1)
-  const int lsb = std::max(top - 23, -149 - unit);                   // 24 bits, or the subnormal step
-  double value;
-  if (lsb <= 0) {
-    value = std::ldexp(static_cast<double>(mag), unit);  // at most 24 significant bits: exact
-  } else {
-    cpp_int q = mag >> lsb;
-    const bool round = boost::multiprecision::bit_test(mag, static_cast<unsigned>(lsb - 1));
-    const cpp_int below = mag & ((cpp_int(1) << (lsb - 1)) - 1);
-    if (round && (below != 0 || boost::multiprecision::bit_test(q, 0))) ++q;
-    value = std::ldexp(static_cast<double>(q), lsb + unit);
-  }
-  if (value > static_cast<double>(std::numeric_limits<float>::max())) return std::numeric_limits<float>::infinity();
-  return static_cast<float>(value);
-}
 
 }  // namespace
 
 float exact_dot_f32(float c, const double* a, const double* b, int k) {
-  double terms[65];
-  int n = 0;
-  terms[n++] = static_cast<double>(c);
-  for (int i = 0; i < k && n < 65; ++i) terms[n++] = a[i] * b[i];  // bf16 products are exact in double
   bool nan = false, pos_inf = false, neg_inf = false;
-  int unit = std::numeric_limits<int>::max();
-  std::int64_t m[65];
-  int e[65];
-  for (int i = 0; i < n; ++i) {
-    if (std::isnan(terms[i])) nan = true;
-    else if (std::isinf(terms[i])) (terms[i] > 0 ? pos_inf : neg_inf) = true;
-    if (!std::isfinite(terms[i]) || terms[i] == 0) {
-      m[i] = 0;
-      e[i] = 0;
-      continue;
-    }
-    integer_and_exponent(terms[i], m[i], e[i]);
-    unit = std::min(unit, e[i]);
+  WideSum sum;
+  for (int i = -1; i < k; ++i) {
+    const double term = i < 0 ? static_cast<double>(c) : a[i] * b[i];  // products of bf16 values are exact in double
+    if (std::isnan(term))
+      nan = true;
+    else if (std::isinf(term))
+      (term > 0 ? pos_inf : neg_inf) = true;
+    else
+      sum.add(term);
   }
   if (nan || (pos_inf && neg_inf)) return std::bit_cast<float>(0x7fc00000u);
   if (pos_inf || neg_inf) return pos_inf ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
-  cpp_int sum = 0;
-  for (int i = 0; i < n; ++i)
-    if (m[i] != 0) sum += cpp_int(m[i]) << (e[i] - unit);
-  if (sum == 0) return 0.0f;
-  const float r = round_to_f32(sum < 0 ? cpp_int(-sum) : sum, unit);
-  return sum < 0 ? -r : r;
+  return sum.rounded_f32();
 }
 
 void mma_m16n8k16_bf16(MmaLane* const* lanes) {

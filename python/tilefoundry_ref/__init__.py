@@ -384,8 +384,8 @@ class Module:
 
     def run(self, fn: str, *arrays, backend: str = "emu", dims: Optional[dict] = None,
             max_memory: Union[int, str, None] = None, max_steps: Optional[int] = None, check: bool = True):
-        """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with g++ against the
-        host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
+        """Runs `fn` as emitted CUDA (`tf run --backend`): "emu" compiles it with the host's C++
+        compiler (clang++, else g++) against the host emulation (one fiber per GPU thread), "gpu" with nvcc for a CUDA device. A func is
         lowered first. Budgets and Ctrl-C as `eval`. With `check` (the default) the TIR machine
         model runs the same TIR first, as `tf run` does: undefined behaviour it reports raises
         TfError and nothing is compiled, and a backend result that differs from the model's in any

@@ -314,9 +314,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "run",
       "Run a function of a tfir file as emitted CUDA on a backend, with tf eval's inputs and\n"
       "outputs: a func is lowered first (tf lower), the TIR emitted (tf emit), compiled and\n"
-      "run. --backend emu compiles with g++ against the host emulation (one fiber per GPU\n"
-      "thread; a deadlock or a trap is reported with the CTA and thread); --backend gpu\n"
-      "compiles the same source with nvcc and runs it on a CUDA device (an error without one).\n"
+      "run. --backend emu compiles with the host's C++ compiler (clang++, else g++) against\n"
+      "the host emulation (one fiber per GPU thread; a deadlock or a trap is reported with\n"
+      "the CTA and thread); --backend gpu compiles the same source with nvcc and runs it on a\n"
+      "CUDA device (an error without one).\n"
       "The TIR machine model (tf eval of the lowered file) runs the same TIR on the same inputs\n"
       "first: undefined behaviour or a deadlock it reports is the answer (exit 2, its diagnostic)\n"
       "and nothing is compiled; then the backend's outputs must equal the model's bit for bit\n"

@@ -88,7 +88,7 @@ BackendOptions counting(int& compiles, const std::string& cache_dir) {
   BackendOptions o;
   o.cache_dir = cache_dir;
   o.on_compile = [&compiles](std::string_view compiler) {
-    EXPECT_EQ(compiler, "g++");
+    EXPECT_EQ(compiler, EmuModule::toolchain(EmuOptimization::Batch).name);
     ++compiles;
   };
   return o;

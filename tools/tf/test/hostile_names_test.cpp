@@ -55,16 +55,20 @@ const char* const kSymbols[] = {
     "buffers", "shapes", "subject", "grid", "block", "config", "smem", "a0", "d0", "e", "b", "s", "x", "x_ptr", "x_shape",
     "x_regs", "x_leaves", "x_leaf_extents", "x_local_strides", "x_strides", "x_reduced", "dim_N", "tf_dim_N", "v", "v_1"};
 
-// The macros the emitted code sees: g++'s own and those its includes define.
+// The macros the emitted code sees: those of the emulation's compiler (TF_EMU_CXX) and of g++
+// (nvcc's host compiler), and those their includes define; each name once.
 std::vector<std::string> macros() {
-  const Proc p = run(std::string("g++ -dM -E -x c++ -std=c++20 -I'") + TF_SOURCE_ROOT + "' -isystem '" TF_CUDA_INCLUDE_DIR "' '" +
-                     TF_SOURCE_ROOT + "/cuda/runtime/tf_runtime.h'");
-  EXPECT_EQ(p.exit_code, 0) << p.out;
   std::vector<std::string> out;
-  std::istringstream in(p.out);
-  const std::regex define(R"(#define ([A-Za-z_][A-Za-z0-9_]*).*)");
-  for (std::string line; std::getline(in, line);)
-    if (std::smatch m; std::regex_match(line, m, define)) out.push_back(m[1]);
+  std::set<std::string> seen;
+  for (const std::string compiler : {std::string(TF_EMU_CXX), std::string("g++")}) {
+    const Proc p = run("'" + compiler + "' -dM -E -x c++ -std=c++20 -I'" + TF_SOURCE_ROOT + "' -isystem '" TF_CUDA_INCLUDE_DIR "' '" +
+                       TF_SOURCE_ROOT + "/cuda/runtime/tf_runtime.h'");
+    EXPECT_EQ(p.exit_code, 0) << p.out;
+    std::istringstream in(p.out);
+    const std::regex define(R"(#define ([A-Za-z_][A-Za-z0-9_]*).*)");
+    for (std::string line; std::getline(in, line);)
+      if (std::smatch m; std::regex_match(line, m, define) && seen.insert(m[1]).second) out.push_back(m[1]);
+  }
   return out;
 }
 
