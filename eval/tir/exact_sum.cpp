@@ -1,45 +1,42 @@
 #include "eval/tir/exact_sum.h"
 
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 
 namespace tf::eval::tir {
 
 void ExactSum::add(double x) {
-  if (std::isnan(x)) { nan_ = true; return; }
-  if (std::isinf(x)) { (x > 0 ? pos_inf_ : neg_inf_) = true; return; }
-  if (x == 0) return;
-  int exp = 0;
-  const double m = std::frexp(std::fabs(x), &exp);  // |x| = m * 2^exp, m in [0.5, 1)
-  std::uint64_t mant = static_cast<std::uint64_t>(std::ldexp(m, 53));
-  int lsb = exp - 53 + kBias;  // bit position of mant's least bit
-  if (lsb < 0) {  // a subnormal, normalized by frexp: its set bits are at 2^-1074 (position 26) and up
-    mant >>= -lsb;
-    lsb = 0;
+  const std::uint64_t u = std::bit_cast<std::uint64_t>(x);
+  const int biased = static_cast<int>((u >> 52) & 0x7ff);
+  const std::uint64_t fraction = u & ((std::uint64_t{1} << 52) - 1);
+  const bool minus = (u >> 63) != 0;
+  if (biased == 0x7ff) {
+    if (fraction != 0)
+      nan_ = true;
+    else
+      (minus ? neg_inf_ : pos_inf_) = true;
+    return;
   }
-  // Add or subtract mant << lsb.
-  int word = lsb / 64, bit = lsb % 64;
-  std::uint64_t lo = mant << bit, hi = bit == 0 ? 0 : mant >> (64 - bit);
-  if (x > 0) {
-    unsigned __int128 carry = 0;
-    for (int i = word; i < kWords; ++i) {
-      const std::uint64_t add = i == word ? lo : i == word + 1 ? hi : 0;
-      const unsigned __int128 s = static_cast<unsigned __int128>(words_[i]) + add + carry;
-      words_[i] = static_cast<std::uint64_t>(s);
-      carry = s >> 64;
-      if (carry == 0 && i > word) break;
-    }
-  } else {
-    std::uint64_t borrow = 0;
-    for (int i = word; i < kWords; ++i) {
-      const std::uint64_t sub = i == word ? lo : i == word + 1 ? hi : 0;
-      const std::uint64_t w = words_[i];
-      const std::uint64_t d = w - sub - borrow;
-      borrow = (w < sub || (w - sub) < borrow) ? 1 : 0;
-      words_[i] = d;
-      if (borrow == 0 && i > word) break;
-    }
+  if (biased == 0 && fraction == 0) return;
+  // |x| = mant * 2^(lsb - kBias): a subnormal's exponent is that of the least normal.
+  const std::uint64_t mant = biased == 0 ? fraction : fraction | (std::uint64_t{1} << 52);
+  const int lsb = (biased == 0 ? 1 : biased) - 1075 + kBias;
+  const int word = lsb / 64, bit = lsb % 64;
+  const std::uint64_t parts[2] = {mant << bit, bit == 0 ? 0 : mant >> (64 - bit)};
+  std::array<std::uint64_t, kWords>& sum = minus ? negative_ : positive_;
+  std::uint64_t carry = 0;
+  int i = word;
+  for (; i < kWords; ++i) {
+    const std::uint64_t part = i - word < 2 ? parts[i - word] : 0;
+    if (i - word >= 2 && carry == 0) break;
+    const unsigned __int128 s = static_cast<unsigned __int128>(sum[static_cast<std::size_t>(i)]) + part + carry;
+    sum[static_cast<std::size_t>(i)] = static_cast<std::uint64_t>(s);
+    carry = static_cast<std::uint64_t>(s >> 64);
   }
+  low_ = std::min(low_, word);
+  high_ = std::max(high_, std::min(i, kWords) - 1);
 }
 
 // The sum rounded to nearest (ties to even) with `digits` significand bits and the least
@@ -48,31 +45,35 @@ double ExactSum::rounded(int digits, int min_exponent) const {
   if (nan_ || (pos_inf_ && neg_inf_)) return std::numeric_limits<double>::quiet_NaN();
   if (pos_inf_) return std::numeric_limits<double>::infinity();
   if (neg_inf_) return -std::numeric_limits<double>::infinity();
-  std::array<std::uint64_t, kWords> mag = words_;
-  const bool negative = (mag[kWords - 1] >> 63) != 0;
-  if (negative) {  // two's complement negate
-    std::uint64_t carry = 1;
-    for (std::uint64_t& w : mag) {
-      w = ~w + carry;
-      carry = (carry != 0 && w == 0) ? 1 : 0;
-    }
+  // The larger magnitude, from the top word the sums differ in, gives the sign.
+  int differ = high_;
+  while (differ >= low_ && positive_[static_cast<std::size_t>(differ)] == negative_[static_cast<std::size_t>(differ)]) --differ;
+  if (differ < low_) return 0.0;  // an exact zero (or no term)
+  const bool negative = negative_[static_cast<std::size_t>(differ)] > positive_[static_cast<std::size_t>(differ)];
+  const std::array<std::uint64_t, kWords>& big = negative ? negative_ : positive_;
+  const std::array<std::uint64_t, kWords>& small = negative ? positive_ : negative_;
+  std::array<std::uint64_t, kWords> mag{};  // the difference occupies words [low_, differ]
+  std::uint64_t borrow = 0;
+  for (int i = low_; i <= differ; ++i) {
+    const auto w = static_cast<std::size_t>(i);
+    mag[w] = big[w] - small[w] - borrow;
+    borrow = (big[w] < small[w] || (borrow != 0 && big[w] == small[w])) ? 1 : 0;
   }
   int top = -1;
-  for (int i = kWords - 1; i >= 0 && top < 0; --i)
-    if (mag[i] != 0) top = i * 64 + (63 - __builtin_clzll(mag[i]));
-  if (top < 0) return 0.0;
-  auto bit_at = [&](int p) -> std::uint64_t { return p < 0 ? 0 : (mag[p / 64] >> (p % 64)) & 1; };
+  for (int i = differ; i >= low_ && top < 0; --i)
+    if (mag[static_cast<std::size_t>(i)] != 0) top = i * 64 + (63 - std::countl_zero(mag[static_cast<std::size_t>(i)]));
+  auto bit_at = [&](int p) -> std::uint64_t { return p < 0 ? 0 : (mag[static_cast<std::size_t>(p / 64)] >> (p % 64)) & 1; };
   const int subnormal_lsb = min_exponent + kBias;
   const int lsb = std::max(top - (digits - 1), subnormal_lsb);
   std::uint64_t q = 0;
   for (int p = top; p >= lsb; --p) q = (q << 1) | bit_at(p);
   const std::uint64_t round = bit_at(lsb - 1);
-  // The sticky bit: any bit below the round bit, bits [0, lsb - 1), a word at a time.
+  // The sticky bit: any bit below the round bit, bits [low_ * 64, lsb - 1), a word at a time.
   bool sticky = false;
-  if (const int below = lsb - 1; below > 0) {
+  if (const int below = lsb - 1; below > low_ * 64) {
     const int whole = below / 64, rest = below % 64;
-    for (int i = 0; i < whole && !sticky; ++i) sticky = mag[i] != 0;
-    if (!sticky && rest > 0) sticky = (mag[whole] & ((std::uint64_t{1} << rest) - 1)) != 0;
+    for (int i = low_; i < whole && !sticky; ++i) sticky = mag[static_cast<std::size_t>(i)] != 0;
+    if (!sticky && rest > 0) sticky = (mag[static_cast<std::size_t>(whole)] & ((std::uint64_t{1} << rest) - 1)) != 0;
   }
   if (round != 0 && (sticky || (q & 1) != 0)) ++q;
   const double v = std::ldexp(static_cast<double>(q), lsb - kBias);  // inf past double's range

@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
+
+#include "ir/support/testing/reference_sum.h"
 
 namespace tf::eval::tir {
 namespace {
@@ -35,6 +39,12 @@ TEST(ExactSum, ATermAnywhereBelowTheRoundBitBreaksATie) {
   for (int k = 25; k <= 1074; ++k) {
     EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24), std::ldexp(1.0, -k)}), 1.0f + std::ldexp(1.0f, -23)) << k;
     EXPECT_EQ(sum_of({-1.0, -std::ldexp(1.0, -24), -std::ldexp(1.0, -k)}), -1.0f - std::ldexp(1.0f, -23)) << k;
+  }
+  // Subtracting 2^-k instead leaves the sum just below the tie (a borrow through every word
+  // between): it rounds down.
+  for (int k = 25; k <= 1074; ++k) {
+    EXPECT_EQ(sum_of({1.0, std::ldexp(1.0, -24), -std::ldexp(1.0, -k)}), 1.0f) << k;
+    EXPECT_EQ(sum_of({-1.0, -std::ldexp(1.0, -24), std::ldexp(1.0, -k)}), -1.0f) << k;
   }
   for (int k = 54; k <= 1074; ++k) {
     ExactSum s;
@@ -86,6 +96,15 @@ TEST(ExactSum, DoubleSubnormalTermsAreExact) {
   none.add(-3 * least);
   none.add(std::ldexp(1.0, -1070));
   EXPECT_EQ(none.to_double(), 16 * least);
+}
+
+// Random sums over the whole double range against an arbitrary-precision reference (ties,
+// cancellation to zero and to subnormals, carries and borrows across words, both signs).
+TEST(ExactSum, AgreesWithAnArbitraryPrecisionReferenceOnRandomSums) {
+  const std::vector<std::vector<double>> cases = testing::random_sum_cases(7, 20000);
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(sum_of(cases[i])), std::bit_cast<std::uint32_t>(testing::reference_sum_f32(cases[i])))
+        << "case " << i << ", " << cases[i].size() << " terms";
 }
 
 }  // namespace
