@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "eval/tir/mma_arith.h"
 #include "eval/tir/thread_runner.h"
@@ -29,10 +30,15 @@ Result<std::vector<std::uint32_t>> instance_threads(Machine& m, const Mesh& mesh
   return out;
 }
 
-// Every element of a float tensor, exactly as a double.
+// Every element of a float tensor, exactly as a double (f32 and bf16 read from their bits: a
+// NaN's payload may differ from element_f64's, which no Mma result depends on).
 std::vector<double> to_f64(const Tensor& t) {
   std::vector<double> out(static_cast<std::size_t>(t.size()));
-  for (std::int64_t i = 0; i < t.size(); ++i) out[static_cast<std::size_t>(i)] = element_f64(t, i);
+  const DType d = t.dtype();
+  const int shift = d == DType::f32() ? 0 : d == DType::bf16() ? 16 : -1;
+  for (std::int64_t i = 0; i < t.size(); ++i)
+    out[static_cast<std::size_t>(i)] = shift < 0 ? element_f64(t, i)
+                                                 : static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(t.code(i) << shift)));
   return out;
 }
 

@@ -124,6 +124,16 @@ void Distribution::domain_coord(std::int64_t flat, std::int64_t* g) const {
   }
 }
 
+void Distribution::next_domain_coord(std::int64_t* g) const {
+  // The last logical axis moves fastest; within an axis its first leaf (colexicographic), and
+  // an axis's leaves multiply out to its extent (group_leaves), so a wrap carries to the axis before.
+  for (std::size_t a = shape_.size(); a-- > 0;)
+    for (int k = axis_first_[a]; k < axis_first_[a + 1]; ++k) {
+      if (++g[k] < domain_[static_cast<std::size_t>(k)]) return;
+      g[k] = 0;
+    }
+}
+
 std::int64_t Distribution::logical_index(const std::int64_t* g) const {
   std::int64_t flat = 0;
   for (std::size_t a = 0; a < shape_.size(); ++a) {

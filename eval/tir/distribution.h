@@ -64,6 +64,9 @@ class Distribution {
 
   /// The flat domain coordinate of logical row-major index `flat` (domain().size() entries).
   void domain_coord(std::int64_t flat, std::int64_t* g) const;
+  /// Moves g (a domain_coord result) to the coordinate of the next logical row-major index (an
+  /// odometer: no division); past the last element it wraps to the first.
+  void next_domain_coord(std::int64_t* g) const;
   /// The logical row-major index of flat domain coordinate g.
   std::int64_t logical_index(const std::int64_t* g) const;
   /// True when the element at logical index `flat` lies in `box`.

@@ -203,6 +203,27 @@ class ShardEngineMap final : public ElementMap {
   std::int64_t offset(std::int64_t flat) const override {
     std::int64_t g[kMaxDomainRank];
     dist_->domain_coord(flat, g);
+    return at(g);
+  }
+  // Along a run of consecutive indices the domain coordinate steps as an odometer instead of
+  // being divided out of each index.
+  void offsets(const std::int64_t* flat, std::size_t n, std::int64_t* out) const override {
+    std::int64_t g[kMaxDomainRank];
+    std::int64_t previous = -2;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::int64_t f = flat[i];  // read before out[i] is written: they may alias
+      if (f == previous + 1)
+        dist_->next_domain_coord(g);
+      else
+        dist_->domain_coord(f, g);
+      previous = f;
+      out[i] = at(g);
+    }
+  }
+
+ private:
+  // The offset of the element at flat domain coordinate g.
+  std::int64_t at(const std::int64_t* g) const {
     std::int64_t out = base_.offset;
     for (std::size_t k = 0; k < base_.strides.size(); ++k) out += g[k] * base_.strides[k];
     std::int64_t engine = 0;
@@ -210,8 +231,6 @@ class ShardEngineMap final : public ElementMap {
       engine += ((g[b.axis] / b.divisor) % b.extent) * scale;
     return engine * engine_size_ + out;
   }
-
- private:
   std::shared_ptr<const Distribution> dist_;
   FlatAffine base_;
   bool private_;

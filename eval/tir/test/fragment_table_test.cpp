@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <vector>
 #include <utility>
 
 #include "eval/tir/distribution.h"
@@ -60,6 +61,20 @@ void check(const ShardLayout& sl, std::int64_t rows, std::int64_t cols, int regi
     }
     EXPECT_EQ(owned, expected) << which << " lane " << lane;
   }
+  // Stepping the domain coordinate (an odometer) lands where dividing each index out does, and
+  // the view's offsets of a run of indices are its offsets one by one.
+  std::int64_t stepped[kMaxDomainRank], divided[kMaxDomainRank];
+  (*d)->domain_coord(0, stepped);
+  std::vector<std::int64_t> all, one_by_one;
+  for (std::int64_t i = 0; i < rows * cols; ++i) {
+    if (i > 0) (*d)->next_domain_coord(stepped);
+    (*d)->domain_coord(i, divided);
+    for (std::size_t k = 0; k < (*d)->domain().size(); ++k) ASSERT_EQ(stepped[k], divided[k]) << which << " index " << i << " axis " << k;
+    all.push_back(i);
+    one_by_one.push_back((*view)->map->offset(i));
+  }
+  (*view)->map->offsets(all.data(), all.size(), all.data());
+  EXPECT_EQ(all, one_by_one) << which;
 }
 
 TEST(FragmentTables, Sm80AtomMatchesThePtxTables) {
