@@ -31,12 +31,21 @@ std::string cxx_flags(EmuOptimization level) {
 // The runtime's headers precompiled once per process (parsing the CUDA headers is two thirds of
 // a module's compile: 1.7 s -> 0.6 s for a small kernel under g++): a wrapper that includes
 // cuda/runtime/tf_runtime.h, with its precompiled form beside it (g++ reads `.gch`, clang++
-// `.pch`, each for `-include` of the wrapper). "" when it could not be built (modules then
-// compile without it, only slower). One per optimization level.
-const std::string& runtime_pch(EmuOptimization level) {
+// `.pch`, each for `-include` of the wrapper). Under clang++ a batch's header is built with
+// -fpch-codegen and compiled once into an object that every batch links: the runtime's inline
+// functions and the templates the header instantiates are then generated once, not in every
+// batch (a third of a batch's compile, and most of a small batch's: docs/benchmarks.md). Empty
+// when it could not be built (modules then compile without it, only slower). One per
+// optimization level.
+struct RuntimePch {
+  std::string wrapper;  ///< the header to -include, or ""
+  std::string object;   ///< the object to link, or "" (no -fpch-codegen)
+};
+
+const RuntimePch& runtime_pch(EmuOptimization level) {
   struct Pch {
     std::once_flag once;
-    std::string wrapper;
+    RuntimePch built;
     std::string dir;
     ~Pch() {
       std::error_code ignored;
@@ -51,11 +60,20 @@ const std::string& runtime_pch(EmuOptimization level) {
     p.dir = dir;
     const std::string header = dir + "/tf_runtime_pch.h";
     std::ofstream(header) << "#include \"cuda/runtime/tf_runtime.h\"\n";
-    const char* suffix = emu_cxx_is_clang() ? "pch" : "gch";
-    if (run_command(fmt::format("{} -x c++-header '{}' -o '{}.{}'", cxx_flags(level), header, header, suffix)).first == 0)
-      p.wrapper = header;
+    const bool clang = emu_cxx_is_clang(), codegen = clang && level == EmuOptimization::Batch;
+    const std::string pch = fmt::format("{}.{}", header, clang ? "pch" : "gch");
+    if (run_command(fmt::format("{} {}-x c++-header '{}' -o '{}'", cxx_flags(level),
+                                codegen ? "-fpch-codegen -fpch-instantiate-templates " : "", header, pch))
+            .first != 0)
+      return;
+    if (codegen) {
+      const std::string object = dir + "/tf_runtime_pch.o";
+      if (run_command(fmt::format("{} -c '{}' -o '{}'", cxx_flags(level), pch, object)).first != 0) return;
+      p.built.object = object;
+    }
+    p.built.wrapper = header;
   });
-  return p.wrapper;
+  return p.built;
 }
 
 // The link to the emulation library, with its folder on the module's run path.
@@ -66,9 +84,10 @@ std::string emu_link() {
 
 // The compile command of a module; the precompiled header (built on the first compile of the
 // process) does not change what the compiler makes of it, so the disk cache's key leaves it out.
-std::string cxx_command(EmuOptimization level, const std::string& src, const std::string& lib, const std::string& pch) {
-  const std::string include = pch.empty() ? std::string() : fmt::format("-include '{}'", pch);
-  return fmt::format("{} -shared {} '{}' -o '{}' {}", cxx_flags(level), include, src, lib, emu_link());
+std::string cxx_command(EmuOptimization level, const std::string& src, const std::string& lib, const RuntimePch& pch) {
+  const std::string include = pch.wrapper.empty() ? std::string() : fmt::format("-include '{}' ", pch.wrapper);
+  const std::string object = pch.object.empty() ? std::string() : fmt::format(" '{}'", pch.object);
+  return fmt::format("{} -shared {}'{}'{} -o '{}' {}", cxx_flags(level), include, src, object, lib, emu_link());
 }
 
 }  // namespace
@@ -79,8 +98,8 @@ Toolchain EmuModule::toolchain(EmuOptimization level) {
   t.extension = "cpp";
   t.command = [level](const std::string& src, const std::string& lib) { return cxx_command(level, src, lib, runtime_pch(level)); };
   t.inputs = [level] {
-    static const std::string inputs[2] = {compile_inputs(cxx_command(EmuOptimization::Run, "<src>", "<lib>", ""), {TF_EMU_CXX}),
-                                          compile_inputs(cxx_command(EmuOptimization::Batch, "<src>", "<lib>", ""), {TF_EMU_CXX})};
+    static const std::string inputs[2] = {compile_inputs(cxx_command(EmuOptimization::Run, "<src>", "<lib>", {}), {TF_EMU_CXX}),
+                                          compile_inputs(cxx_command(EmuOptimization::Batch, "<src>", "<lib>", {}), {TF_EMU_CXX})};
     return inputs[level == EmuOptimization::Run ? 0 : 1];
   };
   return t;
