@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <string_view>
 
 #include "cuda/driver/command.h"
 #include "cuda/driver/compile_inputs.h"
@@ -76,10 +77,12 @@ const RuntimePch& runtime_pch(EmuOptimization level) {
   return p.built;
 }
 
-// The link to the emulation library, with its folder on the module's run path.
+// The link to the emulation library, with its folder on the module's run path (and the linker
+// chosen at configure time: gold where found).
 std::string emu_link() {
   const std::filesystem::path emu_lib(TF_EMU_LIBRARY);
-  return fmt::format("'{}' -Wl,-rpath,'{}'", emu_lib.string(), emu_lib.parent_path().string());
+  const std::string_view linker = TF_EMU_LINK_FLAGS;
+  return fmt::format("{}{}'{}' -Wl,-rpath,'{}'", linker, linker.empty() ? "" : " ", emu_lib.string(), emu_lib.parent_path().string());
 }
 
 // The compile command of a module; the precompiled header (built on the first compile of the
