@@ -153,17 +153,18 @@ bool Distribution::owns(const LocalBox& box, std::int64_t flat) const {
 }
 
 Result<std::shared_ptr<const Distribution>> DistributionCache::get(const ShardLayout& sl, const Shape& shape) {
-  auto key = std::make_pair(&sl, shape);
-  if (auto it = made_.find(key); it != made_.end()) return it->second;
+  std::vector<std::pair<Shape, std::shared_ptr<const Distribution>>>& seen = made_[&sl];
+  for (const auto& [s, d] : seen)
+    if (s == shape) return d;
   const std::size_t hash = structural_hash(sl);
   for (auto [it, end] = by_value_.equal_range(hash); it != end; ++it)
     if (it->second.first == sl && it->second.second->shape() == shape) {
-      made_.emplace(std::move(key), it->second.second);
+      seen.emplace_back(shape, it->second.second);
       return it->second.second;
     }
   Result<std::shared_ptr<const Distribution>> d = Distribution::make(sl, shape);
   if (d.ok()) {
-    made_.emplace(std::move(key), *d);
+    seen.emplace_back(shape, *d);
     by_value_.emplace(hash, std::make_pair(sl, *d));
   }
   return d;

@@ -113,7 +113,8 @@ class DistributionCache {
   Result<std::shared_ptr<const Distribution>> get(const ShardLayout& sl, const Shape& shape);
 
  private:
-  std::map<std::pair<const ShardLayout*, Shape>, std::shared_ptr<const Distribution>> made_;
+  // By address, then the shapes seen with it (a lookup copies nothing).
+  std::unordered_map<const ShardLayout*, std::vector<std::pair<Shape, std::shared_ptr<const Distribution>>>> made_;
   // By value: the structural hash of the layout, then the layouts and shapes of that hash.
   std::unordered_multimap<std::size_t, std::pair<ShardLayout, std::shared_ptr<const Distribution>>> by_value_;
 };

@@ -322,10 +322,11 @@ Result<ViewCaches::TypeLayout> make_type_layout(const TensorType& type, const Sh
 
 Result<ViewCaches::TypeLayout> type_layout(const TensorType& type, const Shape& shape, bool private_engine,
                                            ViewCaches& cache) {
-  auto key = std::make_tuple(&type, shape, private_engine);
-  if (auto it = cache.type_layouts.find(key); it != cache.type_layouts.end()) return it->second;
+  auto& seen = cache.type_layouts[&type];
+  for (const auto& [key, t] : seen)
+    if (key.second == private_engine && key.first == shape) return t;
   Result<ViewCaches::TypeLayout> t = make_type_layout(type, shape, private_engine, cache);
-  if (t.ok()) cache.type_layouts.emplace(std::move(key), *t);
+  if (t.ok()) seen.push_back({{shape, private_engine}, *t});
   return t;
 }
 

@@ -28,6 +28,7 @@
 #include <limits>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -97,7 +98,8 @@ struct ViewCaches {
     std::shared_ptr<const ElementMap> map;
     std::shared_ptr<const Distribution> dist;
   };
-  std::map<std::tuple<const TensorType*, Shape, bool>, TypeLayout> type_layouts;
+  /// By type address, then (shape, private engine) as seen with it (a lookup copies nothing).
+  std::unordered_map<const TensorType*, std::vector<std::pair<std::pair<Shape, bool>, TypeLayout>>> type_layouts;
 };
 
 /// A Layout or ComposedLayout (identity inner) as flat leaves: offset + sum c_k * stride_k.
