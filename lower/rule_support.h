@@ -57,6 +57,7 @@ extern const LoweringPattern kStackPattern;
 /// The gather patterns (gather_rules.cpp): index_select, index_copy, repeat_interleave.
 extern const LoweringPattern kIndexSelectPattern;
 extern const LoweringPattern kIndexCopyPattern;
+extern const LoweringPattern kIndexAddPattern;
 extern const LoweringPattern kRepeatInterleavePattern;
 
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).
