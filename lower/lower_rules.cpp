@@ -350,6 +350,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::IndexCopy), kIndexCopyPattern},
       {tensor(TensorOp::IndexAdd), kIndexAddPattern},
       {tensor(TensorOp::ArgMax), kArgMaxPattern},
+      {tensor(TensorOp::TopK), kTopKPattern},
       {tensor(TensorOp::RepeatInterleave), kRepeatInterleavePattern},
       {tensor(TensorOp::ShapeOf), {F::Whole, &rule_shape_of, &match_shape_of}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},

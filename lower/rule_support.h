@@ -59,6 +59,7 @@ extern const LoweringPattern kIndexSelectPattern;
 extern const LoweringPattern kIndexCopyPattern;
 extern const LoweringPattern kIndexAddPattern;
 extern const LoweringPattern kArgMaxPattern;
+extern const LoweringPattern kTopKPattern;
 extern const LoweringPattern kRepeatInterleavePattern;
 
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).

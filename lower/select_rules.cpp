@@ -1,7 +1,7 @@
-// The choosing ops of hir.tensor as per-element loops (element_loops.h): argmax. For each
-// position of the other axes a loop walks the reduced axis, comparing element k with the best so
-// far through rank-0 views (the best one's start coordinate is the rank-0 index it keeps), and an
-// If moves the index when element k is greater.
+// The choosing ops of hir.tensor as per-element loops (element_loops.h): argmax and topk. For
+// each position of the other axes, loops walk the chosen axis comparing elements through rank-0
+// views, some of whose start coordinates are rank-0 indices the loops keep (the best so far, a
+// rank), and Ifs act on the comparisons.
 #include <fmt/format.h>
 
 #include <limits>
@@ -9,6 +9,7 @@
 #include "ir/core/kind_attrs.h"
 #include "ir/tir/terminators.h"
 #include "ir/tir/tir_ops.h"
+#include "ir/type/tuple_type.h"
 #include "ir/type/type_print.h"
 #include "lower/element_loops.h"
 #include "lower/rule_support.h"
@@ -112,8 +113,136 @@ Result<Expr> rule_argmax(const RuleInput& in) {
   return *dst;
 }
 
+// A rank-0 i64 register holding the loop index `k` (a comparison or a start coordinate reads it).
+Result<Expr> index_register(LoweringContext& lc, const Expr& k, const std::string& hint) {
+  Result<Expr> r = lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, hint);
+  TF_TRY(r);
+  Result<bool> f = lc.emit(tir::TirOp::Fill, {*r, k});
+  TF_TRY(f);
+  return *r;
+}
+
+// topk(x, k=K, axis=a, largest=L, sorted=S): the K first elements of each line of x along a in
+// HIR's order (tensor_select_eval.cpp: a stable sort by `before`, which is `greater` for L and
+// its mirror otherwise, NaN greatest; S = false gives the same order), with their i64 indices.
+// Without a sort: element i's place in that order is its rank, the count of elements m with
+// before(m, i), or m < i and not before(i, m) (equal, and earlier); element i goes to place
+// rank when rank < K. K outside [0, extent] is HIR's eval error: refused for a static extent
+// (HIR errs on every input), an abort after a run-time check for a DimVar extent.
+Result<Expr> rule_topk(const RuleInput& in) {
+  const auto& fields = in.call.type()->as<TupleType>()->fields;
+  const TensorType& values_type = *fields[0]->as<TensorType>();
+  const TensorType& indices_type = *fields[1]->as<TensorType>();
+  const TensorType& x = *tensor_type_of(*in.call.args[0]);
+  if (in.strategy.part != nullptr)
+    return in.lc.refusal(in.call, "topk", "a grid part's rows hold no topk (the grid plan does not take it)");
+  for (const ShapeDim& d : x.shape)
+    if (!d.is_static() && d.dim_var() == nullptr) return in.lc.refusal(in.call, "topk", "an extent of dim arithmetic has no loop bound yet");
+  std::int64_t axis = in.attr<std::int64_t>("axis");
+  if (axis < 0) axis += static_cast<std::int64_t>(x.shape.size());
+  const auto a = static_cast<std::size_t>(axis);
+  const ShapeDim& n = x.shape[a];
+  const ShapeDim& count = values_type.shape[a];
+  if (!count.is_static() && count.dim_var() == nullptr) return in.lc.refusal(in.call, "topk", "a k of dim arithmetic has no loop bound yet");
+  if (n.is_static() && count.is_static() && count.value() > n.value())
+    return in.lc.refusal(in.call, "topk", fmt::format("k {} is out of range [0, {}] (an HIR eval error)", count.value(), n.value()));
+  if (!n.is_static() || !count.is_static()) {
+    Result<Expr> k = integer_buffer(in.lc, DType::i64(), count, in.name() + "_k");
+    TF_TRY(k);
+    Result<Expr> zero = integer_buffer(in.lc, DType::i64(), ShapeDim(0), in.name() + "_zero");
+    TF_TRY(zero);
+    Result<Expr> top = integer_buffer(in.lc, DType::i64(), n, in.name() + "_n");
+    TF_TRY(top);
+    Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), in.name() + "_one");
+    TF_TRY(one);
+    Result<bool> past = in.lc.emit(tir::TirOp::Binary, {*top, *one, *top}, {tir::kind_attr(BinaryKind::Add)});  // k may equal n
+    TF_TRY(past);
+    Result<bool> checked = abort_outside(in.lc, *k, *zero, *top, fmt::format("topk: k is out of range [0, {}]", to_string(n)),
+                                         in.name() + "_c");
+    TF_TRY(checked);
+  }
+  const bool largest = in.attr<bool>("largest");
+  Result<Expr> values = alloc_value(in.lc, in.strategy, values_type, values_type.dtype, in.name() + "_v");
+  TF_TRY(values);
+  Result<Expr> indices = alloc_value(in.lc, in.strategy, indices_type, DType::i64(), in.name() + "_i");
+  TF_TRY(indices);
+  Result<Expr> limit = integer_buffer(in.lc, DType::i64(), count, in.name() + "_limit");
+  TF_TRY(limit);
+  Result<Expr> rank = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_rank");
+  TF_TRY(rank);
+  Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), in.name() + "_step");
+  TF_TRY(one);
+  Result<Expr> ahead = flag(in.lc, in.name() + "_ahead");
+  TF_TRY(ahead);
+  Result<Expr> behind = flag(in.lc, in.name() + "_behind");
+  TF_TRY(behind);
+  Result<Expr> earlier = flag(in.lc, in.name() + "_earlier");
+  TF_TRY(earlier);
+  std::vector<ShapeDim> lines = x.shape;
+  lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(a));
+  auto at_axis = [a](const std::vector<Expr>& at, const Expr& c) {
+    std::vector<Expr> out(at.begin(), at.end());
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(a), c);
+    return out;
+  };
+  Result<bool> loops = element_loops(in.lc, lines, [&](const std::vector<Expr>& at) -> Result<bool> {
+    return element_loops(in.lc, {n}, [&](const std::vector<Expr>& i) -> Result<bool> {
+      Result<Expr> zero = index_constant(0);
+      TF_TRY(zero);
+      Result<bool> reset = in.lc.emit(tir::TirOp::Fill, {*rank, *zero});
+      TF_TRY(reset);
+      Result<Expr> mine = index_register(in.lc, i[0], in.name() + "_at");
+      TF_TRY(mine);
+      Result<Expr> xi = element_at(in.lc, in.operands[0], at_axis(at, i[0]), in.name() + "_xi");
+      TF_TRY(xi);
+      Result<bool> counted = element_loops(in.lc, {n}, [&](const std::vector<Expr>& m) -> Result<bool> {
+        Result<Expr> xm = element_at(in.lc, in.operands[0], at_axis(at, m[0]), in.name() + "_xm");
+        TF_TRY(xm);
+        const Expr& first = largest ? *xm : *xi;
+        const Expr& second = largest ? *xi : *xm;
+        Result<bool> before = greater_than(in.lc, x.dtype, first, second, *ahead, in.name() + "_f");  // m before i
+        TF_TRY(before);
+        Result<bool> after = greater_than(in.lc, x.dtype, second, first, *behind, in.name() + "_s");  // i before m
+        TF_TRY(after);
+        Result<Expr> other = index_register(in.lc, m[0], in.name() + "_m");
+        TF_TRY(other);
+        Result<bool> lower = in.lc.emit(tir::TirOp::Binary, {*other, *mine, *earlier}, {tir::kind_attr(BinaryKind::Lt)});
+        TF_TRY(lower);
+        Result<bool> not_after = in.lc.emit(tir::TirOp::Unary, {*behind, *behind}, {tir::kind_attr(UnaryKind::Not)});
+        TF_TRY(not_after);
+        Result<bool> tie = binary(in.lc, BinaryKind::And, *earlier, *behind, *earlier);
+        TF_TRY(tie);
+        Result<bool> either = binary(in.lc, BinaryKind::Or, *ahead, *earlier, *ahead);
+        TF_TRY(either);
+        return branch(
+            in.lc, *ahead, [&] { return in.lc.emit(tir::TirOp::Binary, {*rank, *one, *rank}, {tir::kind_attr(BinaryKind::Add)}); },
+            [] { return Result<bool>(true); });
+      });
+      TF_TRY(counted);
+      Result<bool> placed = in.lc.emit(tir::TirOp::Binary, {*rank, *limit, *earlier}, {tir::kind_attr(BinaryKind::Lt)});
+      TF_TRY(placed);
+      return branch(
+          in.lc, *earlier,
+          [&]() -> Result<bool> {
+            Result<Expr> v = element_at(in.lc, *values, at_axis(at, *rank), in.name() + "_rv");
+            TF_TRY(v);
+            Result<bool> moved = in.lc.emit(tir::TirOp::Copy, {*xi, *v});
+            TF_TRY(moved);
+            Result<Expr> j = element_at(in.lc, *indices, at_axis(at, *rank), in.name() + "_ri");
+            TF_TRY(j);
+            return in.lc.emit(tir::TirOp::Copy, {*mine, *j});
+          },
+          [] { return Result<bool>(true); });
+    });
+  });
+  TF_TRY(loops);
+  in.lc.remember_parts(&in.call, {*values, *indices});
+  return *values;
+}
+
 }  // namespace
 
 const LoweringPattern kArgMaxPattern{OperandForm::Whole, &rule_argmax};
+const LoweringPattern kTopKPattern{OperandForm::Whole, &rule_topk};
 
 }  // namespace tf::lower
