@@ -1,8 +1,10 @@
 // The gathers and scatters of hir.tensor as per-element loops (element_loops.h): index_select,
-// index_copy, index_add and repeat_interleave. Each reads an operand's element through a rank-0 view whose
+// index_copy, index_add, cache_update and repeat_interleave. Each reads an operand's element through a rank-0 view whose
 // start coordinate on the indexed axis is computed at run time (an index entry, a quotient), and
 // moves codes with copy, so every dtype moves bit for bit.
 #include <fmt/format.h>
+
+#include <limits>
 
 #include "ir/core/kind_attrs.h"
 #include "ir/tir/tir_ops.h"
@@ -142,6 +144,104 @@ Result<Expr> rule_index_add(const RuleInput& in) {
   return *out;
 }
 
+// The i64 value of the rank-0 or one-element integer tensor `x` (cache_update's scalars), in a
+// fresh register.
+Result<Expr> scalar_i64(LoweringContext& lc, const Expr& x, const std::string& hint) {
+  const TensorType& t = *x->type()->as<TensorType>();
+  std::vector<Expr> at;
+  for (std::size_t k = 0; k < t.shape.size(); ++k) {
+    Result<Expr> zero = index_constant(0);
+    TF_TRY(zero);
+    at.push_back(*zero);
+  }
+  Result<Expr> element = element_at(lc, x, at, hint + "_e");
+  TF_TRY(element);
+  Result<Expr> wide = lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, hint);
+  TF_TRY(wide);
+  Result<bool> cast = lc.emit(tir::TirOp::Unary, {*element, *wide}, {tir::kind_attr(UnaryKind::Cast)});
+  TF_TRY(cast);
+  return *wide;
+}
+
+// A register holding extent `d` + 1 (an exclusive bound for abort_outside).
+Result<Expr> one_past(LoweringContext& lc, const ShapeDim& d, const std::string& hint) {
+  Result<Expr> b = integer_buffer(lc, DType::i64(), d, hint);
+  TF_TRY(b);
+  Result<Expr> one = integer_buffer(lc, DType::i64(), ShapeDim(1), hint + "_1");
+  TF_TRY(one);
+  Result<bool> add = lc.emit(tir::TirOp::Binary, {*b, *one, *b}, {tir::kind_attr(BinaryKind::Add)});
+  TF_TRY(add);
+  return *b;
+}
+
+// cache_update(cache, cur_pos, s, new): the result a copy of cache whose rows [cur_pos, cur_pos
+// + s) of axis 1 are new's rows [0, s). HIR's checks, in HIR's order, each an abort: cur_pos
+// negative; s outside [1, new.len]; cur_pos + s past cache.len. Then a loop over new whose
+// element (b, j, h, d) with j < s is copied to (b, cur_pos + j, h, d) (a start coordinate the
+// loop computes in a register).
+Result<Expr> rule_cache_update(const RuleInput& in) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<ShapeDim>& new_shape = tensor_type_of(*in.call.args[3])->shape;
+  if (type.shape.size() != 4 || new_shape.size() != 4)
+    return in.lc.refusal(in.call, "cache_update", "cache and new must be rank 4 (an HIR eval error)");
+  Result<bool> counted = countable(in, "cache_update", new_shape);
+  TF_TRY(counted);
+  Result<bool> counted_cache = countable(in, "cache_update", type.shape);
+  TF_TRY(counted_cache);
+  const std::string h = in.name();
+  Result<Expr> pos = scalar_i64(in.lc, in.operands[1], h + "_pos");
+  TF_TRY(pos);
+  Result<Expr> rows = scalar_i64(in.lc, in.operands[2], h + "_s");
+  TF_TRY(rows);
+  Result<Expr> zero = integer_buffer(in.lc, DType::i64(), ShapeDim(0), h + "_zero");
+  TF_TRY(zero);
+  Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), h + "_one");
+  TF_TRY(one);
+  Result<Expr> far = integer_buffer(in.lc, DType::i64(), ShapeDim(std::numeric_limits<std::int64_t>::max()), h + "_far");
+  TF_TRY(far);
+  Result<bool> c1 = abort_outside(in.lc, *pos, *zero, *far, "cache_update: cur_pos is negative", h + "_c1");
+  TF_TRY(c1);
+  Result<Expr> new_top = one_past(in.lc, new_shape[1], h + "_newlen");
+  TF_TRY(new_top);
+  Result<bool> c2 = abort_outside(in.lc, *rows, *one, *new_top,
+                                  fmt::format("cache_update: s is out of range [1, new.len = {}]", to_string(new_shape[1])), h + "_c2");
+  TF_TRY(c2);
+  Result<Expr> end = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, h + "_end");
+  TF_TRY(end);
+  Result<bool> sum = in.lc.emit(tir::TirOp::Binary, {*pos, *rows, *end}, {tir::kind_attr(BinaryKind::Add)});
+  TF_TRY(sum);
+  Result<Expr> cache_top = one_past(in.lc, type.shape[1], h + "_cachelen");
+  TF_TRY(cache_top);
+  Result<bool> c3 = abort_outside(in.lc, *end, *zero, *cache_top,
+                                  fmt::format("cache_update: cur_pos + s is out of range for cache.len {}", to_string(type.shape[1])),
+                                  h + "_c3");
+  TF_TRY(c3);
+  Result<Expr> out = copy_of(in.lc, in.strategy, in.operands[0], h);
+  TF_TRY(out);
+  Result<Expr> row = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, h + "_row");
+  TF_TRY(row);
+  Result<Expr> inside = in.lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, h + "_in");
+  TF_TRY(inside);
+  Result<bool> loops = element_loops(in.lc, new_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*row, at[1]});
+    TF_TRY(f);
+    Result<bool> lt = in.lc.emit(tir::TirOp::Binary, {*row, *rows, *inside}, {tir::kind_attr(BinaryKind::Lt)});
+    TF_TRY(lt);
+    return branch(
+        in.lc, *inside,
+        [&]() -> Result<bool> {
+          Result<bool> moved = in.lc.emit(tir::TirOp::Binary, {*row, *pos, *row}, {tir::kind_attr(BinaryKind::Add)});
+          TF_TRY(moved);
+          std::vector<Expr> to = at;
+          to[1] = *row;
+          return copy_element(in.lc, in.operands[3], at, *out, to, h);
+        },
+        [] { return Result<bool>(true); });
+  });
+  TF_TRY(loops);
+  return *out;
+}
+
 // repeat_interleave(x, repeats=r, axis=a): a loop over the result, whose element c is x's element
 // at c with coordinate a replaced by c_a floor_div r (a rank-0 i64 the loop computes: fill with
 // the index, then floor_div by r). r = 0 gives an empty axis, so the loop runs no trip.
@@ -175,6 +275,7 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
 const LoweringPattern kIndexSelectPattern{OperandForm::Whole, &rule_index_select};
 const LoweringPattern kIndexCopyPattern{OperandForm::Whole, &rule_index_copy};
 const LoweringPattern kIndexAddPattern{OperandForm::Whole, &rule_index_add};
+const LoweringPattern kCacheUpdatePattern{OperandForm::Whole, &rule_cache_update};
 const LoweringPattern kRepeatInterleavePattern{OperandForm::Whole, &rule_repeat_interleave};
 
 }  // namespace tf::lower

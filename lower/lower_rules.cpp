@@ -349,6 +349,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::IndexSelect), kIndexSelectPattern},
       {tensor(TensorOp::IndexCopy), kIndexCopyPattern},
       {tensor(TensorOp::IndexAdd), kIndexAddPattern},
+      {tensor(TensorOp::CacheUpdate), kCacheUpdatePattern},
       {tensor(TensorOp::ArgMax), kArgMaxPattern},
       {tensor(TensorOp::TopK), kTopKPattern},
       {tensor(TensorOp::RepeatInterleave), kRepeatInterleavePattern},

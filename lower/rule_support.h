@@ -58,6 +58,7 @@ extern const LoweringPattern kStackPattern;
 extern const LoweringPattern kIndexSelectPattern;
 extern const LoweringPattern kIndexCopyPattern;
 extern const LoweringPattern kIndexAddPattern;
+extern const LoweringPattern kCacheUpdatePattern;
 extern const LoweringPattern kArgMaxPattern;
 extern const LoweringPattern kTopKPattern;
 extern const LoweringPattern kRepeatInterleavePattern;
