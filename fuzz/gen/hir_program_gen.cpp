@@ -269,7 +269,7 @@ class FuncBuilder {
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
     if (ctx_.opts.lowerable_only)
-      kind = std::array<int, 15>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15, 16}[static_cast<std::size_t>(pick<int>(0, 15))];
+      kind = std::array<int, 16>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15, 16, 17}[static_cast<std::size_t>(pick<int>(0, 16))];
     else if (ctx_.opts.every_op) kind = pick<int>(0, 21);
     switch (kind) {
       case 0:
