@@ -78,7 +78,7 @@ Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> 
 }
 
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {
-  Result<Expr> b = lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, hint);
+  Result<Expr> b = scalar_register(lc, d, hint);
   TF_TRY(b);
   Result<Expr> value = extent_value(v);
   TF_TRY(value);
@@ -89,15 +89,15 @@ Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std
 
 Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
                            std::string_view hint) {
-  Result<Expr> below = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_below");
+  Result<Expr> below = scalar_register(lc, DType::boolean(), std::string(hint) + "_below");
   TF_TRY(below);
-  Result<Expr> past = lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, std::string(hint) + "_past");
+  Result<Expr> past = scalar_register(lc, DType::boolean(), std::string(hint) + "_past");
   TF_TRY(past);
-  Result<bool> lt = lc.emit(tir::TirOp::Binary, {value, lo, *below}, {tir::kind_attr(BinaryKind::Lt)});
+  Result<bool> lt = binary_into(lc, BinaryKind::Lt, value, lo, *below);
   TF_TRY(lt);
-  Result<bool> ge = lc.emit(tir::TirOp::Binary, {value, top, *past}, {tir::kind_attr(BinaryKind::Ge)});
+  Result<bool> ge = binary_into(lc, BinaryKind::Ge, value, top, *past);
   TF_TRY(ge);
-  Result<bool> either = lc.emit(tir::TirOp::Binary, {*below, *past, *below}, {tir::kind_attr(BinaryKind::Or)});
+  Result<bool> either = binary_into(lc, BinaryKind::Or, *below, *past, *below);
   TF_TRY(either);
   return branch(
       lc, *below,
@@ -173,6 +173,18 @@ Result<Expr> element_of(LoweringContext& lc, const Expr& x, const std::vector<Sh
     }
   }
   return element_at(lc, x, std::move(coords), hint);
+}
+
+Result<Expr> scalar_register(LoweringContext& lc, DType d, std::string_view hint) {
+  return lc.alloc_buffer({}, d, std::nullopt, StorageKind::Rmem, hint);
+}
+
+Result<bool> binary_into(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, const Expr& out) {
+  return lc.emit(tir::TirOp::Binary, {a, b, out}, {tir::kind_attr(kind)});
+}
+
+Result<bool> unary_into(LoweringContext& lc, UnaryKind kind, const Expr& x, const Expr& out) {
+  return lc.emit(tir::TirOp::Unary, {x, out}, {tir::kind_attr(kind)});
 }
 
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,

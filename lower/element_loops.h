@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ir/core/expr.h"
+#include "ir/core/math_kinds.h"
 #include "ir/type/tensor_type.h"
 #include "lower/lowering_context.h"
 #include "lower/strategy_context.h"
@@ -64,6 +65,16 @@ Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std
 /// tensor). A literal start is the caller's to check.
 Result<std::vector<Expr>> window_starts(LoweringContext& lc, const StrategyContext& strategy, const std::vector<Expr>& starts,
                                         const std::vector<std::int64_t>& last, const std::string& message, std::string_view hint);
+
+/// A fresh rank-0 register of dtype `d` (a scalar a loop body computes in).
+Result<Expr> scalar_register(LoweringContext& lc, DType d, std::string_view hint);
+
+/// `binary(a, b, out, kind=kind)` appended (out may be a or b).
+Result<bool> binary_into(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, const Expr& out);
+
+/// `unary(x, out, kind=kind)` appended (out may be x; UnaryKind::Cast converts to out's dtype in
+/// its default mode).
+Result<bool> unary_into(LoweringContext& lc, UnaryKind kind, const Expr& x, const Expr& out);
 
 /// `if cond { then } else { otherwise }` appended, each branch what its function emits.
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,

@@ -111,14 +111,13 @@ Result<Expr> rule_index_add(const RuleInput& in) {
   const bool widened = d.is_float() && d != DType::f32();
   std::optional<Expr> acc, term;  // f32 scalars of a widened add
   if (widened) {
-    Result<Expr> x = in.lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, in.name() + "_acc");
+    Result<Expr> x = scalar_register(in.lc, DType::f32(), in.name() + "_acc");
     TF_TRY(x);
-    Result<Expr> y = in.lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, in.name() + "_term");
+    Result<Expr> y = scalar_register(in.lc, DType::f32(), in.name() + "_term");
     TF_TRY(y);
     acc = *x;
     term = *y;
   }
-  const std::vector<NamedAttr> cast{tir::kind_attr(UnaryKind::Cast)};
   Result<bool> loops = element_loops(in.lc, src_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
     TF_TRY(entry);
@@ -130,15 +129,15 @@ Result<Expr> rule_index_add(const RuleInput& in) {
     TF_TRY(added);
     if (!widened) {
       const BinaryKind kind = d.is_bool() ? BinaryKind::Or : BinaryKind::Add;
-      return in.lc.emit(tir::TirOp::Binary, {*target, *added, *target}, {tir::kind_attr(kind)});
+      return binary_into(in.lc, kind, *target, *added, *target);
     }
     for (const auto& [from, to_f32] : {std::pair{*target, *acc}, std::pair{*added, *term}}) {
-      Result<bool> c = in.lc.emit(tir::TirOp::Unary, {from, to_f32}, cast);
+      Result<bool> c = unary_into(in.lc, UnaryKind::Cast, from, to_f32);
       TF_TRY(c);
     }
-    Result<bool> sum = in.lc.emit(tir::TirOp::Binary, {*acc, *term, *acc}, {tir::kind_attr(BinaryKind::Add)});
+    Result<bool> sum = binary_into(in.lc, BinaryKind::Add, *acc, *term, *acc);
     TF_TRY(sum);
-    return in.lc.emit(tir::TirOp::Unary, {*acc, *target}, cast);
+    return unary_into(in.lc, UnaryKind::Cast, *acc, *target);
   });
   TF_TRY(loops);
   return *out;
@@ -156,9 +155,9 @@ Result<Expr> scalar_i64(LoweringContext& lc, const Expr& x, const std::string& h
   }
   Result<Expr> element = element_at(lc, x, at, hint + "_e");
   TF_TRY(element);
-  Result<Expr> wide = lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, hint);
+  Result<Expr> wide = scalar_register(lc, DType::i64(), hint);
   TF_TRY(wide);
-  Result<bool> cast = lc.emit(tir::TirOp::Unary, {*element, *wide}, {tir::kind_attr(UnaryKind::Cast)});
+  Result<bool> cast = unary_into(lc, UnaryKind::Cast, *element, *wide);
   TF_TRY(cast);
   return *wide;
 }
@@ -169,7 +168,7 @@ Result<Expr> one_past(LoweringContext& lc, const ShapeDim& d, const std::string&
   TF_TRY(b);
   Result<Expr> one = integer_buffer(lc, DType::i64(), ShapeDim(1), hint + "_1");
   TF_TRY(one);
-  Result<bool> add = lc.emit(tir::TirOp::Binary, {*b, *one, *b}, {tir::kind_attr(BinaryKind::Add)});
+  Result<bool> add = binary_into(lc, BinaryKind::Add, *b, *one, *b);
   TF_TRY(add);
   return *b;
 }
@@ -206,9 +205,9 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
   Result<bool> c2 = abort_outside(in.lc, *rows, *one, *new_top,
                                   fmt::format("cache_update: s is out of range [1, new.len = {}]", to_string(new_shape[1])), h + "_c2");
   TF_TRY(c2);
-  Result<Expr> end = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, h + "_end");
+  Result<Expr> end = scalar_register(in.lc, DType::i64(), h + "_end");
   TF_TRY(end);
-  Result<bool> sum = in.lc.emit(tir::TirOp::Binary, {*pos, *rows, *end}, {tir::kind_attr(BinaryKind::Add)});
+  Result<bool> sum = binary_into(in.lc, BinaryKind::Add, *pos, *rows, *end);
   TF_TRY(sum);
   Result<Expr> cache_top = one_past(in.lc, type.shape[1], h + "_cachelen");
   TF_TRY(cache_top);
@@ -218,19 +217,19 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
   TF_TRY(c3);
   Result<Expr> out = copy_of(in.lc, in.strategy, in.operands[0], h);
   TF_TRY(out);
-  Result<Expr> row = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, h + "_row");
+  Result<Expr> row = scalar_register(in.lc, DType::i64(), h + "_row");
   TF_TRY(row);
-  Result<Expr> inside = in.lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, h + "_in");
+  Result<Expr> inside = scalar_register(in.lc, DType::boolean(), h + "_in");
   TF_TRY(inside);
   Result<bool> loops = element_loops(in.lc, new_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*row, at[1]});
     TF_TRY(f);
-    Result<bool> lt = in.lc.emit(tir::TirOp::Binary, {*row, *rows, *inside}, {tir::kind_attr(BinaryKind::Lt)});
+    Result<bool> lt = binary_into(in.lc, BinaryKind::Lt, *row, *rows, *inside);
     TF_TRY(lt);
     return branch(
         in.lc, *inside,
         [&]() -> Result<bool> {
-          Result<bool> moved = in.lc.emit(tir::TirOp::Binary, {*row, *pos, *row}, {tir::kind_attr(BinaryKind::Add)});
+          Result<bool> moved = binary_into(in.lc, BinaryKind::Add, *row, *pos, *row);
           TF_TRY(moved);
           std::vector<Expr> to = at;
           to[1] = *row;
@@ -255,12 +254,12 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
   TF_TRY(dst);
   Result<Expr> r = integer_buffer(in.lc, DType::i64(), ShapeDim(repeats), in.name() + "_repeats");
   TF_TRY(r);
-  Result<Expr> q = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_q");
+  Result<Expr> q = scalar_register(in.lc, DType::i64(), in.name() + "_q");
   TF_TRY(q);
   Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*q, at[a]});
     TF_TRY(f);
-    Result<bool> d = in.lc.emit(tir::TirOp::Binary, {*q, *r, *q}, {tir::kind_attr(BinaryKind::FloorDiv)});
+    Result<bool> d = binary_into(in.lc, BinaryKind::FloorDiv, *q, *r, *q);
     TF_TRY(d);
     std::vector<Expr> from = at;
     from[a] = *q;

@@ -21,18 +21,6 @@ struct Scalars {
   Expr x, partner, c, s, a, r;  // rank-0 f32 registers
 };
 
-Result<Expr> f32_register(LoweringContext& lc, const std::string& hint) {
-  return lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, hint);
-}
-
-Result<bool> cast(LoweringContext& lc, const Expr& from, const Expr& to) {
-  return lc.emit(tir::TirOp::Unary, {from, to}, {tir::kind_attr(UnaryKind::Cast)});
-}
-
-Result<bool> binary(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, const Expr& out) {
-  return lc.emit(tir::TirOp::Binary, {a, b, out}, {tir::kind_attr(kind)});
-}
-
 // x rotated (x one of q, k of HIR shape `shape`) into a fresh register value of its type.
 Result<Expr> rotate(const RuleInput& in, const Expr& x, const TensorType& type, const Expr& pos, std::int64_t half,
                     const Scalars& t, const std::string& hint) {
@@ -40,7 +28,7 @@ Result<Expr> rotate(const RuleInput& in, const Expr& x, const TensorType& type, 
   TF_TRY(out);
   Result<Expr> shift = integer_buffer(in.lc, DType::i64(), ShapeDim(half), hint + "_half");
   TF_TRY(shift);
-  Result<Expr> moved = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, hint + "_d");
+  Result<Expr> moved = scalar_register(in.lc, DType::i64(), hint + "_d");
   TF_TRY(moved);
   const std::vector<ShapeDim> box{type.shape[0], type.shape[1], type.shape[2], ShapeDim(half)};
   // First half (upper = false): rot = -x[d + half], the element at d. Second half: rot = x[d],
@@ -49,7 +37,7 @@ Result<Expr> rotate(const RuleInput& in, const Expr& x, const TensorType& type, 
     Result<bool> loops = element_loops(in.lc, box, [&](const std::vector<Expr>& at) -> Result<bool> {
       Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*moved, at[3]});
       TF_TRY(f);
-      Result<bool> add = binary(in.lc, BinaryKind::Add, *moved, *shift, *moved);
+      Result<bool> add = binary_into(in.lc, BinaryKind::Add, *moved, *shift, *moved);
       TF_TRY(add);
       std::vector<Expr> low = at, high = at;
       high[3] = *moved;
@@ -62,22 +50,22 @@ Result<Expr> rotate(const RuleInput& in, const Expr& x, const TensorType& type, 
                                                  std::tuple{in.operands[2], row, t.c}, std::tuple{in.operands[3], row, t.s}}) {
         Result<Expr> e = element_at(in.lc, operand, coords, hint + "_e");
         TF_TRY(e);
-        Result<bool> read = cast(in.lc, *e, reg);
+        Result<bool> read = unary_into(in.lc, UnaryKind::Cast, *e, reg);
         TF_TRY(read);
       }
       if (!upper) {
-        Result<bool> neg = in.lc.emit(tir::TirOp::Unary, {t.partner, t.partner}, {tir::kind_attr(UnaryKind::Neg)});
+        Result<bool> neg = unary_into(in.lc, UnaryKind::Neg, t.partner, t.partner);
         TF_TRY(neg);
       }
-      Result<bool> a = binary(in.lc, BinaryKind::Mul, t.x, t.c, t.a);
+      Result<bool> a = binary_into(in.lc, BinaryKind::Mul, t.x, t.c, t.a);
       TF_TRY(a);
-      Result<bool> r = binary(in.lc, BinaryKind::Mul, t.partner, t.s, t.r);
+      Result<bool> r = binary_into(in.lc, BinaryKind::Mul, t.partner, t.s, t.r);
       TF_TRY(r);
-      Result<bool> sum = binary(in.lc, BinaryKind::Add, t.a, t.r, t.a);
+      Result<bool> sum = binary_into(in.lc, BinaryKind::Add, t.a, t.r, t.a);
       TF_TRY(sum);
       Result<Expr> y = element_at(in.lc, *out, here, hint + "_y");
       TF_TRY(y);
-      return cast(in.lc, t.a, *y);
+      return unary_into(in.lc, UnaryKind::Cast, t.a, *y);
     });
     TF_TRY(loops);
   }
@@ -110,7 +98,7 @@ Result<Expr> rule_rope(const RuleInput& in) {
   TF_TRY(checked);
   Scalars t;
   for (auto [reg, name] : {std::pair{&t.x, "_x"}, {&t.partner, "_rot"}, {&t.c, "_cos"}, {&t.s, "_sin"}, {&t.a, "_a"}, {&t.r, "_r"}}) {
-    Result<Expr> r = f32_register(in.lc, in.name() + name);
+    Result<Expr> r = scalar_register(in.lc, DType::f32(), in.name() + name);
     TF_TRY(r);
     *reg = *r;
   }

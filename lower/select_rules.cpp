@@ -18,33 +18,24 @@ namespace tf::lower {
 
 namespace {
 
-// A fresh rank-0 bool register.
-Result<Expr> flag(LoweringContext& lc, const std::string& hint) {
-  return lc.alloc_buffer({}, DType::boolean(), std::nullopt, StorageKind::Rmem, hint);
-}
-
-Result<bool> binary(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, const Expr& out) {
-  return lc.emit(tir::TirOp::Binary, {a, b, out}, {tir::kind_attr(kind)});
-}
-
 // `greater` := whether `a` orders above `b` as HIR's ArgMax compares (tensor_select_eval.cpp):
 // exactly for integers and bool; for floats NaN is above every number and equal to every NaN,
 // and -0 equals +0, so greater = a > b, or a is NaN and b is not (x != x only for NaN).
 Result<bool> greater_than(LoweringContext& lc, DType d, const Expr& a, const Expr& b, const Expr& greater, const std::string& hint) {
-  Result<bool> gt = binary(lc, BinaryKind::Gt, a, b, greater);
+  Result<bool> gt = binary_into(lc, BinaryKind::Gt, a, b, greater);
   TF_TRY(gt);
   if (!d.is_float()) return true;
-  Result<Expr> a_nan = flag(lc, hint + "_an");
+  Result<Expr> a_nan = scalar_register(lc, DType::boolean(), hint + "_an");
   TF_TRY(a_nan);
-  Result<Expr> b_number = flag(lc, hint + "_bn");
+  Result<Expr> b_number = scalar_register(lc, DType::boolean(), hint + "_bn");
   TF_TRY(b_number);
-  Result<bool> an = binary(lc, BinaryKind::Ne, a, a, *a_nan);
+  Result<bool> an = binary_into(lc, BinaryKind::Ne, a, a, *a_nan);
   TF_TRY(an);
-  Result<bool> bn = binary(lc, BinaryKind::Eq, b, b, *b_number);
+  Result<bool> bn = binary_into(lc, BinaryKind::Eq, b, b, *b_number);
   TF_TRY(bn);
-  Result<bool> both = binary(lc, BinaryKind::And, *a_nan, *b_number, *a_nan);
+  Result<bool> both = binary_into(lc, BinaryKind::And, *a_nan, *b_number, *a_nan);
   TF_TRY(both);
-  return binary(lc, BinaryKind::Or, greater, *a_nan, greater);
+  return binary_into(lc, BinaryKind::Or, greater, *a_nan, greater);
 }
 
 // argmax(x, axis=a): the i64 index of the first maximum of each line of x along a. An empty axis
@@ -82,9 +73,9 @@ Result<Expr> rule_argmax(const RuleInput& in) {
   }
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  Result<Expr> best = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_best");
+  Result<Expr> best = scalar_register(in.lc, DType::i64(), in.name() + "_best");
   TF_TRY(best);
-  Result<Expr> greater = flag(in.lc, in.name() + "_gt");
+  Result<Expr> greater = scalar_register(in.lc, DType::boolean(), in.name() + "_gt");
   TF_TRY(greater);
   Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> zero = index_constant(0);
@@ -115,7 +106,7 @@ Result<Expr> rule_argmax(const RuleInput& in) {
 
 // A rank-0 i64 register holding the loop index `k` (a comparison or a start coordinate reads it).
 Result<Expr> index_register(LoweringContext& lc, const Expr& k, const std::string& hint) {
-  Result<Expr> r = lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, hint);
+  Result<Expr> r = scalar_register(lc, DType::i64(), hint);
   TF_TRY(r);
   Result<bool> f = lc.emit(tir::TirOp::Fill, {*r, k});
   TF_TRY(f);
@@ -155,7 +146,7 @@ Result<Expr> rule_topk(const RuleInput& in) {
     TF_TRY(top);
     Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), in.name() + "_one");
     TF_TRY(one);
-    Result<bool> past = in.lc.emit(tir::TirOp::Binary, {*top, *one, *top}, {tir::kind_attr(BinaryKind::Add)});  // k may equal n
+    Result<bool> past = binary_into(in.lc, BinaryKind::Add, *top, *one, *top);  // k may equal n
     TF_TRY(past);
     Result<bool> checked = abort_outside(in.lc, *k, *zero, *top, fmt::format("topk: k is out of range [0, {}]", to_string(n)),
                                          in.name() + "_c");
@@ -168,15 +159,15 @@ Result<Expr> rule_topk(const RuleInput& in) {
   TF_TRY(indices);
   Result<Expr> limit = integer_buffer(in.lc, DType::i64(), count, in.name() + "_limit");
   TF_TRY(limit);
-  Result<Expr> rank = in.lc.alloc_buffer({}, DType::i64(), std::nullopt, StorageKind::Rmem, in.name() + "_rank");
+  Result<Expr> rank = scalar_register(in.lc, DType::i64(), in.name() + "_rank");
   TF_TRY(rank);
   Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), in.name() + "_step");
   TF_TRY(one);
-  Result<Expr> ahead = flag(in.lc, in.name() + "_ahead");
+  Result<Expr> ahead = scalar_register(in.lc, DType::boolean(), in.name() + "_ahead");
   TF_TRY(ahead);
-  Result<Expr> behind = flag(in.lc, in.name() + "_behind");
+  Result<Expr> behind = scalar_register(in.lc, DType::boolean(), in.name() + "_behind");
   TF_TRY(behind);
-  Result<Expr> earlier = flag(in.lc, in.name() + "_earlier");
+  Result<Expr> earlier = scalar_register(in.lc, DType::boolean(), in.name() + "_earlier");
   TF_TRY(earlier);
   std::vector<ShapeDim> lines = x.shape;
   lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(a));
@@ -206,20 +197,20 @@ Result<Expr> rule_topk(const RuleInput& in) {
         TF_TRY(after);
         Result<Expr> other = index_register(in.lc, m[0], in.name() + "_m");
         TF_TRY(other);
-        Result<bool> lower = in.lc.emit(tir::TirOp::Binary, {*other, *mine, *earlier}, {tir::kind_attr(BinaryKind::Lt)});
+        Result<bool> lower = binary_into(in.lc, BinaryKind::Lt, *other, *mine, *earlier);
         TF_TRY(lower);
-        Result<bool> not_after = in.lc.emit(tir::TirOp::Unary, {*behind, *behind}, {tir::kind_attr(UnaryKind::Not)});
+        Result<bool> not_after = unary_into(in.lc, UnaryKind::Not, *behind, *behind);
         TF_TRY(not_after);
-        Result<bool> tie = binary(in.lc, BinaryKind::And, *earlier, *behind, *earlier);
+        Result<bool> tie = binary_into(in.lc, BinaryKind::And, *earlier, *behind, *earlier);
         TF_TRY(tie);
-        Result<bool> either = binary(in.lc, BinaryKind::Or, *ahead, *earlier, *ahead);
+        Result<bool> either = binary_into(in.lc, BinaryKind::Or, *ahead, *earlier, *ahead);
         TF_TRY(either);
         return branch(
-            in.lc, *ahead, [&] { return in.lc.emit(tir::TirOp::Binary, {*rank, *one, *rank}, {tir::kind_attr(BinaryKind::Add)}); },
+            in.lc, *ahead, [&] { return binary_into(in.lc, BinaryKind::Add, *rank, *one, *rank); },
             [] { return Result<bool>(true); });
       });
       TF_TRY(counted);
-      Result<bool> placed = in.lc.emit(tir::TirOp::Binary, {*rank, *limit, *earlier}, {tir::kind_attr(BinaryKind::Lt)});
+      Result<bool> placed = binary_into(in.lc, BinaryKind::Lt, *rank, *limit, *earlier);
       TF_TRY(placed);
       return branch(
           in.lc, *earlier,
