@@ -14,6 +14,7 @@
 #include "ir/tir/tir_ops.h"
 #include "ir/type/tensor_type.h"
 #include "lower/launch_target.h"
+#include "lower/rule_support.h"
 
 namespace tf::lower {
 
@@ -53,14 +54,6 @@ std::vector<Diagnostic> unsupported_launches(const Module& module, const CudaTar
   return out;
 }
 
-Result<Expr> int_literal(std::int64_t v) {
-  Result<TensorTypeRef> type = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(type);
-  Result<ConstantRef> c = Constant::make(v, IRType(*type));
-  TF_TRY(c);
-  return Expr(*c);
-}
-
 }  // namespace
 
 Result<Ref<const tir::PrimFunction>> make_host_entry(const tir::PrimFunction& kernel, const std::string& name, const Context& ctx) {
@@ -70,7 +63,7 @@ Result<Ref<const tir::PrimFunction>> make_host_entry(const tir::PrimFunction& ke
   std::vector<Expr> args{Expr(*callee)};
   const tir::LaunchGeometry g = tir::implicit_launch(kernel);
   for (std::int64_t extent : {g.grid, std::int64_t{1}, std::int64_t{1}, g.block, std::int64_t{1}, std::int64_t{1}}) {
-    Result<Expr> e = int_literal(extent);
+    Result<Expr> e = index_constant(extent);
     TF_TRY(e);
     args.push_back(*e);
   }

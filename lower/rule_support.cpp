@@ -41,7 +41,6 @@ Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, s
   return lc.bind(hint, *v);
 }
 
-// A fresh register copy of `v` (a value that must not change under it).
 Result<Expr> index_constant(std::int64_t v) {
   Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
   TF_TRY(t);
