@@ -42,10 +42,18 @@ enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 Kind kind_of(Op op) {
-  if (const std::optional<hir::MathOp> m = hir::math_op_kind(op))
-    return *m == hir::MathOp::Softplus ? Kind::Other : Kind::Elementwise;  // Binary, Unary, Clamp
+  if (hir::math_op_kind(op)) return Kind::Elementwise;  // Binary, Unary, Clamp, Softplus
   if (const std::optional<hir::NnOp> n = hir::nn_op_kind(op)) {
-    if (*n == hir::NnOp::ReLU) return Kind::Elementwise;
+    switch (*n) {
+      case hir::NnOp::ReLU:
+      case hir::NnOp::Sigmoid:
+      case hir::NnOp::Tanh:
+      case hir::NnOp::Gelu:
+      case hir::NnOp::Silu:
+        return Kind::Elementwise;
+      default:
+        break;
+    }
     if (*n == hir::NnOp::SoftMax) return Kind::SoftMax;
     if (*n == hir::NnOp::RMSNorm) return Kind::RMSNorm;
     return Kind::Other;

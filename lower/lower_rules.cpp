@@ -246,6 +246,18 @@ Result<Expr> rule_unary(const RuleInput& in) {
 
 Result<Expr> rule_relu(const RuleInput& in) { return elementwise(in, tir::TirOp::ReLU, {}); }
 
+// The activations are the Unary kinds of the same names (unary_kinds.def), which compute what
+// the HIR ops compute (eval/hir/activation_eval.cpp evaluates them through those kinds).
+template <UnaryKind kKind>
+Result<Expr> rule_activation(const RuleInput& in) {
+  return elementwise(in, tir::TirOp::Unary, {tir::kind_attr(kKind)});
+}
+
+Result<Expr> rule_gelu(const RuleInput& in) {
+  const auto approximate = enum_value<hir::GeluApproximation>(in.call.attr("approximate"));
+  return elementwise(in, tir::TirOp::Unary, {tir::kind_attr(hir::gelu_unary_kind(approximate))});
+}
+
 // A cast in the destination's default mode: Unary(kind=cast). An explicit rounding or saturate
 // that is the destination's default (D4: `rounding=rn` to bf16, `rounding=rz, saturate=true` to
 // an integer) is that cast too; another mode has no TIR form (TIR's cast takes the default).
@@ -340,6 +352,11 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {math(MathOp::Binary), {F::AsResult, &rule_binary}},
       {math(MathOp::Unary), {F::AsResult, &rule_unary}},
       {nn(NnOp::ReLU), {F::AsResult, &rule_relu}},
+      {nn(NnOp::Sigmoid), {F::AsResult, &rule_activation<UnaryKind::Sigmoid>}},
+      {nn(NnOp::Tanh), {F::AsResult, &rule_activation<UnaryKind::Tanh>}},
+      {nn(NnOp::Gelu), {F::AsResult, &rule_gelu}},
+      {nn(NnOp::Silu), {F::AsResult, &rule_activation<UnaryKind::Silu>}},
+      {math(MathOp::Softplus), {F::AsResult, &rule_activation<UnaryKind::Softplus>}},
       {tensor(TensorOp::Cast), {F::AsResult, &rule_cast, &match_cast}},
       {tensor(TensorOp::Reduce), {F::AsResult, &rule_reduce}},
       {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},

@@ -216,6 +216,26 @@ struct Sqrt { TF_DEV float operator()(float a) const { return ::sqrtf(a); } };
 struct Log { TF_DEV float operator()(float a) const { return static_cast<float>(::log(static_cast<double>(a))); } };
 struct Exp2 { TF_DEV float operator()(float a) const { return static_cast<float>(::exp2(static_cast<double>(a))); } };
 struct Log2 { TF_DEV float operator()(float a) const { return static_cast<float>(::log2(static_cast<double>(a))); } };
+/// The activations: their formula in f64 from the exact operand, rounded once to f32 (softplus
+/// is x itself above 20, torch's threshold).
+struct Sigmoid { TF_DEV float operator()(float a) const { return static_cast<float>(1.0 / (1.0 + ::exp(-static_cast<double>(a)))); } };
+struct Tanh { TF_DEV float operator()(float a) const { return static_cast<float>(::tanh(static_cast<double>(a))); } };
+struct GeluTanh {
+  TF_DEV float operator()(float a) const {
+    const double x = a;
+    return static_cast<float>(0.5 * x * (1.0 + ::tanh(0.79788456080286535587989211986876 * (x + 0.044715 * x * x * x))));
+  }
+};
+struct GeluErf {
+  TF_DEV float operator()(float a) const {
+    const double x = a;
+    return static_cast<float>(0.5 * x * (1.0 + ::erf(x * 0.70710678118654752440084436210485)));
+  }
+};
+struct Silu { TF_DEV float operator()(float a) const { return static_cast<float>(static_cast<double>(a) / (1.0 + ::exp(-static_cast<double>(a)))); } };
+struct Softplus {
+  TF_DEV float operator()(float a) const { return a > 20.0f ? a : static_cast<float>(::log1p(::exp(static_cast<double>(a)))); }
+};
 /// cast: the value itself, narrowed to the destination by its default mode.
 struct Cast {
   template <typename V> TF_DEV V operator()(V a) const { return a; }

@@ -7,68 +7,32 @@
 // gelu with approximate=tanh (the default, unlike torch) or none (erf), silu x / (1 + e^-x)
 // fused. The formula's value is the value at the infinities too: gelu(-inf) and silu(-inf) are
 // -inf * 0 = NaN, as torch's kernels compute.
-#include <cmath>
-
-#include "eval/hir/elementwise.h"
 #include "eval/hir/math_eval_handlers.h"
-#include "eval/hir/scalar_math.h"
-#include "eval/value/tensor_convert.h"
 #include "ir/hir/nn_ops.h"
 
 namespace tf::eval {
-namespace {
 
-// out[i] = fn(x[i]) evaluated in f64, rounded once to f32, then once to `dtype`.
-template <typename Fn>
-Result<Value> map_via_f64(const Tensor& x, DType dtype, Fn fn) {
-  const F32Span in(x);
-  F32Result r(dtype, x.shape());
-  float* o = r.data();
-  for (std::int64_t i = 0; i < in.size(); ++i) o[i] = f32_of(fn(static_cast<double>(in[i])));
-  Result<Tensor> t = std::move(r).finish();
-  TF_TRY(t);
-  return Value(std::move(t).value());
-}
-
-}  // namespace
-
+// Each activation is the Unary kind of the same name (unary_kinds.def), so HIR's nn op, HIR's
+// Unary and TIR's Unary compute one function.
 Result<Value> eval_relu(const OpEvalArgs& a) {
-  const Tensor& x = a.tensor(0);
-  const DType d = a.result_dtype();
-  if (x.dtype().is_integer() || x.dtype().is_bool()) {
-    const I64Span in(x);
-    I64Result r(d, x.shape());
-    for (std::int64_t i = 0; i < in.size(); ++i) r.data()[i] = in.data()[i] < 0 ? 0 : in.data()[i];
-    return Value(std::move(r).finish());
-  }
-  const F32Span in(x);
-  F32Result r(d, x.shape());
-  for (std::int64_t i = 0; i < in.size(); ++i) r.data()[i] = relu_f32(in[i]);
-  Result<Tensor> t = std::move(r).finish();
-  TF_TRY(t);
-  return Value(std::move(t).value());
+  return apply_unary_kind(UnaryKind::Relu, a.tensor(0), a.result_dtype());
 }
 
 Result<Value> eval_sigmoid(const OpEvalArgs& a) {
-  return map_via_f64(a.tensor(0), a.result_dtype(), &sigmoid_f64);
+  return apply_unary_kind(UnaryKind::Sigmoid, a.tensor(0), a.result_dtype());
 }
 
 Result<Value> eval_tanh(const OpEvalArgs& a) {
-  return map_via_f64(a.tensor(0), a.result_dtype(), [](double v) { return std::tanh(v); });
+  return apply_unary_kind(UnaryKind::Tanh, a.tensor(0), a.result_dtype());
 }
 
 Result<Value> eval_gelu(const OpEvalArgs& a) {
-  switch (enum_value<hir::GeluApproximation>(a.attr("approximate"))) {
-    case hir::GeluApproximation::None:
-      return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_erf_f64);
-    case hir::GeluApproximation::Tanh:
-      return map_via_f64(a.tensor(0), a.result_dtype(), &gelu_tanh_f64);
-  }
-  TF_UNREACHABLE("bad GeluApproximation");
+  return apply_unary_kind(gelu_unary_kind(enum_value<hir::GeluApproximation>(a.attr("approximate"))),
+                          a.tensor(0), a.result_dtype());
 }
 
 Result<Value> eval_silu(const OpEvalArgs& a) {
-  return map_via_f64(a.tensor(0), a.result_dtype(), &silu_f64);
+  return apply_unary_kind(UnaryKind::Silu, a.tensor(0), a.result_dtype());
 }
 
 }  // namespace tf::eval

@@ -3,11 +3,16 @@
 #pragma once
 
 #include "eval/hir/op_eval.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::eval {
 
 /// hir.math.Binary (binary_eval.cpp).
 Result<Value> eval_binary(const OpEvalArgs& a);
+
+/// The Unary kind `k` of every element of `x`, rounded to `dtype` (unary_eval.cpp); an eval error
+/// when `k` is not defined on x's dtype.
+Result<Value> apply_unary_kind(UnaryKind k, const Tensor& x, DType dtype);
 
 /// hir.math.Unary, hir.math.Clamp, hir.math.Softplus (unary_eval.cpp).
 Result<Value> eval_unary(const OpEvalArgs& a);

@@ -3,7 +3,8 @@
 //
 // Unary on floats: neg / abs flip / clear the sign bit (NaN included), relu is max(x, 0) with
 // NaN kept and -0 kept (torch's clamp_min), square is x * x in f32, ceil rounds toward +inf,
-// round is half-to-even, rsqrt / exp / log / exp2 / log2 evaluate in f64 and round once
+// round is half-to-even, rsqrt / exp / log / exp2 / log2 and the activations (sigmoid tanh
+// gelu_tanh gelu_erf silu softplus; activation_eval.cpp) evaluate in f64 and round once
 // (rsqrt(0) = +inf, log(0) = -inf, log(-1) = NaN); so does sqrt, which makes it IEEE's correctly
 // rounded square root (sqrt(-0) = -0, sqrt(-1) = NaN). On integers (neg abs relu square) the
 // arithmetic is int64 wrapping to the width: neg and abs of the minimum stay the minimum.
@@ -78,6 +79,18 @@ Result<Value> float_unary(UnaryKind k, const Tensor& x, DType dtype) {
       return map_f32(x, dtype, &round_half_even);
     case UnaryKind::Sqrt:  // f64 then one rounding: exact, as f64 carries twice f32's bits plus 2
       return map_f32(x, dtype, [](float v) { return f32_of(std::sqrt(static_cast<double>(v))); });
+    case UnaryKind::Sigmoid:
+      return map_f32(x, dtype, [](float v) { return f32_of(sigmoid_f64(v)); });
+    case UnaryKind::Tanh:
+      return map_f32(x, dtype, [](float v) { return f32_of(std::tanh(static_cast<double>(v))); });
+    case UnaryKind::GeluTanh:
+      return map_f32(x, dtype, [](float v) { return f32_of(gelu_tanh_f64(v)); });
+    case UnaryKind::GeluErf:
+      return map_f32(x, dtype, [](float v) { return f32_of(gelu_erf_f64(v)); });
+    case UnaryKind::Silu:
+      return map_f32(x, dtype, [](float v) { return f32_of(silu_f64(v)); });
+    case UnaryKind::Softplus:
+      return map_f32(x, dtype, &softplus_f32);
     case UnaryKind::Not:
     case UnaryKind::Cast:
       break;
@@ -108,6 +121,12 @@ Result<Value> int_unary(UnaryKind k, const Tensor& x, DType dtype) {
     case UnaryKind::Exp2:
     case UnaryKind::Log2:
     case UnaryKind::Sqrt:
+    case UnaryKind::Sigmoid:
+    case UnaryKind::Tanh:
+    case UnaryKind::GeluTanh:
+    case UnaryKind::GeluErf:
+    case UnaryKind::Silu:
+    case UnaryKind::Softplus:
       break;
   }
   return eval_error(fmt::format("kind {} is not defined on {} operands", unary_kind_name(k),
@@ -159,11 +178,13 @@ Value int_clamp(const Tensor& x, DType dtype, double lo, double hi) {
 
 }  // namespace
 
+Result<Value> apply_unary_kind(UnaryKind k, const Tensor& x, DType dtype) {
+  if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(k, x, dtype);
+  return float_unary(k, x, dtype);
+}
+
 Result<Value> eval_unary(const OpEvalArgs& a) {
-  const UnaryKind k = unary_kind_of(a.call);
-  const Tensor& x = a.tensor(0);
-  if (x.dtype().is_integer() || x.dtype().is_bool()) return int_unary(k, x, a.result_dtype());
-  return float_unary(k, x, a.result_dtype());
+  return apply_unary_kind(unary_kind_of(a.call), a.tensor(0), a.result_dtype());
 }
 
 Result<Value> eval_clamp(const OpEvalArgs& a) {
@@ -186,7 +207,7 @@ Result<Value> eval_clamp(const OpEvalArgs& a) {
 }
 
 Result<Value> eval_softplus(const OpEvalArgs& a) {
-  return map_f32(a.tensor(0), a.result_dtype(), &softplus_f32);
+  return apply_unary_kind(UnaryKind::Softplus, a.tensor(0), a.result_dtype());
 }
 
 }  // namespace tf::eval

@@ -91,6 +91,10 @@ OpSpec nn_spec(NnOp op) {
 const EnumSpace kGeluApproximationSpace{"GeluApproximation", kGeluApproximationSpellings,
                                         "expected {attr} {alternatives}, found {spelling}"};
 
+UnaryKind gelu_unary_kind(GeluApproximation approximate) {
+  return approximate == GeluApproximation::Tanh ? UnaryKind::GeluTanh : UnaryKind::GeluErf;
+}
+
 std::string_view nn_op_name(NnOp op) {
   switch (op) {
     case NnOp::MatMul:

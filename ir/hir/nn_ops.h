@@ -66,6 +66,7 @@
 #include "ir/core/call.h"
 #include "ir/core/op.h"
 #include "ir/core/op_handlers.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::hir {
 
@@ -94,6 +95,9 @@ enum class GeluApproximation : std::uint8_t { Tanh, None };
 extern const EnumSpace kGeluApproximationSpace;
 /// GeluApproximation's space (makes it a SpacedEnum).
 inline const EnumSpace& enum_space_of(GeluApproximation) { return kGeluApproximationSpace; }
+
+/// The Unary kind each approximation computes (gelu_tanh, gelu_erf; unary_kinds.def).
+UnaryKind gelu_unary_kind(GeluApproximation approximate);
 
 /// Every NnOp, in declaration (and registration) order.
 inline constexpr NnOp kAllNnOps[] = {NnOp::MatMul, NnOp::Conv2D,  NnOp::ReLU,      NnOp::Sigmoid,

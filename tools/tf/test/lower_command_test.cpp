@@ -33,8 +33,8 @@ func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
     return y
 }
 
-func pick(p: Tensor[(2, 2), bool], a: Tensor[(2, 2), f32], b: Tensor[(2, 2), f32]) -> Tensor[(2, 2), f32] {
-    c = sigmoid(a)
+func pick(x: Tensor[(1, 1, 2, 2), f32], w: Tensor[(1, 1, 1, 1), f32], b: Tensor[(1,), f32]) -> Tensor[(1, 1, 2, 2), f32] {
+    c = conv2d(x, w, b, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1)
     return c
 }
 )";
@@ -103,7 +103,7 @@ func mm(a: Tensor[(16, 16), f32], b: Tensor[(16, 16), f32]) -> Tensor[(16, 16), 
   Outcome refused = lower({.file = write_temp("lower_explain_refused.tfir", kProgram), .explain = true});
   EXPECT_EQ(refused.code, kExitBadInput);
   EXPECT_NE(refused.out.find("pick: serial (1 CTA x 1 thread)\n"), std::string::npos) << refused.out;
-  EXPECT_NE(refused.err.find("hir.nn.Sigmoid"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("hir.nn.Conv2D"), std::string::npos) << refused.err;
 }
 
 TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
@@ -111,7 +111,7 @@ TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, "tf: " + file + ":9:5: error[usage]: cannot lower hir.nn.Sigmoid (binding `c`) in @pick to TIR: no lowering "
+  EXPECT_EQ(o.err, "tf: " + file + ":9:5: error[usage]: cannot lower hir.nn.Conv2D (binding `c`) in @pick to TIR: no lowering "
                    "rule for this op yet\n");
 }
 
