@@ -1,5 +1,5 @@
-// Ops that lower to several TIR ops (docs/lowering.md): softmax as reductions plus elementwise
-// ops, matmul as a broadcast product and a reduction. Both read their operands whole.
+// Ops that lower to several TIR ops (docs/lowering.md): softmax and layer_norm as reductions plus
+// elementwise ops, matmul as a broadcast product and a reduction. Both read their operands whole.
 #include <fmt/format.h>
 
 #include "ir/layout/layout.h"
@@ -61,6 +61,90 @@ Result<Expr> rewrite_softmax(const RuleInput& in) {
   TF_TRY(s);
   const std::string result = in.name();
   Result<Expr> y = apply(in, tir::TirOp::Binary, {*e, *s}, type.shape, f32, {tir::kind_attr(BinaryKind::Div)},
+                         type.dtype == f32 ? result : result + "_f32");
+  TF_TRY(y);
+  if (type.dtype == f32) return *y;
+  return apply(in, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+}
+
+Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
+                        const std::vector<std::int64_t>& strides, std::string_view hint);
+
+// `x` as f32: itself, or a cast into a fresh buffer of its shape (exact for every narrower float).
+Result<Expr> as_f32(const RuleInput& in, const Expr& x, const std::vector<ShapeDim>& shape, DType dtype, std::string_view hint) {
+  if (dtype == DType::f32()) return x;
+  return apply(in, tir::TirOp::Unary, {x}, shape, DType::f32(), {tir::kind_attr(UnaryKind::Cast)}, hint);
+}
+
+// The layer norms the rule lowers: the normalised axes x.shape[axis:] static; one of them, or
+// several when the function is lowered serially (the rms_norm step views them as one axis of a
+// whole register tensor, which a grid part's distributed rows are not).
+Result<bool> match_layer_norm(const LoweringContext& lc, const Call& c) {
+  const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
+  std::int64_t axis = std::get<std::int64_t>(c.attr("axis"));
+  if (axis < 0) axis += static_cast<std::int64_t>(shape.size());
+  const std::vector<ShapeDim> normalised(shape.begin() + axis, shape.end());
+  if (!static_extents(normalised))
+    return lc.refusal(c, "layer_norm", "its normalised axes x.shape[axis:] must be static (the rms_norm step views them)");
+  if (normalised.size() > 1 && !static_extents(shape))
+    return lc.refusal(c, "layer_norm", "normalising several axes views x as (rows, n), which needs a static shape");
+  return true;
+}
+
+// layer_norm(x, w, b, axis=a, eps=e), HIR's arithmetic step by step (docs/hir-semantics.md), x,
+// w and b read as f32: mean = reduce(x, kind=mean) over x.shape[a:] kept as extent-1 axes (f64
+// sum in index order, divided by n, rounded once); d = x - mean; t = rms_norm(d, w, eps=e),
+// whose r = 1 / sqrt(f32(sum of d^2 in f64 / n) + f32(e)) is exactly HIR's rstd and whose
+// (d * r) * w is HIR's (d * rstd) * w, each product rounded once in f32; y = t + b, rounded once
+// to x's dtype. Several normalised axes are one axis of length n to rms_norm (views (rows, n) of
+// d and t, (n,) of w; serial only, match_layer_norm).
+Result<Expr> rewrite_layer_norm(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const auto rank = static_cast<std::int64_t>(type.shape.size());
+  std::int64_t axis = in.attr<std::int64_t>("axis");
+  if (axis < 0) axis += rank;
+  const DType f32 = DType::f32();
+  const std::vector<ShapeDim> normalised(type.shape.begin() + axis, type.shape.end());
+  std::int64_t n = 1;
+  for (const ShapeDim& d : normalised) n *= d.value();  // static: match_layer_norm
+  Result<Expr> x = as_f32(in, in.operands[0], type.shape, type.dtype, "x_f32");
+  TF_TRY(x);
+  Result<Expr> w = as_f32(in, in.operands[1], normalised, tensor_type_of(*in.call.args[1])->dtype, "weight_f32");
+  TF_TRY(w);
+  Result<Expr> b = as_f32(in, in.operands[2], normalised, tensor_type_of(*in.call.args[2])->dtype, "bias_f32");
+  TF_TRY(b);
+  std::vector<ShapeDim> kept = type.shape;
+  std::vector<std::int64_t> axes;
+  for (std::int64_t k = axis; k < rank; ++k) {
+    kept[static_cast<std::size_t>(k)] = ShapeDim(1);
+    axes.push_back(in.strategy.axis(type.shape, k));  // moved with a grid part's leading axes
+  }
+  Result<Expr> mean = apply(in, tir::TirOp::Reduce, {*x}, kept, f32, {{"axes", axes}, tir::kind_attr(ReduceKind::Mean)},
+                            "row_mean", {tir::no_workspace()});
+  TF_TRY(mean);
+  Result<Expr> d = apply(in, tir::TirOp::Binary, {*x, *mean}, type.shape, f32, {tir::kind_attr(BinaryKind::Sub)}, "centred");
+  TF_TRY(d);
+  Result<Expr> t = alloc_shaped(in, type.shape, f32, "normalised");
+  TF_TRY(t);
+  Expr src = *d, dst = *t, weight = *w;
+  if (normalised.size() > 1) {  // serial: whole register tensors of static shape
+    std::int64_t rows = 1;
+    for (std::int64_t k = 0; k < axis; ++k) rows *= type.shape[static_cast<std::size_t>(k)].value();
+    Result<Expr> sv = plain_view(lc, *d, {rows, n}, {n, 1}, "centred_rows");
+    TF_TRY(sv);
+    Result<Expr> dv = plain_view(lc, *t, {rows, n}, {n, 1}, "normalised_rows");
+    TF_TRY(dv);
+    Result<Expr> wv = plain_view(lc, *w, {n}, {1}, "weight_flat");
+    TF_TRY(wv);
+    src = *sv;
+    dst = *dv;
+    weight = *wv;
+  }
+  Result<bool> norm = lc.emit(tir::TirOp::RMSNorm, {src, dst, weight}, {{"eps", in.call.attr("eps")}});
+  TF_TRY(norm);
+  const std::string result = in.name();
+  Result<Expr> y = apply(in, tir::TirOp::Binary, {*t, *b}, type.shape, f32, {tir::kind_attr(BinaryKind::Add)},
                          type.dtype == f32 ? result : result + "_f32");
   TF_TRY(y);
   if (type.dtype == f32) return *y;
@@ -167,5 +251,6 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
 
 const LoweringPattern kSoftmaxPattern{OperandForm::Whole, &rewrite_softmax};
 const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, &match_matmul};
+const LoweringPattern kLayerNormPattern{OperandForm::Whole, &rewrite_layer_norm, &match_layer_norm};
 
 }  // namespace tf::lower

@@ -38,7 +38,7 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, Other };
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 Kind kind_of(Op op) {
@@ -56,6 +56,7 @@ Kind kind_of(Op op) {
     }
     if (*n == hir::NnOp::SoftMax) return Kind::SoftMax;
     if (*n == hir::NnOp::RMSNorm) return Kind::RMSNorm;
+    if (*n == hir::NnOp::LayerNorm) return Kind::LayerNorm;
     return Kind::Other;
   }
   if (const std::optional<hir::TensorOp> t = hir::tensor_op_kind(op)) {
@@ -156,13 +157,13 @@ class RowWalk {
     if (row != row_shaped)  // a shared value shaped like a row value, or the reverse
       return refuse("a value computed once for every row has the shape of a row value, or the reverse");
     if (row && !record(t->shape)) return refuse("a row value has a symbolic or zero extent");
-    if (const Call* c = e.as<Call>(); c != nullptr && kind_of(c->op) == Kind::SoftMax) {
+    if (const Call* c = e.as<Call>(); c != nullptr && (kind_of(c->op) == Kind::SoftMax || kind_of(c->op) == Kind::LayerNorm)) {
       // Its statistics (the shape with the axis kept as 1) are buffers of their own, of the
       // same kind: a shared softmax's must not look like a row value's either.
       std::vector<ShapeDim> kept = t->shape;
       kept[static_cast<std::size_t>(normalized(std::get<std::int64_t>(c->attr("axis")), kept.size()))] = ShapeDim(1);
       if (row) record(kept);
-      else if (starts_with(kept, rows_)) return refuse("a shared softmax's statistics have the shape of a row value");
+      else if (starts_with(kept, rows_)) return refuse(fmt::format("a shared {}'s statistics have the shape of a row value", c->op.name()));
     }
     return row;
   }
@@ -186,6 +187,9 @@ class RowWalk {
         return normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) >= static_cast<std::int64_t>(m);
       case Kind::RMSNorm:
         return is_row(0) && !is_row(1) && rank(0) > m;
+      case Kind::LayerNorm:  // one normalised axis, the last: a part's rows are not viewed as (rows, n)
+        return is_row(0) && !is_row(1) && !is_row(2) && rank(0) > m &&
+               normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) == static_cast<std::int64_t>(rank(0)) - 1;
       case Kind::Other:
         return false;
     }

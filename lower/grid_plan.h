@@ -7,10 +7,11 @@
 // computes whole for itself. The function is row-wise at m when:
 //   - every row value has a static shape L ++ X and every shared value of rank > 0 a shape that
 //     does not start with L (so a shape says which kind a value is);
-//   - a row value is a parameter or the result of binary, unary, relu, cast, clamp, full_like,
-//     zeros (elementwise: its row operands have its rank, its shared operands at most rank(X)),
-//     reduce over axes past L, softmax over an axis past L, or rms_norm of a row value with a
-//     shared weight;
+//   - a row value is a parameter or the result of binary, unary, relu, the activations, cast,
+//     clamp, full_like, zeros (elementwise: its row operands have its rank, its shared operands
+//     at most rank(X)), reduce over axes past L, softmax over an axis past L, rms_norm of a row
+//     value with a shared weight, or layer_norm over the last axis (past L) of a row value with
+//     shared weight and bias;
 //   - every output is a row value.
 // m is the largest that works, from the outputs' smallest rank down to 1, so an elementwise
 // function spreads its elements (X = ()) and a row reduction its rows. Then each thread owns k

@@ -383,6 +383,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Concat), kConcatPattern},
       {tensor(TensorOp::Stack), kStackPattern},
       {nn(NnOp::SoftMax), kSoftmaxPattern},
+      {nn(NnOp::LayerNorm), kLayerNormPattern},
       {nn(NnOp::MatMul), kMatmulPattern},
       {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},
   };

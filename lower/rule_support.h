@@ -67,6 +67,7 @@ extern const LoweringPattern kRepeatInterleavePattern;
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).
 extern const LoweringPattern kSoftmaxPattern;
 extern const LoweringPattern kMatmulPattern;
+extern const LoweringPattern kLayerNormPattern;
 
 /// The rules that are not ops (control_rules.cpp), each lowering under `strategy`.
 Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy, const Constant& c);
