@@ -1,5 +1,5 @@
-// Ops that lower to several TIR ops (docs/lowering.md): softmax and layer_norm as reductions plus
-// elementwise ops, matmul as a broadcast product and a reduction. Both read their operands whole.
+// Ops that lower to several TIR ops (docs/lowering.md): softmax, layer_norm and quant as
+// reductions plus elementwise ops, matmul as a broadcast product and a reduction. Both read their operands whole.
 #include <fmt/format.h>
 
 #include "ir/layout/layout.h"
@@ -247,10 +247,90 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
   return apply(in, tir::TirOp::Unary, {*s}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
 }
 
+// A rank-0 f32 literal `v` in a register: `let NAME = alloc_tensor(...); fill(NAME, v)`.
+Result<Expr> f32_scalar(LoweringContext& lc, double v, std::string_view hint) {
+  Result<Expr> t = lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, hint);
+  TF_TRY(t);
+  Result<TensorTypeRef> scalar = TensorType::make({}, DType::f32(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<ConstantRef> literal = Constant::make(v, IRType(*scalar));
+  TF_TRY(literal);
+  Result<bool> filled = lc.emit(tir::TirOp::Fill, {*t, Expr(*literal)});
+  TF_TRY(filled);
+  return *t;
+}
+
+// The quants the rule lowers: a static shape (the groups are views of x).
+Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
+  const std::optional<std::vector<std::int64_t>> shape = static_extents(tensor_type_of(*c.args[0])->shape);
+  if (!shape) return lc.refusal(c, "quant", "its groups are views of x, whose shape must be static");
+  return true;
+}
+
+// quant(x, group=g, target_dtype=D), HIR's arithmetic step by step (docs/hir-semantics.md), x
+// read as f32 and viewed as (..., G, g): absmax = reduce(kind=absmax) over each group (NaN when
+// it holds a NaN); scale = absmax / 448, plus 1 exactly where absmax == 0 (a comparison cast to
+// f32: 0 / 448 + 1 is 1, and anything + 0 is itself, NaN and inf included); q = x / scale;
+// max(q, -448) then min(q, 448) (NaN stays NaN); q cast to D. The results: q of x's shape and
+// the scales viewed as (..., G).
+Result<Expr> rewrite_quant(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
+  const std::vector<std::int64_t> extents = *static_extents(x_type.shape);  // static: match_quant
+  const std::int64_t group = in.attr<std::int64_t>("group");
+  const DType target = std::get<DType>(in.call.attr("target_dtype"));
+  const DType f32 = DType::f32();
+  std::vector<std::int64_t> grouped(extents.begin(), extents.end() - 1);
+  grouped.insert(grouped.end(), {extents.back() / group, group});  // divisible: HIR's typeinfer
+  std::vector<std::int64_t> per_group = grouped;
+  per_group.back() = 1;
+  auto dims = [](const std::vector<std::int64_t>& e) { return std::vector<ShapeDim>(e.begin(), e.end()); };
+  Result<Expr> wide = as_f32(in, in.operands[0], x_type.shape, x_type.dtype, "x_f32");
+  TF_TRY(wide);
+  Result<Expr> x = plain_view(lc, *wide, grouped, row_major_strides(grouped), "groups");
+  TF_TRY(x);
+  const std::vector<NamedAttr> absmax{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(grouped.size()) - 1}},
+                                      tir::kind_attr(ReduceKind::AbsMax)};
+  Result<Expr> amax = apply(in, tir::TirOp::Reduce, {*x}, dims(per_group), f32, absmax, "absmax", {tir::no_workspace()});
+  TF_TRY(amax);
+  Result<Expr> top = f32_scalar(lc, 448.0, "fp8_max");
+  TF_TRY(top);
+  Result<Expr> bottom = f32_scalar(lc, -448.0, "fp8_min");
+  TF_TRY(bottom);
+  Result<Expr> zero = f32_scalar(lc, 0.0, "zero");
+  TF_TRY(zero);
+  Result<Expr> ratio = apply(in, tir::TirOp::Binary, {*amax, *top}, dims(per_group), f32, {tir::kind_attr(BinaryKind::Div)}, "ratio");
+  TF_TRY(ratio);
+  Result<Expr> empty = apply(in, tir::TirOp::Binary, {*amax, *zero}, dims(per_group), DType::boolean(), {tir::kind_attr(BinaryKind::Eq)},
+                             "all_zero");
+  TF_TRY(empty);
+  Result<Expr> one_where_empty = apply(in, tir::TirOp::Unary, {*empty}, dims(per_group), f32, {tir::kind_attr(UnaryKind::Cast)}, "one_if_zero");
+  TF_TRY(one_where_empty);
+  Result<Expr> scale = apply(in, tir::TirOp::Binary, {*ratio, *one_where_empty}, dims(per_group), f32, {tir::kind_attr(BinaryKind::Add)},
+                             "scale");
+  TF_TRY(scale);
+  Result<Expr> q = apply(in, tir::TirOp::Binary, {*x, *scale}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Div)}, "scaled");
+  TF_TRY(q);
+  Result<Expr> low = apply(in, tir::TirOp::Binary, {*q, *bottom}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Max)}, "clamped_low");
+  TF_TRY(low);
+  Result<Expr> high = apply(in, tir::TirOp::Binary, {*low, *top}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Min)}, "clamped");
+  TF_TRY(high);
+  Result<Expr> codes = apply(in, tir::TirOp::Unary, {*high}, dims(grouped), target, {tir::kind_attr(UnaryKind::Cast)}, in.name() + "_q");
+  TF_TRY(codes);
+  Result<Expr> xq = plain_view(lc, *codes, extents, row_major_strides(extents), in.name() + "_x");
+  TF_TRY(xq);
+  std::vector<std::int64_t> scales(per_group.begin(), per_group.end() - 1);
+  Result<Expr> sv = plain_view(lc, *scale, scales, row_major_strides(scales), in.name() + "_scale");
+  TF_TRY(sv);
+  lc.remember_parts(&in.call, {*xq, *sv});
+  return *xq;
+}
+
 }  // namespace
 
 const LoweringPattern kSoftmaxPattern{OperandForm::Whole, &rewrite_softmax};
 const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, &match_matmul};
 const LoweringPattern kLayerNormPattern{OperandForm::Whole, &rewrite_layer_norm, &match_layer_norm};
+const LoweringPattern kQuantPattern{OperandForm::Whole, &rewrite_quant, &match_quant};
 
 }  // namespace tf::lower

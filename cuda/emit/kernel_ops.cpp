@@ -24,6 +24,8 @@
 #include "ir/layout/mesh_projection.h"
 #include "ir/layout/shard_layout.h"
 #include "ir/layout/topology.h"
+#include "ir/core/numerics_spaces.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/control_stmts.h"
 #include "ir/tir/dispatch_call.h"
@@ -176,6 +178,19 @@ Result<bool> KernelEmitter::emit_unary(const Call& c, UnaryKind kind) {
   if (f.empty()) return not_emitted(fmt::format("unary kind={} from {} to {}", unary_kind_name(kind), x.name(), to.name()));
   Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
   TF_TRY(xs);
+  const bool is_cast = kind == UnaryKind::Cast;  // (ReLU comes here too, with no mode attributes)
+  const std::optional<numerics::Rounding> rounding =
+      is_cast ? optional_enum_value<numerics::Rounding>(c.attr("rounding")) : std::nullopt;
+  const bool* saturate = is_cast ? std::get_if<bool>(&c.attr("saturate")) : nullptr;
+  if (rounding || saturate != nullptr) {  // a cast's explicit mode (cuda/runtime/cast_mode.h)
+    const char* r = !rounding ? "Default"
+                    : *rounding == numerics::Rounding::NearestEven ? "Nearest"
+                    : *rounding == numerics::Rounding::TowardZero  ? "Zero"
+                                                                   : "Up";
+    const char* sat = saturate == nullptr ? "Default" : *saturate ? "Yes" : "No";
+    line(fmt::format("tf_rt::cast_in<tf_rt::Rounding::{}, tf_rt::Saturate::{}>({}, {});", r, sat, xs->first, xs->second));
+    return true;
+  }
   line(fmt::format("tf_rt::unary({}, {}, tf_rt::{}{{}});", xs->first, xs->second, f));
   return true;
 }

@@ -3,6 +3,7 @@
 // same global coordinate (broadcast right-aligned, an extent-1 axis read at 0).
 #pragma once
 
+#include "cuda/runtime/cast_mode.h"
 #include "cuda/runtime/dtypes.h"
 #include "cuda/runtime/view.h"
 
@@ -83,17 +84,24 @@ TF_OP void binary(const View<L>& lhs, const View<R>& rhs, const View<D>& dst, F 
   }
 }
 
-/// dst[g] = f(src[g']) narrowed to dst.
-template <typename F, typename D, typename S>
-TF_OP void unary(const View<S>& src, const View<D>& dst, F f) {
+/// dst[g] = Out::from(f(src[g'])): f's value converted to dst by `Out`.
+template <typename Out, typename F, typename D, typename S>
+TF_OP void unary_into(const View<S>& src, const View<D>& dst, F f) {
   const std::int64_t n = dst.owned_count();
   std::int64_t g[kMaxRank], a[kMaxRank];
   for (std::int64_t k = 0; k < n; ++k) {
     dst.owned_coord(k, g);
     operand_coord(src, g, dst.rank, a);
-    dst.at(g) = Narrow<D>::from(f(widen(src.at(a))));
+    dst.at(g) = Out::from(f(widen(src.at(a))));
   }
 }
+
+/// dst[g] = f(src[g']) narrowed to dst (its default mode).
+template <typename F, typename D, typename S>
+TF_OP void unary(const View<S>& src, const View<D>& dst, F f) {
+  unary_into<Narrow<D>>(src, dst, f);
+}
+
 
 // ---- the element functions ----
 
@@ -240,6 +248,14 @@ struct Softplus {
 struct Cast {
   template <typename V> TF_DEV V operator()(V a) const { return a; }
 };
+
+/// dst[g] = src[g'] converted to dst in the mode (R, S): a cast with an explicit rounding or
+/// saturate (cast_mode.h).
+template <Rounding R, Saturate S, typename D, typename Src>
+TF_OP void cast_in(const View<Src>& src, const View<D>& dst) {
+  unary_into<NarrowIn<D, R, S>>(src, dst, Cast{});
+}
+
 struct Not { TF_DEV bool operator()(bool a) const { return !a; } };
 
 }  // namespace tf_rt

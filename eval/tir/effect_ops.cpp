@@ -19,6 +19,7 @@
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/tensor_ops.h"
 #include "ir/hir/typed_call.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/numerics/convert.h"
 
@@ -225,8 +226,12 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   Result<Tensor> r = [&]() -> Result<Tensor> {
     const HirKernels& hir = hir_kernels();
     if (op == ir::TirOp::ReLU) return run_hir(hir.relu, std::move(inputs), {}, d.dtype, shape);
-    if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast)
-      return cast_tensor(inputs[0], d.dtype, default_cast_options(d.dtype));
+    if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast) {
+      CastOptions options = default_cast_options(d.dtype);  // a mode named on the cast replaces its half
+      if (auto rounding = optional_enum_value<numerics::Rounding>(c.attr("rounding"))) options.mode.rounding = *rounding;
+      if (const bool* saturate = std::get_if<bool>(&c.attr("saturate"))) options.mode.saturate = *saturate;
+      return cast_tensor(inputs[0], d.dtype, options);
+    }
     return run_hir(op == ir::TirOp::Binary ? hir.binary : hir.unary, std::move(inputs),
                    {{"kind", c.attr("kind")}}, d.dtype, shape);
   }();

@@ -8,6 +8,8 @@
 
 #include "ir/core/kind_attrs.h"
 #include "ir/core/math_kinds.h"
+#include "ir/core/numerics_spaces.h"
+#include "ir/numerics/cast_mode.h"
 #include "ir/tir/op_check.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/type_print.h"
@@ -74,8 +76,29 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
   return verify_pointwise(call);
 }
 
+// A cast's explicit mode: only on kind=cast, and one the destination dtype offers (the table of
+// docs/numerics.md; an absent half is the destination's default).
 std::vector<Diagnostic> verify_unary(const Call& call) {
-  return verify_pointwise(call, unary_kind_of(call) == UnaryKind::Cast);
+  const bool is_cast = unary_kind_of(call) == UnaryKind::Cast;
+  std::vector<Diagnostic> diags = verify_pointwise(call, is_cast);
+  const std::optional<numerics::Rounding> rounding = optional_enum_value<numerics::Rounding>(call.attr("rounding"));
+  const bool* saturate = std::get_if<bool>(&call.attr("saturate"));
+  if (!rounding && saturate == nullptr) return diags;
+  if (!is_cast) {
+    diags.push_back(op_type_error(call.op, fmt::format("rounding and saturate are a cast's mode, but kind is {}",
+                                                       unary_kind_name(unary_kind_of(call)))));
+    return diags;
+  }
+  const TensorType* dst = call.args[1]->type()->as<TensorType>();
+  if (dst == nullptr || dst->dtype.is_compound()) return diags;
+  numerics::CastMode mode = numerics::default_cast_mode(dst->dtype);
+  if (rounding) mode.rounding = *rounding;
+  if (saturate != nullptr) mode.saturate = *saturate;
+  if (!numerics::cast_mode_offered(dst->dtype, mode))
+    diags.push_back(op_type_error(call.op, fmt::format("a cast to {} does not offer rounding={} saturate={} (docs/numerics.md)",
+                                                       dst->dtype.name(), numerics::rounding_name(mode.rounding),
+                                                       mode.saturate ? "true" : "false")));
+  return diags;
 }
 
 std::vector<Diagnostic> verify_binary(const Call& call) {

@@ -4,6 +4,7 @@
 
 #include <iterator>
 
+#include "ir/core/numerics_spaces.h"
 #include "ir/core/tuple.h"
 #include "ir/support/record_table.h"
 #include "ir/tir/memory_typeinfer.h"
@@ -92,9 +93,11 @@ OpSpec tir_op_spec(TirOp op) {
       spec.params = {P::operand("lhs"), P::operand("rhs"), P::operand("dst"),
                      P::enum_attribute("kind", kBinaryKindSpace)};
       break;
-    case TirOp::Unary:
+    case TirOp::Unary:  // rounding / saturate: a cast's mode (absent: the dst dtype's default)
       spec.params = {P::operand("src"), P::operand("dst"),
-                     P::enum_attribute("kind", kUnaryKindSpace)};
+                     P::enum_attribute("kind", kUnaryKindSpace),
+                     P::enum_attribute("rounding", numerics::kRoundingSpace, none),
+                     P::attribute("saturate", AttrKind::Bool, none)};
       break;
     case TirOp::Launch:
       spec.params = {P::variadic_operand("args"), P::attribute("cluster", AttrKind::IntTuple, none),

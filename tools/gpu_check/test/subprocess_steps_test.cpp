@@ -24,6 +24,7 @@ CheckContext context(const std::string& out) {
 // Two case files: one case passes at every level, one fails at hir (a wrong expectation), and a
 // name with regex characters passes.
 std::string write_cases(const std::string& dir) {
+  std::filesystem::remove_all(dir);  // a file an earlier run left would be one case more
   std::filesystem::create_directories(dir);
   std::ofstream(dir + "/a.tfir")
       << "tfir 1\n"
@@ -56,21 +57,21 @@ TEST(SubprocessSteps, TheSecondLevelRunsOnlyWhatPassedTheFirst) {
 }
 
 TEST(SubprocessSteps, ACaseThatPassesTheFirstLevelAndFailsTheSecondFailsTheStep) {
-  // layer_norm passes at hir, and the lowering has no rule for it: at level lowered its cases fail.
+  // conv2d passes at hir, and the lowering has no rule for it: at level lowered its cases fail.
   const std::string out = ::testing::TempDir() + "gpu-check-conform-fail";
   const std::string cases = write_cases(::testing::TempDir() + "gpu-check-cases-fail");
-  std::string layer_norm = TF_SOURCE_ROOT;
-  layer_norm.append("/conformance/cases/hir/compute/layer_norm.tfir");
-  std::filesystem::copy_file(layer_norm, cases + "/layer_norm.tfir", std::filesystem::copy_options::overwrite_existing);
+  std::string conv2d = TF_SOURCE_ROOT;
+  conv2d.append("/conformance/cases/hir/compute/conv2d.tfir");
+  std::filesystem::copy_file(conv2d, cases + "/conv2d.tfir", std::filesystem::copy_options::overwrite_existing);
   const StepRecord r = conformance_levels(context(out), 120, cases, "hir", "lowered");
   EXPECT_EQ(r.status, StepStatus::Failed);
-  EXPECT_EQ(r.summary, "3 of 5 cases fail at lowered that pass at hir");
-  EXPECT_EQ(r.data["hir"]["passed"], 5) << r.data.dump();
-  EXPECT_EQ(r.data["lowered"]["failed"], 3) << r.data.dump();
+  EXPECT_EQ(r.summary, "4 of 7 cases fail at lowered that pass at hir");
+  EXPECT_EQ(r.data["hir"]["passed"], 7) << r.data.dump();
+  EXPECT_EQ(r.data["lowered"]["failed"], 4) << r.data.dump();
   bool named = false;
   for (const std::string& d : r.details)
     named = named ||
-            d.find("FAIL hir/compute/layer-norm/eps-under-the-root: the HIR evaluation succeeded") != std::string::npos;
+            d.find("FAIL hir/compute/conv2d/cross-check: the HIR evaluation succeeded") != std::string::npos;
   EXPECT_TRUE(named);
 }
 
