@@ -5,6 +5,7 @@
 #include "ir/layout/layout.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/layout/shard_layout.h"
+#include "lower/element_loops.h"
 #include "lower/rule_support.h"
 #include "lower/shard_rule.h"
 
@@ -159,8 +160,9 @@ Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<st
   return bound_view(lc, x, LayoutBase(*layout), hint);
 }
 
-// The most products the per-thread matmul materializes (M x N x K per batch): 2^24, 64 MiB of f32.
-constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 24;
+// The most products a matmul materializes whole (M x N x K, batches included): 2^16, 256 KiB of
+// f32, half a CUDA thread's local memory. A larger one streams its output elements (below).
+constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 16;
 
 // The static extents of a matmul's operands a and b and of its result, or nullopt when one is
 // symbolic.
@@ -175,19 +177,108 @@ std::optional<MatmulExtents> matmul_extents(const Call& c) {
   return MatmulExtents{std::move(*a), std::move(*b), std::move(*r)};
 }
 
-// The matmuls the per-thread rule lowers: static shapes, no block-scaled operand, at most
-// kMaxMatmulProducts products.
+// M x N x K, times the batch extents.
+std::int64_t product_count(const MatmulExtents& e) {
+  std::int64_t products = e.a[e.a.size() - 2] * e.b.back() * e.a.back();
+  for (std::size_t i = 0; i + 2 < e.c.size(); ++i) products *= e.c[i];
+  return products;
+}
+
+// The matmuls the rule lowers: static shapes, no block-scaled operand.
 Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
   const std::optional<MatmulExtents> e = matmul_extents(c);
-  if (!e) return lc.refusal(c, "matmul", "the per-thread matmul views its operands, whose shapes must be static");
+  if (!e) return lc.refusal(c, "matmul", "the matmul views its operands, whose shapes must be static");
   if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
     return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
-  std::int64_t products = e->a[e->a.size() - 2] * e->b.back() * e->a.back();
-  for (std::size_t i = 0; i + 2 < e->c.size(); ++i) products *= e->c[i];
-  if (products > kMaxMatmulProducts)
-    return lc.refusal(c, "matmul", fmt::format("the per-thread matmul materializes its {} products, more than {}; the tiled "
-                                               "rule on the MMA atom is not built yet", products, kMaxMatmulProducts));
   return true;
+}
+
+// `let NAME = tensor_view(x, c_0, ..., layout=Layout((n,), (stride,)))`: the n elements from the
+// coordinates `at` of x stepping `stride` in x's row-major count (a row: 1; a column: the row
+// length).
+Result<Expr> vector_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::int64_t n, std::int64_t stride,
+                       std::string_view hint) {
+  Result<Layout> layout = Layout::make(tuple_of_ints({n}), tuple_of_ints({stride}));
+  TF_TRY(layout);
+  at.insert(at.begin(), x);
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(at), {{"layout", LayoutBase(*layout)}});
+  TF_TRY(v);
+  return lc.bind(hint, *v);
+}
+
+// The coordinates of operand x (static extents `x`, rank >= 2) for the output coordinates `at`
+// (of an output of extents `c`): its batch axes aligned right with the output's (0 where x's
+// extent is 1, broadcast), then `row` and `column` for its last two axes.
+std::vector<Expr> operand_coords(const std::vector<std::int64_t>& x, const std::vector<std::int64_t>& c,
+                                 const std::vector<Expr>& at, const Expr& zero, const Expr& row, const Expr& column) {
+  std::vector<Expr> out;
+  const std::size_t shift = c.size() - x.size();
+  for (std::size_t d = 0; d + 2 < x.size(); ++d) out.push_back(x[d] == 1 && c[d + shift] != 1 ? zero : at[d + shift]);
+  out.push_back(row);
+  out.push_back(column);
+  return out;
+}
+
+// The streaming matmul, for one of more than kMaxMatmulProducts products: per output element
+// (i, j) (a loop nest over the output, or inside a grid part over the thread's own rows), the
+// row of a at i and the column of b at j are viewed as K-vectors at start coordinates,
+// `binary(row, column, p, kind=mul)` into one K-vector of products (f32 for floats, the result
+// dtype for integers) allocated once, and `reduce(p, c_ij, axes=(0,), kind=sum)` into the
+// element's rank-0 view (through an f32 register and a cast for a narrower float result). The
+// element rule is the materializing rule's (HIR's: products rounded to f32, summed in f64 in k
+// order), so the bits are the same, and a thread holds K products, never M x N x K. Inside a
+// grid part a is a row value held as the part's rows (its own rows are loops, its mesh axes
+// coordinate 0) and b is shared whole (grid_plan.h).
+Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::int64_t k = e.a.back(), n = e.b.back();
+  const bool is_float = type.dtype.is_float();
+  const DType product_dtype = is_float ? DType::f32() : type.dtype;
+  Result<Expr> c = alloc_shaped(in, type.shape, type.dtype, in.name());
+  TF_TRY(c);
+  Result<Expr> products = lc.alloc_buffer({ShapeDim(k)}, product_dtype, std::nullopt, StorageKind::Rmem, "products");
+  TF_TRY(products);
+  std::optional<Expr> wide;  // the f32 sum a narrower float result rounds from
+  if (is_float && type.dtype != DType::f32()) {
+    Result<Expr> w = lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, "sum_f32");
+    TF_TRY(w);
+    wide = *w;
+  }
+  Result<Expr> zero = index_constant(0);
+  TF_TRY(zero);
+  const GridPart* part = in.strategy.part;
+  // The loop nest: the output's axes, or inside a grid part the thread's own rows and N.
+  std::vector<ShapeDim> loops = part != nullptr ? part->own_leading() : type.shape;
+  if (part != nullptr) loops.push_back(ShapeDim(n));
+  Result<bool> nest = element_loops(lc, loops, [&](const std::vector<Expr>& at) -> Result<bool> {
+    const Expr& j = at.back();
+    std::vector<Expr> a_at, c_at;
+    if (part != nullptr) {  // a held as (leading..., K), c as (leading..., N): coordinates in the thread's part
+      a_at.assign(at.begin(), at.end() - 1);
+      a_at.push_back(*zero);
+      c_at = at;
+    } else {
+      a_at = operand_coords(e.a, e.c, at, *zero, at[at.size() - 2], *zero);
+      c_at = at;
+    }
+    const std::vector<Expr> b_at = operand_coords(e.b, e.c, part != nullptr ? std::vector<Expr>(e.c.size(), *zero) : at, *zero, *zero, j);
+    Result<Expr> row = vector_at(lc, in.operands[0], a_at, k, 1, "lhs_row");
+    TF_TRY(row);
+    Result<Expr> column = vector_at(lc, in.operands[1], b_at, k, n, "rhs_column");
+    TF_TRY(column);
+    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *row, *column, *products);
+    TF_TRY(mul);
+    Result<Expr> out = element_at(lc, *c, c_at, "out");
+    TF_TRY(out);
+    const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{0}}, tir::kind_attr(ReduceKind::Sum)};
+    if (!wide) return lc.emit(tir::TirOp::Reduce, {*products, *out, tir::no_workspace()}, sum);
+    Result<bool> summed = lc.emit(tir::TirOp::Reduce, {*products, *wide, tir::no_workspace()}, sum);
+    TF_TRY(summed);
+    return unary_into(lc, UnaryKind::Cast, *wide, *out);
+  });
+  TF_TRY(nest);
+  return *c;
 }
 
 // matmul(a, b), a (..., M, K) and b (..., K, N) of static shapes, the per-thread rule: the views
@@ -202,6 +293,11 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const TensorType& type = *tensor_type_of(in.call);
   const MatmulExtents e = *matmul_extents(in.call);  // static: match_matmul
+  if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
+    return stream_matmul(in, e);
+  if (product_count(e) > kMaxMatmulProducts)
+    return lc.refusal(in.call, "matmul", fmt::format("under the sharded strategy the matmul materializes its {} products, "
+                                                     "more than {}", product_count(e), kMaxMatmulProducts));
   const std::vector<std::int64_t>& sa = e.a;
   const std::vector<std::int64_t>& sb = e.b;
   const std::int64_t k = sa.back(), n = sb.back();

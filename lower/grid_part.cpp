@@ -10,6 +10,13 @@ bool GridPart::is_row(const std::vector<ShapeDim>& shape) const {
   return !shape.empty() && shape.size() >= rows.size() && std::equal(rows.begin(), rows.end(), shape.begin());
 }
 
+std::vector<ShapeDim> GridPart::own_leading() const {
+  if (!layout) return leading;
+  std::vector<ShapeDim> own(leading.size(), ShapeDim(1));
+  own.back() = leading.back();
+  return own;
+}
+
 std::vector<ShapeDim> GridPart::held_shape(const std::vector<ShapeDim>& shape) const {
   std::vector<ShapeDim> out = leading;
   out.insert(out.end(), shape.begin() + static_cast<std::ptrdiff_t>(rows.size()), shape.end());

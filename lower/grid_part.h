@@ -23,6 +23,9 @@ struct GridPart {
   /// The distribution of a row value with trailing shape X in the part (null: none).
   std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
 
+  /// What a thread holds of the leading axes, as loop extents over its own part: under a
+  /// distribution every axis 1 but the last (k rows), else `leading` itself (the tail).
+  std::vector<ShapeDim> own_leading() const;
   /// True when `shape` is a row value's: not rank 0, and it starts with `rows`.
   bool is_row(const std::vector<ShapeDim>& shape) const;
   /// The shape of the register tensor holding a row value of HIR shape `shape`: `leading`

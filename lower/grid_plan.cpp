@@ -38,7 +38,7 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, Other };
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 Kind kind_of(Op op) {
@@ -57,6 +57,7 @@ Kind kind_of(Op op) {
     if (*n == hir::NnOp::SoftMax) return Kind::SoftMax;
     if (*n == hir::NnOp::RMSNorm) return Kind::RMSNorm;
     if (*n == hir::NnOp::LayerNorm) return Kind::LayerNorm;
+    if (*n == hir::NnOp::MatMul) return Kind::MatMul;
     return Kind::Other;
   }
   if (const std::optional<hir::TensorOp> t = hir::tensor_op_kind(op)) {
@@ -111,6 +112,7 @@ class RowWalk {
       const Call* c = e->as<Call>();
       if (c != nullptr && !expanded) {
         stack.push_back({e, true});
+        seed_shared_operand(*c);
         for (const Expr& a : c->args) stack.push_back({a.get(), false});
         continue;
       }
@@ -122,6 +124,15 @@ class RowWalk {
       row_[e] = *row;
     }
     return row_.at(root);
+  }
+
+  // A matmul's b is shared when it is a parameter not met before, whatever its shape: a square b
+  // (K == M) starts with the rows' axes, yet the rule reads it whole and never asks its shape.
+  // Any other use of it then sees a shared value (and refuses a row operand).
+  void seed_shared_operand(const Call& c) {
+    if (kind_of(c.op) != Kind::MatMul || c.args.size() != 2) return;
+    const ExprNode* b = c.args[1].get();
+    if (b->as<Var>() != nullptr && params_.count(b) != 0 && row_.count(b) == 0) row_[b] = false;
   }
 
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
@@ -190,6 +201,8 @@ class RowWalk {
       case Kind::LayerNorm:  // one normalised axis, the last: a part's rows are not viewed as (rows, n)
         return is_row(0) && !is_row(1) && !is_row(2) && rank(0) > m &&
                normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) == static_cast<std::int64_t>(rank(0)) - 1;
+      case Kind::MatMul:  // the rows of the output are a's (every axis but N leading); b shared, 2-D
+        return m + 1 == t.shape.size() && is_row(0) && !is_row(1) && rank(0) == t.shape.size() && rank(1) == 2;
       case Kind::Other:
         return false;
     }

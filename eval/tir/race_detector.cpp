@@ -18,8 +18,65 @@ Epoch epoch_of(const Accessor& a) { return Epoch{a.thread, a.own_clock(), a.phas
 
 namespace {
 
+ReadRun run_of(const Epoch& e) { return ReadRun{e.thread, e.thread, e.clock, e.phase, e.site}; }
+
+bool same_access(const ReadRun& r, const Epoch& e) { return r.clock == e.clock && r.phase == e.phase && r.site == e.site; }
+
+// The first read of run `r` that `a` is not ordered after, if any, in thread order. Threads of
+// other CTAs are ordered exactly when the run's phase is earlier; a's own CTA is checked thread
+// by thread.
+std::optional<Epoch> first_unordered(const ReadRun& r, const Accessor& a) {
+  const std::uint32_t lo = a.cta * a.block, hi = lo + a.block;  // a's CTA: threads [lo, hi)
+  auto at = [&r](std::uint32_t t) { return Epoch{t, r.clock, r.phase, r.site}; };
+  const bool others_ordered = r.phase < a.phase;
+  if (!others_ordered && r.first < lo) return at(r.first);
+  for (std::uint32_t t = std::max(r.first, lo); t <= r.last && t < hi; ++t)
+    if (!a.ordered_after(at(t))) return at(t);
+  if (!others_ordered && r.last >= hi) return at(std::max(r.first, hi));
+  return std::nullopt;
+}
+
+// Prunes `set` for the read of `a`: every read `a` is ordered after goes (a later write ordered
+// after a's read is ordered after them too), and a thread keeps only its latest read; the rest
+// are merged into runs again. The next pruning waits until the set has doubled.
+void compact(ReadSet& set, const Accessor& a) {
+  std::vector<Epoch> kept;
+  for (const Epoch& e : set.epochs())
+    if (!a.ordered_after(e)) kept.push_back(e);
+  std::stable_sort(kept.begin(), kept.end(), [](const Epoch& x, const Epoch& y) { return x.thread < y.thread; });
+  std::vector<Epoch> latest;  // program order: a thread's later read supersedes its earlier ones
+  for (const Epoch& e : kept) {
+    if (!latest.empty() && latest.back().thread == e.thread) latest.back() = e;
+    else latest.push_back(e);
+  }
+  set.runs.clear();
+  for (const Epoch& e : latest) {
+    if (!set.runs.empty() && same_access(set.runs.back(), e) && set.runs.back().last + 1 == e.thread) ++set.runs.back().last;
+    else set.runs.push_back(run_of(e));
+  }
+  set.compact_at = std::max<std::uint32_t>(16, 2 * static_cast<std::uint32_t>(set.runs.size()));
+}
+
+// Adds the read `me` of `a` to `set`: it extends the last run when it is that run's next thread
+// at the same clock, phase and site, is already there when the last run holds it, and is a run
+// of its own otherwise (after pruning a set grown to its limit).
+void add_read(ReadSet& set, const Epoch& me, const Accessor& a) {
+  if (!set.runs.empty()) {
+    ReadRun& last = set.runs.back();
+    if (same_access(last, me)) {
+      if (me.thread >= last.first && me.thread <= last.last) return;
+      if (me.thread == last.last + 1) {
+        ++last.last;
+        return;
+      }
+    }
+  }
+  if (set.runs.size() >= set.compact_at) compact(set, a);
+  set.runs.push_back(run_of(me));
+}
+
 // The read rule on one element state (the header's design note).
-std::optional<RaceConflict> read_state(ElementShadow& s, std::vector<std::vector<Epoch>>& sets, const Accessor& a) {
+std::optional<RaceConflict> read_state(ElementShadow& s, std::vector<ReadSet>& sets, const Accessor& a) {
   if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
     return RaceConflict{s.write, true};
   const Epoch me = epoch_of(a);
@@ -29,24 +86,24 @@ std::optional<RaceConflict> read_state(ElementShadow& s, std::vector<std::vector
     return std::nullopt;
   }
   if (s.read.thread == Epoch::kReadSet) {
-    std::vector<Epoch>& set = sets[s.read.clock];
-    std::erase_if(set, [&](const Epoch& e) { return a.ordered_after(e); });
-    set.push_back(me);
+    add_read(sets[s.read.clock], me, a);
     return std::nullopt;
   }
-  sets.push_back({s.read, me});
+  ReadSet set;
+  set.runs.push_back(run_of(s.read));
+  add_read(set, me, a);
+  sets.push_back(std::move(set));
   s.read = Epoch{Epoch::kReadSet, static_cast<std::uint32_t>(sets.size() - 1), 0, 0};
   return std::nullopt;
 }
 
 // The write rule on one element state.
-std::optional<RaceConflict> write_state(ElementShadow& s, const std::vector<std::vector<Epoch>>& sets,
-                                        const Accessor& a) {
+std::optional<RaceConflict> write_state(ElementShadow& s, const std::vector<ReadSet>& sets, const Accessor& a) {
   if (s.write.thread != Epoch::kNone && !a.ordered_after(s.write))
     return RaceConflict{s.write, true};
   if (s.read.thread == Epoch::kReadSet) {
-    for (const Epoch& e : sets[s.read.clock])
-      if (!a.ordered_after(e)) return RaceConflict{e, false};
+    for (const ReadRun& r : sets[s.read.clock].runs)
+      if (std::optional<Epoch> e = first_unordered(r, a)) return RaceConflict{*e, false};
   } else if (s.read.thread != Epoch::kNone && !a.ordered_after(s.read)) {
     return RaceConflict{s.read, false};
   }

@@ -2,6 +2,13 @@
 
 namespace tf::eval::tir {
 
+std::vector<Epoch> ReadSet::epochs() const {
+  std::vector<Epoch> out;
+  for (const ReadRun& r : runs)
+    for (std::uint32_t t = r.first; t <= r.last; ++t) out.push_back(Epoch{t, r.clock, r.phase, r.site});
+  return out;
+}
+
 void ShadowStore::reset(std::int64_t count) {
   pages_.assign(static_cast<std::size_t>((count + kPage - 1) >> kPageBits), Page{});
   details_.clear();
@@ -22,7 +29,7 @@ ElementShadow* ShadowStore::expand(Page& page) {
   for (std::int64_t k = 0; k < kPage; ++k) states[k] = page.uniform;
   if (page.uniform.read.thread == Epoch::kReadSet)  // one set per element (design note)
     for (std::int64_t k = 1; k < kPage; ++k) {
-      std::vector<Epoch> copy = read_sets_[page.uniform.read.clock];
+      ReadSet copy = read_sets_[page.uniform.read.clock];
       read_sets_.push_back(std::move(copy));
       states[k].read.clock = static_cast<std::uint32_t>(read_sets_.size() - 1);
     }

@@ -32,6 +32,29 @@ struct Epoch {
   friend bool operator==(const Epoch&, const Epoch&) = default;
 };
 
+/// Reads by the consecutive threads [first, last], each at its own clock `clock`, in grid phase
+/// `phase`, at statement `site`: a CTA's threads reading one element in turn is one run.
+struct ReadRun {
+  std::uint32_t first = 0;
+  std::uint32_t last = 0;
+  std::uint32_t clock = 0;
+  std::uint32_t phase = 0;
+  std::uint32_t site = 0;
+
+  friend bool operator==(const ReadRun&, const ReadRun&) = default;
+};
+
+/// A read set (race_detector.h): the reads a later write must follow, as runs. It may also hold
+/// reads ordered before others, pruned only when the set grows (race_detector.cpp), which never
+/// changes a verdict: a write ordered after a read is ordered after every read before it.
+struct ReadSet {
+  std::vector<ReadRun> runs;
+  std::uint32_t compact_at = 16;  ///< the size at which the next read prunes the set
+
+  /// Every read, one epoch per thread of each run, in run order.
+  std::vector<Epoch> epochs() const;
+};
+
 /// The race state of one element.
 struct ElementShadow {
   Epoch write;  ///< the last write
@@ -64,7 +87,7 @@ class ShadowStore {
   std::int64_t for_range(std::int64_t start, std::int64_t n, bool collapse, F&& f);
 
   /// The read sets that ElementShadow::read indexes when promoted.
-  std::vector<std::vector<Epoch>>& read_sets() { return read_sets_; }
+  std::vector<ReadSet>& read_sets() { return read_sets_; }
 
  private:
   static constexpr std::uint32_t kUniform = 0xffffffffu;
@@ -79,7 +102,7 @@ class ShadowStore {
   std::vector<Page> pages_;
   std::vector<ElementShadow> details_;      ///< kPage states per expanded page
   std::vector<std::uint32_t> free_details_;  ///< detail slots of pages uniform again
-  std::vector<std::vector<Epoch>> read_sets_;
+  std::vector<ReadSet> read_sets_;
 };
 
 inline ElementShadow& ShadowStore::element(std::int64_t i) {
