@@ -6,6 +6,7 @@
 #include "ir/tir/tir_ops.h"
 #include "ir/layout/shard_layout.h"
 #include "lower/element_loops.h"
+#include "lower/lowering_limits.h"
 #include "lower/rule_support.h"
 #include "lower/shard_rule.h"
 
@@ -160,9 +161,6 @@ Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<st
   return bound_view(lc, x, LayoutBase(*layout), hint);
 }
 
-// The most products a matmul materializes whole (M x N x K, batches included): 2^16, 256 KiB of
-// f32, half a CUDA thread's local memory. A larger one streams its output elements (below).
-constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 16;
 
 // The static extents of a matmul's operands a and b and of its result, or nullopt when one is
 // symbolic.
@@ -248,10 +246,17 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
   Result<Expr> zero = index_constant(0);
   TF_TRY(zero);
   const GridPart* part = in.strategy.part;
-  // The loop nest: the output's axes, or inside a grid part the thread's own rows and N.
-  std::vector<ShapeDim> loops = part != nullptr ? part->own_leading() : type.shape;
-  if (part != nullptr) loops.push_back(ShapeDim(n));
-  Result<bool> nest = element_loops(lc, loops, [&](const std::vector<Expr>& at) -> Result<bool> {
+  // The loop nest: the output's axes, or inside a grid part the thread's own rows and N; an axis
+  // of extent 1 is coordinate 0, not a loop.
+  std::vector<ShapeDim> axes = part != nullptr ? part->own_leading() : type.shape;
+  if (part != nullptr) axes.push_back(ShapeDim(n));
+  std::vector<ShapeDim> loops;
+  for (const ShapeDim& d : axes)
+    if (!(d.is_static() && d.value() == 1)) loops.push_back(d);
+  Result<bool> nest = element_loops(lc, loops, [&](const std::vector<Expr>& indices) -> Result<bool> {
+    std::vector<Expr> at;
+    std::size_t next = 0;
+    for (const ShapeDim& d : axes) at.push_back(d.is_static() && d.value() == 1 ? *zero : indices[next++]);
     const Expr& j = at.back();
     std::vector<Expr> a_at, c_at;
     if (part != nullptr) {  // a held as (leading..., K), c as (leading..., N): coordinates in the thread's part

@@ -17,6 +17,7 @@
 #include "ir/hir/tensor_ops.h"
 #include "ir/layout/mesh_slice.h"
 #include "ir/type/tensor_type.h"
+#include "lower/lowering_limits.h"
 #include "lower/rule_support.h"
 
 namespace tf::lower {
@@ -151,6 +152,8 @@ class RowWalk {
     } else if (const Call* c = e.as<Call>()) {
       const Kind kind = kind_of(c->op);
       if (kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
+      if (kind == Kind::MatMul && !streams(*c))
+        return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
       for (const Expr& a : c->args) row = row || row_.at(a.get());
       if (is_tensor_op(c->op, hir::TensorOp::Zeros)) row = row_shaped;
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
@@ -207,6 +210,17 @@ class RowWalk {
         return false;
     }
     return false;
+  }
+
+  // True when matmul `c` has more than kMaxMatmulProducts products (static shapes): the rule
+  // streams it, and only then is spreading its rows worth a grid.
+  static bool streams(const Call& c) {
+    std::vector<ShapeDim> extents = c.args[0]->type()->as<TensorType>()->shape;  // (batch..., M, K)
+    extents.push_back(c.args[1]->type()->as<TensorType>()->shape.back());           // N
+    std::int64_t products = 1;
+    for (const ShapeDim& d : extents)
+      if (!d.is_static() || __builtin_mul_overflow(products, d.value(), &products)) return true;
+    return products > kMaxMatmulProducts;
   }
 
   // True when reduce `c` (of a row value) names one of the leading axes.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "ir/hir/function.h"
 
@@ -35,6 +36,11 @@ inline constexpr std::size_t kMaxValueDepth = 2'500;
 /// (4 MB for the bound) and several times that under ASan + UBSan, where 1,000 levels overflowed
 /// the 8 MB of a main thread (docs/lowering.md, "Refusals").
 inline constexpr std::size_t kLoweringStackBytes = std::size_t{256} << 20;
+
+/// The most products a matmul materializes whole (M x N x K, batches included): 2^16, 256 KiB of
+/// f32, half a CUDA thread's local memory. A larger one streams its output elements, and only
+/// such a matmul makes a function row-wise for the grid rule (composite_rules.cpp, grid_plan.h).
+inline constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 16;
 
 // The nesting of lets in a kernel is bounded by tir::kMaxLetNesting (ir/tir/stmt_walk.h), which
 // the tfir reader keeps too.

@@ -95,21 +95,24 @@ Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Fun
     return c;
   }
   c.passed_over.emplace_back(Strategy::Sharded, "no value carries a ShardLayout");
+  // In the hir-to-tir-mma pass the MMA rule comes before the grid, which also takes a matmul's
+  // rows (on the streaming matmul).
+  if (mma_atom) {
+    std::string why;
+    if ((c.mma = plan_mma(fn, results, &why))) {
+      c.strategy = Strategy::Mma;
+      return c;
+    }
+    c.passed_over.emplace_back(Strategy::Mma, why);
+  }
   std::string why;
   if ((c.grid = plan_grid(fn, results, &why))) {
     c.strategy = Strategy::Grid;
     return c;
   }
   c.passed_over.emplace_back(Strategy::Grid, why);
-  why.clear();
-  if (!mma_atom) {
+  if (!mma_atom)
     c.passed_over.emplace_back(Strategy::Mma, "the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)");
-  } else if ((c.mma = plan_mma(fn, results, &why))) {
-    c.strategy = Strategy::Mma;
-    return c;
-  } else {
-    c.passed_over.emplace_back(Strategy::Mma, why);
-  }
   c.strategy = Strategy::Serial;
   return c;
 }

@@ -41,7 +41,24 @@ func scale(x: Tensor[(4500, 8), f32], w: Tensor[(8,), f32]) -> Tensor[(4500, 8),
   EXPECT_EQ(s[0].choice.geometry(), "2 CTAs x 256 threads, 8 rows each, and 404 tail rows on thread 0 of CTA 0");
 }
 
-TEST(Strategy, AMatmulIsSerialAndEachStrategyBeforeSaysWhy) {
+TEST(Strategy, ASmallMatmulIsSerialAndEachStrategyBeforeSaysWhy) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func mm(a: Tensor[(32, 16), bf16], b: Tensor[(16, 32), bf16]) -> Tensor[(32, 32), bf16] {
+    c = matmul(a, b)
+    return c
+}
+)");
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Serial);
+  EXPECT_EQ(s[0].choice.geometry(), "1 CTA x 1 thread");
+  EXPECT_EQ(s[0].choice.passed_over,
+            (Passed{{Strategy::Sharded, "no value carries a ShardLayout"},
+                    {Strategy::Grid, "not row-wise over the leading axes (32, 32): a matmul of at most 65536 products is "
+                                     "materialized by one thread"},
+                    {Strategy::Mma, "the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)"}}));
+}
+
+TEST(Strategy, ALargerMatmulSpreadsItsRowsOrTakesTheAtomInTheMmaPass) {
   const std::string source = R"(tfir 1
 func mm(a: Tensor[(64, 32), bf16], b: Tensor[(32, 64), bf16]) -> Tensor[(64, 64), bf16] {
     c = matmul(a, b)
@@ -50,12 +67,8 @@ func mm(a: Tensor[(64, 32), bf16], b: Tensor[(32, 64), bf16]) -> Tensor[(64, 64)
 )";
   const std::vector<FunctionStrategy> s = strategies(source);
   ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].choice.strategy, Strategy::Serial);
-  EXPECT_EQ(s[0].choice.geometry(), "1 CTA x 1 thread");
-  EXPECT_EQ(s[0].choice.passed_over,
-            (Passed{{Strategy::Sharded, "no value carries a ShardLayout"},
-                    {Strategy::Grid, "not row-wise over the leading axes (64, 64): hir.nn.MatMul has no row-wise rule"},
-                    {Strategy::Mma, "the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)"}}));
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Grid);  // 131072 products: streamed, row by row
+  EXPECT_EQ(s[0].choice.geometry(), "1 CTA x 64 threads, 1 row each");
   // In the hir-to-tir-mma pass the same function takes the atom.
   const std::vector<FunctionStrategy> m = strategies(source, /*mma_atom=*/true);
   ASSERT_EQ(m.size(), 1u);
@@ -72,9 +85,9 @@ func mm(a: Tensor[(64, 32), f32], b: Tensor[(32, 64), f32]) -> Tensor[(64, 64), 
 )",
                                                      true);
   ASSERT_EQ(s.size(), 1u);
-  EXPECT_EQ(s[0].choice.strategy, Strategy::Serial);
-  ASSERT_EQ(s[0].choice.passed_over.size(), 3u);
-  EXPECT_EQ(s[0].choice.passed_over[2], (std::pair<Strategy, std::string>{Strategy::Mma, "the matmul is not of two bf16 matrix parameters"}));
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Grid);
+  ASSERT_EQ(s[0].choice.passed_over.size(), 2u);
+  EXPECT_EQ(s[0].choice.passed_over[1], (std::pair<Strategy, std::string>{Strategy::Mma, "the matmul is not of two bf16 matrix parameters"}));
 }
 
 TEST(Strategy, TheKernelOfTheChosenStrategyHoldsWhatItsRegisterTensorsHold) {

@@ -10,6 +10,7 @@
 #include "driver/ir_session.h"
 #include "eval/hir/eval_tables.h"
 #include "lower/pipeline.h"
+#include "lower/strategy.h"
 
 namespace tf::gpu_check {
 
@@ -25,6 +26,16 @@ Result<GemmKernel> emit_gemm_kernel(std::int64_t m, std::int64_t n, std::int64_t
   CheckedFile checked = cli::check_source(text, "gemm.tfir");
   if (!checked.file || has_error(checked.diagnostics())) return checked.diagnostics();
   g.program = std::move(*checked.file);
+  // The step measures the tensor-core kernel: a shape the MMA rule refuses (which the grid's
+  // streaming matmul would take) is refused here, with the MMA rule's reason.
+  Result<std::vector<lower::FunctionStrategy>> strategy = lower::explain_strategies(*g.program.module, eval::eval_context(), true);
+  TF_TRY(strategy);
+  if (strategy->size() != 1 || strategy->front().choice.strategy != lower::Strategy::Mma) {
+    std::string why = "the MMA rule does not apply";
+    for (const auto& [passed, reason] : strategy->front().choice.passed_over)
+      if (passed == lower::Strategy::Mma) why = reason;
+    return category_error(DiagCategory::Usage, fmt::format("the GEMM {} x {} x {} does not take the MMA atom: {}", m, n, k, why));
+  }
   Result<std::unique_ptr<lower::PassManager>> pm =
       lower::make_pipeline({"hir-to-tir-mma", "reduce-workspaces", "host-entry", "named-barriers"}, {});
   TF_TRY(pm);

@@ -95,7 +95,7 @@ func mm(a: Tensor[(16, 16), f32], b: Tensor[(16, 16), f32]) -> Tensor[(16, 16), 
             "  registers: at most 8 bytes of tensors in one thread of @scale_kernel\n"
             "mm: serial (1 CTA x 1 thread)\n"
             "  not sharded: no value carries a ShardLayout\n"
-            "  not grid: not row-wise over the leading axes (16, 16): hir.nn.MatMul has no row-wise rule\n"
+            "  not grid: not row-wise over the leading axes (16, 16): a matmul of at most 65536 products is materialized by one thread\n"
             "  not mma: the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)\n"
             "  registers: at most 17408 bytes of tensors in one thread of @mm_kernel\n"
             "  warning: more than a thread's 255 registers (1020 bytes); the compiled kernel spills to local memory\n");
