@@ -247,9 +247,9 @@ class RowWalk {
   // extents are at least 1; an empty tensor has nothing to spread).
   bool record(const std::vector<ShapeDim>& shape) {
     std::vector<std::int64_t> x;
-    for (std::size_t i = 0; i < shape.size(); ++i) {
+    for (std::size_t i = rows_.size(); i < shape.size(); ++i) {  // the leading axes are rows_ (static, or a DimVar)
       if (!shape[i].is_static() || shape[i].value() < 1) return false;
-      if (i >= rows_.size()) x.push_back(shape[i].value());
+      x.push_back(shape[i].value());
     }
     if (std::find(trailing_.begin(), trailing_.end(), x) == trailing_.end()) trailing_.push_back(x);
     return true;
@@ -337,12 +337,33 @@ std::vector<std::vector<ShapeDim>> candidate_rows(const hir::Function& fn, const
       if (std::none_of(found.begin(), found.end(), [&](const auto& f) { return f.second == rows; })) found.push_back({count, rows});
     }
   };
+  // A leading DimVar axis: its rows counted at its largest value (design note, "Symbolic rows").
+  auto add_symbolic = [&](const IRType& type) {
+    const auto* t = type ? type->as<TensorType>() : nullptr;
+    if (t == nullptr || t->shape.empty() || t->shape[0].is_static()) return;
+    const DimVar* v = t->shape[0].dim_var();
+    if (v == nullptr || v->hi - 1 < 1) return;
+    std::vector<ShapeDim> rows{t->shape[0]};
+    if (std::none_of(found.begin(), found.end(), [&](const auto& f) { return f.second == rows; })) found.push_back({v->hi - 1, rows});
+  };
   for (const Expr& r : results) add(r->type());
   for (const VarRef& p : fn.params()) add(p->type());
+  for (const Expr& r : results) add_symbolic(r->type());
+  for (const VarRef& p : fn.params()) add_symbolic(p->type());
   std::stable_sort(found.begin(), found.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
   std::vector<std::vector<ShapeDim>> out;
   for (auto& f : found) out.push_back(std::move(f.second));
   return out;
+}
+
+// The geometry of a grid-stride loop over at most `most` rows: T as grid_geometry's, G at most 8
+// (the last part of fewer than G*T rows runs on one thread), one row per thread per step.
+GridGeometry strided_geometry(std::int64_t most) {
+  GridGeometry g;
+  g.threads = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(std::min<std::int64_t>(most, 256))));
+  g.ctas = std::clamp<std::int64_t>(most / (8 * g.threads), 1, 8);
+  g.per_thread = 1;
+  return g;
 }
 
 // One CTA whose threads divide the rows, for a reduction across them: T the largest power of
@@ -369,17 +390,31 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
   for (const Expr& r : results)
     if (r->type()->as<TensorType>() == nullptr) return no("a returned value is not a tensor");
   const std::vector<std::vector<ShapeDim>> candidates = candidate_rows(fn, results);
-  if (candidates.empty()) return no("no returned value or parameter has a static leading extent");
+  if (candidates.empty()) return no("no returned value or parameter has a static leading extent or a leading DimVar");
   for (const std::vector<ShapeDim>& rows : candidates) {
+    const bool strided = !rows[0].is_static();
     std::int64_t count = 1;
-    for (const ShapeDim& d : rows) count *= d.value();
+    for (const ShapeDim& d : rows) count *= strided ? d.dim_var()->hi - 1 : d.value();
     RowWalk walk(fn, rows);
     if (!walk.run(results)) {  // the reason of the largest rows, the first tried
       no(fmt::format("not row-wise over the leading axes {}: {}", hir::shape_text(rows), walk.why_not()));
       continue;
     }
     const bool collective = walk.crosses_rows();
-    const GridGeometry g = collective ? collective_geometry(count) : grid_geometry(count);
+    if (strided && collective) {
+      no(fmt::format("over the symbolic rows {}, a reduction crosses the rows (a CTA collective needs a static count)",
+                     hir::shape_text(rows)));
+      continue;
+    }
+    if (strided && std::any_of(results.begin(), results.end(), [&](const Expr& r) {
+          const std::vector<ShapeDim>& shape = r->type()->as<TensorType>()->shape;
+          return shape.empty() || !starts_with(shape, rows);
+        })) {
+      no(fmt::format("over the symbolic rows {}, an output is computed once for every row (a grid-stride loop "
+                     "writes row values only)", hir::shape_text(rows)));
+      continue;
+    }
+    const GridGeometry g = collective ? collective_geometry(count) : strided ? strided_geometry(count) : grid_geometry(count);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
     TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
     Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(tuple_of_ints({g.threads}), tuple_of_ints({1})), {"t"})
@@ -387,7 +422,7 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
                                                 {"c", "t"});
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
     const std::string name = collective ? fmt::format("lower_cta_{}", g.threads) : fmt::format("lower_grid_{}x{}", g.ctas, g.threads);
-    GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective};
+    GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective, strided};
     // A layout whose size passes 64 bits (rows of 2^32 x 2^32 elements) has no grid: the
     // next candidate, else the serial rule, which refuses what it cannot place.
     std::vector<ShardLayout> layouts;

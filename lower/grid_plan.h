@@ -28,6 +28,13 @@
 // part's rows: every reduction and softmax axis moves with the leading axes, and a thread holds
 // each of its rows whole, so nothing is exchanged between threads and no accumulation order
 // changes. The parts touch disjoint rows, so they never race.
+//
+// Symbolic rows. When L is one axis whose extent is a DimVar B (a batch known at run time), the
+// geometry comes from B's largest value (T as above, G at most 8, k = 1) and the kernel loops:
+// `for s in range(0, B, G*T)`, each step a chunk of G*T rows whose views start at row s (a plain
+// window at a flat start, then distributed), when B - s >= G*T; else thread 0 of CTA 0 takes the
+// last B - s rows one at a time (fewer than G*T). So one fixed launch serves every B. Such a plan
+// has no collective and no shared output.
 #pragma once
 
 #include <cstdint>
@@ -72,6 +79,8 @@ struct GridPlan {
   /// A reduction crosses the rows: one CTA, the mesh (thread T) alone (a collective runs over
   /// the threads of a CTA), the rows split (T, k), no tail.
   bool collective = false;
+  /// The rows are one DimVar axis: a grid-stride loop (design note, "Symbolic rows").
+  bool strided = false;
 
   /// The leading axes of a row value in the main part: (G, T, k), or (T, k) when collective.
   std::vector<ShapeDim> part() const;

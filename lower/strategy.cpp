@@ -70,6 +70,9 @@ std::string StrategyChoice::geometry() const {
       if (grid->collective)
         return fmt::format("1 CTA x {} threads, {} rows each; a reduction across the rows is a CTA collective", g.threads,
                            g.per_thread);
+      if (grid->strided)
+        return fmt::format("{} CTA{} x {} threads, a loop over the rows {} at a time, one each; a last part of fewer on "
+                           "thread 0 of CTA 0", g.ctas, g.ctas == 1 ? "" : "s", g.threads, g.ctas * g.threads);
       std::string s = fmt::format("{} CTA{} x {} threads, {} row{} each", g.ctas, g.ctas == 1 ? "" : "s", g.threads,
                                   g.per_thread, g.per_thread == 1 ? "" : "s");
       if (g.tail > 0) s += fmt::format(", and {} tail row{} on thread 0 of CTA 0", g.tail, g.tail == 1 ? "" : "s");

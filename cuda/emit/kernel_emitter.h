@@ -151,8 +151,9 @@ class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
   /// the refusal when the region would outgrow what CUDA gives a block or a GPU has).
   Result<std::int64_t> place(StorageKind where, std::int64_t bytes, const std::string& what);
   Result<bool> emit_view(Tensor& t, const Call& c);
-  /// A rank-0 view at run-time coordinates of a tensor of symbolic extent.
-  Result<bool> scalar_window(Tensor& t, const Call& c);
+  /// A view of a tensor of symbolic extent: a rank-0 window at run-time coordinates, or a static
+  /// window at one flat start over a kernel parameter (kernel_memory.cpp).
+  Result<bool> symbolic_window(Tensor& t, const Call& c);
   static std::vector<std::int64_t> box_of(const ShardLayout& sl, const std::vector<std::int64_t>& shape);
   static std::vector<bool> split_axes(const ShardLayout& sl, std::size_t rank);
 

@@ -197,7 +197,7 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
 Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
   Result<const Tensor*> src = operand(c.args[0], c);
   TF_TRY(src);
-  if (t.symbolic || (*src)->symbolic) return scalar_window(t, c);
+  if (t.symbolic || (*src)->symbolic) return symbolic_window(t, c);
   const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
   const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
   if (layout == nullptr) return not_emitted("tensor_view without a layout");
@@ -288,17 +288,34 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
   return true;
 }
 
-// A rank-0 window at run-time coordinates of a tensor of symbolic extent (a per-element loop's
-// element, lower/element_loops.h): one coordinate per axis, moved by the strides the tensor has
-// at run time. Other views of a symbolic extent have no static layout to emit.
-Result<bool> KernelEmitter::scalar_window(Tensor& t, const Call& c) {
+// A view of a tensor of symbolic extent: a rank-0 window at run-time coordinates (a per-element
+// loop's element, lower/element_loops.h), one coordinate per axis moved by the strides the tensor
+// has at run time; or a window of static shape at one flat start over a kernel parameter, which
+// is row-major in its storage (a grid-stride loop's chunk of rows, lower/grid_rule.cpp), the
+// plain layout's strides counting that storage. Other views of a symbolic extent have no static
+// layout to emit.
+Result<bool> KernelEmitter::symbolic_window(Tensor& t, const Call& c) {
   Result<const Tensor*> src = operand(c.args[0], c);
   TF_TRY(src);
   const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
   const Layout* plain = layout != nullptr ? layout->as_layout() : nullptr;
+  const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
+  if (plain != nullptr && !t.symbolic && !t.shape.empty() && (*src)->row_major && !(*src)->distributed &&
+      (*src)->logical.empty() && c.args.size() == 2 && !reshaped) {
+    Result<std::string> x = coordinate(c.args[1]);
+    TF_TRY(x);
+    const std::vector<std::int64_t> strides = ints_of(plain->stride());
+    t.storage = (*src)->storage;
+    line(fmt::format("const std::int64_t {}_shape[] = {{{}}};", t.name, int_list(t.shape)));
+    line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
+    line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}_shape, {}_strides, {});", t.element, t.name,
+                     (*src)->name, t.shape.size(), t.name, t.name, *x));
+    t.strides = strides;
+    t.row_major = strides == row_major_strides(t.shape);
+    return true;
+  }
   const bool scalar = plain != nullptr && leaves(plain->shape()).empty() && t.shape.empty() && !t.symbolic;
-  if (!scalar || (*src)->distributed || !(*src)->logical.empty() || c.args.size() != (*src)->shape.size() + 1 ||
-      !std::holds_alternative<std::monostate>(c.attr("shape")))
+  if (!scalar || (*src)->distributed || !(*src)->logical.empty() || c.args.size() != (*src)->shape.size() + 1 || reshaped)
     return not_emitted("a view of symbolic extent");
   std::string start = "0";
   for (std::size_t k = 1; k < c.args.size(); ++k) {

@@ -72,6 +72,50 @@ func f(x: Tensor[(3, 7), f32], s: Tensor[(), f32]) -> Tuple[Tensor[(3, 7), f32],
             "Topology(\"thread\", 16)), Layout((1, 16), (16, 1)), names=(\"c\", \"t\")))");
 }
 
+// A leading DimVar axis: a grid-stride loop whose geometry comes from the DimVar's largest value
+// (T up to 256, G up to 8, one row per thread per step); a reduction across the rows or an output
+// computed once for every row has no such plan.
+TEST(GridPlan, ALeadingDimVarGetsAGridStrideLoop) {
+  const std::optional<GridPlan> p = plan_of(R"(tfir 1
+dim B = DimVar("B", 1, 1025)
+func f(x: Tensor[(B, 64), f32]) -> Tensor[(B, 64), f32] {
+    y = softmax(x, axis=1)
+    return y
+}
+)");
+  ASSERT_TRUE(p.has_value());
+  EXPECT_TRUE(p->strided);
+  EXPECT_EQ(p->geometry.threads, 256);
+  EXPECT_EQ(p->geometry.ctas, 1);  // 1024 / (8 * 256) rounds to 0: at least 1
+  EXPECT_EQ(p->geometry.per_thread, 1);
+  EXPECT_EQ(p->trailing, (std::vector<std::vector<std::int64_t>>{{64}, {1}}));
+  const std::optional<GridPlan> wide = plan_of(R"(tfir 1
+dim B = DimVar("B", 1, 1000001)
+func f(x: Tensor[(B, 8), bf16]) -> Tensor[(B, 8), bf16] {
+    y = neg(x)
+    return y
+}
+)");
+  ASSERT_TRUE(wide.has_value());
+  EXPECT_EQ(wide->geometry.ctas, 8);  // capped: the last part of fewer than G*T rows is one thread's
+  EXPECT_EQ(wide->geometry.threads, 256);
+  EXPECT_FALSE(plan_of(R"(tfir 1
+dim B = DimVar("B", 1, 64)
+func f(x: Tensor[(B, 4), f32]) -> Tensor[(4,), f32] {
+    s = reduce(x, axes=(0,), keepdim=false, kind=sum)
+    return s
+}
+)"));
+  EXPECT_FALSE(plan_of(R"(tfir 1
+dim B = DimVar("B", 1, 64)
+func f(x: Tensor[(B, 4), f32], w: Tensor[(4,), f32]) -> Tuple[Tensor[(B, 4), f32], Tensor[(4,), f32]] {
+    y = mul(x, w)
+    v = neg(w)
+    return (y, v)
+}
+)"));
+}
+
 TEST(GridPlan, RowReductionsSoftmaxAndRowVectorsSpreadTheLeadingAxes) {
   // (3, 4) + (4,): the row vector is shared, so the rows are the first axis.
   const std::optional<GridPlan> add = plan_of(R"(tfir 1
@@ -140,7 +184,7 @@ func f(x: Tensor[(1024,), f32]) -> Tensor[(1024,), f32] {
   EXPECT_FALSE(plain->collective);
 }
 
-TEST(GridPlan, ReductionsAcrossRowsViewsAndSymbolicShapesAreLeftToTheSerialRule) {
+TEST(GridPlan, ReductionsAcrossRowsViewsAndSymbolicTrailingShapesAreLeftToTheSerialRule) {
   // A reduction across the rows that keeps them (keepdim) has no collective form.
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(4, 3), f32]) -> Tensor[(1, 3), f32] {
@@ -155,9 +199,10 @@ func f(x: Tensor[(4, 4), f32]) -> Tensor[(4, 4), f32] {
     return u
 }
 )"));
+  // Symbolic trailing extents have no layout to spread.
   EXPECT_FALSE(plan_of(R"(tfir 1
 dim N = DimVar("N", 1, 8)
-func f(x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
+func f(x: Tensor[(4, N), f32]) -> Tensor[(4, N), f32] {
     y = neg(x)
     return y
 }

@@ -213,7 +213,7 @@ func f(x: Tensor[(N, 2), f32], y: Tensor[(3, N), f32]) -> Tensor[(N, 2), f32] {
             std::string::npos)
       << text;
   EXPECT_NE(text.find("prim_func f(x: Tensor[(N, 2), f32], y: Tensor[(3, N), f32], out: Tensor[(N, 2), f32]) outputs=1 "
-                      "target=host {\n    launch(@f_kernel, 1, 1, 1, 1, 1, 1, x, y, out)"),
+                      "target=host {\n    launch(@f_kernel, 1, 1, 1, 32, 1, 1, x, y, out)"),
             std::string::npos)
       << text;
 }

@@ -124,30 +124,30 @@ prim_func k(x: Tensor[(4, N), f32], out: Tensor[(4, N), f32]) outputs=1 target=c
 }
 
 // covers: TIR.2.2.SHAPEOF.abi-producer-independent
-// One kernel over x: (N, 4), written as a prim_func (the text `tf lower` prints) and lowered from
-// HIR by HirToTirPass: the same hidden parameter (x_shape_0, a rank-0 i32 after x), and the same
+// One kernel over x: (4, N) (a symbolic trailing extent: the serial rule), written as a prim_func (the text `tf lower` prints) and lowered from
+// HIR by HirToTirPass: the same hidden parameter (x_shape_1, a rank-0 i32 after x), and the same
 // emitted translation unit, byte for byte: kernel signature, launch shim and host entry.
 TEST(EmitShapeOf, AHandWrittenAndALoweredKernelHaveTheSameHiddenExtentAbi) {
   const ModuleRef written = module_of(R"(tfir 1
 dim N = DimVar("N", 1, 65)
 mesh lower_serial = Mesh((Topology("cta", 1), Topology("thread", 1)), Layout((1, 1), (1, 1)), names=("c", "t"))
 
-prim_func f_kernel(x: Tensor[(N, 4), f32], x_shape_0: Tensor[(), i32, storage=None], out: Tensor[(N, 4), f32]) outputs=1 target=cuda {
+prim_func f_kernel(x: Tensor[(4, N), f32], x_shape_1: Tensor[(), i32, storage=None], out: Tensor[(4, N), f32]) outputs=1 target=cuda {
     with lower_serial as p {
-        let y = alloc_tensor(tensor_type=Tensor[(N, 4), f32, storage=rmem])
+        let y = alloc_tensor(tensor_type=Tensor[(4, N), f32, storage=rmem])
         unary(x, y, kind=neg)
         copy(y, out)
     }
 }
 
-prim_func f(x: Tensor[(N, 4), f32], out: Tensor[(N, 4), f32]) outputs=1 target=host {
+prim_func f(x: Tensor[(4, N), f32], out: Tensor[(4, N), f32]) outputs=1 target=host {
     launch(@f_kernel, 1, 1, 1, 1, 1, 1, x, out)
 }
 )");
   const ModuleRef lowered = module_of(R"(tfir 1
 dim N = DimVar("N", 1, 65)
 
-func f(x: Tensor[(N, 4), f32]) -> Tensor[(N, 4), f32] {
+func f(x: Tensor[(4, N), f32]) -> Tensor[(4, N), f32] {
     y = neg(x)
     return y
 }
@@ -162,21 +162,21 @@ func f(x: Tensor[(N, 4), f32]) -> Tensor[(N, 4), f32] {
     EXPECT_EQ(a->params()[i]->name, b->params()[i]->name);
     EXPECT_EQ(tir::print_tir_type(a->params()[i]->type()), tir::print_tir_type(b->params()[i]->type()));
   }
-  EXPECT_EQ(a->params()[1]->name, "x_shape_0");
+  EXPECT_EQ(a->params()[1]->name, "x_shape_1");
   EXPECT_EQ(tir::print_tir_type(a->params()[1]->type()), "Tensor[(), i32, storage=None]");
   const std::vector<std::optional<tir::HiddenShapeSource>> ha = tir::hidden_shape_params(*a), hb = tir::hidden_shape_params(*b);
   ASSERT_TRUE(ha[1] && hb[1]);
   EXPECT_FALSE(ha[0] || ha[2] || hb[0] || hb[2]);
   EXPECT_EQ(ha[1]->tensor_param, 0u);
   EXPECT_EQ(hb[1]->tensor_param, 0u);
-  EXPECT_EQ(ha[1]->axis, 0);
-  EXPECT_EQ(hb[1]->axis, 0);
+  EXPECT_EQ(ha[1]->axis, 1);
+  EXPECT_EQ(hb[1]->axis, 1);
 
   const std::string sa = emitted(written), sb = emitted(lowered);
-  EXPECT_NE(sa.find("TF_GLOBAL void tf_u_f_kernel(float* tf_u_x_ptr, std::int32_t tf_u_x_shape_0, float* tf_u_out_ptr, unsigned char* tf_gmem) {\n"),
+  EXPECT_NE(sa.find("TF_GLOBAL void tf_u_f_kernel(float* tf_u_x_ptr, std::int32_t tf_u_x_shape_1, float* tf_u_out_ptr, unsigned char* tf_gmem) {\n"),
             std::string::npos)
       << sa;
-  EXPECT_NE(function_text(sa, "f").find("static_cast<std::int32_t>(shapes[0][0])"), std::string::npos) << sa;
+  EXPECT_NE(function_text(sa, "f").find("static_cast<std::int32_t>(shapes[0][1])"), std::string::npos) << sa;
   EXPECT_EQ(sa, sb);
 }
 
