@@ -1,7 +1,8 @@
 // The TIR machine model's speed (docs/benchmarks.md, "TIR machine model"): a 1M-element
 // elementwise kernel of 256 threads per CTA (each thread adding its own 256-element run), with
 // race detection on and off, against a plain C++ loop computing the same sums in the same run;
-// and a 128x128x128 bf16 GEMM over the SM80 atom with 4 warps per CTA. Reported: time,
+// a grid of threads reading one shared weight whole (race detection on and off); and a
+// 128x128x128 bf16 GEMM over the SM80 atom with 4 warps per CTA. Reported: time,
 // thread-statements per second.
 #include <benchmark/benchmark.h>
 
@@ -84,6 +85,34 @@ void BM_PlainLoopAdd(benchmark::State& state) {
   bench::time_plain_add(state, a.data<float>(), b.data<float>(), kSize);
 }
 BENCHMARK(BM_PlainLoopAdd)->Unit(benchmark::kMillisecond);
+
+// Every thread reads one shared operand whole: 4 CTAs x 256 threads each scale their own row of
+// a 1024 x 1024 f32 tensor by the same 1024-element weight in global memory, with race detection
+// on and off. Each weight element is read by all 1,024 threads between two barriers, so its race
+// state is a read set of 1,024 concurrent readers (one run of consecutive threads,
+// race_detector.h): the cost of detection over the same statements without it.
+constexpr const char* kSharedWeightKernel = R"(tfir 1
+mesh rows = Mesh((Topology("cta", 4), Topology("thread", 256)), Layout((4, 256), (256, 1)), names=("c", "t"))
+layout one_row = ShardLayout(layout=Layout((4, 256, 1, 1024), (0, 0, 1024, 1)), attrs=(S(0), S(1)), mesh=rows)
+
+prim_func scale(x: Tensor[(1024, 1024), f32], w: Tensor[(1024,), f32], out: Tensor[(1024, 1024), f32]) outputs=1 target=cuda {
+    with rows as p {
+        let xs = tensor_view(x, layout=one_row)
+        let ys = tensor_view(out, layout=one_row)
+        binary(xs, w, ys, kind=mul)
+    }
+}
+)";
+
+void BM_TirSharedWeightRows(benchmark::State& state) {
+  static const Loaded kernel = load(kSharedWeightKernel, "scale");
+  const Tensor x = random_tensor(DType::f32(), {1024, 1024}, 5, false), w = random_tensor(DType::f32(), {1024}, 6, false);
+  TirEvalOptions options;
+  options.check_races = state.range(0) != 0;
+  run_kernel(state, kernel, {x, w}, options);
+  state.SetLabel(fmt::format("race detection {}", options.check_races ? "on" : "off"));
+}
+BENCHMARK(BM_TirSharedWeightRows)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 void BM_TirGemm128(benchmark::State& state) {
   static const Loaded kernel = load(testing::tiled_gemm_text(128, 128, 128), "gemm");

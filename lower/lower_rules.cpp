@@ -12,6 +12,7 @@
 #include "ir/core/constant.h"
 #include "ir/core/kind_attrs.h"
 #include "ir/core/numerics_spaces.h"
+#include "ir/dim/dim_ops.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/sharding_ops.h"
@@ -277,6 +278,26 @@ Result<Expr> rule_cast(const RuleInput& in) {
   return elementwise(in, tir::TirOp::Unary, std::move(attrs));
 }
 
+// dim.DimAdd ... dim.DimMax: i64 arithmetic (D7) on rank-0 registers, the operands a DimVar's
+// register, a literal's or another dim op's: add, sub, mul, min and max as TIR's integer kinds
+// (the wrap-around never happens within a DimVar's bounds), floor_div and mod as TIR's, which
+// follow Python as HIR's dim arithmetic does; a zero divisor is an error at both levels.
+Result<Expr> rule_dim_arith(const RuleInput& in) {
+  static constexpr std::pair<DimOpKind, BinaryKind> kKinds[] = {
+      {DimOpKind::Add, BinaryKind::Add},           {DimOpKind::Sub, BinaryKind::Sub}, {DimOpKind::Mul, BinaryKind::Mul},
+      {DimOpKind::FloorDiv, BinaryKind::FloorDiv}, {DimOpKind::Mod, BinaryKind::Mod}, {DimOpKind::Min, BinaryKind::Min},
+      {DimOpKind::Max, BinaryKind::Max}};
+  const DimOpKind kind = *dim_op_kind(in.call.op);
+  BinaryKind binary = BinaryKind::Add;
+  for (const auto& [d, b] : kKinds)
+    if (d == kind) binary = b;
+  Result<Expr> dst = scalar_register(in.lc, DType::i64(), in.name());
+  TF_TRY(dst);
+  Result<bool> done = binary_into(in.lc, binary, in.operands[0], in.operands[1], *dst);
+  TF_TRY(done);
+  return *dst;
+}
+
 // Within the one thread: no workspace. HIR counts negative axes from the end; TIR's axes are in
 // [0, rank), and inside a grid part they move with a row value's leading axes (a reduction
 // across rows spans the part's leading axes: a collective over the CTA's threads).
@@ -381,6 +402,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},
   };
   for (const auto& [op, pattern] : rules) patterns.set(op, pattern);
+  for (DimOpKind kind : kAllDimOps) patterns.set(dim_op(kind), {F::Whole, &rule_dim_arith});
 }
 
 }  // namespace tf::lower

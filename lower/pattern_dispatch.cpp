@@ -11,6 +11,7 @@
 #include "ir/core/expr_print.h"
 #include "ir/core/var.h"
 #include "ir/type/tuple_type.h"
+#include "lower/element_loops.h"
 #include "lower/lower_rules.h"
 #include "lower/rule_support.h"
 #include "lower/shard_rule.h"
@@ -102,7 +103,13 @@ class HeldLowering final : public ExprFunctor<Result<Expr>> {
   Result<Expr> on(const GridRegionExpr& g) override { return lower_loop(lc_, strategy_, g); }
   Result<Expr> on(const TupleGetItem& t) override { return lower_tuple_get_item(lc_, strategy_, t); }
   Result<Expr> on(const FunctionCall& f) override { return lower_function_call(lc_, strategy_, f); }
-  Result<Expr> on(const DimVar&) override { return no_rule(); }
+  // A DimVar as a value (an operand of dim arithmetic): a rank-0 i64 register filled with it,
+  // which the machine model reads from the run and the kernel from its hidden extent.
+  Result<Expr> on(const DimVar& v) override {
+    Result<ShapeDim> dim = ShapeDim::from_expr(e_);
+    TF_TRY(dim);
+    return integer_buffer(lc_, DType::i64(), *dim, "dim_" + v.name);
+  }
   Result<Expr> on(const Tuple&) override { return no_rule(); }
   Result<Expr> on(const SymbolRef&) override { return no_rule(); }
   Result<Expr> on(const ShapeOf&) override { return no_rule(); }
