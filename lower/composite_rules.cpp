@@ -30,6 +30,19 @@ Result<Expr> apply(const RuleInput& in, tir::TirOp op, std::vector<Expr> operand
   return emit_into(in.lc, op, std::move(operands), *dst, std::move(after_dst), std::move(attrs));
 }
 
+// The last step of a composite computed in f32, `op`(operands..., y, attrs) over the call's
+// shape, then y rounded once to the call's dtype (no cast for an f32 result); the value is named
+// after the call.
+Result<Expr> last_f32_step(const RuleInput& in, tir::TirOp op, std::vector<Expr> operands, std::vector<NamedAttr> attrs) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const DType f32 = DType::f32();
+  const std::string result = in.name();
+  Result<Expr> y = apply(in, op, std::move(operands), type.shape, f32, std::move(attrs), type.dtype == f32 ? result : result + "_f32");
+  TF_TRY(y);
+  if (type.dtype == f32) return *y;
+  return apply(in, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+}
+
 // softmax(x, axis=a), HIR's arithmetic step by step (docs/hir-semantics.md): x read as f32;
 // m = max over a (kept as an extent-1 axis); e = exp(x - m); s = f32(sum of e over a, in f64 in
 // index order); y = e / s; y rounded once to x's dtype. Each step is the TIR op whose element
@@ -61,12 +74,7 @@ Result<Expr> rewrite_softmax(const RuleInput& in) {
   const std::vector<NamedAttr> reduce_sum{{"axes", std::vector<std::int64_t>{tir_axis}}, tir::kind_attr(ReduceKind::Sum)};
   Result<Expr> s = apply(in, tir::TirOp::Reduce, {*e}, kept, f32, reduce_sum, "row_sum", {tir::no_workspace()});
   TF_TRY(s);
-  const std::string result = in.name();
-  Result<Expr> y = apply(in, tir::TirOp::Binary, {*e, *s}, type.shape, f32, {tir::kind_attr(BinaryKind::Div)},
-                         type.dtype == f32 ? result : result + "_f32");
-  TF_TRY(y);
-  if (type.dtype == f32) return *y;
-  return apply(in, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+  return last_f32_step(in, tir::TirOp::Binary, {*e, *s}, {tir::kind_attr(BinaryKind::Div)});
 }
 
 Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
@@ -145,12 +153,7 @@ Result<Expr> rewrite_layer_norm(const RuleInput& in) {
   }
   Result<bool> norm = lc.emit(tir::TirOp::RMSNorm, {src, dst, weight}, {{"eps", in.call.attr("eps")}});
   TF_TRY(norm);
-  const std::string result = in.name();
-  Result<Expr> y = apply(in, tir::TirOp::Binary, {*t, *b}, type.shape, f32, {tir::kind_attr(BinaryKind::Add)},
-                         type.dtype == f32 ? result : result + "_f32");
-  TF_TRY(y);
-  if (type.dtype == f32) return *y;
-  return apply(in, tir::TirOp::Unary, {*y}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, result);
+  return last_f32_step(in, tir::TirOp::Binary, {*t, *b}, {tir::kind_attr(BinaryKind::Add)});
 }
 
 // `let NAME = tensor_view(x, layout=Layout(shape, strides))`.

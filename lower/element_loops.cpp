@@ -20,27 +20,12 @@ namespace {
 Result<bool> nest(LoweringContext& lc, const std::vector<ShapeDim>& shape, std::size_t axis, std::vector<Expr>& at,
                   const std::function<Result<bool>(const std::vector<Expr>&)>& body) {
   if (axis == shape.size()) return body(at);
-  Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(t);
-  Result<VarRef> iv = Var::make(lc.scope_name(fmt::format("e{}", axis)), IRType(*t));
-  TF_TRY(iv);
-  Result<Expr> start = index_constant(0), step = index_constant(1), stop = extent_value(shape[axis]);
-  TF_TRY(start);
-  TF_TRY(step);
-  TF_TRY(stop);
-  lc.open_body();
-  lc.enter_loop();
-  at.push_back(Expr(*iv));
-  Result<bool> inner = nest(lc, shape, axis + 1, at, body);
-  at.pop_back();
-  lc.leave_loop();
-  Result<tir::SequentialRef> seq = lc.close_body();
-  TF_TRY(inner);
-  TF_TRY(seq);
-  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *start, *stop, *step, *seq);
-  TF_TRY(loop);
-  lc.append(*loop);
-  return true;
+  return counted_loop(lc, shape[axis], 1, fmt::format("e{}", axis), [&](const Expr& index) -> Result<bool> {
+    at.push_back(index);
+    Result<bool> inner = nest(lc, shape, axis + 1, at, body);
+    at.pop_back();
+    return inner;
+  });
 }
 
 Result<tir::SequentialRef> body_of(LoweringContext& lc, const std::function<Result<bool>()>& emit) {
@@ -52,6 +37,37 @@ Result<tir::SequentialRef> body_of(LoweringContext& lc, const std::function<Resu
 }
 
 }  // namespace
+
+Result<bool> counted_loop(LoweringContext& lc, const ShapeDim& stop, std::int64_t step, std::string_view name,
+                          const std::function<Result<bool>(const Expr& index)>& body) {
+  Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(t);
+  Result<VarRef> iv = Var::make(lc.scope_name(std::string(name)), IRType(*t));
+  TF_TRY(iv);
+  Result<Expr> from = index_constant(0), by = index_constant(step), to = extent_value(stop);
+  TF_TRY(from);
+  TF_TRY(by);
+  TF_TRY(to);
+  lc.open_body();
+  lc.enter_loop();
+  Result<bool> inner = body(Expr(*iv));
+  lc.leave_loop();
+  Result<tir::SequentialRef> seq = lc.close_body();
+  TF_TRY(inner);
+  TF_TRY(seq);
+  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *from, *to, *by, *seq);
+  TF_TRY(loop);
+  lc.append(*loop);
+  return true;
+}
+
+Result<Expr> index_register(LoweringContext& lc, const Expr& value, const std::string& hint) {
+  Result<Expr> r = scalar_register(lc, DType::i64(), hint);
+  TF_TRY(r);
+  Result<bool> f = lc.emit(tir::TirOp::Fill, {*r, value});
+  TF_TRY(f);
+  return *r;
+}
 
 Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& shape,
                            const std::function<Result<bool>(const std::vector<Expr>& at)>& body) {

@@ -29,6 +29,15 @@ namespace tf::lower {
 Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& shape,
                            const std::function<Result<bool>(const std::vector<Expr>& at)>& body);
 
+/// `for NAME in range(0, stop, step) { body(NAME) }` appended: NAME a fresh i64 induction
+/// variable named after `name`, `stop` static or a DimVar.
+Result<bool> counted_loop(LoweringContext& lc, const ShapeDim& stop, std::int64_t step, std::string_view name,
+                          const std::function<Result<bool>(const Expr& index)>& body);
+
+/// A rank-0 i64 register holding `value` (a loop index: a comparison or a start coordinate
+/// reads it).
+Result<Expr> index_register(LoweringContext& lc, const Expr& value, const std::string& hint);
+
 /// The rank-0 view of `x` (HIR shape `x_shape`, broadcast to `shape`) at the coordinates `at` of
 /// `shape` (design note), bound to a fresh Var named after `hint`. Diagnostic (category Usage)
 /// when an axis of x neither equals its result axis nor is a static 1.

@@ -122,39 +122,6 @@ class RowStarts {
   std::map<std::int64_t, Expr> starts_;
 };
 
-// `for NAME in range(0, stop, step) { body(NAME) }` appended.
-Result<bool> counted_loop(LoweringContext& lc, const ShapeDim& stop, std::int64_t step, std::string_view name,
-                          const std::function<Result<bool>(const Expr& index)>& body) {
-  Result<TensorTypeRef> t = TensorType::make({}, DType::i64(), std::nullopt, StorageKind::Rmem);
-  TF_TRY(t);
-  Result<VarRef> iv = Var::make(lc.scope_name(std::string(name)), IRType(*t));
-  TF_TRY(iv);
-  Result<Expr> from = index_constant(0), by = index_constant(step), to = extent_value(stop);
-  TF_TRY(from);
-  TF_TRY(by);
-  TF_TRY(to);
-  lc.open_body();
-  lc.enter_loop();
-  Result<bool> inner = body(Expr(*iv));
-  lc.leave_loop();
-  Result<tir::SequentialRef> seq = lc.close_body();
-  TF_TRY(inner);
-  TF_TRY(seq);
-  Result<Ref<const tir::For>> loop = tir::For::make(*iv, *from, *to, *by, *seq);
-  TF_TRY(loop);
-  lc.append(*loop);
-  return true;
-}
-
-// A rank-0 i64 register holding `value` (a loop index).
-Result<Expr> index_register(LoweringContext& lc, const Expr& value, const std::string& hint) {
-  Result<Expr> r = scalar_register(lc, DType::i64(), hint);
-  TF_TRY(r);
-  Result<bool> f = lc.emit(tir::TirOp::Fill, {*r, value});
-  TF_TRY(f);
-  return *r;
-}
-
 // Symbolic rows (grid_plan.h): `for s in range(0, B, C)` with C = G*T; a step with C rows left
 // lowers the body over every thread, its row values' views windows of C rows from row s then
 // distributed as the main part's; a step with fewer (the last) lowers it on thread 0 of CTA 0

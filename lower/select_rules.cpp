@@ -104,15 +104,6 @@ Result<Expr> rule_argmax(const RuleInput& in) {
   return *dst;
 }
 
-// A rank-0 i64 register holding the loop index `k` (a comparison or a start coordinate reads it).
-Result<Expr> index_register(LoweringContext& lc, const Expr& k, const std::string& hint) {
-  Result<Expr> r = scalar_register(lc, DType::i64(), hint);
-  TF_TRY(r);
-  Result<bool> f = lc.emit(tir::TirOp::Fill, {*r, k});
-  TF_TRY(f);
-  return *r;
-}
-
 // topk(x, k=K, axis=a, largest=L, sorted=S): the K first elements of each line of x along a in
 // HIR's order (tensor_select_eval.cpp: a stable sort by `before`, which is `greater` for L and
 // its mirror otherwise, NaN greatest; S = false gives the same order), with their i64 indices.

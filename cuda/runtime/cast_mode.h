@@ -44,10 +44,17 @@ template <Rounding R, Saturate S> struct NarrowIn<float, R, S> : NarrowSaturatin
 template <Rounding R, Saturate S> struct NarrowIn<f16, R, S> : NarrowSaturating<f16, S> {};
 template <Rounding R, Saturate S> struct NarrowIn<bf16, R, S> : NarrowSaturating<bf16, S> {};
 
+/// The headers' saturation argument: __NV_NOSAT for No, __NV_SATFINITE for Yes and Default.
+constexpr __nv_saturation_t header_saturation(Saturate s) { return s == Saturate::No ? __NV_NOSAT : __NV_SATFINITE; }
+/// The headers' rounding argument where Default is `fallback`: Zero truncates, Up rounds up.
+constexpr cudaRoundMode header_rounding(Rounding r, cudaRoundMode fallback) {
+  return r == Rounding::Zero ? cudaRoundZero : r == Rounding::Up ? cudaRoundPosInf : r == Rounding::Nearest ? cudaRoundNearest : fallback;
+}
+
 /// fp8 E4M3 / E5M2: round to nearest even; Default and Yes saturate, No overflows to NaN / Inf.
 template <__nv_fp8_interpretation_t Kind, Saturate S>
 struct Fp8CodesIn {
-  static constexpr __nv_saturation_t kSat = S == Saturate::No ? __NV_NOSAT : __NV_SATFINITE;
+  static constexpr __nv_saturation_t kSat = header_saturation(S);
   TF_DEV static __nv_fp8_storage_t of(float x) { return __nv_cvt_float_to_fp8(x, kSat, Kind); }
   TF_DEV static __nv_fp8_storage_t of(double x) { return __nv_cvt_double_to_fp8(x, kSat, Kind); }
 };
@@ -57,8 +64,8 @@ template <Rounding R, Saturate S> struct NarrowIn<e5m2, R, S> : NarrowByCode<e5m
 /// E8M0: Default and Up round up, Zero truncates; Default and Yes saturate.
 template <Rounding R, Saturate S>
 struct E8m0CodesIn {
-  static constexpr __nv_saturation_t kSat = S == Saturate::No ? __NV_NOSAT : __NV_SATFINITE;
-  static constexpr cudaRoundMode kRound = R == Rounding::Zero ? cudaRoundZero : cudaRoundPosInf;
+  static constexpr __nv_saturation_t kSat = header_saturation(S);
+  static constexpr cudaRoundMode kRound = header_rounding(R, cudaRoundPosInf);
   TF_DEV static __nv_fp8_storage_t of(float x) { return __nv_cvt_float_to_e8m0(x, kSat, kRound); }
   TF_DEV static __nv_fp8_storage_t of(double x) { return __nv_cvt_double_to_e8m0(x, kSat, kRound); }
 };
@@ -67,13 +74,13 @@ template <Rounding R, Saturate S> struct NarrowIn<e8m0, R, S> : NarrowByCode<e8m
 /// fp6 and fp4: Default and Nearest round to nearest even, Zero truncates; always saturating.
 template <__nv_fp6_interpretation_t Kind, Rounding R>
 struct Fp6CodesIn {
-  static constexpr cudaRoundMode kRound = R == Rounding::Zero ? cudaRoundZero : cudaRoundNearest;
+  static constexpr cudaRoundMode kRound = header_rounding(R, cudaRoundNearest);
   TF_DEV static __nv_fp6_storage_t of(float x) { return __nv_cvt_float_to_fp6(x, Kind, kRound); }
   TF_DEV static __nv_fp6_storage_t of(double x) { return __nv_cvt_double_to_fp6(x, Kind, kRound); }
 };
 template <Rounding R>
 struct Fp4CodesIn {
-  static constexpr cudaRoundMode kRound = R == Rounding::Zero ? cudaRoundZero : cudaRoundNearest;
+  static constexpr cudaRoundMode kRound = header_rounding(R, cudaRoundNearest);
   TF_DEV static __nv_fp4_storage_t of(float x) { return __nv_cvt_float_to_fp4(x, __NV_E2M1, kRound); }
   TF_DEV static __nv_fp4_storage_t of(double x) { return __nv_cvt_double_to_fp4(x, __NV_E2M1, kRound); }
 };
