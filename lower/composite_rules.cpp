@@ -80,10 +80,16 @@ Result<Expr> rewrite_softmax(const RuleInput& in) {
 Result<Expr> plain_view(LoweringContext& lc, const Expr& x, const std::vector<std::int64_t>& shape,
                         const std::vector<std::int64_t>& strides, std::string_view hint);
 
+// `x` (of dtype `from`) as `to`: itself, or a cast into a fresh buffer of its shape.
+Result<Expr> as_dtype(const RuleInput& in, const Expr& x, const std::vector<ShapeDim>& shape, DType from, DType to,
+                      std::string_view hint) {
+  if (from == to) return x;
+  return apply(in, tir::TirOp::Unary, {x}, shape, to, {tir::kind_attr(UnaryKind::Cast)}, hint);
+}
+
 // `x` as f32: itself, or a cast into a fresh buffer of its shape (exact for every narrower float).
 Result<Expr> as_f32(const RuleInput& in, const Expr& x, const std::vector<ShapeDim>& shape, DType dtype, std::string_view hint) {
-  if (dtype == DType::f32()) return x;
-  return apply(in, tir::TirOp::Unary, {x}, shape, DType::f32(), {tir::kind_attr(UnaryKind::Cast)}, hint);
+  return as_dtype(in, x, shape, dtype, DType::f32(), hint);
 }
 
 // The layer norms the rule lowers: the normalised axes x.shape[axis:] static; one of them, or
@@ -430,11 +436,68 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   return *xq;
 }
 
+// mma_sm80_16x8x16(a, b, dtype_acc=D) and wgmma_sm90_64x128x16 (one instruction tile, HIR's
+// arithmetic; docs/hir-semantics.md): a and b cast to D (exact for every combination the type
+// rule admits) and read as f32; an f32 accumulator (M, N) filled with +0; then for each k in
+// order the outer product of a's column k and b's row k (views at start coordinates (0, k) and
+// (k, 0)) into an f32 tile and one f32 add into the accumulator: each C[i, j] is HIR's
+// sequential f32 sum over k, each product and each sum one rounding; the accumulator rounded
+// once to D. The atoms' fragment layouts play no part: the HIR op is the logical product.
+Result<Expr> rewrite_mma_tile(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const DType acc_dtype = std::get<DType>(in.call.attr("dtype_acc"));
+  const DType f32 = DType::f32();
+  const std::vector<std::int64_t> a_shape = *static_extents(tensor_type_of(*in.call.args[0])->shape),
+                                  b_shape = *static_extents(tensor_type_of(*in.call.args[1])->shape);  // the atom's tile
+  const std::int64_t m = a_shape[0], k = a_shape[1], n = b_shape[1];
+  std::vector<Expr> operands;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const TensorType& t = *tensor_type_of(*in.call.args[i]);
+    Result<Expr> acc = as_dtype(in, in.operands[i], t.shape, t.dtype, acc_dtype, i == 0 ? "a_acc" : "b_acc");
+    TF_TRY(acc);
+    Result<Expr> wide = as_f32(in, *acc, t.shape, acc_dtype, i == 0 ? "a_f32" : "b_f32");
+    TF_TRY(wide);
+    operands.push_back(*wide);
+  }
+  Result<Expr> sum = lc.alloc_buffer({ShapeDim(m), ShapeDim(n)}, f32, std::nullopt, StorageKind::Rmem, "tile_sum");
+  TF_TRY(sum);
+  Result<Expr> zero = f32_scalar(lc, 0.0, "zero");
+  TF_TRY(zero);
+  Result<bool> cleared = lc.emit(tir::TirOp::Fill, {*sum, *zero});
+  TF_TRY(cleared);
+  Result<Expr> products = lc.alloc_buffer({ShapeDim(m), ShapeDim(n)}, f32, std::nullopt, StorageKind::Rmem, "tile_products");
+  TF_TRY(products);
+  Result<Expr> origin = index_constant(0);
+  TF_TRY(origin);
+  Result<bool> steps = counted_loop(lc, ShapeDim(k), 1, "k", [&](const Expr& p) -> Result<bool> {
+    Result<Layout> column_layout = Layout::make(tuple_of_ints({m, 1}), tuple_of_ints({k, 1}));
+    TF_TRY(column_layout);
+    Result<Expr> column = lc.call(tir::TirOp::TensorView, {operands[0], *origin, p}, {{"layout", LayoutBase(*column_layout)}});
+    TF_TRY(column);
+    Result<Expr> a_k = lc.bind("a_column", *column);
+    TF_TRY(a_k);
+    Result<Layout> row_layout = Layout::make(tuple_of_ints({1, n}), tuple_of_ints({n, 1}));
+    TF_TRY(row_layout);
+    Result<Expr> row = lc.call(tir::TirOp::TensorView, {operands[1], p, *origin}, {{"layout", LayoutBase(*row_layout)}});
+    TF_TRY(row);
+    Result<Expr> b_k = lc.bind("b_row", *row);
+    TF_TRY(b_k);
+    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *a_k, *b_k, *products);
+    TF_TRY(mul);
+    return binary_into(lc, BinaryKind::Add, *sum, *products, *sum);
+  });
+  TF_TRY(steps);
+  if (type.dtype == f32) return *sum;
+  return apply(in, tir::TirOp::Unary, {*sum}, type.shape, type.dtype, {tir::kind_attr(UnaryKind::Cast)}, in.name());
+}
+
 }  // namespace
 
 const LoweringPattern kSoftmaxPattern{OperandForm::Whole, &rewrite_softmax};
 const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, &match_matmul};
 const LoweringPattern kLayerNormPattern{OperandForm::Whole, &rewrite_layer_norm, &match_layer_norm};
 const LoweringPattern kQuantPattern{OperandForm::Whole, &rewrite_quant, &match_quant};
+const LoweringPattern kMmaTilePattern{OperandForm::Whole, &rewrite_mma_tile};
 
 }  // namespace tf::lower

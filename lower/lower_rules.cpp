@@ -13,6 +13,7 @@
 #include "ir/core/kind_attrs.h"
 #include "ir/core/numerics_spaces.h"
 #include "ir/dim/dim_ops.h"
+#include "ir/hir/cuda_nn_ops.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/sharding_ops.h"
@@ -398,6 +399,8 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {nn(NnOp::SoftMax), kSoftmaxPattern},
       {nn(NnOp::LayerNorm), kLayerNormPattern},
       {tensor(TensorOp::Quant), kQuantPattern},
+      {hir::cuda_nn_op(hir::CudaNnOp::MmaSm80_16x8x16, registry), kMmaTilePattern},
+      {hir::cuda_nn_op(hir::CudaNnOp::WgmmaSm90_64x128x16, registry), kMmaTilePattern},
       {nn(NnOp::MatMul), kMatmulPattern},
       {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},
   };

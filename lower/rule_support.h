@@ -69,6 +69,7 @@ extern const LoweringPattern kSoftmaxPattern;
 extern const LoweringPattern kMatmulPattern;
 extern const LoweringPattern kLayerNormPattern;
 extern const LoweringPattern kQuantPattern;
+extern const LoweringPattern kMmaTilePattern;
 
 /// The rules that are not ops (control_rules.cpp), each lowering under `strategy`.
 Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy, const Constant& c);
