@@ -30,10 +30,11 @@ namespace tf::lower {
 
 namespace {
 
-// `let t = alloc_tensor(c's type); fill(t, literal)` with `value` as a literal of the dtype.
-Result<Expr> filled(const RuleInput& in, ConstantValue value) {
+// `let t = alloc_tensor(c's type); fill(t, literal)` with `value` as a literal of `literal_dtype`
+// (the call's dtype unless given; fill converts it to the call's dtype by its default mode).
+Result<Expr> filled(const RuleInput& in, ConstantValue value, std::optional<DType> literal_dtype = std::nullopt) {
   const TensorType& type = *tensor_type_of(in.call);
-  Result<TensorTypeRef> scalar = TensorType::make({}, type.dtype, std::nullopt, StorageKind::Rmem);
+  Result<TensorTypeRef> scalar = TensorType::make({}, literal_dtype.value_or(type.dtype), std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
   Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
   TF_TRY(lit);
@@ -48,10 +49,13 @@ Result<Expr> filled(const RuleInput& in, ConstantValue value) {
 // f4e2m1 no TIR register buffer of its own yet: refused.
 Result<Expr> rule_zeros(const RuleInput& in) {
   const DType d = tensor_type_of(in.call)->dtype;
-  if (d == DType::f8e8m0() || d == DType::f4e2m1())
-    return in.lc.refusal(in.call, "zeros", fmt::format("zeros of {} have no TIR fill (no value 0 to fill with)", d.name()));
+  if (d == DType::f4e2m1())  // a plain f4e2m1 takes no cast (TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported), so no fill
+    return in.lc.refusal(in.call, "zeros", "zeros of f4e2m1 have no TIR fill (a fill converts its value, and f4e2m1 takes no conversion)");
   if (d.is_bool()) return filled(in, false);
   if (d.is_integer()) return filled(in, std::int64_t{0});
+  // f8e8m0 has no zero: its code 0 is 2^-127, what HIR's zeros holds and what 0.0 converts to
+  // (rp); its own literals are codes, so the fill converts an f32 0.0.
+  if (d == DType::f8e8m0()) return filled(in, 0.0, DType::f32());
   return filled(in, 0.0);
 }
 
