@@ -388,6 +388,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::ArgMax), kArgMaxPattern},
       {tensor(TensorOp::TopK), kTopKPattern},
       {nn(NnOp::RoPE), kRoPEPattern},
+      {nn(NnOp::Conv2D), kConv2DPattern},
       {tensor(TensorOp::RepeatInterleave), kRepeatInterleavePattern},
       {tensor(TensorOp::ShapeOf), {F::Whole, &rule_shape_of, &match_shape_of}},
       {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},

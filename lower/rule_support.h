@@ -62,6 +62,7 @@ extern const LoweringPattern kCacheUpdatePattern;
 extern const LoweringPattern kArgMaxPattern;
 extern const LoweringPattern kTopKPattern;
 extern const LoweringPattern kRoPEPattern;
+extern const LoweringPattern kConv2DPattern;
 extern const LoweringPattern kRepeatInterleavePattern;
 
 /// The patterns that lower one op to several TIR ops (composite_rules.cpp).

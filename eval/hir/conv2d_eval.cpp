@@ -4,17 +4,17 @@
 //   out[n, o, y, x] = bias[o] + sum over (c, i, j) of
 //       input[n, g*C/groups + c, y*sh - ph + i*dh, x*sw - pw + j*dw] * weight[o, c, i, j]
 //   with g = o / (O/groups), c < C/groups, and input positions outside the image reading 0.
-//  - Floats: im2col + GEMM. Per (image, group) the patch matrix [C/groups*kh*kw, OH*OW] is
-//    built from the f32 input (padding as +0), multiplied by the group's weight rows with
-//    Eigen's f32 GEMM (its blocked summation order, as MatMul), then bias[o] is added in f32 and
-//    the result rounds once to the result dtype. Padded zeros take part in the products (as in
-//    torch's im2col path), so an infinite weight against padding gives NaN.
+//  - Floats: as MatMul's element rule. Each product input * weight (the input read as f32,
+//    padding as +0) rounds to f32; the products sum in f64 in (c, i, j) order from -0 (an empty
+//    sum is +0) and round once to f32; bias[o] is added in f32; the result rounds once to the
+//    result dtype. Padded zeros take part in the products (as in torch's im2col path), so an
+//    infinite weight against padding gives NaN. (It was im2col and Eigen's blocked GEMM until the
+//    lowering needed an order it can reproduce.)
 //  - Integers: int64 multiply-accumulate in (c, i, j) order, then + bias, two's-complement
 //    wrap-around, wrapped to the result width.
 // Run-time errors (extents typeinfer could not check statically): input channels not divisible
 // by groups or not equal to weight.shape[1] * groups, output channels not divisible by groups,
 // a bias that is not rank 1 of O elements, an output extent < 1.
-#include <Eigen/Core>
 #include <fmt/format.h>
 
 #include <limits>
@@ -25,8 +25,6 @@
 
 namespace tf::eval::compute {
 namespace {
-
-using RowMajorF32 = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
 // An output extent floor((in + 2 * pad - dil * (k - 1) - 1) / stride) + 1, computed in 128 bits
 // (the attributes may be near 2^63: typeinfer checks static extents only); nullopt when it leaves
@@ -101,32 +99,28 @@ T patch_value(const T* image, const ConvGeometry& g, std::int64_t c, std::int64_
   return image[(c * g.h + static_cast<std::int64_t>(iy)) * g.w + static_cast<std::int64_t>(ix)];
 }
 
-void conv_f32(const float* x, const float* wt, const float* bias, float* out,
-              const ConvGeometry& g) {
-  const std::int64_t rows = g.cg * g.kh * g.kw;  // a weight's extents: allocated, so no overflow
-  const std::int64_t cols = g.oh * g.ow;           // at most the result's element count
-  std::int64_t cells = 0;
-  if (__builtin_mul_overflow(rows, cols, &cells)) refuse_oversized_request();
-  const ScratchCharge charge(cells, sizeof(float));  // the patch matrix can outgrow both
-  RowMajorF32 patches(rows, cols);
+// Floats: per output element, the products patch * weight rounded to f32, summed in f64 in (c, i,
+// j) order from -0 (an empty sum is +0, as reduce sum), rounded once to f32, then bias[o] added
+// in f32. A fixed order on every machine and build, which the lowering reproduces bit for bit.
+void conv_f32(const float* x, const float* wt, const float* bias, float* out, const ConvGeometry& g) {
+  const std::int64_t k = g.cg * g.kh * g.kw;
   for (std::int64_t n = 0; n < g.n; ++n)
-    for (std::int64_t grp = 0; grp < g.groups; ++grp) {
+    for (std::int64_t o = 0; o < g.o; ++o) {
+      const std::int64_t grp = o / g.og;
       const float* image = x + (n * g.c + grp * g.cg) * g.h * g.w;
-      for (std::int64_t c = 0; c < g.cg; ++c)
-        for (std::int64_t i = 0; i < g.kh; ++i)
-          for (std::int64_t j = 0; j < g.kw; ++j) {
-            const std::int64_t row = (c * g.kh + i) * g.kw + j;
-            for (std::int64_t y = 0; y < g.oh; ++y)
-              for (std::int64_t xx = 0; xx < g.ow; ++xx)
-                patches(row, y * g.ow + xx) = patch_value(image, g, c, i, j, y, xx);
-          }
-      Eigen::Map<const RowMajorF32> w(wt + grp * g.og * rows, g.og, rows);
-      Eigen::Map<RowMajorF32> result(out + (n * g.o + grp * g.og) * cols, g.og, cols);
-      if (rows == 0)
-        result.setZero();  // an empty sum (no input channels per group)
-      else
-        result.noalias() = w * patches;
-      for (std::int64_t o = 0; o < g.og; ++o) result.row(o).array() += bias[grp * g.og + o];
+      const float* filter = wt + o * k;
+      for (std::int64_t y = 0; y < g.oh; ++y)
+        for (std::int64_t xx = 0; xx < g.ow; ++xx) {
+          double s = -0.0;
+          for (std::int64_t c = 0; c < g.cg; ++c)
+            for (std::int64_t i = 0; i < g.kh; ++i)
+              for (std::int64_t j = 0; j < g.kw; ++j) {
+                const float product = patch_value(image, g, c, i, j, y, xx) * filter[(c * g.kh + i) * g.kw + j];
+                s += static_cast<double>(product);
+              }
+          const float sum = k == 0 ? 0.0f : static_cast<float>(s);
+          out[((n * g.o + o) * g.oh + y) * g.ow + xx] = sum + bias[o];
+        }
     }
 }
 
