@@ -57,21 +57,21 @@ TEST(SubprocessSteps, TheSecondLevelRunsOnlyWhatPassedTheFirst) {
 }
 
 TEST(SubprocessSteps, ACaseThatPassesTheFirstLevelAndFailsTheSecondFailsTheStep) {
-  // conv2d passes at hir, and the lowering has no rule for it: at level lowered its cases fail.
+  // local passes at hir, and the lowering has no rule for it: at level lowered its cases fail.
   const std::string out = ::testing::TempDir() + "gpu-check-conform-fail";
   const std::string cases = write_cases(::testing::TempDir() + "gpu-check-cases-fail");
-  std::string conv2d = TF_SOURCE_ROOT;
-  conv2d.append("/conformance/cases/hir/compute/conv2d.tfir");
-  std::filesystem::copy_file(conv2d, cases + "/conv2d.tfir", std::filesystem::copy_options::overwrite_existing);
+  std::string local = TF_SOURCE_ROOT;
+  local.append("/conformance/cases/hir/tensor/local.tfir");
+  std::filesystem::copy_file(local, cases + "/local.tfir", std::filesystem::copy_options::overwrite_existing);
   const StepRecord r = conformance_levels(context(out), 120, cases, "hir", "lowered");
   EXPECT_EQ(r.status, StepStatus::Failed);
-  EXPECT_EQ(r.summary, "4 of 7 cases fail at lowered that pass at hir");
-  EXPECT_EQ(r.data["hir"]["passed"], 7) << r.data.dump();
-  EXPECT_EQ(r.data["lowered"]["failed"], 4) << r.data.dump();
+  EXPECT_EQ(r.summary, "2 of 4 cases fail at lowered that pass at hir");
+  EXPECT_EQ(r.data["hir"]["passed"], 4) << r.data.dump();
+  EXPECT_EQ(r.data["lowered"]["failed"], 2) << r.data.dump();
   bool named = false;
   for (const std::string& d : r.details)
     named = named ||
-            d.find("FAIL hir/compute/conv2d/cross-check: the HIR evaluation succeeded") != std::string::npos;
+            d.find("FAIL hir/tensor/local/full-logical-value: the HIR evaluation succeeded") != std::string::npos;
   EXPECT_TRUE(named);
 }
 

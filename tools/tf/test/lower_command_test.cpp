@@ -32,9 +32,20 @@ func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
     y = mul(x, two)
     return y
 }
+)";
 
-func pick(x: Tensor[(1, 1, 2, 2), f32], w: Tensor[(1, 1, 1, 1), f32], b: Tensor[(1,), f32]) -> Tensor[(1, 1, 2, 2), f32] {
-    c = conv2d(x, w, b, stride=(1, 1), padding=(0, 0), dilation=(1, 1), groups=1)
+// scale, and pick: an op without a lowering rule (local, the last HIR op without one).
+const char* const kRefusedProgram = R"(tfir 1
+mesh cta4 = Mesh((Topology("cta", 4),), Layout((4,), (1,)))
+layout L = ShardLayout(layout=Layout((8, 2), (2, 1)), attrs=(S(0),), mesh=cta4)
+func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
+    two = 2.0
+    y = mul(x, two)
+    return y
+}
+
+func pick(x: Tensor[(8, 2), f32, layout=L]) -> Tensor[(2, 2), f32, layout=Layout((2, 2), (2, 1))] {
+    c = local(x)
     return c
 }
 )";
@@ -100,18 +111,18 @@ func mm(a: Tensor[(16, 16), f32], b: Tensor[(16, 16), f32]) -> Tensor[(16, 16), 
             "  registers: at most 17408 bytes of tensors in one thread of @mm_kernel\n"
             "  warning: more than a thread's 255 registers (1020 bytes); the compiled kernel spills to local memory\n");
   EXPECT_EQ(o.err, "");
-  Outcome refused = lower({.file = write_temp("lower_explain_refused.tfir", kProgram), .explain = true});
+  Outcome refused = lower({.file = write_temp("lower_explain_refused.tfir", kRefusedProgram), .explain = true});
   EXPECT_EQ(refused.code, kExitBadInput);
-  EXPECT_NE(refused.out.find("pick: serial (1 CTA x 1 thread)\n"), std::string::npos) << refused.out;
-  EXPECT_NE(refused.err.find("hir.nn.Conv2D"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.out.find("pick: sharded (the mesh"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.err.find("hir.sharding.Local"), std::string::npos) << refused.err;
 }
 
 TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
-  const std::string file = write_temp("lower_mm.tfir", kProgram);
+  const std::string file = write_temp("lower_mm.tfir", kRefusedProgram);
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, "tf: " + file + ":9:5: error[usage]: cannot lower hir.nn.Conv2D (binding `c`) in @pick to TIR: no lowering "
+  EXPECT_EQ(o.err, "tf: " + file + ":11:5: error[usage]: cannot lower hir.sharding.Local (binding `c`) in @pick to TIR: no lowering "
                    "rule for this op yet\n");
 }
 
