@@ -127,7 +127,7 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
     const Expr &n = at[0], &o = at[1], &y = at[2], &x = at[3];
     Result<bool> cleared = lc.emit(tir::TirOp::Fill, {*patch, *zero});
     TF_TRY(cleared);
-    Result<Expr> base = affine(lc, o, 1, 0, "group_base");  // (o floor_div og) * cg
+    Result<Expr> base = index_register(lc, o, "group_base");  // (o floor_div og) * cg
     TF_TRY(base);
     Result<Expr> og = integer_buffer(lc, DType::i64(), ShapeDim(s.og), "group_outputs");
     TF_TRY(og);
@@ -137,18 +137,18 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
     TF_TRY(cg);
     Result<bool> first = binary_into(lc, BinaryKind::Mul, *base, *cg, *base);
     TF_TRY(first);
+    Result<Expr> ys = affine(lc, y, s.sh, 0, "out_y");  // the window's corner: y * sh, x * sw
+    TF_TRY(ys);
+    Result<Expr> xs = affine(lc, x, s.sw, 0, "out_x");
+    TF_TRY(xs);
     const std::vector<ShapeDim> taps{ShapeDim(s.cg), ShapeDim(s.kh), ShapeDim(s.kw)};
     Result<bool> gather = element_loops(lc, taps, [&](const std::vector<Expr>& t) -> Result<bool> {
-      Result<Expr> row = affine(lc, t[1], s.dh, -s.ph, "in_y");  // i * dh - ph, then + y * sh
+      Result<Expr> row = affine(lc, t[1], s.dh, -s.ph, "in_y");  // i * dh - ph + y * sh
       TF_TRY(row);
-      Result<Expr> ys = affine(lc, y, s.sh, 0, "out_y");
-      TF_TRY(ys);
       Result<bool> add_y = binary_into(lc, BinaryKind::Add, *row, *ys, *row);
       TF_TRY(add_y);
       Result<Expr> col = affine(lc, t[2], s.dw, -s.pw, "in_x");
       TF_TRY(col);
-      Result<Expr> xs = affine(lc, x, s.sw, 0, "out_x");
-      TF_TRY(xs);
       Result<bool> add_x = binary_into(lc, BinaryKind::Add, *col, *xs, *col);
       TF_TRY(add_x);
       Result<Expr> in_y = within(lc, *row, s.h, "row_in");
