@@ -29,7 +29,7 @@ struct ConvShape {
 Result<bool> match_conv2d(const LoweringContext& lc, const Call& c) {
   for (const Expr& a : c.args)
     if (!static_extents(tensor_type_of(*a)->shape))
-      return lc.refusal(c, "conv2d", "its operands' shapes must be static (the patches are views of the input)");
+      return lc.refusal(c, "conv2d", "its operands' shapes must be static (the weight rows are views of static extent)");
   if (!static_extents(tensor_type_of(c)->shape))
     return lc.refusal(c, "conv2d", "its result's shape must be static");
   return true;
@@ -113,8 +113,13 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
   }
   Result<Expr> out = alloc_value(lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(out);
-  Result<Expr> patch = lc.alloc_buffer({ShapeDim(s.k)}, work, std::nullopt, StorageKind::Rmem, "patch");
+  // The patch as (c, i, j), the loops' own coordinates, and as K elements for the multiply.
+  Result<Expr> patch = lc.alloc_buffer({ShapeDim(s.cg), ShapeDim(s.kh), ShapeDim(s.kw)}, work, std::nullopt, StorageKind::Rmem, "patch");
   TF_TRY(patch);
+  Result<Layout> flat = Layout::make(tuple_of_ints({s.k}), tuple_of_ints({1}));
+  TF_TRY(flat);
+  Result<Expr> patch_flat = bound_view(lc, *patch, LayoutBase(*flat), "patch_flat");
+  TF_TRY(patch_flat);
   Result<Expr> products = lc.alloc_buffer({ShapeDim(s.k)}, work, std::nullopt, StorageKind::Rmem, "products");
   TF_TRY(products);
   Result<Expr> sum = scalar_register(lc, work, "sum");
@@ -164,32 +169,16 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
             TF_TRY(channel);
             Result<bool> c_add = binary_into(lc, BinaryKind::Add, *channel, *base, *channel);
             TF_TRY(c_add);
-            Result<Expr> tap = affine(lc, t[0], s.kh, 0, "tap");  // (c * kh + i) * kw + j
-            TF_TRY(tap);
-            Result<Expr> ti = index_register(lc, t[1], "tap_i");
-            TF_TRY(ti);
-            Result<bool> t1 = binary_into(lc, BinaryKind::Add, *tap, *ti, *tap);
-            TF_TRY(t1);
-            Result<Expr> kw = integer_buffer(lc, DType::i64(), ShapeDim(s.kw), "tap_kw");
-            TF_TRY(kw);
-            Result<bool> t2 = binary_into(lc, BinaryKind::Mul, *tap, *kw, *tap);
-            TF_TRY(t2);
-            Result<Expr> tj = index_register(lc, t[2], "tap_j");
-            TF_TRY(tj);
-            Result<bool> t3 = binary_into(lc, BinaryKind::Add, *tap, *tj, *tap);
-            TF_TRY(t3);
-            return copy_element(lc, operands[0], {n, *channel, *row, *col}, *patch, {*tap}, "input");
+            return copy_element(lc, operands[0], {n, *channel, *row, *col}, *patch, t, "input");
           },
           [] { return Result<bool>(true); });
     });
     TF_TRY(gather);
-    Result<Layout> row_layout = Layout::make(tuple_of_ints({s.k}), tuple_of_ints({1}));
-    TF_TRY(row_layout);
-    Result<Expr> filter = lc.call(tir::TirOp::TensorView, {operands[1], o, *origin, *origin, *origin}, {{"layout", LayoutBase(*row_layout)}});
+    Result<Expr> filter = lc.call(tir::TirOp::TensorView, {operands[1], o, *origin, *origin, *origin}, {{"layout", LayoutBase(*flat)}});
     TF_TRY(filter);
     Result<Expr> weights = lc.bind("weights", *filter);
     TF_TRY(weights);
-    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *patch, *weights, *products);
+    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *patch_flat, *weights, *products);
     TF_TRY(mul);
     const std::vector<NamedAttr> total{{"axes", std::vector<std::int64_t>{0}}, tir::kind_attr(ReduceKind::Sum)};
     Result<bool> reduced = lc.emit(tir::TirOp::Reduce, {*products, *sum, tir::no_workspace()}, total);
