@@ -2,6 +2,8 @@
 // lowers under the StrategyContext its caller passes, which it hands on to what it lowers.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <set>
 #include <unordered_set>
 
@@ -49,10 +51,20 @@ std::optional<std::string> unbound_dim_var(const hir::Function& fn) {
 // register literal of c's dtype and payload (D7: TIR literals are rmem scalars).
 Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy, const Constant& c) {
   const TensorType& type = *tensor_type_of(c);
-  if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16()))
-    return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
-                      "narrow float literals (given by their codes) have no TIR fill yet");
-  Result<TensorTypeRef> scalar = TensorType::make({}, type.dtype, std::nullopt, StorageKind::Rmem);
+  // A narrow float literal is written by its code, which tfir cannot print as a value: the fill
+  // takes its exact value as an f32 literal and converts it back (every finite code's value is an
+  // f32, and a conversion keeps a representable value). NaN and infinite codes would not all
+  // come back (e4m3's two NaNs are one, e5m2 saturates an infinity by default); f4e2m1 takes no
+  // conversion at all.
+  DType literal_dtype = type.dtype;
+  if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16())) {
+    const double* v = std::get_if<double>(&c.value);
+    if (type.dtype == DType::f4e2m1() || v == nullptr || !std::isfinite(*v))
+      return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
+                        "a NaN or infinite narrow float literal, or an f4e2m1 one, has no TIR fill (a fill converts its value)");
+    literal_dtype = DType::f32();
+  }
+  Result<TensorTypeRef> scalar = TensorType::make({}, literal_dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
   Result<ConstantRef> lit = Constant::make(c.value, IRType(*scalar));
   TF_TRY(lit);
