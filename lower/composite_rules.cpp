@@ -207,10 +207,7 @@ Result<Expr> vector_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at,
                        std::string_view hint) {
   Result<Layout> layout = Layout::make(tuple_of_ints({n}), tuple_of_ints({stride}));
   TF_TRY(layout);
-  at.insert(at.begin(), x);
-  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(at), {{"layout", LayoutBase(*layout)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
+  return window_view(lc, x, std::move(at), LayoutBase(*layout), hint);
 }
 
 // The coordinates of operand x (static extents `x`, rank >= 2) for the output coordinates `at`
@@ -473,15 +470,11 @@ Result<Expr> rewrite_mma_tile(const RuleInput& in) {
   Result<bool> steps = counted_loop(lc, ShapeDim(k), 1, "k", [&](const Expr& p) -> Result<bool> {
     Result<Layout> column_layout = Layout::make(tuple_of_ints({m, 1}), tuple_of_ints({k, 1}));
     TF_TRY(column_layout);
-    Result<Expr> column = lc.call(tir::TirOp::TensorView, {operands[0], *origin, p}, {{"layout", LayoutBase(*column_layout)}});
-    TF_TRY(column);
-    Result<Expr> a_k = lc.bind("a_column", *column);
+    Result<Expr> a_k = window_view(lc, operands[0], {*origin, p}, LayoutBase(*column_layout), "a_column");
     TF_TRY(a_k);
     Result<Layout> row_layout = Layout::make(tuple_of_ints({1, n}), tuple_of_ints({n, 1}));
     TF_TRY(row_layout);
-    Result<Expr> row = lc.call(tir::TirOp::TensorView, {operands[1], p, *origin}, {{"layout", LayoutBase(*row_layout)}});
-    TF_TRY(row);
-    Result<Expr> b_k = lc.bind("b_row", *row);
+    Result<Expr> b_k = window_view(lc, operands[1], {p, *origin}, LayoutBase(*row_layout), "b_row");
     TF_TRY(b_k);
     Result<bool> mul = binary_into(lc, BinaryKind::Mul, *a_k, *b_k, *products);
     TF_TRY(mul);

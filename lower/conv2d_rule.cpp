@@ -162,7 +162,7 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
       TF_TRY(in_x);
       Result<bool> inside = binary_into(lc, BinaryKind::And, *in_y, *in_x, *in_y);
       TF_TRY(inside);
-      return branch(
+      return when(
           lc, *in_y,
           [&]() -> Result<bool> {
             Result<Expr> channel = index_register(lc, t[0], "channel");
@@ -170,13 +170,10 @@ Result<Expr> rule_conv2d(const RuleInput& in) {
             Result<bool> c_add = binary_into(lc, BinaryKind::Add, *channel, *base, *channel);
             TF_TRY(c_add);
             return copy_element(lc, operands[0], {n, *channel, *row, *col}, *patch, t, "input");
-          },
-          [] { return Result<bool>(true); });
+          });
     });
     TF_TRY(gather);
-    Result<Expr> filter = lc.call(tir::TirOp::TensorView, {operands[1], o, *origin, *origin, *origin}, {{"layout", LayoutBase(*flat)}});
-    TF_TRY(filter);
-    Result<Expr> weights = lc.bind("weights", *filter);
+    Result<Expr> weights = window_view(lc, operands[1], {o, *origin, *origin, *origin}, LayoutBase(*flat), "weights");
     TF_TRY(weights);
     Result<bool> mul = binary_into(lc, BinaryKind::Mul, *patch_flat, *weights, *products);
     TF_TRY(mul);

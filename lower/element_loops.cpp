@@ -76,12 +76,9 @@ Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& sha
 }
 
 Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::string_view hint) {
-  at.insert(at.begin(), x);
   Result<Layout> scalar = Layout::make(IntTuple::tuple({}), IntTuple::tuple({}));
   TF_TRY(scalar);
-  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(at), {{"layout", LayoutBase(*scalar)}});
-  TF_TRY(v);
-  return lc.bind(hint, *v);
+  return window_view(lc, x, std::move(at), LayoutBase(*scalar), hint);
 }
 
 Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
@@ -115,15 +112,14 @@ Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& l
   TF_TRY(ge);
   Result<bool> either = binary_into(lc, BinaryKind::Or, *below, *past, *below);
   TF_TRY(either);
-  return branch(
+  return when(
       lc, *below,
       [&]() -> Result<bool> {
         Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
         TF_TRY(stop);
         lc.append(*stop);
         return true;
-      },
-      [] { return Result<bool>(true); });
+      });
 }
 
 Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
@@ -213,6 +209,10 @@ Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<R
   TF_TRY(b);
   lc.append(*b);
   return true;
+}
+
+Result<bool> when(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then) {
+  return branch(lc, cond, then, [] { return Result<bool>(true); });
 }
 
 }  // namespace tf::lower

@@ -85,6 +85,9 @@ Result<bool> binary_into(LoweringContext& lc, BinaryKind kind, const Expr& a, co
 /// its default mode).
 Result<bool> unary_into(LoweringContext& lc, UnaryKind kind, const Expr& x, const Expr& out);
 
+/// `if cond { then }` appended: the branch what `then` emits, no else.
+Result<bool> when(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then);
+
 /// `if cond { then } else { otherwise }` appended, each branch what its function emits.
 Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then,
                     const std::function<Result<bool>()>& otherwise);

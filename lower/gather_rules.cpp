@@ -226,7 +226,7 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
     TF_TRY(f);
     Result<bool> lt = binary_into(in.lc, BinaryKind::Lt, *row, *rows, *inside);
     TF_TRY(lt);
-    return branch(
+    return when(
         in.lc, *inside,
         [&]() -> Result<bool> {
           Result<bool> moved = binary_into(in.lc, BinaryKind::Add, *row, *pos, *row);
@@ -234,8 +234,7 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
           std::vector<Expr> to = at;
           to[1] = *row;
           return copy_element(in.lc, in.operands[3], at, *out, to, h);
-        },
-        [] { return Result<bool>(true); });
+        });
   });
   TF_TRY(loops);
   return *out;

@@ -89,9 +89,7 @@ Result<Expr> rows_window(LoweringContext& lc, const Expr& x, const Expr& flat, s
   shape.insert(shape.end(), trailing.begin(), trailing.end());
   Result<Layout> layout = Layout::make(tuple_of_ints(shape), tuple_of_ints(row_major_strides(shape)));
   TF_TRY(layout);
-  Result<Expr> v = lc.call(tir::TirOp::TensorView, {x, flat}, {{"layout", LayoutBase(*layout)}});
-  TF_TRY(v);
-  return lc.bind(name, *v);
+  return window_view(lc, x, {flat}, LayoutBase(*layout), name);
 }
 
 // Where rows start in the row-major elements of row values, once per row size: row * prod(X)
@@ -167,7 +165,7 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
             TF_TRY(inside);
             Result<bool> lt = binary_into(lc, BinaryKind::Lt, *offset, *left, *inside);
             TF_TRY(lt);
-            return branch(
+            return when(
                 lc, *inside,
                 [&]() -> Result<bool> {
                   Result<Expr> row = scalar_register(lc, DType::i64(), "row");
@@ -182,8 +180,7 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
                     return rows_window(lc, x, *flat, 1, trailing, name);
                   };
                   return lower_part(lc, plan, results, outputs, row_view, row_part, "_row", nullptr);
-                },
-                [] { return Result<bool>(true); });
+                });
           });
           Result<tir::SequentialRef> body = lc.close_body();
           TF_TRY(rows);

@@ -36,7 +36,12 @@ Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr>
 }
 
 Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint) {
-  Result<Expr> v = lc.call(tir::TirOp::TensorView, {x}, {{"layout", std::move(layout)}});
+  return window_view(lc, x, {}, std::move(layout), hint);
+}
+
+Result<Expr> window_view(LoweringContext& lc, const Expr& x, std::vector<Expr> starts, LayoutBase layout, std::string_view hint) {
+  starts.insert(starts.begin(), x);
+  Result<Expr> v = lc.call(tir::TirOp::TensorView, std::move(starts), {{"layout", std::move(layout)}});
   TF_TRY(v);
   return lc.bind(hint, *v);
 }

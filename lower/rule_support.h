@@ -37,6 +37,9 @@ Result<Expr> emit_into(LoweringContext& lc, tir::TirOp tir_op, std::vector<Expr>
                        std::vector<Expr> after_dst, std::vector<NamedAttr> attrs);
 /// `let NAME = tensor_view(x, layout=L)`: a view bound to a fresh Var named after `hint`.
 Result<Expr> bound_view(LoweringContext& lc, const Expr& x, LayoutBase layout, std::string_view hint);
+/// `let NAME = tensor_view(x, s_0, ..., layout=L)`: the view at run-time start coordinates (one
+/// per axis of x, or one flat start; docs/decisions.md D12), bound to a fresh Var.
+Result<Expr> window_view(LoweringContext& lc, const Expr& x, std::vector<Expr> starts, LayoutBase layout, std::string_view hint);
 /// The rank-0 i64 literal `v` (a loop bound, an index, a start coordinate).
 Result<Expr> index_constant(std::int64_t v);
 /// A loop bound or fill value for `d`: a static extent as index_constant, a symbolic one as its

@@ -92,8 +92,8 @@ Result<Expr> rule_argmax(const RuleInput& in) {
       TF_TRY(leader);
       Result<bool> compared = greater_than(in.lc, x.dtype, *candidate, *leader, *greater, in.name());
       TF_TRY(compared);
-      return branch(
-          in.lc, *greater, [&] { return in.lc.emit(tir::TirOp::Fill, {*best, k[0]}); }, [] { return Result<bool>(true); });
+      return when(
+          in.lc, *greater, [&] { return in.lc.emit(tir::TirOp::Fill, {*best, k[0]}); });
     });
     TF_TRY(walk);
     Result<Expr> out = element_at(in.lc, *dst, at, in.name() + "_r");
@@ -196,14 +196,13 @@ Result<Expr> rule_topk(const RuleInput& in) {
         TF_TRY(tie);
         Result<bool> either = binary_into(in.lc, BinaryKind::Or, *ahead, *earlier, *ahead);
         TF_TRY(either);
-        return branch(
-            in.lc, *ahead, [&] { return binary_into(in.lc, BinaryKind::Add, *rank, *one, *rank); },
-            [] { return Result<bool>(true); });
+        return when(
+            in.lc, *ahead, [&] { return binary_into(in.lc, BinaryKind::Add, *rank, *one, *rank); });
       });
       TF_TRY(counted);
       Result<bool> placed = binary_into(in.lc, BinaryKind::Lt, *rank, *limit, *earlier);
       TF_TRY(placed);
-      return branch(
+      return when(
           in.lc, *earlier,
           [&]() -> Result<bool> {
             Result<Expr> v = element_at(in.lc, *values, at_axis(at, *rank), in.name() + "_rv");
@@ -213,8 +212,7 @@ Result<Expr> rule_topk(const RuleInput& in) {
             Result<Expr> j = element_at(in.lc, *indices, at_axis(at, *rank), in.name() + "_ri");
             TF_TRY(j);
             return in.lc.emit(tir::TirOp::Copy, {*mine, *j});
-          },
-          [] { return Result<bool>(true); });
+          });
     });
   });
   TF_TRY(loops);
