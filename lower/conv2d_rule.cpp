@@ -79,14 +79,10 @@ Result<Expr> within(LoweringContext& lc, const Expr& v, std::int64_t top, const 
   TF_TRY(lo);
   Result<Expr> hi = integer_buffer(lc, DType::i64(), ShapeDim(top), hint + "_hi");
   TF_TRY(hi);
-  Result<Expr> above = scalar_register(lc, DType::boolean(), hint + "_above");
+  Result<Expr> above = flag(lc, BinaryKind::Ge, v, *lo, hint + "_above");
   TF_TRY(above);
-  Result<bool> ge = binary_into(lc, BinaryKind::Ge, v, *lo, *above);
-  TF_TRY(ge);
-  Result<Expr> below = scalar_register(lc, DType::boolean(), hint + "_below");
+  Result<Expr> below = flag(lc, BinaryKind::Lt, v, *hi, hint + "_below");
   TF_TRY(below);
-  Result<bool> lt = binary_into(lc, BinaryKind::Lt, v, *hi, *below);
-  TF_TRY(lt);
   Result<bool> both = binary_into(lc, BinaryKind::And, *above, *below, *above);
   TF_TRY(both);
   return *above;

@@ -102,14 +102,10 @@ Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std
 
 Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
                            std::string_view hint) {
-  Result<Expr> below = scalar_register(lc, DType::boolean(), std::string(hint) + "_below");
+  Result<Expr> below = flag(lc, BinaryKind::Lt, value, lo, std::string(hint) + "_below");
   TF_TRY(below);
-  Result<Expr> past = scalar_register(lc, DType::boolean(), std::string(hint) + "_past");
+  Result<Expr> past = flag(lc, BinaryKind::Ge, value, top, std::string(hint) + "_past");
   TF_TRY(past);
-  Result<bool> lt = binary_into(lc, BinaryKind::Lt, value, lo, *below);
-  TF_TRY(lt);
-  Result<bool> ge = binary_into(lc, BinaryKind::Ge, value, top, *past);
-  TF_TRY(ge);
   Result<bool> either = binary_into(lc, BinaryKind::Or, *below, *past, *below);
   TF_TRY(either);
   return when(
@@ -213,6 +209,14 @@ Result<bool> branch(LoweringContext& lc, const Expr& cond, const std::function<R
 
 Result<bool> when(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then) {
   return branch(lc, cond, then, [] { return Result<bool>(true); });
+}
+
+Result<Expr> flag(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, std::string_view hint) {
+  Result<Expr> f = scalar_register(lc, DType::boolean(), hint);
+  TF_TRY(f);
+  Result<bool> done = binary_into(lc, kind, a, b, *f);
+  TF_TRY(done);
+  return *f;
 }
 
 }  // namespace tf::lower

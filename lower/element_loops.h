@@ -85,6 +85,10 @@ Result<bool> binary_into(LoweringContext& lc, BinaryKind kind, const Expr& a, co
 /// its default mode).
 Result<bool> unary_into(LoweringContext& lc, UnaryKind kind, const Expr& x, const Expr& out);
 
+/// `binary(a, b, f, kind=kind)` into a fresh rank-0 bool register f (a comparison or a logical
+/// kind), which is returned.
+Result<Expr> flag(LoweringContext& lc, BinaryKind kind, const Expr& a, const Expr& b, std::string_view hint);
+
 /// `if cond { then }` appended: the branch what `then` emits, no else.
 Result<bool> when(LoweringContext& lc, const Expr& cond, const std::function<Result<bool>()>& then);
 

@@ -142,10 +142,8 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
     TF_TRY(sub);
     Result<Expr> size = integer_buffer(lc, DType::i64(), ShapeDim(chunk), "chunk_rows");
     TF_TRY(size);
-    Result<Expr> whole = scalar_register(lc, DType::boolean(), "whole_chunk");
+    Result<Expr> whole = flag(lc, BinaryKind::Ge, *left, *size, "whole_chunk");
     TF_TRY(whole);
-    Result<bool> ge = binary_into(lc, BinaryKind::Ge, *left, *size, *whole);
-    TF_TRY(ge);
     RowStarts chunk_starts(lc, *start);
     const PartView chunk_view = [&](const Expr& x, const std::vector<std::int64_t>& trailing, const std::string& name) -> Result<Expr> {
       Result<Expr> flat = chunk_starts.of(trailing);
@@ -161,10 +159,8 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
           Result<bool> rows = counted_loop(lc, ShapeDim(chunk), 1, "r", [&](const Expr& r) -> Result<bool> {
             Result<Expr> offset = index_register(lc, r, "row_offset");
             TF_TRY(offset);
-            Result<Expr> inside = scalar_register(lc, DType::boolean(), "row_inside");
+            Result<Expr> inside = flag(lc, BinaryKind::Lt, *offset, *left, "row_inside");
             TF_TRY(inside);
-            Result<bool> lt = binary_into(lc, BinaryKind::Lt, *offset, *left, *inside);
-            TF_TRY(lt);
             return when(
                 lc, *inside,
                 [&]() -> Result<bool> {
