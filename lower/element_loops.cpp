@@ -90,6 +90,21 @@ Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> 
   return lc.emit(tir::TirOp::Copy, {*src, *dst});
 }
 
+Result<bool> copy_row(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
+                      const ShapeDim& length, const std::string& hint) {
+  Result<Expr> zero = index_constant(0);
+  TF_TRY(zero);
+  from.push_back(*zero);
+  to.push_back(*zero);
+  Result<Layout> row = Layout::make(shape_as_int_tuple({length}), IntTuple::tuple({IntTuple(1)}));
+  TF_TRY(row);
+  Result<Expr> src = window_view(lc, x, std::move(from), LayoutBase(*row), hint + "_x");
+  TF_TRY(src);
+  Result<Expr> dst = window_view(lc, y, std::move(to), LayoutBase(*row), hint + "_r");
+  TF_TRY(dst);
+  return lc.emit(tir::TirOp::Copy, {*src, *dst});
+}
+
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {
   Result<Expr> b = scalar_register(lc, d, hint);
   TF_TRY(b);

@@ -65,6 +65,12 @@ Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim&
 Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
                            std::string_view hint);
 
+/// Copy of the row of x at `from` (coordinates of every axis but the last) to the row of y at
+/// `to`: rank-1 windows of `length` elements along the last axis (a block-scaled row keeps its
+/// blocks).
+Result<bool> copy_row(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
+                      const ShapeDim& length, const std::string& hint);
+
 /// A rank-0 register buffer of integer dtype `d` filled with `v` (a literal, or a DimVar's value).
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint);
 

@@ -47,11 +47,19 @@ Result<Expr> rule_index_select(const RuleInput& in) {
   TF_TRY(checked);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+  // A block-scaled x moves whole rows of its last axis, each row's blocks with their scales.
+  const bool rows = x.dtype.is_compound();
+  if (rows && a + 1 == x.shape.size())
+    return in.lc.refusal(in.call, "index_select", fmt::format("selecting along the last axis of the block-scaled {} would split "
+                                                              "its blocks (cast to a simple dtype first)", x.dtype.name()));
+  std::vector<ShapeDim> looped = type.shape;
+  if (rows) looped.pop_back();
+  Result<bool> loops = element_loops(in.lc, looped, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
     TF_TRY(entry);
     std::vector<Expr> from = at;
     from[a] = *entry;
+    if (rows) return copy_row(in.lc, in.operands[0], from, *dst, at, type.shape.back(), in.name());
     return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);
@@ -270,7 +278,7 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
 
 }  // namespace
 
-const LoweringPattern kIndexSelectPattern{OperandForm::Whole, &rule_index_select};
+const LoweringPattern kIndexSelectPattern{OperandForm::Whole, &rule_index_select, nullptr, true};
 const LoweringPattern kIndexCopyPattern{OperandForm::Whole, &rule_index_copy};
 const LoweringPattern kIndexAddPattern{OperandForm::Whole, &rule_index_add};
 const LoweringPattern kCacheUpdatePattern{OperandForm::Whole, &rule_cache_update};

@@ -264,21 +264,14 @@ Result<Expr> rule_gelu(const RuleInput& in) {
   return elementwise(in, tir::TirOp::Unary, {tir::kind_attr(hir::gelu_unary_kind(approximate))});
 }
 
-// A cast: Unary(kind=cast) with the HIR cast's rounding and saturate, each given only when the
-// HIR cast names it (TIR's cast takes an absent half as the destination's default, as HIR does);
-// the TIR verifier and HIR's typeinfer offer the same modes (docs/numerics.md). A scale_method
-// or a block-scaled operand has no TIR form yet.
-Result<bool> match_cast(const LoweringContext& lc, const Call& c) {
-  if (!attr_is_none(c, "scale_method"))
-    return lc.refusal(c, "cast", "an explicit scale_method has no TIR form: block-scaled values have no lowering rule yet");
-  if (tensor_type_of(*c.args[0])->dtype.is_compound())
-    return lc.refusal(c, "cast", "casts from block-scaled values have no lowering rule yet");
-  return true;
-}
-
+// A cast: Unary(kind=cast) with the HIR cast's rounding, saturate and scale_method, each given
+// only when the HIR cast names it (TIR's cast takes an absent one as the destination's default,
+// as HIR does); the TIR verifier and HIR's typeinfer offer the same modes (docs/numerics.md). A
+// block-scaled destination makes it a quantize, a block-scaled source a dequantize (TIR's cast
+// of the planes, docs/lowering.md "Block-scaled values").
 Result<Expr> rule_cast(const RuleInput& in) {
   std::vector<NamedAttr> attrs{tir::kind_attr(UnaryKind::Cast)};
-  for (const char* mode : {"rounding", "saturate"})
+  for (const char* mode : {"rounding", "saturate", "scale_method"})
     if (!attr_is_none(in.call, mode)) attrs.push_back({mode, in.call.attr(mode)});
   return elementwise(in, tir::TirOp::Unary, std::move(attrs));
 }
@@ -375,7 +368,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {nn(NnOp::Gelu), {F::AsResult, &rule_gelu}},
       {nn(NnOp::Silu), {F::AsResult, &rule_activation<UnaryKind::Silu>}},
       {math(MathOp::Softplus), {F::AsResult, &rule_activation<UnaryKind::Softplus>}},
-      {tensor(TensorOp::Cast), {F::AsResult, &rule_cast, &match_cast}},
+      {tensor(TensorOp::Cast), {F::AsResult, &rule_cast, nullptr, true}},
       {tensor(TensorOp::Reduce), {F::AsResult, &rule_reduce}},
       {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},
       {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},

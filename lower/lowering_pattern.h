@@ -76,6 +76,9 @@ struct LoweringPattern {
   OperandForm form = OperandForm::Whole;
   Rewrite rewrite = nullptr;
   Match match = nullptr;  ///< null: the rule takes every call that passes the shared checks
+  /// The rule takes block-scaled operands and results (their planes move by copy and convert by
+  /// cast, docs/lowering.md "Block-scaled values"); every other rule is refused them.
+  bool block_scaled = false;
 };
 
 /// The patterns of the ops of one OpRegistry, a dense table by registration index beside the

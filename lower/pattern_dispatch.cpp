@@ -72,11 +72,19 @@ Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& strategy, co
     if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor or a tuple of tensors");
     if (type->layout && type->layout->is_shard() && strategy.sharding == nullptr)
       return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule outside the sharded rule");
-    if (type->dtype.is_compound())
-      return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule yet", type->dtype.name()));
   }
   const LoweringPattern* pattern = rules_for(lc.ir().registry()).find(c.op);
   if (pattern == nullptr) return lc.refusal(c, op, "no lowering rule for this op yet");
+  if (!pattern->block_scaled) {
+    for (const Expr& a : c.args) {
+      const TensorType* t = a->type()->as<TensorType>();
+      if (t != nullptr && t->dtype.is_compound()) types.push_back(t);
+    }
+    for (const TensorType* type : types)
+      if (type->dtype.is_compound())
+        return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule for this op (a cast, reshape and "
+                                             "index_select of whole rows take them)", type->dtype.name()));
+  }
   if (pattern->match != nullptr) {
     Result<bool> matched = pattern->match(lc, c);
     TF_TRY(matched);

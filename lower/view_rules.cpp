@@ -304,7 +304,7 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 }  // namespace
 
 const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, &match_transpose};
-const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape};
+const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true};  // whole blocks: the model checks
 const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
 const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};

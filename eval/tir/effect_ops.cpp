@@ -139,8 +139,11 @@ Fault ThreadRunner::copy(const Call& c) {
   Result<ViewRef> src = operand_view(c.args[0]), dst = operand_view(c.args[1]);
   if (!src.ok()) return src.diagnostics().front();
   if (!dst.ok()) return dst.diagnostics().front();
-  const View& s = **src;
-  const View& d = **dst;
+  if (!(*src)->planes.empty() || !(*dst)->planes.empty()) return copy_planes(**src, **dst);
+  return copy_views(**src, **dst);
+}
+
+Fault ThreadRunner::copy_views(const View& s, const View& d) {
   Result<std::optional<ElementList>> e = copied_elements(s, d);
   if (!e.ok()) return e.diagnostics().front();
   if (!*e) return std::nullopt;  // the thread holds no part of the copy
@@ -194,6 +197,11 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   Result<ViewRef> dst = operand_view(c.args[operands]);
   if (!dst.ok()) return dst.diagnostics().front();
   const View& d = **dst;
+  if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast) {
+    Result<ViewRef> src = operand_view(c.args[0]);
+    if (!src.ok()) return src.diagnostics().front();
+    if (!(*src)->planes.empty() || !d.planes.empty()) return block_scaled_cast(c, **src, d);
+  }
   Result<std::optional<ElementList>> e = held(d);
   if (!e.ok()) return e.diagnostics().front();
   if (!*e) return std::nullopt;

@@ -44,6 +44,7 @@ Result<std::optional<LocalBox>> ThreadRunner::box_of(const View& v) {
 }
 
 Result<std::optional<ElementList>> ThreadRunner::held(const View& v) {
+  if (Fault f = plain_operand(v)) return *f;
   if (!v.dist) {
     ElementList out(static_cast<std::size_t>(v.size));
     std::iota(out.begin(), out.end(), std::int64_t{0});
@@ -222,6 +223,7 @@ Fault ThreadRunner::record_races(const View& v, const Offsets& offs, std::int64_
 }
 
 Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements, ReadUse use) {
+  if (Fault f = plain_operand(v)) return *f;
   Buffer& b = *v.buffer;
   if (v.dist && b.space() == Space::Register)
     if (Fault f = check_owned(v, elements)) return *f;
@@ -257,6 +259,7 @@ Result<Gathered> ThreadRunner::gather(const View& v, const ElementList& elements
 
 Fault ThreadRunner::scatter(const View& v, const ElementList& elements, const Tensor& values,
                             const std::vector<std::uint8_t>* init) {
+  if (Fault f = plain_operand(v)) return f;
   Buffer& b = *v.buffer;
   if (v.dist && b.space() == Space::Register)
     if (Fault f = check_owned(v, elements)) return f;

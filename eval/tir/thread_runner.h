@@ -116,8 +116,17 @@ class ThreadRunner {
   /// of the first race.
   Fault record_races(const View& v, const Offsets& offs, std::int64_t n, const Accessor& a, bool writes);
 
+  // --- block_scaled_ops.cpp
+  /// A Copy or a cast with a block-scaled operand: plane by plane, or a quantize / dequantize of
+  /// the whole view by the thread that runs it.
+  Fault copy_planes(const View& src, const View& dst);
+  Fault block_scaled_cast(const Call& c, const View& src, const View& dst);
+  /// An eval error when `v` is block-scaled: only copy and a cast read or write its planes.
+  Fault plain_operand(const View& v);
+
   // --- effect_ops.cpp
   Fault copy(const Call& c);
+  Fault copy_views(const View& src, const View& dst);
   Fault fill(const Call& c);
   Fault elementwise(const Call& c, ir::TirOp op);
   Fault rms_norm(const Call& c);

@@ -9,6 +9,7 @@
 
 #include "eval/hir/evaluator.h"
 #include "eval/hir/op_eval.h"
+#include "eval/tir/block_scaled_planes.h"
 #include "eval/tir/machine.h"
 #include "eval/tir/view_contents.h"
 #include "eval/value/memory_budget.h"
@@ -31,7 +32,9 @@ Space param_space(const TensorType& t) {
 // A buffer holding a tensor of `type` and `shape`, and its view.
 Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, const Shape& shape) {
   if (type.dtype.is_compound())
-    return category_error(DiagCategory::Eval, fmt::format("parameter {}: block-scaled tensors do not run in TIR memory yet", p.name));
+    return block_scaled_buffers(p.name, type, shape, [&](std::size_t, DType dtype, std::int64_t count, std::string name) {
+      return m.allocate(param_space(type), dtype, count, std::move(name));
+    });
   Result<ViewCaches::TypeLayout> placed = type_layout(type, shape, false, m.views);
   if (!placed.ok()) return placed.diagnostics();
   return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, placed->count, p.name), false, m.views);
@@ -48,6 +51,21 @@ std::optional<Diagnostic> bind_run_dims(const Module& module, const tf::tir::Pri
       if (std::none_of(known.begin(), known.end(), [&](const DimVarRef& k) { return k->name == (*v)->name; }))
         known.push_back(*v);
   return bind_input_dims(fn.name(), wanted, shapes, known, options.dims, dims);
+}
+
+// Writes the input `t` into the view of a parameter's whole buffer and marks it initialized.
+void load_input(const View& v, const Tensor& t) {
+  Buffer& b = *v.buffer;
+  if (v.map->identity() && b.count() == t.size()) {
+    std::copy(t.bytes().begin(), t.bytes().end(), b.data().mutable_bytes().begin());
+    b.initialize_all();
+    return;
+  }
+  for (std::int64_t i = 0; i < t.size(); ++i) {
+    const std::int64_t off = v.map->offset(i);
+    b.data().set_code(off, t.code(i));
+    b.set_initialized(off, true);
+  }
 }
 
 }  // namespace
@@ -129,16 +147,11 @@ Result<TirRun> evaluate_prim_function(const Module& module, const tf::tir::PrimF
       const auto* type = p.type()->as<TensorType>();
       Result<ViewRef> view = param_buffer(m, p, *type, t->shape());
       if (!view.ok()) return view.diagnostics();
-      Buffer& b = *(*view)->buffer;
-      if ((*view)->map->identity() && b.count() == t->size()) {
-        std::copy(t->bytes().begin(), t->bytes().end(), b.data().mutable_bytes().begin());
-        b.initialize_all();
+      if (t->is_block_scaled()) {
+        const std::vector<Tensor> planes = plane_values(*t);
+        for (std::size_t k = 0; k < planes.size(); ++k) load_input(*(*view)->planes[k], planes[k]);
       } else {
-        for (std::int64_t i = 0; i < t->size(); ++i) {
-          const std::int64_t off = (*view)->map->offset(i);
-          b.data().set_code(off, t->code(i));
-          b.set_initialized(off, true);
-        }
+        load_input(**view, *t);
       }
       for (std::size_t i = 0; i < fn.params().size(); ++i)
         if (fn.params()[i].get() == &p) {

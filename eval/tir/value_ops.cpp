@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "eval/hir/op_eval.h"
+#include "eval/tir/block_scaled_planes.h"
 #include "eval/tir/thread_runner.h"
 #include "ir/support/check.h"
 #include "ir/type/tensor_type.h"
@@ -36,30 +37,29 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
       if (!shape.ok()) return shape.diagnostics();
       if (!type->storage || *type->storage == StorageKind::Tmem || *type->storage == StorageKind::Umat)
         return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: the machine model allocates host, gmem, smem and rmem", name));
-      if (type->dtype.is_compound())
-        return eval_error_at(m_, current_, fmt::format("alloc_tensor of {}: block-scaled tensors do not run in TIR memory yet", name));
       Space space = space_of(*type->storage);
       const bool private_engine = space == Space::Register || (g_.host && space == Space::Host);
-      Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
-      if (!placed.ok()) return placed.diagnostics();
-      const std::int64_t* count = &placed->count;
       // One buffer per site (and call path) for the CTA's or the launch's lifetime, as a
       // __shared__ array or a kernel's global workspace is: a loop's iterations share it
-      // (docs/tir-semantics.md, "Memory"). A register tensor is new at each execution.
-      BufferRef buffer;
-      auto key = std::make_pair(static_cast<const void*>(&c), activation().call_path);
-      if (space == Space::Shared && !g_.host) {
-        BufferRef& slot = c_.shared_allocations[key];
-        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
-        buffer = slot;
-      } else if (space == Space::Global && !g_.host) {
-        BufferRef& slot = g_.global_allocations[key];
-        if (!slot) slot = m_.allocate(space, type->dtype, *count, name);
-        buffer = slot;
-      } else {
-        buffer = m_.allocate(space, type->dtype, *count, name);
+      // (docs/tir-semantics.md, "Memory"). A register tensor is new at each execution. A
+      // block-scaled tensor's planes are one buffer each, keyed by the site's address + plane.
+      auto allocate = [&](std::size_t plane, DType dtype, std::int64_t count, std::string buffer_name) {
+        auto key = std::make_pair(static_cast<const void*>(reinterpret_cast<const char*>(&c) + plane), activation().call_path);
+        if ((space == Space::Shared || space == Space::Global) && !g_.host) {
+          BufferRef& slot = space == Space::Shared ? c_.shared_allocations[key] : g_.global_allocations[key];
+          if (!slot) slot = m_.allocate(space, dtype, count, std::move(buffer_name));
+          return slot;
+        }
+        return m_.allocate(space, dtype, count, std::move(buffer_name));
+      };
+      if (type->dtype.is_compound()) {
+        Result<ViewRef> view = block_scaled_buffers(name, *type, *shape, allocate);
+        if (!view.ok()) return eval_error_at(m_, current_, view.diagnostics().front().message);
+        return RtValue::of(*view);
       }
-      Result<ViewRef> view = buffer_view(name, *type, *shape, std::move(buffer), private_engine, m_.views);
+      Result<ViewCaches::TypeLayout> placed = type_layout(*type, *shape, private_engine, m_.views);
+      if (!placed.ok()) return placed.diagnostics();
+      Result<ViewRef> view = buffer_view(name, *type, *shape, allocate(0, type->dtype, placed->count, name), private_engine, m_.views);
       if (!view.ok()) return view.diagnostics();
       return RtValue::of(*view);
     }
@@ -90,7 +90,10 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
           return eval_error_at(m_, current_, fmt::format("tensor_view of {}: the start coordinate {} lies past any memory", base->name, *x));
         start.push_back(*x);
       }
-      Result<ViewRef> v = tensor_view(name, base, std::get<LayoutBase>(c.attr("layout")), *shape, m_.views, start);
+      const LayoutBase& layout = std::get<LayoutBase>(c.attr("layout"));
+      Result<ViewRef> v = base->planes.empty() ? tensor_view(name, base, layout, *shape, m_.views, start)
+                                               : block_scaled_view(name, base, layout, *shape, m_.views, start);
+      if (!v.ok() && !base->planes.empty()) return eval_error_at(m_, current_, v.diagnostics().front().message);
       if (!v.ok()) return v.diagnostics();
       return RtValue::of(*v);
     }
@@ -102,6 +105,8 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
     case ir::TirOp::MemorySpan: {
       Result<ViewRef> x = operand_view(c.args[0]);
       if (!x.ok()) return x.diagnostics();
+      if (!(*x)->planes.empty())
+        return eval_error_at(m_, current_, fmt::format("memory_span of the block-scaled {}: its planes are views of their own", (*x)->name));
       return RtValue::of(reshaped(name, *x, (*x)->shape));
     }
     case ir::TirOp::Copy:

@@ -28,11 +28,6 @@ class RowMajorMap final : public ElementMap {
   std::int64_t base_;
 };
 
-// The identity map, shared (a view of a whole buffer or of all of another view).
-const std::shared_ptr<const ElementMap>& identity_map() {
-  static const std::shared_ptr<const ElementMap> kIdentity = std::make_shared<RowMajorMap>(0);
-  return kIdentity;
-}
 
 // offset + sum of the leaves' coordinate * stride; logical axes group the leaves.
 class AffineMap final : public ElementMap {
@@ -52,6 +47,13 @@ class AffineMap final : public ElementMap {
       }
     }
     return out;
+  }
+  // Within one row whose last axis is one leaf of stride 1, the run is consecutive.
+  std::optional<std::int64_t> run(std::int64_t first, std::int64_t n) const override {
+    if (shape_.empty() || n <= 0 || first_[shape_.size()] - first_[shape_.size() - 1] != 1) return std::nullopt;
+    if (f_.strides[static_cast<std::size_t>(first_[shape_.size() - 1])] != 1) return std::nullopt;
+    if (first % shape_.back() + n > shape_.back()) return std::nullopt;
+    return offset(first);
   }
 
  private:
@@ -251,6 +253,11 @@ Result<std::vector<int>> grouping(const IntTuple& domain, const FlatAffine& f, c
 const LayoutBase& shard_base(const ShardLayout& sl) { return sl.chain().base; }
 
 }  // namespace
+
+const std::shared_ptr<const ElementMap>& identity_map() {
+  static const std::shared_ptr<const ElementMap> kIdentity = std::make_shared<RowMajorMap>(0);
+  return kIdentity;
+}
 
 std::int64_t FlatAffine::span() const {
   std::int64_t top = offset;

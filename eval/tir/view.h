@@ -74,6 +74,9 @@ class ElementMap {
   virtual std::optional<Overflow> overflow(std::int64_t flat) const { return std::nullopt; }
 };
 
+/// The identity map, shared (a view of a whole buffer or of all of another view).
+const std::shared_ptr<const ElementMap>& identity_map();
+
 /// A tensor value of one thread (design note).
 struct View {
   std::string name;      ///< the Var it is bound to (for reports)
@@ -83,6 +86,9 @@ struct View {
   BufferRef buffer;
   std::shared_ptr<const ElementMap> map;
   std::shared_ptr<const Distribution> dist;  ///< null: every thread sees every element
+  /// A block-scaled tensor's planes, one plain view each (block_scaled_planes.h); then buffer
+  /// and map are null.
+  std::vector<std::shared_ptr<const View>> planes;
 };
 
 using ViewRef = std::shared_ptr<const View>;

@@ -1,10 +1,13 @@
 #include "eval/tir/view_contents.h"
 
+#include "eval/tir/block_scaled_planes.h"
+
 #include <algorithm>
 
 namespace tf::eval::tir {
 
 ViewContents view_contents(const View& v) {
+  if (!v.planes.empty()) return block_scaled_contents(v);
   ViewContents c{Tensor::make_uninitialized(v.dtype, v.shape)};
   const Buffer& b = *v.buffer;
   const bool identity = v.map->identity() && b.count() == v.size;

@@ -9,6 +9,7 @@
 #include "ir/core/kind_attrs.h"
 #include "ir/core/math_kinds.h"
 #include "ir/core/numerics_spaces.h"
+#include "ir/numerics/block_format_of.h"
 #include "ir/numerics/cast_mode.h"
 #include "ir/tir/op_check.h"
 #include "ir/tir/tir_ops.h"
@@ -77,10 +78,32 @@ std::vector<Diagnostic> verify_relu(const Call& call) {
 }
 
 // A cast's explicit mode: only on kind=cast, and one the destination dtype offers (the table of
-// docs/numerics.md; an absent half is the destination's default).
+// docs/numerics.md; an absent half is the destination's default). A block-scaled operand makes
+// the cast a quantize (dst block-scaled: scale_method is the format's, absent its default) or a
+// dequantize (src block-scaled); no other unary kind takes one, and a block-scaled value is not
+// cast into another (dequantize first).
 std::vector<Diagnostic> verify_unary(const Call& call) {
   const bool is_cast = unary_kind_of(call) == UnaryKind::Cast;
   std::vector<Diagnostic> diags = verify_pointwise(call, is_cast);
+  const TensorType* src_type = call.args.size() > 1 ? call.args[0]->type()->as<TensorType>() : nullptr;
+  const TensorType* dst_type = call.args.size() > 1 ? call.args[1]->type()->as<TensorType>() : nullptr;
+  const bool quantizes = dst_type != nullptr && dst_type->dtype.is_compound();
+  const bool dequantizes = src_type != nullptr && src_type->dtype.is_compound();
+  if ((quantizes || dequantizes) && !is_cast)
+    diags.push_back(op_type_error(call.op, fmt::format("a block-scaled operand takes a cast, not kind={}",
+                                                       unary_kind_name(unary_kind_of(call)))));
+  if (quantizes && dequantizes)
+    diags.push_back(op_type_error(call.op, fmt::format("a cast from {} to {}: block-scaled values convert through a "
+                                                       "simple dtype (dequantize, then quantize)",
+                                                       src_type->dtype.name(), dst_type->dtype.name())));
+  if (const auto method = optional_enum_value<numerics::ScaleMethod>(call.attr("scale_method"))) {
+    if (!quantizes)
+      diags.push_back(op_type_error(call.op, "scale_method is a quantizing cast's (its dst is block-scaled)"));
+    else if (Result<numerics::BlockScaleFormat> format = numerics::block_scale_format_of(dst_type->dtype);
+             format.ok() && !numerics::method_supported(*format, *method))
+      diags.push_back(op_type_error(call.op, fmt::format("scale_method={} does not apply to {}",
+                                                         numerics::scale_method_name(*method), dst_type->dtype.name())));
+  }
   const std::optional<numerics::Rounding> rounding = optional_enum_value<numerics::Rounding>(call.attr("rounding"));
   const bool* saturate = std::get_if<bool>(&call.attr("saturate"));
   if (!rounding && saturate == nullptr) return diags;

@@ -93,11 +93,13 @@ OpSpec tir_op_spec(TirOp op) {
       spec.params = {P::operand("lhs"), P::operand("rhs"), P::operand("dst"),
                      P::enum_attribute("kind", kBinaryKindSpace)};
       break;
-    case TirOp::Unary:  // rounding / saturate: a cast's mode (absent: the dst dtype's default)
+    case TirOp::Unary:  // rounding / saturate: a cast's mode (absent: the dst dtype's default);
+                        // scale_method: a quantizing cast's (absent: the format's default)
       spec.params = {P::operand("src"), P::operand("dst"),
                      P::enum_attribute("kind", kUnaryKindSpace),
                      P::enum_attribute("rounding", numerics::kRoundingSpace, none),
-                     P::attribute("saturate", AttrKind::Bool, none)};
+                     P::attribute("saturate", AttrKind::Bool, none),
+                     P::enum_attribute("scale_method", numerics::kScaleMethodSpace, none)};
       break;
     case TirOp::Launch:
       spec.params = {P::variadic_operand("args"), P::attribute("cluster", AttrKind::IntTuple, none),

@@ -3,6 +3,7 @@
 // the operands are converted), and what a row value becomes in a grid part (lower/grid_part.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -43,10 +44,18 @@ TEST(LoweringPatterns, EachOpDeclaresHowItsOperandsAreConverted) {
   // A slice reads its tuple of starts as HIR literals.
   EXPECT_EQ(pattern(hir::tensor_op(TensorOp::Slice, registry)).form, OperandForm::Raw);
   // The rules that refuse a call by its type or attributes do so before its operands are lowered.
-  for (Op op : {hir::tensor_op(TensorOp::Cast, registry), hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::MatMul, registry),
+  for (Op op : {hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::MatMul, registry),
                 hir::tensor_op(TensorOp::Transpose, registry), hir::tensor_op(TensorOp::Reshape, registry),
                 hir::tensor_op(TensorOp::Split, registry)})
     EXPECT_NE(pattern(op).match, nullptr) << op.name();
+  // Block-scaled values reach three rules only: a cast (quantize, dequantize), a reshape and an
+  // index_select (views and copies that keep whole blocks).
+  std::vector<std::string> block_scaled;
+  for (std::size_t i = 0; i < registry.size(); ++i)
+    if (const LoweringPattern* p = patterns.find(registry.at(i)); p != nullptr && p->block_scaled)
+      block_scaled.emplace_back(registry.at(i).name());
+  std::sort(block_scaled.begin(), block_scaled.end());
+  EXPECT_EQ(block_scaled, (std::vector<std::string>{"hir.tensor.Cast", "hir.tensor.IndexSelect", "hir.tensor.Reshape"}));
 }
 
 // The transpose of a symbolic shape is refused as the transpose, though its operand (an argmax,

@@ -58,9 +58,10 @@ TEST(TirOps, SchemasFollowTheSeedOrder) {
       (Strs{"src:operand", "dst:operand", "workspace:operand", "axes:int_tuple", "kind:enum"}));
   EXPECT_EQ(schema(op("tir.arith.Binary")),
             (Strs{"lhs:operand", "rhs:operand", "dst:operand", "kind:enum"}));
-  // rounding and saturate: a cast's mode, a project addition (docs/tir-semantics.md)
+  // rounding and saturate: a cast's mode, scale_method a quantizing cast's, project additions
+  // (docs/tir-semantics.md)
   EXPECT_EQ(schema(op("tir.arith.Unary")),
-            (Strs{"src:operand", "dst:operand", "kind:enum", "rounding:enum?", "saturate:bool?"}));
+            (Strs{"src:operand", "dst:operand", "kind:enum", "rounding:enum?", "saturate:bool?", "scale_method:enum?"}));
   EXPECT_EQ(schema(op("tir.Launch")),
             (Strs{"args:operand*", "cluster:int_tuple?", "dynamic_smem:int=", "stream:string?",
                   "attrs:int_tuple="}));
