@@ -379,7 +379,7 @@ class CaseRun {
       return judge(Result<eval::Value>(oracle.diagnostics()), lc);
     }
     std::vector<eval::Tensor> outputs;
-    for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make(t.dtype(), t.shape()));
+    for (const eval::Tensor& t : oracle->outputs) outputs.push_back(eval::Tensor::make_zeros(t.dtype(), t.shape()));
     Result<bool> ran = backend(*tir, entry, inputs, outputs);
     if (!ran.ok()) return (void)fail(fmt::format("{} failed: {}", what, summary(ran.diagnostics())));
     const eval::Value reference = package(oracle->outputs), produced = package(outputs);

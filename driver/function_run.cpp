@@ -14,6 +14,7 @@
 #include "eval/value/npy_boundary.h"
 #include "eval/tir/allocation_recorder.h"
 #include "eval/tir/lowered_run.h"
+#include "ir/numerics/block_format_of.h"
 #include "ir/dim/dim_var.h"
 #include "ir/hir/function.h"
 #include "ir/tir/prim_function.h"
@@ -224,8 +225,14 @@ Result<eval::Value> run_backend(const Module& module, const std::string& fn, boo
       if (!value) return usage(fmt::format("output {} of {} has an extent no input binds: not emitted yet", o->name, fn));
       shape.push_back(*value);
     }
+    if (t->dtype.is_compound()) {  // whole blocks, else make_zeros would refuse it
+      Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(t->dtype);
+      TF_TRY(f);
+      Result<numerics::BlockGrid> grid = numerics::block_grid(shape, *f);
+      TF_TRY(grid);
+    }
     try {
-      outputs.push_back(eval::Tensor::make(t->dtype, shape));
+      outputs.push_back(eval::Tensor::make_zeros(t->dtype, shape));
     } catch (const eval::MemoryBudgetExceeded& e) {
       return category_error(DiagCategory::Eval, eval::memory_budget_message(fmt::format("output {} of {}", o->name, fn), e));
     }

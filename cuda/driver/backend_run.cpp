@@ -10,6 +10,7 @@
 #include "cuda/driver/gpu_module.h"
 #include "cuda/driver/launch_plan.h"
 #include "cuda/driver/module_cache.h"
+#include "cuda/driver/planes_buffer.h"
 #include "cuda/driver/prefetch.h"
 #include "cuda/emit/emitter.h"
 #include "eval/value/memory_budget.h"
@@ -120,22 +121,36 @@ struct RunBudget {
   emu::EmuBudget budget;
 };
 
-// The buffers (inputs, then outputs) and their extents and sizes.
+// The buffers (inputs, then outputs) and their extents and sizes; a block-scaled tensor's is a
+// staged planes buffer (planes_buffer.h), read back into the output by unstage.
 struct Buffers {
   std::vector<void*> data;
   std::vector<std::size_t> bytes;
   std::vector<std::vector<std::int64_t>> shapes;
+  std::vector<std::pair<eval::Tensor*, std::vector<unsigned char>>> staged;
 };
 
 Buffers buffers_of(std::vector<eval::Tensor>& inputs, std::vector<eval::Tensor>& outputs) {
   Buffers b;
+  b.staged.reserve(inputs.size() + outputs.size());  // data points into the staged vectors: no reallocation
   for (std::vector<eval::Tensor>* group : {&inputs, &outputs})
     for (eval::Tensor& t : *group) {
-      b.data.push_back(t.mutable_bytes().data());
-      b.bytes.push_back(t.mutable_bytes().size());
+      if (t.is_block_scaled()) {
+        std::vector<unsigned char>& planes = b.staged.emplace_back(&t, planes_buffer(t)).second;
+        b.data.push_back(planes.data());
+        b.bytes.push_back(planes.size());
+      } else {
+        b.data.push_back(t.mutable_bytes().data());
+        b.bytes.push_back(t.mutable_bytes().size());
+      }
       b.shapes.emplace_back(t.shape().begin(), t.shape().end());
     }
   return b;
+}
+
+// The block-scaled tensors' planes as the run left them.
+void unstage(Buffers& b) {
+  for (auto& [t, planes] : b.staged) *t = from_planes_buffer(*t, planes);
 }
 
 }  // namespace
@@ -168,6 +183,7 @@ Result<bool> run_emulated(const Module& module, const std::string& function, con
   RunBudget budget(options);
   Result<bool> ran = (*m)->run(e->entry, b.data, b.shapes, &budget.budget);
   if (!ran.ok()) return placed(ran.diagnostics().front(), budget.budget, *plan);
+  unstage(b);
   return ran;
 }
 
@@ -226,7 +242,9 @@ Result<bool> run_on_gpu(const Module& module, const std::string& function, const
       e->source, options.keep_files, [&] { return GpuModule::compile(e->source, TF_NVCC, build_options(options)); });
   if (!m.ok()) return compile_failure(m.diagnostics().front(), options);
   if (options.kept_dir != nullptr) *options.kept_dir = (*m)->kept_dir();
-  return (*m)->run(e->entry, b.data, b.bytes, b.shapes);
+  Result<bool> ran = (*m)->run(e->entry, b.data, b.bytes, b.shapes);
+  if (ran.ok()) unstage(b);
+  return ran;
 #else
   (void)options;
   return category_error(DiagCategory::Usage, "this build found no nvcc: the GPU backend is not built (--backend emu runs the same source on the CPU)");

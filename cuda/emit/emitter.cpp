@@ -174,8 +174,10 @@ Result<std::string> emit_module(const Module& module, const EmitOptions& options
     device_text.str("");
     KernelFacts facts{{}, tir::hidden_shape_params(*fn), k.implicit_extents(), k.smem_bytes(), k.gmem_bytes(), k.register_bytes(),
                       k.cooperative()};
-    for (std::size_t i = 0; i < fn->params().size(); ++i)
-      facts.param_types.push_back(facts.hidden[i] ? "" : *ctype(fn->params()[i]->type()->as<TensorType>()->dtype));
+    for (std::size_t i = 0; i < fn->params().size(); ++i) {
+      const DType d = fn->params()[i]->type()->as<TensorType>()->dtype;  // a block-scaled one: its planes' buffer
+      facts.param_types.push_back(facts.hidden[i] ? "" : d.is_compound() ? "unsigned char" : *ctype(d));
+    }
     out << k.declarations() << kernel.str() << launch_shim(fn->name(), facts, prefix);
     kernels[fn->name()] = facts;
   }

@@ -25,6 +25,7 @@ Result<bool> KernelEmitter::emit_call(const tir::Evaluate& call) {
     // caller's view as it is, so a distributed one would change what the callee's ops do.
     if (t->distributed || !t->logical.empty())
       return not_emitted(fmt::format("a call of {} passing the distributed tensor `{}`", name, t->ir_name));
+    if (!t->planes.empty()) return not_emitted(fmt::format("a call of {} passing the block-scaled tensor `{}`", name, t->ir_name));
     args.push_back(t->name);
   }
   line(comment(fmt::format("@{}(...)", name)));

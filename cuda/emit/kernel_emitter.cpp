@@ -105,6 +105,13 @@ Result<bool> KernelEmitter::emit() {
     TF_TRY(made);
     Tensor param = std::move(made).value();
     ++views_;
+    if (!param.planes.empty()) {
+      if (device_) return not_emitted(fmt::format("the block-scaled parameter `{}` of a device function", p->name));
+      params.push_back(fmt::format("unsigned char* {}_ptr", param.name));
+      block_scaled_param(param);
+      tensors_[p.get()] = param;
+      continue;
+    }
     if (device_) {  // the caller's View (undistributed: emit_call checks), its strides not known here
       params.push_back(fmt::format("const tf_rt::View<{}>& {}", param.element, param.name));
       tensors_[p.get()] = param;
@@ -146,6 +153,7 @@ void KernelEmitter::write_function(const std::vector<std::string>& params, const
 }
 
 Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::string name) {
+  if (t.dtype.is_compound()) return block_scaled_of(v, t, std::move(name));
   Tensor out;
   std::optional<std::string> e = ctype(t.dtype);
   if (!e) return not_emitted(fmt::format("tensors of {} (`{}` in {})", t.dtype.name(), v.name, fn_.name()));
@@ -231,6 +239,9 @@ const Tensor* KernelEmitter::tensor(const Expr& e) const {
 Result<const Tensor*> KernelEmitter::operand(const Expr& e, const Call& c) {
   const Tensor* t = tensor(e);
   if (t == nullptr) return not_emitted(fmt::format("an operand of {} that is not a tensor variable", c.op.name()));
+  const std::optional<tir::TirOp> op = tir::tir_op_kind(c.op);
+  if (!t->planes.empty() && op != tir::TirOp::Copy && op != tir::TirOp::Unary && op != tir::TirOp::TensorView)
+    return not_emitted(fmt::format("{} of the block-scaled `{}` (copy, tensor_view and a cast take one)", c.op.name(), t->ir_name));
   return t;
 }
 
@@ -398,6 +409,7 @@ Result<bool> KernelEmitter::emit_let(const tir::LetStmt& let) {
     // PtrOf(x) is x; MemorySpan(x) is x without its distribution (docs/tir-semantics.md).
     Result<const Tensor*> src = operand(c->args[0], *c);
     TF_TRY(src);
+    if (!(*src)->planes.empty()) return not_emitted(fmt::format("{} of the block-scaled `{}`", c->op.name(), (*src)->ir_name));
     if (op == tir::TirOp::MemorySpan && (*src)->distributed) return not_emitted("the memory span of a distributed tensor");
     const std::string name = t.name, ir_name = t.ir_name;
     t = **src;

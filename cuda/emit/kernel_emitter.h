@@ -58,6 +58,11 @@ struct Tensor {
   /// `<name>_leaves` / `<name>_leaf_extents` name how each logical axis splits.
   std::vector<std::int64_t> logical;
   bool fragment = false;  ///< a register tensor laid out by its ShardLayout's own strides (compact)
+  /// A block-scaled tensor's planes (codes, scales, and NVFP4's tensor scale), each a plain
+  /// tensor; then `name` is its tf_rt::BlockScaled variable, `element` that type, and `block` the
+  /// block size (cuda/runtime/block_scaled.h).
+  std::vector<Tensor> planes;
+  std::int64_t block = 0;
 };
 
 /// How a ShardLayout's domain relates to a tensor's logical shape.
@@ -112,6 +117,16 @@ class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
   void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
   /// The Tensor record of `v` (named `name`, or a fresh name from v's).
   Result<Tensor> tensor_of(const Var& v, const TensorType& t, std::string name = "");
+  /// tensor_of for a block-scaled `t`: the record and its planes' (block_scaled_emit.cpp).
+  Result<Tensor> block_scaled_of(const Var& v, const TensorType& t, std::string name);
+  /// The BlockScaled variable of `t` over its planes' Views.
+  void bind_planes(const Tensor& t);
+  /// A block-scaled kernel parameter's planes over its buffer `<name>_ptr`.
+  void block_scaled_param(const Tensor& t);
+  Result<bool> emit_block_scaled_alloc(Tensor& t, const TensorType& type);
+  Result<bool> emit_block_scaled_view(Tensor& t, const Call& c, const Tensor& src);
+  /// A quantizing or dequantizing cast (a block-scaled operand).
+  Result<bool> emit_block_scaled_cast(const Call& c, const Tensor& src, const Tensor& dst);
   /// The prefix of this function's constants (kernels and device functions apart).
   const std::string& symbol() const { return device_ ? symbols_.device_tables : symbols_.kernel_tables; }
   static std::string extent_list(const Tensor& t);
@@ -150,7 +165,8 @@ class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
   /// The offset of `bytes` more in shared memory or the global workspace (`what` names them in
   /// the refusal when the region would outgrow what CUDA gives a block or a GPU has).
   Result<std::int64_t> place(StorageKind where, std::int64_t bytes, const std::string& what);
-  Result<bool> emit_view(Tensor& t, const Call& c);
+  /// The view `t` of c's memory operand (of `over` instead: a plane of a block-scaled operand).
+  Result<bool> emit_view(Tensor& t, const Call& c, const Tensor* over = nullptr);
   /// A view of a tensor of symbolic extent: a rank-0 window at run-time coordinates, or a static
   /// window at one flat start over a kernel parameter (kernel_memory.cpp).
   Result<bool> symbolic_window(Tensor& t, const Call& c);

@@ -117,6 +117,7 @@ Result<std::string> KernelEmitter::aligned(const Tensor& x, const Tensor& like) 
 }
 
 Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
+  if (!t.planes.empty()) return emit_block_scaled_alloc(t, type);
   const StorageKind storage = type.storage.value_or(StorageKind::Gmem);
   const ShardLayout* sl = type.layout ? type.layout->as_shard() : nullptr;
   if (type.layout && sl == nullptr) {  // a plain Layout: row-major (a rank-0 tensor's empty one) is the storage order
@@ -194,9 +195,10 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
   return true;
 }
 
-Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c) {
-  Result<const Tensor*> src = operand(c.args[0], c);
+Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c, const Tensor* over) {
+  Result<const Tensor*> src = over != nullptr ? Result<const Tensor*>(over) : operand(c.args[0], c);
   TF_TRY(src);
+  if (!(*src)->planes.empty()) return emit_block_scaled_view(t, c, **src);
   if (t.symbolic || (*src)->symbolic) return symbolic_window(t, c);
   const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
   const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));

@@ -71,6 +71,11 @@ Result<bool> KernelEmitter::emit_evaluate(const tir::Evaluate& ev) {
       Result<const Tensor*> s = operand(c->args[0], *c), d = operand(c->args[1], *c);
       TF_TRY(s);
       TF_TRY(d);
+      if (!(*s)->planes.empty() && (*s)->planes.size() == (*d)->planes.size()) {  // plane by plane (equal dtypes: verified)
+        for (std::size_t k = 0; k < (*s)->planes.size(); ++k)
+          line(fmt::format("tf_rt::copy({}, {});", (*s)->planes[k].name, (*d)->planes[k].name));
+        return true;
+      }
       Result<std::pair<std::string, std::string>> xs = aligned_pair(**s, **d);
       TF_TRY(xs);
       line(fmt::format("tf_rt::copy({}, {});", xs->first, xs->second));
@@ -172,6 +177,7 @@ Result<bool> KernelEmitter::emit_unary(const Call& c, UnaryKind kind) {
   Result<const Tensor*> s = operand(c.args[0], c), d = operand(c.args[1], c);
   TF_TRY(s);
   TF_TRY(d);
+  if (!(*s)->planes.empty() || !(*d)->planes.empty()) return emit_block_scaled_cast(c, **s, **d);
   if (std::optional<Diagnostic> f4 = computes_into_f4(**d, c)) return *f4;
   const DType x = (*s)->dtype, to = (*d)->dtype;
   const std::string f(unary_runtime_functor(kind, x));

@@ -2,6 +2,7 @@
 // (prim.h) so that one source compiles with nvcc for a GPU and with g++ against cuda/emu.
 #pragma once
 
+#include "cuda/runtime/block_scaled.h"
 #include "cuda/runtime/cast_mode.h"
 #include "cuda/runtime/copy_async.h"
 #include "cuda/runtime/dtypes.h"

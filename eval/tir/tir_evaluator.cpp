@@ -87,7 +87,9 @@ Result<std::vector<Tensor>> planned_outputs(const Module& module, const tf::tir:
     if (type == nullptr) return usage(fmt::format("parameter {} is not a tensor", p.name));
     Result<Shape> shape = resolve_shape(type->shape, dims);
     if (!shape.ok()) return shape.diagnostics();
-    outputs.push_back(Tensor::make(type->dtype, *shape));
+    if (type->dtype.is_compound())  // a shape its format takes (make_zeros checks it)
+      if (Result<std::vector<PlaneShape>> planes = plane_shapes(type->dtype, *shape); !planes.ok()) return planes.diagnostics();
+    outputs.push_back(Tensor::make_zeros(type->dtype, *shape));
   }
   return outputs;
 }

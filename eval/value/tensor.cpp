@@ -1,6 +1,7 @@
 #include "eval/value/tensor.h"
 
 #include "eval/value/memory_budget.h"
+#include "ir/numerics/block_format_of.h"
 
 #include <fmt/format.h>
 
@@ -102,6 +103,20 @@ Tensor Tensor::make(DType dtype, Shape shape) {
   Tensor t = make_uninitialized(dtype, std::move(shape));
   std::memset(t.bytes_.get(), 0, static_cast<std::size_t>(t.byte_count_));
   return t;
+}
+
+Tensor Tensor::make_zeros(DType dtype, Shape shape) {
+  if (dtype.is_simple()) return make(dtype, std::move(shape));
+  Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(dtype);
+  TF_CHECK(f.ok(), "make_zeros of {} without a block-scale format", dtype.name());
+  Result<numerics::BlockGrid> grid = numerics::block_grid(shape, *f);
+  TF_CHECK(grid.ok(), "make_zeros of {} {}: not whole blocks", dtype.name(), shape_text(shape));
+  numerics::BlockScaledValue planes;
+  planes.element_codes.assign(static_cast<std::size_t>(grid->element_count), 0);
+  planes.block_scales.assign(static_cast<std::size_t>(grid->block_count), 0);
+  if (f->tensor_scale.valid()) planes.tensor_scale_bits = 0;
+  planes.shape = std::move(shape);
+  return block_scaled(dtype, std::move(planes));
 }
 
 Tensor Tensor::block_scaled(DType dtype, numerics::BlockScaledValue planes) {

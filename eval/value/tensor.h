@@ -61,6 +61,9 @@ class Tensor {
   static Tensor make_uninitialized(DType dtype, Shape shape);
   /// A tensor of the block-scaled dtype `dtype` holding `planes` (whose shape is its shape).
   static Tensor block_scaled(DType dtype, numerics::BlockScaledValue planes);
+  /// make() for any dtype: a block-scaled one gets every plane's codes 0 (its shape must be one
+  /// its format takes: TF_CHECK). For buffers a run writes (a backend's outputs).
+  static Tensor make_zeros(DType dtype, Shape shape);
 
   DType dtype() const { return dtype_; }
   const Shape& shape() const { return shape_; }
