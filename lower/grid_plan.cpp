@@ -11,11 +11,14 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/core/kind_attrs.h"
+#include "ir/core/numerics_spaces.h"
 #include "ir/core/var.h"
 #include "ir/hir/math_ops.h"
 #include "ir/hir/nn_ops.h"
 #include "ir/hir/tensor_ops.h"
 #include "ir/layout/mesh_slice.h"
+#include "ir/numerics/block_format_of.h"
 #include "ir/type/tensor_type.h"
 #include "lower/lowering_limits.h"
 #include "lower/rule_support.h"
@@ -42,6 +45,23 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
 enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
+// Why a block-scaled value has no row-wise rule at `rows` leading axes, or nullopt: a parameter,
+// a quantize and a dequantize split by rows short of the last axis (blocks run along it, so a
+// thread's rows hold whole blocks), each static; an NVFP4 quantize does not (its tensor scale is
+// the whole tensor's amax).
+std::optional<std::string> block_scaled_refusal(const ExprNode& e, const TensorType& t, std::size_t rows) {
+  if (!static_extents(t.shape)) return "a block-scaled value of symbolic extent";
+  if (rows >= t.shape.size()) return "a block-scaled value split along its last axis (its blocks' axis)";
+  const Call* c = e.as<Call>();
+  if (c == nullptr) return std::nullopt;
+  if (hir::tensor_op_kind(c->op) != hir::TensorOp::Cast) return fmt::format("{} of a block-scaled value", c->op.name());
+  Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(t.dtype);
+  const auto method = optional_enum_value<numerics::ScaleMethod>(c->attr("scale_method"));
+  if (f.ok() && method.value_or(numerics::default_scale_method(*f)) == numerics::ScaleMethod::Nvfp4)
+    return "an NVFP4 quantize (its tensor scale comes from the whole tensor's amax)";
+  return std::nullopt;
+}
+
 Kind kind_of(Op op) {
   if (hir::math_op_kind(op)) return Kind::Elementwise;  // Binary, Unary, Clamp, Softplus
   if (const std::optional<hir::NnOp> n = hir::nn_op_kind(op)) {
@@ -139,7 +159,9 @@ class RowWalk {
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
   std::optional<bool> decide(const ExprNode& e) {
     const auto* t = e.type()->as<TensorType>();
-    if (t == nullptr || t->dtype.is_compound()) return refuse("a value is not a plain tensor (a tuple, or a block-scaled dtype)");
+    if (t == nullptr) return refuse("a value is not a tensor (a tuple)");
+    if (t->dtype.is_compound())
+      if (std::optional<std::string> why = block_scaled_refusal(e, *t, rows_.size())) return refuse(*why);
     if (t->shape.empty() ? t->layout && t->layout->is_shard() : t->layout.has_value())
       return refuse("a value carries a layout of its own");
     const bool row_shaped = !t->shape.empty() && starts_with(t->shape, rows_);

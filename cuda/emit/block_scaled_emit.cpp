@@ -74,25 +74,41 @@ void KernelEmitter::block_scaled_param(const Tensor& t) {
 }
 
 Result<bool> KernelEmitter::emit_block_scaled_alloc(Tensor& t, const TensorType& type) {
-  if (type.layout && *type.layout != empty_layout())
-    return not_emitted(fmt::format("the block-scaled allocation `{}` with a layout (its planes are row-major)", t.ir_name));
-  for (Tensor& p : t.planes) {
+  const ShardLayout* sl = type.layout ? type.layout->as_shard() : nullptr;
+  if (type.layout && *type.layout != empty_layout() && sl == nullptr)
+    return not_emitted(fmt::format("the block-scaled allocation `{}` with a plain layout (its planes are row-major)", t.ir_name));
+  if (sl != nullptr && t.planes.size() > 2)
+    return not_emitted(fmt::format("the distributed NVFP4 allocation `{}` (its tensor scale is the whole tensor's)", t.ir_name));
+  for (std::size_t k = 0; k < t.planes.size(); ++k) {
+    Tensor& p = t.planes[k];
+    if (sl != nullptr && k == 1) {  // the scales of the codes a thread holds: box / B registers
+      const std::int64_t count = std::max<std::int64_t>(product(t.planes[0].box) / t.block, 1);
+      line(fmt::format("{} {}_regs[{}];", p.element, p.name, count));
+      line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::block_scales({2}, tf_rt::plane_storage({1}_regs, {3}), {4});", p.element,
+                       p.name, t.planes[0].name, count, t.block));
+      registers_ += count * static_cast<std::int64_t>(sizeof(std::uint64_t));
+      p.distributed = true;
+      p.strides.clear();
+      continue;
+    }
     std::vector<ShapeDim> dims(p.shape.begin(), p.shape.end());
-    Result<TensorTypeRef> plane = TensorType::make(dims, p.dtype, std::nullopt, type.storage);
+    Result<TensorTypeRef> plane = TensorType::make(dims, p.dtype, k == 0 && sl != nullptr ? type.layout : std::nullopt, type.storage);
     TF_TRY(plane);
     Result<bool> a = emit_alloc(p, **plane);
     TF_TRY(a);
   }
+  t.distributed = t.planes[0].distributed;
   bind_planes(t);
   views_ += static_cast<std::int64_t>(t.planes.size());
   return true;
 }
 
 Result<bool> KernelEmitter::emit_block_scaled_view(Tensor& t, const Call& c, const Tensor& src) {
-  const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
-  if (layout != nullptr && layout->as_shard() != nullptr)
-    return not_emitted(fmt::format("a ShardLayout view of the block-scaled `{}`", src.ir_name));
   if (t.planes.empty() || t.planes.size() != src.planes.size()) return not_emitted("a view of a block-scaled tensor as another dtype");
+  if (src.planes[0].distributed) return not_emitted(fmt::format("a view of a thread's part of the block-scaled `{}`", src.ir_name));
+  const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
+  if (layout != nullptr && layout->as_shard() != nullptr && t.planes.size() > 2)
+    return not_emitted(fmt::format("a distributed view of the NVFP4 `{}` (its tensor scale is the whole tensor's)", src.ir_name));
   Result<bool> codes = emit_view(t.planes[0], c, &src.planes[0]);
   TF_TRY(codes);
   line(fmt::format("const tf_rt::View<{}> {} = tf_rt::block_scales({}, {}, {});", t.planes[1].element, t.planes[1].name,
@@ -100,6 +116,8 @@ Result<bool> KernelEmitter::emit_block_scaled_view(Tensor& t, const Call& c, con
   if (t.planes.size() > 2) t.planes[2] = src.planes[2];  // the whole tensor's scale
   t.storage = src.storage;
   t.row_major = t.planes[0].row_major;
+  t.distributed = t.planes[1].distributed = t.planes[0].distributed;
+  t.planes[1].strides.clear();
   bind_planes(t);
   views_ += 2;
   return true;
@@ -107,9 +125,14 @@ Result<bool> KernelEmitter::emit_block_scaled_view(Tensor& t, const Call& c, con
 
 Result<bool> KernelEmitter::emit_block_scaled_cast(const Call& c, const Tensor& src, const Tensor& dst) {
   if (unary_kind_of(c) != UnaryKind::Cast) return not_emitted("a unary other than a cast of a block-scaled tensor");
+  // The runtime walks the codes the thread holds and reads or writes the plain operand at the
+  // same coordinates, so both are distributed alike (or neither is).
   const Tensor& plain = src.planes.empty() ? src : dst;
-  if (plain.distributed || !plain.logical.empty())
-    return not_emitted(fmt::format("a block-scaled cast of the distributed tensor `{}`", plain.ir_name));
+  const Tensor& codes = src.planes.empty() ? dst.planes[0] : src.planes[0];
+  const bool alike = plain.layout == codes.layout || (plain.layout != nullptr && codes.layout != nullptr && *plain.layout == *codes.layout);
+  if (!plain.logical.empty() || plain.distributed != codes.distributed || !alike)
+    return not_emitted(fmt::format("a block-scaled cast whose operands `{}` and `{}` are distributed differently", src.ir_name,
+                                   dst.ir_name));
   if (!dst.planes.empty() && !src.planes.empty()) return not_emitted("a cast between block-scaled dtypes");
   if (dst.planes.empty()) {  // dequantize: the logical values, then dst's default rounding
     if (!std::holds_alternative<std::monostate>(c.attr("rounding")) || !std::holds_alternative<std::monostate>(c.attr("saturate")))

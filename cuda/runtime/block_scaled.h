@@ -46,19 +46,38 @@ TF_DEV BlockScaled<E, S> block_scaled_param(unsigned char* p, int rank, const st
   return b;
 }
 
-/// The scales of `codes`, a view of the codes of a tensor whose scales are `of`: each block of
-/// the view is one whole block of the tensor (the machine model refuses other views; here they
-/// trap).
+/// Storage for a plane: `count` elements from `base` (the base and capacity block_scales takes).
+template <typename S>
+TF_DEV View<S> plane_storage(S* base, std::int64_t count) {
+  View<S> v;
+  v.base = base;
+  v.capacity = count;
+  return v;
+}
+
+/// The scales of `codes`, a view of the codes of a tensor whose scales lie in `of`'s storage:
+/// the same view divided by B along the last axis (offset, strides over memory or over a
+/// register box, a distributed view's box). Each block of the view is one whole block of the
+/// tensor (the machine model refuses other views; here they trap).
 template <typename E, typename S>
 TF_DEV View<S> block_scales(const View<E>& codes, const View<S>& of, std::int64_t block) {
-  View<S> v = of;
+  View<S> v;
+  v.base = of.base;
+  v.capacity = of.capacity;
   v.rank = codes.rank;
+  v.distributed = codes.distributed;
+  v.local = codes.local;
+  v.owns = codes.owns;
   const int last = codes.rank - 1;
   bool whole = last >= 0 && codes.offset % block == 0 && codes.shape[last] % block == 0 && codes.stride[last] == 1;
   for (int d = 0; d < codes.rank; ++d) {
-    v.shape[d] = d == last ? codes.shape[d] / block : codes.shape[d];
-    v.stride[d] = d == last ? 1 : codes.stride[d] / block;
-    if (d != last && codes.shape[d] > 1 && codes.stride[d] % block != 0) whole = false;
+    const bool l = d == last;
+    v.shape[d] = l ? codes.shape[d] / block : codes.shape[d];
+    v.stride[d] = l ? 1 : codes.stride[d] / block;
+    v.lo[d] = l ? codes.lo[d] / block : codes.lo[d];
+    v.ext[d] = l ? codes.ext[d] / block : codes.ext[d];
+    if (!l && codes.shape[d] > 1 && codes.stride[d] % block != 0) whole = false;
+    if (l && codes.distributed && (codes.lo[d] % block != 0 || codes.ext[d] % block != 0)) whole = false;
   }
   if (!whole) prim::trap("a view that splits the blocks of a block-scaled tensor");
   v.offset = codes.offset / block;

@@ -1,9 +1,8 @@
 // Copy and cast with block-scaled operands (block_scaled_planes.h; docs/tir-semantics.md,
-// "Block-scaled tensors"). A copy moves each plane as a plain copy would (the race shadow and the
-// initialization state see plane accesses). A quantizing cast reads its whole source and writes
-// every plane of its destination; a dequantizing cast reads every plane and writes its whole
-// destination: the HIR evaluator's cast (cast_tensor: the project's numerics), one thread doing
-// all of it, as a block-scaled view is not distributed.
+// "Block-scaled tensors"). A thread takes the codes it holds (all of them when undistributed) and
+// the scales of the whole blocks they make up; a copy moves those as a plain copy would (the race
+// shadow and the initialization state see plane accesses), a cast quantizes or dequantizes them
+// with the HIR evaluator's cast (cast_tensor: the project's numerics).
 #include <fmt/format.h>
 
 #include <numeric>
@@ -24,6 +23,13 @@ ElementList every_element(const View& v) {
   return all;
 }
 
+// `values` (n codes of `dtype`) as a tensor of `shape`.
+Tensor shaped(const Tensor& values, DType dtype, Shape shape) {
+  Tensor x = Tensor::make_uninitialized(dtype, std::move(shape));
+  for (std::int64_t i = 0; i < x.size(); ++i) x.set_code(i, values.code(i));
+  return x;
+}
+
 }  // namespace
 
 Fault ThreadRunner::plain_operand(const View& v) {
@@ -33,37 +39,75 @@ Fault ThreadRunner::plain_operand(const View& v) {
                                                  v.name, v.dtype.name()));
 }
 
+Result<ElementList> ThreadRunner::block_scales_of(const View& v, const ElementList& codes) {
+  const std::int64_t block = block_of(v);
+  ElementList scales;
+  scales.reserve(codes.size() / static_cast<std::size_t>(block));
+  for (std::size_t k = 0; k < codes.size(); k += static_cast<std::size_t>(block)) {
+    const std::int64_t first = codes[k];
+    bool whole = first % block == 0 && k + static_cast<std::size_t>(block) <= codes.size();
+    for (std::int64_t j = 1; whole && j < block; ++j) whole = codes[k + static_cast<std::size_t>(j)] == first + j;
+    if (!whole)
+      return eval_error_at(m_, current_, fmt::format("{} holds part of a block of the block-scaled {}: its elements from "
+                                                     "{} are not one whole block", thread_name(t_.pos), v.name, first));
+    scales.push_back(first / block);
+  }
+  return scales;
+}
+
 Fault ThreadRunner::copy_planes(const View& src, const View& dst) {
   if (src.dtype != dst.dtype || src.planes.size() != dst.planes.size())
     return eval_error_at(m_, current_, fmt::format("copy of {} {} into {} {}: a block-scaled tensor copies into one of its dtype",
                                                    src.name, src.dtype.name(), dst.name, dst.dtype.name()));
-  for (std::size_t k = 0; k < src.planes.size(); ++k)
-    if (Fault f = copy_views(*src.planes[k], *dst.planes[k])) return f;
+  const View& s = *src.planes[0];
+  const View& d = *dst.planes[0];
+  Result<std::optional<ElementList>> e = copied_elements(s, d);
+  if (!e.ok()) return e.diagnostics().front();
+  if (!*e) return std::nullopt;  // the thread holds no part of the copy
+  Result<ElementList> scales = block_scales_of(src, **e);
+  if (!scales.ok()) return scales.diagnostics().front();
+  const ElementList* elements[] = {&**e, &*scales};
+  for (std::size_t k = 0; k < src.planes.size(); ++k) {
+    const ElementList all = k < 2 ? ElementList{} : every_element(*src.planes[k]);
+    const ElementList& which = k < 2 ? *elements[k] : all;
+    Result<Gathered> g = gather(*src.planes[k], which, ReadUse::Move);
+    if (!g.ok()) return g.diagnostics().front();
+    if (Fault f = scatter(*dst.planes[k], which, g->values, &g->init)) return f;
+  }
   return std::nullopt;
 }
 
+// The part of the cast the thread holds (every element of an undistributed one) is quantized or
+// dequantized as whole blocks: n codes as an (n / B, B) tensor, so a thread's blocks are its own
+// (an MX scale is its block's); NVFP4's tensor scale is the whole tensor's amax, so NVFP4 runs
+// undistributed only (the grid rule keeps it to one thread).
 Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View& dst) {
-  // A plain view's values in its logical shape.
-  auto read = [&](const View& v) -> Result<Tensor> {
-    Result<Gathered> g = gather(v, every_element(v), ReadUse::Data);
-    if (!g.ok()) return g.diagnostics();
-    Tensor x = Tensor::make_uninitialized(v.dtype, v.shape);
-    for (std::int64_t i = 0; i < x.size(); ++i) x.set_code(i, g->values.code(i));
-    return x;
-  };
+  const View& bs = src.planes.empty() ? dst : src;
+  Result<std::optional<ElementList>> held_codes = held(*bs.planes[0]);
+  if (!held_codes.ok()) return held_codes.diagnostics().front();
+  if (!*held_codes) return std::nullopt;
+  const ElementList& codes = **held_codes;
+  if (bs.planes.size() > 2 && codes.size() != static_cast<std::size_t>(bs.size))
+    return eval_error_at(m_, current_, fmt::format("{} casts part of the NVFP4 {}: its tensor scale is the whole tensor's",
+                                                   thread_name(t_.pos), bs.name));
+  Result<ElementList> scales = block_scales_of(bs, codes);
+  if (!scales.ok()) return scales.diagnostics().front();
+  const std::int64_t block = block_of(bs);
+  const Shape blocks{static_cast<std::int64_t>(scales->size()), block};
   Tensor x;
   if (src.planes.empty()) {
-    Result<Tensor> r = read(src);
-    if (!r.ok()) return r.diagnostics().front();
-    x = std::move(r).value();
+    Result<Gathered> g = gather(src, codes, ReadUse::Data);
+    if (!g.ok()) return g.diagnostics().front();
+    x = shaped(g->values, src.dtype, blocks);
   } else {
     std::vector<Tensor> planes;
-    for (const ViewRef& p : src.planes) {
-      Result<Tensor> r = read(*p);
-      if (!r.ok()) return r.diagnostics().front();
-      planes.push_back(std::move(r).value());
+    for (std::size_t k = 0; k < src.planes.size(); ++k) {
+      const View& p = *src.planes[k];
+      Result<Gathered> g = gather(p, k == 0 ? codes : k == 1 ? *scales : every_element(p), ReadUse::Data);
+      if (!g.ok()) return g.diagnostics().front();
+      planes.push_back(std::move(g->values));
     }
-    x = planes_tensor(src.dtype, src.shape, planes);
+    x = planes_tensor(src.dtype, blocks, planes);
   }
   CastOptions options = default_cast_options(dst.dtype);
   if (auto rounding = optional_enum_value<numerics::Rounding>(c.attr("rounding"))) options.mode.rounding = *rounding;
@@ -71,10 +115,12 @@ Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View
   if (auto method = optional_enum_value<numerics::ScaleMethod>(c.attr("scale_method"))) options.scale_method = *method;
   Result<Tensor> r = cast_tensor(x, dst.dtype, options);
   if (!r.ok()) return eval_error_at(m_, current_, r.diagnostics().front().message);
-  if (dst.planes.empty()) return scatter(dst, every_element(dst), *r, nullptr);
+  if (dst.planes.empty()) return scatter(dst, codes, *r, nullptr);
   const std::vector<Tensor> planes = plane_values(*r);
-  for (std::size_t k = 0; k < planes.size(); ++k)
-    if (Fault f = scatter(*dst.planes[k], every_element(*dst.planes[k]), planes[k], nullptr)) return f;
+  for (std::size_t k = 0; k < planes.size(); ++k) {
+    const ElementList& which = k == 0 ? codes : k == 1 ? *scales : every_element(*dst.planes[k]);
+    if (Fault f = scatter(*dst.planes[k], which, planes[k], nullptr)) return f;
+  }
   return std::nullopt;
 }
 

@@ -63,28 +63,53 @@ Result<std::vector<PlaneShape>> plane_shapes(DType dtype, const Shape& shape) {
 }
 
 Result<ViewRef> block_scaled_buffers(std::string name, const TensorType& type, const Shape& shape,
-                                     const PlaneAllocator& allocate) {
-  if (type.layout && *type.layout != empty_layout())
+                                     const PlaneAllocator& allocate, bool private_engine, ViewCaches& cache) {
+  const bool sharded = type.layout && type.layout->as_shard() != nullptr;
+  if (type.layout && *type.layout != empty_layout() && !sharded)
     return eval_error(fmt::format("{}: a block-scaled tensor in TIR memory is row-major, plane by plane; its type "
-                                  "takes no layout (docs/tir-semantics.md, \"Block-scaled tensors\")", name));
+                                  "takes no plain layout (docs/tir-semantics.md, \"Block-scaled tensors\")", name));
   Result<std::vector<PlaneShape>> planes = plane_shapes(type.dtype, shape);
   if (!planes.ok()) return planes.diagnostics();
   std::shared_ptr<View> v = plane_view(name, type.dtype, shape);
   for (std::size_t k = 0; k < planes->size(); ++k) {
     const PlaneShape& p = (*planes)[k];
     std::shared_ptr<View> plane = plane_view(fmt::format("{}.{}", name, p.name), p.dtype, p.shape);
-    plane->buffer = allocate(k, p.dtype, plane->size, plane->name);
-    plane->map = identity_map();
+    if (sharded && k == 0) {  // the codes laid out and distributed by the type's ShardLayout
+      TensorTypeRef& codes = cache.codes_types[&type];
+      if (!codes) {
+        Result<TensorTypeRef> made = TensorType::make(type.shape, p.dtype, type.layout, type.storage);
+        if (!made.ok()) return made.diagnostics();
+        codes = *made;
+      }
+      Result<ViewCaches::TypeLayout> placed = type_layout(*codes, shape, private_engine, cache);
+      if (!placed.ok()) return placed.diagnostics();
+      plane->buffer = allocate(k, p.dtype, placed->count, plane->name);
+      plane->map = placed->map;
+      plane->dist = placed->dist;
+    } else if (sharded && k == 1) {  // the scales of those codes
+      const std::int64_t block = shape.back() / std::max<std::int64_t>(p.shape.back(), 1);
+      plane->buffer = allocate(k, p.dtype, (v->planes[0]->buffer->count() + block - 1) / block, plane->name);
+      plane->map = std::make_shared<BlockScaleMap>(v->planes[0]->map, block);
+    } else {
+      plane->buffer = allocate(k, p.dtype, plane->size, plane->name);
+      plane->map = identity_map();
+    }
     v->planes.push_back(std::move(plane));
   }
   return ViewRef(std::move(v));
 }
 
+std::int64_t block_of(const View& v) {
+  Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(v.dtype);
+  TF_CHECK(f.ok(), "the block-scaled view {} of {} without a format", v.name, v.dtype.name());
+  return f->block_size;
+}
+
 Result<ViewRef> block_scaled_view(std::string name, const ViewRef& memory, const LayoutBase& layout,
                                   const Shape& shape, ViewCaches& cache, const std::vector<std::int64_t>& start) {
-  if (layout.as_shard())
-    return eval_error(fmt::format("tensor_view {} of the block-scaled {}: a ShardLayout does not distribute a "
-                                  "block-scaled tensor yet", name, memory->name));
+  if (memory->planes[0]->dist)
+    return eval_error(fmt::format("tensor_view {} of the distributed block-scaled {}: a view of a thread's part of a "
+                                  "block-scaled tensor is not run yet", name, memory->name));
   Result<std::vector<PlaneShape>> planes = plane_shapes(memory->dtype, shape);
   if (!planes.ok()) return planes.diagnostics();
   Result<ViewRef> codes = tensor_view(fmt::format("{}.codes", name), memory->planes[0], layout, shape, cache, start);

@@ -6,7 +6,10 @@
 // over shape[:-1] x (shape[-1] / B) for blocks of B along the last axis, and NVFP4's f32 tensor
 // scale, one element. In the machine model each plane is a buffer of its own, row-major, and the
 // tensor's View holds one plain View per plane (View::planes) and no buffer or map of its own; so
-// races, initialization and bounds are the plain machinery's, per plane. A TensorView of a
+// races, initialization and bounds are the plain machinery's, per plane. Only the codes carry a
+// distribution (a ShardLayout view or allocation): the scales a thread reads or writes are those
+// of the whole blocks its codes make up (block_scaled_ops.cpp), and the scales plane's map is the
+// codes' map divided by B. A TensorView of a
 // block-scaled tensor is the same view of its codes, the blocks of those codes as its scales and
 // the same tensor scale: each block of the view must be one whole block of the tensor (its B
 // codes consecutive in the codes buffer from a multiple of B), which makes scale j of the view the
@@ -40,11 +43,16 @@ Result<std::vector<PlaneShape>> plane_shapes(DType dtype, const Shape& shape);
 /// Makes the buffer of plane `plane` (dtype, element count, the name reports give it).
 using PlaneAllocator = std::function<BufferRef(std::size_t plane, DType dtype, std::int64_t count, std::string name)>;
 
-/// The view of a block-scaled tensor `name` of `type` and `shape` over new planes, each row-major
-/// in a buffer from `allocate`. Diagnostic (category Eval) for a type with a layout (a
-/// block-scaled tensor in TIR memory is row-major) or a shape its format does not take.
+/// The view of a block-scaled tensor `name` of `type` and `shape` over new planes, each in a
+/// buffer from `allocate`: row-major, or for a ShardLayout type the codes laid out and
+/// distributed by it (a thread's own box with `private_engine`) and the scales of those codes.
+/// Diagnostic (category Eval) for a plain layout (a block-scaled tensor in TIR memory is
+/// row-major) or a shape its format does not take.
 Result<ViewRef> block_scaled_buffers(std::string name, const TensorType& type, const Shape& shape,
-                                     const PlaneAllocator& allocate);
+                                     const PlaneAllocator& allocate, bool private_engine, ViewCaches& cache);
+
+/// The block size of the block-scaled view `v`.
+std::int64_t block_of(const View& v);
 
 /// TensorView of the block-scaled `memory` (design note): the view of its codes that
 /// tensor_view(memory's codes, layout, shape, start) is, with the scales and tensor scale of

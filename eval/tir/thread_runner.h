@@ -121,6 +121,9 @@ class ThreadRunner {
   /// the whole view by the thread that runs it.
   Fault copy_planes(const View& src, const View& dst);
   Fault block_scaled_cast(const Call& c, const View& src, const View& dst);
+  /// The scales of the blocks the codes `codes` of the block-scaled `v` make up, each run of B
+  /// of them one whole block (an eval error otherwise).
+  Result<ElementList> block_scales_of(const View& v, const ElementList& codes);
   /// An eval error when `v` is block-scaled: only copy and a cast read or write its planes.
   Fault plain_operand(const View& v);
 

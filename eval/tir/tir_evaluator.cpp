@@ -32,9 +32,10 @@ Space param_space(const TensorType& t) {
 // A buffer holding a tensor of `type` and `shape`, and its view.
 Result<ViewRef> param_buffer(Machine& m, const Var& p, const TensorType& type, const Shape& shape) {
   if (type.dtype.is_compound())
-    return block_scaled_buffers(p.name, type, shape, [&](std::size_t, DType dtype, std::int64_t count, std::string name) {
-      return m.allocate(param_space(type), dtype, count, std::move(name));
-    });
+    return block_scaled_buffers(
+        p.name, type, shape,
+        [&](std::size_t, DType dtype, std::int64_t count, std::string name) { return m.allocate(param_space(type), dtype, count, std::move(name)); },
+        false, m.views);
   Result<ViewCaches::TypeLayout> placed = type_layout(type, shape, false, m.views);
   if (!placed.ok()) return placed.diagnostics();
   return buffer_view(p.name, type, shape, m.allocate(param_space(type), type.dtype, placed->count, p.name), false, m.views);

@@ -53,7 +53,7 @@ Result<RtValue> ThreadRunner::value_op(const Call& c, const std::string& name) {
         return m_.allocate(space, dtype, count, std::move(buffer_name));
       };
       if (type->dtype.is_compound()) {
-        Result<ViewRef> view = block_scaled_buffers(name, *type, *shape, allocate);
+        Result<ViewRef> view = block_scaled_buffers(name, *type, *shape, allocate, private_engine, m_.views);
         if (!view.ok()) return eval_error_at(m_, current_, view.diagnostics().front().message);
         return RtValue::of(*view);
       }

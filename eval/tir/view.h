@@ -106,6 +106,9 @@ struct ViewCaches {
   };
   /// By type address, then (shape, private engine) as seen with it (a lookup copies nothing).
   std::unordered_map<const TensorType*, std::vector<std::pair<std::pair<Shape, bool>, TypeLayout>>> type_layouts;
+  /// The type of the codes plane of a block-scaled type with a layout (made once: type_layouts
+  /// is keyed by type address).
+  std::unordered_map<const TensorType*, TensorTypeRef> codes_types;
 };
 
 /// A Layout or ComposedLayout (identity inner) as flat leaves: offset + sum c_k * stride_k.
