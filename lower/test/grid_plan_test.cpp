@@ -233,5 +233,41 @@ func f(x: Tensor[(4, 4), f32], w: Tensor[(4,), f32]) -> Tensor[(4, 4), f32] {
 )"));
 }
 
+// Block-scaled values split by rows short of the last axis (their blocks' axis), so a thread holds
+// whole blocks: a quantize and a dequantize spread their rows, never their elements; an NVFP4
+// quantize, whose tensor scale is the whole tensor's amax, has no row-wise plan.
+TEST(GridPlan, BlockScaledCastsSpreadWholeRowsAndNvfp4StaysSerial) {
+  const std::optional<GridPlan> q = plan_of(R"(tfir 1
+func f(x: Tensor[(300, 256), bf16]) -> Tensor[(300, 256), MXFP8_E4M3] {
+    q = cast(x, dtype=MXFP8_E4M3, scale_method=rceil)
+    return q
+}
+)");
+  ASSERT_TRUE(q.has_value());
+  EXPECT_EQ(q->rows.size(), 1u);
+  EXPECT_EQ(q->trailing, (std::vector<std::vector<std::int64_t>>{{256}}));
+  const std::optional<GridPlan> d = plan_of(R"(tfir 1
+func f(x: Tensor[(4, 8, 64), MXFP4]) -> Tensor[(4, 8, 64), f32] {
+    r = cast(x, dtype=f32)
+    return r
+}
+)");
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->rows.size(), 2u);
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(16, 64), f32]) -> Tensor[(16, 64), NVFP4] {
+    q = cast(x, dtype=NVFP4)
+    return q
+}
+)"));
+  // A block-scaled value any other op makes has no row-wise rule.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(4, 64), MXFP4]) -> Tensor[(4, 64), MXFP4] {
+    r = reshape(x, new_shape=(4, 64))
+    return r
+}
+)"));
+}
+
 }  // namespace
 }  // namespace tf::lower
