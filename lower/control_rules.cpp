@@ -8,11 +8,14 @@
 #include <unordered_set>
 
 #include "ir/core/constant.h"
+#include "ir/core/dim_var_range_pat.h"
 #include "ir/core/expr_children.h"
 #include "ir/dim/dim_eval.h"
 #include "ir/hir/function.h"
 #include "ir/tir/control_stmts.h"
+#include "ir/tir/terminators.h"
 #include "lower/call_graph.h"
+#include "lower/element_loops.h"
 #include "lower/rule_support.h"
 
 namespace tf::lower {
@@ -166,16 +169,106 @@ Result<Expr> lower_loop(LoweringContext& lc, const StrategyContext& strategy, co
   return accs[0];
 }
 
+Result<Expr> lower_dispatch_call(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call,
+                                 const hir::Function& proto);
+Result<Expr> lower_inlined(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call,
+                           const hir::Function& fn);
+
 // @g(args): g's body inlined with its parameters bound to the lowered arguments (each call
 // lowers the body again: its nodes mean other values there). A tuple-valued callee gives parts.
 // HirToTirPass refuses recursion and calls nested deeper than HIR runs before lowering
 // (call_graph.h); the depth check here only keeps the inlining bounded whatever the caller.
 Result<Expr> lower_function_call(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call) {
   const auto* callee = function_as<hir::Function>(lc.calls().find(call.callee));
-  if (callee == nullptr || callee->is_prototype())
-    return lc.refusal(call, fmt::format("the call of @{}", call.callee),
-                      callee == nullptr ? "the callee is not an HIR function of the module"
-                                        : "calls of dispatch prototypes have no lowering rule yet");
+  if (callee == nullptr)
+    return lc.refusal(call, fmt::format("the call of @{}", call.callee), "the callee is not an HIR function of the module");
+  if (callee->is_prototype()) return lower_dispatch_call(lc, strategy, call, *callee);
+  return lower_inlined(lc, strategy, call, *callee);
+}
+
+// @f(args) of a dispatch prototype f inside a kernel (docs/lowering.md, "Dispatch"): the result
+// allocated, then one `if` per variant whose range admits the argument's extent at f's dispatch
+// axis, inlining that variant and copying its value into the result, and an abort when none
+// does (HIR's eval error). The variants test one DimVar over disjoint ranges (as a dispatcher's
+// must), so at most one branch runs. A static extent picks its variant (or the abort) here.
+Result<Expr> lower_dispatch_call(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call,
+                                 const hir::Function& proto) {
+  const std::string what = fmt::format("the call of @{}", call.callee);
+  std::vector<std::pair<const DimVarRangePat*, const hir::Function*>> variants;
+  for (const hir::HirFunctionRef& v : proto.variants()) {
+    const auto* pat = v->specializations().empty() ? nullptr : v->specializations().front()->as<DimVarRangePat>();
+    if (pat == nullptr || (!variants.empty() && pat->dim_var != variants.front().first->dim_var))
+      return lc.refusal(call, what, "its variants are not selected by DimVarRangePats over one DimVar");
+    for (const auto& [r, f] : variants)
+      if (pat->lo < r->hi && r->lo < pat->hi) return lc.refusal(call, what, "the ranges of its variants overlap");
+    variants.emplace_back(pat, v.get());
+  }
+  const std::optional<hir::DimLocation> at =
+      variants.empty() ? std::nullopt : hir::locate_dim_var(proto.params(), variants.front().first->dim_var);
+  if (!at) return lc.refusal(call, what, "no parameter carries the DimVar its variants test");
+  const std::string none = fmt::format("no variant of @{} matches its inputs", proto.name());
+  const ShapeDim& extent = tensor_type_of(*call.args[at->param])->shape[at->axis];
+  auto abort = [&]() -> Result<bool> {
+    Result<Ref<const tir::Abort>> stop = tir::Abort::make(none);
+    TF_TRY(stop);
+    lc.append(*stop);
+    return true;
+  };
+  if (extent.is_static()) {
+    for (const auto& [r, f] : variants)
+      if (r->lo <= extent.value() && extent.value() < r->hi) return lower_inlined(lc, strategy, call, *f);
+    Result<bool> stopped = abort();
+    TF_TRY(stopped);
+    return lc.refusal(call, what, none);  // unreachable at run time: the abort comes first
+  }
+  const auto* type = call.type()->as<TensorType>();
+  if (type == nullptr) return lc.refusal(call, what, "a dispatch whose value is a tuple is not lowered inside a kernel yet");
+  for (const Expr& a : call.args) {
+    Result<Expr> v = lower_value(lc, strategy, a);  // lowered once, before the branches
+    TF_TRY(v);
+  }
+  Result<Expr> result = alloc_value(lc, strategy, *type, type->dtype, "dispatched");
+  TF_TRY(result);
+  Result<Expr> subject = integer_buffer(lc, DType::i64(), extent, "subject");
+  TF_TRY(subject);
+  Result<Expr> matched = integer_buffer(lc, DType::i64(), ShapeDim(0), "matched");
+  TF_TRY(matched);
+  for (const auto& [r, f] : variants) {
+    Result<Expr> lo = integer_buffer(lc, DType::i64(), ShapeDim(r->lo), "lo");
+    TF_TRY(lo);
+    Result<Expr> hi = integer_buffer(lc, DType::i64(), ShapeDim(r->hi), "hi");
+    TF_TRY(hi);
+    Result<Expr> from = flag(lc, BinaryKind::Ge, *subject, *lo, "from");
+    TF_TRY(from);
+    Result<Expr> below = flag(lc, BinaryKind::Lt, *subject, *hi, "below");
+    TF_TRY(below);
+    Result<bool> both = binary_into(lc, BinaryKind::And, *from, *below, *from);
+    TF_TRY(both);
+    const hir::Function& variant = *f;
+    Result<bool> branch = when(lc, *from, [&]() -> Result<bool> {
+      Result<Expr> v = lower_inlined(lc, strategy, call, variant);
+      TF_TRY(v);
+      Result<bool> c = lc.emit(tir::TirOp::Copy, {*v, *result});
+      TF_TRY(c);
+      Result<Expr> one = extent_value(ShapeDim(1));
+      TF_TRY(one);
+      return lc.emit(tir::TirOp::Fill, {*matched, *one});
+    });
+    TF_TRY(branch);
+  }
+  Result<Expr> zero = integer_buffer(lc, DType::i64(), ShapeDim(0), "zero");
+  TF_TRY(zero);
+  Result<Expr> unmatched = flag(lc, BinaryKind::Eq, *matched, *zero, "unmatched");
+  TF_TRY(unmatched);
+  Result<bool> stopped = when(lc, *unmatched, abort);
+  TF_TRY(stopped);
+  return *result;
+}
+
+// @g(args) with g's body inlined (lower_function_call).
+Result<Expr> lower_inlined(LoweringContext& lc, const StrategyContext& strategy, const FunctionCall& call,
+                           const hir::Function& fn) {
+  const hir::Function* callee = &fn;
   if (lc.inline_depth() + 1 >= static_cast<std::size_t>(kMaxCallNesting))
     return lc.refusal(call, fmt::format("the call of @{}", call.callee),
                       fmt::format("calls nest deeper than the {} the HIR evaluator runs here (recursion?)", kMaxCallNesting));

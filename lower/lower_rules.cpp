@@ -276,6 +276,19 @@ Result<Expr> rule_cast(const RuleInput& in) {
   return elementwise(in, tir::TirOp::Unary, std::move(attrs));
 }
 
+// local(x) is refused, always: HIR's value is x's full logical value (the evaluator is one
+// participant, docs/hir-semantics.md, as upstream's evaluator is) while its type is one
+// participant's part (seed 000 section 2.1's local_type_of). No TIR tensor of that type holds that
+// value, and giving each participant its part would compute another value than HIR's.
+Result<bool> match_local(const LoweringContext& lc, const Call& c) {
+  return lc.refusal(c, c.op.name(), "its value is its operand's full logical value while its type is one participant's part "
+                                "(docs/hir-semantics.md): no TIR tensor of that type holds it");
+}
+
+Result<Expr> rule_local(const RuleInput& in) {
+  return category_error(DiagCategory::Internal, fmt::format("local (binding `{}`) passed its refusal", in.name()));
+}
+
 // dim.DimAdd ... dim.DimMax: i64 arithmetic (D7) on rank-0 registers, the operands a DimVar's
 // register, a literal's or another dim op's: add, sub, mul, min and max as TIR's integer kinds
 // (the wrap-around never happens within a DimVar's bounds), floor_div and mod as TIR's, which
@@ -401,6 +414,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {hir::cuda_nn_op(hir::CudaNnOp::WgmmaSm90_64x128x16, registry), kMmaTilePattern},
       {nn(NnOp::MatMul), kMatmulPattern},
       {hir::sharding_op(hir::ShardingOp::Reshard, registry), kReshardPattern},
+      {hir::sharding_op(hir::ShardingOp::Local, registry), {F::Whole, &rule_local, &match_local}},
   };
   for (const auto& [op, pattern] : rules) patterns.set(op, pattern);
   for (DimOpKind kind : kAllDimOps) patterns.set(dim_op(kind), {F::Whole, &rule_dim_arith});

@@ -106,14 +106,11 @@ Result<bool> KernelEmitter::emit_block_scaled_alloc(Tensor& t, const TensorType&
 Result<bool> KernelEmitter::emit_block_scaled_view(Tensor& t, const Call& c, const Tensor& src) {
   if (t.planes.empty() || t.planes.size() != src.planes.size()) return not_emitted("a view of a block-scaled tensor as another dtype");
   if (src.planes[0].distributed) return not_emitted(fmt::format("a view of a thread's part of the block-scaled `{}`", src.ir_name));
-  const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
-  if (layout != nullptr && layout->as_shard() != nullptr && t.planes.size() > 2)
-    return not_emitted(fmt::format("a distributed view of the NVFP4 `{}` (its tensor scale is the whole tensor's)", src.ir_name));
   Result<bool> codes = emit_view(t.planes[0], c, &src.planes[0]);
   TF_TRY(codes);
   line(fmt::format("const tf_rt::View<{}> {} = tf_rt::block_scales({}, {}, {});", t.planes[1].element, t.planes[1].name,
                    t.planes[0].name, src.planes[1].name, t.block));
-  if (t.planes.size() > 2) t.planes[2] = src.planes[2];  // the whole tensor's scale
+  if (t.planes.size() > 2) t.planes[2] = src.planes[2];  // the whole tensor's scale, every thread's to read
   t.storage = src.storage;
   t.row_major = t.planes[0].row_major;
   t.distributed = t.planes[1].distributed = t.planes[0].distributed;

@@ -166,7 +166,14 @@ Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::
       continue;
     }
     const auto* var = d.expr()->as<DimVar>();
-    if (var == nullptr) return not_emitted(fmt::format("an extent given by dim arithmetic (`{}` in {})", v.name, fn_.name()));
+    if (var == nullptr) {  // dim arithmetic over bound DimVars: computed at run time, stored for its largest value
+      Result<DimExtent> e = dim_extent(d.expr(), v.name);
+      TF_TRY(e);
+      out.shape.push_back(std::max<std::int64_t>(e->most, 0));
+      out.extents.push_back(e->text);
+      out.symbolic = true;
+      continue;
+    }
     auto bound = dims_.find(var->name);
     if (bound == dims_.end())
       return not_emitted(fmt::format("the DimVar {} without a hidden extent parameter (`{}` in {})", var->name, v.name, fn_.name()));
@@ -177,6 +184,51 @@ Result<Tensor> KernelEmitter::tensor_of(const Var& v, const TensorType& t, std::
   out.name = name.empty() ? names_.user(v.name) : std::move(name);
   out.ir_name = v.name;
   return out;
+}
+
+Result<KernelEmitter::DimExtent> KernelEmitter::dim_extent(const Expr& e, const std::string& tensor) {
+  if (const auto* c = e->as<Constant>(); c != nullptr && c->is_int()) {
+    const std::int64_t k = std::get<std::int64_t>(c->value);
+    return DimExtent{fmt::format("std::int64_t{{{}}}", int_literal(k)), k, k};
+  }
+  if (const auto* var = e->as<DimVar>()) {
+    auto bound = dims_.find(var->name);
+    if (bound == dims_.end())
+      return not_emitted(fmt::format("the DimVar {} without a hidden extent parameter (`{}` in {})", var->name, tensor, fn_.name()));
+    return DimExtent{bound->second, var->lo, std::max<std::int64_t>(var->hi - 1, var->lo)};
+  }
+  const auto* call = e->as<Call>();
+  const std::optional<DimOpKind> kind = call != nullptr && call->args.size() == 2 ? dim_op_kind(call->op) : std::nullopt;
+  if (!kind) return not_emitted(fmt::format("an extent of `{}` that is not dim arithmetic over DimVars (in {})", tensor, fn_.name()));
+  Result<DimExtent> a = dim_extent(call->args[0], tensor), b = dim_extent(call->args[1], tensor);
+  TF_TRY(a);
+  TF_TRY(b);
+  // The least and largest value over the DimVars' ranges, by interval arithmetic (the storage a
+  // tensor needs is its largest extent); in int64 as long as the DimVars' ranges are (they are).
+  const auto span = [](std::initializer_list<std::int64_t> xs) { return std::make_pair(std::min(xs), std::max(xs)); };
+  std::pair<std::int64_t, std::int64_t> r;
+  std::string text;
+  switch (*kind) {
+    case DimOpKind::Add: r = {a->least + b->least, a->most + b->most}; text = fmt::format("({} + {})", a->text, b->text); break;
+    case DimOpKind::Sub: r = {a->least - b->most, a->most - b->least}; text = fmt::format("({} - {})", a->text, b->text); break;
+    case DimOpKind::Mul:
+      r = span({a->least * b->least, a->least * b->most, a->most * b->least, a->most * b->most});
+      text = fmt::format("({} * {})", a->text, b->text);
+      break;
+    case DimOpKind::FloorDiv:
+    case DimOpKind::Mod: {
+      if (b->least <= 0) return not_emitted(fmt::format("an extent of `{}` divided by what may be 0 or negative", tensor));
+      const bool div = *kind == DimOpKind::FloorDiv;
+      const auto fd = [](std::int64_t x, std::int64_t y) { return x / y - (x % y != 0 && x < 0 ? 1 : 0); };
+      r = div ? span({fd(a->least, b->least), fd(a->least, b->most), fd(a->most, b->least), fd(a->most, b->most)})
+              : std::make_pair(std::int64_t{0}, b->most - 1);
+      text = fmt::format("tf_rt::{}{{}}({}, {})", div ? "IFloorDiv" : "IMod", a->text, b->text);
+      break;
+    }
+    case DimOpKind::Min: r = {std::min(a->least, b->least), std::min(a->most, b->most)}; text = fmt::format("tf_rt::min_extent({}, {})", a->text, b->text); break;
+    case DimOpKind::Max: r = {std::max(a->least, b->least), std::max(a->most, b->most)}; text = fmt::format("tf_rt::max_extent({}, {})", a->text, b->text); break;
+  }
+  return DimExtent{text, r.first, r.second};
 }
 
 // The extents of `t` as a C++ initializer list (a rank-0 tensor's array holds one unused 0).

@@ -117,6 +117,13 @@ class KernelEmitter : private tir::StmtFunctor<Result<bool>> {
   void line(const std::string& s) { *body_ << std::string(2 * indent_, ' ') << s << "\n"; }
   /// The Tensor record of `v` (named `name`, or a fresh name from v's).
   Result<Tensor> tensor_of(const Var& v, const TensorType& t, std::string name = "");
+  /// An extent given by dim arithmetic over bound DimVars: its C++ value and its range.
+  struct DimExtent {
+    std::string text;
+    std::int64_t least = 0, most = 0;
+  };
+  /// The extent `e` of tensor `tensor` (a literal, a bound DimVar, dim arithmetic over those).
+  Result<DimExtent> dim_extent(const Expr& e, const std::string& tensor);
   /// tensor_of for a block-scaled `t`: the record and its planes' (block_scaled_emit.cpp).
   Result<Tensor> block_scaled_of(const Var& v, const TensorType& t, std::string name);
   /// The BlockScaled variable of `t` over its planes' Views.

@@ -166,6 +166,9 @@ struct IFloorDiv {
     return q;
   }
 };
+/// min and max of two extents (dim arithmetic's dim_min and dim_max).
+TF_DEV std::int64_t min_extent(std::int64_t a, std::int64_t b) { return a < b ? a : b; }
+TF_DEV std::int64_t max_extent(std::int64_t a, std::int64_t b) { return a > b ? a : b; }
 struct IMod {
   TF_DEV std::int64_t operator()(std::int64_t a, std::int64_t b) const {
     if (b == 0) prim::trap("integer division by zero");

@@ -64,8 +64,8 @@ specialize f(DimVarRangePat("N", 5, 9)) as f_large(w: Tensor[(3,), f32], x: Tens
 // covers: TIR.1.6.DISPATCH.lowered-form
 // The prototype half of the rule: @f becomes a host PrimFunction whose body is one DispatchCall,
 // subject the extent of x axis 0 (the first axis that is N), one case per variant calling its
-// host entry, the fallback one Abort. (A call of a prototype from another function is refused,
-// not lowered to a DispatchCall: see the next test and docs/lowering.md, "Dispatch".)
+// host entry, the fallback one Abort. (A call of a prototype from another function is inlined,
+// not lowered to a DispatchCall: see the next test and docs/decisions.md D15.)
 TEST(HirToTirForms, ADispatchPrototypeLowersToOneDispatchCall) {
   const ModuleRef out = hir_to_tir(kPrototype);
   const tir::PrimFunction* f = prim(out, "f");
@@ -107,8 +107,9 @@ TEST(HirToTirForms, ADispatchPrototypeLowersToOneDispatchCall) {
 }
 
 // What the project does instead of the rule's second half (a departure, so no rule is named here;
-// docs/lowering.md, "Dispatch"): a call of a dispatch prototype is refused by name.
-TEST(HirToTirForms, ACallOfADispatchPrototypeIsRefusedNotLowered) {
+// docs/decisions.md D15): a call of a dispatch prototype is inlined like every call, as one `if`
+// per variant on the argument's extent with the variant inlined, and an abort when none matched.
+TEST(HirToTirForms, ACallOfADispatchPrototypeIsInlinedAsOneIfPerVariant) {
   const ModuleRef m = read(std::string(kPrototype) + R"(
 func g(w: Tensor[(3,), f32], x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
     y = @f(w, x)
@@ -117,10 +118,15 @@ func g(w: Tensor[(3,), f32], x: Tensor[(N,), f32]) -> Tensor[(N,), f32] {
 )");
   ASSERT_TRUE(m);
   Result<ModuleRef> out = HirToTirPass().run(m, ctx());
-  ASSERT_FALSE(out.ok());
-  ASSERT_EQ(out.diagnostics().size(), 1u);
-  EXPECT_NE(out.diagnostics().front().message.find("calls of dispatch prototypes have no lowering rule yet"), std::string::npos)
-      << out.diagnostics().front().render();
+  ASSERT_TRUE(out.ok()) << out.diagnostics().front().render();
+  const tir::PrimFunction* g = prim(*out, "g_kernel");
+  ASSERT_NE(g, nullptr);
+  const std::string text = tir::print_prim_function(*g);
+  std::size_t ifs = 0;
+  for (std::size_t at = text.find(" if "); at != std::string::npos; at = text.find(" if ", at + 1)) ++ifs;
+  EXPECT_EQ(ifs, 3u) << text;  // one per variant, and the one that aborts
+  EXPECT_NE(text.find("abort \"no variant of @f matches its inputs\""), std::string::npos) << text;
+  EXPECT_EQ(text.find("dispatch "), std::string::npos) << text;
 }
 
 // covers: TIR.1.6.DISPATCH.subjects-canonical-order

@@ -34,7 +34,7 @@ func scale(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {
 }
 )";
 
-// scale, and pick: an op without a lowering rule (local, the last HIR op without one).
+// scale, and pick: an op the lowering refuses (local, whose value no TIR tensor of its type holds).
 const char* const kRefusedProgram = R"(tfir 1
 mesh cta4 = Mesh((Topology("cta", 4),), Layout((4,), (1,)))
 layout L = ShardLayout(layout=Layout((8, 2), (2, 1)), attrs=(S(0),), mesh=cta4)
@@ -117,13 +117,14 @@ func mm(a: Tensor[(16, 16), f32], b: Tensor[(16, 16), f32]) -> Tensor[(16, 16), 
   EXPECT_NE(refused.err.find("hir.sharding.Local"), std::string::npos) << refused.err;
 }
 
-TEST(TfLower, AnOpWithoutARuleIsRefusedAtItsBinding) {
+TEST(TfLower, ARefusedOpIsRefusedAtItsBindingWithItsReason) {
   const std::string file = write_temp("lower_mm.tfir", kRefusedProgram);
   Outcome o = lower({.file = file});
   EXPECT_EQ(o.code, kExitBadInput);
   EXPECT_EQ(o.out, "");
-  EXPECT_EQ(o.err, "tf: " + file + ":11:5: error[usage]: cannot lower hir.sharding.Local (binding `c`) in @pick to TIR: no lowering "
-                   "rule for this op yet\n");
+  EXPECT_EQ(o.err, "tf: " + file + ":11:5: error[usage]: cannot lower hir.sharding.Local (binding `c`) in @pick to TIR: its value "
+                   "is its operand's full logical value while its type is one participant's part (docs/hir-semantics.md): no TIR "
+                   "tensor of that type holds it\n");
 }
 
 TEST(TfLower, WritesTheFileItIsGivenAndDumpsAfterAPass) {
