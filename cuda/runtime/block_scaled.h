@@ -120,6 +120,27 @@ TF_DEV int floor_log2(float a) {
   return e - 1;
 }
 
+/// The largest |x| over the finite values of the block of `codes` from owned element `first`, and
+/// whether the block holds a NaN or an infinity.
+template <typename Src, typename E>
+TF_DEV float block_amax(const View<Src>& x, const View<E>& codes, std::int64_t first, std::int64_t block, bool& special) {
+  std::int64_t g[kMaxRank];
+  float amax = 0;
+  special = false;
+  for (std::int64_t k = 0; k < block; ++k) {
+    codes.owned_coord(first + k, g);
+    const float v = widen(x.at(g));
+    if (!(v - v == 0)) special = true;  // NaN or an infinity
+    else if (::fabsf(v) > amax) amax = ::fabsf(v);
+  }
+  return amax;
+}
+
+/// The coordinate of the scale of the block holding element `g` (its last coordinate / B).
+TF_DEV void scale_coord(const std::int64_t* g, int rank, std::int64_t block, std::int64_t* s) {
+  for (int d = 0; d < rank; ++d) s[d] = d == rank - 1 ? g[d] / block : g[d];
+}
+
 /// Quantizes x into an MX tensor (e8m0 scales), block by block, by the thread that runs it: the
 /// scale from the block's amax (ocp: 2^(floor(log2 amax) - emax); rceil: 2^ceil(log2(amax /
 /// max)), decided exactly), clamped to e8m0's [2^-127, 2^127]; a zero block has scale 0x00; a
@@ -128,16 +149,9 @@ template <typename Src, typename E>
 TF_OP void quantize_mx(const View<Src>& x, const BlockScaled<E, e8m0>& q, bool rceil, std::int64_t block) {
   const std::int64_t n = q.codes.owned_count();
   std::int64_t g[kMaxRank], s[kMaxRank];
-  const int last = q.codes.rank - 1;
   for (std::int64_t first = 0; first < n; first += block) {
-    float amax = 0;
     bool special = false;
-    for (std::int64_t k = 0; k < block; ++k) {
-      q.codes.owned_coord(first + k, g);
-      const float v = widen(x.at(g));
-      if (!(v - v == 0)) special = true;  // NaN or an infinity
-      else if (::fabsf(v) > amax) amax = ::fabsf(v);
-    }
+    const float amax = block_amax(x, q.codes, first, block, special);
     int code = 0;
     if (special) {
       code = 0xFF;
@@ -147,7 +161,7 @@ TF_OP void quantize_mx(const View<Src>& x, const BlockScaled<E, e8m0>& q, bool r
       code = e + 127 < 0 ? 0 : e + 127 > 254 ? 254 : e + 127;
     }
     q.codes.owned_coord(first, g);
-    for (int d = 0; d <= last; ++d) s[d] = d == last ? g[d] / block : g[d];
+    scale_coord(g, q.codes.rank, block, s);
     q.scales.at(s).__x = static_cast<__nv_fp8_storage_t>(code);
     const double unscale = special ? 1.0 : ::ldexp(1.0, 127 - code);  // V / X, exact in double
     for (std::int64_t k = 0; k < block; ++k) {
@@ -165,7 +179,6 @@ template <typename Src>
 TF_OP void quantize_nvfp4(const View<Src>& x, const BlockScaled<e2m1, e4m3>& q, std::int64_t block) {
   const std::int64_t n = q.codes.owned_count();
   std::int64_t g[kMaxRank], s[kMaxRank];
-  const int last = q.codes.rank - 1;
   float gamax = 0;
   for (std::int64_t k = 0; k < n; ++k) {
     q.codes.owned_coord(k, g);
@@ -176,14 +189,8 @@ TF_OP void quantize_nvfp4(const View<Src>& x, const BlockScaled<e2m1, e4m3>& q, 
   if (s_enc > FLT_MAX) s_enc = FLT_MAX;
   if (gamax == 0 || s_enc == 0) s_enc = 1;
   for (std::int64_t first = 0; first < n; first += block) {
-    float bamax = 0;
     bool special = false;
-    for (std::int64_t k = 0; k < block; ++k) {
-      q.codes.owned_coord(first + k, g);
-      const float v = widen(x.at(g));
-      if (!(v - v == 0)) special = true;
-      else if (::fabsf(v) > bamax) bamax = ::fabsf(v);
-    }
+    const float bamax = block_amax(x, q.codes, first, block, special);
     e4m3 scale;
     float mult = 1;
     if (special) {
@@ -198,7 +205,7 @@ TF_OP void quantize_nvfp4(const View<Src>& x, const BlockScaled<e2m1, e4m3>& q, 
       if (mult > FLT_MAX) mult = FLT_MAX;
     }
     q.codes.owned_coord(first, g);
-    for (int d = 0; d <= last; ++d) s[d] = d == last ? g[d] / block : g[d];
+    scale_coord(g, q.codes.rank, block, s);
     q.scales.at(s) = scale;
     for (std::int64_t k = 0; k < block; ++k) {
       q.codes.owned_coord(first + k, g);
@@ -216,11 +223,10 @@ template <typename E, typename S, typename D>
 TF_OP void dequantize(const BlockScaled<E, S>& q, const View<D>& out, bool nvfp4, std::int64_t block) {
   const std::int64_t n = q.codes.owned_count();
   std::int64_t g[kMaxRank], s[kMaxRank];
-  const int last = q.codes.rank - 1;
   const double tensor_scale = nvfp4 ? static_cast<double>(q.tensor_scale.at(kOrigin)) : 1.0;
   for (std::int64_t k = 0; k < n; ++k) {
     q.codes.owned_coord(k, g);
-    for (int d = 0; d <= last; ++d) s[d] = d == last ? g[d] / block : g[d];
+    scale_coord(g, q.codes.rank, block, s);
     const double v = mx_value(q.codes.at(g)) * static_cast<double>(widen(q.scales.at(s))) * tensor_scale;
     out.at(g) = Narrow<D>::from(static_cast<float>(v));
   }
