@@ -8,7 +8,9 @@
 #include "ir/core/tuple.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
+#include "ir/tir/terminators.h"
 #include "ir/tir/tir_ops.h"
+#include "ir/type/tuple_type.h"
 #include "lower/element_loops.h"
 #include "lower/rule_support.h"
 
@@ -176,7 +178,7 @@ Result<Expr> rewrite_insert_slice(const RuleInput& in) {
 // split of a static shape into parts that divide the extent.
 Result<bool> match_split(const LoweringContext& lc, const Call& c) {
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
-  if (!extents) return lc.refusal(c, "split", "views need static shapes, and the operand's is symbolic");
+  if (!extents) return true;  // checked at run time (split_by_elements)
   const auto rank = static_cast<std::int64_t>(extents->size());
   std::int64_t axis = std::get<std::int64_t>(c.attr("axis"));
   if (axis < 0) axis += rank;
@@ -187,11 +189,80 @@ Result<bool> match_split(const LoweringContext& lc, const Call& c) {
   return true;
 }
 
+// `at` moved by the i64 register `by`: a fresh register holding at + by.
+Result<Expr> shifted(LoweringContext& lc, const Expr& at, const Expr& by, const std::string& hint) {
+  Result<Expr> r = index_register(lc, at, hint);
+  TF_TRY(r);
+  Result<bool> add = binary_into(lc, BinaryKind::Add, *r, by, *r);
+  TF_TRY(add);
+  return *r;
+}
+
+// split of a symbolic shape: the extent checked to divide at run time (an abort where HIR reports
+// its eval error), then part k a copy, element by element, of x from k * (extent // n) along a.
+Result<Expr> split_by_elements(const RuleInput& in) {
+  const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
+  std::int64_t axis = in.attr<std::int64_t>("axis");
+  if (axis < 0) axis += static_cast<std::int64_t>(in_shape.size());
+  const auto a = static_cast<std::size_t>(axis);
+  const std::int64_t n = in.attr<std::int64_t>("num_splits");
+  const std::string hint = in.name();
+  Result<Expr> extent = integer_buffer(in.lc, DType::i64(), in_shape[a], hint + "_extent");
+  TF_TRY(extent);
+  Result<Expr> count = integer_buffer(in.lc, DType::i64(), ShapeDim(n), hint + "_n");
+  TF_TRY(count);
+  Result<Expr> rest = scalar_register(in.lc, DType::i64(), hint + "_rest");
+  TF_TRY(rest);
+  Result<bool> mod = binary_into(in.lc, BinaryKind::Mod, *extent, *count, *rest);
+  TF_TRY(mod);
+  Result<Expr> zero = integer_buffer(in.lc, DType::i64(), ShapeDim(0), hint + "_zero");
+  TF_TRY(zero);
+  Result<Expr> uneven = flag(in.lc, BinaryKind::Ne, *rest, *zero, hint + "_uneven");
+  TF_TRY(uneven);
+  Result<bool> checked = when(in.lc, *uneven, [&]() -> Result<bool> {
+    Result<Ref<const tir::Abort>> stop =
+        tir::Abort::make(fmt::format("split: the extent of axis {} is not divisible by num_splits {}", axis, n));
+    TF_TRY(stop);
+    in.lc.append(*stop);
+    return true;
+  });
+  TF_TRY(checked);
+  Result<Expr> size = scalar_register(in.lc, DType::i64(), hint + "_size");
+  TF_TRY(size);
+  Result<bool> div = binary_into(in.lc, BinaryKind::FloorDiv, *extent, *count, *size);
+  TF_TRY(div);
+  const auto& fields = in.call.type()->as<TupleType>()->fields;
+  std::vector<Expr> parts;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const TensorType& part = *fields[static_cast<std::size_t>(k)]->as<TensorType>();
+    Result<Expr> dst = alloc_value(in.lc, in.strategy, part, part.dtype, fmt::format("{}_{}", hint, k));
+    TF_TRY(dst);
+    Result<Expr> index = integer_buffer(in.lc, DType::i64(), ShapeDim(k), hint + "_k");
+    TF_TRY(index);
+    Result<Expr> start = scalar_register(in.lc, DType::i64(), hint + "_start");
+    TF_TRY(start);
+    Result<bool> mul = binary_into(in.lc, BinaryKind::Mul, *size, *index, *start);
+    TF_TRY(mul);
+    Result<bool> loops = element_loops(in.lc, part.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+      std::vector<Expr> from = at;
+      Result<Expr> moved = shifted(in.lc, at[a], *start, hint + "_i");
+      TF_TRY(moved);
+      from[a] = *moved;
+      return copy_element(in.lc, in.operands[0], from, *dst, at, hint);
+    });
+    TF_TRY(loops);
+    parts.push_back(*dst);
+  }
+  in.lc.remember_parts(&in.call, parts);
+  return parts.front();
+}
+
 // split(x, axis=a, num_splits=n) of a static shape: n views, part k at offset k * (extent / n)
 // along a; the call's value is its parts (for tuple_get_item and the outputs).
 Result<Expr> rewrite_split(const RuleInput& in) {
   const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
-  const std::vector<std::int64_t> extents = *static_extents(in_shape);  // static: match_split
+  if (!static_extents(in_shape)) return split_by_elements(in);
+  const std::vector<std::int64_t> extents = *static_extents(in_shape);  // static here
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += static_cast<std::int64_t>(extents.size());
   const std::int64_t n = in.attr<std::int64_t>("num_splits");
@@ -211,18 +282,31 @@ Result<Expr> rewrite_split(const RuleInput& in) {
   return parts.front();
 }
 
-// transpose of a static shape.
-Result<bool> match_transpose(const LoweringContext& lc, const Call& c) {
-  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
-    return lc.refusal(c, "transpose", "views need static shapes, and the operand's is symbolic");
-  return true;
+// transpose(x, perm) of a symbolic shape: a loop over the result copying x's element at the
+// permuted coordinates (no view has a symbolic layout; a copy moves codes, bit for bit).
+Result<Expr> transpose_by_elements(const RuleInput& in, const std::vector<std::int64_t>& perm) {
+  const TensorType& type = *tensor_type_of(in.call);
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(dst);
+  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    std::vector<Expr> from(at.size());
+    for (std::size_t i = 0; i < at.size(); ++i) from[static_cast<std::size_t>(perm[i])] = at[i];
+    return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
+  });
+  TF_TRY(loops);
+  return *dst;
 }
 
-// transpose(x, perm): the view Layout(shape permuted, row-major strides permuted) of x.
+// transpose(x, perm): the view Layout(shape permuted, row-major strides permuted) of x, or for a
+// symbolic shape a copy element by element.
 Result<Expr> rewrite_transpose(const RuleInput& in) {
   const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
-  const std::vector<std::int64_t> strides = *static_row_major_strides(x_type.shape);  // static: match_transpose
-  const auto& perm = in.attr<std::vector<std::int64_t>>("perm");
+  std::vector<std::int64_t> perm = in.attr<std::vector<std::int64_t>>("perm");
+  for (std::int64_t& p : perm)
+    if (p < 0) p += static_cast<std::int64_t>(x_type.shape.size());  // HIR counts negative axes from the end
+  const std::optional<std::vector<std::int64_t>> row_major = static_row_major_strides(x_type.shape);
+  if (!row_major) return transpose_by_elements(in, perm);
+  const std::vector<std::int64_t> strides = *row_major;
   std::vector<ShapeDim> shape;
   std::vector<std::int64_t> permuted;
   const auto rank = static_cast<std::int64_t>(x_type.shape.size());
@@ -257,14 +341,39 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
   return view_of(in, in.operands[0], *layout);
 }
 
-// concat and stack of static shapes (their parts are copied into boxes of the result at static
-// offsets; a symbolic extent would put a part at a run-time offset).
-Result<bool> match_join(const LoweringContext& lc, const Call& c) {
-  const std::string_view what = c.op.surface();
-  if (!static_extents(tensor_type_of(c)->shape)) return lc.refusal(c, what, "its result's shape is symbolic (parts at run-time offsets)");
-  for (const Expr& x : c.args)
-    if (!static_extents(tensor_type_of(*x)->shape)) return lc.refusal(c, what, "an input's shape is symbolic (parts at run-time offsets)");
-  return true;
+// concat / stack of symbolic shapes: each input copied element by element into the result, at a
+// run-time offset along the axis (concat: the sum of the extents before it) or at index k of the
+// new axis (stack).
+Result<Expr> join_by_elements(const RuleInput& in, bool stacked, std::size_t a) {
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::string hint = in.name();
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, hint);
+  TF_TRY(dst);
+  Result<Expr> offset = integer_buffer(in.lc, DType::i64(), ShapeDim(0), hint + "_offset");
+  TF_TRY(offset);
+  for (std::size_t k = 0; k < in.operands.size(); ++k) {
+    const std::vector<ShapeDim>& part = tensor_type_of(*in.call.args[k])->shape;
+    Result<bool> loops = element_loops(in.lc, part, [&](const std::vector<Expr>& at) -> Result<bool> {
+      std::vector<Expr> to = at;
+      if (stacked) {
+        Result<Expr> index = index_constant(static_cast<std::int64_t>(k));
+        TF_TRY(index);
+        to.insert(to.begin() + static_cast<std::ptrdiff_t>(a), *index);
+      } else {
+        Result<Expr> moved = shifted(in.lc, at[a], *offset, hint + "_i");
+        TF_TRY(moved);
+        to[a] = *moved;
+      }
+      return copy_element(in.lc, in.operands[k], at, *dst, to, hint);
+    });
+    TF_TRY(loops);
+    if (stacked) continue;
+    Result<Expr> extent = integer_buffer(in.lc, DType::i64(), part[a], hint + "_extent");
+    TF_TRY(extent);
+    Result<bool> add = binary_into(in.lc, BinaryKind::Add, *offset, *extent, *offset);
+    TF_TRY(add);
+  }
+  return *dst;
 }
 
 // concat(x_0, ..., axis=a) / stack(x_0, ..., axis=a): the result a fresh buffer, input k copied
@@ -273,13 +382,16 @@ Result<bool> match_join(const LoweringContext& lc, const Call& c) {
 // codes, so every dtype moves bit for bit, as HIR's movers do; an empty input adds nothing.
 Result<Expr> rewrite_join(const RuleInput& in, bool stacked) {
   const TensorType& type = *tensor_type_of(in.call);
-  const std::vector<std::int64_t> out = *static_extents(type.shape);  // static: match_join
-  const std::vector<std::int64_t> strides = row_major_strides(out);
-  const auto rank = static_cast<std::int64_t>(out.size());
+  const auto rank = static_cast<std::int64_t>(type.shape.size());
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += rank;
   TF_CHECK(axis >= 0 && axis < rank, "{}: axis {} outside rank {} passed typeinfer", in.call.op.surface(), axis, rank);
   const auto a = static_cast<std::size_t>(axis);
+  bool symbolic = !static_extents(type.shape);
+  for (const Expr& x : in.call.args) symbolic = symbolic || !static_extents(tensor_type_of(*x)->shape);
+  if (symbolic) return join_by_elements(in, stacked, a);
+  const std::vector<std::int64_t> out = *static_extents(type.shape);
+  const std::vector<std::int64_t> strides = row_major_strides(out);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
   std::int64_t along = 0;
@@ -303,12 +415,12 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 
 }  // namespace
 
-const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, &match_transpose};
+const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose};
 const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true};  // whole blocks: the model checks
 const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
 const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};
-const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, &match_join};
-const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack, &match_join};
+const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat};
+const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack};
 
 }  // namespace tf::lower

@@ -420,7 +420,12 @@ Result<std::string> KernelEmitter::int_value(const Expr& e) {
   if (const auto* d = e->as<DimVar>(); d != nullptr && dims_.count(d->name) != 0) return dims_.at(d->name);
   if (const auto* v = e->as<Var>(); v != nullptr && scalars_.count(v) != 0) return scalars_.at(v);
   if (e->as<ShapeOf>() != nullptr) return extent_of(e);
-  return not_emitted("a loop bound that is not an integer literal, a bound DimVar or an enclosing loop's index");
+  if (const auto* c = e->as<Call>(); c != nullptr && dim_op_kind(c->op)) {  // dim arithmetic over bound DimVars
+    Result<DimExtent> d = dim_extent(e, "a loop bound");
+    TF_TRY(d);
+    return d->text;
+  }
+  return not_emitted("a loop bound that is not an integer literal, a bound DimVar, dim arithmetic over those or an enclosing loop's index");
 }
 
 Result<bool> KernelEmitter::emit_for(const tir::For& f) {
