@@ -82,8 +82,8 @@ Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& strategy, co
     }
     for (const TensorType* type : types)
       if (type->dtype.is_compound())
-        return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule for this op (a cast, reshape and "
-                                             "index_select of whole rows take them)", type->dtype.name()));
+        return lc.refusal(c, op, fmt::format("block-scaled {} values have no lowering rule for this op (casts and the movers "
+                                             "that keep whole blocks take them)", type->dtype.name()));
   }
   if (pattern->match != nullptr) {
     Result<bool> matched = pattern->match(lc, c);

@@ -201,6 +201,8 @@ Result<Expr> shifted(LoweringContext& lc, const Expr& at, const Expr& by, const 
 // split of a symbolic shape: the extent checked to divide at run time (an abort where HIR reports
 // its eval error), then part k a copy, element by element, of x from k * (extent // n) along a.
 Result<Expr> split_by_elements(const RuleInput& in) {
+  if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
+    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
   const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += static_cast<std::int64_t>(in_shape.size());
@@ -285,6 +287,8 @@ Result<Expr> rewrite_split(const RuleInput& in) {
 // transpose(x, perm) of a symbolic shape: a loop over the result copying x's element at the
 // permuted coordinates (no view has a symbolic layout; a copy moves codes, bit for bit).
 Result<Expr> transpose_by_elements(const RuleInput& in, const std::vector<std::int64_t>& perm) {
+  if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
+    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
   const TensorType& type = *tensor_type_of(in.call);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
@@ -345,6 +349,8 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
 // run-time offset along the axis (concat: the sum of the extents before it) or at index k of the
 // new axis (stack).
 Result<Expr> join_by_elements(const RuleInput& in, bool stacked, std::size_t a) {
+  if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
+    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
   const TensorType& type = *tensor_type_of(in.call);
   const std::string hint = in.name();
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, hint);
@@ -415,12 +421,14 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 
 }  // namespace
 
-const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose};
+// The movers below take block-scaled values: their views and copies keep whole blocks, or the
+// machine model reports the block they split (as HIR's movers do).
+const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, nullptr, true};
 const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true};  // whole blocks: the model checks
-const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice};
+const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice, nullptr, true};
 const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice};
-const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split};
-const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat};
-const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack};
+const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split, true};
+const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, nullptr, true};
+const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack, nullptr, true};
 
 }  // namespace tf::lower
