@@ -90,6 +90,20 @@ Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> 
   return lc.emit(tir::TirOp::Copy, {*src, *dst});
 }
 
+MoveUnit move_unit(const TensorType& t) {
+  if (!t.dtype.is_compound() || t.shape.empty()) return {};
+  return MoveUnit{true, t.shape.back()};
+}
+
+std::vector<ShapeDim> unit_loops(const MoveUnit& unit, const std::vector<ShapeDim>& shape) {
+  if (!unit.rows) return shape;
+  return std::vector<ShapeDim>(shape.begin(), shape.end() - 1);
+}
+
+namespace {
+
+// Copy of the row of x at `from` (coordinates of every axis but the last) to the row of y at
+// `to`: rank-1 windows of `length` elements along the last axis.
 Result<bool> copy_row(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
                       const ShapeDim& length, const std::string& hint) {
   Result<Expr> zero = index_constant(0);
@@ -103,6 +117,14 @@ Result<bool> copy_row(LoweringContext& lc, const Expr& x, std::vector<Expr> from
   Result<Expr> dst = window_view(lc, y, std::move(to), LayoutBase(*row), hint + "_r");
   TF_TRY(dst);
   return lc.emit(tir::TirOp::Copy, {*src, *dst});
+}
+
+}  // namespace
+
+Result<bool> copy_unit(LoweringContext& lc, const MoveUnit& unit, const Expr& x, std::vector<Expr> from, const Expr& y,
+                       std::vector<Expr> to, const std::string& hint) {
+  if (unit.rows) return copy_row(lc, x, std::move(from), y, std::move(to), unit.length, hint);
+  return copy_element(lc, x, std::move(from), y, std::move(to), hint);
 }
 
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint) {

@@ -65,11 +65,24 @@ Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim&
 Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,
                            std::string_view hint);
 
-/// Copy of the row of x at `from` (coordinates of every axis but the last) to the row of y at
-/// `to`: rank-1 windows of `length` elements along the last axis (a block-scaled row keeps its
-/// blocks).
-Result<bool> copy_row(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
-                      const ShapeDim& length, const std::string& hint);
+/// What a data mover's loops copy at a time: one element, or for a block-scaled value a whole row
+/// of its last axis (rank-1 windows, whose blocks keep their scales).
+struct MoveUnit {
+  bool rows = false;
+  ShapeDim length = ShapeDim(1);  ///< a row's length (the last extent) when `rows`
+};
+
+/// The unit of a mover whose values have type `t` (rows for a block-scaled dtype).
+MoveUnit move_unit(const TensorType& t);
+
+/// The shape a mover's loops run over for a value of `shape`: itself, or without its last axis
+/// when the unit is a row.
+std::vector<ShapeDim> unit_loops(const MoveUnit& unit, const std::vector<ShapeDim>& shape);
+
+/// Copies one unit of x at `from` to y at `to` (coordinates of the loops' axes: every axis, or
+/// every axis but the last for rows).
+Result<bool> copy_unit(LoweringContext& lc, const MoveUnit& unit, const Expr& x, std::vector<Expr> from, const Expr& y,
+                       std::vector<Expr> to, const std::string& hint);
 
 /// A rank-0 register buffer of integer dtype `d` filled with `v` (a literal, or a DimVar's value).
 Result<Expr> integer_buffer(LoweringContext& lc, DType d, const ShapeDim& v, std::string_view hint);

@@ -29,6 +29,15 @@ Result<bool> countable(const RuleInput& in, std::string_view what, const std::ve
   return true;
 }
 
+// A mover of block-scaled values along axis `a` moves whole rows of the last axis; along the last
+// axis it would split the blocks (HIR's eval error), which is refused here.
+Result<bool> keeps_blocks(const RuleInput& in, const MoveUnit& unit, std::size_t a, const TensorType& t) {
+  if (!unit.rows || a + 1 < t.shape.size()) return true;
+  return in.lc.refusal(in.call, in.call.op.surface(),
+                       fmt::format("moving along the last axis of the block-scaled {} would split its blocks (cast to a simple "
+                                   "dtype first)", t.dtype.name()));
+}
+
 // index_select(x, index, dim=a): every index entry checked first (check_index: HIR's eval
 // error for an entry outside [0, extent) becomes an abort, never an out-of-bounds view), then a
 // loop over the result whose element c is x's element at c with coordinate a replaced by the
@@ -47,20 +56,15 @@ Result<Expr> rule_index_select(const RuleInput& in) {
   TF_TRY(checked);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
-  // A block-scaled x moves whole rows of its last axis, each row's blocks with their scales.
-  const bool rows = x.dtype.is_compound();
-  if (rows && a + 1 == x.shape.size())
-    return in.lc.refusal(in.call, "index_select", fmt::format("selecting along the last axis of the block-scaled {} would split "
-                                                              "its blocks (cast to a simple dtype first)", x.dtype.name()));
-  std::vector<ShapeDim> looped = type.shape;
-  if (rows) looped.pop_back();
-  Result<bool> loops = element_loops(in.lc, looped, [&](const std::vector<Expr>& at) -> Result<bool> {
+  const MoveUnit unit = move_unit(x);
+  Result<bool> whole = keeps_blocks(in, unit, a, x);
+  TF_TRY(whole);
+  Result<bool> loops = element_loops(in.lc, unit_loops(unit, type.shape), [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
     TF_TRY(entry);
     std::vector<Expr> from = at;
     from[a] = *entry;
-    if (rows) return copy_row(in.lc, in.operands[0], from, *dst, at, type.shape.back(), in.name());
-    return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
+    return copy_unit(in.lc, unit, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);
   return *dst;
@@ -84,12 +88,15 @@ Result<Expr> rule_index_copy(const RuleInput& in) {
                                      fmt::format("index_copy: an index entry is out of range [0, {})", to_string(type.shape[a])),
                                      in.name() + "_i");
   TF_TRY(checked);
-  Result<bool> loops = element_loops(in.lc, src_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+  const MoveUnit unit = move_unit(type);
+  Result<bool> whole = keeps_blocks(in, unit, a, type);
+  TF_TRY(whole);
+  Result<bool> loops = element_loops(in.lc, unit_loops(unit, src_shape), [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
     TF_TRY(entry);
     std::vector<Expr> to = at;
     to[a] = *entry;
-    return copy_element(in.lc, in.operands[2], at, *out, to, in.name());
+    return copy_unit(in.lc, unit, in.operands[2], at, *out, to, in.name());
   });
   TF_TRY(loops);
   return *out;
@@ -229,7 +236,8 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
   TF_TRY(row);
   Result<Expr> inside = scalar_register(in.lc, DType::boolean(), h + "_in");
   TF_TRY(inside);
-  Result<bool> loops = element_loops(in.lc, new_shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+  const MoveUnit unit = move_unit(type);  // axis 1 moves: a block-scaled cache's rows of head_dim move whole
+  Result<bool> loops = element_loops(in.lc, unit_loops(unit, new_shape), [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*row, at[1]});
     TF_TRY(f);
     Result<bool> lt = binary_into(in.lc, BinaryKind::Lt, *row, *rows, *inside);
@@ -241,7 +249,7 @@ Result<Expr> rule_cache_update(const RuleInput& in) {
           TF_TRY(moved);
           std::vector<Expr> to = at;
           to[1] = *row;
-          return copy_element(in.lc, in.operands[3], at, *out, to, h);
+          return copy_unit(in.lc, unit, in.operands[3], at, *out, to, h);
         });
   });
   TF_TRY(loops);
@@ -263,14 +271,17 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
   TF_TRY(r);
   Result<Expr> q = scalar_register(in.lc, DType::i64(), in.name() + "_q");
   TF_TRY(q);
-  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+  const MoveUnit unit = move_unit(type);
+  Result<bool> whole = keeps_blocks(in, unit, a, type);
+  TF_TRY(whole);
+  Result<bool> loops = element_loops(in.lc, unit_loops(unit, type.shape), [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*q, at[a]});
     TF_TRY(f);
     Result<bool> d = binary_into(in.lc, BinaryKind::FloorDiv, *q, *r, *q);
     TF_TRY(d);
     std::vector<Expr> from = at;
     from[a] = *q;
-    return copy_element(in.lc, in.operands[0], from, *dst, at, in.name());
+    return copy_unit(in.lc, unit, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);
   return *dst;
@@ -279,9 +290,9 @@ Result<Expr> rule_repeat_interleave(const RuleInput& in) {
 }  // namespace
 
 const LoweringPattern kIndexSelectPattern{OperandForm::Whole, &rule_index_select, nullptr, true};
-const LoweringPattern kIndexCopyPattern{OperandForm::Whole, &rule_index_copy};
+const LoweringPattern kIndexCopyPattern{OperandForm::Whole, &rule_index_copy, nullptr, true};
 const LoweringPattern kIndexAddPattern{OperandForm::Whole, &rule_index_add};
-const LoweringPattern kCacheUpdatePattern{OperandForm::Whole, &rule_cache_update};
-const LoweringPattern kRepeatInterleavePattern{OperandForm::Whole, &rule_repeat_interleave};
+const LoweringPattern kCacheUpdatePattern{OperandForm::Whole, &rule_cache_update, nullptr, true};
+const LoweringPattern kRepeatInterleavePattern{OperandForm::Whole, &rule_repeat_interleave, nullptr, true};
 
 }  // namespace tf::lower

@@ -426,7 +426,7 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, nullptr, true};
 const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true};  // whole blocks: the model checks
 const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice, nullptr, true};
-const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice};
+const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice, nullptr, true};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split, true};
 const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, nullptr, true};
 const LoweringPattern kStackPattern{OperandForm::Whole, &rewrite_stack, nullptr, true};
