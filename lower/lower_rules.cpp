@@ -47,8 +47,29 @@ Result<Expr> filled(const RuleInput& in, ConstantValue value, std::optional<DTyp
 
 // zeros(type): every element 0 (false, +0). f8e8m0 has no 0 (its code 0 is 2^-127) and the packed
 // f4e2m1 no TIR register buffer of its own yet: refused.
+// A block-scaled value of the call's type whose f32 values are `value`: an f32 buffer filled with
+// it (rounded once to f32), then quantized with the format's default method, as HIR's zeros and
+// full_like of a block-scaled dtype quantize.
+Result<Expr> quantized_fill(const RuleInput& in, double value) {
+  const TensorType& type = *tensor_type_of(in.call);
+  Result<Expr> wide = alloc_value(in.lc, in.strategy, type, DType::f32(), in.name() + "_f32");
+  TF_TRY(wide);
+  Result<TensorTypeRef> scalar = TensorType::make({}, DType::f32(), std::nullopt, StorageKind::Rmem);
+  TF_TRY(scalar);
+  Result<ConstantRef> lit = Constant::make(value, IRType(*scalar));
+  TF_TRY(lit);
+  Result<bool> f = in.lc.emit(tir::TirOp::Fill, {*wide, Expr(*lit)});
+  TF_TRY(f);
+  Result<Expr> q = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  TF_TRY(q);
+  Result<bool> cast = unary_into(in.lc, UnaryKind::Cast, *wide, *q);
+  TF_TRY(cast);
+  return *q;
+}
+
 Result<Expr> rule_zeros(const RuleInput& in) {
   const DType d = tensor_type_of(in.call)->dtype;
+  if (d.is_compound()) return quantized_fill(in, 0.0);
   if (d == DType::f4e2m1())  // a plain f4e2m1 takes no cast (TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported), so no fill
     return in.lc.refusal(in.call, "zeros", "zeros of f4e2m1 have no TIR fill (a fill converts its value, and f4e2m1 takes no conversion)");
   if (d.is_bool()) return filled(in, false);
@@ -81,6 +102,7 @@ std::int64_t to_integer(double v, DType d) {
 Result<Expr> rule_full_like(const RuleInput& in) {
   const DType d = tensor_type_of(in.call)->dtype;
   const double value = in.attr<double>("value");
+  if (d.is_compound()) return quantized_fill(in, value);
   if (d.is_integer()) return filled(in, to_integer(value, d));
   if (d.is_bool()) return filled(in, value != 0.0);
   if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
@@ -339,17 +361,30 @@ Result<Expr> rule_rms_norm(const RuleInput& in) {
 // in for one (a * c + b * (1 - c) turns an infinite unselected operand into NaN); For, If and
 // views can. The operands are read whole, so under the sharded strategy each thread computes
 // every element (as rms_norm); a grid part never holds a where (grid_plan.h lists its ops).
+// where with block-scaled branches (HIR: the dequantized values selected, the result quantized
+// once): each branch dequantized into an f32 buffer, the choice made over those, the f32 result
+// quantized with the format's default method.
 Result<Expr> rule_where(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
   if (in.strategy.part != nullptr)
     return in.lc.refusal(in.call, "where", "a grid part's rows hold no where (the grid plan does not take it)");
-  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  const bool quantized = type.dtype.is_compound();
+  std::vector<Expr> operands = in.operands;
+  for (std::size_t k = 1; quantized && k < 3; ++k) {
+    const TensorType& branch_type = *tensor_type_of(*in.call.args[k]);
+    Result<Expr> wide = alloc_value(in.lc, in.strategy, branch_type, DType::f32(), in.name() + "_f32");
+    TF_TRY(wide);
+    Result<bool> cast = unary_into(in.lc, UnaryKind::Cast, operands[k], *wide);
+    TF_TRY(cast);
+    operands[k] = *wide;
+  }
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, quantized ? DType::f32() : type.dtype, in.name());
   TF_TRY(dst);
   const std::vector<ShapeDim>& shape = type.shape;
   Result<bool> loops = element_loops(in.lc, shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     std::vector<Expr> element;
     for (std::size_t k = 0; k < 3; ++k) {
-      Result<Expr> e = element_of(in.lc, in.operands[k], tensor_type_of(*in.call.args[k])->shape, shape, at,
+      Result<Expr> e = element_of(in.lc, operands[k], tensor_type_of(*in.call.args[k])->shape, shape, at,
                                   in.name() + std::string(k == 0 ? "_c" : k == 1 ? "_a" : "_b"));
       if (!e.ok()) return in.lc.refusal(in.call, "where", e.diagnostics().front().message);
       element.push_back(*e);
@@ -361,7 +396,12 @@ Result<Expr> rule_where(const RuleInput& in) {
         [&] { return in.lc.emit(tir::TirOp::Copy, {element[2], *out}); });
   });
   TF_TRY(loops);
-  return *dst;
+  if (!quantized) return *dst;
+  Result<Expr> q = alloc_value(in.lc, in.strategy, type, type.dtype, in.name() + "_q");
+  TF_TRY(q);
+  Result<bool> cast = unary_into(in.lc, UnaryKind::Cast, *dst, *q);
+  TF_TRY(cast);
+  return *q;
 }
 
 }  // namespace
@@ -384,7 +424,7 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {tensor(TensorOp::Cast), {F::AsResult, &rule_cast, nullptr, true}},
       {tensor(TensorOp::Reduce), {F::AsResult, &rule_reduce}},
       {nn(NnOp::RMSNorm), {F::Whole, &rule_rms_norm}},
-      {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros}},
+      {tensor(TensorOp::Zeros), {F::Whole, &rule_zeros, nullptr, true}},
       {tensor(TensorOp::Arange), {F::Whole, &rule_arange, &match_arange}},
       {tensor(TensorOp::Rank), {F::Whole, &rule_rank}},
       {tensor(TensorOp::IndexSelect), kIndexSelectPattern},
@@ -397,9 +437,9 @@ void register_lowering_rules(const OpRegistry& registry, LoweringPatterns& patte
       {nn(NnOp::Conv2D), kConv2DPattern},
       {tensor(TensorOp::RepeatInterleave), kRepeatInterleavePattern},
       {tensor(TensorOp::ShapeOf), {F::Whole, &rule_shape_of, &match_shape_of}},
-      {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like}},
+      {tensor(TensorOp::FullLike), {F::Whole, &rule_full_like, nullptr, true}},
       {math(MathOp::Clamp), {F::Whole, &rule_clamp, &match_clamp}},
-      {tensor(TensorOp::Where), {F::Whole, &rule_where}},
+      {tensor(TensorOp::Where), {F::Whole, &rule_where, nullptr, true}},
       {tensor(TensorOp::Transpose), kTransposePattern},
       {tensor(TensorOp::Reshape), kReshapePattern},
       {tensor(TensorOp::Slice), kSlicePattern},

@@ -47,17 +47,19 @@ TEST(LoweringPatterns, EachOpDeclaresHowItsOperandsAreConverted) {
   for (Op op : {hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::MatMul, registry),
                 hir::tensor_op(TensorOp::Reshape, registry), hir::tensor_op(TensorOp::Split, registry)})
     EXPECT_NE(pattern(op).match, nullptr) << op.name();
-  // Block-scaled values reach a cast (quantize, dequantize) and the movers whose views and copies
-  // keep whole blocks; no rule that computes on elements.
+  // Block-scaled values reach a cast (quantize, dequantize), the movers whose views and copies
+  // keep whole blocks, and zeros, full_like and where (which quantize f32 values); no rule that
+  // computes on elements.
   std::vector<std::string> block_scaled;
   for (std::size_t i = 0; i < registry.size(); ++i)
     if (const LoweringPattern* p = patterns.find(registry.at(i)); p != nullptr && p->block_scaled)
       block_scaled.emplace_back(registry.at(i).name());
   std::sort(block_scaled.begin(), block_scaled.end());
   EXPECT_EQ(block_scaled, (std::vector<std::string>{"hir.tensor.CacheUpdate", "hir.tensor.Cast", "hir.tensor.Concat",
-                                                    "hir.tensor.IndexCopy", "hir.tensor.IndexSelect", "hir.tensor.InsertSlice",
-                                                    "hir.tensor.RepeatInterleave", "hir.tensor.Reshape", "hir.tensor.Slice",
-                                                    "hir.tensor.Split", "hir.tensor.Stack", "hir.tensor.Transpose"}));
+                                                    "hir.tensor.FullLike", "hir.tensor.IndexCopy", "hir.tensor.IndexSelect",
+                                                    "hir.tensor.InsertSlice", "hir.tensor.RepeatInterleave", "hir.tensor.Reshape",
+                                                    "hir.tensor.Slice", "hir.tensor.Split", "hir.tensor.Stack", "hir.tensor.Transpose",
+                                                    "hir.tensor.Where", "hir.tensor.Zeros"}));
 }
 
 // A reshape to a symbolic shape is refused as the reshape, though its operand (a quant of a
