@@ -13,7 +13,6 @@
 #include "ir/dim/dim_eval.h"
 #include "ir/hir/function.h"
 #include "ir/tir/control_stmts.h"
-#include "ir/tir/terminators.h"
 #include "lower/call_graph.h"
 #include "lower/element_loops.h"
 #include "lower/rule_support.h"
@@ -208,12 +207,7 @@ Result<Expr> lower_dispatch_call(LoweringContext& lc, const StrategyContext& str
   if (!at) return lc.refusal(call, what, "no parameter carries the DimVar its variants test");
   const std::string none = fmt::format("no variant of @{} matches its inputs", proto.name());
   const ShapeDim& extent = tensor_type_of(*call.args[at->param])->shape[at->axis];
-  auto abort = [&]() -> Result<bool> {
-    Result<Ref<const tir::Abort>> stop = tir::Abort::make(none);
-    TF_TRY(stop);
-    lc.append(*stop);
-    return true;
-  };
+  auto abort = [&] { return append_abort(lc, none); };
   if (extent.is_static()) {
     for (const auto& [r, f] : variants)
       if (r->lo <= extent.value() && extent.value() < r->hi) return lower_inlined(lc, strategy, call, *f);

@@ -145,14 +145,14 @@ Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& l
   TF_TRY(past);
   Result<bool> either = binary_into(lc, BinaryKind::Or, *below, *past, *below);
   TF_TRY(either);
-  return when(
-      lc, *below,
-      [&]() -> Result<bool> {
-        Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
-        TF_TRY(stop);
-        lc.append(*stop);
-        return true;
-      });
+  return when(lc, *below, [&] { return append_abort(lc, message); });
+}
+
+Result<bool> append_abort(LoweringContext& lc, const std::string& message) {
+  Result<Ref<const tir::Abort>> stop = tir::Abort::make(message);
+  TF_TRY(stop);
+  lc.append(*stop);
+  return true;
 }
 
 Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,

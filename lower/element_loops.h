@@ -60,6 +60,10 @@ Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> 
 Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
                          const std::string& message, std::string_view hint);
 
+/// `abort(message)` appended: the eval error HIR reports, where the program reaches it (a trap
+/// on the device).
+Result<bool> append_abort(LoweringContext& lc, const std::string& message);
+
 /// `if value < lo or value >= top { abort(message) }` appended: `value`, `lo` and `top` rank-0
 /// tensors of one integer dtype.
 Result<bool> abort_outside(LoweringContext& lc, const Expr& value, const Expr& lo, const Expr& top, const std::string& message,

@@ -8,7 +8,6 @@
 #include "ir/core/tuple.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
-#include "ir/tir/terminators.h"
 #include "ir/tir/tir_ops.h"
 #include "ir/type/tuple_type.h"
 #include "lower/element_loops.h"
@@ -221,12 +220,8 @@ Result<Expr> split_by_elements(const RuleInput& in) {
   TF_TRY(zero);
   Result<Expr> uneven = flag(in.lc, BinaryKind::Ne, *rest, *zero, hint + "_uneven");
   TF_TRY(uneven);
-  Result<bool> checked = when(in.lc, *uneven, [&]() -> Result<bool> {
-    Result<Ref<const tir::Abort>> stop =
-        tir::Abort::make(fmt::format("split: the extent of axis {} is not divisible by num_splits {}", axis, n));
-    TF_TRY(stop);
-    in.lc.append(*stop);
-    return true;
+  Result<bool> checked = when(in.lc, *uneven, [&] {
+    return append_abort(in.lc, fmt::format("split: the extent of axis {} is not divisible by num_splits {}", axis, n));
   });
   TF_TRY(checked);
   Result<Expr> size = scalar_register(in.lc, DType::i64(), hint + "_size");
