@@ -10,8 +10,6 @@
 #include "eval/tir/block_scaled_planes.h"
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
-#include "ir/core/kind_attrs.h"
-#include "ir/core/numerics_spaces.h"
 
 namespace tf::eval::tir {
 
@@ -109,11 +107,7 @@ Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View
     }
     x = planes_tensor(src.dtype, blocks, planes);
   }
-  CastOptions options = default_cast_options(dst.dtype);
-  if (auto rounding = optional_enum_value<numerics::Rounding>(c.attr("rounding"))) options.mode.rounding = *rounding;
-  if (const bool* saturate = std::get_if<bool>(&c.attr("saturate"))) options.mode.saturate = *saturate;
-  if (auto method = optional_enum_value<numerics::ScaleMethod>(c.attr("scale_method"))) options.scale_method = *method;
-  Result<Tensor> r = cast_tensor(x, dst.dtype, options);
+  Result<Tensor> r = cast_tensor(x, dst.dtype, cast_options(c, dst.dtype));
   if (!r.ok()) return eval_error_at(m_, current_, r.diagnostics().front().message);
   if (dst.planes.empty()) return scatter(dst, codes, *r, nullptr);
   const std::vector<Tensor> planes = plane_values(*r);

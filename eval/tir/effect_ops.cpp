@@ -86,6 +86,14 @@ Result<CallRef> typed_hir_call(const Context& ctx, Op op, const std::vector<Tens
 
 }  // namespace
 
+CastOptions cast_options(const Call& c, DType dst) {
+  CastOptions options = default_cast_options(dst);  // what the cast names replaces the default's part
+  if (auto rounding = optional_enum_value<numerics::Rounding>(c.attr("rounding"))) options.mode.rounding = *rounding;
+  if (const bool* saturate = std::get_if<bool>(&c.attr("saturate"))) options.mode.saturate = *saturate;
+  if (auto method = optional_enum_value<numerics::ScaleMethod>(c.attr("scale_method"))) options.scale_method = *method;
+  return options;
+}
+
 const HirKernels& hir_kernels() {
   static const HirKernels* kernels = [] {  // eval_context() is one per process
     const OpRegistry& r = eval_context().registry();
@@ -234,12 +242,7 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   Result<Tensor> r = [&]() -> Result<Tensor> {
     const HirKernels& hir = hir_kernels();
     if (op == ir::TirOp::ReLU) return run_hir(hir.relu, std::move(inputs), {}, d.dtype, shape);
-    if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast) {
-      CastOptions options = default_cast_options(d.dtype);  // a mode named on the cast replaces its half
-      if (auto rounding = optional_enum_value<numerics::Rounding>(c.attr("rounding"))) options.mode.rounding = *rounding;
-      if (const bool* saturate = std::get_if<bool>(&c.attr("saturate"))) options.mode.saturate = *saturate;
-      return cast_tensor(inputs[0], d.dtype, options);
-    }
+    if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast) return cast_tensor(inputs[0], d.dtype, cast_options(c, d.dtype));
     return run_hir(op == ir::TirOp::Binary ? hir.binary : hir.unary, std::move(inputs),
                    {{"kind", c.attr("kind")}}, d.dtype, shape);
   }();

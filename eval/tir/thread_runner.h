@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "eval/tir/machine.h"
+#include "eval/value/tensor_convert.h"
 #include "ir/core/call.h"
 #include "ir/tir/binding_stmts.h"
 #include "ir/tir/tir_ops.h"
@@ -44,6 +45,10 @@ enum class ReadUse : std::uint8_t {
   Data,     ///< arithmetic: reported when the launch ends, unless a race is found first
   Control,  ///< a condition, a bound, a subject: reported at once (control cannot go on)
 };
+
+/// The options of TIR's cast `c` into `dst`: the rounding, saturate and scale_method it names,
+/// the destination's defaults for the rest (effect_ops.cpp).
+CastOptions cast_options(const Call& c, DType dst);
 
 /// The HIR ops the machine model runs through run_hir, looked up once by typed identity in
 /// eval_context()'s registry (not per thread and op).
