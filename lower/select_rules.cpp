@@ -107,10 +107,12 @@ Result<Expr> rule_argmax(const RuleInput& in) {
 // topk(x, k=K, axis=a, largest=L, sorted=S): the K first elements of each line of x along a in
 // HIR's order (tensor_select_eval.cpp: a stable sort by `before`, which is `greater` for L and
 // its mirror otherwise, NaN greatest; S = false gives the same order), with their i64 indices.
-// Without a sort: element i's place in that order is its rank, the count of elements m with
-// before(m, i), or m < i and not before(i, m) (equal, and earlier); element i goes to place
-// rank when rank < K. K outside [0, extent] is HIR's eval error: refused for a static extent
-// (HIR errs on every input), an abort after a run-time check for a DimVar extent.
+// That order is the strict total order `precedes`: m precedes i when before(m, i), or neither is
+// before the other and m < i (equal, and earlier). Without a sort, by selection: place p holds the
+// element that precedes every other element following the one at place p - 1 (a walk of the line
+// per place: O(n K), where ranking every element was O(n^2)). K outside [0, extent] is HIR's eval
+// error: refused for a static extent (HIR errs on every input), an abort after a run-time check
+// for a DimVar extent.
 Result<Expr> rule_topk(const RuleInput& in) {
   const auto& fields = in.call.type()->as<TupleType>()->fields;
   const TensorType& values_type = *fields[0]->as<TensorType>();
@@ -148,18 +150,27 @@ Result<Expr> rule_topk(const RuleInput& in) {
   TF_TRY(values);
   Result<Expr> indices = alloc_value(in.lc, in.strategy, indices_type, DType::i64(), in.name() + "_i");
   TF_TRY(indices);
-  Result<Expr> limit = integer_buffer(in.lc, DType::i64(), count, in.name() + "_limit");
-  TF_TRY(limit);
-  Result<Expr> rank = scalar_register(in.lc, DType::i64(), in.name() + "_rank");
-  TF_TRY(rank);
-  Result<Expr> one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), in.name() + "_step");
-  TF_TRY(one);
-  Result<Expr> ahead = scalar_register(in.lc, DType::boolean(), in.name() + "_ahead");
-  TF_TRY(ahead);
-  Result<Expr> behind = scalar_register(in.lc, DType::boolean(), in.name() + "_behind");
-  TF_TRY(behind);
-  Result<Expr> earlier = scalar_register(in.lc, DType::boolean(), in.name() + "_earlier");
-  TF_TRY(earlier);
+  const std::string h = in.name();
+  Result<Expr> none = integer_buffer(in.lc, DType::i64(), ShapeDim(0), h + "_none");  // -1: no element yet
+  TF_TRY(none);
+  Result<Expr> minus_one = integer_buffer(in.lc, DType::i64(), ShapeDim(1), h + "_m1");
+  TF_TRY(minus_one);
+  Result<bool> negated = unary_into(in.lc, UnaryKind::Neg, *minus_one, *minus_one);
+  TF_TRY(negated);
+  Result<Expr> prev = scalar_register(in.lc, DType::i64(), h + "_prev");
+  TF_TRY(prev);
+  Result<Expr> best = scalar_register(in.lc, DType::i64(), h + "_best");
+  TF_TRY(best);
+  Result<Expr> after_prev = scalar_register(in.lc, DType::boolean(), h + "_after");
+  TF_TRY(after_prev);
+  Result<Expr> beats_best = scalar_register(in.lc, DType::boolean(), h + "_beats");
+  TF_TRY(beats_best);
+  Result<Expr> scratch = scalar_register(in.lc, DType::boolean(), h + "_s");
+  TF_TRY(scratch);
+  Result<Expr> scratch2 = scalar_register(in.lc, DType::boolean(), h + "_s2");
+  TF_TRY(scratch2);
+  Result<Expr> present = scalar_register(in.lc, DType::boolean(), h + "_present");
+  TF_TRY(present);
   std::vector<ShapeDim> lines = x.shape;
   lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(a));
   auto at_axis = [a](const std::vector<Expr>& at, const Expr& c) {
@@ -167,52 +178,69 @@ Result<Expr> rule_topk(const RuleInput& in) {
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(a), c);
     return out;
   };
+  // out := whether (xa at index ia) precedes (xb at index ib).
+  auto precedes = [&](const Expr& xa, const Expr& ia, const Expr& xb, const Expr& ib, const Expr& out) -> Result<bool> {
+    Result<bool> ab = greater_than(in.lc, x.dtype, largest ? xa : xb, largest ? xb : xa, out, h + "_ab");
+    TF_TRY(ab);
+    Result<bool> ba = greater_than(in.lc, x.dtype, largest ? xb : xa, largest ? xa : xb, *scratch, h + "_ba");
+    TF_TRY(ba);
+    Result<bool> neither = unary_into(in.lc, UnaryKind::Not, *scratch, *scratch);
+    TF_TRY(neither);
+    Result<bool> earlier = binary_into(in.lc, BinaryKind::Lt, ia, ib, *scratch2);
+    TF_TRY(earlier);
+    Result<bool> tie = binary_into(in.lc, BinaryKind::And, *scratch, *scratch2, *scratch);
+    TF_TRY(tie);
+    return binary_into(in.lc, BinaryKind::Or, out, *scratch, out);
+  };
   Result<bool> loops = element_loops(in.lc, lines, [&](const std::vector<Expr>& at) -> Result<bool> {
-    return element_loops(in.lc, {n}, [&](const std::vector<Expr>& i) -> Result<bool> {
-      Result<Expr> zero = index_constant(0);
-      TF_TRY(zero);
-      Result<bool> reset = in.lc.emit(tir::TirOp::Fill, {*rank, *zero});
+    Result<bool> start = in.lc.emit(tir::TirOp::Copy, {*minus_one, *prev});
+    TF_TRY(start);
+    return element_loops(in.lc, {count}, [&](const std::vector<Expr>& place) -> Result<bool> {
+      Result<bool> reset = in.lc.emit(tir::TirOp::Copy, {*minus_one, *best});
       TF_TRY(reset);
-      Result<Expr> mine = index_register(in.lc, i[0], in.name() + "_at");
-      TF_TRY(mine);
-      Result<Expr> xi = element_at(in.lc, in.operands[0], at_axis(at, i[0]), in.name() + "_xi");
-      TF_TRY(xi);
-      Result<bool> counted = element_loops(in.lc, {n}, [&](const std::vector<Expr>& m) -> Result<bool> {
-        Result<Expr> xm = element_at(in.lc, in.operands[0], at_axis(at, m[0]), in.name() + "_xm");
+      Result<bool> walk = element_loops(in.lc, {n}, [&](const std::vector<Expr>& m) -> Result<bool> {
+        Result<Expr> mine = index_register(in.lc, m[0], h + "_at");
+        TF_TRY(mine);
+        Result<Expr> xm = element_at(in.lc, in.operands[0], at_axis(at, m[0]), h + "_xm");
         TF_TRY(xm);
-        const Expr& first = largest ? *xm : *xi;
-        const Expr& second = largest ? *xi : *xm;
-        Result<bool> before = greater_than(in.lc, x.dtype, first, second, *ahead, in.name() + "_f");  // m before i
-        TF_TRY(before);
-        Result<bool> after = greater_than(in.lc, x.dtype, second, first, *behind, in.name() + "_s");  // i before m
-        TF_TRY(after);
-        Result<Expr> other = index_register(in.lc, m[0], in.name() + "_m");
-        TF_TRY(other);
-        Result<bool> lower = binary_into(in.lc, BinaryKind::Lt, *other, *mine, *earlier);
-        TF_TRY(lower);
-        Result<bool> not_after = unary_into(in.lc, UnaryKind::Not, *behind, *behind);
-        TF_TRY(not_after);
-        Result<bool> tie = binary_into(in.lc, BinaryKind::And, *earlier, *behind, *earlier);
-        TF_TRY(tie);
-        Result<bool> either = binary_into(in.lc, BinaryKind::Or, *ahead, *earlier, *ahead);
-        TF_TRY(either);
-        return when(
-            in.lc, *ahead, [&] { return binary_into(in.lc, BinaryKind::Add, *rank, *one, *rank); });
+        // after_prev: no element is placed yet, or the last placed one precedes m.
+        Result<bool> first = binary_into(in.lc, BinaryKind::Lt, *prev, *none, *after_prev);
+        TF_TRY(first);
+        Result<bool> later = binary_into(in.lc, BinaryKind::Ge, *prev, *none, *present);
+        TF_TRY(later);
+        Result<bool> checked_prev = when(in.lc, *present, [&]() -> Result<bool> {
+          Result<Expr> xp = element_at(in.lc, in.operands[0], at_axis(at, *prev), h + "_xp");
+          TF_TRY(xp);
+          return precedes(*xp, *prev, *xm, *mine, *after_prev);
+        });
+        TF_TRY(checked_prev);
+        // beats_best: no candidate yet, or m precedes it.
+        Result<bool> empty = binary_into(in.lc, BinaryKind::Lt, *best, *none, *beats_best);
+        TF_TRY(empty);
+        Result<bool> held = binary_into(in.lc, BinaryKind::Ge, *best, *none, *present);
+        TF_TRY(held);
+        Result<bool> checked_best = when(in.lc, *present, [&]() -> Result<bool> {
+          Result<Expr> xb = element_at(in.lc, in.operands[0], at_axis(at, *best), h + "_xb");
+          TF_TRY(xb);
+          return precedes(*xm, *mine, *xb, *best, *beats_best);
+        });
+        TF_TRY(checked_best);
+        Result<bool> both = binary_into(in.lc, BinaryKind::And, *after_prev, *beats_best, *after_prev);
+        TF_TRY(both);
+        return when(in.lc, *after_prev, [&] { return in.lc.emit(tir::TirOp::Copy, {*mine, *best}); });
       });
-      TF_TRY(counted);
-      Result<bool> placed = binary_into(in.lc, BinaryKind::Lt, *rank, *limit, *earlier);
-      TF_TRY(placed);
-      return when(
-          in.lc, *earlier,
-          [&]() -> Result<bool> {
-            Result<Expr> v = element_at(in.lc, *values, at_axis(at, *rank), in.name() + "_rv");
-            TF_TRY(v);
-            Result<bool> moved = in.lc.emit(tir::TirOp::Copy, {*xi, *v});
-            TF_TRY(moved);
-            Result<Expr> j = element_at(in.lc, *indices, at_axis(at, *rank), in.name() + "_ri");
-            TF_TRY(j);
-            return in.lc.emit(tir::TirOp::Copy, {*mine, *j});
-          });
+      TF_TRY(walk);
+      Result<Expr> chosen = element_at(in.lc, in.operands[0], at_axis(at, *best), h + "_x");
+      TF_TRY(chosen);
+      Result<Expr> v = element_at(in.lc, *values, at_axis(at, place[0]), h + "_rv");
+      TF_TRY(v);
+      Result<bool> moved = in.lc.emit(tir::TirOp::Copy, {*chosen, *v});
+      TF_TRY(moved);
+      Result<Expr> j = element_at(in.lc, *indices, at_axis(at, place[0]), h + "_ri");
+      TF_TRY(j);
+      Result<bool> indexed = in.lc.emit(tir::TirOp::Copy, {*best, *j});
+      TF_TRY(indexed);
+      return in.lc.emit(tir::TirOp::Copy, {*best, *prev});
     });
   });
   TF_TRY(loops);
