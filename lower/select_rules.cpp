@@ -1,9 +1,10 @@
 // The choosing ops of hir.tensor as per-element loops (element_loops.h): argmax and topk. For
 // each position of the other axes, loops walk the chosen axis comparing elements through rank-0
-// views, some of whose start coordinates are rank-0 indices the loops keep (the best so far, a
-// rank), and Ifs act on the comparisons.
+// views, some of whose start coordinates are rank-0 indices the loops keep (the best so far, the
+// last placed), and Ifs act on the comparisons.
 #include <fmt/format.h>
 
+#include <functional>
 #include <limits>
 
 #include "ir/core/kind_attrs.h"
@@ -203,28 +204,24 @@ Result<Expr> rule_topk(const RuleInput& in) {
         TF_TRY(mine);
         Result<Expr> xm = element_at(in.lc, in.operands[0], at_axis(at, m[0]), h + "_xm");
         TF_TRY(xm);
-        // after_prev: no element is placed yet, or the last placed one precedes m.
-        Result<bool> first = binary_into(in.lc, BinaryKind::Lt, *prev, *none, *after_prev);
-        TF_TRY(first);
-        Result<bool> later = binary_into(in.lc, BinaryKind::Ge, *prev, *none, *present);
-        TF_TRY(later);
-        Result<bool> checked_prev = when(in.lc, *present, [&]() -> Result<bool> {
-          Result<Expr> xp = element_at(in.lc, in.operands[0], at_axis(at, *prev), h + "_xp");
-          TF_TRY(xp);
-          return precedes(*xp, *prev, *xm, *mine, *after_prev);
-        });
-        TF_TRY(checked_prev);
-        // beats_best: no candidate yet, or m precedes it.
-        Result<bool> empty = binary_into(in.lc, BinaryKind::Lt, *best, *none, *beats_best);
-        TF_TRY(empty);
-        Result<bool> held = binary_into(in.lc, BinaryKind::Ge, *best, *none, *present);
-        TF_TRY(held);
-        Result<bool> checked_best = when(in.lc, *present, [&]() -> Result<bool> {
-          Result<Expr> xb = element_at(in.lc, in.operands[0], at_axis(at, *best), h + "_xb");
-          TF_TRY(xb);
-          return precedes(*xm, *mine, *xb, *best, *beats_best);
-        });
-        TF_TRY(checked_best);
+        // out := `index` holds no element yet (-1), or `compare` of the element it holds.
+        auto none_or = [&](const Expr& index, const Expr& out, const std::function<Result<bool>(const Expr&)>& compare) -> Result<bool> {
+          Result<bool> unset = binary_into(in.lc, BinaryKind::Lt, index, *none, out);
+          TF_TRY(unset);
+          Result<bool> set = binary_into(in.lc, BinaryKind::Ge, index, *none, *present);
+          TF_TRY(set);
+          return when(in.lc, *present, [&]() -> Result<bool> {
+            Result<Expr> held = element_at(in.lc, in.operands[0], at_axis(at, index), h + "_xh");
+            TF_TRY(held);
+            return compare(*held);
+          });
+        };
+        // after_prev: no element is placed yet, or the last placed one precedes m; beats_best: no
+        // candidate yet, or m precedes it.
+        Result<bool> after = none_or(*prev, *after_prev, [&](const Expr& xp) { return precedes(xp, *prev, *xm, *mine, *after_prev); });
+        TF_TRY(after);
+        Result<bool> beats = none_or(*best, *beats_best, [&](const Expr& xb) { return precedes(*xm, *mine, xb, *best, *beats_best); });
+        TF_TRY(beats);
         Result<bool> both = binary_into(in.lc, BinaryKind::And, *after_prev, *beats_best, *after_prev);
         TF_TRY(both);
         return when(in.lc, *after_prev, [&] { return in.lc.emit(tir::TirOp::Copy, {*mine, *best}); });
