@@ -51,14 +51,14 @@ enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Othe
 // the whole tensor's amax).
 std::optional<std::string> block_scaled_refusal(const ExprNode& e, const TensorType& t, std::size_t rows) {
   if (!static_extents(t.shape)) return "a block-scaled value of symbolic extent";
+  if (const Call* c = e.as<Call>()) {  // what no rows would change first
+    if (hir::tensor_op_kind(c->op) != hir::TensorOp::Cast) return fmt::format("{} of a block-scaled value", c->op.name());
+    Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(t.dtype);
+    const auto method = optional_enum_value<numerics::ScaleMethod>(c->attr("scale_method"));
+    if (f.ok() && method.value_or(numerics::default_scale_method(*f)) == numerics::ScaleMethod::Nvfp4)
+      return "an NVFP4 quantize (its tensor scale comes from the whole tensor's amax)";
+  }
   if (rows >= t.shape.size()) return "a block-scaled value split along its last axis (its blocks' axis)";
-  const Call* c = e.as<Call>();
-  if (c == nullptr) return std::nullopt;
-  if (hir::tensor_op_kind(c->op) != hir::TensorOp::Cast) return fmt::format("{} of a block-scaled value", c->op.name());
-  Result<numerics::BlockScaleFormat> f = numerics::block_scale_format_of(t.dtype);
-  const auto method = optional_enum_value<numerics::ScaleMethod>(c->attr("scale_method"));
-  if (f.ok() && method.value_or(numerics::default_scale_method(*f)) == numerics::ScaleMethod::Nvfp4)
-    return "an NVFP4 quantize (its tensor scale comes from the whole tensor's amax)";
   return std::nullopt;
 }
 

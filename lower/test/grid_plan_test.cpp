@@ -40,7 +40,7 @@ TEST(GridGeometry, TheTailIsShorterThanTheGridForEverySize) {
 }
 
 // The plan of function `fn` of `source`, whose results are its body (or the body's tuple).
-std::optional<GridPlan> plan_of(const std::string& source) {
+std::optional<GridPlan> plan_of(const std::string& source, std::string* why_not = nullptr) {
   Result<text::ReadFile> f = text::read_file(source, "t.tfir", text::standard_context());
   EXPECT_TRUE(f.ok());
   if (!f.ok()) return std::nullopt;
@@ -48,7 +48,7 @@ std::optional<GridPlan> plan_of(const std::string& source) {
   EXPECT_NE(fn, nullptr);
   std::vector<Expr> results{fn->body()};
   if (const Tuple* t = fn->body()->as<Tuple>()) results = t->elements;
-  return plan_grid(*fn, results);
+  return plan_grid(*fn, results, why_not);
 }
 
 TEST(GridPlan, ElementwiseBodiesWithScalarsArePlannedOverTheirShape) {
@@ -254,12 +254,14 @@ func f(x: Tensor[(4, 8, 64), MXFP4]) -> Tensor[(4, 8, 64), f32] {
 )");
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(d->rows.size(), 2u);
+  std::string why;
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(16, 64), f32]) -> Tensor[(16, 64), NVFP4] {
     q = cast(x, dtype=NVFP4)
     return q
 }
-)"));
+)", &why));
+  EXPECT_NE(why.find("an NVFP4 quantize (its tensor scale comes from the whole tensor's amax)"), std::string::npos) << why;
   // A block-scaled value any other op makes has no row-wise rule.
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(4, 64), MXFP4]) -> Tensor[(4, 64), MXFP4] {
