@@ -165,7 +165,7 @@ class FuncBuilder {
     const int rank = pick<int>(1, 4);
     for (int k = 0; k < rank; ++k) base.push_back(extent());
     // Room for block-scaled casts (blocks of 16 or 32 along the last axis).
-    if (ctx_.opts.every_op && one_in(4)) base.back() = Extent{element<std::int64_t>({16, 32, 64}), ""};
+    if ((ctx_.opts.every_op || ctx_.opts.lowerable_only) && one_in(4)) base.back() = Extent{element<std::int64_t>({16, 32, 64}), ""};
     const std::string base_dtype = dtype();
     const int extra = pick<int>(types.empty() ? 1 : 0, ctx_.opts.max_params + 1 - static_cast<int>(types.size()));
     for (int i = 0; i < extra; ++i) {
@@ -269,7 +269,7 @@ class FuncBuilder {
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
     if (ctx_.opts.lowerable_only)
-      kind = std::array<int, 16>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 15, 16, 17}[static_cast<std::size_t>(pick<int>(0, 16))];
+      kind = std::array<int, 19>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20}[static_cast<std::size_t>(pick<int>(0, 19))];
     else if (ctx_.opts.every_op) kind = pick<int>(0, 21);
     switch (kind) {
       case 0:

@@ -75,8 +75,9 @@ struct HirGenOptions {
   /// Only what lower/ has rules for (docs/lowering.md): binaries, unaries, casts in the
   /// destination's default mode, reshapes, transposes and slices (literal starts) of static
   /// shapes, reductions, softmax, matmul, clamp, full_like, where, concat and stack (static
-  /// shapes), loops (a carry-free one over a static range) and calls; no tuple binding. The
-  /// lowering laws use it.
+  /// shapes), argmax, the activations, rms_norm, block-scaled quantize-dequantize round trips,
+  /// loops (a carry-free one over a static range) and calls; no tuple binding. The lowering laws
+  /// and the hir-vs-tir / hir-vs-emu properties use it.
   bool lowerable_only = false;
   /// With lowerable_only: a declared mesh (threads, CTAs or both) and, in most functions, an
   /// epilogue that distributes a static value over it: `reshard(v, layout=L[, storage=S])`
