@@ -29,9 +29,9 @@ struct ConvShape {
 Result<bool> match_conv2d(const LoweringContext& lc, const Call& c) {
   for (const Expr& a : c.args)
     if (!static_extents(tensor_type_of(*a)->shape))
-      return lc.refusal(c, "conv2d", "its operands' shapes must be static (the weight rows are views of static extent)");
+      return lc.refusal(c, c.op.surface(), "its operands' shapes must be static (the weight rows are views of static extent)");
   if (!static_extents(tensor_type_of(c)->shape))
-    return lc.refusal(c, "conv2d", "its result's shape must be static");
+    return lc.refusal(c, c.op.surface(), "its result's shape must be static");
   return true;
 }
 

@@ -292,7 +292,7 @@ Result<const Tensor*> KernelEmitter::operand(const Expr& e, const Call& c) {
   const Tensor* t = tensor(e);
   if (t == nullptr) return not_emitted(fmt::format("an operand of {} that is not a tensor variable", c.op.name()));
   const std::optional<tir::TirOp> op = tir::tir_op_kind(c.op);
-  if (!t->planes.empty() && op != tir::TirOp::Copy && op != tir::TirOp::Unary && op != tir::TirOp::TensorView)
+  if (!t->planes.empty() && (!op || !tir::takes_block_scaled(*op)))
     return not_emitted(fmt::format("{} of the block-scaled `{}` (copy, tensor_view and a cast take one)", c.op.name(), t->ir_name));
   return t;
 }

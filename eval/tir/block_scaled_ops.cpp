@@ -10,6 +10,8 @@
 #include "eval/tir/block_scaled_planes.h"
 #include "eval/tir/thread_runner.h"
 #include "eval/value/tensor_convert.h"
+#include "ir/core/kind_attrs.h"
+#include "ir/core/math_kinds.h"
 
 namespace tf::eval::tir {
 
@@ -19,6 +21,12 @@ ElementList every_element(const View& v) {
   ElementList all(static_cast<std::size_t>(v.size));
   std::iota(all.begin(), all.end(), std::int64_t{0});
   return all;
+}
+
+// The elements of plane k a thread touches: its codes, the scales of their blocks, or (NVFP4's
+// tensor scale) the whole plane.
+ElementList plane_elements(std::size_t k, const ElementList& codes, const ElementList& scales, const View& plane) {
+  return k == 0 ? codes : k == 1 ? scales : every_element(plane);
 }
 
 // `values` (n codes of `dtype`) as a tensor of `shape`.
@@ -32,9 +40,11 @@ Tensor shaped(const Tensor& values, DType dtype, Shape shape) {
 
 Fault ThreadRunner::plain_operand(const View& v) {
   if (v.planes.empty()) return std::nullopt;
-  return eval_error_at(m_, current_, fmt::format("{} is a block-scaled {} tensor: only copy and a cast read or write its "
+  Diagnostic d = eval_error_at(m_, current_, fmt::format("{} is a block-scaled {} tensor: only copy and a cast read or write its "
                                                  "planes (docs/tir-semantics.md, \"Block-scaled tensors\")",
                                                  v.name, v.dtype.name()));
+  d.rule_id = "DTREP.LOGICAL.not-carrier-dtype";
+  return d;
 }
 
 Result<ElementList> ThreadRunner::block_scales_of(const View& v, const ElementList& codes) {
@@ -64,10 +74,8 @@ Fault ThreadRunner::copy_planes(const View& src, const View& dst) {
   if (!*e) return std::nullopt;  // the thread holds no part of the copy
   Result<ElementList> scales = block_scales_of(src, **e);
   if (!scales.ok()) return scales.diagnostics().front();
-  const ElementList* elements[] = {&**e, &*scales};
   for (std::size_t k = 0; k < src.planes.size(); ++k) {
-    const ElementList all = k < 2 ? ElementList{} : every_element(*src.planes[k]);
-    const ElementList& which = k < 2 ? *elements[k] : all;
+    const ElementList which = plane_elements(k, **e, *scales, *src.planes[k]);
     Result<Gathered> g = gather(*src.planes[k], which, ReadUse::Move);
     if (!g.ok()) return g.diagnostics().front();
     if (Fault f = scatter(*dst.planes[k], which, g->values, &g->init)) return f;
@@ -80,6 +88,7 @@ Fault ThreadRunner::copy_planes(const View& src, const View& dst) {
 // (an MX scale is its block's); NVFP4's tensor scale is the whole tensor's amax, so NVFP4 runs
 // undistributed only (the grid rule keeps it to one thread).
 Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View& dst) {
+  if (unary_kind_of(c) != UnaryKind::Cast) return plain_operand(src.planes.empty() ? dst : src);  // only a cast takes planes
   const View& bs = src.planes.empty() ? dst : src;
   Result<std::optional<ElementList>> held_codes = held(*bs.planes[0]);
   if (!held_codes.ok()) return held_codes.diagnostics().front();
@@ -101,7 +110,7 @@ Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View
     std::vector<Tensor> planes;
     for (std::size_t k = 0; k < src.planes.size(); ++k) {
       const View& p = *src.planes[k];
-      Result<Gathered> g = gather(p, k == 0 ? codes : k == 1 ? *scales : every_element(p), ReadUse::Data);
+      Result<Gathered> g = gather(p, plane_elements(k, codes, *scales, p), ReadUse::Data);
       if (!g.ok()) return g.diagnostics().front();
       planes.push_back(std::move(g->values));
     }
@@ -112,8 +121,7 @@ Fault ThreadRunner::block_scaled_cast(const Call& c, const View& src, const View
   if (dst.planes.empty()) return scatter(dst, codes, *r, nullptr);
   const std::vector<Tensor> planes = plane_values(*r);
   for (std::size_t k = 0; k < planes.size(); ++k) {
-    const ElementList& which = k == 0 ? codes : k == 1 ? *scales : every_element(*dst.planes[k]);
-    if (Fault f = scatter(*dst.planes[k], which, planes[k], nullptr)) return f;
+    if (Fault f = scatter(*dst.planes[k], plane_elements(k, codes, *scales, *dst.planes[k]), planes[k], nullptr)) return f;
   }
   return std::nullopt;
 }

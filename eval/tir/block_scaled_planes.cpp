@@ -115,7 +115,10 @@ Result<ViewRef> block_scaled_view(std::string name, const ViewRef& memory, const
   Result<ViewRef> codes = tensor_view(fmt::format("{}.codes", name), memory->planes[0], layout, shape, cache, start);
   if (!codes.ok()) return codes.diagnostics();
   const std::int64_t block = (*planes)[0].shape.back() / std::max<std::int64_t>((*planes)[1].shape.back(), 1);
-  const std::int64_t blocks = shape_size((*planes)[1].shape);
+  // A ShardLayout view keeps every element's logical index (element i is memory's element i),
+  // so it keeps memory's blocks; a thread's part of it is checked when an op reads it
+  // (block_scales_of). A plain layout is walked block by block.
+  const std::int64_t blocks = layout.as_shard() != nullptr ? 0 : shape_size((*planes)[1].shape);
   for (std::int64_t j = 0; j < blocks; ++j) {
     if ((*codes)->map->offset(j * block) == ElementMap::kOutside) continue;  // reported when touched
     std::optional<std::int64_t> run = (*codes)->map->run(j * block, block);

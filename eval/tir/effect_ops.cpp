@@ -205,10 +205,12 @@ Fault ThreadRunner::elementwise(const Call& c, ir::TirOp op) {
   Result<ViewRef> dst = operand_view(c.args[operands]);
   if (!dst.ok()) return dst.diagnostics().front();
   const View& d = **dst;
-  if (op == ir::TirOp::Unary && unary_kind_of(c) == UnaryKind::Cast) {
+  // A block-scaled operand (known from the types: the source is not evaluated twice) makes the
+  // cast a quantize or a dequantize.
+  if (op == ir::TirOp::Unary && (!d.planes.empty() || c.args[0]->type()->as<TensorType>()->dtype.is_compound())) {
     Result<ViewRef> src = operand_view(c.args[0]);
     if (!src.ok()) return src.diagnostics().front();
-    if (!(*src)->planes.empty() || !d.planes.empty()) return block_scaled_cast(c, **src, d);
+    return block_scaled_cast(c, **src, d);
   }
   Result<std::optional<ElementList>> e = held(d);
   if (!e.ok()) return e.diagnostics().front();

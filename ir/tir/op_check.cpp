@@ -38,10 +38,9 @@ const TensorType* tensor_operand(Op op, const std::vector<Expr>& args, std::size
         op, fmt::format("operand {} is a tensor, but {} has type {}", operand_name(op, i),
                         short_text(args[i]), short_text(args[i]->type()))));
   const std::optional<TirOp> kind = tir_op_kind(op);
-  const bool takes_block_scaled = kind == TirOp::Copy || kind == TirOp::Unary || kind == TirOp::TensorView || kind == TirOp::Launch;
-  if (t != nullptr && t->dtype.is_compound() && !takes_block_scaled)
-    diags.push_back(op_type_error(
-        op, fmt::format("operand {} is a block-scaled {} tensor; block-scaled tensors are moved by copy, "
+  if (t != nullptr && t->dtype.is_compound() && (!kind || !takes_block_scaled(*kind)))
+    diags.push_back(op_rule_error(
+        op, "DTREP.LOGICAL.not-carrier-dtype", fmt::format("operand {} is a block-scaled {} tensor; block-scaled tensors are moved by copy, "
                         "viewed by tensor_view and converted by a unary cast (docs/tir-semantics.md)",
                         operand_name(op, i), t->dtype.name())));
   return t;

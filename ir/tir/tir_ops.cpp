@@ -154,6 +154,10 @@ Op tir_op(TirOp op, const OpRegistry& registry) {
   return *found;
 }
 
+bool takes_block_scaled(TirOp op) {
+  return op == TirOp::Copy || op == TirOp::Unary || op == TirOp::TensorView || op == TirOp::Launch;
+}
+
 std::optional<TirOp> tir_op_kind(Op op) { return op.code_in<TirOp>(kTirFamily); }
 
 bool is_tir_op(Op op, TirOp which) { return tir_op_kind(op) == which; }

@@ -89,6 +89,11 @@ void register_tir_ops(OpRegistry& registry, OpHandlers& handlers);
 Op tir_op(TirOp op, const OpRegistry& registry);
 /// Which TIR op `op` is (by its family and code), or nullopt for an op of another family.
 std::optional<TirOp> tir_op_kind(Op op);
+
+/// Whether `op` takes a block-scaled operand (docs/decisions.md D14): a view, a copy, a unary
+/// (its cast: a quantize or a dequantize) and a launch; every other op's operands are carriers
+/// of one simple dtype (DTREP.LOGICAL.not-carrier-dtype).
+bool takes_block_scaled(TirOp op);
 /// True when `op` is the TIR op `which` (by its family and code, whatever the registry).
 bool is_tir_op(Op op, TirOp which);
 
