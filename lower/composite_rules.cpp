@@ -367,10 +367,12 @@ Result<Expr> f32_scalar(LoweringContext& lc, double v, std::string_view hint) {
   return *t;
 }
 
-// The quants the rule lowers: a static shape (the groups are views of x).
+// The quants the rule lowers: every extent but the first static (the groups are views of x); a
+// symbolic first one only as a grid's rows (rewrite_quant).
 Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
-  const std::optional<std::vector<std::int64_t>> shape = static_extents(tensor_type_of(*c.args[0])->shape);
-  if (!shape) return lc.refusal(c, "quant", "its groups are views of x, whose shape must be static");
+  const std::vector<ShapeDim>& shape = tensor_type_of(*c.args[0])->shape;
+  if (!static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())))
+    return lc.refusal(c, "quant", "its groups are views of x, whose extents past the first must be static");
   return true;
 }
 
@@ -379,26 +381,45 @@ Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
 // it holds a NaN); scale = absmax / 448, plus 1 exactly where absmax == 0 (a comparison cast to
 // f32: 0 / 448 + 1 is 1, and anything + 0 is itself, NaN and inf included); q = x / scale;
 // max(q, -448) then min(q, 448) (NaN stays NaN); q cast to D. The results: q of x's shape and
-// the scales viewed as (..., G).
+// the scales of shape (..., G), each allocated as the strategy holds a value of its shape and
+// written through a grouped view. Inside a grid part the groups are views of the thread's own
+// rows (a view of a distributed tensor is of the thread's part), and every step between is a
+// register tensor of that part's shape: the groups lie along the last axis, which no part splits.
 Result<Expr> rewrite_quant(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
-  const std::vector<std::int64_t> extents = *static_extents(x_type.shape);  // static: match_quant
   const std::int64_t group = in.attr<std::int64_t>("group");
   const DType target = std::get<DType>(in.call.attr("target_dtype"));
   const DType f32 = DType::f32();
-  std::vector<std::int64_t> grouped(extents.begin(), extents.end() - 1);
-  grouped.insert(grouped.end(), {extents.back() / group, group});  // divisible: HIR's typeinfer
+  // The extents one thread holds: its own rows and the rest of x's inside a grid part, else x's.
+  std::vector<ShapeDim> held_dims = x_type.shape;
+  if (const GridPart* part = in.strategy.part; part != nullptr && part->is_row(x_type.shape)) {
+    held_dims = part->own_leading();
+    held_dims.insert(held_dims.end(), x_type.shape.begin() + static_cast<std::ptrdiff_t>(part->rows.size()), x_type.shape.end());
+  }
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(held_dims);
+  if (!extents) return in.lc.refusal(in.call, "quant", "its groups are views of x, whose shape must be static outside a grid's rows");
+  std::vector<std::int64_t> held(extents->begin(), extents->end() - 1);
+  const std::int64_t last = extents->back();
+  std::vector<std::int64_t> grouped = held;
+  grouped.insert(grouped.end(), {last / group, group});  // divisible: HIR's typeinfer
   std::vector<std::int64_t> per_group = grouped;
   per_group.back() = 1;
-  auto dims = [](const std::vector<std::int64_t>& e) { return std::vector<ShapeDim>(e.begin(), e.end()); };
+  const std::vector<ShapeDim> group_dims(per_group.begin(), per_group.end()), grouped_dims(grouped.begin(), grouped.end());
+  // dst = a register tensor of the part's `dims`; `op`(operands..., dst, attrs).
+  auto step = [&](tir::TirOp op, std::vector<Expr> operands, const std::vector<ShapeDim>& dims, DType dtype,
+                  std::vector<NamedAttr> attrs, std::string_view hint, std::vector<Expr> after = {}) -> Result<Expr> {
+    Result<Expr> dst = lc.alloc_buffer(dims, dtype, std::nullopt, StorageKind::Rmem, hint);
+    TF_TRY(dst);
+    return emit_into(lc, op, std::move(operands), *dst, std::move(after), std::move(attrs));
+  };
   Result<Expr> wide = as_f32(in, in.operands[0], x_type.shape, x_type.dtype, "x_f32");
   TF_TRY(wide);
   Result<Expr> x = plain_view(lc, *wide, grouped, row_major_strides(grouped), "groups");
   TF_TRY(x);
   const std::vector<NamedAttr> absmax{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(grouped.size()) - 1}},
                                       tir::kind_attr(ReduceKind::AbsMax)};
-  Result<Expr> amax = apply(in, tir::TirOp::Reduce, {*x}, dims(per_group), f32, absmax, "absmax", {tir::no_workspace()});
+  Result<Expr> amax = step(tir::TirOp::Reduce, {*x}, group_dims, f32, absmax, "absmax", {tir::no_workspace()});
   TF_TRY(amax);
   Result<Expr> top = f32_scalar(lc, 448.0, "fp8_max");
   TF_TRY(top);
@@ -406,31 +427,34 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   TF_TRY(bottom);
   Result<Expr> zero = f32_scalar(lc, 0.0, "zero");
   TF_TRY(zero);
-  Result<Expr> ratio = apply(in, tir::TirOp::Binary, {*amax, *top}, dims(per_group), f32, {tir::kind_attr(BinaryKind::Div)}, "ratio");
+  Result<Expr> ratio = step(tir::TirOp::Binary, {*amax, *top}, group_dims, f32, {tir::kind_attr(BinaryKind::Div)}, "ratio");
   TF_TRY(ratio);
-  Result<Expr> empty = apply(in, tir::TirOp::Binary, {*amax, *zero}, dims(per_group), DType::boolean(), {tir::kind_attr(BinaryKind::Eq)},
-                             "all_zero");
+  Result<Expr> empty = step(tir::TirOp::Binary, {*amax, *zero}, group_dims, DType::boolean(), {tir::kind_attr(BinaryKind::Eq)}, "all_zero");
   TF_TRY(empty);
-  Result<Expr> one_where_empty = apply(in, tir::TirOp::Unary, {*empty}, dims(per_group), f32, {tir::kind_attr(UnaryKind::Cast)}, "one_if_zero");
+  Result<Expr> one_where_empty = step(tir::TirOp::Unary, {*empty}, group_dims, f32, {tir::kind_attr(UnaryKind::Cast)}, "one_if_zero");
   TF_TRY(one_where_empty);
-  Result<Expr> scale = apply(in, tir::TirOp::Binary, {*ratio, *one_where_empty}, dims(per_group), f32, {tir::kind_attr(BinaryKind::Add)},
-                             "scale");
+  std::vector<ShapeDim> scales_shape(x_type.shape.begin(), x_type.shape.end() - 1);
+  scales_shape.push_back(ShapeDim(last / group));
+  Result<Expr> scales = alloc_shaped(in, scales_shape, f32, in.name() + "_scale");
+  TF_TRY(scales);
+  Result<Expr> scale = plain_view(lc, *scales, per_group, row_major_strides(per_group), "scale");
   TF_TRY(scale);
-  Result<Expr> q = apply(in, tir::TirOp::Binary, {*x, *scale}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Div)}, "scaled");
+  Result<Expr> added = emit_into(lc, tir::TirOp::Binary, {*ratio, *one_where_empty}, *scale, {}, {tir::kind_attr(BinaryKind::Add)});
+  TF_TRY(added);
+  Result<Expr> q = step(tir::TirOp::Binary, {*x, *scale}, grouped_dims, f32, {tir::kind_attr(BinaryKind::Div)}, "scaled");
   TF_TRY(q);
-  Result<Expr> low = apply(in, tir::TirOp::Binary, {*q, *bottom}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Max)}, "clamped_low");
+  Result<Expr> low = step(tir::TirOp::Binary, {*q, *bottom}, grouped_dims, f32, {tir::kind_attr(BinaryKind::Max)}, "clamped_low");
   TF_TRY(low);
-  Result<Expr> high = apply(in, tir::TirOp::Binary, {*low, *top}, dims(grouped), f32, {tir::kind_attr(BinaryKind::Min)}, "clamped");
+  Result<Expr> high = step(tir::TirOp::Binary, {*low, *top}, grouped_dims, f32, {tir::kind_attr(BinaryKind::Min)}, "clamped");
   TF_TRY(high);
-  Result<Expr> codes = apply(in, tir::TirOp::Unary, {*high}, dims(grouped), target, {tir::kind_attr(UnaryKind::Cast)}, in.name() + "_q");
+  Result<Expr> codes = alloc_shaped(in, x_type.shape, target, in.name() + "_q");
   TF_TRY(codes);
-  Result<Expr> xq = plain_view(lc, *codes, extents, row_major_strides(extents), in.name() + "_x");
-  TF_TRY(xq);
-  std::vector<std::int64_t> scales(per_group.begin(), per_group.end() - 1);
-  Result<Expr> sv = plain_view(lc, *scale, scales, row_major_strides(scales), in.name() + "_scale");
-  TF_TRY(sv);
-  lc.remember_parts(&in.call, {*xq, *sv});
-  return *xq;
+  Result<Expr> codes_grouped = plain_view(lc, *codes, grouped, row_major_strides(grouped), "codes");
+  TF_TRY(codes_grouped);
+  Result<Expr> cast = emit_into(lc, tir::TirOp::Unary, {*high}, *codes_grouped, {}, {tir::kind_attr(UnaryKind::Cast)});
+  TF_TRY(cast);
+  lc.remember_parts(&in.call, {*codes, *scales});
+  return *codes;
 }
 
 // mma_sm80_16x8x16(a, b, dtype_acc=D) and wgmma_sm90_64x128x16 (one instruction tile, HIR's

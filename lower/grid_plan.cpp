@@ -12,6 +12,7 @@
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
 #include "ir/core/kind_attrs.h"
+#include "ir/core/tuple.h"
 #include "ir/core/numerics_spaces.h"
 #include "ir/core/var.h"
 #include "ir/hir/math_ops.h"
@@ -20,17 +21,22 @@
 #include "ir/layout/mesh_slice.h"
 #include "ir/numerics/block_format_of.h"
 #include "ir/type/tensor_type.h"
+#include "ir/type/tuple_type.h"
 #include "lower/lowering_limits.h"
 #include "lower/rule_support.h"
 
 namespace tf::lower {
 
-GridGeometry grid_geometry(std::int64_t n) {
-  TF_CHECK(n >= 1, "grid_geometry of {} rows", n);
+GridGeometry grid_geometry(std::int64_t n, std::int64_t most_per_thread) {
+  TF_CHECK(n >= 1 && most_per_thread >= 1, "grid_geometry of {} rows, at most {} a thread", n, most_per_thread);
   GridGeometry g;
   g.threads = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(std::min<std::int64_t>(n, 256))));
   g.ctas = std::clamp<std::int64_t>(n / (8 * g.threads), 1, 64);
   g.per_thread = n / (g.ctas * g.threads);
+  if (g.per_thread > most_per_thread) {
+    g.per_thread = most_per_thread;
+    g.ctas = n / (g.threads * g.per_thread);
+  }
   g.main = g.ctas * g.threads * g.per_thread;
   g.tail = n - g.main;
   return g;
@@ -137,6 +143,11 @@ class RowWalk {
         for (const Expr& a : c->args) stack.push_back({a.get(), false});
         continue;
       }
+      if (const auto* item = e->as<TupleGetItem>(); item != nullptr && !expanded) {
+        stack.push_back({e, true});
+        stack.push_back({item->tuple.get(), false});
+        continue;
+      }
       std::optional<bool> row = decide(*e);
       if (!row) {
         refuse("a value breaks a row-wise condition");  // decide() names the condition first
@@ -158,6 +169,7 @@ class RowWalk {
 
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
   std::optional<bool> decide(const ExprNode& e) {
+    if (const auto* tt = e.type()->as<TupleType>()) return decide_tuple(e, *tt);
     const auto* t = e.type()->as<TensorType>();
     if (t == nullptr) return refuse("a value is not a tensor (a tuple)");
     if (t->dtype.is_compound())
@@ -171,13 +183,19 @@ class RowWalk {
       row = row_shaped;
     } else if (e.as<Constant>() != nullptr) {
       row = false;
+    } else if (const auto* item = e.as<TupleGetItem>()) {
+      const auto found = row_.find(item->tuple.get());
+      if (found == row_.end()) return refuse("a field of a tuple the rules do not make");
+      row = found->second;
     } else if (const Call* c = e.as<Call>()) {
       const Kind kind = kind_of(c->op);
-      if (kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
-      if (kind == Kind::MatMul && !streams(*c))
-        return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
       for (const Expr& a : c->args) row = row || row_.at(a.get());
       if (is_tensor_op(c->op, hir::TensorOp::Zeros)) row = row_shaped;
+      // A call of shared operands only is shared, whatever its op: every thread computes it
+      // whole with the serial rules (a transposed weight, a table).
+      if (row && kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
+      if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
+        return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
         // Across every row (a CTA collective): its value is shared, whole in every thread.
         if (!reduces_all_rows(*c)) return refuse("a reduction over part of the leading axes, or keeping them");
@@ -202,6 +220,26 @@ class RowWalk {
       else if (starts_with(kept, rows_)) return refuse(fmt::format("a shared {}'s statistics have the shape of a row value", c->op.name()));
     }
     return row;
+  }
+
+  // A tuple-valued call: shared when its operands are; a quant of a row value whose groups lie
+  // past the leading axes is a row value (its fields, the codes and the scales, are row values
+  // of their own, each a thread's rows' groups); nothing else is. Its fields are decided by
+  // their TupleGetItems.
+  std::optional<bool> decide_tuple(const ExprNode& e, const TupleType& tt) {
+    const Call* c = e.as<Call>();
+    if (c == nullptr) return refuse("a value is not a tensor (a tuple)");
+    bool row = false;
+    for (const Expr& a : c->args) row = row || row_.at(a.get());
+    if (!row) return false;
+    if (!is_tensor_op(c->op, hir::TensorOp::Quant)) return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
+    if (c->args[0]->type()->as<TensorType>()->shape.size() <= rows_.size())
+      return refuse("a quant whose groups lie along the leading axes");
+    for (const IRType& field : tt.fields) {
+      const auto* t = field->as<TensorType>();
+      if (t == nullptr || !starts_with(t->shape, rows_) || !record(t->shape)) return refuse("a quant's results are not row values");
+    }
+    return true;
   }
 
   // The operand conditions of a row-valued call of `kind` with result type `t`.
@@ -403,7 +441,8 @@ GridGeometry collective_geometry(std::int64_t rows) {
 
 }  // namespace
 
-std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results, std::string* why_not) {
+std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results, std::string* why_not,
+                                  std::int64_t most_per_thread) {
   auto no = [&](std::string why) -> std::optional<GridPlan> {
     if (why_not != nullptr && why_not->empty()) *why_not = std::move(why);
     return std::nullopt;
@@ -436,7 +475,7 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
                      "writes row values only)", hir::shape_text(rows)));
       continue;
     }
-    const GridGeometry g = collective ? collective_geometry(count) : strided ? strided_geometry(count) : grid_geometry(count);
+    const GridGeometry g = collective ? collective_geometry(count) : strided ? strided_geometry(count) : grid_geometry(count, most_per_thread);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
     TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
     Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(tuple_of_ints({g.threads}), tuple_of_ints({1})), {"t"})

@@ -20,7 +20,8 @@
 //   Layout((G, T, k) ++ X, (0, 0, P, X's row-major strides)) with S(0), S(1)   (P = prod X)
 // over the mesh (cta G, thread T) (stride 0 on the mesh axes: a thread's registers hold its own
 // k rows), and thread 0 of CTA 0 computes the R - G*T*k rows left (the tail) alone in a MeshScope
-// over the slice [0:1, 0:1]. A reduction across every row (its leading axes all named, not
+// over the slice [0:1, 0:1], at most k at once, else one at a time. k is cut (more CTAs) when the
+// lowered kernel's threads hold more than kGridThreadBytes (hir_to_tir.cpp). A reduction across every row (its leading axes all named, not
 // kept) makes a shared value: a collective Reduce over the threads of one CTA, whose result
 // every thread holds whole; such a plan has one CTA of T threads, T the largest power of two
 // dividing R (at most 256), the mesh (thread T) and the layouts Layout((T, k) ++ X, (0, P, ...))
@@ -61,8 +62,9 @@ struct GridGeometry {
 };
 
 /// The geometry for `n` >= 1 rows: T the largest power of two at most min(n, 256),
-/// G = n / (8T) clamped to [1, 64], k = n / (G*T).
-GridGeometry grid_geometry(std::int64_t n);
+/// G = n / (8T) clamped to [1, 64], k = n / (G*T); when that k passes `most_per_thread` (>= 1),
+/// k = most_per_thread and G = n / (T*k) (more CTAs, fewer rows each: a thread's storage budget).
+GridGeometry grid_geometry(std::int64_t n, std::int64_t most_per_thread = INT64_MAX);
 
 /// A planned grid lowering of one function.
 struct GridPlan {
@@ -99,9 +101,10 @@ struct GridPlan {
 
 /// The plan for `fn` returning `results` when the function is row-wise for some m (design
 /// note), else nullopt (the serial rule lowers it) and, when `why_not` is given, the reason in
-/// it: the first condition the largest candidate rows broke.
+/// it: the first condition the largest candidate rows broke. A static plan without a collective
+/// gives a thread at most `most_per_thread` rows (grid_geometry).
 std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Expr>& results,
-                                  std::string* why_not = nullptr);
+                                  std::string* why_not = nullptr, std::int64_t most_per_thread = INT64_MAX);
 
 class LoweringContext;
 

@@ -120,6 +120,24 @@ class RowStarts {
   std::map<std::int64_t, Expr> starts_;
 };
 
+// The body over the one row `start + offset` (two rank-0 i64 registers) on the current thread:
+// each row value's view a window of one row.
+Result<bool> lower_one_row(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
+                           const std::vector<VarRef>& outputs, const Expr& start, const Expr& offset) {
+  Result<Expr> row = scalar_register(lc, DType::i64(), "row");
+  TF_TRY(row);
+  Result<bool> add = binary_into(lc, BinaryKind::Add, start, offset, *row);
+  TF_TRY(add);
+  RowStarts row_starts(lc, *row);
+  const PartView row_view = [&](const Expr& x, const std::vector<std::int64_t>& trailing, const std::string& name) -> Result<Expr> {
+    Result<Expr> flat = row_starts.of(trailing);
+    TF_TRY(flat);
+    return rows_window(lc, x, *flat, 1, trailing, name);
+  };
+  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr};
+  return lower_part(lc, plan, results, outputs, row_view, row_part, "_row", nullptr);
+}
+
 // Symbolic rows (grid_plan.h): `for s in range(0, B, C)` with C = G*T; a step with C rows left
 // lowers the body over every thread, its row values' views windows of C rows from row s then
 // distributed as the main part's; a step with fewer (the last) lowers it on thread 0 of CTA 0
@@ -129,7 +147,6 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
   const GridGeometry& g = plan.geometry;
   const std::int64_t chunk = g.ctas * g.threads;
   const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); }};
-  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr};
   const Mesh first_thread = plan.first_thread();
   return counted_loop(lc, plan.rows[0], chunk, "s", [&](const Expr& s) -> Result<bool> {
     Result<Expr> start = index_register(lc, s, "chunk_start");
@@ -163,20 +180,7 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
             TF_TRY(inside);
             return when(
                 lc, *inside,
-                [&]() -> Result<bool> {
-                  Result<Expr> row = scalar_register(lc, DType::i64(), "row");
-                  TF_TRY(row);
-                  Result<bool> add = binary_into(lc, BinaryKind::Add, *start, *offset, *row);
-                  TF_TRY(add);
-                  RowStarts row_starts(lc, *row);
-                  const PartView row_view = [&](const Expr& x, const std::vector<std::int64_t>& trailing,
-                                                const std::string& name) -> Result<Expr> {
-                    Result<Expr> flat = row_starts.of(trailing);
-                    TF_TRY(flat);
-                    return rows_window(lc, x, *flat, 1, trailing, name);
-                  };
-                  return lower_part(lc, plan, results, outputs, row_view, row_part, "_row", nullptr);
-                });
+                [&] { return lower_one_row(lc, plan, results, outputs, *start, *offset); });
           });
           Result<tir::SequentialRef> body = lc.close_body();
           TF_TRY(rows);
@@ -203,21 +207,34 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   Result<bool> main = lower_part(lc, plan, results, outputs, through(lc, main_layout), main_part, "_main", &first_thread);
   TF_TRY(main);
   if (g.tail == 0) return true;
-  // The tail rows [main, R): each row-valued tensor from element main * P on, P its row's size.
-  auto tail_layout = [&g](const std::vector<std::int64_t>& x) {
-    std::int64_t p = 1;
-    for (std::int64_t d : x) p *= d;
-    std::vector<std::int64_t> shape{g.tail};
-    shape.insert(shape.end(), x.begin(), x.end());
-    Result<Layout> outer = Layout::make(tuple_of_ints(shape), tuple_of_ints(row_major_strides(shape)));
-    TF_CHECK(outer.ok(), "the tail's layout is well formed");
-    Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, g.main * p, *outer);
-    TF_CHECK(composed.ok(), "the tail's offset is not negative");
-    return LayoutBase(*composed);
-  };
+  // The tail rows [main, R) on thread 0 of CTA 0: at most k of them at once, each row-valued
+  // tensor from element main * P on (P its row's size); more one at a time (a thread holds no
+  // more rows than in the main part, kGridThreadBytes).
   lc.open_body();
-  const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr};
-  Result<bool> tail = lower_part(lc, plan, results, outputs, through(lc, tail_layout), tail_part, "_tail", nullptr);
+  Result<bool> tail = [&]() -> Result<bool> {
+    if (g.tail > g.per_thread) {
+      Result<Expr> start = integer_buffer(lc, DType::i64(), ShapeDim(g.main), "tail_start");
+      TF_TRY(start);
+      return counted_loop(lc, ShapeDim(g.tail), 1, "r", [&](const Expr& r) -> Result<bool> {
+        Result<Expr> offset = index_register(lc, r, "row_offset");
+        TF_TRY(offset);
+        return lower_one_row(lc, plan, results, outputs, *start, *offset);
+      });
+    }
+    auto tail_layout = [&g](const std::vector<std::int64_t>& x) {
+      std::int64_t p = 1;
+      for (std::int64_t d : x) p *= d;
+      std::vector<std::int64_t> shape{g.tail};
+      shape.insert(shape.end(), x.begin(), x.end());
+      Result<Layout> outer = Layout::make(tuple_of_ints(shape), tuple_of_ints(row_major_strides(shape)));
+      TF_CHECK(outer.ok(), "the tail's layout is well formed");
+      Result<ComposedLayout> composed = ComposedLayout::make(std::nullopt, g.main * p, *outer);
+      TF_CHECK(composed.ok(), "the tail's offset is not negative");
+      return LayoutBase(*composed);
+    };
+    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr};
+    return lower_part(lc, plan, results, outputs, through(lc, tail_layout), tail_part, "_tail", nullptr);
+  }();
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();
   TF_TRY(body);

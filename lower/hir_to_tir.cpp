@@ -68,9 +68,7 @@ std::string unique_function_name(const Module& module, const std::set<std::strin
 
 struct Lowered {
   Ref<const tir::PrimFunction> kernel;
-  std::optional<Sharding> sharding;  ///< set when the sharded rule lowered the body
-  std::optional<GridPlan> grid;  ///< set when the grid rule lowered the body
-  std::optional<MmaPlan> mma;    ///< set when the MMA rule did
+  StrategyChoice choice;  ///< its plan: the sharding, grid or MMA plan the body was lowered by
 };
 
 // The serial rule: each returned value lowered whole and copied into its output.
@@ -127,8 +125,8 @@ Result<std::vector<VarRef>> hidden_extents(LoweringContext& lc, const hir::Funct
 }
 
 Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls, const hir::Function& fn,
-                               const std::string& kernel_name, const Context& ctx, bool mma_atom,
-                               std::size_t& module_steps) {
+                                   const std::string& kernel_name, const Context& ctx, bool mma_atom,
+                                   std::size_t& module_steps, std::int64_t most_rows_per_thread) {
   LoweringContext lc(ctx, module, calls, fn, module_steps);
   Result<std::vector<Expr>> returned = returned_values(fn);
   TF_TRY(returned);
@@ -144,7 +142,7 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
     TF_TRY(out);
     outputs.push_back(*out);
   }
-  Result<StrategyChoice> choice = choose_strategy(lc, fn, results, mma_atom);
+  Result<StrategyChoice> choice = choose_strategy(lc, fn, results, mma_atom, most_rows_per_thread);
   TF_TRY(choice);
   const std::optional<Sharding>& sharding = choice->sharding;
   // The kernel's parameters: fn's, except that a distributed one is a plain tensor at the ABI
@@ -201,7 +199,26 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
       tir::PrimFunction::make(kernel_name, kernel_params, *kernel_body, output_count, tir::Target::Cuda);
   TF_TRY(kernel);
 
-  return Lowered{*kernel, sharding, grid, mma};
+  return Lowered{*kernel, std::move(*choice)};
+}
+
+// lower_one_function, a grid plan's rows per thread cut to what kGridThreadBytes holds: when the
+// kernel's threads hold more, the function is lowered again with k' = max(1, k * budget / bytes)
+// rows a thread (the register tensors of a grid kernel are a thread's rows' values plus the
+// shared ones, so they shrink about in proportion). A collective or strided plan keeps its rows.
+Result<Lowered> lower_within_budget(const Module& module, const CallGraph& calls, const hir::Function& fn,
+                                    const std::string& kernel_name, const Context& ctx, bool mma_atom,
+                                    std::size_t& module_steps) {
+  const std::size_t steps_before = module_steps;
+  Result<Lowered> first = lower_one_function(module, calls, fn, kernel_name, ctx, mma_atom, module_steps, INT64_MAX);
+  if (!first.ok() || !first->choice.grid) return first;
+  const GridPlan& plan = *first->choice.grid;
+  const std::optional<std::int64_t> bytes = register_bytes_per_thread(*first->kernel);
+  const std::int64_t k = plan.geometry.per_thread;
+  if (plan.collective || plan.strided || k == 1 || !bytes || *bytes <= kGridThreadBytes) return first;
+  module_steps = steps_before;
+  const std::int64_t fewer = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(k) * kGridThreadBytes / *bytes));
+  return lower_one_function(module, calls, fn, kernel_name, ctx, mma_atom, module_steps, fewer);
 }
 
 // Declares `value` as `name` unless the module already names it; a name taken by something else
@@ -221,6 +238,32 @@ void declare(std::vector<ModuleDecl>& declarations, const Module& module, std::s
 }
 
 }  // namespace
+
+Result<std::vector<FunctionStrategy>> explain_strategies(const Module& module, const Context& ctx, bool mma_atom) {
+  std::vector<FunctionStrategy> out;
+  const CallGraph calls(module);
+  std::size_t steps = 0;
+  for (const FunctionRef& f : module.functions()) {
+    const auto* fn = f->as<hir::Function>();
+    if (fn == nullptr || fn->is_prototype()) continue;
+    // The choice the pass lowers by (a grid's rows cut to the budget), else, when the body does
+    // not lower, the plan it would have been lowered by.
+    Result<Lowered> l = with_stack(kLoweringStackBytes, [&] {
+      return lower_within_budget(module, calls, *fn, fn->name() + "_kernel", ctx, mma_atom, steps);
+    });
+    if (l.ok()) {
+      out.push_back(FunctionStrategy{fn->name(), std::move(l->choice)});
+      continue;
+    }
+    Result<std::vector<Expr>> results = returned_values(*fn);
+    TF_TRY(results);
+    LoweringContext lc(ctx, module, calls, *fn, steps);
+    Result<StrategyChoice> choice = choose_strategy(lc, *fn, *results, mma_atom);
+    TF_TRY(choice);
+    out.push_back(FunctionStrategy{fn->name(), std::move(*choice)});
+  }
+  return out;
+}
 
 Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx) const {
   // Slot i holds what replaces function i: itself, its kernel (and a variant's host entry), or,
@@ -252,15 +295,15 @@ Result<ModuleRef> HirToTirPass::run(const ModuleRef& module, const Context& ctx)
     const std::string kernel_name = unique_function_name(*module, made, fn->name() + "_kernel");
     made.insert(kernel_name);
     Result<Lowered> l = with_stack(kLoweringStackBytes, [&] {  // the rules recurse once per value level
-      return lower_one_function(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
+      return lower_within_budget(*module, calls, *fn, kernel_name, ctx, mma_atom_, module_steps);
     });
     if (!l.ok()) {
       for (const Diagnostic& d : l.diagnostics()) refused.push_back(d);
       continue;
     }
-    if (l->sharding) shardings.push_back(*l->sharding);
-    else if (l->grid) grids.push_back(*l->grid);
-    else if (l->mma) mmas.push_back(*l->mma);
+    if (l->choice.sharding) shardings.push_back(*l->choice.sharding);
+    else if (l->choice.grid) grids.push_back(*l->choice.grid);
+    else if (l->choice.mma) mmas.push_back(*l->choice.mma);
     else serial_used = true;
     slots[i].push_back(FunctionRef(l->kernel.get()));
     if (fn->is_variant()) {  // its entry keeps the variant's name, which the dispatcher calls

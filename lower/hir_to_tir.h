@@ -24,6 +24,7 @@
 #pragma once
 
 #include "lower/pass_manager.h"
+#include "lower/strategy.h"
 
 namespace tf::lower {
 
@@ -45,6 +46,13 @@ class HirToTirPass final : public Pass {
  private:
   bool mma_atom_;
 };
+
+/// The strategy of every HIR function of `module` with a body (prototypes are dispatchers, not
+/// kernels), in module order, as the hir-to-tir pass (`mma_atom`: hir-to-tir-mma) lowers it (a grid's rows a
+/// thread cut to kGridThreadBytes), or, for a body that does not lower, as it plans it.
+/// Diagnostics: a function whose values the lowering refuses before choosing (its returned
+/// values are not tensors, a ShardLayout no strategy places).
+Result<std::vector<FunctionStrategy>> explain_strategies(const Module& module, const Context& ctx, bool mma_atom);
 
 /// The mesh of the serial rule: one CTA of one thread, `lower_serial` in printed modules.
 const Mesh& serial_mesh();

@@ -42,6 +42,12 @@ inline constexpr std::size_t kLoweringStackBytes = std::size_t{256} << 20;
 /// such a matmul makes a function row-wise for the grid rule (composite_rules.cpp, grid_plan.h).
 inline constexpr std::int64_t kMaxMatmulProducts = std::int64_t{1} << 16;
 
+/// The register tensors one thread of a grid kernel should hold at most: 64 KiB. A plan whose
+/// lowered kernel holds more gives each thread fewer rows (more CTAs), down to one row
+/// (hir_to_tir.cpp); one row past it is lowered as it is (the emitter takes up to the 512 KiB
+/// of local memory a CUDA thread has, and refuses more).
+inline constexpr std::int64_t kGridThreadBytes = std::int64_t{64} << 10;
+
 // The nesting of lets in a kernel is bounded by tir::kMaxLetNesting (ir/tir/stmt_walk.h), which
 // the tfir reader keeps too.
 

@@ -59,8 +59,22 @@ Result<std::vector<Expr>> converted_operands(LoweringContext& lc, const Strategy
   return out;
 }
 
+// The strategy `c` is lowered under: inside a grid part a call whose value (each field of a tuple
+// value) and operands are all shared (grid_plan.h: a shape says which kind a value is) is
+// computed whole by every thread, exactly as under the serial rule; any other call in or under
+// a grid part is lowered under the part; outside one, `strategy`.
+StrategyContext strategy_of_call(const StrategyContext& strategy, const Call& c, const std::vector<const TensorType*>& types) {
+  const GridPart* part = strategy.part != nullptr ? strategy.part : strategy.shared_in;
+  if (part == nullptr) return strategy;
+  for (const TensorType* t : types)
+    if (part->is_row(t->shape)) return StrategyContext::grid(*part);
+  for (const Expr& a : c.args)
+    if (const auto* t = a->type()->as<TensorType>(); t != nullptr && part->is_row(t->shape)) return StrategyContext::grid(*part);
+  return StrategyContext::shared_in_grid(*part);
+}
+
 // A Call: the checks every op shares, then its pattern's match, operand conversion and rewrite.
-Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& strategy, const Call& c) {
+Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& outer, const Call& c) {
   const std::string op(c.op.name());
   std::vector<const TensorType*> types;  // the value's, or each field's of a tuple value
   if (const auto* tuple = c.type()->as<TupleType>()) {
@@ -70,9 +84,10 @@ Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& strategy, co
   }
   for (const TensorType* type : types) {
     if (type == nullptr) return lc.refusal(c, op, "its value is not a tensor or a tuple of tensors");
-    if (type->layout && type->layout->is_shard() && strategy.sharding == nullptr)
+    if (type->layout && type->layout->is_shard() && outer.sharding == nullptr)
       return lc.refusal(c, op, "sharded values (a ShardLayout type) have no lowering rule outside the sharded rule");
   }
+  const StrategyContext strategy = strategy_of_call(outer, c, types);
   const LoweringPattern* pattern = rules_for(lc.ir().registry()).find(c.op);
   if (pattern == nullptr) return lc.refusal(c, op, "no lowering rule for this op yet");
   if (!pattern->block_scaled) {

@@ -88,7 +88,7 @@ std::string StrategyChoice::geometry() const {
 }
 
 Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Function& fn,
-                                       const std::vector<Expr>& results, bool mma_atom) {
+                                       const std::vector<Expr>& results, bool mma_atom, std::int64_t most_rows_per_thread) {
   StrategyChoice c;
   Result<std::optional<Sharding>> sharding = plan_shard(lc, fn);
   TF_TRY(sharding);
@@ -109,7 +109,7 @@ Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Fun
     c.passed_over.emplace_back(Strategy::Mma, why);
   }
   std::string why;
-  if ((c.grid = plan_grid(fn, results, &why))) {
+  if ((c.grid = plan_grid(fn, results, &why, most_rows_per_thread))) {
     c.strategy = Strategy::Grid;
     return c;
   }
@@ -118,23 +118,6 @@ Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Fun
     c.passed_over.emplace_back(Strategy::Mma, "the SM80 atom lowers only in the hir-to-tir-mma pass (not in the default pipeline)");
   c.strategy = Strategy::Serial;
   return c;
-}
-
-Result<std::vector<FunctionStrategy>> explain_strategies(const Module& module, const Context& ctx, bool mma_atom) {
-  std::vector<FunctionStrategy> out;
-  const CallGraph calls(module);
-  std::size_t steps = 0;
-  for (const FunctionRef& f : module.functions()) {
-    const auto* fn = f->as<hir::Function>();
-    if (fn == nullptr || fn->is_prototype()) continue;
-    Result<std::vector<Expr>> results = returned_values(*fn);
-    TF_TRY(results);
-    LoweringContext lc(ctx, module, calls, *fn, steps);
-    Result<StrategyChoice> choice = choose_strategy(lc, *fn, *results, mma_atom);
-    TF_TRY(choice);
-    out.push_back(FunctionStrategy{fn->name(), std::move(*choice)});
-  }
-  return out;
 }
 
 namespace {

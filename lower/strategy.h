@@ -58,22 +58,18 @@ struct StrategyChoice {
 };
 
 /// The strategy of `fn` returning `results`, lowered in `lc` (design note); `mma_atom` when the
-/// pass may use the SM80 atom. Diagnostics: the sharded strategy's refusals of a ShardLayout it
-/// cannot place (plan_shard).
+/// pass may use the SM80 atom; a grid plan gives a thread at most `most_rows_per_thread` rows
+/// (plan_grid). Diagnostics: the sharded strategy's refusals of a ShardLayout it cannot place
+/// (plan_shard).
 Result<StrategyChoice> choose_strategy(const LoweringContext& lc, const hir::Function& fn,
-                                       const std::vector<Expr>& results, bool mma_atom);
+                                       const std::vector<Expr>& results, bool mma_atom,
+                                       std::int64_t most_rows_per_thread = INT64_MAX);
 
 /// One HIR function's strategy, as `tf lower --explain` reports it.
 struct FunctionStrategy {
   std::string function;
   StrategyChoice choice;
 };
-
-/// The strategy of every HIR function of `module` with a body (prototypes are dispatchers, not
-/// kernels), in module order, as the hir-to-tir pass (`mma_atom`: hir-to-tir-mma) chooses it.
-/// Diagnostics: a function whose values the lowering refuses before choosing (its returned
-/// values are not tensors, a ShardLayout no strategy places).
-Result<std::vector<FunctionStrategy>> explain_strategies(const Module& module, const Context& ctx, bool mma_atom);
 
 /// The register memory one thread of `kernel` holds at most, in bytes: every rmem tensor it
 /// allocates (its local part when distributed), each symbolic extent at its DimVar's largest

@@ -44,10 +44,15 @@ struct StrategyContext {
   Strategy strategy = Strategy::Serial;
   const Sharding* sharding = nullptr;  ///< the plan, set exactly under Strategy::Sharded
   const GridPart* part = nullptr;      ///< the part of the rows being lowered, set exactly under Strategy::Grid
+  /// Under Strategy::Serial inside a grid part: the part, whose shared values (grid_plan.h) every
+  /// thread computes whole as under the serial rule; an operand that is not shared is lowered
+  /// under the part again (pattern_dispatch.cpp).
+  const GridPart* shared_in = nullptr;
 
   static StrategyContext serial() { return {}; }
   static StrategyContext sharded(const Sharding& plan) { return {Strategy::Sharded, &plan, nullptr}; }
   static StrategyContext grid(const GridPart& part) { return {Strategy::Grid, nullptr, &part}; }
+  static StrategyContext shared_in_grid(const GridPart& part) { return {Strategy::Serial, nullptr, nullptr, &part}; }
 
   /// Axis `axis` of a value of HIR shape `shape` in the TIR value standing for it: moved with a
   /// row value's leading axes inside a grid part (GridPart::axis), else itself.

@@ -28,6 +28,20 @@ TEST(GridGeometry, ThreadsArePowersOfTwoAndCtasGrowPastEightElementsPerThread) {
   EXPECT_EQ(grid_geometry(1000003), geometry(64, 256, 61, 999424, 579));
 }
 
+TEST(GridGeometry, ACapOnRowsPerThreadTakesMoreCtas) {
+  EXPECT_EQ(grid_geometry(4096, 1), geometry(16, 256, 1, 4096, 0));
+  EXPECT_EQ(grid_geometry(4500, 3), geometry(5, 256, 3, 3840, 660));
+  EXPECT_EQ(grid_geometry(4500, 8), grid_geometry(4500));  // k = 8 already
+  EXPECT_EQ(grid_geometry(1 << 20, 1), geometry(4096, 256, 1, 1 << 20, 0));
+  for (std::int64_t n = 1; n <= 3000; n += 7)
+    for (std::int64_t cap : {1, 2, 5}) {
+      const GridGeometry g = grid_geometry(n, cap);
+      ASSERT_LE(g.per_thread, cap) << n;
+      ASSERT_EQ(g.main + g.tail, n) << n;
+      ASSERT_LT(g.tail, g.threads * g.per_thread) << n;  // fewer than one CTA's rows are left
+    }
+}
+
 TEST(GridGeometry, TheTailIsShorterThanTheGridForEverySize) {
   for (std::int64_t n = 1; n <= 5000; ++n) {
     const GridGeometry g = grid_geometry(n);

@@ -1,7 +1,7 @@
 // The strategy each function gets (lower/strategy.h): the first that applies, with the reason
 // each earlier one did not; the launch geometry in words; what one thread of a lowered kernel
 // holds in registers.
-#include "lower/strategy.h"
+#include "lower/hir_to_tir.h"
 
 #include <gtest/gtest.h>
 
@@ -105,6 +105,42 @@ func f(x: Tensor[(4, 8), f32], y: Tensor[(8, 4), f32]) -> Tensor[(4, 4), f32] {
   // The serial rule's one thread holds the products tensor (4 x 4 x 8 f32, 512 bytes) and the
   // result (4 x 4 f32, 64 bytes) whole.
   EXPECT_EQ(register_bytes_per_thread(*kernel), std::optional<std::int64_t>(576));
+}
+
+// A layer norm of 8,192-wide rows: at 8 rows a thread its kernel would hold about 1.2 MB (more
+// than the 512 KiB of local memory a CUDA thread has); the budget (kGridThreadBytes) gives each
+// thread one row, over 16 CTAs, and --explain says so. Narrow rows keep 8 a thread.
+TEST(Strategy, AGridThreadHoldsFewerRowsWhenItsRowsPassTheBudget) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func wide(x: Tensor[(4096, 8192), bf16], w: Tensor[(8192,), bf16], b: Tensor[(8192,), bf16]) -> Tensor[(4096, 8192), bf16] {
+    r = layer_norm(x, w, b, axis=-1, eps=1e-5)
+    return r
+}
+func narrow(x: Tensor[(4096, 16), bf16], w: Tensor[(16,), bf16], b: Tensor[(16,), bf16]) -> Tensor[(4096, 16), bf16] {
+    r = layer_norm(x, w, b, axis=-1, eps=1e-5)
+    return r
+}
+)");
+  ASSERT_EQ(s.size(), 2u);
+  ASSERT_TRUE(s[0].choice.grid && s[1].choice.grid);
+  EXPECT_EQ(s[0].choice.geometry(), "16 CTAs x 256 threads, 1 row each");
+  EXPECT_EQ(s[1].choice.geometry(), "2 CTAs x 256 threads, 8 rows each");
+  Result<text::ReadFile> f = read(R"(tfir 1
+func wide(x: Tensor[(2100, 8192), bf16], w: Tensor[(8192,), bf16], b: Tensor[(8192,), bf16]) -> Tensor[(2100, 8192), bf16] {
+    r = layer_norm(x, w, b, axis=-1, eps=1e-5)
+    return r
+}
+)");
+  ASSERT_TRUE(f.ok());
+  Result<ModuleRef> lowered = lower_function(*f->module, "wide", text::standard_context());
+  ASSERT_TRUE(lowered.ok());
+  const auto* kernel = function_as<tir::PrimFunction>((*lowered)->find("wide_kernel"));
+  ASSERT_NE(kernel, nullptr);
+  // One row a thread (8 CTAs x 256 threads, 52 rows left one at a time on thread 0): the shared
+  // w and b widened to f32 (65,536 bytes) and one row's values (147,460 bytes), the tail's too,
+  // and the tail loop's five i64 registers (its start, the row offset, the row, the row's size
+  // and its first element).
+  EXPECT_EQ(register_bytes_per_thread(*kernel), std::optional<std::int64_t>(2 * (65536 + 147460) + 5 * 8));
 }
 
 }  // namespace

@@ -10,7 +10,7 @@
 #include "driver/ir_session.h"
 #include "eval/hir/eval_tables.h"
 #include "lower/pipeline.h"
-#include "lower/strategy.h"
+#include "lower/hir_to_tir.h"
 
 namespace tf::gpu_check {
 

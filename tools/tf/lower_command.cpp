@@ -12,7 +12,7 @@
 #include "driver/ir_session.h"
 #include "driver/report.h"
 #include "lower/pipeline.h"
-#include "lower/strategy.h"
+#include "lower/hir_to_tir.h"
 #include "tools/tf/tfir_input.h"
 
 namespace tf::cli {
