@@ -155,7 +155,7 @@ Result<bool> append_abort(LoweringContext& lc, const std::string& message) {
   return true;
 }
 
-Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
+Result<bool> check_index(LoweringContext& lc, const Expr& index, const std::vector<ShapeDim>& box, const ShapeDim& extent,
                          const std::string& message, std::string_view hint) {
   const DType d = index->type()->as<TensorType>()->dtype;
   // The bounds as rank-0 buffers of the index's dtype (a comparison takes equal dtypes).
@@ -163,7 +163,7 @@ Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim&
   TF_TRY(zero);
   Result<Expr> top = integer_buffer(lc, d, extent, std::string(hint) + "_hi");
   TF_TRY(top);
-  return element_loops(lc, {length}, [&](const std::vector<Expr>& at) -> Result<bool> {
+  return element_loops(lc, box, [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> e = element_at(lc, index, at, hint);
     TF_TRY(e);
     return abort_outside(lc, *e, *zero, *top, message, hint);

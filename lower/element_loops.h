@@ -53,11 +53,12 @@ Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at
 Result<bool> copy_element(LoweringContext& lc, const Expr& x, std::vector<Expr> from, const Expr& y, std::vector<Expr> to,
                           const std::string& hint);
 
-/// Checks that every element of the rank-1 integer tensor `index` lies in [0, extent): a loop
-/// whose element out of range reaches `abort(message)` (an eval error in the machine model, a
-/// trap on the device), what HIR reports as an eval error, so an index never becomes an
-/// out-of-bounds view. `extent` is static or a DimVar.
-Result<bool> check_index(LoweringContext& lc, const Expr& index, const ShapeDim& length, const ShapeDim& extent,
+/// Checks that every element of the integer tensor `index`, of extents `box` (coordinates in a
+/// thread's part for a distributed one), lies in [0, extent): a loop nest whose element out of
+/// range reaches `abort(message)` (an eval error in the machine model, a trap on the device), what
+/// HIR reports as an eval error, so an index never becomes an out-of-bounds view. `extent` is
+/// static or a DimVar.
+Result<bool> check_index(LoweringContext& lc, const Expr& index, const std::vector<ShapeDim>& box, const ShapeDim& extent,
                          const std::string& message, std::string_view hint);
 
 /// `abort(message)` appended: the eval error HIR reports, where the program reaches it (a trap

@@ -50,7 +50,7 @@ Result<Expr> rule_index_select(const RuleInput& in) {
   const ShapeDim& length = tensor_type_of(*in.call.args[1])->shape[0];
   Result<bool> counted = countable(in, "index_select", type.shape);
   TF_TRY(counted);
-  Result<bool> checked = check_index(in.lc, in.operands[1], length, x.shape[a],
+  Result<bool> checked = check_index(in.lc, in.operands[1], {length}, x.shape[a],
                                      fmt::format("index_select: an index entry is out of range [0, {})", to_string(x.shape[a])),
                                      in.name() + "_i");
   TF_TRY(checked);
@@ -84,7 +84,7 @@ Result<Expr> rule_index_copy(const RuleInput& in) {
   TF_TRY(counted);
   Result<Expr> out = copy_of(in.lc, in.strategy, in.operands[0], in.name());
   TF_TRY(out);
-  Result<bool> checked = check_index(in.lc, in.operands[1], length, type.shape[a],
+  Result<bool> checked = check_index(in.lc, in.operands[1], {length}, type.shape[a],
                                      fmt::format("index_copy: an index entry is out of range [0, {})", to_string(type.shape[a])),
                                      in.name() + "_i");
   TF_TRY(checked);
@@ -118,7 +118,7 @@ Result<Expr> rule_index_add(const RuleInput& in) {
   TF_TRY(counted);
   Result<Expr> out = copy_of(in.lc, in.strategy, in.operands[0], in.name());
   TF_TRY(out);
-  Result<bool> checked = check_index(in.lc, in.operands[1], length, type.shape[a],
+  Result<bool> checked = check_index(in.lc, in.operands[1], {length}, type.shape[a],
                                      fmt::format("index_add: an index entry is out of range [0, {})", to_string(type.shape[a])),
                                      in.name() + "_i");
   TF_TRY(checked);

@@ -3,11 +3,17 @@
 #include <algorithm>
 
 #include "ir/support/check.h"
+#include "ir/type/tensor_type.h"
 
 namespace tf::lower {
 
 bool GridPart::is_row(const std::vector<ShapeDim>& shape) const {
   return !shape.empty() && shape.size() >= rows.size() && std::equal(rows.begin(), rows.end(), shape.begin());
+}
+
+bool GridPart::is_row_value(const ExprNode& e) const {
+  const auto* t = e.type() ? e.type()->as<TensorType>() : nullptr;
+  return t != nullptr && is_row(t->shape) && std::find(shared_params.begin(), shared_params.end(), &e) == shared_params.end();
 }
 
 std::vector<ShapeDim> GridPart::own_leading() const {

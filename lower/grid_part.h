@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "ir/core/expr.h"
 #include "ir/layout/layout_base.h"
 #include "ir/type/shape_dim.h"
 
@@ -22,12 +23,17 @@ struct GridPart {
   std::vector<ShapeDim> leading;  ///< what replaces them: (G, T, k), (T, k), or (tail,)
   /// The distribution of a row value with trailing shape X in the part (null: none).
   std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
+  /// The parameters that are shared although their shape starts with `rows` (a matmul's b, the
+  /// operand of an op without a row-wise rule, such as a transposed weight: grid_plan.h).
+  std::vector<const ExprNode*> shared_params;
 
   /// What a thread holds of the leading axes, as loop extents over its own part: under a
   /// distribution every axis 1 but the last (k rows), else `leading` itself (the tail).
   std::vector<ShapeDim> own_leading() const;
   /// True when `shape` is a row value's: not rank 0, and it starts with `rows`.
   bool is_row(const std::vector<ShapeDim>& shape) const;
+  /// True when `e` is a row value: a tensor of a row value's shape, not one of shared_params.
+  bool is_row_value(const ExprNode& e) const;
   /// The shape of the register tensor holding a row value of HIR shape `shape`: `leading`
   /// followed by its trailing axes. Precondition: is_row(shape).
   std::vector<ShapeDim> held_shape(const std::vector<ShapeDim>& shape) const;

@@ -48,7 +48,7 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Other };
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 // Why a block-scaled value has no row-wise rule at `rows` leading axes, or nullopt: a parameter,
@@ -85,11 +85,13 @@ Kind kind_of(Op op) {
     if (*n == hir::NnOp::RMSNorm) return Kind::RMSNorm;
     if (*n == hir::NnOp::LayerNorm) return Kind::LayerNorm;
     if (*n == hir::NnOp::MatMul) return Kind::MatMul;
+    if (*n == hir::NnOp::RoPE) return Kind::RoPE;  // a tuple value (decide_tuple)
     return Kind::Other;
   }
   if (const std::optional<hir::TensorOp> t = hir::tensor_op_kind(op)) {
     if (*t == hir::TensorOp::Cast || *t == hir::TensorOp::FullLike || *t == hir::TensorOp::Zeros) return Kind::Elementwise;
     if (*t == hir::TensorOp::Reduce) return Kind::Reduce;
+    if (*t == hir::TensorOp::Quant) return Kind::Quant;  // a tuple value (decide_tuple)
   }
   return Kind::Other;
 }
@@ -109,8 +111,17 @@ class RowWalk {
   // True when the body is row-wise; a result may be shared (written once by thread 0 of CTA
   // 0) as long as some value is a row value.
   bool run(const std::vector<Expr>& results) {
-    for (const Expr& r : results)
+    for (const Expr& r : results) {
       if (!classify(r.get())) return false;
+      // A shared parameter of a row value's shape (seed_shared_operand) cannot be written as
+      // rows (each part writes only its own rows of an output), nor rope's positions (seeded
+      // as rows) as a shared output.
+      const auto* t = r->type()->as<TensorType>();
+      if (t != nullptr && row_.at(r.get()) != (!t->shape.empty() && starts_with(t->shape, rows_))) {
+        refuse("a value computed once for every row has the shape of a row value, or the reverse");
+        return false;
+      }
+    }
     if (trailing_.empty()) refuse("no value is a row value");
     return !trailing_.empty();
   }
@@ -119,6 +130,22 @@ class RowWalk {
   /// True when a reduction crosses rows (a CTA collective: one CTA, no tail).
   bool crosses_rows() const { return crosses_rows_; }
   std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
+  // The parameters shared although their shape is a row value's (seed_shared_operand).
+  std::vector<const ExprNode*> shared_row_shaped(const hir::Function& fn) const {
+    std::vector<const ExprNode*> out;
+    for (const VarRef& p : fn.params()) {
+      auto it = row_.find(p.get());
+      const auto* t = p->type()->as<TensorType>();
+      if (it != row_.end() && !it->second && t != nullptr && !t->shape.empty() && starts_with(t->shape, rows_)) out.push_back(p.get());
+    }
+    return out;
+  }
+  // Per parameter: whether it is rope's positions, viewed as rows by broadcasting (seed_positions).
+  std::vector<bool> broadcast_params(const hir::Function& fn) const {
+    std::vector<bool> out;
+    for (const VarRef& p : fn.params()) out.push_back(broadcast_.count(p.get()) != 0);
+    return out;
+  }
   std::vector<bool> row_params(const hir::Function& fn) const {
     std::vector<bool> out;
     for (const VarRef& p : fn.params()) {
@@ -159,12 +186,33 @@ class RowWalk {
   }
 
   // A matmul's b is shared when it is a parameter not met before, whatever its shape: a square b
-  // (K == M) starts with the rows' axes, yet the rule reads it whole and never asks its shape.
-  // Any other use of it then sees a shared value (and refuses a row operand).
+  // (K == M) starts with the rows' axes, yet the rule reads it whole and never asks its shape. So
+  // is a parameter operand of an op without a row-wise rule (a transposed weight of the rows'
+  // shape): such an op takes no row value, so nothing is lost. Any other use of it then sees a
+  // shared value (and refuses a row operand); the plan lists these (GridPart::shared_params).
   void seed_shared_operand(const Call& c) {
-    if (kind_of(c.op) != Kind::MatMul || c.args.size() != 2) return;
-    const ExprNode* b = c.args[1].get();
-    if (b->as<Var>() != nullptr && params_.count(b) != 0 && row_.count(b) == 0) row_[b] = false;
+    auto seed = [&](const ExprNode* p) {
+      if (p->as<Var>() != nullptr && params_.count(p) != 0 && row_.count(p) == 0) row_[p] = false;
+    };
+    if (kind_of(c.op) == Kind::MatMul && c.args.size() == 2) seed(c.args[1].get());
+    if (kind_of(c.op) == Kind::RoPE && c.args.size() == 5) seed_positions(c.args[4].get());
+    if (kind_of(c.op) == Kind::Other)
+      for (const Expr& a : c.args) seed(a.get());
+  }
+
+  // rope's pos_ids over the rows (1, S): a parameter of shape (S,) not met before is a row value,
+  // each row's position (the plan views it as (1, S), GridPlan::broadcast_params). Any other use
+  // of it then sees a row value of another shape (and refuses). Over (B, S) with B > 1 a view
+  // would repeat pos_ids B times, which no layout may (TYPES.2.TENSOR.injective-layout): the rows
+  // are then (B,) and pos_ids is shared.
+  void seed_positions(const ExprNode* pos) {
+    const auto* t = pos->type()->as<TensorType>();
+    if (rows_.size() != 2 || !(rows_[0] == ShapeDim(1)) || pos->as<Var>() == nullptr || params_.count(pos) == 0 || row_.count(pos) != 0 || t == nullptr ||
+        t->shape.size() != 1 || !(t->shape[0] == rows_[1]))
+      return;
+    row_[pos] = true;
+    broadcast_.insert(pos);
+    record(rows_);
   }
 
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
@@ -232,9 +280,16 @@ class RowWalk {
     bool row = false;
     for (const Expr& a : c->args) row = row || row_.at(a.get());
     if (!row) return false;
-    if (!is_tensor_op(c->op, hir::TensorOp::Quant)) return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
-    if (c->args[0]->type()->as<TensorType>()->shape.size() <= rows_.size())
+    const Kind kind = kind_of(c->op);
+    if (kind != Kind::Quant && kind != Kind::RoPE) return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
+    if (kind == Kind::Quant && c->args[0]->type()->as<TensorType>()->shape.size() <= rows_.size())
       return refuse("a quant whose groups lie along the leading axes");
+    if (kind == Kind::RoPE) {
+      const bool positions_ok = rows_.size() == 1 ? !row_.at(c->args[4].get()) : broadcast_.count(c->args[4].get()) != 0;
+      if (rows_.size() > 2 || !row_.at(c->args[0].get()) || !row_.at(c->args[1].get()) || row_.at(c->args[2].get()) ||
+          row_.at(c->args[3].get()) || !positions_ok)
+        return refuse("a rope over other rows than (B,) or (1, S) of q and k, or whose positions over (1, S) are not a parameter of its own");
+    }
     for (const IRType& field : tt.fields) {
       const auto* t = field->as<TensorType>();
       if (t == nullptr || !starts_with(t->shape, rows_) || !record(t->shape)) return refuse("a quant's results are not row values");
@@ -266,6 +321,8 @@ class RowWalk {
                normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) == static_cast<std::int64_t>(rank(0)) - 1;
       case Kind::MatMul:  // the rows of the output are a's (every axis but N leading); b shared, 2-D
         return m + 1 == t.shape.size() && is_row(0) && !is_row(1) && rank(0) == t.shape.size() && rank(1) == 2;
+      case Kind::Quant:  // tuple-valued: decide_tuple
+      case Kind::RoPE:
       case Kind::Other:
         return false;
     }
@@ -325,6 +382,7 @@ class RowWalk {
   std::string why_not_;
   std::unordered_set<const ExprNode*> params_;
   std::unordered_map<const ExprNode*, bool> row_;
+  std::unordered_set<const ExprNode*> broadcast_;
   std::vector<std::vector<std::int64_t>> trailing_;
   bool crosses_rows_ = false;
 };
@@ -483,7 +541,8 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
                                                 {"c", "t"});
     TF_CHECK(mesh.ok(), "the grid mesh is well formed");
     const std::string name = collective ? fmt::format("lower_cta_{}", g.threads) : fmt::format("lower_grid_{}x{}", g.ctas, g.threads);
-    GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective, strided};
+    GridPlan plan{rows, g, *mesh, name, walk.trailing(), walk.row_params(fn), {}, collective, strided, walk.shared_row_shaped(fn),
+                  walk.broadcast_params(fn)};
     // A layout whose size passes 64 bits (rows of 2^32 x 2^32 elements) has no grid: the
     // next candidate, else the serial rule, which refuses what it cannot place.
     std::vector<ShardLayout> layouts;

@@ -83,6 +83,11 @@ struct GridPlan {
   bool collective = false;
   /// The rows are one DimVar axis: a grid-stride loop (design note, "Symbolic rows").
   bool strided = false;
+  /// The parameters shared although their shape starts with L (GridPart::shared_params).
+  std::vector<const ExprNode*> shared_params;
+  /// Per parameter: rope's positions of shape (S,) over L = (1, S), viewed as the rows
+  /// (`Layout((1, S), (S, 1))`, row-major) before the part's view.
+  std::vector<bool> broadcast_params;
 
   /// The leading axes of a row value in the main part: (G, T, k), or (T, k) when collective.
   std::vector<ShapeDim> part() const;

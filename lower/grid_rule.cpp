@@ -51,7 +51,15 @@ Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::ve
   for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
     if (!plan.row_params[i]) continue;
     const VarRef& p = lc.function().params()[i];
-    Result<Expr> v = view(Expr(p), trailing_of(plan, p->type()->as<TensorType>()->shape), p->name + std::string(suffix));
+    Expr rows = Expr(p);
+    if (plan.broadcast_params[i]) {  // rope's positions: (S,) viewed as the rows (1, S)
+      Result<Layout> b = Layout::make(tuple_of_ints({1, plan.rows[1].value()}), tuple_of_ints({plan.rows[1].value(), 1}));
+      TF_TRY(b);
+      Result<Expr> v = bound_view(lc, rows, LayoutBase(*b), p->name + "_rows");
+      TF_TRY(v);
+      rows = *v;
+    }
+    Result<Expr> v = view(rows, trailing_of(plan, rows->type()->as<TensorType>()->shape), p->name + std::string(suffix));
     TF_TRY(v);
     lc.remember(p.get(), *v);
   }
@@ -134,7 +142,7 @@ Result<bool> lower_one_row(LoweringContext& lc, const GridPlan& plan, const std:
     TF_TRY(flat);
     return rows_window(lc, x, *flat, 1, trailing, name);
   };
-  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr};
+  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr, plan.shared_params};
   return lower_part(lc, plan, results, outputs, row_view, row_part, "_row", nullptr);
 }
 
@@ -146,7 +154,8 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
                                 const std::vector<VarRef>& outputs) {
   const GridGeometry& g = plan.geometry;
   const std::int64_t chunk = g.ctas * g.threads;
-  const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); }};
+  const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); },
+                           plan.shared_params};
   const Mesh first_thread = plan.first_thread();
   return counted_loop(lc, plan.rows[0], chunk, "s", [&](const Expr& s) -> Result<bool> {
     Result<Expr> start = index_register(lc, s, "chunk_start");
@@ -202,7 +211,7 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   if (plan.strided) return lower_grid_strided(lc, plan, results, outputs);
   const GridGeometry& g = plan.geometry;
   auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  const GridPart main_part{plan.rows, plan.part(), main_layout};
+  const GridPart main_part{plan.rows, plan.part(), main_layout, plan.shared_params};
   const Mesh first_thread = plan.first_thread();
   Result<bool> main = lower_part(lc, plan, results, outputs, through(lc, main_layout), main_part, "_main", &first_thread);
   TF_TRY(main);
@@ -232,7 +241,7 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
       TF_CHECK(composed.ok(), "the tail's offset is not negative");
       return LayoutBase(*composed);
     };
-    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr};
+    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr, plan.shared_params};
     return lower_part(lc, plan, results, outputs, through(lc, tail_layout), tail_part, "_tail", nullptr);
   }();
   TF_TRY(tail);

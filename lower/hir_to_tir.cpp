@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <map>
 #include <set>
 
@@ -203,9 +204,11 @@ Result<Lowered> lower_one_function(const Module& module, const CallGraph& calls,
 }
 
 // lower_one_function, a grid plan's rows per thread cut to what kGridThreadBytes holds: when the
-// kernel's threads hold more, the function is lowered again with k' = max(1, k * budget / bytes)
-// rows a thread (the register tensors of a grid kernel are a thread's rows' values plus the
-// shared ones, so they shrink about in proportion). A collective or strided plan keeps its rows.
+// kernel's threads hold more, the function is lowered again with k' rows a thread, the largest
+// power of two at most max(1, k * budget / bytes) (the register tensors of a grid kernel are a
+// thread's rows' values plus the shared ones, so they shrink about in proportion; a power of two
+// divides the power-of-two row counts of real tensors, leaving no tail). A collective or strided
+// plan keeps its rows.
 Result<Lowered> lower_within_budget(const Module& module, const CallGraph& calls, const hir::Function& fn,
                                     const std::string& kernel_name, const Context& ctx, bool mma_atom,
                                     std::size_t& module_steps) {
@@ -217,7 +220,8 @@ Result<Lowered> lower_within_budget(const Module& module, const CallGraph& calls
   const std::int64_t k = plan.geometry.per_thread;
   if (plan.collective || plan.strided || k == 1 || !bytes || *bytes <= kGridThreadBytes) return first;
   module_steps = steps_before;
-  const std::int64_t fewer = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(k) * kGridThreadBytes / *bytes));
+  const auto fits = std::max<std::int64_t>(1, static_cast<std::int64_t>(static_cast<double>(k) * kGridThreadBytes / *bytes));
+  const auto fewer = static_cast<std::int64_t>(std::bit_floor(static_cast<std::uint64_t>(fits)));
   return lower_one_function(module, calls, fn, kernel_name, ctx, mma_atom, module_steps, fewer);
 }
 

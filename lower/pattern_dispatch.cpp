@@ -69,7 +69,7 @@ StrategyContext strategy_of_call(const StrategyContext& strategy, const Call& c,
   for (const TensorType* t : types)
     if (part->is_row(t->shape)) return StrategyContext::grid(*part);
   for (const Expr& a : c.args)
-    if (const auto* t = a->type()->as<TensorType>(); t != nullptr && part->is_row(t->shape)) return StrategyContext::grid(*part);
+    if (part->is_row_value(*a)) return StrategyContext::grid(*part);
   return StrategyContext::shared_in_grid(*part);
 }
 

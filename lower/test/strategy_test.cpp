@@ -107,6 +107,60 @@ func f(x: Tensor[(4, 8), f32], y: Tensor[(8, 4), f32]) -> Tensor[(4, 4), f32] {
   EXPECT_EQ(register_bytes_per_thread(*kernel), std::optional<std::int64_t>(576));
 }
 
+// quant is row-wise (its tuple's fields are row values); an op without a row-wise rule takes a
+// parameter as a shared value even when its shape is the rows' (a square attention's keys), and
+// a call of shared values only is shared; such a parameter returned as rows has no plan.
+TEST(Strategy, AQuantAndATransposedWeightSpreadTheirRows) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func epilogue(c: Tensor[(4096, 512), bf16]) -> Tuple[Tensor[(4096, 512), fp8e4m3], Tensor[(4096, 4), f32]] {
+    q = quant(c, group=128)
+    return q
+}
+func head(q: Tensor[(256, 64), f32], k: Tensor[(256, 64), f32], v: Tensor[(256, 64), f32]) -> Tensor[(256, 64), f32] {
+    kt = transpose(k, perm=(1, 0))
+    s = matmul(q, kt)
+    p = softmax(s, axis=1)
+    o = matmul(p, v)
+    return o
+}
+func both(x: Tensor[(8, 4), f32]) -> Tuple[Tensor[(4, 8), f32], Tensor[(8, 4), f32]] {
+    t = transpose(x, perm=(1, 0))
+    return (t, x)
+}
+)");
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].choice.strategy, Strategy::Grid);  // 8 rows a thread pass the budget a little: 4, a power of two
+  EXPECT_EQ(s[0].choice.geometry(), "4 CTAs x 256 threads, 4 rows each");
+  ASSERT_EQ(s[1].choice.strategy, Strategy::Grid);
+  EXPECT_EQ(s[1].choice.geometry(), "1 CTA x 256 threads, 1 row each");
+  ASSERT_EQ(s[1].choice.grid->shared_params.size(), 2u);  // k (transposed) and v (a matmul's b)
+  EXPECT_EQ(s[2].choice.strategy, Strategy::Serial);
+}
+
+// rope spreads the tokens of one sequence (its positions a row value, viewed as the rows) and
+// the sequences of a batch (its positions shared: a view repeating them would not be injective).
+TEST(Strategy, ARopeSpreadsItsTokensOrItsSequences) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+func one(q: Tensor[(1, 512, 8, 64), bf16], k: Tensor[(1, 512, 2, 64), bf16], c: Tensor[(1024, 64), f32], s: Tensor[(1024, 64), f32], p: Tensor[(512,), i64]) -> Tuple[Tensor[(1, 512, 8, 64), bf16], Tensor[(1, 512, 2, 64), bf16]] {
+    r = rope(q, k, c, s, p)
+    return r
+}
+func batch(q: Tensor[(64, 512, 8, 64), bf16], k: Tensor[(64, 512, 2, 64), bf16], c: Tensor[(1024, 64), f32], s: Tensor[(1024, 64), f32], p: Tensor[(512,), i64]) -> Tuple[Tensor[(64, 512, 8, 64), bf16], Tensor[(64, 512, 2, 64), bf16]] {
+    r = rope(q, k, c, s, p)
+    return r
+}
+)");
+  ASSERT_EQ(s.size(), 2u);
+  ASSERT_EQ(s[0].choice.strategy, Strategy::Grid);
+  EXPECT_EQ(s[0].choice.grid->rows.size(), 2u);
+  EXPECT_EQ(s[0].choice.grid->broadcast_params, (std::vector<bool>{false, false, false, false, true}));
+  EXPECT_EQ(s[0].choice.geometry(), "1 CTA x 256 threads, 2 rows each");
+  ASSERT_EQ(s[1].choice.strategy, Strategy::Grid);
+  EXPECT_EQ(s[1].choice.grid->rows.size(), 1u);
+  EXPECT_EQ(s[1].choice.grid->broadcast_params, (std::vector<bool>(5, false)));
+  EXPECT_EQ(s[1].choice.geometry(), "1 CTA x 64 threads, 1 row each");
+}
+
 // A layer norm of 8,192-wide rows: at 8 rows a thread its kernel would hold about 1.2 MB (more
 // than the 512 KiB of local memory a CUDA thread has); the budget (kGridThreadBytes) gives each
 // thread one row, over 16 CTAs, and --explain says so. Narrow rows keep 8 a thread.
