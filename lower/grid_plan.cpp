@@ -279,7 +279,12 @@ class RowWalk {
     if (c == nullptr) return refuse("a value is not a tensor (a tuple)");
     bool row = false;
     for (const Expr& a : c->args) row = row || row_.at(a.get());
-    if (!row) return false;
+    if (!row) {  // shared: no field may look like a row value (a shape says which kind a value is)
+      for (const IRType& field : tt.fields)
+        if (const auto* t = field->as<TensorType>(); t != nullptr && !t->shape.empty() && starts_with(t->shape, rows_))
+          return refuse("a value computed once for every row has the shape of a row value, or the reverse");
+      return false;
+    }
     const Kind kind = kind_of(c->op);
     if (kind != Kind::Quant && kind != Kind::RoPE) return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
     if (kind == Kind::Quant && c->args[0]->type()->as<TensorType>()->shape.size() <= rows_.size())

@@ -269,8 +269,8 @@ class FuncBuilder {
     std::optional<std::pair<std::string, Value>> made;
     int kind = pick<int>(0, 10);
     if (ctx_.opts.lowerable_only)
-      kind = std::array<int, 19>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20}[static_cast<std::size_t>(pick<int>(0, 19))];
-    else if (ctx_.opts.every_op) kind = pick<int>(0, 21);
+      kind = std::array<int, 20>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21}[static_cast<std::size_t>(pick<int>(0, 20))];
+    else if (ctx_.opts.every_op) kind = pick<int>(0, 22);
     switch (kind) {
       case 0:
       case 1: made = binary(a, ts); break;
@@ -291,6 +291,7 @@ class FuncBuilder {
       case 18: made = rms_norm(out, a); break;
       case 19: made = one_in(2) ? matmul(out, a, ts) : softmax(a); break;
       case 20: made = block_scaled(out, a); break;
+      case 21: made = quant(out, a); break;
       case 8:
         if (ctx_.opts.loops && depth < (ctx_.opts.nested_loops ? 2 : 1)) {
           loop(out, depth);
@@ -417,6 +418,36 @@ class FuncBuilder {
     TType r = x;
     r.dtype = "f32";
     return std::make_pair(fmt::format("cast({}, dtype=f32)", b.name), Value{"", false, {r}});
+  }
+
+  // quant(a, group=g) of a float (or integer) tensor whose static last extent g divides, bound
+  // out of scope with its codes (no other op is generated for fp8 values): the value is the
+  // scales, or the codes cast to f32.
+  std::optional<std::pair<std::string, Value>> quant(std::vector<HirBinding>& out, const Value& a) {
+    const TType& x = a.tensor();
+    if (x.dtype == "bool" || x.shape.empty() || x.umat || !x.shape.back().dim.empty() || x.shape.back().value < 1) return std::nullopt;
+    if (ctx_.opts.lowerable_only && !static_shape(x)) return std::nullopt;  // lower/ views a static shape's groups
+    const std::int64_t last = x.shape.back().value;
+    std::vector<std::int64_t> groups;
+    for (std::int64_t g = 1; g <= last; ++g)
+      if (last % g == 0) groups.push_back(g);
+    const std::int64_t group = element(groups);
+    HirBinding q;
+    q.name = new_name(true).second;
+    q.value = fmt::format("quant({}, group={})", a.spelled, group);
+    out.push_back(q);
+    HirBinding item;
+    const bool scales = one_in(2);
+    item.name = new_name(true).second;
+    item.value = fmt::format("tuple_get_item({}, index={})", q.name, scales ? 1 : 0);
+    out.push_back(item);
+    TType r = x;
+    r.dtype = "f32";
+    if (scales) {
+      r.shape.back() = Extent{last / group, ""};
+      return std::make_pair(fmt::format("neg({})", item.name), Value{"", false, {r}});
+    }
+    return std::make_pair(fmt::format("cast({}, dtype=f32)", item.name), Value{"", false, {r}});
   }
 
   // where(c, a, b): c a comparison of a with a literal (bound first), b a broadcastable value
