@@ -191,10 +191,24 @@ std::int64_t product_count(const MatmulExtents& e) {
   return products;
 }
 
-// The matmuls the rule lowers: static shapes, no block-scaled operand.
+// The extents of a leading symbolic axis of a and the result replaced by 1: static when only
+// the rows of a grid part (its DimVar batch) are symbolic.
+std::optional<MatmulExtents> matmul_extents_past_rows(const Call& c) {
+  auto past_first = [](std::vector<ShapeDim> shape) {
+    if (!shape.empty()) shape[0] = ShapeDim(1);
+    return static_extents(shape);
+  };
+  std::optional<std::vector<std::int64_t>> a = past_first(tensor_type_of(*c.args[0])->shape),
+                                           b = static_extents(tensor_type_of(*c.args[1])->shape),
+                                           r = past_first(tensor_type_of(c)->shape);
+  if (!a || !b || !r) return std::nullopt;
+  return MatmulExtents{std::move(*a), std::move(*b), std::move(*r)};
+}
+
+// The matmuls the rule lowers: static shapes (a symbolic first axis of a only as a grid's rows,
+// rewrite_matmul), no block-scaled operand.
 Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
-  const std::optional<MatmulExtents> e = matmul_extents(c);
-  if (!e) return lc.refusal(c, "matmul", "the matmul views its operands, whose shapes must be static");
+  if (!matmul_extents_past_rows(c)) return lc.refusal(c, "matmul", "the matmul views its operands, whose shapes must be static");
   if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
     return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
   return true;
@@ -303,7 +317,13 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
 Result<Expr> rewrite_matmul(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const TensorType& type = *tensor_type_of(in.call);
-  const MatmulExtents e = *matmul_extents(in.call);  // static: match_matmul
+  // Inside a grid part a's rows are the part's (a DimVar batch is the grid-stride loop's): the
+  // streaming rule reads only K and N.
+  if (in.strategy.part != nullptr && in.strategy.part->is_row(tensor_type_of(*in.call.args[0])->shape))
+    return stream_matmul(in, *matmul_extents_past_rows(in.call));
+  const std::optional<MatmulExtents> extents = matmul_extents(in.call);
+  if (!extents) return lc.refusal(in.call, "matmul", "the matmul views its operands, whose shapes must be static outside a grid's rows");
+  const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
     return stream_matmul(in, e);
   if (product_count(e) > kMaxMatmulProducts)

@@ -176,6 +176,41 @@ Result<Expr> shared_copy(LoweringContext& lc, const Sharding& plan, const Expr& 
   return *buf;
 }
 
+// `whole` (a buffer every thread may read after the barrier) copied into each CTA's shared
+// memory: the first thread of every CTA (every position along the mesh's `cta` axes, position 0
+// along the others) copies it, then the barrier. Each CTA's shared memory is its own, so every
+// CTA holds the whole value.
+Result<Expr> per_cta_copy(LoweringContext& lc, const Sharding& plan, const Expr& whole, std::string_view name) {
+  const TensorType& type = *tensor_type_of(*whole);
+  Result<Expr> buf = lc.alloc_buffer(type.shape, type.dtype, std::nullopt, StorageKind::Smem, name);
+  TF_TRY(buf);
+  std::vector<SliceKey> key;
+  bool all = true;
+  for (const Topology& t : plan.mesh.topologies()) {
+    const bool cta = t.name() == kCtaTopology;
+    key.push_back(cta ? SliceKey::all() : SliceKey::range(0, 1));
+    all = all && cta;
+  }
+  if (all) {
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {whole, *buf});
+    TF_TRY(copied);
+  } else {
+    Result<Mesh> leads = slice(plan.mesh, key);
+    TF_CHECK(leads.ok(), "a mesh's first thread of every CTA is a slice of it");
+    lc.open_body();
+    Result<bool> copied = lc.emit(tir::TirOp::Copy, {whole, *buf});
+    TF_TRY(copied);
+    Result<tir::SequentialRef> body = lc.close_body();
+    TF_TRY(body);
+    Result<tir::MeshScopeRef> scope = tir::MeshScope::make(*leads, tir::mesh_binding(lc.scope_name("cta_leads")), *body);
+    TF_TRY(scope);
+    lc.append(*scope);
+  }
+  Result<bool> synced = barrier(lc, plan);
+  TF_TRY(synced);
+  return *buf;
+}
+
 std::string hint_of(const Expr& v, std::string_view suffix) {
   const auto* var = v->as<Var>();
   return fmt::format("{}{}", var != nullptr ? var->name : "t", suffix);
@@ -278,8 +313,11 @@ Result<Expr> rewrite_reshard(const RuleInput& in) {
   const StorageKind storage = type.storage.value_or(StorageKind::Rmem);
   const std::string name = in.name();
   if (storage == StorageKind::Gmem || storage == StorageKind::Smem) {  // a shared buffer
-    if (storage == StorageKind::Smem && plan.spans_ctas())
-      return lc.refusal(c, "reshard", "its mesh spans CTAs, and each CTA's shared memory would hold only its own part");
+    if (storage == StorageKind::Smem && plan.spans_ctas()) {  // through gmem, then into each CTA's own
+      Result<Expr> whole = gathered(lc, plan, held);
+      TF_TRY(whole);
+      return per_cta_copy(lc, plan, *whole, name);
+    }
     const TensorType& from = *tensor_type_of(*held);
     if (!is_distributed(held) && from.storage.value_or(StorageKind::Gmem) == storage) return held;
     // The buffer holds the whole value, whatever the result's distribution.
