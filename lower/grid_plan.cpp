@@ -272,8 +272,8 @@ class RowWalk {
 
   // A tuple-valued call: shared when its operands are; a quant of a row value whose groups lie
   // past the leading axes is a row value (its fields, the codes and the scales, are row values
-  // of their own, each a thread's rows' groups); nothing else is. Its fields are decided by
-  // their TupleGetItems.
+  // of their own, each a thread's rows' groups), and so is a rope over (B,) or (1, S) (design
+  // note); nothing else is. Its fields are decided by their TupleGetItems.
   std::optional<bool> decide_tuple(const ExprNode& e, const TupleType& tt) {
     const Call* c = e.as<Call>();
     if (c == nullptr) return refuse("a value is not a tensor (a tuple)");
@@ -297,7 +297,8 @@ class RowWalk {
     }
     for (const IRType& field : tt.fields) {
       const auto* t = field->as<TensorType>();
-      if (t == nullptr || !starts_with(t->shape, rows_) || !record(t->shape)) return refuse("a quant's results are not row values");
+      if (t == nullptr || !starts_with(t->shape, rows_) || !record(t->shape))
+        return refuse(fmt::format("{}'s results are not row values of static trailing extents", c->op.name()));
     }
     return true;
   }
