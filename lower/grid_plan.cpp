@@ -48,7 +48,7 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Other };
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Reshape, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 // Why a block-scaled value has no row-wise rule at `rows` leading axes, or nullopt: a parameter,
@@ -92,6 +92,7 @@ Kind kind_of(Op op) {
     if (*t == hir::TensorOp::Cast || *t == hir::TensorOp::FullLike || *t == hir::TensorOp::Zeros) return Kind::Elementwise;
     if (*t == hir::TensorOp::Reduce) return Kind::Reduce;
     if (*t == hir::TensorOp::Quant) return Kind::Quant;  // a tuple value (decide_tuple)
+    if (*t == hir::TensorOp::Reshape) return Kind::Reshape;
   }
   return Kind::Other;
 }
@@ -327,6 +328,8 @@ class RowWalk {
                normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) == static_cast<std::int64_t>(rank(0)) - 1;
       case Kind::MatMul:  // the rows of the output are a's (every axis but N leading); b shared, 2-D
         return m + 1 == t.shape.size() && is_row(0) && !is_row(1) && rank(0) == t.shape.size() && rank(1) == 2;
+      case Kind::Reshape:  // a row value to a row value: each row's elements in row-major order stay its own
+        return is_row(0) && t.shape.size() >= m;
       case Kind::Quant:  // tuple-valued: decide_tuple
       case Kind::RoPE:
       case Kind::Other:

@@ -11,8 +11,10 @@
 //     clamp, full_like, zeros (elementwise: its row operands have its rank, its shared operands
 //     at most rank(X)), reduce over axes past L, softmax over an axis past L, rms_norm of a row
 //     value with a shared weight, layer_norm over the last axis (past L) of a row value with
-//     shared weight and bias, or matmul of a row value a whose axes but K are L by a shared
-//     2-D b (the streaming matmul over each thread's rows, composite_rules.cpp);
+//     shared weight and bias, matmul of a row value a whose axes but K are L by a shared
+//     2-D b (the streaming matmul over each thread's rows, composite_rules.cpp), or reshape of
+//     a row value to another shape L ++ X' (a row's elements keep their row-major order: a copy
+//     of the thread's part);
 //   - every output is a row value.
 // m is the largest that works, from the outputs' smallest rank down to 1, so an elementwise
 // function spreads its elements (X = ()) and a row reduction its rows. Then each thread owns k

@@ -320,22 +320,61 @@ Result<Expr> rewrite_transpose(const RuleInput& in) {
   return view_of(in, in.operands[0], *layout);
 }
 
-// reshape of static shapes. A symbolic operand's count is checked at run time in HIR (an eval
-// error when it differs); a view would read past its end instead.
+// The shape past its first axis is static.
+bool static_past_first(const std::vector<ShapeDim>& shape) {
+  return shape.empty() || static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())).has_value();
+}
+
+// reshape of static shapes, or of a row value inside a grid part (a DimVar batch: rewrite_reshape).
+// A symbolic operand's count is checked at run time in HIR (an eval error when it differs); a
+// view would read past its end instead.
 Result<bool> match_reshape(const LoweringContext& lc, const Call& c) {
-  if (!static_row_major_strides(tensor_type_of(c)->shape))
+  if (!static_past_first(tensor_type_of(c)->shape))
     return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
-  if (!static_row_major_strides(tensor_type_of(*c.args[0])->shape))
+  if (!static_past_first(tensor_type_of(*c.args[0])->shape))
     return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
   return true;
 }
 
 // reshape(x, new_shape): the view Layout(new_shape, its row-major strides) of x: element c of
-// the view is x's logical element of the same row-major index (views are logical).
+// the view is x's logical element of the same row-major index (views are logical). Inside a grid
+// part, a row value to a row value: each row keeps its elements in row-major order, so the
+// thread's part of the result is its part of x: a register tensor held as the part holds the
+// result, and one copy between flat views of the two parts (a view of a distributed tensor is of
+// the thread's part; a parameter's rows, a view of gmem, are copied into registers first, as the
+// emitter flattens only a thread's contiguous part).
 Result<Expr> rewrite_reshape(const RuleInput& in) {
-  const std::vector<ShapeDim>& shape = tensor_type_of(in.call)->shape;
-  const std::vector<std::int64_t> strides = *static_row_major_strides(shape);  // static: match_reshape
-  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(strides));
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<ShapeDim>& shape = type.shape;
+  if (const GridPart* part = in.strategy.part; part != nullptr && part->is_row(shape)) {
+    std::int64_t count = 1;
+    for (const ShapeDim& d : part->own_leading()) count *= d.value();
+    for (std::size_t k = part->rows.size(); k < shape.size(); ++k) count *= shape[k].value();
+    Expr src = in.operands[0];
+    if (tensor_type_of(*src)->storage != StorageKind::Rmem) {  // a parameter's view: its rows into registers first
+      const TensorType& x = *tensor_type_of(*in.call.args[0]);
+      Result<Expr> rows = alloc_value(in.lc, in.strategy, x, x.dtype, in.name() + "_rows");
+      TF_TRY(rows);
+      Result<bool> read = in.lc.emit(tir::TirOp::Copy, {src, *rows});
+      TF_TRY(read);
+      src = *rows;
+    }
+    Result<Expr> out = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+    TF_TRY(out);
+    Result<Layout> flat = Layout::make(tuple_of_ints({count}), tuple_of_ints({1}));
+    TF_TRY(flat);
+    Result<Expr> from = view_of(in, src, *flat, "_from");
+    TF_TRY(from);
+    Result<Expr> to = view_of(in, *out, *flat, "_to");
+    TF_TRY(to);
+    Result<bool> copied = in.lc.emit(tir::TirOp::Copy, {*from, *to});
+    TF_TRY(copied);
+    return *out;
+  }
+  const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
+  if (!strides || !static_row_major_strides(tensor_type_of(*in.call.args[0])->shape))
+    return in.lc.refusal(in.call, "reshape", "views need static shapes outside a grid's rows, and a shape is symbolic");
+  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(*strides));
   TF_TRY(layout);
   return view_of(in, in.operands[0], *layout);
 }

@@ -161,6 +161,28 @@ func batch(q: Tensor[(64, 512, 8, 64), bf16], k: Tensor[(64, 512, 2, 64), bf16],
   EXPECT_EQ(s[1].choice.geometry(), "1 CTA x 64 threads, 1 row each");
 }
 
+// A reshape that keeps each row's elements (heads split from a token's row) is row-wise, over a
+// DimVar batch too; one that moves elements between rows is not.
+TEST(Strategy, AReshapeOfEachRowSpreadsItsRows) {
+  const std::vector<FunctionStrategy> s = strategies(R"(tfir 1
+dim T = DimVar("T", 1, 4097)
+func split(x: Tensor[(T, 256), f32]) -> Tensor[(T, 4, 64), f32] {
+    h = reshape(x, new_shape=(T, 4, 64))
+    r = relu(h)
+    return r
+}
+func across(x: Tensor[(64, 8), f32]) -> Tensor[(32, 16), f32] {
+    h = reshape(x, new_shape=(32, 16))
+    r = relu(h)
+    return r
+}
+)");
+  ASSERT_EQ(s.size(), 2u);
+  ASSERT_EQ(s[0].choice.strategy, Strategy::Grid);
+  EXPECT_TRUE(s[0].choice.grid->strided);
+  EXPECT_EQ(s[1].choice.strategy, Strategy::Serial);  // no leading axes of x are the result's
+}
+
 // A layer norm of 8,192-wide rows: at 8 rows a thread its kernel would hold about 1.2 MB (more
 // than the 512 KiB of local memory a CUDA thread has); the budget (kGridThreadBytes) gives each
 // thread one row, over 16 CTAs, and --explain says so. Narrow rows keep 8 a thread.
