@@ -326,9 +326,16 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
   const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
     return stream_matmul(in, e);
-  if (product_count(e) > kMaxMatmulProducts)
-    return lc.refusal(in.call, "matmul", fmt::format("under the sharded strategy the matmul materializes its {} products, "
-                                                     "more than {}", product_count(e), kMaxMatmulProducts));
+  if (product_count(e) > kMaxMatmulProducts) {
+    // Under the sharded strategy a result without a distribution is streamed whole by every
+    // thread from the gathered operands, as under the serial rule; a distributed one (a Partial
+    // result's split-K products) is materialized, which this many products would not fit.
+    if (result_distribution(in.strategy, type) != nullptr)
+      return lc.refusal(in.call, "matmul", fmt::format("under the sharded strategy a distributed result materializes its {} "
+                                                       "products, more than {}", product_count(e), kMaxMatmulProducts));
+    const StrategyContext serial = StrategyContext::serial();
+    return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e);
+  }
   const std::vector<std::int64_t>& sa = e.a;
   const std::vector<std::int64_t>& sb = e.b;
   const std::int64_t k = sa.back(), n = sb.back();

@@ -378,9 +378,6 @@ class FuncBuilder {
       rhs = p.spelled;
       n = p.tensor().shape[1];
     }
-    // The sharded rule materializes a matmul's products, at most 2^16 of them
-    // (lower/lowering_limits.h, kMaxMatmulProducts); past that it refuses, by design.
-    if (ctx_.opts.sharded && x.shape[0].value * n.value * x.shape[1].value > (std::int64_t{1} << 16)) return std::nullopt;
     return std::make_pair(fmt::format("matmul({}, {})", a.spelled, rhs), Value{"", false, {TType{{x.shape[0], n}, x.dtype, false}}});
   }
 
