@@ -208,9 +208,9 @@ std::optional<MatmulExtents> matmul_extents_past_rows(const Call& c) {
 // The matmuls the rule lowers: static shapes (a symbolic first axis of a only as a grid's rows,
 // rewrite_matmul), no block-scaled operand.
 Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
-  if (!matmul_extents_past_rows(c)) return lc.refusal(c, "matmul", "the matmul views its operands, whose shapes must be static");
+  if (!matmul_extents_past_rows(c)) return lc.refusal(c, c.op.surface(), "the matmul views its operands, whose shapes must be static");
   if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
-    return lc.refusal(c, "matmul", "block-scaled operands have no lowering rule yet");
+    return lc.refusal(c, c.op.surface(), "block-scaled operands have no lowering rule yet");
   return true;
 }
 
@@ -270,13 +270,7 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
   // of extent 1 is coordinate 0, not a loop.
   std::vector<ShapeDim> axes = part != nullptr ? part->own_leading() : type.shape;
   if (part != nullptr) axes.push_back(ShapeDim(n));
-  std::vector<ShapeDim> loops;
-  for (const ShapeDim& d : axes)
-    if (!(d.is_static() && d.value() == 1)) loops.push_back(d);
-  Result<bool> nest = element_loops(lc, loops, [&](const std::vector<Expr>& indices) -> Result<bool> {
-    std::vector<Expr> at;
-    std::size_t next = 0;
-    for (const ShapeDim& d : axes) at.push_back(d.is_static() && d.value() == 1 ? *zero : indices[next++]);
+  Result<bool> nest = element_loops_past_ones(lc, axes, [&](const std::vector<Expr>& at) -> Result<bool> {
     const Expr& j = at.back();
     std::vector<Expr> a_at, c_at;
     if (part != nullptr) {  // a held as (leading..., K), c as (leading..., N): coordinates in the thread's part
@@ -322,7 +316,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
   if (in.strategy.part != nullptr && in.strategy.part->is_row(tensor_type_of(*in.call.args[0])->shape))
     return stream_matmul(in, *matmul_extents_past_rows(in.call));
   const std::optional<MatmulExtents> extents = matmul_extents(in.call);
-  if (!extents) return lc.refusal(in.call, "matmul", "the matmul views its operands, whose shapes must be static outside a grid's rows");
+  if (!extents) return lc.refusal(in.call, in.call.op.surface(), "the matmul views its operands, whose shapes must be static outside a grid's rows");
   const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
     return stream_matmul(in, e);
@@ -331,7 +325,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
     // thread from the gathered operands, as under the serial rule; a distributed one (a Partial
     // result's split-K products) is materialized, which this many products would not fit.
     if (result_distribution(in.strategy, type) != nullptr)
-      return lc.refusal(in.call, "matmul", fmt::format("under the sharded strategy a distributed result materializes its {} "
+      return lc.refusal(in.call, in.call.op.surface(), fmt::format("under the sharded strategy a distributed result materializes its {} "
                                                        "products, more than {}", product_count(e), kMaxMatmulProducts));
     const StrategyContext serial = StrategyContext::serial();
     return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e);
@@ -399,7 +393,7 @@ Result<Expr> f32_scalar(LoweringContext& lc, double v, std::string_view hint) {
 Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
   const std::vector<ShapeDim>& shape = tensor_type_of(*c.args[0])->shape;
   if (!static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())))
-    return lc.refusal(c, "quant", "its groups are views of x, whose extents past the first must be static");
+    return lc.refusal(c, c.op.surface(), "its groups are views of x, whose extents past the first must be static");
   return true;
 }
 
@@ -425,7 +419,7 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
     held_dims.insert(held_dims.end(), x_type.shape.begin() + static_cast<std::ptrdiff_t>(part->rows.size()), x_type.shape.end());
   }
   const std::optional<std::vector<std::int64_t>> extents = static_extents(held_dims);
-  if (!extents) return in.lc.refusal(in.call, "quant", "its groups are views of x, whose shape must be static outside a grid's rows");
+  if (!extents) return in.lc.refusal(in.call, in.call.op.surface(), "its groups are views of x, whose shape must be static outside a grid's rows");
   std::vector<std::int64_t> held(extents->begin(), extents->end() - 1);
   const std::int64_t last = extents->back();
   std::vector<std::int64_t> grouped = held;

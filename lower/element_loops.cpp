@@ -75,6 +75,22 @@ Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& sha
   return nest(lc, shape, 0, at, body);
 }
 
+Result<bool> element_loops_past_ones(LoweringContext& lc, const std::vector<ShapeDim>& shape,
+                                     const std::function<Result<bool>(const std::vector<Expr>& at)>& body) {
+  auto one = [](const ShapeDim& d) { return d.is_static() && d.value() == 1; };
+  Result<Expr> zero = index_constant(0);
+  TF_TRY(zero);
+  std::vector<ShapeDim> loops;
+  for (const ShapeDim& d : shape)
+    if (!one(d)) loops.push_back(d);
+  return element_loops(lc, loops, [&](const std::vector<Expr>& indices) -> Result<bool> {
+    std::vector<Expr> at;
+    std::size_t next = 0;
+    for (const ShapeDim& d : shape) at.push_back(one(d) ? *zero : indices[next++]);
+    return body(at);
+  });
+}
+
 Result<Expr> element_at(LoweringContext& lc, const Expr& x, std::vector<Expr> at, std::string_view hint) {
   Result<Layout> scalar = Layout::make(IntTuple::tuple({}), IntTuple::tuple({}));
   TF_TRY(scalar);

@@ -29,6 +29,11 @@ namespace tf::lower {
 Result<bool> element_loops(LoweringContext& lc, const std::vector<ShapeDim>& shape,
                            const std::function<Result<bool>(const std::vector<Expr>& at)>& body);
 
+/// element_loops over `shape` with each static extent-1 axis coordinate 0 (a literal) instead of a
+/// loop of one iteration; `at` holds a coordinate for every axis of `shape`.
+Result<bool> element_loops_past_ones(LoweringContext& lc, const std::vector<ShapeDim>& shape,
+                                     const std::function<Result<bool>(const std::vector<Expr>& at)>& body);
+
 /// `for NAME in range(0, stop, step) { body(NAME) }` appended: NAME a fresh i64 induction
 /// variable named after `name`, `stop` static or a DimVar.
 Result<bool> counted_loop(LoweringContext& lc, const ShapeDim& stop, std::int64_t step, std::string_view name,

@@ -25,33 +25,25 @@ struct Scalars {
   Expr x, partner, c, s, a, r;  // rank-0 f32 registers
 };
 
-// The rows of q and k as loops (an extent-1 axis of a part is coordinate 0, not a loop): (B, S)
-// whole; inside a grid part over (B,) the thread's own rows and S; over (1, S) its own rows. And
-// how pos_ids is indexed at a row's coordinates: by s (the last), or over (1, S) by the row's own
+// The rows of q and k as loops (an extent-1 axis is coordinate 0, not a loop): (B, S) whole;
+// inside a grid part over (B,) the thread's own rows and S; over (1, S) its own rows. And how
+// pos_ids is indexed at a row's coordinates: by s (the last), or over (1, S) by the row's own
 // coordinates (pos_ids held as the part's rows).
 struct Rows {
   std::vector<ShapeDim> extents;
-  bool part = false;
   bool positions_are_rows = false;
 
   std::vector<Expr> pos_at(const std::vector<Expr>& row) const { return positions_are_rows ? row : std::vector<Expr>{row.back()}; }
 };
 
-// Loops over `rows` ++ `inner`, each extent-1 row axis coordinate 0; body(row coordinates, inner
-// coordinates).
+// Loops over `rows` ++ `inner`; body(row coordinates, inner coordinates).
 Result<bool> row_loops(LoweringContext& lc, const Rows& rows, const std::vector<ShapeDim>& inner,
                        const std::function<Result<bool>(const std::vector<Expr>&, const std::vector<Expr>&)>& body) {
-  Result<Expr> zero = index_constant(0);
-  TF_TRY(zero);
-  std::vector<ShapeDim> loops;
-  for (const ShapeDim& d : rows.extents)
-    if (!(rows.part && d.is_static() && d.value() == 1)) loops.push_back(d);
-  loops.insert(loops.end(), inner.begin(), inner.end());
-  return element_loops(lc, loops, [&](const std::vector<Expr>& at) -> Result<bool> {
-    std::vector<Expr> row;
-    std::size_t next = 0;
-    for (const ShapeDim& d : rows.extents) row.push_back(rows.part && d.is_static() && d.value() == 1 ? *zero : at[next++]);
-    return body(row, std::vector<Expr>(at.begin() + static_cast<std::ptrdiff_t>(next), at.end()));
+  std::vector<ShapeDim> box = rows.extents;
+  box.insert(box.end(), inner.begin(), inner.end());
+  const auto split = static_cast<std::ptrdiff_t>(rows.extents.size());
+  return element_loops_past_ones(lc, box, [&](const std::vector<Expr>& at) -> Result<bool> {
+    return body(std::vector<Expr>(at.begin(), at.begin() + split), std::vector<Expr>(at.begin() + split, at.end()));
   });
 }
 
@@ -129,7 +121,7 @@ Result<Expr> rule_rope(const RuleInput& in) {
   Rows rows{{q.shape[0], q.shape[1]}};
   std::vector<ShapeDim> positions{pos.shape[0]};
   if (const GridPart* part = in.strategy.part) {
-    rows = Rows{part->own_leading(), true, part->rows.size() == 2};
+    rows = Rows{part->own_leading(), part->rows.size() == 2};
     if (rows.positions_are_rows) positions = rows.extents;  // pos_ids held as the part's rows
     else rows.extents.push_back(q.shape[1]);
   }

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <limits>
+#include <tuple>
 
 #include "ir/core/kind_attrs.h"
 #include "ir/tir/terminators.h"
@@ -158,20 +159,17 @@ Result<Expr> rule_topk(const RuleInput& in) {
   TF_TRY(minus_one);
   Result<bool> negated = unary_into(in.lc, UnaryKind::Neg, *minus_one, *minus_one);
   TF_TRY(negated);
-  Result<Expr> prev = scalar_register(in.lc, DType::i64(), h + "_prev");
-  TF_TRY(prev);
-  Result<Expr> best = scalar_register(in.lc, DType::i64(), h + "_best");
-  TF_TRY(best);
-  Result<Expr> after_prev = scalar_register(in.lc, DType::boolean(), h + "_after");
-  TF_TRY(after_prev);
-  Result<Expr> beats_best = scalar_register(in.lc, DType::boolean(), h + "_beats");
-  TF_TRY(beats_best);
-  Result<Expr> scratch = scalar_register(in.lc, DType::boolean(), h + "_s");
-  TF_TRY(scratch);
-  Result<Expr> scratch2 = scalar_register(in.lc, DType::boolean(), h + "_s2");
-  TF_TRY(scratch2);
-  Result<Expr> present = scalar_register(in.lc, DType::boolean(), h + "_present");
-  TF_TRY(present);
+  // The rank-0 registers of the selection: the last placed index and the best so far (i64), and
+  // the comparisons' flags (bool).
+  Expr prev, best, after_prev, beats_best, scratch, scratch2, present;
+  for (auto [reg, dtype, suffix] : {std::tuple{&prev, DType::i64(), "_prev"}, {&best, DType::i64(), "_best"},
+                                    {&after_prev, DType::boolean(), "_after"}, {&beats_best, DType::boolean(), "_beats"},
+                                    {&scratch, DType::boolean(), "_s"}, {&scratch2, DType::boolean(), "_s2"},
+                                    {&present, DType::boolean(), "_present"}}) {
+    Result<Expr> r = scalar_register(in.lc, dtype, h + suffix);
+    TF_TRY(r);
+    *reg = *r;
+  }
   std::vector<ShapeDim> lines = x.shape;
   lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(a));
   auto at_axis = [a](const std::vector<Expr>& at, const Expr& c) {
@@ -183,21 +181,21 @@ Result<Expr> rule_topk(const RuleInput& in) {
   auto precedes = [&](const Expr& xa, const Expr& ia, const Expr& xb, const Expr& ib, const Expr& out) -> Result<bool> {
     Result<bool> ab = greater_than(in.lc, x.dtype, largest ? xa : xb, largest ? xb : xa, out, h + "_ab");
     TF_TRY(ab);
-    Result<bool> ba = greater_than(in.lc, x.dtype, largest ? xb : xa, largest ? xa : xb, *scratch, h + "_ba");
+    Result<bool> ba = greater_than(in.lc, x.dtype, largest ? xb : xa, largest ? xa : xb, scratch, h + "_ba");
     TF_TRY(ba);
-    Result<bool> neither = unary_into(in.lc, UnaryKind::Not, *scratch, *scratch);
+    Result<bool> neither = unary_into(in.lc, UnaryKind::Not, scratch, scratch);
     TF_TRY(neither);
-    Result<bool> earlier = binary_into(in.lc, BinaryKind::Lt, ia, ib, *scratch2);
+    Result<bool> earlier = binary_into(in.lc, BinaryKind::Lt, ia, ib, scratch2);
     TF_TRY(earlier);
-    Result<bool> tie = binary_into(in.lc, BinaryKind::And, *scratch, *scratch2, *scratch);
+    Result<bool> tie = binary_into(in.lc, BinaryKind::And, scratch, scratch2, scratch);
     TF_TRY(tie);
-    return binary_into(in.lc, BinaryKind::Or, out, *scratch, out);
+    return binary_into(in.lc, BinaryKind::Or, out, scratch, out);
   };
   Result<bool> loops = element_loops(in.lc, lines, [&](const std::vector<Expr>& at) -> Result<bool> {
-    Result<bool> start = in.lc.emit(tir::TirOp::Copy, {*minus_one, *prev});
+    Result<bool> start = in.lc.emit(tir::TirOp::Copy, {*minus_one, prev});
     TF_TRY(start);
     return element_loops(in.lc, {count}, [&](const std::vector<Expr>& place) -> Result<bool> {
-      Result<bool> reset = in.lc.emit(tir::TirOp::Copy, {*minus_one, *best});
+      Result<bool> reset = in.lc.emit(tir::TirOp::Copy, {*minus_one, best});
       TF_TRY(reset);
       Result<bool> walk = element_loops(in.lc, {n}, [&](const std::vector<Expr>& m) -> Result<bool> {
         Result<Expr> mine = index_register(in.lc, m[0], h + "_at");
@@ -208,9 +206,9 @@ Result<Expr> rule_topk(const RuleInput& in) {
         auto none_or = [&](const Expr& index, const Expr& out, const std::function<Result<bool>(const Expr&)>& compare) -> Result<bool> {
           Result<bool> unset = binary_into(in.lc, BinaryKind::Lt, index, *none, out);
           TF_TRY(unset);
-          Result<bool> set = binary_into(in.lc, BinaryKind::Ge, index, *none, *present);
+          Result<bool> set = binary_into(in.lc, BinaryKind::Ge, index, *none, present);
           TF_TRY(set);
-          return when(in.lc, *present, [&]() -> Result<bool> {
+          return when(in.lc, present, [&]() -> Result<bool> {
             Result<Expr> held = element_at(in.lc, in.operands[0], at_axis(at, index), h + "_xh");
             TF_TRY(held);
             return compare(*held);
@@ -218,16 +216,16 @@ Result<Expr> rule_topk(const RuleInput& in) {
         };
         // after_prev: no element is placed yet, or the last placed one precedes m; beats_best: no
         // candidate yet, or m precedes it.
-        Result<bool> after = none_or(*prev, *after_prev, [&](const Expr& xp) { return precedes(xp, *prev, *xm, *mine, *after_prev); });
+        Result<bool> after = none_or(prev, after_prev, [&](const Expr& xp) { return precedes(xp, prev, *xm, *mine, after_prev); });
         TF_TRY(after);
-        Result<bool> beats = none_or(*best, *beats_best, [&](const Expr& xb) { return precedes(*xm, *mine, xb, *best, *beats_best); });
+        Result<bool> beats = none_or(best, beats_best, [&](const Expr& xb) { return precedes(*xm, *mine, xb, best, beats_best); });
         TF_TRY(beats);
-        Result<bool> both = binary_into(in.lc, BinaryKind::And, *after_prev, *beats_best, *after_prev);
+        Result<bool> both = binary_into(in.lc, BinaryKind::And, after_prev, beats_best, after_prev);
         TF_TRY(both);
-        return when(in.lc, *after_prev, [&] { return in.lc.emit(tir::TirOp::Copy, {*mine, *best}); });
+        return when(in.lc, after_prev, [&] { return in.lc.emit(tir::TirOp::Copy, {*mine, best}); });
       });
       TF_TRY(walk);
-      Result<Expr> chosen = element_at(in.lc, in.operands[0], at_axis(at, *best), h + "_x");
+      Result<Expr> chosen = element_at(in.lc, in.operands[0], at_axis(at, best), h + "_x");
       TF_TRY(chosen);
       Result<Expr> v = element_at(in.lc, *values, at_axis(at, place[0]), h + "_rv");
       TF_TRY(v);
@@ -235,9 +233,9 @@ Result<Expr> rule_topk(const RuleInput& in) {
       TF_TRY(moved);
       Result<Expr> j = element_at(in.lc, *indices, at_axis(at, place[0]), h + "_ri");
       TF_TRY(j);
-      Result<bool> indexed = in.lc.emit(tir::TirOp::Copy, {*best, *j});
+      Result<bool> indexed = in.lc.emit(tir::TirOp::Copy, {best, *j});
       TF_TRY(indexed);
-      return in.lc.emit(tir::TirOp::Copy, {*best, *prev});
+      return in.lc.emit(tir::TirOp::Copy, {best, prev});
     });
   });
   TF_TRY(loops);

@@ -330,9 +330,9 @@ bool static_past_first(const std::vector<ShapeDim>& shape) {
 // view would read past its end instead.
 Result<bool> match_reshape(const LoweringContext& lc, const Call& c) {
   if (!static_past_first(tensor_type_of(c)->shape))
-    return lc.refusal(c, "reshape", "views need static shapes, and the new shape is symbolic");
+    return lc.refusal(c, c.op.surface(), "views need static shapes, and the new shape is symbolic");
   if (!static_past_first(tensor_type_of(*c.args[0])->shape))
-    return lc.refusal(c, "reshape", "views need static shapes, and the operand's is symbolic");
+    return lc.refusal(c, c.op.surface(), "views need static shapes, and the operand's is symbolic");
   return true;
 }
 
@@ -373,7 +373,7 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
   }
   const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
   if (!strides || !static_row_major_strides(tensor_type_of(*in.call.args[0])->shape))
-    return in.lc.refusal(in.call, "reshape", "views need static shapes outside a grid's rows, and a shape is symbolic");
+    return in.lc.refusal(in.call, in.call.op.surface(), "views need static shapes outside a grid's rows, and a shape is symbolic");
   Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(*strides));
   TF_TRY(layout);
   return view_of(in, in.operands[0], *layout);
