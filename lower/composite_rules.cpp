@@ -413,11 +413,7 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   const DType target = std::get<DType>(in.call.attr("target_dtype"));
   const DType f32 = DType::f32();
   // The extents one thread holds: its own rows and the rest of x's inside a grid part, else x's.
-  std::vector<ShapeDim> held_dims = x_type.shape;
-  if (const GridPart* part = in.strategy.part; part != nullptr && part->is_row(x_type.shape)) {
-    held_dims = part->own_leading();
-    held_dims.insert(held_dims.end(), x_type.shape.begin() + static_cast<std::ptrdiff_t>(part->rows.size()), x_type.shape.end());
-  }
+  const std::vector<ShapeDim> held_dims = in.strategy.own_shape(x_type.shape);
   const std::optional<std::vector<std::int64_t>> extents = static_extents(held_dims);
   if (!extents) return in.lc.refusal(in.call, in.call.op.surface(), "its groups are views of x, whose shape must be static outside a grid's rows");
   std::vector<std::int64_t> held(extents->begin(), extents->end() - 1);

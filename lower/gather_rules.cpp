@@ -42,28 +42,42 @@ Result<bool> keeps_blocks(const RuleInput& in, const MoveUnit& unit, std::size_t
 // error for an entry outside [0, extent) becomes an abort, never an out-of-bounds view), then a
 // loop over the result whose element c is x's element at c with coordinate a replaced by the
 // index entry c_a: a rank-0 view of x whose start coordinate on axis a is the index element
-// itself (a rank-0 integer tensor). Copies move codes, so every dtype moves bit for bit.
+// itself (a rank-0 integer tensor). Copies move codes, so every dtype moves bit for bit. Inside a
+// grid part the loops run over the thread's own rows (grid_plan.h): of x along an axis past them,
+// or, when the index is the row value (an embedding lookup: x shared, a = 0), over the rows whose
+// entries the thread holds, each row of x at its entry.
 Result<Expr> rule_index_select(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
   const TensorType& x = *tensor_type_of(*in.call.args[0]);
+  const std::vector<ShapeDim>& index_shape = tensor_type_of(*in.call.args[1])->shape;
   const std::size_t a = axis_of(in.attr<std::int64_t>("dim"), x.shape.size());
-  const ShapeDim& length = tensor_type_of(*in.call.args[1])->shape[0];
+  const StrategyContext& s = in.strategy;
+  const bool rows_indexed = s.part != nullptr && s.part->is_row_value(*in.call.args[1]);
+  const std::size_t lead = rows_indexed ? s.part->own_leading().size() : 0;  // the index's axes in a thread's part
+  const auto held_a = static_cast<std::size_t>(s.axis(x.shape, static_cast<std::int64_t>(a)));
   Result<bool> counted = countable(in, "index_select", type.shape);
   TF_TRY(counted);
-  Result<bool> checked = check_index(in.lc, in.operands[1], {length}, x.shape[a],
+  Result<bool> checked = check_index(in.lc, in.operands[1], s.own_shape(index_shape), x.shape[a],
                                      fmt::format("index_select: an index entry is out of range [0, {})", to_string(x.shape[a])),
                                      in.name() + "_i");
   TF_TRY(checked);
-  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
+  Result<Expr> dst = alloc_value(in.lc, s, type, type.dtype, in.name());
   TF_TRY(dst);
   const MoveUnit unit = move_unit(x);
   Result<bool> whole = keeps_blocks(in, unit, a, x);
   TF_TRY(whole);
-  Result<bool> loops = element_loops(in.lc, unit_loops(unit, type.shape), [&](const std::vector<Expr>& at) -> Result<bool> {
-    Result<Expr> entry = element_at(in.lc, in.operands[1], {at[a]}, in.name() + "_k");
+  Result<bool> loops = element_loops(in.lc, unit_loops(unit, s.own_shape(type.shape)), [&](const std::vector<Expr>& at) -> Result<bool> {
+    const std::vector<Expr> entry_at = rows_indexed ? std::vector<Expr>(at.begin(), at.begin() + static_cast<std::ptrdiff_t>(lead))
+                                                    : std::vector<Expr>{at[held_a]};
+    Result<Expr> entry = element_at(in.lc, in.operands[1], entry_at, in.name() + "_k");
     TF_TRY(entry);
     std::vector<Expr> from = at;
-    from[a] = *entry;
+    if (rows_indexed) {
+      from.assign(at.begin() + static_cast<std::ptrdiff_t>(lead), at.end());
+      from.insert(from.begin(), *entry);
+    } else {
+      from[held_a] = *entry;
+    }
     return copy_unit(in.lc, unit, in.operands[0], from, *dst, at, in.name());
   });
   TF_TRY(loops);

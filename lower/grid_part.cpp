@@ -23,6 +23,13 @@ std::vector<ShapeDim> GridPart::own_leading() const {
   return own;
 }
 
+std::vector<ShapeDim> GridPart::own_shape(const std::vector<ShapeDim>& shape) const {
+  if (!is_row(shape)) return shape;
+  std::vector<ShapeDim> out = own_leading();
+  out.insert(out.end(), shape.begin() + static_cast<std::ptrdiff_t>(rows.size()), shape.end());
+  return out;
+}
+
 std::vector<ShapeDim> GridPart::held_shape(const std::vector<ShapeDim>& shape) const {
   std::vector<ShapeDim> out = leading;
   out.insert(out.end(), shape.begin() + static_cast<std::ptrdiff_t>(rows.size()), shape.end());

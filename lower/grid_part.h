@@ -30,6 +30,9 @@ struct GridPart {
   /// What a thread holds of the leading axes, as loop extents over its own part: under a
   /// distribution every axis 1 but the last (k rows), else `leading` itself (the tail).
   std::vector<ShapeDim> own_leading() const;
+  /// The extents a thread's loops run over for a value of HIR shape `shape`: own_leading()
+  /// followed by its trailing axes for a row value, else `shape` itself (a shared value is whole).
+  std::vector<ShapeDim> own_shape(const std::vector<ShapeDim>& shape) const;
   /// True when `shape` is a row value's: not rank 0, and it starts with `rows`.
   bool is_row(const std::vector<ShapeDim>& shape) const;
   /// True when `e` is a row value: a tensor of a row value's shape, not one of shared_params.

@@ -48,7 +48,7 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Reshape, Other };
+enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Reshape, ArgMax, TopK, IndexSelect, Other };
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 // Why a block-scaled value has no row-wise rule at `rows` leading axes, or nullopt: a parameter,
@@ -93,6 +93,9 @@ Kind kind_of(Op op) {
     if (*t == hir::TensorOp::Reduce) return Kind::Reduce;
     if (*t == hir::TensorOp::Quant) return Kind::Quant;  // a tuple value (decide_tuple)
     if (*t == hir::TensorOp::Reshape) return Kind::Reshape;
+    if (*t == hir::TensorOp::ArgMax) return Kind::ArgMax;
+    if (*t == hir::TensorOp::TopK) return Kind::TopK;  // a tuple value (decide_tuple)
+    if (*t == hir::TensorOp::IndexSelect) return Kind::IndexSelect;
   }
   return Kind::Other;
 }
@@ -287,7 +290,11 @@ class RowWalk {
       return false;
     }
     const Kind kind = kind_of(c->op);
-    if (kind != Kind::Quant && kind != Kind::RoPE) return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
+    if (kind != Kind::Quant && kind != Kind::RoPE && kind != Kind::TopK)
+      return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
+    if (kind == Kind::TopK && normalized(std::get<std::int64_t>(c->attr("axis")), c->args[0]->type()->as<TensorType>()->shape.size()) <
+                                  static_cast<std::int64_t>(rows_.size()))
+      return refuse("a topk along one of the leading axes");
     if (kind == Kind::Quant && c->args[0]->type()->as<TensorType>()->shape.size() <= rows_.size())
       return refuse("a quant whose groups lie along the leading axes");
     if (kind == Kind::RoPE) {
@@ -330,6 +337,14 @@ class RowWalk {
         return m + 1 == t.shape.size() && is_row(0) && !is_row(1) && rank(0) == t.shape.size() && rank(1) == 2;
       case Kind::Reshape:  // a row value to a row value: each row's elements in row-major order stay its own
         return is_row(0) && t.shape.size() >= m;
+      case Kind::ArgMax:  // along an axis past the leading ones: each line in one thread
+        return normalized(std::get<std::int64_t>(c.attr("axis")), rank(0)) >= static_cast<std::int64_t>(m);
+      case Kind::IndexSelect: {  // along an axis past them with a shared index, or an index of the rows into a shared x
+        const std::int64_t dim = normalized(std::get<std::int64_t>(c.attr("dim")), rank(0));
+        if (is_row(0)) return !is_row(1) && dim >= static_cast<std::int64_t>(m);
+        return m == 1 && dim == 0 && is_row(1);
+      }
+      case Kind::TopK:  // tuple-valued: decide_tuple
       case Kind::Quant:  // tuple-valued: decide_tuple
       case Kind::RoPE:
       case Kind::Other:

@@ -48,12 +48,11 @@ Result<bool> greater_than(LoweringContext& lc, DType d, const Expr& a, const Exp
 Result<Expr> rule_argmax(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
   const TensorType& x = *tensor_type_of(*in.call.args[0]);
-  if (in.strategy.part != nullptr)
-    return in.lc.refusal(in.call, "argmax", "a grid part's rows hold no argmax (the grid plan does not take it)");
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += static_cast<std::int64_t>(x.shape.size());
-  const auto a = static_cast<std::size_t>(axis);
-  const ShapeDim& n = x.shape[a];
+  const ShapeDim& n = x.shape[static_cast<std::size_t>(axis)];
+  // Inside a grid part the lines are the thread's own rows' (the axis lies past them).
+  const auto a = static_cast<std::size_t>(in.strategy.axis(x.shape, axis));
   for (const ShapeDim& d : x.shape)
     if (!d.is_static() && d.dim_var() == nullptr) return in.lc.refusal(in.call, "argmax", "an extent of dim arithmetic has no loop bound yet");
   std::string shape;
@@ -79,7 +78,7 @@ Result<Expr> rule_argmax(const RuleInput& in) {
   TF_TRY(best);
   Result<Expr> greater = scalar_register(in.lc, DType::boolean(), in.name() + "_gt");
   TF_TRY(greater);
-  Result<bool> loops = element_loops(in.lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+  Result<bool> loops = element_loops(in.lc, in.strategy.own_shape(type.shape), [&](const std::vector<Expr>& at) -> Result<bool> {
     Result<Expr> zero = index_constant(0);
     TF_TRY(zero);
     Result<bool> reset = in.lc.emit(tir::TirOp::Fill, {*best, *zero});
@@ -120,15 +119,14 @@ Result<Expr> rule_topk(const RuleInput& in) {
   const TensorType& values_type = *fields[0]->as<TensorType>();
   const TensorType& indices_type = *fields[1]->as<TensorType>();
   const TensorType& x = *tensor_type_of(*in.call.args[0]);
-  if (in.strategy.part != nullptr)
-    return in.lc.refusal(in.call, "topk", "a grid part's rows hold no topk (the grid plan does not take it)");
   for (const ShapeDim& d : x.shape)
     if (!d.is_static() && d.dim_var() == nullptr) return in.lc.refusal(in.call, "topk", "an extent of dim arithmetic has no loop bound yet");
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += static_cast<std::int64_t>(x.shape.size());
-  const auto a = static_cast<std::size_t>(axis);
-  const ShapeDim& n = x.shape[a];
-  const ShapeDim& count = values_type.shape[a];
+  const ShapeDim& n = x.shape[static_cast<std::size_t>(axis)];
+  const ShapeDim& count = values_type.shape[static_cast<std::size_t>(axis)];
+  // Inside a grid part the lines are the thread's own rows' (the axis lies past them).
+  const auto a = static_cast<std::size_t>(in.strategy.axis(x.shape, axis));
   if (!count.is_static() && count.dim_var() == nullptr) return in.lc.refusal(in.call, "topk", "a k of dim arithmetic has no loop bound yet");
   if (n.is_static() && count.is_static() && count.value() > n.value())
     return in.lc.refusal(in.call, "topk", fmt::format("k {} is out of range [0, {}] (an HIR eval error)", count.value(), n.value()));
@@ -170,7 +168,7 @@ Result<Expr> rule_topk(const RuleInput& in) {
     TF_TRY(r);
     *reg = *r;
   }
-  std::vector<ShapeDim> lines = x.shape;
+  std::vector<ShapeDim> lines = in.strategy.own_shape(x.shape);
   lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(a));
   auto at_axis = [a](const std::vector<Expr>& at, const Expr& c) {
     std::vector<Expr> out(at.begin(), at.end());

@@ -59,6 +59,11 @@ struct StrategyContext {
   std::int64_t axis(const std::vector<ShapeDim>& shape, std::int64_t axis) const {
     return part != nullptr ? part->axis(shape, axis) : axis;
   }
+  /// The extents a rule's per-element loops run over for a value of HIR shape `shape`: a row
+  /// value's own part inside a grid part (GridPart::own_shape), else `shape`.
+  std::vector<ShapeDim> own_shape(const std::vector<ShapeDim>& shape) const {
+    return part != nullptr ? part->own_shape(shape) : shape;
+  }
   /// The TIR axes of a reduction over `axes` of a value of HIR shape `shape`: GridPart::reduce_axes
   /// inside a grid part, else `axes`.
   std::vector<std::int64_t> reduce_axes(const std::vector<ShapeDim>& shape, const std::vector<std::int64_t>& axes) const {
