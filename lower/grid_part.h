@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "ir/core/expr.h"
 #include "ir/layout/layout_base.h"
+#include "ir/support/result.h"
 #include "ir/type/shape_dim.h"
 
 namespace tf::lower {
@@ -26,6 +28,11 @@ struct GridPart {
   /// The parameters that are shared although their shape starts with `rows` (a matmul's b, the
   /// operand of an op without a row-wise rule, such as a transposed weight: grid_plan.h).
   std::vector<const ExprNode*> shared_params;
+  /// How the part sees the rows of a row-shaped tensor `whole` held whole (a row-valued
+  /// parameter or output, or a view of shared values): the view of its rows the part holds, of
+  /// trailing shape `trailing`, bound to a Var named after `name`.
+  using RowsView = std::function<Result<Expr>(const Expr& whole, const std::vector<std::int64_t>& trailing, const std::string& name)>;
+  RowsView view_rows;
 
   /// What a thread holds of the leading axes, as loop extents over its own part: under a
   /// distribution every axis 1 but the last (k rows), else `leading` itself (the tail).

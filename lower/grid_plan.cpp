@@ -48,7 +48,10 @@ bool starts_with(const std::vector<ShapeDim>& shape, const std::vector<ShapeDim>
   return shape.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), shape.begin());
 }
 
-enum class Kind { Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Reshape, ArgMax, TopK, IndexSelect, Other };
+enum class Kind {
+  Elementwise, Reduce, SoftMax, RMSNorm, LayerNorm, MatMul, Quant, RoPE, Reshape, ArgMax, TopK, IndexSelect,
+  Transpose, Slice, Split, Join, Other
+};
 
 // What the grid rule knows of `op`, by its typed identity (the op's family and code).
 // Why a block-scaled value has no row-wise rule at `rows` leading axes, or nullopt: a parameter,
@@ -96,6 +99,10 @@ Kind kind_of(Op op) {
     if (*t == hir::TensorOp::ArgMax) return Kind::ArgMax;
     if (*t == hir::TensorOp::TopK) return Kind::TopK;  // a tuple value (decide_tuple)
     if (*t == hir::TensorOp::IndexSelect) return Kind::IndexSelect;
+    if (*t == hir::TensorOp::Transpose) return Kind::Transpose;
+    if (*t == hir::TensorOp::Slice) return Kind::Slice;
+    if (*t == hir::TensorOp::Split) return Kind::Split;  // a tuple value (decide_tuple)
+    if (*t == hir::TensorOp::Concat || *t == hir::TensorOp::Stack) return Kind::Join;
   }
   return Kind::Other;
 }
@@ -174,6 +181,11 @@ class RowWalk {
         for (const Expr& a : c->args) stack.push_back({a.get(), false});
         continue;
       }
+      if (const auto* tuple = e->as<Tuple>(); tuple != nullptr && !expanded) {  // a slice's starts
+        stack.push_back({e, true});
+        for (const Expr& a : tuple->elements) stack.push_back({a.get(), false});
+        continue;
+      }
       if (const auto* item = e->as<TupleGetItem>(); item != nullptr && !expanded) {
         stack.push_back({e, true});
         stack.push_back({item->tuple.get(), false});
@@ -200,8 +212,76 @@ class RowWalk {
     };
     if (kind_of(c.op) == Kind::MatMul && c.args.size() == 2) seed(c.args[1].get());
     if (kind_of(c.op) == Kind::RoPE && c.args.size() == 5) seed_positions(c.args[4].get());
-    if (kind_of(c.op) == Kind::Other)
+    const Kind kind = kind_of(c.op);
+    if (kind == Kind::Other || ((kind == Kind::Transpose || kind == Kind::Slice) && !keeps_rows(c)))
       for (const Expr& a : c.args) seed(a.get());
+  }
+
+  // True when mover `c` (transpose, slice, split, concat, stack) leaves the leading axes as they
+  // are, so each row of its value is made from the same row of its operands: a transpose fixing
+  // them, a slice taking them whole with literal starts everywhere, a split or a join along an
+  // axis past them.
+  bool keeps_rows(const Call& c) const {
+    if (c.args.empty()) return false;
+    const auto m = static_cast<std::int64_t>(rows_.size());
+    const auto* x = c.args[0]->type()->as<TensorType>();
+    if (x == nullptr) return false;
+    const std::size_t rank = x->shape.size();
+    switch (kind_of(c.op)) {
+      case Kind::Transpose: {
+        const auto& perm = std::get<std::vector<std::int64_t>>(c.attr("perm"));
+        for (std::int64_t i = 0; i < m && i < static_cast<std::int64_t>(perm.size()); ++i)
+          if (normalized(perm[static_cast<std::size_t>(i)], rank) != i) return false;
+        return true;
+      }
+      case Kind::Slice: {
+        const auto* starts = c.args[1]->as<Tuple>();
+        const auto& sizes = std::get<std::vector<ShapeDim>>(c.attr("sizes"));
+        const auto& steps = std::get<std::vector<ShapeDim>>(c.attr("strides"));
+        if (starts == nullptr || starts->elements.size() != rank || sizes.size() != rank || steps.size() != rank) return false;
+        for (std::size_t i = 0; i < rank; ++i) {
+          const auto* k = starts->elements[i]->as<Constant>();
+          if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return false;
+          if (static_cast<std::int64_t>(i) < m && (std::get<std::int64_t>(k->value) != 0 || !(sizes[i] == x->shape[i]) || !(steps[i] == ShapeDim(1))))
+            return false;
+        }
+        return true;
+      }
+      case Kind::Split:
+      case Kind::Join: {  // a stack's axis is the new one, counted in the result's rank
+        const std::size_t out_rank = is_tensor_op(c.op, hir::TensorOp::Stack) ? rank + 1 : rank;
+        return normalized(std::get<std::int64_t>(c.attr("axis")), out_rank) >= m;
+      }
+      default:
+        return false;
+    }
+  }
+
+  // True when `c`'s value, made of shared operands only, is a view of a parameter the serial
+  // rule makes without a copy and whose elements lie in row-major order in its storage (a reshape,
+  // or a slice whose window is contiguous, of static shapes): shaped like a row value, each thread
+  // views its own rows of it (GridPart::view_rows), as it views a parameter's. A transpose's view
+  // is strided, and a part of it (a run of its rows) has no strided form the emitter takes.
+  bool views_shared(const Call& c) const {
+    const Kind kind = kind_of(c.op);
+    if ((kind != Kind::Slice && kind != Kind::Reshape) || c.args.empty()) return false;
+    const auto* x = c.args[0]->type()->as<TensorType>();
+    const auto* t = c.type()->as<TensorType>();
+    if (c.args[0]->as<Var>() == nullptr || params_.count(c.args[0].get()) == 0 || x == nullptr || t == nullptr ||
+        !static_extents(x->shape) || !static_extents(t->shape))
+      return false;
+    if (kind == Kind::Reshape) return true;
+    // A window is contiguous when every axis after the first one it cuts is whole, with steps of 1.
+    const auto& sizes = std::get<std::vector<ShapeDim>>(c.attr("sizes"));
+    const auto& steps = std::get<std::vector<ShapeDim>>(c.attr("strides"));
+    if (sizes.size() != x->shape.size() || steps.size() != x->shape.size()) return false;
+    bool cut = false;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      if (cut && !(sizes[i] == x->shape[i])) return false;
+      if (!(steps[i] == ShapeDim(1)) && !(sizes[i] == ShapeDim(1))) return false;
+      cut = cut || !(sizes[i] == ShapeDim(1));
+    }
+    return true;
   }
 
   // rope's pos_ids over the rows (1, S): a parameter of shape (S,) not met before is a row value,
@@ -221,6 +301,11 @@ class RowWalk {
 
   // The kind of `e`, its operands decided; nullopt when it breaks a condition.
   std::optional<bool> decide(const ExprNode& e) {
+    if (const auto* tuple = e.as<Tuple>()) {  // a slice's starts: shared scalars
+      for (const Expr& a : tuple->elements)
+        if (row_.at(a.get())) return refuse("a tuple holds a row value");
+      return false;
+    }
     if (const auto* tt = e.type()->as<TupleType>()) return decide_tuple(e, *tt);
     const auto* t = e.type()->as<TensorType>();
     if (t == nullptr) return refuse("a value is not a tensor (a tuple)");
@@ -246,6 +331,9 @@ class RowWalk {
       // A call of shared operands only is shared, whatever its op: every thread computes it
       // whole with the serial rules (a transposed weight, a table).
       if (row && kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
+      const bool viewed = !row && row_shaped && views_shared(*c);  // each thread views its rows of it
+      if (row && (kind == Kind::Transpose || kind == Kind::Slice || kind == Kind::Join) && !keeps_rows(*c))
+        return refuse(fmt::format("{} moves the leading axes", c->op.name()));
       if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
         return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
@@ -257,6 +345,7 @@ class RowWalk {
         return refuse(fmt::format("{}'s operands do not keep the leading axes apart (a broadcast across them, or an "
                                   "axis among them)", c->op.name()));
       }
+      row = row || viewed;
     } else {
       return refuse("a loop or a call (they have no row-wise rule)");
     }
@@ -290,8 +379,9 @@ class RowWalk {
       return false;
     }
     const Kind kind = kind_of(c->op);
-    if (kind != Kind::Quant && kind != Kind::RoPE && kind != Kind::TopK)
+    if (kind != Kind::Quant && kind != Kind::RoPE && kind != Kind::TopK && kind != Kind::Split)
       return refuse(fmt::format("{} of a row value makes a tuple (no row-wise rule)", c->op.name()));
+    if (kind == Kind::Split && !keeps_rows(*c)) return refuse("a split along one of the leading axes");
     if (kind == Kind::TopK && normalized(std::get<std::int64_t>(c->attr("axis")), c->args[0]->type()->as<TensorType>()->shape.size()) <
                                   static_cast<std::int64_t>(rows_.size()))
       return refuse("a topk along one of the leading axes");
@@ -305,6 +395,8 @@ class RowWalk {
     }
     for (const IRType& field : tt.fields) {
       const auto* t = field->as<TensorType>();
+      if (t != nullptr && t->dtype.is_compound())
+        if (std::optional<std::string> why = block_scaled_refusal(e, *t, rows_.size())) return refuse(*why);
       if (t == nullptr || !starts_with(t->shape, rows_) || !record(t->shape))
         return refuse(fmt::format("{}'s results are not row values of static trailing extents", c->op.name()));
     }
@@ -344,7 +436,15 @@ class RowWalk {
         if (is_row(0)) return !is_row(1) && dim >= static_cast<std::int64_t>(m);
         return m == 1 && dim == 0 && is_row(1);
       }
+      case Kind::Transpose:  // keeps_rows, checked by decide
+      case Kind::Slice:
+        return is_row(0);
+      case Kind::Join:  // every input a row value, joined past the leading axes
+        for (std::size_t i = 0; i < c.args.size(); ++i)
+          if (!is_row(i)) return false;
+        return true;
       case Kind::TopK:  // tuple-valued: decide_tuple
+      case Kind::Split:
       case Kind::Quant:  // tuple-valued: decide_tuple
       case Kind::RoPE:
       case Kind::Other:

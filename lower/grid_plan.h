@@ -12,9 +12,12 @@
 //     at most rank(X)), reduce over axes past L, softmax over an axis past L, rms_norm of a row
 //     value with a shared weight, layer_norm over the last axis (past L) of a row value with
 //     shared weight and bias, matmul of a row value a whose axes but K are L by a shared
-//     2-D b (the streaming matmul over each thread's rows, composite_rules.cpp), or reshape of
+//     2-D b (the streaming matmul over each thread's rows, composite_rules.cpp), reshape of
 //     a row value to another shape L ++ X' (a row's elements keep their row-major order: a copy
-//     of the thread's part);
+//     of the thread's part), argmax / topk along an axis past L, index_select along one or of a
+//     shared table by a row-valued index of shape L, split / slice / transpose / concat / stack
+//     leaving L as it is (each works on the thread's own part), or a slice or reshape of a
+//     parameter with a contiguous window (a view of shared values: each thread views its rows);
 //   - every output is a row value.
 // m is the largest that works, from the outputs' smallest rank down to 1, so an elementwise
 // function spreads its elements (X = ()) and a row reduction its rows. Then each thread owns k

@@ -34,7 +34,7 @@ std::vector<std::int64_t> trailing_of(const GridPlan& plan, const std::vector<Sh
 // under the grid strategy in the part `part`. A shared output is written by the mesh `lead`
 // (thread 0 of CTA 0) when the part has one (the main part), else left to the part that has.
 // How a part sees a row-valued parameter or output `x` with trailing shape X, named `name`.
-using PartView = std::function<Result<Expr>(const Expr& x, const std::vector<std::int64_t>& trailing, const std::string& name)>;
+using PartView = GridPart::RowsView;
 
 // The part's view through a static layout: `let NAME = tensor_view(x, layout=view_layout(X))`.
 PartView through(LoweringContext& lc, std::function<LayoutBase(const std::vector<std::int64_t>&)> view_layout) {
@@ -44,9 +44,9 @@ PartView through(LoweringContext& lc, std::function<LayoutBase(const std::vector
 }
 
 Result<bool> lower_part(LoweringContext& lc, const GridPlan& plan, const std::vector<Expr>& results,
-                        const std::vector<VarRef>& outputs, const PartView& view, const GridPart& part, std::string_view suffix,
-                        const Mesh* lead) {
+                        const std::vector<VarRef>& outputs, const GridPart& part, std::string_view suffix, const Mesh* lead) {
   const StrategyContext strategy = StrategyContext::grid(part);
+  const PartView& view = part.view_rows;
   lc.begin_region();
   for (std::size_t i = 0; i < lc.function().params().size(); ++i) {
     if (!plan.row_params[i]) continue;
@@ -142,8 +142,8 @@ Result<bool> lower_one_row(LoweringContext& lc, const GridPlan& plan, const std:
     TF_TRY(flat);
     return rows_window(lc, x, *flat, 1, trailing, name);
   };
-  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr, plan.shared_params};
-  return lower_part(lc, plan, results, outputs, row_view, row_part, "_row", nullptr);
+  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr, plan.shared_params, row_view};
+  return lower_part(lc, plan, results, outputs, row_part, "_row", nullptr);
 }
 
 // Symbolic rows (grid_plan.h): `for s in range(0, B, C)` with C = G*T; a step with C rows left
@@ -154,8 +154,6 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
                                 const std::vector<VarRef>& outputs) {
   const GridGeometry& g = plan.geometry;
   const std::int64_t chunk = g.ctas * g.threads;
-  const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); },
-                           plan.shared_params};
   const Mesh first_thread = plan.first_thread();
   return counted_loop(lc, plan.rows[0], chunk, "s", [&](const Expr& s) -> Result<bool> {
     Result<Expr> start = index_register(lc, s, "chunk_start");
@@ -178,8 +176,10 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
       TF_TRY(window);
       return bound_view(lc, *window, LayoutBase(plan.layout_for(trailing)), name);
     };
+    const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); },
+                             plan.shared_params, chunk_view};
     return branch(
-        lc, *whole, [&] { return lower_part(lc, plan, results, outputs, chunk_view, main_part, "_main", nullptr); },
+        lc, *whole, [&] { return lower_part(lc, plan, results, outputs, main_part, "_main", nullptr); },
         [&]() -> Result<bool> {
           lc.open_body();
           Result<bool> rows = counted_loop(lc, ShapeDim(chunk), 1, "r", [&](const Expr& r) -> Result<bool> {
@@ -211,9 +211,9 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   if (plan.strided) return lower_grid_strided(lc, plan, results, outputs);
   const GridGeometry& g = plan.geometry;
   auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  const GridPart main_part{plan.rows, plan.part(), main_layout, plan.shared_params};
+  const GridPart main_part{plan.rows, plan.part(), main_layout, plan.shared_params, through(lc, main_layout)};
   const Mesh first_thread = plan.first_thread();
-  Result<bool> main = lower_part(lc, plan, results, outputs, through(lc, main_layout), main_part, "_main", &first_thread);
+  Result<bool> main = lower_part(lc, plan, results, outputs, main_part, "_main", &first_thread);
   TF_TRY(main);
   if (g.tail == 0) return true;
   // The tail rows [main, R) on thread 0 of CTA 0: at most k of them at once, each row-valued
@@ -241,8 +241,8 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
       TF_CHECK(composed.ok(), "the tail's offset is not negative");
       return LayoutBase(*composed);
     };
-    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr, plan.shared_params};
-    return lower_part(lc, plan, results, outputs, through(lc, tail_layout), tail_part, "_tail", nullptr);
+    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr, plan.shared_params, through(lc, tail_layout)};
+    return lower_part(lc, plan, results, outputs, tail_part, "_tail", nullptr);
   }();
   TF_TRY(tail);
   Result<tir::SequentialRef> body = lc.close_body();

@@ -79,6 +79,10 @@ struct LoweringPattern {
   /// The rule takes block-scaled operands and results (their planes move by copy and convert by
   /// cast, docs/lowering.md "Block-scaled values"); every other rule is refused them.
   bool block_scaled = false;
+  /// The rule's value is a view of its operands without a copy (static shapes): inside a grid
+  /// part, a value of row shape made of shared operands only is lowered whole as under the
+  /// serial rule and the part views its own rows of it (GridPart::view_rows).
+  bool views = false;
 };
 
 /// The patterns of the ops of one OpRegistry, a dense table by registration index beside the

@@ -3,6 +3,7 @@
 // operands converted in the form the pattern declares.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -73,6 +74,15 @@ StrategyContext strategy_of_call(const StrategyContext& strategy, const Call& c,
   return StrategyContext::shared_in_grid(*part);
 }
 
+// True when `c`, a view of its operands (LoweringPattern::views), has a row value's shape in
+// `part` while no operand is a row value: it is made whole from shared values, and the part views
+// its own rows of it (grid_plan.h).
+bool viewed_whole(const GridPart& part, const Call& c) {
+  const TensorType* t = tensor_type_of(c);
+  if (t == nullptr || !part.is_row(t->shape)) return false;
+  return std::none_of(c.args.begin(), c.args.end(), [&](const Expr& a) { return part.is_row_value(*a); });
+}
+
 // A Call: the checks every op shares, then its pattern's match, operand conversion and rewrite.
 Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& outer, const Call& c) {
   const std::string op(c.op.name());
@@ -103,6 +113,18 @@ Result<Expr> lower_call(LoweringContext& lc, const StrategyContext& outer, const
   if (pattern->match != nullptr) {
     Result<bool> matched = pattern->match(lc, c);
     TF_TRY(matched);
+  }
+  if (const GridPart* part = strategy.part; part != nullptr && pattern->views && viewed_whole(*part, c)) {
+    const StrategyContext whole = StrategyContext::shared_in_grid(*part);
+    Result<std::vector<Expr>> operands = converted_operands(lc, whole, c, pattern->form);
+    TF_TRY(operands);
+    const RuleInput in{lc, whole, c, std::move(*operands)};
+    Result<Expr> v = pattern->rewrite(in);
+    TF_TRY(v);
+    const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
+    std::vector<std::int64_t> trailing;
+    for (std::size_t i = part->rows.size(); i < shape.size(); ++i) trailing.push_back(shape[i].value());
+    return part->view_rows(*v, trailing, in.name() + "_rows");
   }
   Result<std::vector<Expr>> operands = converted_operands(lc, strategy, c, pattern->form);
   TF_TRY(operands);

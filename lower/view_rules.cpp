@@ -55,6 +55,55 @@ Result<Expr> box_view(const RuleInput& in, const Expr& x, std::int64_t offset, c
   return view_of(in, x, *composed, suffix);
 }
 
+// Inside a grid part a mover of a row value works on the thread's own part, in its coordinates
+// (GridPart::own_shape: the thread's own rows, then the trailing axes): the operand's part as a
+// plain tensor, the rule's views of it, and the moved value copied into a row value held as the
+// part holds one. A view of a distributed tensor is of the thread's part (docs/tir-semantics.md);
+// a parameter's rows (a view of gmem) are read into registers first, as the emitter views only a
+// register part. Outside a grid part, or for a shared value, each helper is the identity.
+bool row_in_part(const RuleInput& in, const std::vector<ShapeDim>& shape) {
+  return in.strategy.part != nullptr && in.strategy.part->is_row(shape);
+}
+
+// The own part of the row value `x` of HIR shape `shape`: `tensor_view(x, layout=Layout(own
+// extents, row-major))`.
+Result<Expr> own_part(const RuleInput& in, const Expr& x, const std::vector<ShapeDim>& shape, std::string_view suffix) {
+  if (!row_in_part(in, shape)) return x;
+  Expr src = x;
+  if (tensor_type_of(*x)->storage != StorageKind::Rmem) {
+    const TensorType& t = *tensor_type_of(*x);
+    Result<TensorTypeRef> like = TensorType::make(shape, t.dtype, std::nullopt, StorageKind::Rmem);
+    TF_TRY(like);
+    Result<Expr> rows = alloc_value(in.lc, in.strategy, **like, t.dtype, in.name() + std::string(suffix) + "_rows");
+    TF_TRY(rows);
+    Result<bool> read = in.lc.emit(tir::TirOp::Copy, {x, *rows});
+    TF_TRY(read);
+    src = *rows;
+  }
+  const std::vector<std::int64_t> own = *static_extents(in.strategy.own_shape(shape));
+  Result<Layout> layout = Layout::make(tuple_of_ints(own), tuple_of_ints(row_major_strides(own)));
+  TF_TRY(layout);
+  return view_of(in, src, *layout, std::string(suffix) + "_own");
+}
+
+// The view `v` of a row value's own part, of HIR type `type`, made a row value: a fresh one held
+// as the part holds its shape, its own part copied from v.
+Result<Expr> held_row(const RuleInput& in, const Expr& v, const TensorType& type, std::string_view suffix) {
+  if (!row_in_part(in, type.shape)) return v;
+  Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name() + std::string(suffix));
+  TF_TRY(dst);
+  Result<Expr> to = own_part(in, *dst, type.shape, suffix);
+  TF_TRY(to);
+  Result<bool> copied = in.lc.emit(tir::TirOp::Copy, {v, *to});
+  TF_TRY(copied);
+  return *dst;
+}
+
+// A mover's extents and axis in the coordinates it works in: the own part's inside a grid part.
+std::vector<std::int64_t> own_extents(const RuleInput& in, const std::vector<ShapeDim>& shape) {
+  return *static_extents(in.strategy.own_shape(shape));
+}
+
 // The starts of a window: a Tuple's elements, or one bare value (a rank-1 tensor's).
 std::vector<Expr> starts_of(const Expr& e) {
   const auto* t = e->as<Tuple>();
@@ -72,6 +121,37 @@ std::optional<std::int64_t> literal_start(const Expr& e) {
 // the last element for an empty window); negative when none does.
 std::int64_t last_start(std::int64_t n, std::int64_t st, std::int64_t e) { return n == 0 ? e : e - 1 - (n - 1) * st; }
 
+// slice of a row value inside a grid part: the leading axes whole and every start a literal (the
+// grid plan's condition), so the window is a box of the thread's own part; a start the extent
+// does not hold is refused (an HIR eval error on every input).
+Result<Expr> slice_in_part(const RuleInput& in) {
+  const Call& c = in.call;
+  const std::vector<ShapeDim>& x_shape = tensor_type_of(*c.args[0])->shape;
+  const std::vector<std::int64_t> own = own_extents(in, x_shape), sizes = own_extents(in, tensor_type_of(c)->shape);
+  const std::size_t m = in.strategy.part->rows.size(), lead = own.size() + m - x_shape.size();
+  const std::vector<Expr> starts = starts_of(c.args[1]);
+  const std::vector<ShapeDim>& steps = in.attr<std::vector<ShapeDim>>("strides");
+  const std::vector<std::int64_t> strides = row_major_strides(own);
+  std::vector<std::int64_t> own_steps(lead, 1);
+  std::int64_t offset = 0;
+  for (std::size_t k = m; k < x_shape.size(); ++k) {
+    const std::size_t o = k - m + lead;
+    const std::int64_t s = *literal_start(starts[k]), st = steps[k].value(), n = sizes[o];
+    if (s < 0 || s > last_start(n, st, own[o]) || (n > 1 && st <= 0))
+      return in.lc.refusal(c, "slice", fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
+                                                   "(an HIR eval error)", s, n, st, k, own[o]));
+    offset += s * strides[o];
+    own_steps.push_back(st);
+  }
+  Result<Expr> lowered = lower_value(in.lc, in.strategy, c.args[0]);
+  TF_TRY(lowered);
+  Result<Expr> x = own_part(in, *lowered, x_shape, "_x");
+  TF_TRY(x);
+  Result<Expr> v = box_view(in, *x, offset, sizes, strides, own_steps);
+  TF_TRY(v);
+  return held_row(in, *v, *tensor_type_of(c), "");
+}
+
 // slice(x, starts, sizes=S, strides=T) of a static shape: with literal starts the view
 // `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index, a window the
 // extent does not hold (an HIR eval error) refused; with a start known only at run time, the
@@ -81,6 +161,7 @@ std::int64_t last_start(std::int64_t n, std::int64_t st, std::int64_t e) { retur
 Result<Expr> rewrite_slice(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const Call& c = in.call;
+  if (row_in_part(in, tensor_type_of(*c.args[0])->shape)) return slice_in_part(in);
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
   const std::optional<std::vector<std::int64_t>> sizes = static_extents(tensor_type_of(c)->shape);
   if (!extents || !sizes) return lc.refusal(c, "slice", "views need static shapes, and the operand's or the result's is symbolic");
@@ -258,22 +339,28 @@ Result<Expr> split_by_elements(const RuleInput& in) {
 // along a; the call's value is its parts (for tuple_get_item and the outputs).
 Result<Expr> rewrite_split(const RuleInput& in) {
   const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
-  if (!static_extents(in_shape)) return split_by_elements(in);
-  const std::vector<std::int64_t> extents = *static_extents(in_shape);  // static here
+  if (!row_in_part(in, in_shape) && !static_extents(in_shape)) return split_by_elements(in);
+  const std::vector<std::int64_t> extents = own_extents(in, in_shape);  // static here; a grid part's own
   std::int64_t axis = in.attr<std::int64_t>("axis");
-  if (axis < 0) axis += static_cast<std::int64_t>(extents.size());
+  if (axis < 0) axis += static_cast<std::int64_t>(in_shape.size());
+  axis = in.strategy.axis(in_shape, axis);
   const std::int64_t n = in.attr<std::int64_t>("num_splits");
   const std::int64_t extent = extents[static_cast<std::size_t>(axis)];
-  const std::vector<std::int64_t> strides = *static_row_major_strides(in_shape);
+  const std::vector<std::int64_t> strides = row_major_strides(extents);
   std::vector<std::int64_t> shape = extents;
   shape[static_cast<std::size_t>(axis)] = extent / n;
   const std::vector<std::int64_t> steps(extents.size(), 1);
+  Result<Expr> x = own_part(in, in.operands[0], in_shape, "_x");
+  TF_TRY(x);
+  const auto& fields = in.call.type()->as<TupleType>()->fields;
   std::vector<Expr> parts;
   for (std::int64_t k = 0; k < n; ++k) {
-    Result<Expr> v = box_view(in, in.operands[0], k * (extent / n) * strides[static_cast<std::size_t>(axis)], shape, strides,
-                              steps, fmt::format("_{}", k));
+    const std::string suffix = fmt::format("_{}", k);
+    Result<Expr> v = box_view(in, *x, k * (extent / n) * strides[static_cast<std::size_t>(axis)], shape, strides, steps, suffix);
     TF_TRY(v);
-    parts.push_back(*v);
+    Result<Expr> held = held_row(in, *v, *fields[static_cast<std::size_t>(k)]->as<TensorType>(), suffix);
+    TF_TRY(held);
+    parts.push_back(*held);
   }
   in.lc.remember_parts(&in.call, parts);
   return parts.front();
@@ -303,21 +390,32 @@ Result<Expr> rewrite_transpose(const RuleInput& in) {
   std::vector<std::int64_t> perm = in.attr<std::vector<std::int64_t>>("perm");
   for (std::int64_t& p : perm)
     if (p < 0) p += static_cast<std::int64_t>(x_type.shape.size());  // HIR counts negative axes from the end
-  const std::optional<std::vector<std::int64_t>> row_major = static_row_major_strides(x_type.shape);
-  if (!row_major) return transpose_by_elements(in, perm);
-  const std::vector<std::int64_t> strides = *row_major;
-  std::vector<ShapeDim> shape;
-  std::vector<std::int64_t> permuted;
-  const auto rank = static_cast<std::int64_t>(x_type.shape.size());
-  for (std::int64_t p : perm) {
-    if (p < 0) p += rank;  // HIR counts negative axes from the end (its typeinfer checked the range)
-    TF_CHECK(p >= 0 && p < rank, "transpose: perm entry {} outside rank {} passed typeinfer", p, rank);
-    shape.push_back(x_type.shape[static_cast<std::size_t>(p)]);
+  const bool in_part = row_in_part(in, x_type.shape);
+  if (!in_part && !static_row_major_strides(x_type.shape)) return transpose_by_elements(in, perm);
+  // Inside a grid part the perm fixes the leading axes (grid_plan.h) and moves the trailing ones
+  // of the thread's own part, whose leading axes are the part's.
+  const std::vector<std::int64_t> extents = own_extents(in, x_type.shape);
+  const auto m = static_cast<std::int64_t>(in_part ? in.strategy.part->rows.size() : 0);
+  const auto shift = static_cast<std::int64_t>(extents.size()) - static_cast<std::int64_t>(x_type.shape.size());
+  std::vector<std::int64_t> own_perm;
+  for (std::int64_t i = 0; i < m + shift; ++i) own_perm.push_back(i);
+  for (std::size_t i = static_cast<std::size_t>(m); i < perm.size(); ++i) {
+    TF_CHECK(perm[i] >= m && perm[i] < static_cast<std::int64_t>(perm.size()), "transpose: perm entry {} passed typeinfer and the grid plan", perm[i]);
+    own_perm.push_back(perm[i] + shift);
+  }
+  const std::vector<std::int64_t> strides = row_major_strides(extents);
+  std::vector<std::int64_t> shape, permuted;
+  for (std::int64_t p : own_perm) {
+    shape.push_back(extents[static_cast<std::size_t>(p)]);
     permuted.push_back(strides[static_cast<std::size_t>(p)]);
   }
-  Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(permuted));
+  Result<Layout> layout = Layout::make(tuple_of_ints(shape), tuple_of_ints(permuted));
   TF_TRY(layout);
-  return view_of(in, in.operands[0], *layout);
+  Result<Expr> x = own_part(in, in.operands[0], x_type.shape, "_x");
+  TF_TRY(x);
+  Result<Expr> v = view_of(in, *x, *layout);
+  TF_TRY(v);
+  return held_row(in, *v, *tensor_type_of(in.call), "");
 }
 
 // The shape past its first axis is static.
@@ -427,24 +525,33 @@ Result<Expr> rewrite_join(const RuleInput& in, bool stacked) {
   if (axis < 0) axis += rank;
   TF_CHECK(axis >= 0 && axis < rank, "{}: axis {} outside rank {} passed typeinfer", in.call.op.surface(), axis, rank);
   const auto a = static_cast<std::size_t>(axis);
-  bool symbolic = !static_extents(type.shape);
-  for (const Expr& x : in.call.args) symbolic = symbolic || !static_extents(tensor_type_of(*x)->shape);
+  const bool in_part = row_in_part(in, type.shape);  // every input a row value too (grid_plan.h)
+  bool symbolic = !in_part && !static_extents(type.shape);
+  for (const Expr& x : in.call.args) symbolic = symbolic || (!in_part && !static_extents(tensor_type_of(*x)->shape));
   if (symbolic) return join_by_elements(in, stacked, a);
-  const std::vector<std::int64_t> out = *static_extents(type.shape);
+  // Inside a grid part the boxes are of the thread's own parts, the axis past their leading axes.
+  const std::vector<std::int64_t> out = own_extents(in, type.shape);
+  const auto held_a = static_cast<std::size_t>(in.strategy.axis(type.shape, axis));
   const std::vector<std::int64_t> strides = row_major_strides(out);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
+  Result<Expr> into = own_part(in, *dst, type.shape, "_out");
+  TF_TRY(into);
   std::int64_t along = 0;
   for (std::size_t k = 0; k < in.operands.size(); ++k) {
-    const std::vector<std::int64_t> part = *static_extents(tensor_type_of(*in.call.args[k])->shape);
+    const std::vector<ShapeDim>& shape = tensor_type_of(*in.call.args[k])->shape;
+    const std::vector<std::int64_t> part = own_extents(in, shape);
     std::vector<std::int64_t> part_strides = strides;
-    if (stacked) part_strides.erase(part_strides.begin() + axis);
-    const std::int64_t offset = along * strides[a];
-    along += stacked ? 1 : part[a];
+    if (stacked) part_strides.erase(part_strides.begin() + static_cast<std::ptrdiff_t>(held_a));
+    const std::int64_t offset = along * strides[held_a];
+    along += stacked ? 1 : part[held_a];
     if (std::find(part.begin(), part.end(), 0) != part.end()) continue;
-    Result<Expr> box = box_view(in, *dst, offset, part, part_strides, std::vector<std::int64_t>(part.size(), 1), fmt::format("_{}", k));
+    const std::string suffix = fmt::format("_{}", k);
+    Result<Expr> box = box_view(in, *into, offset, part, part_strides, std::vector<std::int64_t>(part.size(), 1), suffix);
     TF_TRY(box);
-    Result<bool> copied = in.lc.emit(tir::TirOp::Copy, {in.operands[k], *box});
+    Result<Expr> from = own_part(in, in.operands[k], shape, suffix);
+    TF_TRY(from);
+    Result<bool> copied = in.lc.emit(tir::TirOp::Copy, {*from, *box});
     TF_TRY(copied);
   }
   return *dst;
@@ -458,8 +565,8 @@ Result<Expr> rewrite_stack(const RuleInput& in) { return rewrite_join(in, true);
 // The movers below take block-scaled values: their views and copies keep whole blocks, or the
 // machine model reports the block they split (as HIR's movers do).
 const LoweringPattern kTransposePattern{OperandForm::Whole, &rewrite_transpose, nullptr, true};
-const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true};  // whole blocks: the model checks
-const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice, nullptr, true};
+const LoweringPattern kReshapePattern{OperandForm::Whole, &rewrite_reshape, &match_reshape, true, true};  // whole blocks: the model checks
+const LoweringPattern kSlicePattern{OperandForm::Raw, &rewrite_slice, nullptr, true, true};
 const LoweringPattern kInsertSlicePattern{OperandForm::Raw, &rewrite_insert_slice, nullptr, true};
 const LoweringPattern kSplitPattern{OperandForm::Whole, &rewrite_split, &match_split, true};
 const LoweringPattern kConcatPattern{OperandForm::Whole, &rewrite_concat, nullptr, true};

@@ -285,5 +285,55 @@ func f(x: Tensor[(4, 64), MXFP4]) -> Tensor[(4, 64), MXFP4] {
 )"));
 }
 
+// The choosing ops and the movers spread rows when their axes lie past the leading ones: argmax
+// and topk along a trailing axis, index_select along one or with the rows as its index (an
+// embedding lookup), split, slice, transpose, concat and stack that leave the leading axes as they
+// are. A slice or reshape of a parameter whose window is contiguous is viewed by rows; a mover
+// across the leading axes plans smaller rows or none.
+TEST(GridPlan, ChoosersAndMoversPastTheLeadingAxesSpreadTheirRows) {
+  struct Case {
+    const char* source;
+    std::size_t rows;  // the number of leading axes planned
+  };
+  const Case cases[] = {
+      {"func f(x: Tensor[(6, 9, 5), f32]) -> Tensor[(6, 5), i64] {\n    a = argmax(x, axis=1)\n    return a\n}\n", 1},
+      {"func f(x: Tensor[(8, 40), f32]) -> Tuple[Tensor[(8, 3), f32], Tensor[(8, 3), i64]] {\n    r = topk(x, k=3, axis=-1)\n"
+       "    v = tuple_get_item(r, index=0)\n    i = tuple_get_item(r, index=1)\n    return (v, i)\n}\n", 1},
+      {"func f(t: Tensor[(50, 8), f32], i: Tensor[(45,), i64]) -> Tensor[(45, 8), f32] {\n    e = index_select(t, i, dim=0)\n"
+       "    return e\n}\n", 1},
+      {"func f(x: Tensor[(33, 12), f32], i: Tensor[(4,), i64]) -> Tensor[(33, 4), f32] {\n    e = index_select(x, i, dim=1)\n"
+       "    return e\n}\n", 1},
+      {"func f(x: Tensor[(10, 8), f32]) -> Tensor[(10, 4), f32] {\n    p = split(x, axis=1, num_splits=2)\n"
+       "    a = tuple_get_item(p, index=0)\n    b = tuple_get_item(p, index=1)\n    r = mul(a, b)\n    return r\n}\n", 1},
+      {"func f(x: Tensor[(10, 3, 8), f32]) -> Tensor[(10, 8, 3), f32] {\n    t = transpose(x, perm=(0, 2, 1))\n    return t\n}\n", 1},
+      {"func f(x: Tensor[(10, 8), f32], y: Tensor[(10, 2), f32]) -> Tensor[(10, 10), f32] {\n    c = concat(x, y, axis=1)\n"
+       "    return c\n}\n", 1},
+      {"func f(x: Tensor[(10, 8), f32]) -> Tensor[(10, 2), f32] {\n    s = slice(x, (0, 3), sizes=(10, 2), strides=(1, 2))\n"
+       "    return s\n}\n", 1},
+      // A contiguous window of a weight is viewed by every row of the result (its elements).
+      {"func f(w: Tensor[(64, 10), f32], x: Tensor[(33, 10), f32]) -> Tensor[(33, 10), f32] {\n"
+       "    s = slice(w, (7, 0), sizes=(33, 10), strides=(1, 1))\n    r = add(s, x)\n    return r\n}\n", 2},
+      // Heads before tokens moves the leading axes: only the batch axis stays a row.
+      {"func f(x: Tensor[(2, 24, 4, 8), bf16]) -> Tensor[(2, 4, 24, 8), bf16] {\n    t = transpose(x, perm=(0, 2, 1, 3))\n"
+       "    return t\n}\n", 1},
+  };
+  for (const Case& c : cases) {
+    const std::string source = std::string("tfir 1\n") + c.source;
+    std::string why;
+    const std::optional<GridPlan> p = plan_of(source, &why);
+    ASSERT_TRUE(p.has_value()) << source << why;
+    EXPECT_EQ(p->rows.size(), c.rows) << source;
+  }
+  // A topk along the first axis has no row-wise form at any rows.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(8, 40), f32]) -> Tuple[Tensor[(3, 40), f32], Tensor[(3, 40), i64]] {
+    r = topk(x, k=3, axis=0)
+    v = tuple_get_item(r, index=0)
+    i = tuple_get_item(r, index=1)
+    return (v, i)
+}
+)"));
+}
+
 }  // namespace
 }  // namespace tf::lower
