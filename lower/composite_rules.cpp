@@ -426,7 +426,7 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   // dst = a register tensor of the part's `dims`; `op`(operands..., dst, attrs).
   auto step = [&](tir::TirOp op, std::vector<Expr> operands, const std::vector<ShapeDim>& dims, DType dtype,
                   std::vector<NamedAttr> attrs, std::string_view hint, std::vector<Expr> after = {}) -> Result<Expr> {
-    Result<Expr> dst = lc.alloc_buffer(dims, dtype, std::nullopt, StorageKind::Rmem, hint);
+    Result<Expr> dst = lc.alloc_buffer(dims, dtype, std::nullopt, value_storage(in.strategy, dims, dtype), hint);
     TF_TRY(dst);
     return emit_into(lc, op, std::move(operands), *dst, std::move(after), std::move(attrs));
   };

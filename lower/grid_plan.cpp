@@ -638,6 +638,10 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
     const bool strided = !rows[0].is_static();
     std::int64_t count = 1;
     for (const ShapeDim& d : rows) count *= strided ? d.dim_var()->hi - 1 : d.value();
+    if (count < 2) {  // one row is one thread: the serial rule, which reads a parameter in place instead of into registers
+      no(fmt::format("over the leading axes {}, one row", hir::shape_text(rows)));
+      continue;
+    }
     RowWalk walk(fn, rows);
     if (!walk.run(results)) {  // the reason of the largest rows, the first tried
       no(fmt::format("not row-wise over the leading axes {}: {}", hir::shape_text(rows), walk.why_not()));

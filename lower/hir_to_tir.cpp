@@ -74,7 +74,7 @@ struct Lowered {
 
 // The serial rule: each returned value lowered whole and copied into its output.
 Result<bool> lower_serial(LoweringContext& lc, const std::vector<Expr>& results, const std::vector<VarRef>& outputs) {
-  const StrategyContext strategy = StrategyContext::serial();
+  const StrategyContext strategy = StrategyContext::lone_thread();
   for (std::size_t i = 0; i < results.size(); ++i) {
     Result<Expr> v = lower_value(lc, strategy, results[i]);
     TF_TRY(v);

@@ -51,4 +51,11 @@ inline constexpr std::int64_t kGridThreadBytes = std::int64_t{64} << 10;
 // The nesting of lets in a kernel is bounded by tir::kMaxLetNesting (ir/tir/stmt_walk.h), which
 // the tfir reader keeps too.
 
+/// The largest value a one-thread (serial) kernel holds in registers: 64 KiB, as a grid thread's
+/// budget. A larger static value lives in a global-memory buffer of its own (rule_support.h's
+/// value_storage): one thread is alone with it, and a register tensor past the 512 KiB of local
+/// memory a CUDA thread has would not be emitted (a KV-cache append of 8 MB, an NVFP4 quantize
+/// of 4096 x 4096).
+inline constexpr std::int64_t kSerialRegisterBytes = kGridThreadBytes;
+
 }  // namespace tf::lower

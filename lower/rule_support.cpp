@@ -2,6 +2,7 @@
 
 #include "ir/core/call.h"
 #include "ir/layout/shard_layout.h"
+#include "lower/lowering_limits.h"
 
 namespace tf::lower {
 
@@ -18,11 +19,20 @@ bool attr_is_none(const Call& c, std::string_view name) {
   return std::holds_alternative<std::monostate>(c.attr(name));
 }
 
+StorageKind value_storage(const StrategyContext& strategy, const std::vector<ShapeDim>& shape, DType dtype) {
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(shape);
+  if (!strategy.one_thread || !extents) return StorageKind::Rmem;
+  std::int64_t bits = dtype.is_simple() ? dtype.bit_width() : 8;  // a block-scaled value: its codes and scales, about a byte each
+  for (std::int64_t e : *extents)
+    if (__builtin_mul_overflow(bits, e, &bits)) return StorageKind::Gmem;
+  return bits / 8 > kSerialRegisterBytes ? StorageKind::Gmem : StorageKind::Rmem;
+}
+
 Result<Expr> alloc_value(LoweringContext& lc, const StrategyContext& strategy, const TensorType& like, DType dtype,
                          std::string_view hint) {
   const GridPart* part = strategy.part;
   if (part == nullptr || !part->is_row(like.shape))
-    return lc.alloc_buffer(like.shape, dtype, std::nullopt, StorageKind::Rmem, hint);
+    return lc.alloc_buffer(like.shape, dtype, std::nullopt, value_storage(strategy, like.shape, dtype), hint);
   return lc.alloc_buffer(part->held_shape(like.shape), dtype, part->held_layout(like.shape), StorageKind::Rmem, hint);
 }
 

@@ -26,10 +26,16 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
 /// True when attribute `name` of `c` is None.
 bool attr_is_none(const Call& c, std::string_view name);
+/// Where a value of `shape` and `dtype` lives: in registers, except that in a kernel of one thread
+/// (the serial strategy, not a grid thread's shared value) a static value of more than
+/// kSerialRegisterBytes lives in a global-memory buffer of its own (no other thread touches it,
+/// and CUDA gives a thread 512 KiB of local memory).
+StorageKind value_storage(const StrategyContext& strategy, const std::vector<ShapeDim>& shape, DType dtype);
 /// A fresh register buffer for a value of `like`'s shape and `dtype`:
 /// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, storage=rmem])`, except that inside
 /// a grid part (`strategy.part`) a row value takes the part's leading axes and layout
-/// (GridPart::held_shape, held_layout).
+/// (GridPart::held_shape, held_layout), and a large value of a one-thread kernel lives in global
+/// memory (value_storage).
 Result<Expr> alloc_value(LoweringContext& lc, const StrategyContext& strategy, const TensorType& like, DType dtype,
                          std::string_view hint);
 /// Appends `tir_op`(operands..., dst, after_dst..., attrs) and returns dst.

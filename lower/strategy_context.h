@@ -48,8 +48,17 @@ struct StrategyContext {
   /// thread computes whole as under the serial rule; an operand that is not shared is lowered
   /// under the part again (pattern_dispatch.cpp).
   const GridPart* shared_in = nullptr;
+  /// The serial rule's kernel of one thread (lower_serial): no other thread touches its buffers,
+  /// so a large value may live in global memory (rule_support.h's value_storage). A serial
+  /// context inside another strategy (a sharded matmul streamed whole in every thread) is not.
+  bool one_thread = false;
 
   static StrategyContext serial() { return {}; }
+  static StrategyContext lone_thread() {
+    StrategyContext s;
+    s.one_thread = true;
+    return s;
+  }
   static StrategyContext sharded(const Sharding& plan) { return {Strategy::Sharded, &plan, nullptr}; }
   static StrategyContext grid(const GridPart& part) { return {Strategy::Grid, nullptr, &part}; }
   static StrategyContext shared_in_grid(const GridPart& part) { return {Strategy::Serial, nullptr, nullptr, &part}; }

@@ -138,8 +138,8 @@ Result<Expr> slice_in_part(const RuleInput& in) {
     const std::size_t o = k - m + lead;
     const std::int64_t s = *literal_start(starts[k]), st = steps[k].value(), n = sizes[o];
     if (s < 0 || s > last_start(n, st, own[o]) || (n > 1 && st <= 0))
-      return in.lc.refusal(c, "slice", fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
-                                                   "(an HIR eval error)", s, n, st, k, own[o]));
+      return in.lc.refusal(c, c.op.surface(), fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
+                                                          "(an HIR eval error)", s, n, st, k, own[o]));
     offset += s * strides[o];
     own_steps.push_back(st);
   }
