@@ -8,9 +8,10 @@
 //   - every row value has a static shape L ++ X and every shared value of rank > 0 a shape that
 //     does not start with L (so a shape says which kind a value is);
 //   - a row value is a parameter or the result of binary, unary, relu, the activations, cast,
-//     clamp, full_like, zeros (elementwise: its row operands have its rank, its shared operands
-//     at most rank(X)), reduce over axes past L, softmax over an axis past L, rms_norm of a row
-//     value with a shared weight, layer_norm over the last axis (past L) of a row value with
+//     clamp, full_like, zeros, where (elementwise: its row operands have its rank, its shared
+//     operands broadcast along L: at most rank(X) axes, or extents of 1 over L's), reduce
+//     over axes past L, softmax over an axis past L, rms_norm of a row value with a shared
+//     weight, layer_norm over the last axis (past L) of a row value with
 //     shared weight and bias, matmul of a row value a whose axes but K are L by a shared
 //     2-D b (the streaming matmul over each thread's rows, composite_rules.cpp), reshape of
 //     a row value to another shape L ++ X' (a row's elements keep their row-major order: a copy
@@ -88,8 +89,8 @@ struct GridPlan {
   bool collective = false;
   /// The rows are one DimVar axis: a grid-stride loop (design note, "Symbolic rows").
   bool strided = false;
-  /// The parameters shared although their shape starts with L (GridPart::shared_params).
-  std::vector<const ExprNode*> shared_params;
+  /// The values shared although their shape starts with L (GridPart::shared_row_shaped).
+  std::vector<const ExprNode*> shared_row_shaped;
   /// Per parameter: rope's positions of shape (S,) over L = (1, S), viewed as the rows
   /// (`Layout((1, S), (S, 1))`, row-major) before the part's view.
   std::vector<bool> broadcast_params;

@@ -360,14 +360,13 @@ Result<Expr> rule_rms_norm(const RuleInput& in) {
 // { copy(b, r) }` on rank-0 views. TIR has no select op (seed 002), and arithmetic cannot stand
 // in for one (a * c + b * (1 - c) turns an infinite unselected operand into NaN); For, If and
 // views can. The operands are read whole, so under the sharded strategy each thread computes
-// every element (as rms_norm); a grid part never holds a where (grid_plan.h lists its ops).
+// every element (as rms_norm); inside a grid part the loops run over the thread's own rows, a
+// row operand read in its part and a shared one broadcast along the trailing axes.
 // where with block-scaled branches (HIR: the dequantized values selected, the result quantized
 // once): each branch dequantized into an f32 buffer, the choice made over those, the f32 result
 // quantized with the format's default method.
 Result<Expr> rule_where(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
-  if (in.strategy.part != nullptr)
-    return in.lc.refusal(in.call, "where", "a grid part's rows hold no where (the grid plan does not take it)");
   const bool quantized = type.dtype.is_compound();
   std::vector<Expr> operands = in.operands;
   for (std::size_t k = 1; quantized && k < 3; ++k) {
@@ -380,11 +379,14 @@ Result<Expr> rule_where(const RuleInput& in) {
   }
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, quantized ? DType::f32() : type.dtype, in.name());
   TF_TRY(dst);
-  const std::vector<ShapeDim>& shape = type.shape;
+  const GridPart* part = in.strategy.part;
+  const std::vector<ShapeDim> shape = in.strategy.own_shape(type.shape);
   Result<bool> loops = element_loops(in.lc, shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     std::vector<Expr> element;
     for (std::size_t k = 0; k < 3; ++k) {
-      Result<Expr> e = element_of(in.lc, operands[k], tensor_type_of(*in.call.args[k])->shape, shape, at,
+      const std::vector<ShapeDim>& operand = tensor_type_of(*in.call.args[k])->shape;
+      const bool row = part != nullptr && part->is_row_value(*in.call.args[k]);
+      Result<Expr> e = element_of(in.lc, operands[k], row ? part->own_shape(operand) : operand, shape, at,
                                   in.name() + std::string(k == 0 ? "_c" : k == 1 ? "_a" : "_b"));
       if (!e.ok()) return in.lc.refusal(in.call, "where", e.diagnostics().front().message);
       element.push_back(*e);
