@@ -13,7 +13,11 @@ bool GridPart::is_row(const std::vector<ShapeDim>& shape) const {
 
 bool GridPart::is_row_value(const ExprNode& e) const {
   const auto* t = e.type() ? e.type()->as<TensorType>() : nullptr;
-  return t != nullptr && is_row(t->shape) && std::find(shared_params.begin(), shared_params.end(), &e) == shared_params.end();
+  return t != nullptr && is_row(t->shape) && !held_whole(e);
+}
+
+bool GridPart::held_whole(const ExprNode& e) const {
+  return std::find(shared_row_shaped.begin(), shared_row_shaped.end(), &e) != shared_row_shaped.end();
 }
 
 std::vector<ShapeDim> GridPart::own_leading() const {

@@ -25,9 +25,11 @@ struct GridPart {
   std::vector<ShapeDim> leading;  ///< what replaces them: (G, T, k), (T, k), or (tail,)
   /// The distribution of a row value with trailing shape X in the part (null: none).
   std::function<LayoutBase(const std::vector<std::int64_t>& trailing)> layout;
-  /// The parameters that are shared although their shape starts with `rows` (a matmul's b, the
-  /// operand of an op without a row-wise rule, such as a transposed weight: grid_plan.h).
-  std::vector<const ExprNode*> shared_params;
+  /// The values that are shared although their shape starts with `rows`: parameters (a
+  /// matmul's b, the operand of an op without a row-wise rule, such as a transposed weight) and
+  /// values every thread computes whole (an arange of the rows a causal mask reshapes):
+  /// grid_plan.h.
+  std::vector<const ExprNode*> shared_row_shaped;
   /// How the part sees the rows of a row-shaped tensor `whole` held whole (a row-valued
   /// parameter or output, or a view of shared values): the view of its rows the part holds, of
   /// trailing shape `trailing`, bound to a Var named after `name`.
@@ -42,8 +44,10 @@ struct GridPart {
   std::vector<ShapeDim> own_shape(const std::vector<ShapeDim>& shape) const;
   /// True when `shape` is a row value's: not rank 0, and it starts with `rows`.
   bool is_row(const std::vector<ShapeDim>& shape) const;
-  /// True when `e` is a row value: a tensor of a row value's shape, not one of shared_params.
+  /// True when `e` is a row value: a tensor of a row value's shape, not one of shared_row_shaped.
   bool is_row_value(const ExprNode& e) const;
+  /// True when `e` is one of shared_row_shaped: held whole by every thread whatever its shape.
+  bool held_whole(const ExprNode& e) const;
   /// The shape of the register tensor holding a row value of HIR shape `shape`: `leading`
   /// followed by its trailing axes. Precondition: is_row(shape).
   std::vector<ShapeDim> held_shape(const std::vector<ShapeDim>& shape) const;

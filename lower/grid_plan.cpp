@@ -92,7 +92,8 @@ Kind kind_of(Op op) {
     return Kind::Other;
   }
   if (const std::optional<hir::TensorOp> t = hir::tensor_op_kind(op)) {
-    if (*t == hir::TensorOp::Cast || *t == hir::TensorOp::FullLike || *t == hir::TensorOp::Zeros) return Kind::Elementwise;
+    if (*t == hir::TensorOp::Cast || *t == hir::TensorOp::FullLike || *t == hir::TensorOp::Zeros || *t == hir::TensorOp::Where)
+      return Kind::Elementwise;
     if (*t == hir::TensorOp::Reduce) return Kind::Reduce;
     if (*t == hir::TensorOp::Quant) return Kind::Quant;  // a tuple value (decide_tuple)
     if (*t == hir::TensorOp::Reshape) return Kind::Reshape;
@@ -141,7 +142,8 @@ class RowWalk {
   /// True when a reduction crosses rows (a CTA collective: one CTA, no tail).
   bool crosses_rows() const { return crosses_rows_; }
   std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
-  // The parameters shared although their shape is a row value's (seed_shared_operand).
+  // The values shared although their shape is a row value's: parameters (seed_shared_operand)
+  // and values computed whole from shared ones (decide), parameters first, then in the order met.
   std::vector<const ExprNode*> shared_row_shaped(const hir::Function& fn) const {
     std::vector<const ExprNode*> out;
     for (const VarRef& p : fn.params()) {
@@ -149,6 +151,7 @@ class RowWalk {
       const auto* t = p->type()->as<TensorType>();
       if (it != row_.end() && !it->second && t != nullptr && !t->shape.empty() && starts_with(t->shape, rows_)) out.push_back(p.get());
     }
+    out.insert(out.end(), made_whole_.begin(), made_whole_.end());
     return out;
   }
   // Per parameter: whether it is rope's positions, viewed as rows by broadcasting (seed_positions).
@@ -205,7 +208,7 @@ class RowWalk {
   // (K == M) starts with the rows' axes, yet the rule reads it whole and never asks its shape. So
   // is a parameter operand of an op without a row-wise rule (a transposed weight of the rows'
   // shape): such an op takes no row value, so nothing is lost. Any other use of it then sees a
-  // shared value (and refuses a row operand); the plan lists these (GridPart::shared_params).
+  // shared value (and refuses a row operand); the plan lists these (GridPart::shared_row_shaped).
   void seed_shared_operand(const Call& c) {
     auto seed = [&](const ExprNode* p) {
       if (p->as<Var>() != nullptr && params_.count(p) != 0 && row_.count(p) == 0) row_[p] = false;
@@ -257,19 +260,29 @@ class RowWalk {
     }
   }
 
-  // True when `c`'s value, made of shared operands only, is a view of a parameter the serial
-  // rule makes without a copy and whose elements lie in row-major order in its storage (a reshape,
-  // or a slice whose window is contiguous, of static shapes): shaped like a row value, each thread
-  // views its own rows of it (GridPart::view_rows), as it views a parameter's. A transpose's view
-  // is strided, and a part of it (a run of its rows) has no strided form the emitter takes.
+  // True when `e` is held in row-major order in storage of its own: a parameter, or the value of
+  // a call the serial rules write into a fresh buffer (any op but the views: transpose, slice,
+  // reshape, a split's parts).
+  bool fresh_buffer(const ExprNode& e) const {
+    if (e.as<Var>() != nullptr) return params_.count(&e) != 0;
+    const Call* c = e.as<Call>();
+    if (c == nullptr) return false;
+    const Kind kind = kind_of(c->op);
+    return kind != Kind::Transpose && kind != Kind::Slice && kind != Kind::Reshape;
+  }
+
+  // True when `c`'s value, made of shared operands only, is a view of a parameter or of a fresh
+  // shared buffer (a causal mask's `arange` of the rows) that the serial rule makes without a
+  // copy and whose elements lie in row-major order (a reshape, or a slice whose window is
+  // contiguous, of static shapes): shaped like a row value, each thread views its own rows of it
+  // (GridPart::view_rows), as it views a parameter's. A transpose's view is strided, and a part
+  // of it (a run of its rows) has no strided form the emitter takes.
   bool views_shared(const Call& c) const {
     const Kind kind = kind_of(c.op);
     if ((kind != Kind::Slice && kind != Kind::Reshape) || c.args.empty()) return false;
     const auto* x = c.args[0]->type()->as<TensorType>();
     const auto* t = c.type()->as<TensorType>();
-    if (c.args[0]->as<Var>() == nullptr || params_.count(c.args[0].get()) == 0 || x == nullptr || t == nullptr ||
-        !static_extents(x->shape) || !static_extents(t->shape))
-      return false;
+    if (!fresh_buffer(*c.args[0]) || x == nullptr || t == nullptr || !static_extents(x->shape) || !static_extents(t->shape)) return false;
     if (kind == Kind::Reshape) return true;
     // A window is contiguous when every axis after the first one it cuts is whole, with steps of 1.
     const auto& sizes = std::get<std::vector<ShapeDim>>(c.attr("sizes"));
@@ -315,6 +328,7 @@ class RowWalk {
       return refuse("a value carries a layout of its own");
     const bool row_shaped = !t->shape.empty() && starts_with(t->shape, rows_);
     bool row = false;
+    bool from_shared = false;  // a call of shared operands only (not a reduction across the rows)
     if (e.as<Var>() != nullptr) {
       if (params_.count(&e) == 0) return refuse("a loop's variable or carry (loops have no row-wise rule)");
       row = row_shaped;
@@ -327,11 +341,15 @@ class RowWalk {
     } else if (const Call* c = e.as<Call>()) {
       const Kind kind = kind_of(c->op);
       for (const Expr& a : c->args) row = row || row_.at(a.get());
+      from_shared = !row;
       if (is_tensor_op(c->op, hir::TensorOp::Zeros)) row = row_shaped;
       // A call of shared operands only is shared, whatever its op: every thread computes it
       // whole with the serial rules (a transposed weight, a table).
       if (row && kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
       const bool viewed = !row && row_shaped && views_shared(*c);  // each thread views its rows of it
+      for (const Expr& a : c->args)  // a value computed whole though shaped like a row value is never read as rows
+        if (made_whole_set_.count(a.get()) != 0 && row)
+          return refuse("a value of a row value's shape that every thread computes whole is read as rows");
       if (row && (kind == Kind::Transpose || kind == Kind::Slice || kind == Kind::Join) && !keeps_rows(*c))
         return refuse(fmt::format("{} moves the leading axes", c->op.name()));
       if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
@@ -348,6 +366,15 @@ class RowWalk {
       row = row || viewed;
     } else {
       return refuse("a loop or a call (they have no row-wise rule)");
+    }
+    if (!row && row_shaped && from_shared && fresh_buffer(e) && t->dtype.is_simple() && static_extents(t->shape)) {
+      // A value every thread computes whole from shared ones although it has a row value's shape
+      // (an arange of the rows): shared, in its own buffer; a reshape or a contiguous slice of it
+      // is viewed by rows (views_shared) and a shared use reads it whole, but no row-wise use
+      // may read it as rows (checked above).
+      made_whole_.push_back(&e);
+      made_whole_set_.insert(&e);
+      return false;
     }
     if (row != row_shaped)  // a shared value shaped like a row value, or the reverse
       return refuse("a value computed once for every row has the shape of a row value, or the reverse");
@@ -372,6 +399,8 @@ class RowWalk {
     if (c == nullptr) return refuse("a value is not a tensor (a tuple)");
     bool row = false;
     for (const Expr& a : c->args) row = row || row_.at(a.get());
+    for (const Expr& a : c->args)
+      if (row && made_whole_set_.count(a.get()) != 0) return refuse("a value of a row value's shape that every thread computes whole is read as rows");
     if (!row) {  // shared: no field may look like a row value (a shape says which kind a value is)
       for (const IRType& field : tt.fields)
         if (const auto* t = field->as<TensorType>(); t != nullptr && !t->shape.empty() && starts_with(t->shape, rows_))
@@ -409,9 +438,17 @@ class RowWalk {
     auto is_row = [&](std::size_t i) { return row_.at(c.args[i].get()); };
     auto rank = [&](std::size_t i) { return c.args[i]->type()->as<TensorType>()->shape.size(); };
     switch (kind) {
-      case Kind::Elementwise:
-        for (std::size_t i = 0; i < c.args.size(); ++i)
-          if (is_row(i) ? rank(i) != t.shape.size() : rank(i) + m > t.shape.size()) return false;
+      case Kind::Elementwise:  // a shared operand broadcasts along the leading axes: none of its axes, or extents of 1
+        for (std::size_t i = 0; i < c.args.size(); ++i) {
+          if (is_row(i)) {
+            if (rank(i) != t.shape.size()) return false;
+            continue;
+          }
+          if (rank(i) > t.shape.size()) return false;
+          const std::vector<ShapeDim>& shape = c.args[i]->type()->as<TensorType>()->shape;
+          for (std::size_t p = 0; p + t.shape.size() < rank(i) + m; ++p)  // operand axis p lies over result axis p + t.rank - rank(i) < m
+            if (!(shape[p] == ShapeDim(1))) return false;
+        }
         return true;
       case Kind::Reduce: {
         for (std::int64_t a : std::get<std::vector<std::int64_t>>(c.attr("axes")))
@@ -507,6 +544,8 @@ class RowWalk {
   std::unordered_set<const ExprNode*> params_;
   std::unordered_map<const ExprNode*, bool> row_;
   std::unordered_set<const ExprNode*> broadcast_;
+  std::vector<const ExprNode*> made_whole_;  // shared values of a row value's shape, computed whole (decide)
+  std::unordered_set<const ExprNode*> made_whole_set_;
   std::vector<std::vector<std::int64_t>> trailing_;
   bool crosses_rows_ = false;
 };

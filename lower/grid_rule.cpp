@@ -142,7 +142,7 @@ Result<bool> lower_one_row(LoweringContext& lc, const GridPlan& plan, const std:
     TF_TRY(flat);
     return rows_window(lc, x, *flat, 1, trailing, name);
   };
-  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr, plan.shared_params, row_view};
+  const GridPart row_part{plan.rows, {ShapeDim(1)}, nullptr, plan.shared_row_shaped, row_view};
   return lower_part(lc, plan, results, outputs, row_part, "_row", nullptr);
 }
 
@@ -177,7 +177,7 @@ Result<bool> lower_grid_strided(LoweringContext& lc, const GridPlan& plan, const
       return bound_view(lc, *window, LayoutBase(plan.layout_for(trailing)), name);
     };
     const GridPart main_part{plan.rows, plan.part(), [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); },
-                             plan.shared_params, chunk_view};
+                             plan.shared_row_shaped, chunk_view};
     return branch(
         lc, *whole, [&] { return lower_part(lc, plan, results, outputs, main_part, "_main", nullptr); },
         [&]() -> Result<bool> {
@@ -211,7 +211,7 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
   if (plan.strided) return lower_grid_strided(lc, plan, results, outputs);
   const GridGeometry& g = plan.geometry;
   auto main_layout = [&plan](const std::vector<std::int64_t>& x) { return LayoutBase(plan.layout_for(x)); };
-  const GridPart main_part{plan.rows, plan.part(), main_layout, plan.shared_params, through(lc, main_layout)};
+  const GridPart main_part{plan.rows, plan.part(), main_layout, plan.shared_row_shaped, through(lc, main_layout)};
   const Mesh first_thread = plan.first_thread();
   Result<bool> main = lower_part(lc, plan, results, outputs, main_part, "_main", &first_thread);
   TF_TRY(main);
@@ -241,7 +241,7 @@ Result<bool> lower_grid(LoweringContext& lc, const GridPlan& plan, const std::ve
       TF_CHECK(composed.ok(), "the tail's offset is not negative");
       return LayoutBase(*composed);
     };
-    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr, plan.shared_params, through(lc, tail_layout)};
+    const GridPart tail_part{plan.rows, {ShapeDim(g.tail)}, nullptr, plan.shared_row_shaped, through(lc, tail_layout)};
     return lower_part(lc, plan, results, outputs, tail_part, "_tail", nullptr);
   }();
   TF_TRY(tail);

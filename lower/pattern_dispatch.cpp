@@ -67,6 +67,7 @@ Result<std::vector<Expr>> converted_operands(LoweringContext& lc, const Strategy
 StrategyContext strategy_of_call(const StrategyContext& strategy, const Call& c, const std::vector<const TensorType*>& types) {
   const GridPart* part = strategy.part != nullptr ? strategy.part : strategy.shared_in;
   if (part == nullptr) return strategy;
+  if (part->held_whole(c)) return StrategyContext::shared_in_grid(*part);  // shared, though shaped like a row value
   for (const TensorType* t : types)
     if (part->is_row(t->shape)) return StrategyContext::grid(*part);
   for (const Expr& a : c.args)

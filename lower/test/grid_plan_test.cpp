@@ -313,6 +313,12 @@ TEST(GridPlan, ChoosersAndMoversPastTheLeadingAxesSpreadTheirRows) {
       // A contiguous window of a weight is viewed by every row of the result (its elements).
       {"func f(w: Tensor[(64, 10), f32], x: Tensor[(33, 10), f32]) -> Tensor[(33, 10), f32] {\n"
        "    s = slice(w, (7, 0), sizes=(33, 10), strides=(1, 1))\n    r = add(s, x)\n    return r\n}\n", 2},
+      // A causal mask: each thread computes the arange of the rows whole and views its rows of
+      // the column made of it; the row of columns is shared.
+      {"func f(s: Tensor[(64, 64), f32]) -> Tensor[(64, 64), f32] {\n"
+       "    i = reshape(arange(type=Tensor[(64,), i64]), new_shape=(64, 1))\n"
+       "    j = reshape(arange(type=Tensor[(64,), i64]), new_shape=(1, 64))\n    k = ge(i, j)\n"
+       "    n = full_like(s, value=-inf)\n    z = where(k, s, n)\n    p = softmax(z, axis=1)\n    return p\n}\n", 1},
       // Heads before tokens moves the leading axes: only the batch axis stays a row.
       {"func f(x: Tensor[(2, 24, 4, 8), bf16]) -> Tensor[(2, 4, 24, 8), bf16] {\n    t = transpose(x, perm=(0, 2, 1, 3))\n"
        "    return t\n}\n", 1},
@@ -324,6 +330,14 @@ TEST(GridPlan, ChoosersAndMoversPastTheLeadingAxesSpreadTheirRows) {
     ASSERT_TRUE(p.has_value()) << source << why;
     EXPECT_EQ(p->rows.size(), c.rows) << source;
   }
+  // An arange of the rows read as rows (added to them) is not a row value: no plan.
+  EXPECT_FALSE(plan_of(R"(tfir 1
+func f(x: Tensor[(16,), i64]) -> Tensor[(16,), i64] {
+    a = arange(type=Tensor[(16,), i64])
+    r = add(x, a)
+    return r
+}
+)"));
   // A topk along the first axis has no row-wise form at any rows.
   EXPECT_FALSE(plan_of(R"(tfir 1
 func f(x: Tensor[(8, 40), f32]) -> Tuple[Tensor[(3, 40), f32], Tensor[(3, 40), i64]] {

@@ -133,7 +133,7 @@ func both(x: Tensor[(8, 4), f32]) -> Tuple[Tensor[(4, 8), f32], Tensor[(8, 4), f
   EXPECT_EQ(s[0].choice.geometry(), "4 CTAs x 256 threads, 4 rows each");
   ASSERT_EQ(s[1].choice.strategy, Strategy::Grid);
   EXPECT_EQ(s[1].choice.geometry(), "1 CTA x 256 threads, 1 row each");
-  ASSERT_EQ(s[1].choice.grid->shared_params.size(), 2u);  // k (transposed) and v (a matmul's b)
+  ASSERT_EQ(s[1].choice.grid->shared_row_shaped.size(), 2u);  // k (transposed) and v (a matmul's b)
   EXPECT_EQ(s[2].choice.strategy, Strategy::Serial);
 }
 
