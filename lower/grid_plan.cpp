@@ -438,13 +438,15 @@ class RowWalk {
     auto is_row = [&](std::size_t i) { return row_.at(c.args[i].get()); };
     auto rank = [&](std::size_t i) { return c.args[i]->type()->as<TensorType>()->shape.size(); };
     switch (kind) {
-      case Kind::Elementwise:  // a shared operand broadcasts along the leading axes: none of its axes, or extents of 1
+      case Kind::Elementwise:  // a shared operand broadcasts along the leading axes: none of its axes, or one of extent 1
         for (std::size_t i = 0; i < c.args.size(); ++i) {
           if (is_row(i)) {
             if (rank(i) != t.shape.size()) return false;
             continue;
           }
-          if (rank(i) > t.shape.size()) return false;
+          // A part holds a row value as at least one leading axis and X: one more axis of extent 1
+          // broadcasts over the part's rows, more would outrank the tail's (tail, X).
+          if (rank(i) + m > t.shape.size() + 1) return false;
           const std::vector<ShapeDim>& shape = c.args[i]->type()->as<TensorType>()->shape;
           for (std::size_t p = 0; p + t.shape.size() < rank(i) + m; ++p)  // operand axis p lies over result axis p + t.rank - rank(i) < m
             if (!(shape[p] == ShapeDim(1))) return false;

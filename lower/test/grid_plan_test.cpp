@@ -319,6 +319,10 @@ TEST(GridPlan, ChoosersAndMoversPastTheLeadingAxesSpreadTheirRows) {
        "    i = reshape(arange(type=Tensor[(64,), i64]), new_shape=(64, 1))\n"
        "    j = reshape(arange(type=Tensor[(64,), i64]), new_shape=(1, 64))\n    k = ge(i, j)\n"
        "    n = full_like(s, value=-inf)\n    z = where(k, s, n)\n    p = softmax(z, axis=1)\n    return p\n}\n", 1},
+      // A mask of shape (1, 4) broadcasts over rows of 4 elements, not over single elements (a
+      // tail part holds (tail,) of them, which a rank-2 operand would outrank).
+      {"func f(x: Tensor[(3, 4), f32], c: Tensor[(1, 4), bool]) -> Tensor[(3, 4), f32] {\n    r = where(c, x, x)\n"
+       "    return r\n}\n", 1},
       // Heads before tokens moves the leading axes: only the batch axis stays a row.
       {"func f(x: Tensor[(2, 24, 4, 8), bf16]) -> Tensor[(2, 4, 24, 8), bf16] {\n    t = transpose(x, perm=(0, 2, 1, 3))\n"
        "    return t\n}\n", 1},
