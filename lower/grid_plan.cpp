@@ -141,6 +141,8 @@ class RowWalk {
   const std::string& why_not() const { return why_not_; }
   /// True when a reduction crosses rows (a CTA collective: one CTA, no tail).
   bool crosses_rows() const { return crosses_rows_; }
+  /// True when a row's work is a matmul's (K x N products), not a few elements: one row a thread.
+  bool heavy_rows() const { return heavy_rows_; }
   std::vector<std::vector<std::int64_t>> trailing() const { return trailing_; }
   // The values shared although their shape is a row value's: parameters (seed_shared_operand)
   // and values computed whole from shared ones (decide), parameters first, then in the order met.
@@ -354,6 +356,7 @@ class RowWalk {
         return refuse(fmt::format("{} moves the leading axes", c->op.name()));
       if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
         return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
+      if (row && kind == Kind::MatMul) heavy_rows_ = true;
       if (row && kind == Kind::Reduce && reduces_rows(*c)) {
         // Across every row (a CTA collective): its value is shared, whole in every thread.
         if (!reduces_all_rows(*c)) return refuse("a reduction over part of the leading axes, or keeping them");
@@ -550,6 +553,7 @@ class RowWalk {
   std::unordered_set<const ExprNode*> made_whole_set_;
   std::vector<std::vector<std::int64_t>> trailing_;
   bool crosses_rows_ = false;
+  bool heavy_rows_ = false;  // a row value is a streamed matmul's: K x N products a row
 };
 
 }  // namespace
@@ -702,7 +706,7 @@ std::optional<GridPlan> plan_grid(const hir::Function& fn, const std::vector<Exp
                      "writes row values only)", hir::shape_text(rows)));
       continue;
     }
-    const GridGeometry g = collective ? collective_geometry(count) : strided ? strided_geometry(count) : grid_geometry(count, most_per_thread);
+    const GridGeometry g = collective ? collective_geometry(count) : strided ? strided_geometry(count) : grid_geometry(count, walk.heavy_rows() ? 1 : most_per_thread);
     Result<Topology> cta = Topology::make("cta", g.ctas), thread = Topology::make("thread", g.threads);
     TF_CHECK(cta.ok() && thread.ok(), "grid topologies are well formed");
     Result<Mesh> mesh = collective ? Mesh::make({*thread}, Layout::make_known_valid(tuple_of_ints({g.threads}), tuple_of_ints({1})), {"t"})

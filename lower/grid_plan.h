@@ -9,7 +9,7 @@
 //     does not start with L (so a shape says which kind a value is);
 //   - a row value is a parameter or the result of binary, unary, relu, the activations, cast,
 //     clamp, full_like, zeros, where (elementwise: its row operands have its rank, its shared
-//     operands broadcast along L: at most rank(X) axes, or extents of 1 over L's), reduce
+//     operands broadcast along L: at most rank(X) axes, or one more of extent 1), reduce
 //     over axes past L, softmax over an axis past L, rms_norm of a row value with a shared
 //     weight, layer_norm over the last axis (past L) of a row value with
 //     shared weight and bias, matmul of a row value a whose axes but K are L by a shared
@@ -25,7 +25,8 @@
 // consecutive rows of the first G*T*k through the ShardLayout
 //   Layout((G, T, k) ++ X, (0, 0, P, X's row-major strides)) with S(0), S(1)   (P = prod X)
 // over the mesh (cta G, thread T) (stride 0 on the mesh axes: a thread's registers hold its own
-// k rows), and thread 0 of CTA 0 computes the R - G*T*k rows left (the tail) alone in a MeshScope
+// k rows; k = 1 when a row value is a streamed matmul's, whose rows cost K x N products each, so
+// 1,024 of them take 4 CTAs rather than one), and thread 0 of CTA 0 computes the R - G*T*k rows left (the tail) alone in a MeshScope
 // over the slice [0:1, 0:1], at most k at once, else one at a time. k is cut (more CTAs) when the
 // lowered kernel's threads hold more than kGridThreadBytes (hir_to_tir.cpp). A reduction across every row (its leading axes all named, not
 // kept) makes a shared value: a collective Reduce over the threads of one CTA, whose result
