@@ -54,7 +54,8 @@ Result<Expr> rule_index_select(const RuleInput& in) {
   const StrategyContext& s = in.strategy;
   const bool rows_indexed = s.part != nullptr && s.part->is_row_value(*in.call.args[1]);
   const std::size_t lead = rows_indexed ? s.part->own_leading().size() : 0;  // the index's axes in a thread's part
-  const auto held_a = static_cast<std::size_t>(s.axis(x.shape, static_cast<std::int64_t>(a)));
+  // x's axis a in the thread's part (x a row value indexed past the rows); x is whole when the rows index it.
+  const auto held_a = rows_indexed ? a : static_cast<std::size_t>(s.axis(x.shape, static_cast<std::int64_t>(a)));
   Result<bool> counted = countable(in, "index_select", type.shape);
   TF_TRY(counted);
   Result<bool> checked = check_index(in.lc, in.operands[1], s.own_shape(index_shape), x.shape[a],

@@ -99,7 +99,7 @@ Result<Expr> held_row(const RuleInput& in, const Expr& v, const TensorType& type
   return *dst;
 }
 
-// A mover's extents and axis in the coordinates it works in: the own part's inside a grid part.
+// A mover's extents in the coordinates it works in: the own part's inside a grid part.
 std::vector<std::int64_t> own_extents(const RuleInput& in, const std::vector<ShapeDim>& shape) {
   return *static_extents(in.strategy.own_shape(shape));
 }
@@ -136,6 +136,7 @@ Result<Expr> slice_in_part(const RuleInput& in) {
   std::int64_t offset = 0;
   for (std::size_t k = m; k < x_shape.size(); ++k) {
     const std::size_t o = k - m + lead;
+    if (!steps[k].is_static()) return in.lc.refusal(c, c.op.surface(), "views need static strides");
     const std::int64_t s = *literal_start(starts[k]), st = steps[k].value(), n = sizes[o];
     if (s < 0 || s > last_start(n, st, own[o]) || (n > 1 && st <= 0))
       return in.lc.refusal(c, c.op.surface(), fmt::format("the window start {}, size {}, stride {} on axis {} leaves the extent {} "
