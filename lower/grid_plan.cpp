@@ -262,6 +262,12 @@ class RowWalk {
     }
   }
 
+  // True when an operand of row-valued call `c` is a value every thread computes whole though it
+  // is shaped like a row value (decide): a row-wise rule would read it as rows it is not.
+  bool reads_whole_as_rows(const Call& c) const {
+    return std::any_of(c.args.begin(), c.args.end(), [&](const Expr& a) { return made_whole_set_.count(a.get()) != 0; });
+  }
+
   // True when `e` is held in row-major order in storage of its own: a parameter, or the value of
   // a call the serial rules write into a fresh buffer (any op but the views: transpose, slice,
   // reshape, a split's parts).
@@ -349,9 +355,7 @@ class RowWalk {
       // whole with the serial rules (a transposed weight, a table).
       if (row && kind == Kind::Other) return refuse(fmt::format("{} has no row-wise rule", c->op.name()));
       const bool viewed = !row && row_shaped && views_shared(*c);  // each thread views its rows of it
-      for (const Expr& a : c->args)  // a value computed whole though shaped like a row value is never read as rows
-        if (made_whole_set_.count(a.get()) != 0 && row)
-          return refuse("a value of a row value's shape that every thread computes whole is read as rows");
+      if (row && reads_whole_as_rows(*c)) return refuse("a value of a row value's shape that every thread computes whole is read as rows");
       if (row && (kind == Kind::Transpose || kind == Kind::Slice || kind == Kind::Join) && !keeps_rows(*c))
         return refuse(fmt::format("{} moves the leading axes", c->op.name()));
       if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
@@ -402,8 +406,7 @@ class RowWalk {
     if (c == nullptr) return refuse("a value is not a tensor (a tuple)");
     bool row = false;
     for (const Expr& a : c->args) row = row || row_.at(a.get());
-    for (const Expr& a : c->args)
-      if (row && made_whole_set_.count(a.get()) != 0) return refuse("a value of a row value's shape that every thread computes whole is read as rows");
+    if (row && reads_whole_as_rows(*c)) return refuse("a value of a row value's shape that every thread computes whole is read as rows");
     if (!row) {  // shared: no field may look like a row value (a shape says which kind a value is)
       for (const IRType& field : tt.fields)
         if (const auto* t = field->as<TensorType>(); t != nullptr && !t->shape.empty() && starts_with(t->shape, rows_))

@@ -3,6 +3,7 @@
 #include "ir/core/call.h"
 #include "ir/layout/shard_layout.h"
 #include "lower/lowering_limits.h"
+#include "lower/strategy.h"
 
 namespace tf::lower {
 
@@ -22,10 +23,11 @@ bool attr_is_none(const Call& c, std::string_view name) {
 StorageKind value_storage(const StrategyContext& strategy, const std::vector<ShapeDim>& shape, DType dtype) {
   const std::optional<std::vector<std::int64_t>> extents = static_extents(shape);
   if (!strategy.one_thread || !extents) return StorageKind::Rmem;
-  std::int64_t bits = dtype.is_simple() ? dtype.bit_width() : 8;  // a block-scaled value: its codes and scales, about a byte each
+  std::int64_t elements = 1;
   for (std::int64_t e : *extents)
-    if (__builtin_mul_overflow(bits, e, &bits)) return StorageKind::Gmem;
-  return bits / 8 > kSerialRegisterBytes ? StorageKind::Gmem : StorageKind::Rmem;
+    if (__builtin_mul_overflow(elements, e, &elements)) return StorageKind::Gmem;
+  const std::optional<std::int64_t> bytes = storage_bytes(elements, dtype);
+  return !bytes || *bytes > kSerialRegisterBytes ? StorageKind::Gmem : StorageKind::Rmem;
 }
 
 Result<Expr> alloc_value(LoweringContext& lc, const StrategyContext& strategy, const TensorType& like, DType dtype,

@@ -157,15 +157,20 @@ class RegisterBytes final : public tir::StmtVisitor {
         if (!n || __builtin_mul_overflow(elements, *n, &elements)) return give_up();
       }
     }
-    const std::int64_t bits = t.dtype.is_simple() ? t.dtype.bit_width() : 8;
-    std::int64_t bytes = 0;
-    if (__builtin_mul_overflow(elements, bits, &bytes) || __builtin_add_overflow(*total, (bytes + 7) / 8, &*total))
-      give_up();
+    const std::optional<std::int64_t> bytes = storage_bytes(elements, t.dtype);
+    if (!bytes || __builtin_add_overflow(*total, *bytes, &*total)) give_up();
   }
   void give_up() { total.reset(); }
 };
 
 }  // namespace
+
+std::optional<std::int64_t> storage_bytes(std::int64_t elements, DType dtype) {
+  const std::int64_t bits = dtype.is_simple() ? dtype.bit_width() : 8;
+  std::int64_t total = 0;
+  if (__builtin_mul_overflow(elements, bits, &total)) return std::nullopt;
+  return (total + 7) / 8;
+}
 
 std::optional<std::int64_t> register_bytes_per_thread(const tir::PrimFunction& kernel) {
   RegisterBytes walk;

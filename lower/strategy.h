@@ -76,4 +76,9 @@ struct FunctionStrategy {
 /// value; nullopt when an extent has no bound.
 std::optional<std::int64_t> register_bytes_per_thread(const tir::PrimFunction& kernel);
 
+/// The bytes of `elements` elements of `dtype` (a block-scaled element counted as a byte: its code
+/// and its share of the scales), or nullopt past 64 bits. The grid budget and the serial rule's
+/// choice of storage both count by it.
+std::optional<std::int64_t> storage_bytes(std::int64_t elements, DType dtype);
+
 }  // namespace tf::lower
