@@ -77,6 +77,27 @@ Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy
   return *buf;
 }
 
+namespace {
+
+// HIR's eval error for a loop without carries that runs no trip: an abort when start >= stop,
+// checked at run time for a symbolic bound, unconditional for a static empty range, and none for
+// a static non-empty one. (A step is positive or HIR errs for every loop, so a range is empty
+// exactly when start >= stop.)
+Result<bool> abort_when_empty(LoweringContext& lc, const GridRegionExpr& g) {
+  const std::string message = "a loop without carries over an empty range has no value";
+  if (g.start().is_static() && g.stop().is_static())
+    return g.stop().value() > g.start().value() ? Result<bool>(true) : append_abort(lc, message);
+  Result<Expr> start = integer_buffer(lc, DType::i64(), g.start(), "loop_start");
+  TF_TRY(start);
+  Result<Expr> stop = integer_buffer(lc, DType::i64(), g.stop(), "loop_stop");
+  TF_TRY(stop);
+  Result<Expr> empty = flag(lc, BinaryKind::Ge, *start, *stop, "loop_empty");
+  TF_TRY(empty);
+  return when(lc, *empty, [&] { return append_abort(lc, message); });
+}
+
+}  // namespace
+
 // for i in range(start, stop, step) carry (c = init, ...) { ...; yield (y, ...) }:
 //   acc_k = copy of init_k
 //   for i in range(start, stop, step) {
@@ -85,14 +106,13 @@ Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy
 //     tmp_k = copy of y_k (all yields first: the phis are simultaneous); copy(tmp_k, acc_k)
 //   }
 // The loop's value is acc_0, or its parts acc_0, acc_1, ... A loop without carries keeps its
-// last iteration's body value in a result buffer; over a range that may be empty it has none
-// (an HIR eval error), so it is lowered only for a static non-empty range.
+// last iteration's body value in a result buffer; over an empty range it has none (HIR's eval
+// error), so `if start >= stop { abort }` comes first (abort_when_empty).
 Result<Expr> lower_loop(LoweringContext& lc, const StrategyContext& strategy, const GridRegionExpr& g) {
   const bool carried = !g.carried().empty();
   if (!carried) {
-    const bool static_range = g.start().is_static() && g.stop().is_static();
-    if (!static_range || g.stop().value() <= g.start().value())
-      return lc.refusal(g, "the loop", "a loop without carries over a range that may be empty has no value (an HIR eval error); only static non-empty ranges lower");
+    Result<bool> checked = abort_when_empty(lc, g);
+    TF_TRY(checked);
   }
   std::vector<Expr> accs;
   for (std::size_t k = 0; k < g.carried().size(); ++k) {

@@ -153,6 +153,129 @@ Result<Expr> slice_in_part(const RuleInput& in) {
   return held_row(in, *v, *tensor_type_of(c), "");
 }
 
+// A window start as a rank-0 i64 register: a literal, or a run-time start (a rank-0 integer of
+// any dtype, lowered under the rule's strategy) converted to i64.
+Result<Expr> start_register(const RuleInput& in, const Expr& start, const std::string& hint) {
+  if (const std::optional<std::int64_t> s = literal_start(start)) return integer_buffer(in.lc, DType::i64(), ShapeDim(*s), hint);
+  Result<Expr> v = lower_value(in.lc, in.strategy, start);
+  TF_TRY(v);
+  const TensorType* t = (*v)->type()->as<TensorType>();
+  if (t == nullptr || t->rank() != 0 || !t->dtype.is_integer())
+    return category_error(DiagCategory::Usage, "a window start that is not a rank-0 integer");
+  Result<Expr> wide = scalar_register(in.lc, DType::i64(), hint);
+  TF_TRY(wide);
+  Result<bool> cast = unary_into(in.lc, UnaryKind::Cast, *v, *wide);
+  TF_TRY(cast);
+  return *wide;
+}
+
+// Whether HIR's slice window of n elements st apart from s leaves the extent e (all rank-0 i64
+// registers), as HIR decides it: a stride below 1, a negative start, a start past e, or a
+// non-empty window from e on or whose last element s + (n - 1) st passes e - 1 (compared as
+// st > (e - 1 - s) // (n - 1) for n > 1, which no product overflows). Returns the bool register.
+Result<Expr> window_leaves(LoweringContext& lc, const Expr& s, const Expr& n, const Expr& st, const Expr& e, const std::string& hint) {
+  Result<Expr> zero = integer_buffer(lc, DType::i64(), ShapeDim(0), hint + "_zero");
+  TF_TRY(zero);
+  Result<Expr> one = integer_buffer(lc, DType::i64(), ShapeDim(1), hint + "_one");
+  TF_TRY(one);
+  Result<Expr> bad = flag(lc, BinaryKind::Lt, st, *one, hint + "_bad");
+  TF_TRY(bad);
+  auto either = [&](BinaryKind kind, const Expr& a, const Expr& b) -> Result<bool> {
+    Result<Expr> f = flag(lc, kind, a, b, hint + "_f");
+    TF_TRY(f);
+    return binary_into(lc, BinaryKind::Or, *bad, *f, *bad);
+  };
+  Result<bool> negative = either(BinaryKind::Lt, s, *zero);
+  TF_TRY(negative);
+  Result<bool> past = either(BinaryKind::Gt, s, e);
+  TF_TRY(past);
+  Result<Expr> at_end = flag(lc, BinaryKind::Ge, s, e, hint + "_at_end");
+  TF_TRY(at_end);
+  Result<Expr> some = flag(lc, BinaryKind::Ge, n, *one, hint + "_some");
+  TF_TRY(some);
+  Result<bool> both = binary_into(lc, BinaryKind::And, *at_end, *some, *at_end);
+  TF_TRY(both);
+  Result<bool> nothing_left = binary_into(lc, BinaryKind::Or, *bad, *at_end, *bad);
+  TF_TRY(nothing_left);
+  Result<Expr> several = flag(lc, BinaryKind::Gt, n, *one, hint + "_several");
+  TF_TRY(several);
+  Result<bool> stride_checked = when(lc, *several, [&]() -> Result<bool> {
+    Result<Expr> room = scalar_register(lc, DType::i64(), hint + "_room");
+    TF_TRY(room);
+    Result<bool> r0 = binary_into(lc, BinaryKind::Sub, e, *one, *room);
+    TF_TRY(r0);
+    Result<bool> r1 = binary_into(lc, BinaryKind::Sub, *room, s, *room);
+    TF_TRY(r1);
+    Result<Expr> gaps = scalar_register(lc, DType::i64(), hint + "_gaps");
+    TF_TRY(gaps);
+    Result<bool> g = binary_into(lc, BinaryKind::Sub, n, *one, *gaps);
+    TF_TRY(g);
+    Result<bool> q = binary_into(lc, BinaryKind::FloorDiv, *room, *gaps, *room);
+    TF_TRY(q);
+    return either(BinaryKind::Gt, st, *room);
+  });
+  TF_TRY(stride_checked);
+  return *bad;
+}
+
+// slice of a symbolic shape (no view has a symbolic layout): x lowered, then every axis's window
+// checked at run time as HIR checks it (window_leaves: an abort where HIR reports its eval
+// error), then the result a copy, element by element, of x at s_k + i_k * st_k (a copy moves
+// codes, bit for bit).
+Result<Expr> slice_by_elements(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const Call& c = in.call;
+  const TensorType& x_type = *tensor_type_of(*c.args[0]);
+  if (x_type.dtype.is_compound())
+    return lc.refusal(c, "slice", "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+  const TensorType& type = *tensor_type_of(c);
+  const std::vector<Expr> start_exprs = starts_of(c.args[1]);
+  const std::vector<ShapeDim> steps = in.attr<std::vector<ShapeDim>>("strides");
+  const std::size_t rank = x_type.shape.size();
+  if (start_exprs.size() != rank || type.shape.size() != rank || steps.size() != rank)
+    return lc.refusal(c, "slice", "starts, sizes and strides need one entry per axis (an HIR eval error)");
+  const std::string hint = in.name();
+  Result<Expr> x = lower_value(lc, in.strategy, c.args[0]);
+  TF_TRY(x);
+  std::vector<Expr> starts, strides;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const std::string axis = fmt::format("{}_{}", hint, k);
+    Result<Expr> s = start_register(in, start_exprs[k], axis + "_start");
+    TF_TRY(s);
+    Result<Expr> n = integer_buffer(lc, DType::i64(), type.shape[k], axis + "_size");
+    TF_TRY(n);
+    Result<Expr> st = integer_buffer(lc, DType::i64(), steps[k], axis + "_stride");
+    TF_TRY(st);
+    Result<Expr> e = integer_buffer(lc, DType::i64(), x_type.shape[k], axis + "_extent");
+    TF_TRY(e);
+    Result<Expr> leaves = window_leaves(lc, *s, *n, *st, *e, axis);
+    TF_TRY(leaves);
+    Result<bool> checked = when(lc, *leaves, [&] {
+      return append_abort(lc, fmt::format("slice: the window on axis {} is out of range for the extent", k));
+    });
+    TF_TRY(checked);
+    starts.push_back(*s);
+    strides.push_back(*st);
+  }
+  Result<Expr> dst = alloc_value(lc, in.strategy, type, type.dtype, hint);
+  TF_TRY(dst);
+  Result<bool> loops = element_loops(lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    std::vector<Expr> from;
+    for (std::size_t k = 0; k < rank; ++k) {
+      Result<Expr> i = index_register(lc, at[k], hint + "_i");
+      TF_TRY(i);
+      Result<bool> scaled = binary_into(lc, BinaryKind::Mul, *i, strides[k], *i);
+      TF_TRY(scaled);
+      Result<bool> moved = binary_into(lc, BinaryKind::Add, *i, starts[k], *i);
+      TF_TRY(moved);
+      from.push_back(*i);
+    }
+    return copy_element(lc, *x, from, *dst, at, hint);
+  });
+  TF_TRY(loops);
+  return *dst;
+}
+
 // slice(x, starts, sizes=S, strides=T) of a static shape: with literal starts the view
 // `offset + Layout(S, row-major strides * T)`, offset the starts' row-major index, a window the
 // extent does not hold (an HIR eval error) refused; with a start known only at run time, the
@@ -165,7 +288,7 @@ Result<Expr> rewrite_slice(const RuleInput& in) {
   if (row_in_part(in, tensor_type_of(*c.args[0])->shape)) return slice_in_part(in);
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(*c.args[0])->shape);
   const std::optional<std::vector<std::int64_t>> sizes = static_extents(tensor_type_of(c)->shape);
-  if (!extents || !sizes) return lc.refusal(c, "slice", "views need static shapes, and the operand's or the result's is symbolic");
+  if (!extents || !sizes) return slice_by_elements(in);
   const std::vector<Expr> start_exprs = starts_of(c.args[1]);
   std::vector<std::int64_t> steps;
   for (const ShapeDim& d : in.attr<std::vector<ShapeDim>>("strides")) {
@@ -211,6 +334,69 @@ Result<Expr> rewrite_slice(const RuleInput& in) {
   return lc.bind(in.name("v"), *v);
 }
 
+// `at` moved by the i64 register `by`: a fresh register holding at + by.
+Result<Expr> shifted(LoweringContext& lc, const Expr& at, const Expr& by, const std::string& hint) {
+  Result<Expr> r = index_register(lc, at, hint);
+  TF_TRY(r);
+  Result<bool> add = binary_into(lc, BinaryKind::Add, *r, by, *r);
+  TF_TRY(add);
+  return *r;
+}
+
+// insert_slice of symbolic shapes (no view has a symbolic layout): dst and update lowered, each
+// offset checked at run time as HIR checks it (a window of update's extent, stride 1: the
+// window_leaves test is HIR's o < 0 or u > e or o > e - u), then the result a copy of dst with
+// update copied into it element by element at o_k + i_k.
+Result<Expr> insert_by_elements(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const Call& c = in.call;
+  const TensorType& type = *tensor_type_of(c);
+  const TensorType& window = *tensor_type_of(*c.args[1]);
+  if (type.dtype.is_compound())
+    return lc.refusal(c, "insert_slice", "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+  const std::vector<Expr> offsets = starts_of(c.args[2]);
+  const std::size_t rank = type.shape.size();
+  if (offsets.size() != rank || window.shape.size() != rank)
+    return lc.refusal(c, "insert_slice", "offsets and update need one entry per axis of dst (an HIR eval error)");
+  const std::string hint = in.name();
+  Result<Expr> dst = lower_value(lc, in.strategy, c.args[0]);
+  TF_TRY(dst);
+  Result<Expr> update = lower_value(lc, in.strategy, c.args[1]);
+  TF_TRY(update);
+  Result<Expr> one = integer_buffer(lc, DType::i64(), ShapeDim(1), hint + "_step");
+  TF_TRY(one);
+  std::vector<Expr> at_offsets;
+  for (std::size_t k = 0; k < rank; ++k) {
+    const std::string axis = fmt::format("{}_{}", hint, k);
+    Result<Expr> o = start_register(in, offsets[k], axis + "_offset");
+    TF_TRY(o);
+    Result<Expr> u = integer_buffer(lc, DType::i64(), window.shape[k], axis + "_size");
+    TF_TRY(u);
+    Result<Expr> e = integer_buffer(lc, DType::i64(), type.shape[k], axis + "_extent");
+    TF_TRY(e);
+    Result<Expr> leaves = window_leaves(lc, *o, *u, *one, *e, axis);
+    TF_TRY(leaves);
+    Result<bool> checked = when(lc, *leaves, [&] {
+      return append_abort(lc, fmt::format("insert_slice: the window on axis {} leaves dst", k));
+    });
+    TF_TRY(checked);
+    at_offsets.push_back(*o);
+  }
+  Result<Expr> out = copy_of(lc, in.strategy, *dst, hint);
+  TF_TRY(out);
+  Result<bool> loops = element_loops(lc, window.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    std::vector<Expr> to;
+    for (std::size_t k = 0; k < rank; ++k) {
+      Result<Expr> i = shifted(lc, at[k], at_offsets[k], hint + "_i");
+      TF_TRY(i);
+      to.push_back(*i);
+    }
+    return copy_element(lc, *update, at, *out, to, hint);
+  });
+  TF_TRY(loops);
+  return *out;
+}
+
 // insert_slice(dst, update, offsets) of static shapes: the result a register copy of dst, and
 // update copied into its window at the offsets (literals checked here, run-time ones by an
 // abort, as HIR's eval error for a window leaving dst): the view of the result at the offsets
@@ -220,7 +406,7 @@ Result<Expr> rewrite_insert_slice(const RuleInput& in) {
   const Call& c = in.call;
   const std::optional<std::vector<std::int64_t>> extents = static_extents(tensor_type_of(c)->shape);
   const std::optional<std::vector<std::int64_t>> window = static_extents(tensor_type_of(*c.args[1])->shape);
-  if (!extents || !window) return lc.refusal(c, "insert_slice", "views need static shapes, and dst's or update's is symbolic");
+  if (!extents || !window) return insert_by_elements(in);
   const std::vector<Expr> offsets = starts_of(c.args[2]);
   const std::size_t rank = extents->size();
   if (offsets.size() != rank || window->size() != rank)
@@ -270,14 +456,6 @@ Result<bool> match_split(const LoweringContext& lc, const Call& c) {
   return true;
 }
 
-// `at` moved by the i64 register `by`: a fresh register holding at + by.
-Result<Expr> shifted(LoweringContext& lc, const Expr& at, const Expr& by, const std::string& hint) {
-  Result<Expr> r = index_register(lc, at, hint);
-  TF_TRY(r);
-  Result<bool> add = binary_into(lc, BinaryKind::Add, *r, by, *r);
-  TF_TRY(add);
-  return *r;
-}
 
 // split of a symbolic shape: the extent checked to divide at run time (an abort where HIR reports
 // its eval error), then part k a copy, element by element, of x from k * (extent // n) along a.
