@@ -92,16 +92,14 @@ Result<Expr> as_f32(const RuleInput& in, const Expr& x, const std::vector<ShapeD
   return as_dtype(in, x, shape, dtype, DType::f32(), hint);
 }
 
-// The layer norms the rule lowers: the normalised axes x.shape[axis:] static; one of them, or
-// several when the function is lowered serially (the rms_norm step views them as one axis of a
-// whole register tensor, which a grid part's distributed rows are not).
+// The layer norms the rule lowers: one normalised axis, of any extent; or several, static, when
+// the function is lowered serially with a static shape (the rms_norm step views them as one axis
+// of a whole register tensor, which a grid part's distributed rows are not).
 Result<bool> match_layer_norm(const LoweringContext& lc, const Call& c) {
   const std::vector<ShapeDim>& shape = tensor_type_of(c)->shape;
   std::int64_t axis = std::get<std::int64_t>(c.attr("axis"));
   if (axis < 0) axis += static_cast<std::int64_t>(shape.size());
   const std::vector<ShapeDim> normalised(shape.begin() + axis, shape.end());
-  if (!static_extents(normalised))
-    return lc.refusal(c, "layer_norm", "its normalised axes x.shape[axis:] must be static (the rms_norm step views them)");
   if (normalised.size() > 1 && !static_extents(shape))
     return lc.refusal(c, "layer_norm", "normalising several axes views x as (rows, n), which needs a static shape");
   return true;
@@ -122,8 +120,6 @@ Result<Expr> rewrite_layer_norm(const RuleInput& in) {
   if (axis < 0) axis += rank;
   const DType f32 = DType::f32();
   const std::vector<ShapeDim> normalised(type.shape.begin() + axis, type.shape.end());
-  std::int64_t n = 1;
-  for (const ShapeDim& d : normalised) n *= d.value();  // static: match_layer_norm
   Result<Expr> x = as_f32(in, in.operands[0], type.shape, type.dtype, "x_f32");
   TF_TRY(x);
   Result<Expr> w = as_f32(in, in.operands[1], normalised, tensor_type_of(*in.call.args[1])->dtype, "weight_f32");
@@ -144,7 +140,9 @@ Result<Expr> rewrite_layer_norm(const RuleInput& in) {
   Result<Expr> t = alloc_shaped(in, type.shape, f32, "normalised");
   TF_TRY(t);
   Expr src = *d, dst = *t, weight = *w;
-  if (normalised.size() > 1) {  // serial: whole register tensors of static shape
+  if (normalised.size() > 1) {  // serial: whole register tensors of static shape (match_layer_norm)
+    std::int64_t n = 1;
+    for (const ShapeDim& k : normalised) n *= k.value();
     std::int64_t rows = 1;
     for (std::int64_t k = 0; k < axis; ++k) rows *= type.shape[static_cast<std::size_t>(k)].value();
     Result<Expr> sv = plain_view(lc, *d, {rows, n}, {n, 1}, "centred_rows");
@@ -205,10 +203,9 @@ std::optional<MatmulExtents> matmul_extents_past_rows(const Call& c) {
   return MatmulExtents{std::move(*a), std::move(*b), std::move(*r)};
 }
 
-// The matmuls the rule lowers: static shapes (a symbolic first axis of a only as a grid's rows,
-// rewrite_matmul), no block-scaled operand.
+// The matmuls the rule lowers: any shapes (symbolic ones element by element, rewrite_matmul), no
+// block-scaled operand.
 Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
-  if (!matmul_extents_past_rows(c)) return lc.refusal(c, c.op.surface(), "the matmul views its operands, whose shapes must be static");
   if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
     return lc.refusal(c, c.op.surface(), "block-scaled operands have no lowering rule yet");
   return true;
@@ -235,6 +232,17 @@ std::vector<Expr> operand_coords(const std::vector<std::int64_t>& x, const std::
   out.push_back(row);
   out.push_back(column);
   return out;
+}
+
+// `reduce(products, out, axes=(0,), kind=sum)` of a K-vector of products into the rank-0 `out`
+// (f64 in k order from -0, rounded once), through the f32 register `wide` and a cast when the
+// result is a narrower float (HIR rounds its f32 sum once to the result dtype).
+Result<bool> sum_products(LoweringContext& lc, const Expr& products, const std::optional<Expr>& wide, const Expr& out) {
+  const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{0}}, tir::kind_attr(ReduceKind::Sum)};
+  if (!wide) return lc.emit(tir::TirOp::Reduce, {products, out, tir::no_workspace()}, sum);
+  Result<bool> summed = lc.emit(tir::TirOp::Reduce, {products, *wide, tir::no_workspace()}, sum);
+  TF_TRY(summed);
+  return unary_into(lc, UnaryKind::Cast, *wide, out);
 }
 
 // The streaming matmul, for one of more than kMaxMatmulProducts products: per output element
@@ -290,11 +298,73 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
     TF_TRY(mul);
     Result<Expr> out = element_at(lc, *c, c_at, "out");
     TF_TRY(out);
-    const std::vector<NamedAttr> sum{{"axes", std::vector<std::int64_t>{0}}, tir::kind_attr(ReduceKind::Sum)};
-    if (!wide) return lc.emit(tir::TirOp::Reduce, {*products, *out, tir::no_workspace()}, sum);
-    Result<bool> summed = lc.emit(tir::TirOp::Reduce, {*products, *wide, tir::no_workspace()}, sum);
-    TF_TRY(summed);
-    return unary_into(lc, UnaryKind::Cast, *wide, *out);
+    return sum_products(lc, *products, wide, *out);
+  });
+  TF_TRY(nest);
+  return *c;
+}
+
+// The coordinates of operand x (HIR shape `x`, rank >= 2) for the output coordinates `at` of a
+// result of shape `c`, as operand_coords gives them for static shapes: a batch axis equal to the
+// result's takes its coordinate, a static 1 against another extent is broadcast (0); nullopt
+// for a symbolic extent that neither equals the result's nor is 1.
+std::optional<std::vector<Expr>> coords_of(const std::vector<ShapeDim>& x, const std::vector<ShapeDim>& c, const std::vector<Expr>& at,
+                                           const Expr& zero, const Expr& row, const Expr& column) {
+  std::vector<Expr> out;
+  const std::size_t shift = c.size() - x.size();
+  for (std::size_t d = 0; d + 2 < x.size(); ++d) {
+    if (x[d] == c[d + shift]) out.push_back(at[d + shift]);
+    else if (x[d].is_static() && x[d].value() == 1) out.push_back(zero);
+    else return std::nullopt;
+  }
+  out.push_back(row);
+  out.push_back(column);
+  return out;
+}
+
+// matmul of symbolic shapes outside a grid's rows (no view has a symbolic layout): per output
+// element (a loop nest over the result, DimVar bounds included) a loop over K writes each
+// product a[.., i, k] * b[.., k, j] of rank-0 views (f32 for floats, the result dtype for
+// integers) into a K-vector allocated once, then the streaming rule's sum into the element. The
+// element rule is HIR's (products rounded to f32, summed in f64 in k order), so the bits are the
+// same, and a thread holds K products.
+Result<Expr> matmul_by_elements(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<ShapeDim>& a = tensor_type_of(*in.call.args[0])->shape;
+  const std::vector<ShapeDim>& b = tensor_type_of(*in.call.args[1])->shape;
+  const bool is_float = type.dtype.is_float();
+  Result<Expr> c = alloc_shaped(in, type.shape, type.dtype, in.name());
+  TF_TRY(c);
+  Result<Expr> products = lc.alloc_buffer({a.back()}, is_float ? DType::f32() : type.dtype, std::nullopt, StorageKind::Rmem, "products");
+  TF_TRY(products);
+  std::optional<Expr> wide;
+  if (is_float && type.dtype != DType::f32()) {
+    Result<Expr> w = lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, "sum_f32");
+    TF_TRY(w);
+    wide = *w;
+  }
+  Result<Expr> zero = index_constant(0);
+  TF_TRY(zero);
+  Result<bool> nest = element_loops(lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    const Expr& i = at[at.size() - 2];
+    const Expr& j = at.back();
+    Result<bool> each = counted_loop(lc, a.back(), 1, "k", [&](const Expr& k) -> Result<bool> {
+      const std::optional<std::vector<Expr>> a_at = coords_of(a, type.shape, at, *zero, i, k);
+      const std::optional<std::vector<Expr>> b_at = coords_of(b, type.shape, at, *zero, k, j);
+      if (!a_at || !b_at) return lc.refusal(in.call, in.call.op.surface(), "a batch axis of symbolic extent that is neither the result's nor 1");
+      Result<Expr> x = element_at(lc, in.operands[0], *a_at, "lhs");
+      TF_TRY(x);
+      Result<Expr> y = element_at(lc, in.operands[1], *b_at, "rhs");
+      TF_TRY(y);
+      Result<Expr> p = element_at(lc, *products, {k}, "product");
+      TF_TRY(p);
+      return binary_into(lc, BinaryKind::Mul, *x, *y, *p);
+    });
+    TF_TRY(each);
+    Result<Expr> out = element_at(lc, *c, at, "out");
+    TF_TRY(out);
+    return sum_products(lc, *products, wide, *out);
   });
   TF_TRY(nest);
   return *c;
@@ -313,10 +383,22 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
   // Inside a grid part a's rows are the part's (a DimVar batch is the grid-stride loop's): the
   // streaming rule reads only K and N.
-  if (in.strategy.part != nullptr && in.strategy.part->is_row(tensor_type_of(*in.call.args[0])->shape))
-    return stream_matmul(in, *matmul_extents_past_rows(in.call));
+  if (in.strategy.part != nullptr && in.strategy.part->is_row(tensor_type_of(*in.call.args[0])->shape)) {
+    const std::optional<MatmulExtents> past_rows = matmul_extents_past_rows(in.call);
+    if (!past_rows)  // the grid plan keeps such a matmul out of a grid (GridPlanner's streams)
+      return lc.refusal(in.call, in.call.op.surface(), "a row-wise matmul in a grid part needs static extents past the rows");
+    return stream_matmul(in, *past_rows);
+  }
   const std::optional<MatmulExtents> extents = matmul_extents(in.call);
-  if (!extents) return lc.refusal(in.call, in.call.op.surface(), "the matmul views its operands, whose shapes must be static outside a grid's rows");
+  if (!extents) {
+    // Symbolic shapes: under the sharded strategy only into a result without a distribution (a
+    // distributed value of symbolic shape has no rule), streamed whole as under the serial rule.
+    if (in.strategy.sharding != nullptr && result_distribution(in.strategy, type) != nullptr)
+      return lc.refusal(in.call, in.call.op.surface(), "a distributed result of symbolic shape has no lowering rule yet");
+    if (in.strategy.sharding == nullptr) return matmul_by_elements(in);
+    const StrategyContext serial = StrategyContext::serial();
+    return matmul_by_elements(RuleInput{lc, serial, in.call, in.operands});
+  }
   const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
     return stream_matmul(in, e);

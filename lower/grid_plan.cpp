@@ -358,6 +358,8 @@ class RowWalk {
       if (row && reads_whole_as_rows(*c)) return refuse("a value of a row value's shape that every thread computes whole is read as rows");
       if (row && (kind == Kind::Transpose || kind == Kind::Slice || kind == Kind::Join) && !keeps_rows(*c))
         return refuse(fmt::format("{} moves the leading axes", c->op.name()));
+      if ((row || row_shaped) && kind == Kind::MatMul && !static_past_rows(*c))
+        return refuse("a matmul whose extents past the rows are symbolic is computed element by element by one thread");
       if ((row || row_shaped) && kind == Kind::MatMul && !streams(*c))
         return refuse(fmt::format("a matmul of at most {} products is materialized by one thread", kMaxMatmulProducts));
       if (row && kind == Kind::MatMul) heavy_rows_ = true;
@@ -496,6 +498,15 @@ class RowWalk {
         return false;
     }
     return false;
+  }
+
+  // True when matmul `c`'s extents past a's first axis (a grid's rows) are static: a's (M, K) or
+  // its batch axes past the first, and all of b's.
+  static bool static_past_rows(const Call& c) {
+    const std::vector<ShapeDim>& a = c.args[0]->type()->as<TensorType>()->shape;
+    const std::vector<ShapeDim>& b = c.args[1]->type()->as<TensorType>()->shape;
+    auto fixed = [](const ShapeDim& d) { return d.is_static(); };
+    return std::all_of(a.begin() + (a.empty() ? 0 : 1), a.end(), fixed) && std::all_of(b.begin(), b.end(), fixed);
   }
 
   // True when matmul `c` has more than kMaxMatmulProducts products (static shapes): the rule
