@@ -471,7 +471,7 @@ Result<Expr> f32_scalar(LoweringContext& lc, double v, std::string_view hint) {
 }
 
 // The quants the rule lowers: every extent but the first static (the groups are views of x); a
-// symbolic first one only as a grid's rows (rewrite_quant).
+// symbolic first one as a grid's rows or, outside a grid, a loop over it (rewrite_quant).
 Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
   const std::vector<ShapeDim>& shape = tensor_type_of(*c.args[0])->shape;
   if (!static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())))
@@ -479,29 +479,16 @@ Result<bool> match_quant(const LoweringContext& lc, const Call& c) {
   return true;
 }
 
-// quant(x, group=g, target_dtype=D), HIR's arithmetic step by step (docs/hir-semantics.md), x
-// read as f32 and viewed as (..., G, g): absmax = reduce(kind=absmax) over each group (NaN when
-// it holds a NaN); scale = absmax / 448, plus 1 exactly where absmax == 0 (a comparison cast to
-// f32: 0 / 448 + 1 is 1, and anything + 0 is itself, NaN and inf included); q = x / scale;
-// max(q, -448) then min(q, 448) (NaN stays NaN); q cast to D. The results: q of x's shape and
-// the scales of shape (..., G), each allocated as the strategy holds a value of its shape and
-// written through a grouped view. Inside a grid part the groups are views of the thread's own
-// rows (a view of a distributed tensor is of the thread's part), and every step between is a
-// register tensor of that part's shape: the groups lie along the last axis, which no part splits.
-Result<Expr> rewrite_quant(const RuleInput& in) {
+// The steps of quant over `wide` (x read as f32) of static extents `held`, writing the codes into
+// `codes` (of held's shape) and the scales into `scales` (held's shape with the last extent
+// divided by the group): see rewrite_quant.
+Result<bool> quant_groups(const RuleInput& in, const Expr& wide, const std::vector<std::int64_t>& held_extents, const Expr& codes,
+                          const Expr& scales) {
   LoweringContext& lc = in.lc;
-  const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
   const std::int64_t group = in.attr<std::int64_t>("group");
-  const DType target = std::get<DType>(in.call.attr("target_dtype"));
   const DType f32 = DType::f32();
-  // The extents one thread holds: its own rows and the rest of x's inside a grid part, else x's.
-  const std::vector<ShapeDim> held_dims = in.strategy.own_shape(x_type.shape);
-  const std::optional<std::vector<std::int64_t>> extents = static_extents(held_dims);
-  if (!extents) return in.lc.refusal(in.call, in.call.op.surface(), "its groups are views of x, whose shape must be static outside a grid's rows");
-  std::vector<std::int64_t> held(extents->begin(), extents->end() - 1);
-  const std::int64_t last = extents->back();
-  std::vector<std::int64_t> grouped = held;
-  grouped.insert(grouped.end(), {last / group, group});  // divisible: HIR's typeinfer
+  std::vector<std::int64_t> grouped(held_extents.begin(), held_extents.end() - 1);
+  grouped.insert(grouped.end(), {held_extents.back() / group, group});  // divisible: HIR's typeinfer
   std::vector<std::int64_t> per_group = grouped;
   per_group.back() = 1;
   const std::vector<ShapeDim> group_dims(per_group.begin(), per_group.end()), grouped_dims(grouped.begin(), grouped.end());
@@ -512,9 +499,7 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
     TF_TRY(dst);
     return emit_into(lc, op, std::move(operands), *dst, std::move(after), std::move(attrs));
   };
-  Result<Expr> wide = as_f32(in, in.operands[0], x_type.shape, x_type.dtype, "x_f32");
-  TF_TRY(wide);
-  Result<Expr> x = plain_view(lc, *wide, grouped, row_major_strides(grouped), "groups");
+  Result<Expr> x = plain_view(lc, wide, grouped, row_major_strides(grouped), "groups");
   TF_TRY(x);
   const std::vector<NamedAttr> absmax{{"axes", std::vector<std::int64_t>{static_cast<std::int64_t>(grouped.size()) - 1}},
                                       tir::kind_attr(ReduceKind::AbsMax)};
@@ -532,11 +517,7 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   TF_TRY(empty);
   Result<Expr> one_where_empty = step(tir::TirOp::Unary, {*empty}, group_dims, f32, {tir::kind_attr(UnaryKind::Cast)}, "one_if_zero");
   TF_TRY(one_where_empty);
-  std::vector<ShapeDim> scales_shape(x_type.shape.begin(), x_type.shape.end() - 1);
-  scales_shape.push_back(ShapeDim(last / group));
-  Result<Expr> scales = alloc_shaped(in, scales_shape, f32, in.name() + "_scale");
-  TF_TRY(scales);
-  Result<Expr> scale = plain_view(lc, *scales, per_group, row_major_strides(per_group), "scale");
+  Result<Expr> scale = plain_view(lc, scales, per_group, row_major_strides(per_group), "scale");
   TF_TRY(scale);
   Result<Expr> added = emit_into(lc, tir::TirOp::Binary, {*ratio, *one_where_empty}, *scale, {}, {tir::kind_attr(BinaryKind::Add)});
   TF_TRY(added);
@@ -546,12 +527,68 @@ Result<Expr> rewrite_quant(const RuleInput& in) {
   TF_TRY(low);
   Result<Expr> high = step(tir::TirOp::Binary, {*low, *top}, grouped_dims, f32, {tir::kind_attr(BinaryKind::Min)}, "clamped");
   TF_TRY(high);
-  Result<Expr> codes = alloc_shaped(in, x_type.shape, target, in.name() + "_q");
-  TF_TRY(codes);
-  Result<Expr> codes_grouped = plain_view(lc, *codes, grouped, row_major_strides(grouped), "codes");
+  Result<Expr> codes_grouped = plain_view(lc, codes, grouped, row_major_strides(grouped), "codes");
   TF_TRY(codes_grouped);
   Result<Expr> cast = emit_into(lc, tir::TirOp::Unary, {*high}, *codes_grouped, {}, {tir::kind_attr(UnaryKind::Cast)});
   TF_TRY(cast);
+  return true;
+}
+
+// quant(x, group=g, target_dtype=D), HIR's arithmetic step by step (docs/hir-semantics.md), x
+// read as f32 and viewed as (..., G, g): absmax = reduce(kind=absmax) over each group (NaN when
+// it holds a NaN); scale = absmax / 448, plus 1 exactly where absmax == 0 (a comparison cast to
+// f32: 0 / 448 + 1 is 1, and anything + 0 is itself, NaN and inf included); q = x / scale;
+// max(q, -448) then min(q, 448) (NaN stays NaN); q cast to D. The results: q of x's shape and
+// the scales of shape (..., G), each allocated as the strategy holds a value of its shape and
+// written through a grouped view. Inside a grid part the groups are views of the thread's own
+// rows (a view of a distributed tensor is of the thread's part), and every step between is a
+// register tensor of that part's shape: the groups lie along the last axis, which no part splits.
+// Outside a grid a symbolic first extent is a loop over it, the steps running on views of one
+// index of it at a time (x's, the codes' and the scales').
+Result<Expr> rewrite_quant(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& x_type = *tensor_type_of(*in.call.args[0]);
+  const std::int64_t group = in.attr<std::int64_t>("group");
+  const DType target = std::get<DType>(in.call.attr("target_dtype"));
+  Result<Expr> wide = as_f32(in, in.operands[0], x_type.shape, x_type.dtype, "x_f32");
+  TF_TRY(wide);
+  std::vector<ShapeDim> scales_shape(x_type.shape.begin(), x_type.shape.end() - 1);
+  scales_shape.push_back(ShapeDim(x_type.shape.back().value() / group));  // static: match_quant
+  Result<Expr> scales = alloc_shaped(in, scales_shape, DType::f32(), in.name() + "_scale");
+  TF_TRY(scales);
+  Result<Expr> codes = alloc_shaped(in, x_type.shape, target, in.name() + "_q");
+  TF_TRY(codes);
+  // The extents one thread holds: its own rows and the rest of x's inside a grid part, else x's.
+  const std::optional<std::vector<std::int64_t>> held = static_extents(in.strategy.own_shape(x_type.shape));
+  if (held) {
+    Result<bool> done = quant_groups(in, *wide, *held, *codes, *scales);
+    TF_TRY(done);
+  } else {
+    if (in.strategy.part != nullptr)
+      return lc.refusal(in.call, in.call.op.surface(), "its groups are views of x, whose shape must be static past a grid's rows");
+    const std::vector<std::int64_t> rest = *static_extents(std::vector<ShapeDim>(x_type.shape.begin() + 1, x_type.shape.end()));
+    std::vector<std::int64_t> scale_rest = rest;
+    scale_rest.back() /= group;
+    Result<bool> rows = counted_loop(lc, x_type.shape[0], 1, "row", [&](const Expr& i) -> Result<bool> {
+      auto one_index = [&](const Expr& t, const std::vector<std::int64_t>& extents, std::string_view hint) -> Result<Expr> {
+        Result<Expr> zero = index_constant(0);
+        TF_TRY(zero);
+        std::vector<Expr> at(extents.size() + 1, *zero);
+        at[0] = i;
+        Result<Layout> layout = Layout::make(tuple_of_ints(extents), tuple_of_ints(row_major_strides(extents)));
+        TF_TRY(layout);
+        return window_view(lc, t, std::move(at), LayoutBase(*layout), hint);
+      };
+      Result<Expr> x_row = one_index(*wide, rest, "x_row");
+      TF_TRY(x_row);
+      Result<Expr> codes_row = one_index(*codes, rest, "codes_row");
+      TF_TRY(codes_row);
+      Result<Expr> scales_row = one_index(*scales, scale_rest, "scales_row");
+      TF_TRY(scales_row);
+      return quant_groups(in, *x_row, rest, *codes_row, *scales_row);
+    });
+    TF_TRY(rows);
+  }
   lc.remember_parts(&in.call, {*codes, *scales});
   return *codes;
 }

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "ir/core/constant.h"
+#include "ir/dim/dim_eval.h"
 #include "ir/core/tuple.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
@@ -602,15 +604,107 @@ bool static_past_first(const std::vector<ShapeDim>& shape) {
   return shape.empty() || static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())).has_value();
 }
 
-// reshape of static shapes, or of a row value inside a grid part (a DimVar batch: rewrite_reshape).
-// A symbolic operand's count is checked at run time in HIR (an eval error when it differs); a
-// view would read past its end instead.
+// reshape of any shapes whose DimVars the lowered function's parameters carry (static ones and a
+// grid part's rows by views, rewrite_reshape; other symbolic ones element by element). A DimVar
+// of new_shape that no parameter carries is one HIR infers from the element count at run time,
+// which no TIR value carries: refused.
 Result<bool> match_reshape(const LoweringContext& lc, const Call& c) {
-  if (!static_past_first(tensor_type_of(c)->shape))
-    return lc.refusal(c, c.op.surface(), "views need static shapes, and the new shape is symbolic");
-  if (!static_past_first(tensor_type_of(*c.args[0])->shape))
-    return lc.refusal(c, c.op.surface(), "views need static shapes, and the operand's is symbolic");
+  std::set<const DimVar*> carried;
+  for (const VarRef& p : lc.function().params())
+    if (const TensorType* t = tensor_type_of(*p))
+      for (const ShapeDim& d : t->shape)
+        if (!d.is_static())
+          for (const DimVarRef& v : free_dim_vars(d.expr())) carried.insert(v.get());
+  for (const TensorType* t : {tensor_type_of(c), tensor_type_of(*c.args[0])})
+    for (const ShapeDim& d : t->shape)
+      if (!d.is_static())
+        for (const DimVarRef& v : free_dim_vars(d.expr()))
+          if (carried.count(v.get()) == 0)
+            return lc.refusal(c, c.op.surface(), fmt::format("the extent {} is a DimVar no parameter of @{} carries, which HIR infers from the "
+                                                             "element count at run time and no TIR value holds", v->name, lc.function().name()));
   return true;
+}
+
+// The element count of `shape` as a rank-0 i64 register (a product of literals and DimVars).
+Result<Expr> element_count(LoweringContext& lc, const std::vector<ShapeDim>& shape, const std::string& hint) {
+  Result<Expr> n = integer_buffer(lc, DType::i64(), ShapeDim(1), hint);
+  TF_TRY(n);
+  for (const ShapeDim& d : shape) {
+    Result<Expr> e = integer_buffer(lc, DType::i64(), d, hint + "_e");
+    TF_TRY(e);
+    Result<bool> m = binary_into(lc, BinaryKind::Mul, *n, *e, *n);
+    TF_TRY(m);
+  }
+  return *n;
+}
+
+// reshape of symbolic shapes outside a grid's rows (no view has a symbolic layout): the element
+// counts compared at run time (an abort where HIR reports its eval error), then per element of
+// the result (a loop nest, DimVar bounds included) its row-major index l = sum of i_k * the
+// result's row-major stride k, decomposed over x's extents from the last (x_k = l mod e_k,
+// l = l // e_k), and the element copied from there (a copy moves codes, bit for bit).
+Result<Expr> reshape_by_elements(const RuleInput& in) {
+  LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
+  const std::vector<ShapeDim>& from_shape = tensor_type_of(*in.call.args[0])->shape;
+  if (type.dtype.is_compound())
+    return lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+  const std::string hint = in.name();
+  Result<Expr> have = element_count(lc, from_shape, hint + "_count");
+  TF_TRY(have);
+  Result<Expr> want = element_count(lc, type.shape, hint + "_new_count");
+  TF_TRY(want);
+  Result<Expr> differ = flag(lc, BinaryKind::Ne, *have, *want, hint + "_differ");
+  TF_TRY(differ);
+  Result<bool> checked = when(lc, *differ, [&] { return append_abort(lc, "reshape: the element counts differ"); });
+  TF_TRY(checked);
+  // The result's row-major strides and x's extents, as registers read inside the loops.
+  std::vector<Expr> strides(type.shape.size()), extents;
+  Result<Expr> stride = integer_buffer(lc, DType::i64(), ShapeDim(1), hint + "_stride");
+  TF_TRY(stride);
+  for (std::size_t k = type.shape.size(); k-- > 0;) {
+    strides[k] = *stride;
+    if (k == 0) break;
+    Result<Expr> e = integer_buffer(lc, DType::i64(), type.shape[k], hint + "_e");
+    TF_TRY(e);
+    Result<Expr> next = scalar_register(lc, DType::i64(), hint + "_stride");
+    TF_TRY(next);
+    Result<bool> m = binary_into(lc, BinaryKind::Mul, *stride, *e, *next);
+    TF_TRY(m);
+    stride = next;
+  }
+  for (const ShapeDim& d : from_shape) {
+    Result<Expr> e = integer_buffer(lc, DType::i64(), d, hint + "_x_e");
+    TF_TRY(e);
+    extents.push_back(*e);
+  }
+  Result<Expr> dst = alloc_value(lc, in.strategy, type, type.dtype, hint);
+  TF_TRY(dst);
+  Result<bool> loops = element_loops(lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
+    Result<Expr> l = integer_buffer(lc, DType::i64(), ShapeDim(0), hint + "_l");
+    TF_TRY(l);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      Result<Expr> t = index_register(lc, at[k], hint + "_t");
+      TF_TRY(t);
+      Result<bool> m = binary_into(lc, BinaryKind::Mul, *t, strides[k], *t);
+      TF_TRY(m);
+      Result<bool> a = binary_into(lc, BinaryKind::Add, *l, *t, *l);
+      TF_TRY(a);
+    }
+    std::vector<Expr> from(from_shape.size());
+    for (std::size_t k = from_shape.size(); k-- > 0;) {
+      Result<Expr> c = scalar_register(lc, DType::i64(), hint + "_x");
+      TF_TRY(c);
+      Result<bool> r = binary_into(lc, BinaryKind::Mod, *l, extents[k], *c);
+      TF_TRY(r);
+      Result<bool> q = binary_into(lc, BinaryKind::FloorDiv, *l, extents[k], *l);
+      TF_TRY(q);
+      from[k] = *c;
+    }
+    return copy_element(lc, in.operands[0], from, *dst, at, hint);
+  });
+  TF_TRY(loops);
+  return *dst;
 }
 
 // reshape(x, new_shape): the view Layout(new_shape, its row-major strides) of x: element c of
@@ -649,8 +743,7 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
     return *out;
   }
   const std::optional<std::vector<std::int64_t>> strides = static_row_major_strides(shape);
-  if (!strides || !static_row_major_strides(tensor_type_of(*in.call.args[0])->shape))
-    return in.lc.refusal(in.call, in.call.op.surface(), "views need static shapes outside a grid's rows, and a shape is symbolic");
+  if (!strides || !static_row_major_strides(tensor_type_of(*in.call.args[0])->shape)) return reshape_by_elements(in);
   Result<Layout> layout = Layout::make(shape_as_int_tuple(shape), tuple_of_ints(*strides));
   TF_TRY(layout);
   return view_of(in, in.operands[0], *layout);

@@ -292,8 +292,9 @@ Result<bool> KernelEmitter::emit_view(Tensor& t, const Call& c, const Tensor* ov
 
 // A view of a tensor of symbolic extent: a rank-0 window at run-time coordinates (a per-element
 // loop's element, lower/element_loops.h), one coordinate per axis moved by the strides the tensor
-// has at run time; or a window of static shape at one flat start over a kernel parameter, which
-// is row-major in its storage (a grid-stride loop's chunk of rows, lower/grid_rule.cpp), the
+// has at run time; or a window of static shape over a tensor that is row-major in its storage,
+// at one flat start over a kernel parameter (a grid-stride loop's chunk of rows,
+// lower/grid_rule.cpp) or at one coordinate per axis (quant's loop over a DimVar first axis), the
 // plain layout's strides counting that storage. Other views of a symbolic extent have no static
 // layout to emit.
 Result<bool> KernelEmitter::symbolic_window(Tensor& t, const Call& c) {
@@ -302,16 +303,21 @@ Result<bool> KernelEmitter::symbolic_window(Tensor& t, const Call& c) {
   const auto* layout = std::get_if<LayoutBase>(&c.attr("layout"));
   const Layout* plain = layout != nullptr ? layout->as_layout() : nullptr;
   const bool reshaped = !std::holds_alternative<std::monostate>(c.attr("shape"));
+  const bool per_axis = (*src)->shape.size() >= 2 && c.args.size() == (*src)->shape.size() + 1;
   if (plain != nullptr && !t.symbolic && !t.shape.empty() && (*src)->row_major && !(*src)->distributed &&
-      (*src)->logical.empty() && c.args.size() == 2 && !reshaped) {
-    Result<std::string> x = coordinate(c.args[1]);
-    TF_TRY(x);
+      (*src)->logical.empty() && (c.args.size() == 2 || per_axis) && !reshaped) {
+    std::string x = per_axis ? "0" : "";
+    for (std::size_t k = 1; k < c.args.size(); ++k) {
+      Result<std::string> at = coordinate(c.args[k]);
+      TF_TRY(at);
+      x += per_axis ? fmt::format(" + {} * {}.stride[{}]", *at, (*src)->name, k - 1) : *at;
+    }
     const std::vector<std::int64_t> strides = ints_of(plain->stride());
     t.storage = (*src)->storage;
     line(fmt::format("const std::int64_t {}_shape[] = {{{}}};", t.name, int_list(t.shape)));
     line(fmt::format("const std::int64_t {}_strides[] = {{{}}};", t.name, int_list(strides)));
     line(fmt::format("const tf_rt::View<{}> {} = tf_rt::strided_view({}, {}, {}_shape, {}_strides, {});", t.element, t.name,
-                     (*src)->name, t.shape.size(), t.name, t.name, *x));
+                     (*src)->name, t.shape.size(), t.name, t.name, x));
     t.strides = strides;
     t.row_major = strides == row_major_strides(t.shape);
     return true;
