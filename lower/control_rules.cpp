@@ -55,16 +55,21 @@ Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy
   const TensorType& type = *tensor_type_of(c);
   // A narrow float literal is written by its code, which tfir cannot print as a value: the fill
   // takes its exact value as an f32 literal and converts it back (every finite code's value is an
-  // f32, and a conversion keeps a representable value). NaN and infinite codes would not all
-  // come back (e4m3's two NaNs are one, e5m2 saturates an infinity by default); f4e2m1 takes no
-  // conversion at all.
+  // f32, and a conversion keeps a representable value). An infinite one (e5m2's) would saturate
+  // under the fill's default conversion: it is an f32 infinity cast with saturate=false, which
+  // keeps it. A NaN one converts to the dtype's NaN (e4m3's two NaN codes are one class, which is
+  // what the levels compare, D5). f4e2m1 takes no conversion at all (seed 000 section 3: "f4e2m1
+  // has no evaluator Cast", TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported).
   DType literal_dtype = type.dtype;
+  bool infinite = false;
   if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16())) {
     const double* v = std::get_if<double>(&c.value);
-    if (type.dtype == DType::f4e2m1() || v == nullptr || !std::isfinite(*v))
+    if (type.dtype == DType::f4e2m1() || v == nullptr)
       return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
-                        "a NaN or infinite narrow float literal, or an f4e2m1 one, has no TIR fill (a fill converts its value)");
+                        "an f4e2m1 literal has no TIR fill (a fill converts its value, and f4e2m1 has no Cast: "
+                        "TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported)");
     literal_dtype = DType::f32();
+    infinite = std::isinf(*v);
   }
   Result<TensorTypeRef> scalar = TensorType::make({}, literal_dtype, std::nullopt, StorageKind::Rmem);
   TF_TRY(scalar);
@@ -72,6 +77,15 @@ Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy
   TF_TRY(lit);
   Result<Expr> buf = alloc_value(lc, strategy, type, type.dtype, "c");
   TF_TRY(buf);
+  if (infinite) {
+    Result<Expr> wide = alloc_value(lc, strategy, **scalar, DType::f32(), "c_f32");
+    TF_TRY(wide);
+    Result<bool> fill = lc.emit(tir::TirOp::Fill, {*wide, Expr(*lit)});
+    TF_TRY(fill);
+    Result<bool> cast = lc.emit(tir::TirOp::Unary, {*wide, *buf}, {tir::kind_attr(UnaryKind::Cast), {"saturate", false}});
+    TF_TRY(cast);
+    return *buf;
+  }
   Result<bool> fill = lc.emit(tir::TirOp::Fill, {*buf, Expr(*lit)});
   TF_TRY(fill);
   return *buf;

@@ -18,30 +18,53 @@ namespace tf::lower {
 
 namespace {
 
-// The extents and attributes of a static convolution.
+// The extents and attributes of a convolution: the image's extents may be DimVars (a batch, an
+// image size), the weight's are static.
 struct ConvShape {
-  std::int64_t c = 0, h = 0, w = 0;          // input channels and image
+  ShapeDim h = ShapeDim(0), w = ShapeDim(0);  // the input image
   std::int64_t cg = 0, kh = 0, kw = 0, k = 0;  // weight: channels per group, kernel, k = cg * kh * kw
   std::int64_t og = 0;                        // output channels per group
   std::int64_t sh = 0, sw = 0, ph = 0, pw = 0, dh = 0, dw = 0;
 };
 
+// The convolutions the rule lowers: a static weight and bias (the weight rows are views of static
+// extent) and a static input channel count (typeinfer then checks it against the weight's); the
+// batch and image extents may be symbolic (the loops over them take DimVar bounds, the input is
+// read element by element, and an output extent below 1 is checked at run time).
 Result<bool> match_conv2d(const LoweringContext& lc, const Call& c) {
-  for (const Expr& a : c.args)
-    if (!static_extents(tensor_type_of(*a)->shape))
-      return lc.refusal(c, c.op.surface(), "its operands' shapes must be static (the weight rows are views of static extent)");
-  if (!static_extents(tensor_type_of(c)->shape))
-    return lc.refusal(c, c.op.surface(), "its result's shape must be static");
+  for (std::size_t i = 1; i < c.args.size(); ++i)
+    if (!static_extents(tensor_type_of(*c.args[i])->shape))
+      return lc.refusal(c, c.op.surface(), "its weight's and bias's shapes must be static (the weight rows are views of static extent)");
+  const std::vector<ShapeDim>& x = tensor_type_of(*c.args[0])->shape;
+  if (x.size() == 4 && !x[1].is_static())
+    return lc.refusal(c, c.op.surface(), "its input channel count must be static (HIR checks it against the weight's at run time)");
+  return true;
+}
+
+// HIR's eval error for an output image extent below 1 (a symbolic one, computed from the input's
+// at run time): `if extent < 1 { abort(...) }` for each symbolic one.
+Result<bool> check_output_extents(LoweringContext& lc, const std::vector<ShapeDim>& shape) {
+  for (std::size_t k = 2; k < shape.size(); ++k) {
+    if (shape[k].is_static()) continue;
+    Result<Expr> e = integer_buffer(lc, DType::i64(), shape[k], "out_extent");
+    TF_TRY(e);
+    Result<Expr> one = integer_buffer(lc, DType::i64(), ShapeDim(1), "one");
+    TF_TRY(one);
+    Result<Expr> empty = flag(lc, BinaryKind::Lt, *e, *one, "no_output");
+    TF_TRY(empty);
+    Result<bool> checked = when(lc, *empty, [&] { return append_abort(lc, "conv2d: an output extent is not positive"); });
+    TF_TRY(checked);
+  }
   return true;
 }
 
 ConvShape conv_shape(const RuleInput& in) {
-  const std::vector<std::int64_t> x = *static_extents(tensor_type_of(*in.call.args[0])->shape);
+  const std::vector<ShapeDim>& x = tensor_type_of(*in.call.args[0])->shape;
   const std::vector<std::int64_t> w = *static_extents(tensor_type_of(*in.call.args[1])->shape);
   const auto stride = in.attr<std::vector<std::int64_t>>("stride"), padding = in.attr<std::vector<std::int64_t>>("padding"),
              dilation = in.attr<std::vector<std::int64_t>>("dilation");
   ConvShape s;
-  s.c = x[1], s.h = x[2], s.w = x[3];
+  s.h = x[2], s.w = x[3];
   s.cg = w[1], s.kh = w[2], s.kw = w[3], s.k = w[1] * w[2] * w[3];
   s.og = w[0] / in.attr<std::int64_t>("groups");
   s.sh = stride[0], s.sw = stride[1], s.ph = padding[0], s.pw = padding[1], s.dh = dilation[0], s.dw = dilation[1];
@@ -73,11 +96,11 @@ Result<Expr> affine(LoweringContext& lc, const Expr& index, std::int64_t scale, 
   return *r;
 }
 
-// `inside = 0 <= v < top` into a fresh bool register.
-Result<Expr> within(LoweringContext& lc, const Expr& v, std::int64_t top, const std::string& hint) {
+// `inside = 0 <= v < top` into a fresh bool register (top a literal or a DimVar).
+Result<Expr> within(LoweringContext& lc, const Expr& v, const ShapeDim& top, const std::string& hint) {
   Result<Expr> lo = integer_buffer(lc, DType::i64(), ShapeDim(0), hint + "_lo");
   TF_TRY(lo);
-  Result<Expr> hi = integer_buffer(lc, DType::i64(), ShapeDim(top), hint + "_hi");
+  Result<Expr> hi = integer_buffer(lc, DType::i64(), top, hint + "_hi");
   TF_TRY(hi);
   Result<Expr> above = flag(lc, BinaryKind::Ge, v, *lo, hint + "_above");
   TF_TRY(above);
@@ -88,11 +111,13 @@ Result<Expr> within(LoweringContext& lc, const Expr& v, std::int64_t top, const 
   return *above;
 }
 
-// conv2d(x, w, b, stride, padding, dilation, groups) of static shapes (header comment).
+// conv2d(x, w, b, stride, padding, dilation, groups) (header comment; match_conv2d).
 Result<Expr> rule_conv2d(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const TensorType& type = *tensor_type_of(in.call);
   const ConvShape s = conv_shape(in);
+  Result<bool> extents_checked = check_output_extents(lc, type.shape);
+  TF_TRY(extents_checked);
   const DType work = type.dtype.is_float() ? DType::f32() : type.dtype;
   std::vector<Expr> operands;  // x, w, b in the working dtype
   for (std::size_t i = 0; i < 3; ++i) {
