@@ -203,14 +203,6 @@ std::optional<MatmulExtents> matmul_extents_past_rows(const Call& c) {
   return MatmulExtents{std::move(*a), std::move(*b), std::move(*r)};
 }
 
-// The matmuls the rule lowers: any shapes (symbolic ones element by element, rewrite_matmul), no
-// block-scaled operand.
-Result<bool> match_matmul(const LoweringContext& lc, const Call& c) {
-  if (tensor_type_of(*c.args[0])->dtype.is_compound() || tensor_type_of(*c.args[1])->dtype.is_compound())
-    return lc.refusal(c, c.op.surface(), "block-scaled operands have no lowering rule yet");
-  return true;
-}
-
 // `let NAME = tensor_view(x, c_0, ..., layout=Layout((n,), (stride,)))`: the n elements from the
 // coordinates `at` of x stepping `stride` in x's row-major count (a row: 1; a column: the row
 // length).
@@ -245,6 +237,30 @@ Result<bool> sum_products(LoweringContext& lc, const Expr& products, const std::
   return unary_into(lc, UnaryKind::Cast, *wide, out);
 }
 
+// What a streamed matmul writes: the result c, one K-vector of products allocated once (f32 for
+// floats, the result dtype for integers), the f32 register a narrower float result's sum rounds
+// from, and the coordinate 0.
+struct StreamBuffers {
+  Expr c, products, zero;
+  std::optional<Expr> wide;
+};
+Result<StreamBuffers> stream_buffers(const RuleInput& in, const TensorType& type, const ShapeDim& k) {
+  const bool is_float = type.dtype.is_float();
+  Result<Expr> c = alloc_shaped(in, type.shape, type.dtype, in.name());
+  TF_TRY(c);
+  Result<Expr> products = in.lc.alloc_buffer({k}, is_float ? DType::f32() : type.dtype, std::nullopt, StorageKind::Rmem, "products");
+  TF_TRY(products);
+  Result<Expr> zero = index_constant(0);
+  TF_TRY(zero);
+  StreamBuffers out{*c, *products, *zero, std::nullopt};
+  if (is_float && type.dtype != DType::f32()) {
+    Result<Expr> w = in.lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, "sum_f32");
+    TF_TRY(w);
+    out.wide = *w;
+  }
+  return out;
+}
+
 // The streaming matmul, for one of more than kMaxMatmulProducts products: per output element
 // (i, j) (a loop nest over the output, or inside a grid part over the thread's own rows), the
 // row of a at i and the column of b at j are viewed as K-vectors at start coordinates,
@@ -255,24 +271,13 @@ Result<bool> sum_products(LoweringContext& lc, const Expr& products, const std::
 // order), so the bits are the same, and a thread holds K products, never M x N x K. Inside a
 // grid part a is a row value held as the part's rows (its own rows are loops, its mesh axes
 // coordinate 0) and b is shared whole (grid_plan.h).
-Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
+Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e, const TensorType& type) {
   LoweringContext& lc = in.lc;
-  const TensorType& type = *tensor_type_of(in.call);
   const std::int64_t k = e.a.back(), n = e.b.back();
-  const bool is_float = type.dtype.is_float();
-  const DType product_dtype = is_float ? DType::f32() : type.dtype;
-  Result<Expr> c = alloc_shaped(in, type.shape, type.dtype, in.name());
-  TF_TRY(c);
-  Result<Expr> products = lc.alloc_buffer({ShapeDim(k)}, product_dtype, std::nullopt, StorageKind::Rmem, "products");
-  TF_TRY(products);
-  std::optional<Expr> wide;  // the f32 sum a narrower float result rounds from
-  if (is_float && type.dtype != DType::f32()) {
-    Result<Expr> w = lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, "sum_f32");
-    TF_TRY(w);
-    wide = *w;
-  }
-  Result<Expr> zero = index_constant(0);
-  TF_TRY(zero);
+  Result<StreamBuffers> bufs = stream_buffers(in, type, ShapeDim(k));
+  TF_TRY(bufs);
+  const Expr &c = bufs->c, &products = bufs->products, &zero = bufs->zero;
+  const std::optional<Expr>& wide = bufs->wide;
   const GridPart* part = in.strategy.part;
   // The loop nest: the output's axes, or inside a grid part the thread's own rows and N; an axis
   // of extent 1 is coordinate 0, not a loop.
@@ -283,25 +288,25 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
     std::vector<Expr> a_at, c_at;
     if (part != nullptr) {  // a held as (leading..., K), c as (leading..., N): coordinates in the thread's part
       a_at.assign(at.begin(), at.end() - 1);
-      a_at.push_back(*zero);
+      a_at.push_back(zero);
       c_at = at;
     } else {
-      a_at = operand_coords(e.a, e.c, at, *zero, at[at.size() - 2], *zero);
+      a_at = operand_coords(e.a, e.c, at, zero, at[at.size() - 2], zero);
       c_at = at;
     }
-    const std::vector<Expr> b_at = operand_coords(e.b, e.c, part != nullptr ? std::vector<Expr>(e.c.size(), *zero) : at, *zero, *zero, j);
+    const std::vector<Expr> b_at = operand_coords(e.b, e.c, part != nullptr ? std::vector<Expr>(e.c.size(), zero) : at, zero, zero, j);
     Result<Expr> row = vector_at(lc, in.operands[0], a_at, k, 1, "lhs_row");
     TF_TRY(row);
     Result<Expr> column = vector_at(lc, in.operands[1], b_at, k, n, "rhs_column");
     TF_TRY(column);
-    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *row, *column, *products);
+    Result<bool> mul = binary_into(lc, BinaryKind::Mul, *row, *column, products);
     TF_TRY(mul);
-    Result<Expr> out = element_at(lc, *c, c_at, "out");
+    Result<Expr> out = element_at(lc, c, c_at, "out");
     TF_TRY(out);
-    return sum_products(lc, *products, wide, *out);
+    return sum_products(lc, products, wide, *out);
   });
   TF_TRY(nest);
-  return *c;
+  return c;
 }
 
 // The coordinates of operand x (HIR shape `x`, rank >= 2) for the output coordinates `at` of a
@@ -328,46 +333,36 @@ std::optional<std::vector<Expr>> coords_of(const std::vector<ShapeDim>& x, const
 // integers) into a K-vector allocated once, then the streaming rule's sum into the element. The
 // element rule is HIR's (products rounded to f32, summed in f64 in k order), so the bits are the
 // same, and a thread holds K products.
-Result<Expr> matmul_by_elements(const RuleInput& in) {
+Result<Expr> matmul_by_elements(const RuleInput& in, const TensorType& type) {
   LoweringContext& lc = in.lc;
-  const TensorType& type = *tensor_type_of(in.call);
   const std::vector<ShapeDim>& a = tensor_type_of(*in.call.args[0])->shape;
   const std::vector<ShapeDim>& b = tensor_type_of(*in.call.args[1])->shape;
-  const bool is_float = type.dtype.is_float();
-  Result<Expr> c = alloc_shaped(in, type.shape, type.dtype, in.name());
-  TF_TRY(c);
-  Result<Expr> products = lc.alloc_buffer({a.back()}, is_float ? DType::f32() : type.dtype, std::nullopt, StorageKind::Rmem, "products");
-  TF_TRY(products);
-  std::optional<Expr> wide;
-  if (is_float && type.dtype != DType::f32()) {
-    Result<Expr> w = lc.alloc_buffer({}, DType::f32(), std::nullopt, StorageKind::Rmem, "sum_f32");
-    TF_TRY(w);
-    wide = *w;
-  }
-  Result<Expr> zero = index_constant(0);
-  TF_TRY(zero);
+  Result<StreamBuffers> bufs = stream_buffers(in, type, a.back());
+  TF_TRY(bufs);
+  const Expr &c = bufs->c, &products = bufs->products, &zero = bufs->zero;
+  const std::optional<Expr>& wide = bufs->wide;
   Result<bool> nest = element_loops(lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     const Expr& i = at[at.size() - 2];
     const Expr& j = at.back();
     Result<bool> each = counted_loop(lc, a.back(), 1, "k", [&](const Expr& k) -> Result<bool> {
-      const std::optional<std::vector<Expr>> a_at = coords_of(a, type.shape, at, *zero, i, k);
-      const std::optional<std::vector<Expr>> b_at = coords_of(b, type.shape, at, *zero, k, j);
+      const std::optional<std::vector<Expr>> a_at = coords_of(a, type.shape, at, zero, i, k);
+      const std::optional<std::vector<Expr>> b_at = coords_of(b, type.shape, at, zero, k, j);
       if (!a_at || !b_at) return lc.refusal(in.call, in.call.op.surface(), "a batch axis of symbolic extent that is neither the result's nor 1");
       Result<Expr> x = element_at(lc, in.operands[0], *a_at, "lhs");
       TF_TRY(x);
       Result<Expr> y = element_at(lc, in.operands[1], *b_at, "rhs");
       TF_TRY(y);
-      Result<Expr> p = element_at(lc, *products, {k}, "product");
+      Result<Expr> p = element_at(lc, products, {k}, "product");
       TF_TRY(p);
       return binary_into(lc, BinaryKind::Mul, *x, *y, *p);
     });
     TF_TRY(each);
-    Result<Expr> out = element_at(lc, *c, at, "out");
+    Result<Expr> out = element_at(lc, c, at, "out");
     TF_TRY(out);
-    return sum_products(lc, *products, wide, *out);
+    return sum_products(lc, products, wide, *out);
   });
   TF_TRY(nest);
-  return *c;
+  return c;
 }
 
 // matmul(a, b), a (..., M, K) and b (..., K, N) of static shapes, the per-thread rule: the views
@@ -378,6 +373,7 @@ Result<Expr> matmul_by_elements(const RuleInput& in) {
 // kind=sum): f64 in k order from -0, rounded once. That is HIR's matmul element rule
 // (docs/hir-semantics.md), so the bits are the same; a float result other than f32 is a cast
 // of the f32 sum, as HIR rounds its f32 result once.
+// (HIR's typeinfer takes numeric operands only: no block-scaled matmul reaches the lowering.)
 Result<Expr> rewrite_matmul(const RuleInput& in) {
   LoweringContext& lc = in.lc;
   const TensorType& type = *tensor_type_of(in.call);
@@ -387,7 +383,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
     const std::optional<MatmulExtents> past_rows = matmul_extents_past_rows(in.call);
     if (!past_rows)  // the grid plan keeps such a matmul out of a grid (GridPlanner's streams)
       return lc.refusal(in.call, in.call.op.surface(), "a row-wise matmul in a grid part needs static extents past the rows");
-    return stream_matmul(in, *past_rows);
+    return stream_matmul(in, *past_rows, type);
   }
   const std::optional<MatmulExtents> extents = matmul_extents(in.call);
   if (!extents) {
@@ -395,13 +391,13 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
     // distributed value of symbolic shape has no rule), streamed whole as under the serial rule.
     if (in.strategy.sharding != nullptr && result_distribution(in.strategy, type) != nullptr)
       return lc.refusal(in.call, in.call.op.surface(), "a distributed result of symbolic shape has no lowering rule yet");
-    if (in.strategy.sharding == nullptr) return matmul_by_elements(in);
+    if (in.strategy.sharding == nullptr) return matmul_by_elements(in, type);
     const StrategyContext serial = StrategyContext::serial();
-    return matmul_by_elements(RuleInput{lc, serial, in.call, in.operands});
+    return matmul_by_elements(RuleInput{lc, serial, in.call, in.operands}, type);
   }
   const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
-    return stream_matmul(in, e);
+    return stream_matmul(in, e, type);
   if (product_count(e) > kMaxMatmulProducts) {
     // Under the sharded strategy a result without a distribution is streamed whole by every
     // thread from the gathered operands, as under the serial rule; a distributed one (a Partial
@@ -410,7 +406,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
       return lc.refusal(in.call, in.call.op.surface(), fmt::format("under the sharded strategy a distributed result materializes its {} "
                                                        "products, more than {}", product_count(e), kMaxMatmulProducts));
     const StrategyContext serial = StrategyContext::serial();
-    return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e);
+    return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e, type);
   }
   const std::vector<std::int64_t>& sa = e.a;
   const std::vector<std::int64_t>& sb = e.b;
@@ -648,7 +644,7 @@ Result<Expr> rewrite_mma_tile(const RuleInput& in) {
 }  // namespace
 
 const LoweringPattern kSoftmaxPattern{OperandForm::Whole, &rewrite_softmax};
-const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, &match_matmul};
+const LoweringPattern kMatmulPattern{OperandForm::Whole, &rewrite_matmul, nullptr};
 const LoweringPattern kLayerNormPattern{OperandForm::Whole, &rewrite_layer_norm, &match_layer_norm};
 const LoweringPattern kQuantPattern{OperandForm::Whole, &rewrite_quant, &match_quant};
 const LoweringPattern kMmaTilePattern{OperandForm::Whole, &rewrite_mma_tile};

@@ -245,9 +245,9 @@ class RowWalk {
         const auto& steps = std::get<std::vector<ShapeDim>>(c.attr("strides"));
         if (starts == nullptr || starts->elements.size() != rank || sizes.size() != rank || steps.size() != rank) return false;
         for (std::size_t i = 0; i < rank; ++i) {
-          const auto* k = starts->elements[i]->as<Constant>();
-          if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return false;
-          if (static_cast<std::int64_t>(i) < m && (std::get<std::int64_t>(k->value) != 0 || !(sizes[i] == x->shape[i]) || !(steps[i] == ShapeDim(1))))
+          const std::optional<std::int64_t> start = literal_start(starts->elements[i]);
+          if (!start) return false;
+          if (static_cast<std::int64_t>(i) < m && (*start != 0 || !(sizes[i] == x->shape[i]) || !(steps[i] == ShapeDim(1))))
             return false;
         }
         return true;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/core/call.h"
+#include "ir/core/constant.h"
 #include "ir/layout/shard_layout.h"
 #include "lower/lowering_limits.h"
 #include "lower/strategy.h"
@@ -16,6 +17,12 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
     out.push_back(d.value());
   }
   return out;
+}
+
+std::optional<std::int64_t> literal_start(const Expr& e) {
+  const Constant* k = e->as<Constant>();
+  if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return std::nullopt;
+  return std::get<std::int64_t>(k->value);
 }
 
 bool attr_is_none(const Call& c, std::string_view name) {

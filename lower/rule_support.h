@@ -24,6 +24,9 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 
 /// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
+/// The value of a window start that is an integer literal, or nullopt for one known only at run
+/// time (a slice's or an insert_slice's start).
+std::optional<std::int64_t> literal_start(const Expr& e);
 /// True when attribute `name` of `c` is None.
 bool attr_is_none(const Call& c, std::string_view name);
 /// Where a value of `shape` and `dtype` lives: in registers, except that in a kernel of one thread

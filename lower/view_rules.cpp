@@ -112,13 +112,6 @@ std::vector<Expr> starts_of(const Expr& e) {
   return t != nullptr ? t->elements : std::vector<Expr>{e};
 }
 
-// The literal value of a start, or nullopt for one known only at run time.
-std::optional<std::int64_t> literal_start(const Expr& e) {
-  const Constant* k = e->as<Constant>();
-  if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return std::nullopt;
-  return std::get<std::int64_t>(k->value);
-}
-
 // The largest start a window of `n` elements `st` apart fits in an extent `e` at (one past
 // the last element for an empty window); negative when none does.
 std::int64_t last_start(std::int64_t n, std::int64_t st, std::int64_t e) { return n == 0 ? e : e - 1 - (n - 1) * st; }
@@ -153,6 +146,12 @@ Result<Expr> slice_in_part(const RuleInput& in) {
   Result<Expr> v = box_view(in, *x, offset, sizes, strides, own_steps);
   TF_TRY(v);
   return held_row(in, *v, *tensor_type_of(c), "");
+}
+
+// The refusal of a mover of a block-scaled value of symbolic shape: its blocks move by views
+// (rows of its last axis), and no view has a symbolic layout.
+Result<Expr> symbolic_block_scaled(const RuleInput& in) {
+  return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
 }
 
 // A window start as a rank-0 i64 register: a literal, or a run-time start (a rank-0 integer of
@@ -220,6 +219,20 @@ Result<Expr> window_leaves(LoweringContext& lc, const Expr& s, const Expr& n, co
   return *bad;
 }
 
+// `if window_leaves(s, n, st, e) { abort(message) }` appended, n and e a window's size and its
+// extent (literals or DimVars), s and st rank-0 i64 registers: HIR's eval error for a window
+// leaving its tensor.
+Result<bool> check_window(LoweringContext& lc, const Expr& s, const ShapeDim& n, const Expr& st, const ShapeDim& e,
+                          const std::string& hint, const std::string& message) {
+  Result<Expr> size = integer_buffer(lc, DType::i64(), n, hint + "_size");
+  TF_TRY(size);
+  Result<Expr> extent = integer_buffer(lc, DType::i64(), e, hint + "_extent");
+  TF_TRY(extent);
+  Result<Expr> leaves = window_leaves(lc, s, *size, st, *extent, hint);
+  TF_TRY(leaves);
+  return when(lc, *leaves, [&] { return append_abort(lc, message); });
+}
+
 // slice of a symbolic shape (no view has a symbolic layout): x lowered, then every axis's window
 // checked at run time as HIR checks it (window_leaves: an abort where HIR reports its eval
 // error), then the result a copy, element by element, of x at s_k + i_k * st_k (a copy moves
@@ -229,7 +242,7 @@ Result<Expr> slice_by_elements(const RuleInput& in) {
   const Call& c = in.call;
   const TensorType& x_type = *tensor_type_of(*c.args[0]);
   if (x_type.dtype.is_compound())
-    return lc.refusal(c, "slice", "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const TensorType& type = *tensor_type_of(c);
   const std::vector<Expr> start_exprs = starts_of(c.args[1]);
   const std::vector<ShapeDim> steps = in.attr<std::vector<ShapeDim>>("strides");
@@ -244,17 +257,10 @@ Result<Expr> slice_by_elements(const RuleInput& in) {
     const std::string axis = fmt::format("{}_{}", hint, k);
     Result<Expr> s = start_register(in, start_exprs[k], axis + "_start");
     TF_TRY(s);
-    Result<Expr> n = integer_buffer(lc, DType::i64(), type.shape[k], axis + "_size");
-    TF_TRY(n);
     Result<Expr> st = integer_buffer(lc, DType::i64(), steps[k], axis + "_stride");
     TF_TRY(st);
-    Result<Expr> e = integer_buffer(lc, DType::i64(), x_type.shape[k], axis + "_extent");
-    TF_TRY(e);
-    Result<Expr> leaves = window_leaves(lc, *s, *n, *st, *e, axis);
-    TF_TRY(leaves);
-    Result<bool> checked = when(lc, *leaves, [&] {
-      return append_abort(lc, fmt::format("slice: the window on axis {} is out of range for the extent", k));
-    });
+    Result<bool> checked = check_window(lc, *s, type.shape[k], *st, x_type.shape[k], axis,
+                                        fmt::format("slice: the window on axis {} is out of range for the extent", k));
     TF_TRY(checked);
     starts.push_back(*s);
     strides.push_back(*st);
@@ -355,7 +361,7 @@ Result<Expr> insert_by_elements(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(c);
   const TensorType& window = *tensor_type_of(*c.args[1]);
   if (type.dtype.is_compound())
-    return lc.refusal(c, "insert_slice", "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const std::vector<Expr> offsets = starts_of(c.args[2]);
   const std::size_t rank = type.shape.size();
   if (offsets.size() != rank || window.shape.size() != rank)
@@ -372,15 +378,8 @@ Result<Expr> insert_by_elements(const RuleInput& in) {
     const std::string axis = fmt::format("{}_{}", hint, k);
     Result<Expr> o = start_register(in, offsets[k], axis + "_offset");
     TF_TRY(o);
-    Result<Expr> u = integer_buffer(lc, DType::i64(), window.shape[k], axis + "_size");
-    TF_TRY(u);
-    Result<Expr> e = integer_buffer(lc, DType::i64(), type.shape[k], axis + "_extent");
-    TF_TRY(e);
-    Result<Expr> leaves = window_leaves(lc, *o, *u, *one, *e, axis);
-    TF_TRY(leaves);
-    Result<bool> checked = when(lc, *leaves, [&] {
-      return append_abort(lc, fmt::format("insert_slice: the window on axis {} leaves dst", k));
-    });
+    Result<bool> checked = check_window(lc, *o, window.shape[k], *one, type.shape[k], axis,
+                                        fmt::format("insert_slice: the window on axis {} leaves dst", k));
     TF_TRY(checked);
     at_offsets.push_back(*o);
   }
@@ -463,7 +462,7 @@ Result<bool> match_split(const LoweringContext& lc, const Call& c) {
 // its eval error), then part k a copy, element by element, of x from k * (extent // n) along a.
 Result<Expr> split_by_elements(const RuleInput& in) {
   if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
-    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const std::vector<ShapeDim>& in_shape = tensor_type_of(*in.call.args[0])->shape;
   std::int64_t axis = in.attr<std::int64_t>("axis");
   if (axis < 0) axis += static_cast<std::int64_t>(in_shape.size());
@@ -551,7 +550,7 @@ Result<Expr> rewrite_split(const RuleInput& in) {
 // permuted coordinates (no view has a symbolic layout; a copy moves codes, bit for bit).
 Result<Expr> transpose_by_elements(const RuleInput& in, const std::vector<std::int64_t>& perm) {
   if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
-    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const TensorType& type = *tensor_type_of(in.call);
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, in.name());
   TF_TRY(dst);
@@ -648,7 +647,7 @@ Result<Expr> reshape_by_elements(const RuleInput& in) {
   const TensorType& type = *tensor_type_of(in.call);
   const std::vector<ShapeDim>& from_shape = tensor_type_of(*in.call.args[0])->shape;
   if (type.dtype.is_compound())
-    return lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const std::string hint = in.name();
   Result<Expr> have = element_count(lc, from_shape, hint + "_count");
   TF_TRY(have);
@@ -754,7 +753,7 @@ Result<Expr> rewrite_reshape(const RuleInput& in) {
 // new axis (stack).
 Result<Expr> join_by_elements(const RuleInput& in, bool stacked, std::size_t a) {
   if (tensor_type_of(*in.call.args[0])->dtype.is_compound())
-    return in.lc.refusal(in.call, in.call.op.surface(), "a block-scaled value of symbolic shape (it moves by views, and no view has a symbolic layout)");
+    return symbolic_block_scaled(in);
   const TensorType& type = *tensor_type_of(in.call);
   const std::string hint = in.name();
   Result<Expr> dst = alloc_value(in.lc, in.strategy, type, type.dtype, hint);

@@ -255,7 +255,7 @@ class Evaluator final : public ExprFunctor<Result<Value>, Scope&> {
     DType d = t->dtype;
     if (c.is_float()) {
       Tensor out = Tensor::make(d, {});
-      out.set_code(0, numerics::encode_f64(c.float_value(), d, numerics::default_cast_mode(d)));
+      out.set_code(0, numerics::encode_f64(c.float_value(), d, numerics::literal_cast_mode(d, c.float_value())));
       return Value(out);
     }
     std::int64_t v = c.is_int() ? c.int_value() : (c.bool_value() ? 1 : 0);

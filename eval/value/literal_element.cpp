@@ -66,12 +66,9 @@ Result<std::uint64_t> float_code(const SyntaxNode& node, const SyntaxNode& n, bo
     return error_at(node, fmt::format("{} takes numbers, inf or nan, found '{}'", dtype.name(),
                                       text::to_string(node)));
   }
-  numerics::CastMode mode = numerics::default_cast_mode(dtype);
   // `inf` names the dtype's infinity where it has one, even where the default conversion
   // saturates finite overflow (fp8e5m2); without one it converts like any value.
-  if (std::isinf(v) && numerics::FloatFormat::of(dtype).specials == SpecialEncoding::Ieee)
-    mode.saturate = false;
-  return numerics::encode_f64(negative ? -v : v, dtype, mode);
+  return numerics::encode_f64(negative ? -v : v, dtype, numerics::literal_cast_mode(dtype, v));
 }
 
 }  // namespace

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <iterator>
 #include <string>
 
+#include "ir/numerics/float_format.h"
 #include "ir/support/check.h"
 #include "ir/support/record_table.h"
 
@@ -90,6 +92,12 @@ CastMode default_cast_mode(DType target) { return offered_modes(target).default_
 
 bool cast_mode_offered(DType target, CastMode mode) {
   return target.valid() && target.is_simple() && offers(offered_modes(target), mode);
+}
+
+CastMode literal_cast_mode(DType target, double value) {
+  CastMode mode = default_cast_mode(target);
+  if (std::isinf(value) && FloatFormat::of(target).specials == SpecialEncoding::Ieee) mode.saturate = false;
+  return mode;
 }
 
 Result<CastMode> check_cast_mode(DType target, CastMode mode) {

@@ -50,6 +50,12 @@ struct CastMode {
 /// The D4 default mode for a conversion whose target is the simple dtype `target`.
 CastMode default_cast_mode(DType target);
 
+/// The mode that turns a literal's value into its code: default_cast_mode(target), except that an
+/// infinity of a dtype that has infinities (IEEE specials: fp8e5m2, f16, bf16, f32) keeps it
+/// instead of saturating: a literal `inf`, or a narrow literal written by an infinite code
+/// (`fp8e5m2(0x7c)`), names the infinity, not the largest finite value.
+CastMode literal_cast_mode(DType target, double value);
+
 /// Accepts `mode` when the target supports it (the table above); otherwise a usage
 /// diagnostic that lists the modes the target offers. bool ignores the mode and accepts every
 /// one; a compound target is rejected (block-scaled casts quantize, see block_scale.h).

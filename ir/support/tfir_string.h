@@ -30,9 +30,13 @@ inline constexpr std::array<std::string_view, 43> kTfirKeywords = {
     "expect",     "while",     "if",        "else",    "covers", "run",     "at",     "and",
     "or",         "not",       "sync"};
 
-/// `name`, backquoted when it is a tfir keyword (`` `for` ``).
+/// The names tfir reads as literals; a binding spelled like one is written backquoted too.
+inline constexpr std::array<std::string_view, 5> kTfirLiteralNames = {"None", "true", "false", "inf", "nan"};
+
+/// `name`, backquoted when it is a tfir keyword or a literal's name (`` `for` ``, `` `nan` ``).
 inline std::string tfir_name(std::string_view name) {
-  const bool keyword = std::find(kTfirKeywords.begin(), kTfirKeywords.end(), name) != kTfirKeywords.end();
+  const bool keyword = std::find(kTfirKeywords.begin(), kTfirKeywords.end(), name) != kTfirKeywords.end() ||
+                       std::find(kTfirLiteralNames.begin(), kTfirLiteralNames.end(), name) != kTfirLiteralNames.end();
   return keyword ? "`" + std::string(name) + "`" : std::string(name);
 }
 

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
 #include <limits>
 
+#include "ir/support/tfir_string.h"
 #include "ir/text/decimal.h"
 
 namespace tf::text {
@@ -68,7 +70,7 @@ Result<std::int64_t> integer_value(const SyntaxNode& node) {
 }
 
 bool is_name(const SyntaxNode& node, std::string_view name) {
-  return node.kind == SyntaxKind::Name && node.text == name;
+  return node.kind == SyntaxKind::Name && !node.quoted && node.text == name;
 }
 
 }  // namespace tf::text
@@ -94,6 +96,16 @@ Result<double> float_value(const SyntaxNode& node) {
   std::optional<OddDouble> v = read_round_to_odd(node.text);
   if (!v) return error_at(node, fmt::format("'{}' is not a number", node.text));
   return v->value;
+}
+
+bool is_literal_name(std::string_view name) {
+  return std::find(kTfirLiteralNames.begin(), kTfirLiteralNames.end(), name) != kTfirLiteralNames.end();
+}
+
+std::optional<Diagnostic> literal_name_error(const Token& name, std::string_view what) {
+  if (name.quoted_name || !is_literal_name(name.text)) return std::nullopt;
+  return error_at(name, fmt::format("'{}' is a literal and cannot name {} (write it backquoted, `{}`, to use it as a name)",
+                                    name.text, what, name.text));
 }
 
 }  // namespace tf::text

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,16 @@ std::vector<Diagnostic> located_at(std::vector<Diagnostic> diagnostics, const Sy
 /// error for anything else or for a value outside int64.
 Result<std::int64_t> integer_value(const SyntaxNode& node);
 
-/// True when `node` is the bare name `name`.
+/// True when `node` is the bare name `name` (written without backquotes).
 bool is_name(const SyntaxNode& node, std::string_view name);
+
+/// True for the names tfir reads as literals (None, true, false, inf, nan).
+bool is_literal_name(std::string_view name);
+
+/// A positioned error when `name` (a binding, parameter or loop variable about to be bound) is a
+/// literal's name written without backquotes: a bare use of it reads the literal. nullopt for any
+/// other name, and for a backquoted one (`` `nan` ``, which tfir_name writes).
+std::optional<Diagnostic> literal_name_error(const Token& name, std::string_view what);
 
 }  // namespace tf::text
 

@@ -38,11 +38,6 @@ namespace {
 
 bool at_statement_end(const Token& t) { return t.kind == TokenKind::Newline || t.kind == TokenKind::Eof; }
 
-// The literals of tfir: an expression cannot refer to a declaration of these names.
-bool is_literal_name(std::string_view name) {
-  return name == "None" || name == "true" || name == "false" || name == "inf" || name == "nan";
-}
-
 // The declared name at tokens[pos]: an identifier that is neither a literal nor taken.
 Result<std::string> declared_name(const std::vector<Token>& tokens, std::size_t& pos,
                                   const std::string& keyword, const FileEnvironment& env) {

@@ -36,7 +36,7 @@ std::string to_string(const SyntaxNode& n) {
     return s;
   };
   switch (n.kind) {
-    case SyntaxKind::Name:
+    case SyntaxKind::Name: return n.quoted ? "`" + n.text + "`" : n.text;
     case SyntaxKind::Integer:
     case SyntaxKind::Float: return n.text;
     case SyntaxKind::String: return tfir_quote(n.text);
@@ -396,7 +396,9 @@ class ExpressionParser {
           take();
           name += "." + take().text;
         }
-        return node(SyntaxKind::Name, t.location, std::move(name));
+        Syntax n = node(SyntaxKind::Name, t.location, std::move(name));
+        std::const_pointer_cast<SyntaxNode>(n)->quoted = t.quoted_name;
+        return n;
       }
       case TokenKind::Integer: take(); return node(SyntaxKind::Integer, t.location, t.text);
       case TokenKind::Float: take(); return node(SyntaxKind::Float, t.location, t.text);

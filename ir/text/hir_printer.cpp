@@ -33,7 +33,7 @@ std::string literal_text(const Expr& e) {
     std::string s = to_string(e);  // the core spelling: 1.5, bf16(0.5)
     return s;
   }
-  const std::uint64_t code = numerics::encode_f64(c.float_value(), d, numerics::default_cast_mode(d));
+  const std::uint64_t code = numerics::encode_f64(c.float_value(), d, numerics::literal_cast_mode(d, c.float_value()));
   return fmt::format("{}({:#x})", d.name(), code);
 }
 

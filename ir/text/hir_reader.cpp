@@ -120,6 +120,11 @@ class HirBodyReader : public StatementCursor {
       return;
     }
     take();
+    if (std::optional<Diagnostic> literal = literal_name_error(name, "a binding")) {
+      diags_.push_back(std::move(*literal));
+      skip_statement();
+      return;
+    }
     IRType declared;
     Syntax declared_at;
     if (at(TokenKind::Colon)) {
@@ -171,6 +176,11 @@ class HirBodyReader : public StatementCursor {
     const Token& index = peek();
     if (index.kind != TokenKind::Identifier || !is_word(peek(1), "in")) {
       diags_.push_back(error_at(index, "expected `for NAME in range(...)`"));
+      skip_statement();
+      return std::nullopt;
+    }
+    if (std::optional<Diagnostic> literal = literal_name_error(index, "a loop index")) {
+      diags_.push_back(std::move(*literal));
       skip_statement();
       return std::nullopt;
     }
@@ -287,6 +297,11 @@ class HirBodyReader : public StatementCursor {
       if (name.kind != TokenKind::Identifier || peek(1).kind != TokenKind::Equal) {
         diags_.push_back(error_at(name, fmt::format("expected `name = init` in the carry list, found {}",
                                                     describe(name))));
+        skip_statement();
+        return false;
+      }
+      if (std::optional<Diagnostic> literal = literal_name_error(name, "a carry")) {
+        diags_.push_back(std::move(*literal));
         skip_statement();
         return false;
       }

@@ -36,6 +36,7 @@ Result<ItemSignature> read_signature_at(const ParsedFile& file, const SkippedIte
     const Token& name = toks[pos];
     if (name.kind != TokenKind::Identifier)
       return error_at(name, fmt::format("expected a parameter name, found {}", describe(name)));
+    if (std::optional<Diagnostic> literal = literal_name_error(name, "a parameter")) return *literal;
     ++pos;
     for (const VarRef& p : sig.params)
       if (p->name == name.text)

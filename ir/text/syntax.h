@@ -46,6 +46,7 @@ struct SyntaxNode {
   Syntax callee;
   std::vector<Syntax> items;
   std::vector<std::pair<std::string, Syntax>> keywords;
+  bool quoted = false;  ///< a Name written backquoted: always a name, never a literal or keyword
 
   /// The keyword argument called `name`, or null.
   Syntax keyword(std::string_view name) const;

@@ -151,6 +151,10 @@ class TirBodyReader : public StatementCursor {
       fail_statement({error_at(name, fmt::format("expected a name after let, found {}", describe(name)))});
       return std::monostate{};
     }
+    if (std::optional<Diagnostic> literal = literal_name_error(name, "a binding")) {
+      fail_statement({std::move(*literal)});
+      return std::monostate{};
+    }
     take();
     IRType declared;
     if (at(TokenKind::Colon)) {
@@ -289,6 +293,10 @@ class TirBodyReader : public StatementCursor {
     const Token& index = peek();
     if (index.kind != TokenKind::Identifier || !is_word(peek(1), "in")) {
       fail_statement({error_at(index, "expected `for NAME in range(...)`")});
+      return std::nullopt;
+    }
+    if (std::optional<Diagnostic> literal = literal_name_error(index, "a loop index")) {
+      fail_statement({std::move(*literal)});
       return std::nullopt;
     }
     pos_ += 2;

@@ -192,10 +192,12 @@ Result<Expr> build_value(const SyntaxNode& node, BodyDialect dialect, const Body
       dialect == BodyDialect::Hir ? StorageKind::Umat : StorageKind::Rmem;
   switch (node.kind) {
     case SyntaxKind::Name: {
+      // An unquoted literal's name is the literal; a backquoted one is a name (tfir_name writes
+      // a binding so named backquoted).
+      if (!node.quoted && (node.text == "true" || node.text == "false" || node.text == "inf" || node.text == "nan"))
+        return build_scalar_literal(node, literal_storage);
       if (const Expr* e = env.find(node.text)) return *e;
       if (const DimVarRef* d = env.file().find_dim(node.text)) return Expr(*d);
-      if (node.text == "true" || node.text == "false" || node.text == "inf" || node.text == "nan")
-        return build_scalar_literal(node, literal_storage);
       if (env.find_mesh(node.text) != nullptr)
         return error_at(node, fmt::format("'{}' is a mesh, not a value", node.text));
       Diagnostic d = error_at(node, fmt::format("'{}' is not defined here", node.text));

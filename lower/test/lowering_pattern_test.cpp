@@ -44,7 +44,7 @@ TEST(LoweringPatterns, EachOpDeclaresHowItsOperandsAreConverted) {
   // A slice reads its tuple of starts as HIR literals.
   EXPECT_EQ(pattern(hir::tensor_op(TensorOp::Slice, registry)).form, OperandForm::Raw);
   // The rules that refuse a call by its type or attributes do so before its operands are lowered.
-  for (Op op : {hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::MatMul, registry),
+  for (Op op : {hir::math_op(MathOp::Clamp, registry), hir::nn_op(NnOp::Conv2D, registry),
                 hir::tensor_op(TensorOp::Reshape, registry), hir::tensor_op(TensorOp::Split, registry)})
     EXPECT_NE(pattern(op).match, nullptr) << op.name();
   // Block-scaled values reach a cast (quantize, dequantize), the movers whose views and copies

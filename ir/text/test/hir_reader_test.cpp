@@ -132,6 +132,30 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 
 // A bound value's node carries its name and place (a value bound twice keeps its first), a
 // parameter's Var its place only; the printer writes the names back.
+// A bare literal's name (None, true, false, inf, nan) is the literal: a binding, parameter, loop
+// index or carry so named is refused where it is named; backquoted it is a name, which the
+// printer writes backquoted, so a NaN literal beside a binding `nan` prints and reads back as
+// itself.
+TEST(HirReader, ALiteralsNameNamesNoValue) {
+  const std::string both = "func f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    `nan` = add(x, x)\n    y = add(`nan`, nan)\n"
+                           "    return y\n}\n";
+  const std::string once = printed(both);
+  EXPECT_NE(once.find("add(`nan`, nan)"), std::string::npos) << once;
+  Result<ReadFile> again = read_file(once, "t.tfir", tables());
+  ASSERT_TRUE(again.ok()) << again.diagnostics().front().render();
+  EXPECT_EQ(print_file(*again), once);
+  EXPECT_EQ(first_error("func f(x: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    nan = add(x, x)\n    return nan\n}\n"),
+            "t.tfir:4:5: error[parse]: 'nan' is a literal and cannot name a binding (write it backquoted, `nan`, to use it as a name)");
+  EXPECT_EQ(first_error("func f(inf: Tensor[(2,), f32]) -> Tensor[(2,), f32] {\n    return inf\n}\n"),
+            "t.tfir:3:8: error[parse]: 'inf' is a literal and cannot name a parameter (write it backquoted, `inf`, to use it as a name)");
+  EXPECT_EQ(first_error("func f(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {\n    r = for true in range(2) carry (a = x) {\n"
+                        "        yield (a)\n    }\n    return r\n}\n"),
+            "t.tfir:4:13: error[parse]: 'true' is a literal and cannot name a loop index (write it backquoted, `true`, to use it as a name)");
+  EXPECT_EQ(first_error("func f(x: Tensor[(1,), f32]) -> Tensor[(1,), f32] {\n    r = for i in range(2) carry (None = x) {\n"
+                        "        yield (None)\n    }\n    return r\n}\n"),
+            "t.tfir:4:34: error[parse]: 'None' is a literal and cannot name a carry (write it backquoted, `None`, to use it as a name)");
+}
+
 TEST(HirReader, BindingsCarryTheirNameAndPlaceOnTheNode) {
   const std::string src = R"(
 func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
