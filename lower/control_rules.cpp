@@ -64,10 +64,7 @@ Result<Expr> lower_constant(LoweringContext& lc, const StrategyContext& strategy
   bool infinite = false;
   if (type.dtype.is_float() && !(type.dtype == DType::f32() || type.dtype == DType::f16() || type.dtype == DType::bf16())) {
     const double* v = std::get_if<double>(&c.value);
-    if (type.dtype == DType::f4e2m1() || v == nullptr)
-      return lc.refusal(c, fmt::format("the {} literal", type.dtype.name()),
-                        "an f4e2m1 literal has no TIR fill (a fill converts its value, and f4e2m1 has no Cast: "
-                        "TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported)");
+    if (type.dtype == DType::f4e2m1() || v == nullptr) return f4e2m1_refusal(lc, c, "the f4e2m1 literal");
     literal_dtype = DType::f32();
     infinite = std::isinf(*v);
   }

@@ -45,8 +45,6 @@ Result<Expr> filled(const RuleInput& in, ConstantValue value, std::optional<DTyp
   return *t;
 }
 
-// zeros(type): every element 0 (false, +0). f8e8m0 has no 0 (its code 0 is 2^-127) and the packed
-// f4e2m1 no TIR register buffer of its own yet: refused.
 // A block-scaled value of the call's type whose f32 values are `value`: an f32 buffer filled with
 // it (rounded once to f32), then quantized with the format's default method, as HIR's zeros and
 // full_like of a block-scaled dtype quantize.
@@ -67,11 +65,12 @@ Result<Expr> quantized_fill(const RuleInput& in, double value) {
   return *q;
 }
 
+// zeros(type): every element 0 (false, +0); f8e8m0 has no 0 (its code 0 is 2^-127, what 0.0
+// converts to); plain f4e2m1 is refused (f4e2m1_refusal).
 Result<Expr> rule_zeros(const RuleInput& in) {
   const DType d = tensor_type_of(in.call)->dtype;
   if (d.is_compound()) return quantized_fill(in, 0.0);
-  if (d == DType::f4e2m1())  // a plain f4e2m1 takes no cast (TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported), so no fill
-    return in.lc.refusal(in.call, "zeros", "zeros of f4e2m1 have no TIR fill (a fill converts its value, and f4e2m1 takes no conversion)");
+  if (d == DType::f4e2m1()) return f4e2m1_refusal(in.lc, in.call, "zeros");
   if (d.is_bool()) return filled(in, false);
   if (d.is_integer()) return filled(in, std::int64_t{0});
   // f8e8m0 has no zero: its code 0 is 2^-127, what HIR's zeros holds and what 0.0 converts to
@@ -105,8 +104,9 @@ Result<Expr> rule_full_like(const RuleInput& in) {
   if (d.is_compound()) return quantized_fill(in, value);
   if (d.is_integer()) return filled(in, to_integer(value, d));
   if (d.is_bool()) return filled(in, value != 0.0);
-  if (!d.is_float() || d == DType::f8e8m0() || d == DType::f4e2m1())
-    return in.lc.refusal(in.call, "full_like", fmt::format("full_like of {} has no TIR fill rule yet", d.name()));
+  if (d == DType::f4e2m1()) return f4e2m1_refusal(in.lc, in.call, "full_like");
+  // f8e8m0's literals are codes: the fill converts an f32 value (toward +inf, as HIR rounds it).
+  if (d == DType::f8e8m0()) return filled(in, value, DType::f32());
   return filled(in, value);
 }
 
@@ -223,8 +223,8 @@ Result<Expr> rule_shape_of(const RuleInput& in) {
 // with the bounds) has none, as HIR's typeinfer refuses it.
 Result<bool> match_clamp(const LoweringContext& lc, const Call& c) {
   const DType d = tensor_type_of(c)->dtype;
-  if (!d.is_integer() && (!d.is_float() || d == DType::f4e2m1()))
-    return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet", d.name()));
+  if (d == DType::f4e2m1()) return f4e2m1_refusal(lc, c, "clamp");
+  if (!d.is_integer() && !d.is_float()) return lc.refusal(c, "clamp", fmt::format("clamp of {} has no lowering rule yet", d.name()));
   return true;
 }
 

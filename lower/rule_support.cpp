@@ -19,6 +19,12 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
   return out;
 }
 
+Diagnostic f4e2m1_refusal(const LoweringContext& lc, const ExprNode& e, std::string_view what) {
+  Diagnostic d = lc.refusal(e, what, "f4e2m1 values are made by a fill, which converts, and f4e2m1 has no Cast");
+  d.rule_id = "TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported";
+  return d;
+}
+
 std::optional<std::int64_t> literal_start(const Expr& e) {
   const Constant* k = e->as<Constant>();
   if (k == nullptr || !std::holds_alternative<std::int64_t>(k->value)) return std::nullopt;

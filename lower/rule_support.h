@@ -24,6 +24,10 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 
 /// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
+/// The refusal of `what` (a literal, zeros, full_like, clamp) of plain f4e2m1: its value would be
+/// made by a fill, which converts, and f4e2m1 has no Cast (seed 000 section 3, "f4e2m1 has no
+/// evaluator Cast"); the diagnostic carries TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported.
+Diagnostic f4e2m1_refusal(const LoweringContext& lc, const ExprNode& e, std::string_view what);
 /// The value of a window start that is an integer literal, or nullopt for one known only at run
 /// time (a slice's or an insert_slice's start).
 std::optional<std::int64_t> literal_start(const Expr& e);
