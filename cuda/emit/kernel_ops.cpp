@@ -139,8 +139,10 @@ Result<bool> KernelEmitter::emit_fill(const Call& c) {
     }
   } else if (const auto* v = c.args[1]->as<Var>(); v != nullptr && scalars_.count(v) != 0) {
     value = float_dst ? fmt::format("static_cast<double>({})", scalars_.at(v)) : scalars_.at(v);
-  } else if (c.args[1]->as<DimVar>() != nullptr || c.args[1]->as<ShapeOf>() != nullptr) {
-    // An extent read at run time (a DimVar's scalar, a hidden shape parameter): an integer.
+  } else if (const auto* call = c.args[1]->as<Call>();
+             c.args[1]->as<DimVar>() != nullptr || c.args[1]->as<ShapeOf>() != nullptr || (call != nullptr && dim_op_kind(call->op))) {
+    // An extent read at run time (a DimVar's scalar, a hidden shape parameter, dim arithmetic
+    // over bound DimVars): an integer.
     Result<std::string> n = int_value(c.args[1]);
     TF_TRY(n);
     const std::string exact = fmt::format("static_cast<std::int64_t>({})", *n);
