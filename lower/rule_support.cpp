@@ -1,6 +1,5 @@
 #include "lower/rule_support.h"
 
-#include <algorithm>
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
@@ -35,28 +34,8 @@ bool attr_is_none(const Call& c, std::string_view name) {
   return std::holds_alternative<std::monostate>(c.attr(name));
 }
 
-namespace {
-
-// The largest extents of `shape`: a static extent itself, a DimVar its largest value (what storage
-// must hold, as the emitter sizes it); nullopt when an extent is dim arithmetic.
-std::optional<std::vector<std::int64_t>> largest_extents(const std::vector<ShapeDim>& shape) {
-  std::vector<std::int64_t> out;
-  for (const ShapeDim& d : shape) {
-    if (d.is_static()) {
-      out.push_back(d.value());
-    } else if (const DimVar* v = d.dim_var()) {
-      out.push_back(std::max<std::int64_t>(v->hi - 1, 0));
-    } else {
-      return std::nullopt;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 StorageKind value_storage(const StrategyContext& strategy, const std::vector<ShapeDim>& shape, DType dtype) {
-  const std::optional<std::vector<std::int64_t>> extents = largest_extents(shape);
+  const std::optional<std::vector<std::int64_t>> extents = static_extents(shape);
   if (!strategy.one_thread || !extents) return StorageKind::Rmem;
   std::int64_t elements = 1;
   for (std::int64_t e : *extents)

@@ -34,10 +34,9 @@ std::optional<std::int64_t> literal_start(const Expr& e);
 /// True when attribute `name` of `c` is None.
 bool attr_is_none(const Call& c, std::string_view name);
 /// Where a value of `shape` and `dtype` lives: in registers, except that in a kernel of one thread
-/// (the serial strategy, not a grid thread's shared value) a value of more than
-/// kSerialRegisterBytes at its largest size (a DimVar extent at its largest value) lives in a
-/// global-memory buffer of its own (no other thread touches it, and CUDA gives a thread 512 KiB
-/// of local memory).
+/// (the serial strategy, not a grid thread's shared value) a static value of more than
+/// kSerialRegisterBytes lives in a global-memory buffer of its own (no other thread touches it,
+/// and CUDA gives a thread 512 KiB of local memory).
 StorageKind value_storage(const StrategyContext& strategy, const std::vector<ShapeDim>& shape, DType dtype);
 /// A fresh register buffer for a value of `like`'s shape and `dtype`:
 /// `let NAME = alloc_tensor(tensor_type=Tensor[shape, dtype, storage=rmem])`, except that inside

@@ -125,7 +125,7 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
     if (l == nullptr || (!t.shape.empty() && (t.symbolic || ints_of(l->stride()) != row_major_strides(t.shape))))
       return not_emitted("an allocation laid out other than row-major");
   }
-  if (t.symbolic && (sl != nullptr || storage == StorageKind::Smem))
+  if (t.symbolic && (sl != nullptr || storage != StorageKind::Rmem))
     return not_emitted("a distributed or shared allocation of symbolic extent");
   t.storage = storage;
   if (sl != nullptr && storage != StorageKind::Rmem) return not_emitted("a distributed allocation in shared or global memory");
@@ -188,10 +188,9 @@ Result<bool> KernelEmitter::emit_alloc(Tensor& t, const TensorType& type) {
   TF_TRY(placed);
   const std::int64_t at = *placed;
   const char* arena = storage == StorageKind::Smem ? "tf_smem" : "tf_gmem";
-  // A symbolic extent is placed at its largest size and viewed row-major at its run-time extents.
   line(fmt::format("const tf_rt::View<{0}> {1} = tf_rt::bounded(tf_rt::row_major(reinterpret_cast<{0}*>({2} + {3}), {4}, {5}), {2}_bytes - {3});",
                    t.element, t.name, arena, at, t.shape.size(), shape));
-  if (!t.symbolic) t.strides = row_major_strides(t.shape);
+  t.strides = row_major_strides(t.shape);
   t.row_major = true;
   return true;
 }
