@@ -261,6 +261,13 @@ Result<StreamBuffers> stream_buffers(const RuleInput& in, const TensorType& type
   return out;
 }
 
+// The products summed into the result's element at `at` (sum_products).
+Result<bool> sum_into(LoweringContext& lc, const StreamBuffers& b, const std::vector<Expr>& at) {
+  Result<Expr> out = element_at(lc, b.c, at, "out");
+  TF_TRY(out);
+  return sum_products(lc, b.products, b.wide, *out);
+}
+
 // The streaming matmul, for one of more than kMaxMatmulProducts products: per output element
 // (i, j) (a loop nest over the output, or inside a grid part over the thread's own rows), the
 // row of a at i and the column of b at j are viewed as K-vectors at start coordinates,
@@ -277,7 +284,6 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e, const Te
   Result<StreamBuffers> bufs = stream_buffers(in, type, ShapeDim(k));
   TF_TRY(bufs);
   const Expr &c = bufs->c, &products = bufs->products, &zero = bufs->zero;
-  const std::optional<Expr>& wide = bufs->wide;
   const GridPart* part = in.strategy.part;
   // The loop nest: the output's axes, or inside a grid part the thread's own rows and N; an axis
   // of extent 1 is coordinate 0, not a loop.
@@ -301,9 +307,7 @@ Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e, const Te
     TF_TRY(column);
     Result<bool> mul = binary_into(lc, BinaryKind::Mul, *row, *column, products);
     TF_TRY(mul);
-    Result<Expr> out = element_at(lc, c, c_at, "out");
-    TF_TRY(out);
-    return sum_products(lc, products, wide, *out);
+    return sum_into(lc, *bufs, c_at);
   });
   TF_TRY(nest);
   return c;
@@ -340,7 +344,6 @@ Result<Expr> matmul_by_elements(const RuleInput& in, const TensorType& type) {
   Result<StreamBuffers> bufs = stream_buffers(in, type, a.back());
   TF_TRY(bufs);
   const Expr &c = bufs->c, &products = bufs->products, &zero = bufs->zero;
-  const std::optional<Expr>& wide = bufs->wide;
   Result<bool> nest = element_loops(lc, type.shape, [&](const std::vector<Expr>& at) -> Result<bool> {
     const Expr& i = at[at.size() - 2];
     const Expr& j = at.back();
@@ -357,9 +360,7 @@ Result<Expr> matmul_by_elements(const RuleInput& in, const TensorType& type) {
       return binary_into(lc, BinaryKind::Mul, *x, *y, *p);
     });
     TF_TRY(each);
-    Result<Expr> out = element_at(lc, c, at, "out");
-    TF_TRY(out);
-    return sum_products(lc, products, wide, *out);
+    return sum_into(lc, *bufs, at);
   });
   TF_TRY(nest);
   return c;
