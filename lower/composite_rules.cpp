@@ -278,8 +278,9 @@ Result<bool> sum_into(LoweringContext& lc, const StreamBuffers& b, const std::ve
 // order), so the bits are the same, and a thread holds K products, never M x N x K. Inside a
 // grid part a is a row value held as the part's rows (its own rows are loops, its mesh axes
 // coordinate 0) and b is shared whole (grid_plan.h).
-Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e, const TensorType& type) {
+Result<Expr> stream_matmul(const RuleInput& in, const MatmulExtents& e) {
   LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
   const std::int64_t k = e.a.back(), n = e.b.back();
   Result<StreamBuffers> bufs = stream_buffers(in, type, ShapeDim(k));
   TF_TRY(bufs);
@@ -337,8 +338,9 @@ std::optional<std::vector<Expr>> coords_of(const std::vector<ShapeDim>& x, const
 // integers) into a K-vector allocated once, then the streaming rule's sum into the element. The
 // element rule is HIR's (products rounded to f32, summed in f64 in k order), so the bits are the
 // same, and a thread holds K products.
-Result<Expr> matmul_by_elements(const RuleInput& in, const TensorType& type) {
+Result<Expr> matmul_by_elements(const RuleInput& in) {
   LoweringContext& lc = in.lc;
+  const TensorType& type = *tensor_type_of(in.call);
   const std::vector<ShapeDim>& a = tensor_type_of(*in.call.args[0])->shape;
   const std::vector<ShapeDim>& b = tensor_type_of(*in.call.args[1])->shape;
   Result<StreamBuffers> bufs = stream_buffers(in, type, a.back());
@@ -384,7 +386,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
     const std::optional<MatmulExtents> past_rows = matmul_extents_past_rows(in.call);
     if (!past_rows)  // the grid plan keeps such a matmul out of a grid (GridPlanner's streams)
       return lc.refusal(in.call, in.call.op.surface(), "a row-wise matmul in a grid part needs static extents past the rows");
-    return stream_matmul(in, *past_rows, type);
+    return stream_matmul(in, *past_rows);
   }
   const std::optional<MatmulExtents> extents = matmul_extents(in.call);
   if (!extents) {
@@ -392,13 +394,13 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
     // distributed value of symbolic shape has no rule), streamed whole as under the serial rule.
     if (in.strategy.sharding != nullptr && result_distribution(in.strategy, type) != nullptr)
       return lc.refusal(in.call, in.call.op.surface(), "a distributed result of symbolic shape has no lowering rule yet");
-    if (in.strategy.sharding == nullptr) return matmul_by_elements(in, type);
+    if (in.strategy.sharding == nullptr) return matmul_by_elements(in);
     const StrategyContext serial = StrategyContext::serial();
-    return matmul_by_elements(RuleInput{lc, serial, in.call, in.operands}, type);
+    return matmul_by_elements(RuleInput{lc, serial, in.call, in.operands});
   }
   const MatmulExtents& e = *extents;
   if (in.strategy.part != nullptr || (product_count(e) > kMaxMatmulProducts && in.strategy.sharding == nullptr))
-    return stream_matmul(in, e, type);
+    return stream_matmul(in, e);
   if (product_count(e) > kMaxMatmulProducts) {
     // Under the sharded strategy a result without a distribution is streamed whole by every
     // thread from the gathered operands, as under the serial rule; a distributed one (a Partial
@@ -407,7 +409,7 @@ Result<Expr> rewrite_matmul(const RuleInput& in) {
       return lc.refusal(in.call, in.call.op.surface(), fmt::format("under the sharded strategy a distributed result materializes its {} "
                                                        "products, more than {}", product_count(e), kMaxMatmulProducts));
     const StrategyContext serial = StrategyContext::serial();
-    return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e, type);
+    return stream_matmul(RuleInput{lc, serial, in.call, in.operands}, e);
   }
   const std::vector<std::int64_t>& sa = e.a;
   const std::vector<std::int64_t>& sb = e.b;

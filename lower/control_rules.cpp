@@ -21,16 +21,6 @@ namespace tf::lower {
 
 namespace {
 
-void dim_names(const ShapeDim& d, std::set<std::string>& out) {
-  if (!d.is_static())
-    for (const DimVarRef& v : free_dim_vars(d.expr())) out.insert(v->name);
-}
-
-void dim_names(const IRType& type, std::set<std::string>& out) {
-  if (const auto* t = type->as<TensorType>())
-    for (const ShapeDim& d : t->shape) dim_names(d, out);
-}
-
 // A DimVar the body of `fn` (what its returned values reach) mentions that no parameter type
 // carries, if any: in HIR a call binds the callee's DimVars from its arguments only, so such a
 // call has no value for it (an eval error).

@@ -3,6 +3,7 @@
 
 #include "ir/core/call.h"
 #include "ir/core/constant.h"
+#include "ir/dim/dim_eval.h"
 #include "ir/layout/shard_layout.h"
 #include "lower/lowering_limits.h"
 #include "lower/strategy.h"
@@ -16,6 +17,16 @@ std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeD
     out.push_back(d.value());
   }
   return out;
+}
+
+void dim_names(const ShapeDim& d, std::set<std::string>& out) {
+  if (!d.is_static())
+    for (const DimVarRef& v : free_dim_vars(d.expr())) out.insert(v->name);
+}
+
+void dim_names(const IRType& type, std::set<std::string>& out) {
+  if (const auto* t = type->as<TensorType>())
+    for (const ShapeDim& d : t->shape) dim_names(d, out);
 }
 
 Diagnostic f4e2m1_refusal(const LoweringContext& lc, const ExprNode& e, std::string_view what) {

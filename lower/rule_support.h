@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +26,10 @@ inline const TensorType* tensor_type_of(const ExprNode& e) { return e.type()->as
 
 /// The extents of `shape`, or nullopt when one is symbolic (views and products need static ones).
 std::optional<std::vector<std::int64_t>> static_extents(const std::vector<ShapeDim>& shape);
+/// Adds to `out` the names of the DimVars the extent `d` mentions (none for a static one).
+void dim_names(const ShapeDim& d, std::set<std::string>& out);
+/// Adds to `out` the names of the DimVars a tensor type's extents mention (none for other types).
+void dim_names(const IRType& type, std::set<std::string>& out);
 /// The refusal of `what` (a literal, zeros, full_like, clamp) of plain f4e2m1: its value would be
 /// made by a fill, which converts, and f4e2m1 has no Cast (seed 000 section 3, "f4e2m1 has no
 /// evaluator Cast"); the diagnostic carries TYPES.3.DTYPE.eval-cast-f4e2m1-unsupported.

@@ -6,7 +6,6 @@
 #include <set>
 
 #include "ir/core/constant.h"
-#include "ir/dim/dim_eval.h"
 #include "ir/core/tuple.h"
 #include "ir/layout/composed_layout.h"
 #include "ir/layout/layout.h"
@@ -457,7 +456,6 @@ Result<bool> match_split(const LoweringContext& lc, const Call& c) {
   return true;
 }
 
-
 // split of a symbolic shape: the extent checked to divide at run time (an abort where HIR reports
 // its eval error), then part k a copy, element by element, of x from k * (extent // n) along a.
 Result<Expr> split_by_elements(const RuleInput& in) {
@@ -598,29 +596,19 @@ Result<Expr> rewrite_transpose(const RuleInput& in) {
   return held_row(in, *v, *tensor_type_of(in.call), "");
 }
 
-// The shape past its first axis is static.
-bool static_past_first(const std::vector<ShapeDim>& shape) {
-  return shape.empty() || static_extents(std::vector<ShapeDim>(shape.begin() + 1, shape.end())).has_value();
-}
-
 // reshape of any shapes whose DimVars the lowered function's parameters carry (static ones and a
 // grid part's rows by views, rewrite_reshape; other symbolic ones element by element). A DimVar
 // of new_shape that no parameter carries is one HIR infers from the element count at run time,
 // which no TIR value carries: refused.
 Result<bool> match_reshape(const LoweringContext& lc, const Call& c) {
-  std::set<const DimVar*> carried;
-  for (const VarRef& p : lc.function().params())
-    if (const TensorType* t = tensor_type_of(*p))
-      for (const ShapeDim& d : t->shape)
-        if (!d.is_static())
-          for (const DimVarRef& v : free_dim_vars(d.expr())) carried.insert(v.get());
-  for (const TensorType* t : {tensor_type_of(c), tensor_type_of(*c.args[0])})
-    for (const ShapeDim& d : t->shape)
-      if (!d.is_static())
-        for (const DimVarRef& v : free_dim_vars(d.expr()))
-          if (carried.count(v.get()) == 0)
-            return lc.refusal(c, c.op.surface(), fmt::format("the extent {} is a DimVar no parameter of @{} carries, which HIR infers from the "
-                                                             "element count at run time and no TIR value holds", v->name, lc.function().name()));
+  std::set<std::string> carried, used;
+  for (const VarRef& p : lc.function().params()) dim_names(p->type(), carried);
+  dim_names(c.type(), used);
+  dim_names(c.args[0]->type(), used);
+  for (const std::string& name : used)
+    if (carried.count(name) == 0)
+      return lc.refusal(c, c.op.surface(), fmt::format("the extent {} is a DimVar no parameter of @{} carries, which HIR infers from the "
+                                                       "element count at run time and no TIR value holds", name, lc.function().name()));
   return true;
 }
 

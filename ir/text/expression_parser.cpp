@@ -396,8 +396,10 @@ class ExpressionParser {
           take();
           name += "." + take().text;
         }
-        Syntax n = node(SyntaxKind::Name, t.location, std::move(name));
-        std::const_pointer_cast<SyntaxNode>(n)->quoted = t.quoted_name;
+        auto n = std::make_shared<SyntaxNode>();
+        n->location = t.location;
+        n->text = std::move(name);
+        n->quoted = t.quoted_name;  // a backquoted name is never a literal (value_builder.cpp)
         return n;
       }
       case TokenKind::Integer: take(); return node(SyntaxKind::Integer, t.location, t.text);

@@ -130,8 +130,6 @@ func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
 )");
 }
 
-// A bound value's node carries its name and place (a value bound twice keeps its first), a
-// parameter's Var its place only; the printer writes the names back.
 // A bare literal's name (None, true, false, inf, nan) is the literal: a binding, parameter, loop
 // index or carry so named is refused where it is named; backquoted it is a name, which the
 // printer writes backquoted, so a NaN literal beside a binding `nan` prints and reads back as
@@ -156,6 +154,8 @@ TEST(HirReader, ALiteralsNameNamesNoValue) {
             "t.tfir:4:34: error[parse]: 'None' is a literal and cannot name a carry (write it backquoted, `None`, to use it as a name)");
 }
 
+// A bound value's node carries its name and place (a value bound twice keeps its first), a
+// parameter's Var its place only; the printer writes the names back.
 TEST(HirReader, BindingsCarryTheirNameAndPlaceOnTheNode) {
   const std::string src = R"(
 func f(x: Tensor[(4,), f32]) -> Tensor[(4,), f32] {
